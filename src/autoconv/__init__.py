@@ -1,0 +1,45 @@
+"""autoconv: ordinary Python control flow, converted to functional form and staged into graphs.
+
+Importing this package is cheap: the converter and the NumPy graph backend load on first use, so
+converted code, which imports only `autoconv.runtime`, never pays for them.
+"""
+
+from autoconv.errors import AutoconvError, ConversionError, ConversionWarning
+
+__version__ = "0.1.0"
+
+# Public name -> module that defines it; loaded on first access (PEP 562).
+_LAZY = {
+    "convert": "autoconv.conversion.api",
+    "to_code": "autoconv.conversion.api",
+    "do_not_convert": "autoconv.conversion.api",
+    "set_strict": "autoconv.conversion.settings",
+    "is_strict": "autoconv.conversion.settings",
+    "function": "autoconv.graph.function",
+    "Function": "autoconv.graph.function",
+    "ConcreteFunction": "autoconv.graph.function",
+    "TensorSpec": "autoconv.graph.signature",
+    "Tensor": "autoconv.graph.tensor",
+    "Graph": "autoconv.graph.graph",
+    "Variable": "autoconv.graph.variables",
+    "print": "autoconv.graph.printing",
+    "run_functions_eagerly": "autoconv.graph.function",
+    "functions_run_eagerly": "autoconv.graph.function",
+}
+
+__all__ = ["AutoconvError", "ConversionError", "ConversionWarning", *_LAZY]
+
+
+def __getattr__(name):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'autoconv' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))

@@ -1,0 +1,116 @@
+"""The public conversion API: `convert`, `to_code`, `do_not_convert`."""
+
+import types
+import warnings
+
+from autoconv.conversion import functions, library
+from autoconv.conversion.settings import is_strict
+from autoconv.errors import ConversionError, ConversionWarning
+
+_FunctionType = types.FunctionType
+
+
+def convert(func=None, *, recursive: bool = True):
+    """Returns the converted form of `func`; usable as `@convert`, `@convert(...)` or a call.
+
+    On Python values the result behaves exactly as `func`. A function that cannot be converted
+    is returned unconverted with a `ConversionWarning` (a `ConversionError` in strict mode).
+    With `recursive=True`, the user functions it calls are converted when they are called.
+    """
+    if func is None:
+        return lambda f: convert(f, recursive=recursive)
+    return _map_callable(func, lambda f: _convert_function(f, recursive))
+
+
+def to_code(func, *, recursive: bool = True) -> str:
+    """Returns the source of `func`'s converted form, as readable Python.
+
+    Raises `ConversionError` when `func` cannot be converted.
+    """
+    target = _plain_function(func)
+    entry = functions.converted_code(target, recursive)
+    if isinstance(entry, ConversionError):
+        raise entry
+    return entry.text + "\n"
+
+
+def do_not_convert(func):
+    """Marks `func` so that conversion leaves it, and what it calls, as it is."""
+    library.mark_do_not_convert(func)
+    return func
+
+
+def _convert_function(func, recursive):
+    if getattr(func, "__autoconv_original__", None) is not None:
+        return func
+    if library.skips_function(func) and not getattr(func, "__autoconv_do_not_convert__", False):
+        if id(func.__code__) in library.generated_codes:
+            return func
+    if getattr(func, "__autoconv_do_not_convert__", False):
+        return func
+    entry = functions.converted_code(func, recursive)
+    if isinstance(entry, ConversionError):
+        if is_strict():
+            raise entry
+        code = func.__code__
+        warnings.warn_explicit(f"{entry} It runs unconverted.", ConversionWarning,
+                               code.co_filename, code.co_firstlineno)
+        return func
+    functions.warn_kept(func, entry.kept)
+    return functions.build(func, entry)
+
+
+def _map_callable(obj, fn):
+    """Applies `fn` to the plain function inside `obj` and wraps the result the same way."""
+    if isinstance(obj, _FunctionType):
+        return fn(obj)
+    if isinstance(obj, types.MethodType):
+        return types.MethodType(_map_callable(obj.__func__, fn), obj.__self__)
+    if isinstance(obj, staticmethod):
+        return staticmethod(_map_callable(obj.__func__, fn))
+    if isinstance(obj, classmethod):
+        return classmethod(_map_callable(obj.__func__, fn))
+    python_function = getattr(obj, "python_function", None)  # an autoconv.function object
+    if python_function is not None:
+        return _map_callable(python_function, fn)
+    return _not_convertible(obj)
+
+
+def _plain_function(obj):
+    while True:
+        original = getattr(obj, "__autoconv_original__", None)
+        if original is not None:
+            obj = original
+        elif isinstance(obj, (types.MethodType, staticmethod, classmethod)):
+            obj = obj.__func__
+        elif getattr(obj, "python_function", None) is not None:
+            obj = obj.python_function
+        else:
+            break
+    if not isinstance(obj, _FunctionType):
+        raise ConversionError(_no_source_message(obj))
+    return obj
+
+
+def _no_source_message(obj) -> str:
+    name = getattr(obj, "__qualname__", None) or repr(obj)
+    if isinstance(obj, (types.BuiltinFunctionType, types.BuiltinMethodType)) or (
+        callable(obj) and not hasattr(obj, "__code__")
+    ):
+        return (
+            f"autoconv: cannot convert {name}: it is a built-in or C function, with no "
+            "Python source to convert."
+        )
+    return f"autoconv: cannot convert {name!s}: it is not a function (got {type(obj).__name__})."
+
+
+def _not_convertible(obj):
+    if not callable(obj):
+        raise TypeError(
+            f"autoconv.convert expects a function, method or lambda, got {type(obj).__name__}"
+        )
+    message = _no_source_message(obj)
+    if is_strict():
+        raise ConversionError(message)
+    warnings.warn(message + " It runs unconverted.", ConversionWarning, stacklevel=3)
+    return obj

@@ -1,0 +1,148 @@
+"""Converting live functions: source -> converted code object -> a function that shares the
+original's globals, closure cells and defaults. Results are cached per code object."""
+
+import ast
+import threading
+import types
+import warnings
+
+import gast
+
+from autoconv.conversion import library, pipeline
+from autoconv.conversion.resolve import LiveResolver
+from autoconv.converters.checks import Unconvertible
+from autoconv.errors import ConversionError, ConversionWarning
+from autoconv.pyct import loader, naming, sources
+
+_lock = threading.RLock()
+_cache: dict = {}  # (code, recursive) -> _Converted | ConversionError
+
+
+class _Converted:
+    __slots__ = ("code", "text", "ac", "kept")
+
+    def __init__(self, code, text, ac, kept):
+        self.code, self.text, self.ac, self.kept = code, text, ac, kept
+
+
+def converted_code(func, recursive: bool):
+    """The cached conversion of `func`'s code: a `_Converted`, or the `ConversionError` that
+    says why it cannot be converted."""
+    key = (func.__code__, recursive)
+    entry = _cache.get(key)
+    if entry is None:
+        with _lock:
+            entry = _cache.get(key)
+            if entry is None:
+                try:
+                    entry = _convert(func, recursive)
+                except ConversionError as e:
+                    entry = e
+                _cache[key] = entry
+    return entry
+
+
+def build(func, entry):
+    """A function running `entry.code` with `func`'s globals, cells, defaults and metadata."""
+    import autoconv.runtime as runtime
+
+    cells = dict(zip(func.__code__.co_freevars, func.__closure__ or ()))
+    closure = tuple(
+        types.CellType(runtime) if name == entry.ac else cells.get(name, types.CellType())
+        for name in entry.code.co_freevars
+    )
+    new = types.FunctionType(entry.code, func.__globals__, func.__name__, func.__defaults__,
+                             closure)
+    new.__kwdefaults__ = func.__kwdefaults__
+    new.__qualname__ = func.__qualname__
+    new.__module__ = func.__module__
+    new.__doc__ = func.__doc__
+    new.__annotations__ = func.__annotations__
+    new.__dict__.update(func.__dict__)
+    new.__wrapped__ = func
+    new.__autoconv_original__ = func
+    return new
+
+
+def describe(func) -> str:
+    code = func.__code__
+    return f"{func.__qualname__} ({code.co_filename}:{code.co_firstlineno})"
+
+
+def warn_kept(func, kept) -> None:
+    """Warns about parts of a converted function that stay Python (or raises, in strict mode)."""
+    from autoconv.conversion.settings import is_strict
+
+    for construct, line, reason, name in kept:
+        message = (
+            f"autoconv: in {name}, the {construct} at {func.__code__.co_filename}:{line} "
+            f"stays Python: {reason}."
+        )
+        if is_strict():
+            raise ConversionError(message)
+        warnings.warn_explicit(message, ConversionWarning, func.__code__.co_filename, line)
+
+
+def _convert(func, recursive):
+    code = func.__code__
+    where = describe(func)
+    try:
+        node = gast.ast_to_gast(sources.function_node(func))
+    except sources.NoSourceError as e:
+        raise ConversionError(f"autoconv: cannot convert {where}: {e}.") from None
+    namer = naming.Namer(naming.identifiers(node) | set(code.co_freevars) | set(code.co_names))
+    ac = namer.new("ac")
+    class_name = _enclosing_class(func.__qualname__)
+    if class_name:
+        own_name = getattr(node, "name", None)
+        from autoconv.converters.functions import mangle_private_names
+
+        mangle_private_names(node, class_name)
+        if own_name is not None:
+            node.name = own_name
+    if isinstance(node, gast.FunctionDef):
+        node.decorator_list = []
+    kept = []
+    try:
+        pipeline.convert(node, namer=namer, ac=ac, resolver=LiveResolver(func.__globals__),
+                         recursive=recursive, on_kept=lambda *k: kept.append(k))
+    except Unconvertible as e:
+        raise ConversionError(
+            f"autoconv: {where} stays Python: the {e.construct} at "
+            f"{code.co_filename}:{e.line} cannot be converted: {e.reason}."
+        ) from None
+    text = loader.source(node)
+    tree = loader.to_ast(node)
+    _strip_evaluated_parts(tree)
+    new_code, _ = loader.load_code(
+        tree, filename=code.co_filename, free_names=[ac, *code.co_freevars],
+        globals_=func.__globals__,
+    )
+    library.register_generated(new_code)
+    return _Converted(new_code, text, ac, kept)
+
+
+def _strip_evaluated_parts(tree) -> None:
+    """Defaults and annotations were evaluated when the original was defined; the loaded copy
+    must not evaluate them again (it reuses the original's)."""
+    args = tree.args
+    args.defaults = []
+    args.kw_defaults = [None] * len(args.kwonlyargs)
+    for arg in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]:
+        if arg is not None:
+            arg.annotation = None
+    if isinstance(tree, ast.FunctionDef):
+        tree.returns = None
+        tree.decorator_list = []
+
+
+def _enclosing_class(qualname: str):
+    """The class whose body lexically holds a function, from its qualified name."""
+    parts = qualname.split(".")[:-1]
+    i = len(parts) - 1
+    while i >= 0:
+        if parts[i] == "<locals>":
+            i -= 2
+            continue
+        return parts[i]
+    return None

@@ -1,0 +1,56 @@
+"""Which callables conversion leaves alone: built-ins, classes, library code, functions marked
+`do_not_convert`, and code autoconv generated itself."""
+
+import sys
+
+_FunctionType = type(lambda: None)
+_LIBRARIES = {"numpy", "autoconv", "gast", "_pytest", "pytest", "pluggy", "hypothesis"}
+_MARK = "__autoconv_do_not_convert__"
+
+generated_codes: dict = {}
+"""id(code) -> code, for every code object autoconv compiled (kept alive here)."""
+
+
+def mark_do_not_convert(func) -> None:
+    target = getattr(func, "__func__", func)
+    try:
+        setattr(target, _MARK, True)
+    except (AttributeError, TypeError):
+        pass  # a built-in: never converted anyway
+
+
+def is_library_module(module_name) -> bool:
+    if not module_name:
+        return False
+    top = module_name.partition(".")[0]
+    return top in _LIBRARIES or top in sys.stdlib_module_names
+
+
+def skips_function(func) -> bool:
+    """Whether a Python function is called as it is (never converted)."""
+    return (
+        getattr(func, _MARK, False)
+        or id(func.__code__) in generated_codes
+        or is_library_module(getattr(func, "__module__", None))
+    )
+
+
+def is_convertible(obj) -> bool:
+    """Whether calling `obj` from converted code may run converted code (False: always as is)."""
+    if isinstance(obj, _FunctionType):
+        return not skips_function(obj)
+    func = getattr(obj, "__func__", None)
+    if isinstance(func, _FunctionType) and hasattr(obj, "__self__"):
+        return not skips_function(func)
+    if isinstance(obj, type) or not callable(obj):
+        return False
+    call = getattr(type(obj), "__call__", None)
+    return isinstance(call, _FunctionType) and not skips_function(call)
+
+
+def register_generated(code) -> None:
+    """Records `code` and the code objects nested in it as generated."""
+    generated_codes[id(code)] = code
+    for const in code.co_consts:
+        if isinstance(const, type(code)):
+            register_generated(const)

@@ -1,0 +1,78 @@
+"""The passes that convert one function's syntax tree, in order.
+
+    checks -> declarations, super(), private names -> continue -> break -> return
+           -> conditional expressions -> and/or/not -> calls -> liveness -> control flow
+
+Nested functions are converted first, each on its own; the passes of a function then treat them
+as statements that bind a name.
+"""
+
+import gast
+
+from autoconv.conversion.context import Context
+from autoconv.converters import (
+    blocks,
+    break_statements,
+    calls,
+    checks,
+    conditional_expressions,
+    continue_statements,
+    control_flow,
+    functions,
+    logical_expressions,
+    return_statements,
+)
+from autoconv.pyct import liveness, scopes
+
+
+def convert(node, *, namer, ac, resolver, recursive, on_kept) -> None:
+    """Converts a gast FunctionDef or Lambda in place. Raises `checks.Unconvertible` when the
+    function must stay Python; reports parts left as Python through
+    `on_kept(construct, line, reason, function_name)`."""
+    local_names = scopes.local_names(node)
+    checks.find_blockers(node, local_names)
+    for construct, line, reason in checks.find_kept(node):
+        on_kept(construct, line, reason, getattr(node, "name", "<lambda>"))
+    ctx = Context(node, namer=namer, ac=ac, resolver=resolver, recursive=recursive)
+    if isinstance(node, gast.Lambda):
+        conditional_expressions.transform(node, ctx)
+        logical_expressions.transform(node, ctx)
+        calls.transform(node, ctx)
+        return
+    _convert_nested(node, namer=namer, ac=ac, resolver=resolver, recursive=recursive,
+                    on_kept=on_kept)
+    docstring = _take_docstring(node)
+    ctx.globals, ctx.nonlocals = functions.hoist_declarations(node)
+    ctx.local_names -= ctx.globals | ctx.nonlocals
+    functions.explicit_super(node)
+    continue_statements.transform(node, ctx)
+    break_statements.transform(node, ctx)
+    return_statements.transform(node, ctx)
+    conditional_expressions.transform(node, ctx)
+    logical_expressions.transform(node, ctx)
+    calls.transform(node, ctx)
+    liveness.analyze(node, ctx.local_names | ctx.flags | ctx.globals | ctx.nonlocals)
+    control_flow.transform(node, ctx)
+    ctx.finish(node, docstring)
+    blocks.fill_empty(node)
+
+
+def _convert_nested(node, **options) -> None:
+    for child in scopes.walk_scope(node.body):
+        if isinstance(child, gast.FunctionDef) and child is not node:
+            try:
+                convert(child, **options)
+            except checks.Unconvertible as e:
+                options["on_kept"](e.construct, e.line, e.reason, child.name)
+
+
+def _take_docstring(node) -> list:
+    body = node.body
+    if (
+        body
+        and isinstance(body[0], gast.Expr)
+        and isinstance(body[0].value, gast.Constant)
+        and isinstance(body[0].value.value, str)
+    ):
+        return [body.pop(0)]
+    return []

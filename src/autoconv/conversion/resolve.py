@@ -1,0 +1,53 @@
+"""What a name or attribute in a function refers to, where conversion can know it in advance."""
+
+import builtins
+import types
+
+_MISSING = object()
+
+
+class LiveResolver:
+    """Resolves names through a live function's globals and built-ins (never its closure, whose
+    cells may hold something else in the next closure made from the same code)."""
+
+    def __init__(self, globals_: dict):
+        self.globals = globals_
+        b = globals_.get("__builtins__", builtins)
+        self.builtins = b.__dict__ if isinstance(b, types.ModuleType) else b
+
+    def value(self, node, shadowed):
+        import gast
+
+        if isinstance(node, gast.Name):
+            if node.id in shadowed:
+                return _MISSING
+            if node.id in self.globals:
+                return self.globals[node.id]
+            return self.builtins.get(node.id, _MISSING)
+        if isinstance(node, gast.Attribute):
+            base = self.value(node.value, shadowed)
+            if isinstance(base, types.ModuleType):
+                return getattr(base, node.attr, _MISSING)
+        return _MISSING
+
+    def is_passthrough(self, node, shadowed) -> bool:
+        from autoconv.conversion.library import is_convertible
+
+        value = self.value(node, shadowed)
+        return value is not _MISSING and not is_convertible(value)
+
+    def is_builtin(self, name) -> bool:
+        return name not in self.globals and name in self.builtins
+
+
+class ModuleResolver:
+    """For a module converted as a whole (the CLI): built-in names the module does not rebind."""
+
+    def __init__(self, module_bound_names):
+        self.bound = set(module_bound_names)
+
+    def is_passthrough(self, node, shadowed) -> bool:
+        return True
+
+    def is_builtin(self, name) -> bool:
+        return name not in self.bound and hasattr(builtins, name)

@@ -1,0 +1,254 @@
+"""`if`, `while` and `for` to calls of `ac.if_stmt`, `ac.while_stmt` and `ac.for_stmt`.
+
+    if c:                      def if_body():
+        y = 1                      nonlocal y
+    else:             ->           y = 1
+        y = 2                  def else_body(): ...
+                               ac.if_stmt(c, if_body, else_body, get_state, set_state, ('y',))
+
+Runs after `break`, `continue` and `return` are lowered and liveness is known. Every local name
+a body binds is declared `nonlocal`, so on Python values the function keeps one scope, exactly
+as before. The state (`names`, with `get_state`/`set_state`) is what a graph backend must carry
+through the statement: the names a statement binds that are live after it (or, for loops, also
+into the next iteration). State functions are shared by statements with the same state and
+defined once at the top of the function.
+"""
+
+import gast
+
+from autoconv.converters import lowering
+from autoconv.converters.expressions import binds_or_suspends, located, thunk
+from autoconv.pyct import anno, scopes, templates
+
+_STAGED_BUILTINS = ("range", "enumerate", "zip")
+
+
+def transform(function_node, ctx) -> None:
+    converter = _ControlFlow(function_node, ctx)
+    function_node.body = converter.block(function_node.body)
+
+
+class _ControlFlow:
+    def __init__(self, function_node, ctx):
+        self.ctx = ctx
+        self.ac = ctx.ac
+        self.function_node = function_node
+        self.counts = _name_counts(function_node)
+
+    # -- statements --
+
+    def block(self, stmts) -> list:
+        out = []
+        for stmt in stmts:
+            out.extend(self.stmt(stmt))
+        return out
+
+    def stmt(self, node) -> list:
+        if isinstance(node, gast.If):
+            return self.if_stmt(node)
+        if isinstance(node, gast.While):
+            return self.while_stmt(node)
+        if isinstance(node, gast.For):
+            return self.for_stmt(node)
+        if isinstance(node, (gast.With, gast.Try, gast.AsyncWith)) or type(node).__name__ == (
+            "TryStar"
+        ):
+            node.body = self.block(node.body)
+            for field in ("orelse", "finalbody"):
+                if hasattr(node, field):
+                    setattr(node, field, self.block(getattr(node, field)))
+            for handler in getattr(node, "handlers", ()):
+                handler.body = self.block(handler.body)
+            return [node]
+        if isinstance(node, gast.Match):
+            for case in node.cases:
+                case.body = self.block(case.body)
+            return [node]
+        return [node]
+
+    def if_stmt(self, node) -> list:
+        state = self.state(node.body + node.orelse, anno.get(node, "live_out", frozenset()))
+        out, body, orelse = [], None, None
+        if not _is_empty(node.body):
+            body = self.body_function("if_body", [], self.block(node.body), node)
+            out.append(body)
+        if not _is_empty(node.orelse):
+            orelse = self.body_function("else_body", [], self.block(node.orelse), node)
+            out.append(orelse)
+        args = [node.test, _name_or_none(body), _name_or_none(orelse), *self.state_args(state)]
+        while len(args) > 2 and _is_none(args[-1]):
+            args.pop()  # trailing defaults
+        out.append(self.call("if_stmt", args, node))
+        return out
+
+    def while_stmt(self, node) -> list:
+        live = anno.get(node, "live_out", frozenset()) | anno.get(
+            node, "live_in_body", frozenset()
+        )
+        state = self.state(node.body, live, extra=[node.test])
+        out = []
+        if binds_or_suspends(node.test):
+            test = self.body_function(
+                "loop_test", [], [gast.Return(value=node.test)], node, needs_body=True
+            )
+            out.append(test)
+            test = lowering.name(test.name)
+        else:
+            test = thunk(node.test)
+        body = self.body_function("loop_body", [], self.loop_body(node), node, needs_body=True)
+        out.append(body)
+        out.append(self.call("while_stmt", [test, lowering.name(body.name), *self.state_args(state)], node))
+        return out
+
+    def for_stmt(self, node) -> list:
+        live = anno.get(node, "live_out", frozenset()) | anno.get(
+            node, "live_in_body", frozenset()
+        )
+        target = node.target
+        if self.target_is_param(node):
+            params, prelude = [target.id], []
+        else:
+            itr = self.ctx.namer.new("itr")
+            params = [itr]
+            prelude = [located(gast.Assign(targets=[target], value=lowering.name(itr),
+                                           type_comment=None), target)]
+        stmts = prelude + self.loop_body(node)
+        state = self.state(prelude + node.body, live)
+        body = self.body_function("loop_body", params, stmts, node, needs_body=True)
+        iterable = self.staged_builtin(node.iter)
+        return [
+            body,
+            self.call("for_stmt", [iterable, lowering.name(body.name), *self.state_args(state)],
+                      node),
+        ]
+
+    def loop_body(self, node) -> list:
+        stmts = self.block(node.body)
+        flags = anno.get(node, "stop_flags", [])
+        if flags:
+            stop = lowering.name(flags[0])
+            if len(flags) > 1:
+                stop = templates.expr("ac.or_(first)", ac=self.ac, first=stop)
+                stop.args.extend(thunk(lowering.name(f)) for f in flags[1:])
+            stmts.append(located(gast.Return(value=stop), node))
+        return stmts
+
+    # -- pieces --
+
+    def target_is_param(self, node) -> bool:
+        """Whether the loop target can simply be the body's parameter: a plain local name that
+        nothing outside the loop reads, the body never rebinds, and no closure captures."""
+        target = node.target
+        if not isinstance(target, gast.Name) or target.id not in self.ctx.local_names:
+            return False
+        name = target.id
+        inside = _name_counts(node)
+        if inside.get(name, 0) != self.counts.get(name, 0):
+            return False
+        if name in scopes.bound_names(node.body):
+            return False
+        for child in scopes.walk_scope(node.body):
+            if scopes.is_scope(child) and name in scopes.read_names([child]):
+                return False
+        return True
+
+    def staged_builtin(self, iterable):
+        """`range(n)` -> `ac.range(n)` when `range` is the built-in and `n` not a constant."""
+        if (
+            isinstance(iterable, gast.Call)
+            and isinstance(iterable.func, gast.Name)
+            and iterable.func.id in _STAGED_BUILTINS
+            and self.ctx.is_builtin(iterable.func.id)
+            and not all(isinstance(a, gast.Constant) for a in iterable.args)
+        ):
+            iterable.func = located(
+                templates.expr(f"ac.{iterable.func.id}", ac=self.ac), iterable.func
+            )
+        return iterable
+
+    def state(self, stmts, live, extra=()) -> list:
+        """The names `stmts` bind that are live, in the order they are first bound."""
+        ordered = []
+        bound = scopes.bound_names(list(stmts) + list(extra))
+        for child in scopes.walk_scope(list(stmts) + list(extra)):
+            for name in _binds(child):
+                if name in bound and name in live and name not in ordered:
+                    if self.ctx.is_function_local(name):
+                        ordered.append(name)
+            if isinstance(child, (gast.Assign, gast.AugAssign, gast.AnnAssign)):
+                for target in getattr(child, "targets", None) or [child.target]:
+                    dotted = _dotted(target)
+                    if dotted and "." in dotted and dotted not in ordered:
+                        if dotted.split(".")[0] in self.ctx.local_names:
+                            ordered.append(dotted)
+        return ordered
+
+    def state_args(self, state) -> list:
+        if not state:
+            return []
+        state, (get_state, set_state) = self.ctx.state_functions(tuple(state))
+        names = gast.Tuple(elts=[gast.Constant(value=n, kind=None) for n in state],
+                           ctx=gast.Load())
+        return [lowering.name(get_state), lowering.name(set_state), names]
+
+    def body_function(self, base, params, stmts, origin, needs_body=False):
+        """`def base(params): nonlocal <what stmts bind>; stmts`."""
+        name = self.ctx.namer.new(base)
+        header = self.ctx.declarations(stmts, exclude=set(params))
+        args = gast.arguments(
+            args=[gast.Name(id=p, ctx=gast.Param(), annotation=None, type_comment=None)
+                  for p in params],
+            posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
+            defaults=[],
+        )
+        body = header + (stmts or [gast.Pass()])
+        node = gast.FunctionDef(name=name, args=args, body=body, decorator_list=[],
+                                returns=None, type_comment=None, type_params=[])
+        return located(node, origin)
+
+    def call(self, fn, args, origin):
+        call = templates.expr(f"ac.{fn}(args)", ac=self.ac, args=gast.Constant(value=0, kind=None))
+        call.args = list(args)
+        return located(gast.Expr(value=call), origin)
+
+
+def _is_empty(stmts) -> bool:
+    return all(isinstance(s, gast.Pass) for s in stmts)
+
+
+def _name_or_none(fn):
+    return lowering.name(fn.name) if fn is not None else gast.Constant(value=None, kind=None)
+
+
+def _is_none(node) -> bool:
+    return isinstance(node, gast.Constant) and node.value is None
+
+
+def _binds(node):
+    if isinstance(node, gast.Name) and isinstance(node.ctx, (gast.Store, gast.Del)):
+        yield node.id
+    elif isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
+        yield node.name
+    elif isinstance(node, gast.alias):
+        yield (node.asname or node.name).split(".")[0]
+    elif isinstance(node, (gast.MatchAs, gast.MatchStar)) and node.name:
+        yield node.name
+    elif isinstance(node, gast.NamedExpr) and isinstance(node.target, gast.Name):
+        yield node.target.id
+
+
+def _dotted(node):
+    if isinstance(node, gast.Name):
+        return node.id
+    if isinstance(node, gast.Attribute):
+        base = _dotted(node.value)
+        return f"{base}.{node.attr}" if base else None
+    return None
+
+
+def _name_counts(node) -> dict:
+    counts = {}
+    for child in gast.walk(node):
+        if isinstance(child, gast.Name):
+            counts[child.id] = counts.get(child.id, 0) + 1
+    return counts

@@ -1,0 +1,68 @@
+"""Helpers shared by the expression-level converters."""
+
+import gast
+
+from autoconv.converters.lowering import copy_location_tree
+
+
+def rewrite(function_node, transformer) -> None:
+    """Runs `transformer` over the function's own code: its body (or a lambda's expression),
+    lambdas inside it included, nested functions and classes not (they are converted on their
+    own, or left alone), and never defaults, decorators or annotations."""
+    if isinstance(function_node, gast.Lambda):
+        function_node.body = transformer.visit(function_node.body)
+        return
+    function_node.body = [_visit_stmt(transformer, s) for s in function_node.body]
+
+
+def _visit_stmt(transformer, stmt):
+    if isinstance(stmt, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
+        return stmt
+    for field in stmt._fields:
+        value = getattr(stmt, field)
+        if isinstance(value, list):
+            new = []
+            for item in value:
+                if isinstance(item, gast.stmt):
+                    new.append(_visit_stmt(transformer, item))
+                elif isinstance(item, (gast.ExceptHandler, gast.match_case)):
+                    new.append(_visit_clause(transformer, item))
+                elif isinstance(item, gast.AST):
+                    new.append(transformer.visit(item))
+                else:
+                    new.append(item)
+            setattr(stmt, field, new)
+        elif isinstance(value, gast.AST):
+            setattr(stmt, field, transformer.visit(value))
+    return stmt
+
+
+def _visit_clause(transformer, clause):
+    clause.body = [_visit_stmt(transformer, s) for s in clause.body]
+    if isinstance(clause, gast.ExceptHandler):
+        if clause.type is not None:
+            clause.type = transformer.visit(clause.type)
+    elif clause.guard is not None:
+        clause.guard = transformer.visit(clause.guard)
+    return clause
+
+
+def thunk(node):
+    """`lambda: node`."""
+    args = gast.arguments(
+        args=[], posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
+        defaults=[],
+    )
+    return located(gast.Lambda(args=args, body=node), node)
+
+
+def binds_or_suspends(node) -> bool:
+    """Whether `node` holds `:=`, `yield` or `await`, which a lambda would change."""
+    return any(
+        isinstance(n, (gast.NamedExpr, gast.Yield, gast.YieldFrom, gast.Await))
+        for n in gast.walk(node)
+    )
+
+
+def located(node, origin):
+    return copy_location_tree(node, origin)

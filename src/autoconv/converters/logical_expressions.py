@@ -1,0 +1,62 @@
+"""`and`, `or`, `not` and chained comparisons to lazy runtime calls.
+
+    a and b or not c     ->  ac.or_(ac.and_(a, lambda: b), lambda: ac.not_(c))
+    0 <= i < n           ->  ac.and_(0 <= i, lambda: i < n)
+
+Only the first operand is evaluated eagerly, as in Python. An operand holding `:=` stays as
+Python: inside a lambda it would bind in the lambda, not in the function. A chained comparison
+is split only when its middle operands are names or constants, which are safe to evaluate twice.
+"""
+
+import gast
+
+from autoconv.converters import expressions
+from autoconv.pyct import templates
+
+
+def transform(function_node, ctx) -> None:
+    expressions.rewrite(function_node, _Logical(ctx))
+
+
+class _Logical(gast.NodeTransformer):
+    def __init__(self, ctx):
+        self.ac = ctx.ac
+
+    def visit_BoolOp(self, node):
+        self.generic_visit(node)
+        if any(expressions.binds_or_suspends(v) for v in node.values[1:]):
+            return node
+        fn = "and_" if isinstance(node.op, gast.And) else "or_"
+        call = templates.expr(f"ac.{fn}(first)", ac=self.ac, first=node.values[0])
+        call.args.extend(expressions.thunk(v) for v in node.values[1:])
+        return expressions.located(call, node)
+
+    def visit_UnaryOp(self, node):
+        self.generic_visit(node)
+        if not isinstance(node.op, gast.Not):
+            return node
+        return expressions.located(
+            templates.expr("ac.not_(x)", ac=self.ac, x=node.operand), node
+        )
+
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        if len(node.ops) < 2 or not all(
+            isinstance(c, (gast.Name, gast.Constant)) for c in node.comparators[:-1]
+        ):
+            return node
+        operands = [node.left, *node.comparators]
+        parts = [
+            expressions.located(
+                gast.Compare(
+                    left=templates.copy(operands[i]) if i else operands[i],
+                    ops=[op],
+                    comparators=[operands[i + 1]],
+                ),
+                node,
+            )
+            for i, op in enumerate(node.ops)
+        ]
+        call = templates.expr("ac.and_(first)", ac=self.ac, first=parts[0])
+        call.args.extend(expressions.thunk(p) for p in parts[1:])
+        return expressions.located(call, node)

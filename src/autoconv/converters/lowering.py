@@ -1,0 +1,211 @@
+"""Lowering of an escape statement (`return`, `break` or `continue`) to a flag.
+
+The escape becomes an assignment to a flag, and the statements it would have skipped are
+guarded. Two shapes keep the result flat and short, the way one would write it by hand:
+
+* else-merge: in `if c: ...escape` followed by statements that do not escape, those
+  statements move into the other branch and no flag is read at all;
+* flat guards: otherwise the rest of the block is cut after each statement that may escape,
+  and each piece gets its own `if not flag:` (merged into a lone `if` as `if not flag and c:`),
+  so a chain of guard clauses does not nest deeper and deeper.
+"""
+
+import gast
+
+from autoconv.pyct import scopes
+
+_LOOPS = (gast.For, gast.While, gast.AsyncFor)
+
+
+class Escape:
+    """One kind of escape, lowered in the blocks it is asked to lower."""
+
+    def __init__(self, kind, flag: str, enter_loops: bool):
+        self.kind = kind  # gast.Return, gast.Break or gast.Continue
+        self.flag = flag
+        self.enter_loops = enter_loops
+        self.flag_read = False
+
+    def replace(self, node) -> list:
+        """The statements that stand for the escape `node`."""
+        return [assign(self.flag, True, node)]
+
+    # -- queries on the original (not yet lowered) statements --
+
+    def is_escape(self, node) -> bool:
+        return isinstance(node, self.kind)
+
+    def contains(self, node) -> bool:
+        if self.is_escape(node):
+            return True
+        return any(self.contains(s) for block in self.blocks(node) for s in block)
+
+    def always(self, stmts) -> bool:
+        """Whether every path through `stmts` ends in this escape."""
+        for s in stmts:
+            if self.is_escape(s):
+                return True
+            if isinstance(s, gast.If) and self.always(s.body) and self.always(s.orelse):
+                return True
+            if isinstance(s, (gast.With, gast.AsyncWith)) and self.always(s.body):
+                return True
+            if isinstance(s, gast.Try) and self.always(s.body) and s.handlers and all(
+                self.always(h.body) for h in s.handlers
+            ):
+                return True
+        return False
+
+    def blocks(self, node) -> list:
+        """The statement lists inside `node` that this escape may leave from."""
+        if isinstance(node, gast.If):
+            return [node.body, node.orelse]
+        if isinstance(node, _LOOPS):
+            return [node.body, node.orelse] if self.enter_loops else [node.orelse]
+        if isinstance(node, (gast.With, gast.AsyncWith)):
+            return [node.body]
+        if isinstance(node, gast.Try) or type(node).__name__ == "TryStar":
+            return [node.body, node.orelse, node.finalbody] + [h.body for h in node.handlers]
+        if isinstance(node, gast.Match):
+            return [case.body for case in node.cases]
+        return []
+
+    # -- rewriting --
+
+    def lower_inside(self, node):
+        """Lowers the escapes in every block of `node`, in place."""
+        if isinstance(node, gast.If):
+            node.body, node.orelse = self.lower(node.body), self.lower(node.orelse)
+        elif isinstance(node, _LOOPS):
+            if self.enter_loops:
+                node.body = self.lower(node.body)
+            node.orelse = self.lower(node.orelse)
+        elif isinstance(node, (gast.With, gast.AsyncWith)):
+            node.body = self.lower(node.body)
+        elif isinstance(node, gast.Try) or type(node).__name__ == "TryStar":
+            node.body = self.lower(node.body)
+            node.orelse = self.lower(node.orelse)
+            node.finalbody = self.lower(node.finalbody)
+            for handler in node.handlers:
+                handler.body = self.lower(handler.body)
+        elif isinstance(node, gast.Match):
+            for case in node.cases:
+                case.body = self.lower(case.body)
+        return node
+
+    def lower(self, stmts, first_segment_kept: bool = False) -> list:
+        """Lowers a block. With `first_segment_kept`, escapes before the first statement that
+        may escape from inside are left alone (a function's top-level `return`)."""
+        out, guarded, i = [], False, 0
+        while i < len(stmts):
+            segment = []
+            while i < len(stmts):
+                s = stmts[i]
+                i += 1
+                if self.is_escape(s) and not (first_segment_kept and not guarded):
+                    segment.extend(self.replace(s))
+                    i = len(stmts)  # the rest is unreachable
+                    break
+                if not self.contains(s) or self.is_escape(s):
+                    segment.append(s)
+                    continue
+                always = self.always([s])
+                rest = stmts[i:]
+                merge = self._merge_branch(s, rest)
+                segment.append(self.lower_inside(s))
+                if always:
+                    i = len(stmts)
+                elif merge is not None:
+                    getattr(s, merge).extend(self.lower(rest))
+                    i = len(stmts)
+                break
+            if guarded:
+                out.extend(self.guard(segment))
+            else:
+                out.extend(segment)
+            guarded = True
+        return out
+
+    def _merge_branch(self, node, rest):
+        """The branch of `node` ("body" or "orelse") that `rest` can move into, or None."""
+        if not rest or not isinstance(node, gast.If):
+            return None
+        if any(self.contains(r) for r in rest[:-1]):
+            return None
+        if self.contains(rest[-1]) and not self.is_escape(rest[-1]):
+            return None
+        if self.always(node.body) and not self.contains_any(node.orelse):
+            return "orelse"
+        if node.orelse and self.always(node.orelse) and not self.contains_any(node.body):
+            return "body"
+        return None
+
+    def contains_any(self, stmts) -> bool:
+        return any(self.contains(s) for s in stmts)
+
+    def guard(self, stmts) -> list:
+        """`if not flag: stmts`, merged into a lone `if` without `else`."""
+        if not stmts:
+            return []
+        self.flag_read = True
+        not_flag = gast.UnaryOp(op=gast.Not(), operand=name(self.flag))
+        first = stmts[0]
+        if len(stmts) == 1 and isinstance(first, gast.If) and not first.orelse:
+            first.test = gast.BoolOp(op=gast.And(), values=[not_flag, first.test])
+            copy_location_tree(first.test, first)
+            return [first]
+        node = gast.If(test=not_flag, body=stmts, orelse=[])
+        copy_location_tree(node, first)
+        return [node]
+
+
+def loops_in_scope(function_node) -> list:
+    """The loops of a function's own scope, innermost first."""
+    loops = [n for n in scopes.walk_scope(function_node.body) if isinstance(n, _LOOPS)]
+    return list(reversed(loops))
+
+
+def name(identifier: str, ctx=None):
+    return gast.Name(id=identifier, ctx=ctx or gast.Load(), annotation=None, type_comment=None)
+
+
+def assign(target: str, value, origin):
+    """`target = value` (value: a node or a Python constant), located at `origin`."""
+    if not isinstance(value, gast.AST):
+        value = gast.Constant(value=value, kind=None)
+    node = gast.Assign(targets=[name(target, gast.Store())], value=value, type_comment=None)
+    return copy_location_tree(node, origin)
+
+
+def copy_location_tree(node, origin):
+    """Gives `node` and its descendants that have no location the location of `origin`."""
+    for child in gast.walk(node):
+        if getattr(child, "lineno", None) is None and hasattr(type(child), "_attributes"):
+            if "lineno" in type(child)._attributes:
+                for attr in ("lineno", "col_offset", "end_lineno", "end_col_offset"):
+                    setattr(child, attr, getattr(origin, attr, None))
+    return node
+
+
+def remove_assignments(stmts: list, flag: str) -> None:
+    """Deletes every `flag = ...` statement in and under `stmts` (a flag nobody reads)."""
+    stmts[:] = [s for s in stmts if not is_assignment(s, flag)]
+    for node in stmts:
+        for child in gast.walk(node):
+            for field in ("body", "orelse", "finalbody"):
+                block = getattr(child, field, None)
+                if isinstance(block, list):
+                    block[:] = [s for s in block if not is_assignment(s, flag)]
+
+
+def is_assignment(stmt, flag) -> bool:
+    """Whether `stmt` is `flag = ...`."""
+    return (
+        isinstance(stmt, gast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], gast.Name)
+        and stmt.targets[0].id == flag
+    )
+
+
+def located_name(identifier: str, ctx, origin):
+    return copy_location_tree(name(identifier, ctx), origin)

@@ -1,0 +1,134 @@
+"""From a converted syntax tree to source text, and from that text to a live code object whose
+lines are the user's.
+
+The text is what `to_code` shows. To load it, it is parsed again and each node takes the
+location of the node it came from in the converted tree, which is a location in the user's
+file (generated nodes carry the location of the statement they replace). Compiled under the
+user's file name, the code then raises exceptions whose tracebacks show the user's file, line and
+source text, with no wrapper and no cost at run time.
+"""
+
+import ast
+
+import gast
+
+_LOCATION = ("lineno", "col_offset", "end_lineno", "end_col_offset")
+
+
+def to_ast(node):
+    """The standard-library `ast` form of a gast node, every node located."""
+    tree = gast.gast_to_ast(node)
+    _fill_locations(tree, tree)
+    return tree
+
+
+def source(node) -> str:
+    """Readable source text of a converted gast node."""
+    return unparse(gast.gast_to_ast(node))
+
+
+if hasattr(ast, "_Unparser"):
+
+    class _CompactUnparser(ast._Unparser):
+        """`ast.unparse` without the blank line it puts before a `def` or `class` nested in a
+        function: generated code has many small functions, and the blank lines would double
+        its length. Top-level and class-level definitions keep theirs."""
+
+        _function_depth = 0
+        _skip_newline = False
+
+        def maybe_newline(self):
+            if self._skip_newline:
+                self._skip_newline = False
+                return
+            super().maybe_newline()
+
+        def _function_helper(self, node, fill_suffix):
+            self._skip_newline = self._function_depth > 0
+            self._function_depth += 1
+            try:
+                super()._function_helper(node, fill_suffix)
+            finally:
+                self._function_depth -= 1
+
+        def visit_ClassDef(self, node):
+            self._skip_newline = self._function_depth > 0
+            depth, self._function_depth = self._function_depth, 0
+            try:
+                super().visit_ClassDef(node)
+            finally:
+                self._function_depth = depth
+
+    def unparse(tree) -> str:
+        return _CompactUnparser().visit(tree)
+
+else:  # pragma: no cover - the private class has been there since Python 3.9
+    unparse = ast.unparse
+
+
+def load_code(function_ast, *, filename: str, free_names, globals_: dict):
+    """Compiles a converted function (an `ast` FunctionDef or Lambda with its defaults,
+    annotations and decorators stripped) in a factory that takes `free_names` as parameters,
+    and returns the function's code object (its free variables a subset of `free_names`)."""
+    origin = function_ast
+    factory = ast.FunctionDef(
+        name="__autoconv_factory",
+        args=ast.arguments(
+            posonlyargs=[], args=[ast.arg(arg=n) for n in free_names], vararg=None,
+            kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[],
+        ),
+        body=(
+            [ast.Return(value=function_ast)]
+            if isinstance(function_ast, ast.Lambda)
+            else [function_ast, ast.Return(value=ast.Name(id=function_ast.name, ctx=ast.Load()))]
+        ),
+        decorator_list=[], returns=None, type_params=[],
+    )
+    module = ast.Module(body=[factory], type_ignores=[])
+    _fill_locations(module, origin)
+    text = unparse(module)
+    reparsed = ast.parse(text, filename)
+    _copy_locations(module, reparsed)
+    code = compile(reparsed, filename, "exec", dont_inherit=True)
+    namespace = {}
+    exec(code, globals_, namespace)
+    made = namespace["__autoconv_factory"](*([None] * len(free_names)))
+    return made.__code__, text
+
+
+def _fill_locations(node, origin):
+    """Gives every node without a location the location of its nearest located ancestor."""
+    if "lineno" in node._attributes:
+        if getattr(node, "lineno", None) is None:
+            for attr in _LOCATION:
+                setattr(node, attr, getattr(origin, attr, None))
+        else:
+            origin = node
+        if getattr(node, "end_lineno", None) is None:
+            node.end_lineno, node.end_col_offset = node.lineno, node.col_offset
+    for child in ast.iter_child_nodes(node):
+        _fill_locations(child, origin)
+
+
+def _copy_locations(source_tree, target_tree):
+    """Copies locations node by node; where the shapes differ (unparse normalised something),
+    the whole differing subtree takes the location of its counterpart."""
+    stack = [(source_tree, target_tree)]
+    while stack:
+        src, dst = stack.pop()
+        if "lineno" in dst._attributes:
+            for attr in _LOCATION:
+                setattr(dst, attr, getattr(src, attr))
+        src_children = list(ast.iter_child_nodes(src))
+        dst_children = list(ast.iter_child_nodes(dst))
+        if len(src_children) == len(dst_children) and all(
+            type(a) is type(b) for a, b in zip(src_children, dst_children)
+        ):
+            stack.extend(zip(src_children, dst_children))
+        else:
+            located = src if "lineno" in src._attributes else None
+            for child in dst_children:
+                for node in ast.walk(child):
+                    if located is not None and "lineno" in node._attributes:
+                        for attr in _LOCATION:
+                            setattr(node, attr, getattr(located, attr))

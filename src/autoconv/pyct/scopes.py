@@ -1,0 +1,114 @@
+"""Which names a piece of code binds and reads, in the scope of the function that holds it.
+
+Nested functions, lambdas and classes are scopes of their own: their bodies are not searched for
+bindings, but their definitions bind a name, and the names they read from outside count as reads
+where they are defined. Comprehensions are scopes too, except that `:=` inside one binds in the
+enclosing function, as Python specifies.
+"""
+
+import gast
+
+_SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef)
+_COMPREHENSIONS = (gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp)
+
+
+def bound_names(nodes) -> set:
+    """Names that `nodes` (statements or expressions) bind in the enclosing function scope."""
+    found = set()
+    for node in nodes:
+        _bindings(node, found)
+    return found
+
+
+def _bindings(node, found):
+    if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
+        found.add(node.name)
+        for expr in node.decorator_list:
+            _bindings(expr, found)
+        if not isinstance(node, gast.ClassDef):
+            for expr in node.args.defaults + [d for d in node.args.kw_defaults if d is not None]:
+                _bindings(expr, found)
+        return
+    if isinstance(node, gast.Lambda):
+        for expr in node.args.defaults + [d for d in node.args.kw_defaults if d is not None]:
+            _bindings(expr, found)
+        return
+    if isinstance(node, _COMPREHENSIONS):
+        # Only `:=` escapes a comprehension (PEP 572).
+        for child in gast.walk(node):
+            if isinstance(child, gast.NamedExpr) and isinstance(child.target, gast.Name):
+                found.add(child.target.id)
+        return
+    if isinstance(node, gast.Name):
+        if isinstance(node.ctx, (gast.Store, gast.Del)):
+            found.add(node.id)
+        return
+    if isinstance(node, gast.alias):
+        found.add((node.asname or node.name).split(".")[0])
+        return
+    if isinstance(node, (gast.MatchAs, gast.MatchStar)) and node.name:
+        found.add(node.name)
+    elif isinstance(node, gast.MatchMapping) and node.rest:
+        found.add(node.rest)
+    elif isinstance(node, gast.ExceptHandler) and node.name is not None:
+        _bindings(node.name, found)
+    for child in gast.iter_child_nodes(node):
+        _bindings(child, found)
+
+
+def read_names(nodes) -> set:
+    """Names that `nodes` read (or delete) from the enclosing function scope, nested scopes'
+    free reads included (conservatively: every name they load)."""
+    found = set()
+    for node in nodes:
+        for child in gast.walk(node):
+            if isinstance(child, gast.Name) and isinstance(child.ctx, (gast.Load, gast.Del)):
+                found.add(child.id)
+    return found
+
+
+def declared(function_node) -> tuple:
+    """The (global, nonlocal) names a function declares, anywhere in its own scope."""
+    globals_, nonlocals = set(), set()
+    for node in walk_scope(function_node.body):
+        if isinstance(node, gast.Global):
+            globals_.update(node.names)
+        elif isinstance(node, gast.Nonlocal):
+            nonlocals.update(node.names)
+    return globals_, nonlocals
+
+
+def local_names(function_node) -> set:
+    """The names local to a function: its parameters and everything its body binds, less those
+    declared global or nonlocal."""
+    params = set()
+    if not isinstance(function_node, gast.Lambda):
+        args = function_node.args
+        for arg in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]:
+            if arg is not None:
+                params.add(arg.id)
+        body = function_node.body
+    else:
+        args = function_node.args
+        for arg in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]:
+            if arg is not None:
+                params.add(arg.id)
+        body = [function_node.body]
+        return params | bound_names(body)
+    globals_, nonlocals = declared(function_node)
+    return (params | bound_names(body)) - globals_ - nonlocals
+
+
+def walk_scope(nodes):
+    """Yields every node under `nodes` that belongs to the same function scope."""
+    stack = list(reversed(list(nodes)))
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, _SCOPES):
+            continue
+        stack.extend(reversed(list(gast.iter_child_nodes(node))))
+
+
+def is_scope(node) -> bool:
+    return isinstance(node, _SCOPES)

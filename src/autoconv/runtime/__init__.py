@@ -1,0 +1,24 @@
+"""The operators that converted code calls (`import autoconv.runtime as ac`).
+
+This package imports nothing but itself: converted copies of standard-library modules import it,
+so it must not pull in NumPy or any module that might itself be a converted copy.
+"""
+
+from autoconv.runtime.calls import converted
+from autoconv.runtime.control_flow import for_stmt, if_stmt, while_stmt
+from autoconv.runtime.logical import and_, if_exp, not_, or_
+from autoconv.runtime.py_builtins import enumerate, range, zip
+
+__all__ = [
+    "and_",
+    "converted",
+    "enumerate",
+    "for_stmt",
+    "if_exp",
+    "if_stmt",
+    "not_",
+    "or_",
+    "range",
+    "while_stmt",
+    "zip",
+]

@@ -1,0 +1,44 @@
+"""Calls in converted code: `converted(f)(*args)` runs a user function's converted form.
+
+`converted` returns the function to call rather than calling it, so a converted call adds no
+frame to the stack while the callee runs: recursive code keeps nearly its original depth limit.
+The first call of each user function converts it (see `autoconv.conversion.recursive`); later
+calls are one dictionary lookup.
+"""
+
+_FunctionType = type(lambda: None)
+
+
+class _C:
+    def m(self):
+        pass
+
+
+_MethodType = type(_C().m)
+del _C
+
+cache: dict = {}
+"""Plain function -> what to call instead (its converted form, or itself). Filled by
+`autoconv.conversion.recursive`; closures are not kept here (they are rebuilt from a code cache)."""
+
+
+def converted(f):
+    """Returns what converted code calls in place of `f`: `f`'s converted form, or `f` itself for
+    built-ins, library code, classes and functions marked `do_not_convert`."""
+    kind = type(f)
+    if kind is _FunctionType:
+        target = cache.get(f)
+        if target is None:
+            target = _recursive().for_function(f)
+        return target
+    if kind is _MethodType:
+        func = f.__func__
+        target = converted(func)
+        return f if target is func else _MethodType(target, f.__self__)
+    return _recursive().for_callable(f)
+
+
+def _recursive():
+    from autoconv.conversion import recursive
+
+    return recursive

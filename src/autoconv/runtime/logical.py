@@ -1,0 +1,45 @@
+"""`and`, `or`, `not` and conditional expressions as functions.
+
+Operands after the first arrive as thunks, so evaluation stays short-circuit and lazy, and the
+values are Python's own: `or_(a, lambda: b)` returns `a` itself when `a` is true, not `True`.
+"""
+
+from autoconv.runtime import staging
+
+_STAGED = staging.STAGED_TYPES
+
+
+def and_(value, *operands):
+    """`value and operands[0]() and ...`, evaluated left to right as Python does."""
+    for i, operand in enumerate(operands):
+        if type(value) in _STAGED:
+            return staging.backend.and_(value, operands[i:])
+        if not value:
+            return value
+        value = operand()
+    return value
+
+
+def or_(value, *operands):
+    """`value or operands[0]() or ...`, evaluated left to right as Python does."""
+    for i, operand in enumerate(operands):
+        if type(value) in _STAGED:
+            return staging.backend.or_(value, operands[i:])
+        if value:
+            return value
+        value = operand()
+    return value
+
+
+def not_(value):
+    """`not value`."""
+    if type(value) in _STAGED:
+        return staging.backend.not_(value)
+    return not value
+
+
+def if_exp(cond, if_true, if_false):
+    """`if_true() if cond else if_false()`."""
+    if type(cond) in _STAGED:
+        return staging.backend.if_exp(cond, if_true, if_false)
+    return if_true() if cond else if_false()

@@ -1,0 +1,35 @@
+"""Built-ins that a staged `for` loop must see before Python consumes them.
+
+`range(n)` with a symbolic `n` cannot be built by Python's own `range`, and `enumerate(t)` /
+`zip(t, u)` would iterate a symbolic `t` at once. The converter routes these calls in a `for`
+header here; on Python values they are Python's own.
+"""
+
+import builtins as _py
+
+from autoconv.runtime import staging
+
+_STAGED = staging.STAGED_TYPES
+
+
+def range(*args):  # noqa: A001 - mirrors the built-in it stands for
+    """Python's `range(*args)`, or a staged range when a bound is symbolic."""
+    for arg in args:
+        if type(arg) in _STAGED:
+            return staging.backend.range(*args)
+    return _py.range(*args)
+
+
+def enumerate(iterable, start=0):  # noqa: A001
+    """Python's `enumerate`, or a staged one over a symbolic iterable."""
+    if type(iterable) in _STAGED or type(start) in _STAGED:
+        return staging.backend.enumerate(iterable, start)
+    return _py.enumerate(iterable, start)
+
+
+def zip(*iterables, **kwargs):  # noqa: A001
+    """Python's `zip`, or a staged one when an iterable is symbolic."""
+    for iterable in iterables:
+        if type(iterable) in _STAGED:
+            return staging.backend.zip(*iterables, **kwargs)
+    return _py.zip(*iterables, **kwargs)
