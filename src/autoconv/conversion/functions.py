@@ -118,6 +118,8 @@ def _convert(func, recursive):
         tree, filename=code.co_filename, free_names=[ac, *code.co_freevars],
         globals_=func.__globals__,
     )
+    if hasattr(new_code, "co_qualname"):
+        new_code = new_code.replace(co_qualname=code.co_qualname)
     library.register_generated(new_code)
     return _Converted(new_code, text, ac, kept)
 

@@ -25,13 +25,38 @@ def transform(function_node, ctx) -> None:
         for n in gast.walk(function_node)
         if isinstance(n, gast.Name) and not isinstance(n.ctx, gast.Load)
     }
-    expressions.rewrite(function_node, _Calls(ctx, shadowed))
+    expressions.rewrite(function_node, _Calls(ctx, shadowed, _builtin_typed(function_node)))
+
+
+_DISPLAYS = (gast.List, gast.Dict, gast.Set, gast.Tuple, gast.ListComp, gast.DictComp,
+             gast.SetComp, gast.JoinedStr, gast.Constant)
+
+
+def _builtin_typed(function_node) -> set:
+    """Local names only ever bound to displays or literals (`out = []`, `s = ''`): their
+    methods are built-ins, so `out.append(x)` needs no conversion."""
+    if isinstance(function_node, gast.Lambda):
+        return set()
+    candidates, others, accepted = set(), set(), set()
+    for node in gast.walk(function_node):
+        if isinstance(node, (gast.Assign, gast.AugAssign)) and isinstance(node.value, _DISPLAYS):
+            targets = node.targets if isinstance(node, gast.Assign) else [node.target]
+            if len(targets) == 1 and isinstance(targets[0], gast.Name):
+                candidates.add(targets[0].id)
+                accepted.add(id(targets[0]))
+        elif isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Load):
+            if id(node) not in accepted:
+                others.add(node.id)
+        elif isinstance(node, (gast.Nonlocal, gast.Global)):
+            others.update(node.names)
+    return candidates - others
 
 
 class _Calls(gast.NodeTransformer):
-    def __init__(self, ctx, shadowed):
+    def __init__(self, ctx, shadowed, builtin_typed):
         self.ctx = ctx
         self.shadowed = shadowed
+        self.builtin_typed = builtin_typed
 
     def visit_Call(self, node):
         self.generic_visit(node)
@@ -40,6 +65,11 @@ class _Calls(gast.NodeTransformer):
             func.value.id == self.ctx.ac
         ):
             return node  # a runtime operator another converter emitted
+        if isinstance(func, gast.Attribute) and (
+            isinstance(func.value, _DISPLAYS)
+            or isinstance(func.value, gast.Name) and func.value.id in self.builtin_typed
+        ):
+            return node  # a method of a built-in type: `', '.join(xs)`, `out.append(x)`
         if self.ctx.resolver.is_passthrough(func, self.shadowed):
             return node
         node.func = expressions.located(

@@ -176,13 +176,23 @@ def assign(target: str, value, origin):
     return copy_location_tree(node, origin)
 
 
+# A column past any line's end: the traceback then shows the whole line, with no carets.
+_TO_END_OF_LINE = 10_000
+
+
 def copy_location_tree(node, origin):
-    """Gives `node` and its descendants that have no location the location of `origin`."""
+    """Gives `node` and its descendants that have no location the location of `origin`, cut to
+    its first line: a generated node spanning several lines would make Python report its last
+    line for some instructions (method calls), while the user's statement starts at the first."""
+    start, col = getattr(origin, "lineno", None), getattr(origin, "col_offset", None)
+    if getattr(origin, "end_lineno", None) == start:
+        end_col = getattr(origin, "end_col_offset", col)
+    else:
+        end_col = _TO_END_OF_LINE
     for child in gast.walk(node):
-        if getattr(child, "lineno", None) is None and hasattr(type(child), "_attributes"):
-            if "lineno" in type(child)._attributes:
-                for attr in ("lineno", "col_offset", "end_lineno", "end_col_offset"):
-                    setattr(child, attr, getattr(origin, attr, None))
+        if getattr(child, "lineno", None) is None and "lineno" in getattr(child, "_attributes", ()):
+            child.lineno, child.col_offset = start, col
+            child.end_lineno, child.end_col_offset = start, end_col
     return node
 
 

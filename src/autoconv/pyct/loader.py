@@ -13,6 +13,7 @@ import ast
 import gast
 
 _LOCATION = ("lineno", "col_offset", "end_lineno", "end_col_offset")
+_PLACEHOLDER = "__autoconv_function"
 
 
 def to_ast(node):
@@ -71,6 +72,12 @@ def load_code(function_ast, *, filename: str, free_names, globals_: dict):
     annotations and decorators stripped) in a factory that takes `free_names` as parameters,
     and returns the function's code object (its free variables a subset of `free_names`)."""
     origin = function_ast
+    # Inside the factory the function goes by a name the user's code cannot mention: under its
+    # own name it would be a local of the factory, and a recursive call would find that local
+    # instead of the global the original finds.
+    own_name = getattr(function_ast, "name", None)
+    if own_name is not None:
+        function_ast.name = _PLACEHOLDER
     factory = ast.FunctionDef(
         name="__autoconv_factory",
         args=ast.arguments(
@@ -80,7 +87,7 @@ def load_code(function_ast, *, filename: str, free_names, globals_: dict):
         body=(
             [ast.Return(value=function_ast)]
             if isinstance(function_ast, ast.Lambda)
-            else [function_ast, ast.Return(value=ast.Name(id=function_ast.name, ctx=ast.Load()))]
+            else [function_ast, ast.Return(value=ast.Name(id=_PLACEHOLDER, ctx=ast.Load()))]
         ),
         decorator_list=[], returns=None, type_params=[],
     )
@@ -93,7 +100,11 @@ def load_code(function_ast, *, filename: str, free_names, globals_: dict):
     namespace = {}
     exec(code, globals_, namespace)
     made = namespace["__autoconv_factory"](*([None] * len(free_names)))
-    return made.__code__, text
+    code = made.__code__
+    if own_name is not None:
+        function_ast.name = own_name
+        code = code.replace(co_name=own_name)
+    return code, text
 
 
 def _fill_locations(node, origin):

@@ -1,0 +1,29 @@
+"""Errors and warnings of the graph backend.
+
+Every error names the construct, the user's file and line, and what to do next.
+"""
+
+from autoconv.errors import AutoconvError
+
+
+class StagingError(AutoconvError):
+    """Control flow or a value could not be staged into a graph while tracing."""
+
+
+class GraphExecutionError(AutoconvError):
+    """An operation failed while a traced graph ran.
+
+    The raised exception also derives from the type of the original error (e.g. `ValueError`),
+    so `except ValueError` keeps working; its message starts with the user's file and line.
+    """
+
+
+class RetracingWarning(UserWarning):
+    """An `autoconv.function` is traced again and again (more than 5 times)."""
+
+
+def where(origin) -> str:
+    """`file:line` of an origin tuple, or a placeholder when it is unknown."""
+    if origin is None:
+        return "<unknown location>"
+    return f"{origin[0]}:{origin[1]}"
