@@ -25,10 +25,11 @@ from autoconv.converters import (
 from autoconv.pyct import liveness, scopes
 
 
-def convert(node, *, namer, ac, resolver, recursive, on_kept) -> None:
+def convert(node, *, namer, ac, resolver, recursive, on_kept, on_left=None) -> None:
     """Converts a gast FunctionDef or Lambda in place. Raises `checks.Unconvertible` when the
-    function must stay Python; reports parts left as Python through
-    `on_kept(construct, line, reason, function_name)`."""
+    function must stay Python; reports statements left as Python through
+    `on_kept(construct, line, reason, function_name)` and nested functions left as Python
+    through `on_left(function_node, unconvertible)` (default: as kept statements)."""
     local_names = scopes.local_names(node)
     checks.find_blockers(node, local_names)
     for construct, line, reason in checks.find_kept(node):
@@ -40,7 +41,7 @@ def convert(node, *, namer, ac, resolver, recursive, on_kept) -> None:
         calls.transform(node, ctx)
         return
     _convert_nested(node, namer=namer, ac=ac, resolver=resolver, recursive=recursive,
-                    on_kept=on_kept)
+                    on_kept=on_kept, on_left=on_left)
     docstring = _take_docstring(node)
     ctx.globals, ctx.nonlocals = functions.hoist_declarations(node)
     ctx.local_names -= ctx.globals | ctx.nonlocals
@@ -59,11 +60,14 @@ def convert(node, *, namer, ac, resolver, recursive, on_kept) -> None:
 
 def _convert_nested(node, **options) -> None:
     for child in scopes.walk_scope(node.body):
-        if isinstance(child, gast.FunctionDef) and child is not node:
+        if isinstance(child, (gast.FunctionDef, gast.AsyncFunctionDef)) and child is not node:
             try:
                 convert(child, **options)
             except checks.Unconvertible as e:
-                options["on_kept"](e.construct, e.line, e.reason, child.name)
+                if options["on_left"] is not None:
+                    options["on_left"](child, e)
+                else:
+                    options["on_kept"](e.construct, e.line, e.reason, child.name)
 
 
 def _take_docstring(node) -> list:

@@ -12,7 +12,7 @@ import functools
 import gast
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _parse(template: str):
     return gast.parse(template).body
 

@@ -1,0 +1,347 @@
+"""How NumPy calls, Python operators, indexing and methods on Tensors become graph nodes.
+
+Each entry point infers the output shape and dtype (see `shapes` and `ops`), records a node
+whose call template is the very call eager NumPy would make, and returns the output Tensor(s).
+Because the executor replays the same call (`x + 1` stays `x + 1`, `np.sum(x, axis=0)` stays
+that), values, dtypes and NumPy-scalar-versus-array results match eager NumPy exactly.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from autoconv.graph import graph as _g
+from autoconv.graph import shapes
+from autoconv.graph.errors import StagingError, where
+from autoconv.graph.origin import user_origin
+from autoconv.graph.tensor import Tensor
+
+# Tensor methods that are recorded as method calls; value: the NumPy function whose shape and
+# dtype rule applies, with the array as its first argument.
+ARRAY_METHODS = {
+    name: getattr(np, name)
+    for name in (
+        "sum mean prod max min any all argmax argmin cumsum cumprod std var clip round "
+        "squeeze swapaxes take argsort ravel dot nonzero repeat"
+    ).split()
+}
+ARRAY_METHODS["flatten"] = np.ravel
+ARRAY_METHODS["copy"] = np.copy
+
+
+def operand(value):
+    """A value as an operation sees it: Variables are read (at run time, in program order)."""
+    from autoconv.graph.variables import Variable
+
+    if isinstance(value, Variable):
+        return value._read_tensor()
+    if type(value) in (list, tuple):
+        if any(isinstance(v, Variable) for v in value):
+            return type(value)(operand(v) for v in value)
+    return value
+
+
+def emit(kind, op, fn, args, kwargs, specs, attrs=None):
+    """Records one node in the graph being built and returns its output Tensors."""
+    if not _g.building():
+        raise StagingError(
+            f"{where(user_origin(2))}: a symbolic Tensor was used outside the trace that made "
+            "it. Tensors only exist while autoconv.function traces; return them as outputs."
+        )
+    node = _g.Node(kind, op, fn, args, kwargs, attrs)
+    _g.add_node(node, specs, user_origin(2))
+    return node.outputs
+
+
+def _one(outputs):
+    return outputs[0] if len(outputs) == 1 else tuple(outputs)
+
+
+# --- ufuncs --------------------------------------------------------------------------------
+
+
+def _gufunc_shape(ufunc, in_shapes):
+    signature = ufunc.signature
+    ins, outs = signature.replace(" ", "").split("->")
+
+    def parse(part):
+        groups = part[1:-1].split("),(")
+        return [[d for d in g.split(",") if d] for g in groups]
+
+    in_cores, out_cores = parse(ins), parse(outs)
+    dims: dict = {}
+    missing = set()
+    loops = []
+    for core, shape in zip(in_cores, in_shapes):
+        names = [d.rstrip("?") for d in core]
+        if len(shape) < len(core):
+            optional = [d.rstrip("?") for d in core if d.endswith("?")]
+            if len(shape) != len(core) - len(optional):
+                shapes.fail(f"{ufunc.__name__}: operand of shape {shapes.fmt(shape)} has too few dimensions for signature {signature}")
+            missing.update(optional)
+            names = [n for n in names if n not in optional]
+        core_shape = shape[len(shape) - len(names) :] if names else ()
+        loops.append(shape[: len(shape) - len(names)])
+        for name, d in zip(names, core_shape):
+            if name in dims and dims[name] is not None and d is not None and dims[name] != d:
+                shapes.fail(
+                    f"{ufunc.__name__}: core dimension {name!r} mismatch: {dims[name]} vs {d} "
+                    f"(shapes {', '.join(shapes.fmt(s) for s in in_shapes)}, signature {signature})"
+                )
+            if dims.get(name) is None:
+                dims[name] = d
+    loop = shapes.broadcast(*loops, what=f"{ufunc.__name__} operands")
+    return [
+        loop + tuple(dims.get(n.rstrip("?")) for n in core if n.rstrip("?") not in missing)
+        for core in out_cores
+    ]
+
+
+def _ufunc_specs(ufunc, inputs, kwargs):
+    in_shapes = [shapes.shape_of(x) for x in inputs]
+    if ufunc.signature:
+        out_shapes = _gufunc_shape(ufunc, in_shapes)
+    else:
+        extra = [shapes.shape_of(kwargs["where"])] if "where" in kwargs else []
+        out_shapes = [shapes.broadcast(*in_shapes, *extra, what=f"operands of {ufunc.__name__}")] * ufunc.nout
+    result = shapes.standin_result(ufunc, inputs, kwargs)
+    dtypes = [np.asarray(r).dtype for r in (result if ufunc.nout > 1 else (result,))]
+    return list(zip(out_shapes, dtypes))
+
+
+def _check_out(kwargs, name):
+    if kwargs.get("out") is not None:
+        shapes.fail(f"{name}(..., out=...) writes into an array in place, which a graph cannot do; drop `out=` and use the result")
+
+
+def ufunc(uf, method, inputs, kwargs):
+    """`Tensor.__array_ufunc__`: every ufunc and its methods reduce, accumulate and outer."""
+    _check_out(kwargs, f"numpy.{uf.__name__}")
+    inputs = tuple(_const_list(operand(x)) for x in inputs)
+    kwargs = {k: operand(v) for k, v in kwargs.items()}
+    if method == "__call__":
+        specs = _ufunc_specs(uf, inputs, kwargs)
+        return _one(emit("call", uf.__name__, uf, inputs, kwargs, specs))
+    fn = getattr(uf, method)
+    op = f"{uf.__name__}.{method}"
+    if method in ("reduce", "accumulate"):
+        (a,) = inputs[:1]
+        axis = inputs[1] if len(inputs) > 1 else kwargs.get("axis", 0)
+        shape = shapes.shape_of(a)
+        if method == "reduce":
+            out = shapes.reduce_shape(shape, axis, bool(kwargs.get("keepdims", False)))
+        else:
+            shapes.norm_axis(axis, len(shape))
+            out = shape
+    elif method == "outer":
+        out = shapes.shape_of(inputs[0]) + shapes.shape_of(inputs[1])
+    else:
+        shapes.fail(f"numpy.{uf.__name__}.{method} is not supported on symbolic Tensors (it works in place or needs values); compute it with other NumPy functions")
+    dtype = shapes.standin_dtype(fn, inputs, kwargs)
+    return _one(emit("call", op, fn, inputs, kwargs, [(out, dtype)]))
+
+
+def _const_list(value):
+    # NumPy turns a list operand into an array; do it once at trace time.
+    if type(value) is list and not _g._collect_tensors(value):
+        return np.asarray(value)
+    return value
+
+
+def binop(symbol, uf, a, b):
+    """`a <symbol> b` with a Tensor operand, recorded as the Python operator."""
+    a, b = operand(a), operand(b)
+    if type(a) is list or type(b) is list:
+        return ufunc(uf, "__call__", (a, b), {})
+    specs = _ufunc_specs(uf, (a, b), {})
+    return emit("binop", symbol, symbol, (a, b), {}, specs)[0]
+
+
+def unop(symbol, uf, a):
+    specs = _ufunc_specs(uf, (a,), {})
+    return emit("unop", symbol, symbol, (a,), {}, specs)[0]
+
+
+# --- functions ------------------------------------------------------------------------------
+
+
+def function(func, args, kwargs):
+    """`Tensor.__array_function__`: the NumPy functions in `ops.RULES`."""
+    from autoconv.graph import ops
+
+    handler = ops.RULES.get(func)
+    if handler is None:
+        name = getattr(func, "__qualname__", getattr(func, "__name__", repr(func)))
+        module = getattr(func, "__module__", "numpy") or "numpy"
+        if module.startswith("numpy"):
+            module = "numpy" + module[len("numpy") :].replace("._core", "").replace(".lib", "")
+            module = module.split("._")[0]
+        shapes.fail(
+            f"{module}.{name} is not supported on symbolic Tensors in graph mode. Use one of "
+            "the supported NumPy functions (see docs/graph-mode.md), or call it outside "
+            "autoconv.function on concrete arrays."
+        )
+    if "out" in kwargs:
+        _check_out(kwargs, f"numpy.{func.__name__}")
+    args = tuple(operand(a) for a in args)
+    kwargs = {k: operand(v) for k, v in kwargs.items()}
+    return handler(func, args, kwargs)
+
+
+def method(tensor, name, args, kwargs, attr=False):
+    """`tensor.name(*args, **kwargs)` (or the attribute `tensor.name`), recorded as itself."""
+    from autoconv.graph import ops
+
+    args = tuple(operand(a) for a in args)
+    kwargs = {k: operand(v) for k, v in kwargs.items()}
+    if name == "T":
+        specs = ops.spec_of(np.transpose, (tensor,), {})
+        return emit("attr", ".T", "T", (tensor,), {}, specs)[0]
+    if name == "astype":
+        dtype = np.dtype(args[0] if args else kwargs["dtype"])
+        return emit("method", ".astype", "astype", (tensor, *args), kwargs, [(tensor.shape, dtype)])[0]
+    if name == "reshape":
+        specs = ops.spec_of(np.reshape, (tensor, args), kwargs)
+    elif name == "transpose":
+        specs = ops.spec_of(np.transpose, (tensor, args or None), {})
+    else:
+        func = ARRAY_METHODS[name]
+        specs = ops.spec_of(func, (tensor, *args), kwargs)
+    return _one(emit("method", "." + name, name, (tensor, *args), kwargs, specs))
+
+
+# --- indexing -------------------------------------------------------------------------------
+
+
+def _key_item(item):
+    from autoconv.graph.variables import Variable
+
+    if isinstance(item, Variable):
+        return item._read_tensor()
+    if type(item) is list:
+        if _g._collect_tensors(item):
+            shapes.fail("an index list containing Tensors; use np.stack(...) to build the index array")
+        return np.asarray(item)
+    if isinstance(item, np.integer):
+        return int(item)
+    return item
+
+
+def index_shape(shape: tuple, key: tuple) -> tuple:
+    """The result shape of `x[key]` for `x` of static `shape`, following NumPy's rules for
+    basic and advanced indexing (ints count as advanced indices next to arrays)."""
+    kinds = []
+    consumed = 0
+    for item in key:
+        if item is None:
+            kinds.append(("new", None))
+        elif item is Ellipsis:
+            kinds.append(("ellipsis", None))
+        elif type(item) is slice:
+            kinds.append(("slice", item))
+            consumed += 1
+        elif isinstance(item, bool):
+            shapes.fail("a Python bool as an index is not supported; use a boolean array")
+        elif isinstance(item, int):
+            kinds.append(("int", item))
+            consumed += 1
+        elif isinstance(item, (Tensor, np.ndarray)):
+            dtype = item.dtype
+            if dtype == np.bool_:
+                kinds.append(("bool", item))
+                consumed += item.ndim
+            elif dtype.kind in "iu":
+                if item.ndim == 0:
+                    kinds.append(("int", item))
+                else:
+                    kinds.append(("array", item))
+                consumed += 1
+            else:
+                shapes.fail(f"arrays used as indices must be of integer or boolean type, got {dtype}")
+        else:
+            shapes.fail(f"unsupported index {item!r}: use ints, slices, None, ..., or integer/boolean arrays")
+    ellipses = sum(1 for k, _ in kinds if k == "ellipsis")
+    if ellipses > 1:
+        shapes.fail("an index can only have a single ellipsis ('...')")
+    if consumed > len(shape):
+        shapes.fail(f"too many indices for array: array is {len(shape)}-dimensional, but {consumed} were indexed")
+    fill = [("slice", slice(None))] * (len(shape) - consumed)
+    if ellipses:
+        i = next(i for i, (k, _) in enumerate(kinds) if k == "ellipsis")
+        kinds = kinds[:i] + fill + kinds[i + 1 :]
+    else:
+        kinds = kinds + fill
+    has_array = any(k in ("array", "bool") for k, _ in kinds)
+    out = []  # entries: list of dims, or the marker "ADV"
+    adv_shapes = []
+    adv_positions = []
+    dim = 0
+    for pos, (k, item) in enumerate(kinds):
+        if k == "new":
+            out.append([1])
+        elif k == "slice":
+            n = shape[dim]
+            dim += 1
+            if item == slice(None):
+                out.append([n])
+            elif n is not None and all(
+                v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in (item.start, item.stop, item.step)
+            ):
+                if item.step == 0:
+                    shapes.fail("slice step cannot be zero")
+                out.append([len(range(*item.indices(n)))])
+            else:
+                out.append([None])
+        elif k == "int":
+            n = shape[dim]
+            dim += 1
+            if isinstance(item, int) and n is not None and not -n <= item < n:
+                shapes.fail(f"index {item} is out of bounds for axis {dim - 1} with size {n}")
+            if has_array:
+                adv_shapes.append(())
+                adv_positions.append(pos)
+                out.append("ADV")
+        elif k == "array":
+            dim += 1
+            adv_shapes.append(item.shape)
+            adv_positions.append(pos)
+            out.append("ADV")
+        elif k == "bool":
+            mask_shape = item.shape
+            for j, m in enumerate(mask_shape):
+                n = shape[dim + j]
+                if m is not None and n is not None and m != n:
+                    shapes.fail(f"boolean index did not match indexed array along axis {dim + j}; size of axis is {n} but size of boolean index is {m}")
+            dim += item.ndim
+            count = int(np.count_nonzero(item)) if isinstance(item, np.ndarray) else None
+            adv_shapes.append((count,))
+            adv_positions.append(pos)
+            out.append("ADV")
+    if not has_array:
+        return tuple(d for part in out if part != "ADV" for d in part)
+    adv = shapes.broadcast(*adv_shapes, what="index arrays")
+    adjacent = adv_positions == list(range(adv_positions[0], adv_positions[-1] + 1))
+    result = []
+    placed = False
+    if not adjacent:
+        result.extend(adv)
+        placed = True
+    for part in out:
+        if part == "ADV":
+            if not placed:
+                result.extend(adv)
+                placed = True
+        else:
+            result.extend(part)
+    return tuple(result)
+
+
+def getitem(tensor, key):
+    """`tensor[key]`, recorded as the same subscript."""
+    is_tuple = type(key) is tuple
+    items = tuple(_key_item(k) for k in (key if is_tuple else (key,)))
+    shape = index_shape(tensor.shape, items)
+    template = items if is_tuple else items[0]
+    return emit(
+        "getitem", "getitem", None, (tensor, template), {}, [(shape, tensor.dtype)], {"tuple": is_tuple}
+    )[0]

@@ -1,0 +1,147 @@
+"""Static shape and dtype inference helpers.
+
+Shapes are tuples whose entries are ints or None (known only at run time). Dtypes come from
+NumPy itself, by running the operation on stand-ins: arrays with the operands' dtypes and ranks
+but every dimension 1. A stand-in has one element whatever the real size, so inference never
+computes on full-size data and tracing time does not grow with array sizes.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+
+from autoconv.graph.errors import StagingError, where
+from autoconv.graph.origin import user_origin
+
+
+def shape_of(value) -> tuple:
+    from autoconv.graph.tensor import Tensor
+
+    if isinstance(value, Tensor):
+        return value.shape
+    return np.shape(value)
+
+
+def fail(message: str, origin=None):
+    """Raises a StagingError at the user's current line."""
+    raise StagingError(f"{where(origin or user_origin(2))}: {message}")
+
+
+def fmt(shape) -> str:
+    return "(" + ", ".join("None" if d is None else str(d) for d in shape) + ("," if len(shape) == 1 else "") + ")"
+
+
+def broadcast(*shapes, what="operands") -> tuple:
+    """NumPy broadcasting of static shapes. An unknown dimension against a known one other than
+    1 gives the known one (NumPy checks it at run time); against 1 or unknown, it stays unknown."""
+    ndim = max((len(s) for s in shapes), default=0)
+    result = []
+    for k in range(ndim, 0, -1):
+        known = None
+        unknown = False
+        for s in shapes:
+            if len(s) < k:
+                continue
+            d = s[len(s) - k]
+            if d is None:
+                unknown = True
+            elif d != 1:
+                if known is not None and known != d:
+                    fail(
+                        f"{what} could not be broadcast together with shapes "
+                        + " ".join(fmt(s) for s in shapes)
+                    )
+                known = d
+        result.append(known if known is not None else (None if unknown else 1))
+    return tuple(result)
+
+
+def unify(a, b, what="dimension"):
+    """Two dimensions that must be equal at run time: the known one wins."""
+    if a is None:
+        return b
+    if b is None or a == b:
+        return a
+    fail(f"{what} mismatch: {a} vs {b}")
+
+
+def generalize(a: tuple, b: tuple) -> tuple:
+    """The most specific shape covering both (same rank): differing dimensions become None."""
+    return tuple(x if x == y else None for x, y in zip(a, b))
+
+
+def norm_axis(axis, ndim: int, what="axis") -> int:
+    if not isinstance(axis, (int, np.integer)) or isinstance(axis, bool):
+        fail(f"{what} must be a Python int while tracing, got {axis!r}")
+    axis = int(axis)
+    if not -ndim <= axis < ndim:
+        fail(f"{what} {axis} is out of bounds for an array of dimension {ndim}")
+    return axis % ndim
+
+
+def norm_axes(axis, ndim: int) -> tuple:
+    if axis is None:
+        return tuple(range(ndim))
+    if isinstance(axis, (tuple, list)):
+        axes = tuple(norm_axis(a, ndim) for a in axis)
+        if len(set(axes)) != len(axes):
+            fail("repeated axis")
+        return axes
+    return (norm_axis(axis, ndim),)
+
+
+def reduce_shape(shape: tuple, axis, keepdims: bool) -> tuple:
+    axes = norm_axes(axis, len(shape))
+    if keepdims:
+        return tuple(1 if i in axes else d for i, d in enumerate(shape))
+    return tuple(d for i, d in enumerate(shape) if i not in axes)
+
+
+def size(shape: tuple):
+    n = 1
+    for d in shape:
+        if d is None:
+            return None
+        n *= d
+    return n
+
+
+def _standin(value):
+    from autoconv.graph.tensor import Tensor
+
+    if isinstance(value, (Tensor, np.ndarray)):
+        dtype = value.dtype
+        ones = (1,) * value.ndim
+        if dtype.kind in "iub":
+            return np.zeros(ones, dtype)
+        return np.ones(ones, dtype)
+    if type(value) in (list, tuple):
+        return type(value)(_standin(v) for v in value)
+    if type(value) is dict:
+        return {k: _standin(v) for k, v in value.items()}
+    return value
+
+
+def standin_result(func, args, kwargs):
+    """Runs `func` on stand-ins of its operands (same dtypes and ranks, all dimensions 1)."""
+    args = _standin(tuple(args))
+    kwargs = _standin(dict(kwargs))
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return func(*args, **kwargs)
+
+
+def standin_dtype(func, args, kwargs) -> np.dtype:
+    """The dtype NumPy gives `func(*args, **kwargs)` (see `standin_result`)."""
+    return np.asarray(standin_result(func, args, kwargs)).dtype
+
+
+def result_dtype(value) -> np.dtype:
+    """The dtype of a traced or concrete operand (Python scalars as NumPy would store them)."""
+    from autoconv.graph.tensor import Tensor
+
+    if isinstance(value, Tensor):
+        return value.dtype
+    return np.asarray(value).dtype
