@@ -89,13 +89,13 @@ class _ControlFlow:
         out = []
         if binds_or_suspends(node.test):
             test = self.body_function(
-                "loop_test", [], [gast.Return(value=node.test)], node, needs_body=True
+                "loop_test", [], [gast.Return(value=node.test)], node
             )
             out.append(test)
             test = lowering.name(test.name)
         else:
             test = thunk(node.test)
-        body = self.body_function("loop_body", [], self.loop_body(node), node, needs_body=True)
+        body = self.body_function("loop_body", [], self.loop_body(node), node)
         out.append(body)
         out.append(self.call("while_stmt", [test, lowering.name(body.name), *self.state_args(state)], node))
         return out
@@ -105,16 +105,18 @@ class _ControlFlow:
             node, "live_in_body", frozenset()
         )
         target = node.target
-        if self.target_is_param(node):
+        local_target = self.target_is_local(node)
+        if local_target and isinstance(target, gast.Name):
             params, prelude = [target.id], []
         else:
             itr = self.ctx.namer.new("itr")
             params = [itr]
             prelude = [located(gast.Assign(targets=[target], value=lowering.name(itr),
                                            type_comment=None), target)]
+        local = scopes.bound_names([target]) if local_target else set()
         stmts = prelude + self.loop_body(node)
-        state = self.state(prelude + node.body, live)
-        body = self.body_function("loop_body", params, stmts, node, needs_body=True)
+        state = [n for n in self.state(prelude + node.body, live) if n not in local]
+        body = self.body_function("loop_body", params, stmts, node, exclude=local)
         iterable = self.staged_builtin(node.iter)
         return [
             body,
@@ -135,22 +137,27 @@ class _ControlFlow:
 
     # -- pieces --
 
-    def target_is_param(self, node) -> bool:
-        """Whether the loop target can simply be the body's parameter: a plain local name that
-        nothing outside the loop reads, the body never rebinds, and no closure captures."""
-        target = node.target
-        if not isinstance(target, gast.Name) or target.id not in self.ctx.local_names:
+    def target_is_local(self, node) -> bool:
+        """Whether the loop target's names can be locals of the loop body (its parameter, for a
+        plain name): locals of this function that nothing outside the loop mentions, that the
+        body never rebinds, and that no closure in the body captures."""
+        names = scopes.bound_names([node.target])
+        if not names or any(isinstance(n, (gast.Attribute, gast.Subscript))
+                            for n in gast.walk(node.target)):
             return False
-        name = target.id
         inside = _name_counts(node)
-        if inside.get(name, 0) != self.counts.get(name, 0):
-            return False
-        if name in scopes.bound_names(node.body):
-            return False
+        rebound = scopes.bound_names(node.body)
+        captured = set()
         for child in scopes.walk_scope(node.body):
-            if scopes.is_scope(child) and name in scopes.read_names([child]):
-                return False
-        return True
+            if scopes.is_scope(child):
+                captured |= scopes.read_names([child])
+        return all(
+            name in self.ctx.local_names
+            and inside.get(name, 0) == self.counts.get(name, 0)
+            and name not in rebound
+            and name not in captured
+            for name in names
+        )
 
     def staged_builtin(self, iterable):
         """`range(n)` -> `ac.range(n)` when `range` is the built-in and `n` not a constant."""
@@ -191,10 +198,10 @@ class _ControlFlow:
                            ctx=gast.Load())
         return [lowering.name(get_state), lowering.name(set_state), names]
 
-    def body_function(self, base, params, stmts, origin, needs_body=False):
+    def body_function(self, base, params, stmts, origin, exclude=()):
         """`def base(params): nonlocal <what stmts bind>; stmts`."""
         name = self.ctx.namer.new(base)
-        header = self.ctx.declarations(stmts, exclude=set(params))
+        header = self.ctx.declarations(stmts, exclude=set(params) | set(exclude))
         args = gast.arguments(
             args=[gast.Name(id=p, ctx=gast.Param(), annotation=None, type_comment=None)
                   for p in params],

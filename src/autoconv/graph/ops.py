@@ -40,11 +40,6 @@ def _bind(func, args, kwargs) -> dict:
     return bound.arguments
 
 
-def spec_of(func, args, kwargs) -> list:
-    """The `(shape, dtype)` of each output of `func(*args, **kwargs)`."""
-    return SPECS[func](_bind(func, args, kwargs), args, kwargs)
-
-
 def rule(*names):
     """Registers a spec rule for the NumPy functions `names` (those this NumPy has)."""
 
@@ -80,11 +75,7 @@ def _reduction(p, args, kwargs):
     a = p.get("a")
     keepdims = bool(_given(p, "keepdims", False))
     shape = shapes.reduce_shape(shape_of(a), p.get("axis"), keepdims)
-    return [(shape, _std_dtype(_func_of(args, kwargs, p), args, kwargs))]
-
-
-def _func_of(args, kwargs, p):
-    return p["__func__"]
+    return [(shape, _std_dtype(p["__func__"], args, kwargs))]
 
 
 @rule("cumsum", "cumprod", "nancumsum", "nancumprod")
@@ -472,16 +463,9 @@ if hasattr(np, "ndim"):
     RULES[np.ndim] = lambda func, args, kwargs: len(shape_of(args[0]))
 
 
-def _with_func(spec):
-    # Rules shared by several functions get the function itself as p["__func__"].
-    return spec
-
-
-_orig_spec_of = spec_of
-
-
-def spec_of(func, args, kwargs) -> list:  # noqa: F811 - adds __func__ for shared rules
-    """The `(shape, dtype)` of each output of `func(*args, **kwargs)`."""
+def spec_of(func, args, kwargs) -> list:
+    """The `(shape, dtype)` of each output of `func(*args, **kwargs)`; shared rules find the
+    function itself in `p["__func__"]`."""
     p = _bind(func, args, kwargs)
     p["__func__"] = func
     return SPECS[func](p, args, kwargs)

@@ -49,7 +49,8 @@ class _Liveness:
                 if new_head <= head:
                     break
                 head |= new_head
-            anno.set(node, "live_in_body", frozenset(body_in))
+            # The target is bound afresh on every iteration: it is not carried into the body.
+            anno.set(node, "live_in_body", frozenset(body_in - self.binds([node.target])))
             return self.reads([node.iter]) | head
         if isinstance(node, gast.While):
             anno.set(node, "live_out", frozenset(live))

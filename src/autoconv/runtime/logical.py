@@ -5,6 +5,7 @@ values are Python's own: `or_(a, lambda: b)` returns `a` itself when `a` is true
 """
 
 from autoconv.runtime import staging
+from autoconv.runtime.unbound import register, unbound_error
 
 _STAGED = staging.STAGED_TYPES
 
@@ -16,7 +17,13 @@ def and_(value, *operands):
             return staging.backend.and_(value, operands[i:])
         if not value:
             return value
-        value = operand()
+        try:
+            value = operand()
+        except NameError as e:
+            new = unbound_error(e)
+            if new is None:
+                raise
+            raise new from None
     return value
 
 
@@ -27,7 +34,13 @@ def or_(value, *operands):
             return staging.backend.or_(value, operands[i:])
         if value:
             return value
-        value = operand()
+        try:
+            value = operand()
+        except NameError as e:
+            new = unbound_error(e)
+            if new is None:
+                raise
+            raise new from None
     return value
 
 
@@ -42,4 +55,13 @@ def if_exp(cond, if_true, if_false):
     """`if_true() if cond else if_false()`."""
     if type(cond) in _STAGED:
         return staging.backend.if_exp(cond, if_true, if_false)
-    return if_true() if cond else if_false()
+    try:
+        return if_true() if cond else if_false()
+    except NameError as e:
+        new = unbound_error(e)
+        if new is None:
+            raise
+        raise new from None
+
+
+register(and_, or_, if_exp)

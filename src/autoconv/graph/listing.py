@@ -1,0 +1,130 @@
+"""Readable views of a graph: `as_text()` (one operation per line) and `to_dot()` (Graphviz)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from autoconv.graph.graph import Block, Graph, Node
+from autoconv.graph.tensor import Tensor, format_spec
+
+
+def _short(v) -> str:
+    if isinstance(v, Tensor):
+        return f"%{v.id}"
+    if isinstance(v, np.ndarray):
+        return f"array({format_spec(v.shape, v.dtype)})" if v.size > 6 else np.array2string(v, separator=",")
+    if type(v) in (tuple, list):
+        inner = ", ".join(_short(x) for x in v)
+        return f"({inner}{',' if len(v) == 1 else ''})" if type(v) is tuple else f"[{inner}]"
+    if type(v) is slice:
+        return ":".join("" if x is None else _short(x) for x in (v.start, v.stop, v.step)).rstrip(":") or ":"
+    if isinstance(v, np.dtype):
+        return v.name
+    if isinstance(v, type):
+        return v.__name__
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _origin(node: Node) -> str:
+    if node.origin is None:
+        return ""
+    filename, line = node.origin
+    return f"{filename.rsplit('/', 1)[-1]}:{line}"
+
+
+def _op_text(node: Node) -> str:
+    args = [_short(a) for a in node.args] + [f"{k}={_short(v)}" for k, v in node.kwargs.items()]
+    if node.kind == "read":
+        return f"read {node.attrs['variable'].name}"
+    if node.kind == "assign":
+        return f"assign {node.attrs['variable'].name} <- {args[0]}"
+    if node.kind == "const":
+        return f"const {_short(node.attrs['value'])}"
+    if node.kind == "placeholder":
+        return f"placeholder {node.attrs.get('name', '')}"
+    if node.kind == "binop":
+        return f"{args[0]} {node.fn} {args[1]}"
+    if node.kind == "getitem":
+        key = node.args[1]
+        items = key if node.attrs.get("tuple") else (key,)
+        return f"{args[0]}[{', '.join(_short(k) for k in items)}]"
+    if node.kind in ("method", "attr"):
+        rest = ", ".join(args[1:])
+        return f"{args[0]}{node.op}" + ("" if node.kind == "attr" else f"({rest})")
+    return f"{node.op}({', '.join(args)})"
+
+
+def _lines(block: Block, indent: int, out: list):
+    pad = "  " * indent
+    for node in block.nodes:
+        outs = ", ".join(f"%{t.id}" for t in node.outputs)
+        head = f"{pad}{outs + ' = ' if outs else ''}{_op_text(node)}"
+        spec = ", ".join(format_spec(t.shape, t.dtype) for t in node.outputs)
+        origin = _origin(node)
+        out.append(f"{head:<56} {spec:<24} {origin}".rstrip())
+        if node.kind == "cond":
+            for label, sub in zip(("then", "else"), node.blocks):
+                out.append(f"{pad}  {label}:")
+                _lines(sub, indent + 2, out)
+                out.append(f"{pad}    yield {', '.join(_short(v) for v in sub.outputs)}")
+        elif node.kind == "while":
+            cond, body = node.blocks
+            out.append(f"{pad}  loop vars: {', '.join(_short(p) for p in body.params)}")
+            out.append(f"{pad}  test:")
+            _lines(cond, indent + 2, out)
+            out.append(f"{pad}    yield {_short(cond.outputs[0])}")
+            out.append(f"{pad}  body:")
+            _lines(body, indent + 2, out)
+            out.append(f"{pad}    yield {', '.join(_short(v) for v in body.outputs)}")
+
+
+def _structure(value) -> str:
+    if isinstance(value, Tensor):
+        return f"%{value.id}"
+    if isinstance(value, (tuple, list)):
+        inner = ", ".join(_structure(v) for v in value)
+        return f"({inner})" if isinstance(value, tuple) else f"[{inner}]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k!r}: {_structure(v)}" for k, v in value.items()) + "}"
+    return _short(value)
+
+
+def as_text(graph: Graph) -> str:
+    params = ", ".join(
+        f"%{t.id} {name}: {format_spec(t.shape, t.dtype)}" for t, name in zip(graph.inputs, graph.input_names)
+    )
+    out = [f"graph {graph.name}({params}):"]
+    _lines(graph.block, 1, out)
+    out.append(f"  return {_structure(graph.outputs)}")
+    return "\n".join(out) + "\n"
+
+
+def to_dot(graph: Graph) -> str:
+    lines = [f'digraph "{graph.name}" {{', "  node [shape=box, fontname=monospace];"]
+    for t, name in zip(graph.inputs, graph.input_names):
+        lines.append(f'  t{t.id} [label="{name}\\n{format_spec(t.shape, t.dtype)}", shape=ellipse];')
+    counter = [0]
+
+    def walk(block: Block, pad: str):
+        for node in block.nodes:
+            counter[0] += 1
+            nid = f"n{counter[0]}"
+            spec = ", ".join(format_spec(t.shape, t.dtype) for t in node.outputs)
+            label = f"{node.op}\\n{spec}\\n{_origin(node)}".replace('"', "'")
+            lines.append(f'{pad}{nid} [label="{label}"];')
+            for t in node.inputs:
+                lines.append(f"{pad}t{t.id} -> {nid};")
+            for t in node.outputs:
+                lines.append(f'{pad}t{t.id} [label="%{t.id}", shape=plaintext];')
+                lines.append(f"{pad}{nid} -> t{t.id};")
+            for i, sub in enumerate(node.blocks):
+                lines.append(f'{pad}subgraph cluster_{nid}_{i} {{ label="{node.op} block {i}";')
+                for p in sub.params:
+                    lines.append(f'{pad}  t{p.id} [label="%{p.id}", shape=plaintext];')
+                walk(sub, pad + "  ")
+                lines.append(f"{pad}}}")
+
+    walk(graph.block, "  ")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
