@@ -208,6 +208,7 @@ class _ControlFlow:
             posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
             defaults=[],
         )
+        stmts = [s for s in stmts if not isinstance(s, gast.Pass)]
         body = header + (stmts or [gast.Pass()])
         node = gast.FunctionDef(name=name, args=args, body=body, decorator_list=[],
                                 returns=None, type_comment=None, type_params=[])

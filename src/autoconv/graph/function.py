@@ -1,0 +1,414 @@
+"""`autoconv.function`: trace once per input signature, then run the graph.
+
+A call computes the key of its arguments (`signature.flatten`): arrays by dtype and shape,
+NumPy scalars by dtype, Python values by value, containers by structure, other objects by
+identity. A known key runs its `ConcreteFunction` directly, without running any Python code of
+the function; a new key converts the function (`autoconv.convert`), traces it with placeholder
+Tensors into a `Graph` and generates the graph's executor.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import types
+import warnings
+
+import numpy as np
+
+from autoconv.graph import graph as _g
+from autoconv.graph import signature as sig
+from autoconv.graph.errors import RetracingWarning
+from autoconv.graph.executor import Program
+from autoconv.graph.signature import TensorSpec
+
+_EAGER = [False]
+_RETRACE_WARNING_AFTER = 5
+
+_P = inspect.Parameter
+
+
+def run_functions_eagerly(run_eagerly: bool) -> None:
+    """When true, every `autoconv.function` runs its Python function eagerly, untraced."""
+    _EAGER[0] = bool(run_eagerly)
+
+
+def functions_run_eagerly() -> bool:
+    """Whether `run_functions_eagerly(True)` is in effect."""
+    return _EAGER[0]
+
+
+def function(
+    func=None,
+    *,
+    input_signature=None,
+    reduce_retracing: bool = False,
+    autograph: bool = True,
+):
+    """Returns a `Function` that traces `func` into a NumPy graph per input signature.
+
+    Use as `@function`, `@function(...)` or `function(f, ...)`; works on methods and bound
+    methods. `input_signature`: a sequence of `TensorSpec`, one per positional parameter;
+    arguments are checked against it and one graph serves all calls. `reduce_retracing`: on a
+    new array shape, trace once with the differing dimensions unknown instead of once per shape.
+    `autograph`: convert data-dependent `if`/`while`/`for` into graph control flow.
+    """
+
+    def wrap(f):
+        return Function(f, input_signature=input_signature, reduce_retracing=reduce_retracing, autograph=autograph)
+
+    return wrap if func is None else wrap(func)
+
+
+class Function:
+    """A Python function traced into NumPy graphs, one per input signature.
+
+    Calling it runs the graph for the call's signature (tracing it first if new). Attributes:
+    `python_function` (the original), `tracing_count`, `input_signature`.
+    """
+
+    def __init__(self, python_function, *, input_signature=None, reduce_retracing=False, autograph=True):
+        if isinstance(python_function, Function):
+            python_function = python_function.python_function
+        self.python_function = python_function
+        self.input_signature = None if input_signature is None else tuple(input_signature)
+        self.reduce_retracing = bool(reduce_retracing)
+        self.autograph = bool(autograph)
+        self.tracing_count = 0
+        self._cache: dict = {}
+        self._concretes: list[ConcreteFunction] = []
+        self._converted = None
+        self._warned = False
+        self._bound: dict = {}
+        self._name = getattr(python_function, "__name__", "function")
+        functools.update_wrapper(self, python_function, updated=())
+        self._signature = inspect.signature(python_function)
+        params = list(self._signature.parameters.values())
+        self._params = params
+        self._simple = all(p.kind is _P.POSITIONAL_OR_KEYWORD for p in params)
+        self._defaults = tuple(p.default for p in params)
+        if self.input_signature is not None:
+            for spec in self.input_signature:
+                if not isinstance(spec, TensorSpec):
+                    raise TypeError(f"input_signature of {self._name} must hold TensorSpecs, got {spec!r}")
+            if len(self.input_signature) > len(params):
+                raise TypeError(f"input_signature of {self._name} has {len(self.input_signature)} specs but the function takes {len(params)} parameters")
+
+    # --- calls ------------------------------------------------------------------------------
+    def __call__(self, *args, **kwargs):
+        if _EAGER[0]:
+            return self.python_function(*args, **kwargs)
+        if _g.building():
+            # Called from another trace: inline its operations there.
+            return self._converted_function()(*args, **kwargs)
+        values = self._canonical(args, kwargs)
+        leaves: list = []
+        if self.input_signature is not None:
+            key = self._conform_signature(values, leaves)
+        else:
+            key = sig.flatten(values, leaves)
+        concrete = self._cache.get(key)
+        if concrete is None:
+            concrete = self._concrete_for(values, key)
+        return concrete._run(leaves)
+
+    def get_concrete_function(self, *args, **kwargs) -> ConcreteFunction:
+        """The graph for these arguments (arrays, Python values or `TensorSpec`s), traced if new."""
+        if not args and not kwargs and self.input_signature is not None:
+            args = self.input_signature
+        values = self._canonical(args, kwargs)
+        if self.input_signature is not None:
+            values = tuple(spec if i < len(self.input_signature) else v for i, (v, spec) in enumerate(zip(values, self.input_signature + (None,) * len(values))))
+        key = sig.flatten(values, [])
+        return self._cache.get(key) or self._concrete_for(values, key)
+
+    def pretty_printed_concrete_signatures(self) -> str:
+        """One entry per traced signature: parameters with their specs, and the output spec."""
+        return "\n\n".join(c.pretty_printed_signature() for c in self._concretes)
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        bound = self._bound.get(id(instance))
+        if bound is None or bound.python_function.__self__ is not instance:
+            bound = Function(
+                types.MethodType(self.python_function, instance),
+                input_signature=self.input_signature,
+                reduce_retracing=self.reduce_retracing,
+                autograph=self.autograph,
+            )
+            self._bound[id(instance)] = bound
+        return bound
+
+    def __repr__(self):
+        return f"<autoconv.Function {self._name} ({self.tracing_count} traces)>"
+
+    # --- keys -------------------------------------------------------------------------------
+    def _canonical(self, args, kwargs) -> tuple:
+        """The arguments as one value per parameter, defaults filled in."""
+        n = len(self._params)
+        if self._simple and not kwargs and len(args) <= n:
+            if len(args) == n:
+                return args
+            missing = self._defaults[len(args) :]
+            if _P.empty not in missing:
+                return args + missing
+        try:
+            bound = self._signature.bind(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"{self._name}(): {e}") from None
+        bound.apply_defaults()
+        return tuple(bound.arguments.values())
+
+    def _call(self, fn, values):
+        args, kwargs = [], {}
+        for p, v in zip(self._params, values):
+            if p.kind in (_P.POSITIONAL_ONLY, _P.POSITIONAL_OR_KEYWORD):
+                args.append(v)
+            elif p.kind is _P.VAR_POSITIONAL:
+                args.extend(v)
+            elif p.kind is _P.KEYWORD_ONLY:
+                kwargs[p.name] = v
+            else:
+                kwargs.update(v)
+        return fn(*args, **kwargs)
+
+    def _conform_signature(self, values, leaves):
+        keys = []
+        for i, value in enumerate(values):
+            if i < len(self.input_signature):
+                spec = self.input_signature[i]
+                spec_key = ("A", spec.dtype, spec.shape)
+                conform(spec_key, value, self._params[i].name, leaves, self._name)
+                keys.append(spec_key)
+            else:
+                keys.append(sig.flatten(value, leaves))
+        return (tuple, tuple(keys))
+
+    def _concrete_for(self, values, key):
+        for concrete in self._concretes:
+            if sig.covers(concrete.key, key):
+                self._cache[key] = concrete
+                return concrete
+        trace_key = key
+        if self.reduce_retracing:
+            for concrete in reversed(self._concretes):
+                general = sig.generalize(concrete.key, key)
+                if general is not None:
+                    trace_key = general
+                    break
+        concrete = self._trace(values, trace_key)
+        self._cache[key] = concrete
+        return concrete
+
+    # --- tracing ----------------------------------------------------------------------------
+    def _converted_function(self):
+        if self._converted is None:
+            fn = self.python_function
+            if self.autograph:
+                try:
+                    from autoconv.conversion import api
+                except ImportError:  # the converter is optional until it lands
+                    api = None
+                if api is not None:
+                    fn = api.convert(fn)
+            self._converted = fn
+        return self._converted
+
+    def _trace(self, values, key) -> ConcreteFunction:
+        from autoconv.graph.staging import check_output
+
+        graph = _g.Graph(self._name)
+        specs = iter(sig.leaf_specs(key))
+
+        def placeholder(path, leaf_key):
+            shape, dtype = next(specs)
+            node = _g.Node("placeholder", "placeholder", attrs={"name": path})
+            from autoconv.graph.tensor import Tensor
+
+            t = Tensor(graph, node, 0, shape, dtype)
+            node.outputs.append(t)
+            graph.inputs.append(t)
+            graph.input_names.append(path)
+            return t
+
+        symbolic = tuple(
+            sig.substitute(v, k, p.name, placeholder) for v, k, p in zip(values, key[1], self._params)
+        ) if key[0] is tuple else values
+        fn = self._converted_function()
+        with _g.build(graph):
+            outputs = self._call(fn, symbolic)
+        check_output(outputs)
+        graph.outputs = outputs
+        concrete = ConcreteFunction(self, graph, Program(graph), key, _objects(values))
+        self._concretes.append(concrete)
+        self.tracing_count += 1
+        if self.tracing_count > _RETRACE_WARNING_AFTER and not self._warned:
+            self._warned = True
+            warnings.warn(self._retracing_message(), RetracingWarning, stacklevel=3)
+        return concrete
+
+    def _retracing_message(self) -> str:
+        keys = [c.key[1] for c in self._concretes if c.key[0] is tuple]
+        best, best_count = None, 1
+        for i, p in enumerate(self._params):
+            distinct = {k[i] for k in keys if i < len(k)}
+            if len(distinct) > best_count:
+                best, best_count = p.name, len(distinct)
+        culprit = (
+            f"its argument `{best}` changes between calls ({best_count} different values or "
+            "shapes)" if best else "its arguments change between calls"
+        )
+        return (
+            f"autoconv.function `{self._name}` has been traced {self.tracing_count} times: "
+            f"{culprit}. Each new Python value, array dtype or shape makes a new trace. Pass "
+            "values that change as NumPy arrays rather than Python numbers, or use "
+            "reduce_retracing=True or an input_signature with None for sizes that vary."
+        )
+
+
+def _objects(values) -> list:
+    # Objects keyed by identity stay alive with their graph, so their id is not reused.
+    out = []
+
+    def walk(v):
+        if isinstance(v, (tuple, list)):
+            for x in v:
+                walk(x)
+        elif isinstance(v, dict):
+            for x in v.values():
+                walk(x)
+        elif not isinstance(v, (np.ndarray, np.generic, *sig._PY)):
+            out.append(v)
+
+    walk(values)
+    return out
+
+
+def conform(key, value, path, leaves, fname):
+    """Checks `value` against the key a graph was traced for, appending its leaves; raises
+    TypeError or ValueError naming the parameter and the expected spec."""
+    kind = key[0]
+    if kind in ("A", "S"):
+        dtype = key[1]
+        shape = key[2] if kind == "A" else ()
+        expected = f"{np.dtype(dtype).name} Tensor, shape={shape}"
+        if isinstance(value, (np.ndarray, np.generic)):
+            if value.dtype != dtype:
+                raise TypeError(f"{fname}: parameter `{path}` expects {expected}, got an array of dtype {value.dtype.name}")
+            array = value
+        elif isinstance(value, TensorSpec):
+            if value.dtype != dtype or not sig.shape_covers(shape, value.shape):
+                raise TypeError(f"{fname}: parameter `{path}` expects {expected}, got {value!r}")
+            leaves.append(value)
+            return
+        elif type(value) in (int, float, bool, complex, list, tuple):
+            try:
+                array = np.asarray(value)
+            except ValueError as e:
+                raise TypeError(f"{fname}: parameter `{path}` expects {expected}, got {value!r} ({e})") from None
+            if not np.can_cast(array.dtype, dtype, "same_kind"):
+                raise TypeError(f"{fname}: parameter `{path}` expects {expected}, got {value!r} of dtype {array.dtype.name}")
+            array = np.asarray(value, dtype=dtype)
+        else:
+            raise TypeError(f"{fname}: parameter `{path}` expects {expected}, got {type(value).__name__}")
+        if not sig.shape_covers(shape, array.shape):
+            raise ValueError(f"{fname}: parameter `{path}` expects {expected}, got shape {array.shape}")
+        if kind == "S" and isinstance(array, np.ndarray):
+            array = array[()]
+        leaves.append(array)
+        return
+    if kind == "P":
+        if type(value) is not key[1] or value != key[2]:
+            raise TypeError(
+                f"{fname}: parameter `{path}` was traced with the Python value {key[2]!r}, got "
+                f"{value!r}. A concrete function is fixed to its Python arguments; call the "
+                "autoconv.function itself to trace for a new value."
+            )
+        return
+    if kind == "O":
+        if id(value) != key[1]:
+            raise TypeError(f"{fname}: parameter `{path}` was traced with another object; call the autoconv.function itself to trace for this one")
+        return
+    if kind == "D":
+        if type(value) is not dict or list(value) != [k for k, _ in key[1]]:
+            raise TypeError(f"{fname}: parameter `{path}` expects a dict with keys {[k for k, _ in key[1]]}, got {value!r}")
+        for k, sub in key[1]:
+            conform(sub, value[k], f"{path}[{k!r}]", leaves, fname)
+        return
+    if type(value) is not kind or len(value) != len(key[1]):
+        raise TypeError(f"{fname}: parameter `{path}` expects {sig.describe(key)}, got {value!r}")
+    for i, (v, sub) in enumerate(zip(value, key[1])):
+        conform(sub, v, f"{path}[{i}]", leaves, fname)
+
+
+class ConcreteFunction:
+    """One traced graph of a `Function`, for one input signature.
+
+    Call it with arguments matching its signature; `graph` is the `Graph`, `code` the
+    generated Python that runs it.
+    """
+
+    def __init__(self, function: Function, graph, program: Program, key, pinned):
+        self.function = function
+        self.graph = graph
+        self._program = program
+        self._fn = program.fn
+        self.key = key
+        self._pinned = pinned
+
+    @property
+    def code(self) -> str:
+        """The generated Python source that executes the graph."""
+        return self._program.source
+
+    @property
+    def structured_outputs(self):
+        return self.graph.outputs
+
+    def _run(self, leaves):
+        try:
+            return self._fn(*leaves)
+        except Exception as e:
+            raise self._program.rewrite(e) from e.__cause__
+
+    def __call__(self, *args, **kwargs):
+        f = self.function
+        values = f._canonical(args, kwargs)
+        leaves: list = []
+        if self.key[0] is tuple:
+            for value, sub, p in zip(values, self.key[1], f._params):
+                conform(sub, value, p.name, leaves, f._name)
+        else:
+            conform(self.key, values, "args", leaves, f._name)
+        return self._run(leaves)
+
+    def pretty_printed_signature(self) -> str:
+        """`name(params)` with each parameter's spec and the output spec."""
+        f = self.function
+        lines = [f"{f._name}({', '.join(p.name for p in f._params)})", "  Args:"]
+        for sub, p in zip(self.key[1], f._params):
+            lines.append(f"    {p.name}: {sig.describe(sub)}")
+        lines.append("  Returns:")
+        lines.append(f"    {_describe_output(self.graph.outputs)}")
+        return "\n".join(lines)
+
+    def __repr__(self):
+        return f"<autoconv.ConcreteFunction {self.pretty_printed_signature().splitlines()[0]}>"
+
+
+def _describe_output(value) -> str:
+    from autoconv.graph.tensor import Tensor
+
+    if isinstance(value, Tensor):
+        return f"{value.dtype.name} Tensor, shape={value.shape}"
+    if isinstance(value, tuple) and not hasattr(type(value), "_fields"):
+        inner = ", ".join(_describe_output(v) for v in value)
+        return f"({inner}{',' if len(value) == 1 else ''})"
+    if isinstance(value, list):
+        return "[" + ", ".join(_describe_output(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k!r}: {_describe_output(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, np.ndarray):
+        return f"{value.dtype.name} Tensor, shape={value.shape}"
+    return repr(value)

@@ -1,0 +1,190 @@
+"""`TensorSpec` and input signatures: how a call's arguments become a cache key.
+
+A key is a tree mirroring the arguments. Arrays are leaves `("A", dtype, shape)` (shape entries
+may be None in a relaxed key), NumPy scalars `("S", dtype)`; Python scalars and strings are
+`("P", type, value)`; tuples, lists, dicts and namedtuples keep their structure; Variables and
+other objects are keyed by identity. `flatten` builds the key and collects the leaf values in
+the order the traced graph takes them as inputs.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from autoconv.graph.tensor import format_spec
+
+_PY = (int, float, bool, str, bytes, complex, type(None))
+
+
+class TensorSpec:
+    """A shape (entries may be None, an unknown size) and a NumPy dtype.
+
+    Use it with `Function.get_concrete_function` and `input_signature` to describe array
+    arguments without giving values.
+    """
+
+    __slots__ = ("shape", "dtype", "name")
+
+    def __init__(self, shape, dtype=np.float32, name: str | None = None):
+        if shape is None:
+            raise ValueError("TensorSpec needs a shape (a tuple; None entries for unknown sizes)")
+        self.shape = tuple(None if d is None else int(d) for d in shape)
+        self.dtype = np.dtype(dtype)
+        self.name = name
+
+    @classmethod
+    def from_value(cls, value, name=None) -> TensorSpec:
+        """The spec of an array or scalar."""
+        array = np.asarray(value)
+        return cls(array.shape, array.dtype, name)
+
+    def is_compatible_with(self, value) -> bool:
+        """True if `value` (an array, a scalar or a TensorSpec) has this dtype and a shape this
+        spec covers."""
+        other = value if isinstance(value, TensorSpec) else TensorSpec.from_value(value)
+        return other.dtype == self.dtype and shape_covers(self.shape, other.shape)
+
+    def __eq__(self, other):
+        return (
+            isinstance(other, TensorSpec)
+            and (self.shape, self.dtype, self.name) == (other.shape, other.dtype, other.name)
+        )
+
+    def __hash__(self):
+        return hash((self.shape, self.dtype, self.name))
+
+    def __repr__(self):
+        return f"TensorSpec(shape={self.shape}, dtype={self.dtype.name}, name={self.name!r})"
+
+    def __str__(self):
+        return format_spec(self.shape, self.dtype)
+
+
+def shape_covers(general: tuple, specific: tuple) -> bool:
+    return len(general) == len(specific) and all(g is None or g == s for g, s in zip(general, specific))
+
+
+def flatten(value, leaves: list):
+    """The key of `value`; appends its array-like leaves to `leaves`."""
+    t = type(value)
+    if t is np.ndarray:
+        leaves.append(value)
+        return ("A", value.dtype, value.shape)
+    if t in _PY:
+        return ("P", t, value)
+    if t is tuple or t is list:
+        return (t, tuple([flatten(v, leaves) for v in value]))
+    if t is dict:
+        return ("D", tuple([(k, flatten(v, leaves)) for k, v in value.items()]))
+    if isinstance(value, np.generic):
+        leaves.append(value)
+        return ("S", value.dtype)
+    if isinstance(value, TensorSpec):
+        leaves.append(value)
+        return ("A", value.dtype, value.shape)
+    if isinstance(value, tuple) and hasattr(t, "_fields"):
+        return (t, tuple([flatten(v, leaves) for v in value]))
+    return ("O", id(value))
+
+
+def substitute(value, key, path: str, make_leaf):
+    """`value` with each leaf replaced by `make_leaf(path, leaf_key)`, walking as `flatten` does."""
+    kind = key[0]
+    if kind in ("A", "S"):
+        return make_leaf(path, key)
+    if kind is tuple or kind is list:
+        return kind(substitute(v, k, f"{path}[{i}]", make_leaf) for i, (v, k) in enumerate(zip(value, key[1])))
+    if kind == "D":
+        return {k: substitute(value[k], sub, f"{path}[{k!r}]", make_leaf) for k, sub in key[1]}
+    if isinstance(kind, type) and hasattr(kind, "_fields"):
+        return kind(*(substitute(v, k, f"{path}.{f}", make_leaf) for f, v, k in zip(kind._fields, value, key[1])))
+    return value
+
+
+def leaf_specs(key) -> list:
+    """The `(shape, dtype)` of each leaf of `key`, in order."""
+    out = []
+
+    def walk(k):
+        kind = k[0]
+        if kind == "A":
+            out.append((k[2], k[1]))
+        elif kind == "S":
+            out.append(((), k[1]))
+        elif kind == "D":
+            for _, sub in k[1]:
+                walk(sub)
+        elif kind in ("P", "O"):
+            pass
+        else:
+            for sub in k[1]:
+                walk(sub)
+
+    walk(key)
+    return out
+
+
+def covers(general, specific) -> bool:
+    """True if a graph traced for key `general` accepts a call with key `specific`."""
+    if general is specific or general == specific:
+        return True
+    kind = general[0]
+    if kind == "A":
+        if specific[0] == "A":
+            return general[1] == specific[1] and shape_covers(general[2], specific[2])
+        return specific[0] == "S" and general[1] == specific[1] and general[2] == ()
+    if kind in ("S", "P", "O") or specific[0] != kind:
+        return False
+    if kind == "D":
+        return [k for k, _ in general[1]] == [k for k, _ in specific[1]] and all(
+            covers(g, s) for (_, g), (_, s) in zip(general[1], specific[1])
+        )
+    return len(general[1]) == len(specific[1]) and all(covers(g, s) for g, s in zip(general[1], specific[1]))
+
+
+def generalize(a, b):
+    """The most specific key covering both (differing array dimensions become None), or None
+    if they differ in anything but array shapes."""
+    if a == b:
+        return a
+    kind = a[0]
+    if kind == "A" and b[0] == "A":
+        if a[1] != b[1] or len(a[2]) != len(b[2]):
+            return None
+        return ("A", a[1], tuple(x if x == y else None for x, y in zip(a[2], b[2])))
+    if kind != b[0] or kind in ("A", "S", "P", "O"):
+        return None
+    if kind == "D":
+        if [k for k, _ in a[1]] != [k for k, _ in b[1]]:
+            return None
+        items = [(k, generalize(x, y)) for (k, x), (_, y) in zip(a[1], b[1])]
+        return None if any(v is None for _, v in items) else ("D", tuple(items))
+    if len(a[1]) != len(b[1]):
+        return None
+    items = [generalize(x, y) for x, y in zip(a[1], b[1])]
+    return None if any(v is None for v in items) else (kind, tuple(items))
+
+
+def describe(key) -> str:
+    """A key as people read it in signatures: `float32 Tensor, shape=(None, 3)`, `3`, ..."""
+    kind = key[0]
+    if kind == "A":
+        return f"{key[1].name} Tensor, shape={key[2]}"
+    if kind == "S":
+        return f"{key[1].name} Tensor, shape=()"
+    if kind == "P":
+        return repr(key[2])
+    if kind == "O":
+        return "<object>"
+    if kind == "D":
+        return "{" + ", ".join(f"{k!r}: {describe(v)}" for k, v in key[1]) + "}"
+    items = ", ".join(describe(k) for k in key[1])
+    if kind is tuple:
+        return f"({items}{',' if len(key[1]) == 1 else ''})"
+    if kind is list:
+        return f"[{items}]"
+    return f"{kind.__name__}({items})"
+
+
+def spec_text(spec) -> str:
+    return f"{np.dtype(spec[1]).name} Tensor, shape={tuple(spec[0])}"
