@@ -17,9 +17,14 @@ def convert_source(source: str, globals_=None, recursive: bool = True) -> str:
         node = node.value
     namer = naming.Namer.for_node(node)
     kept = []
-    pipeline.convert(node, namer=namer, ac=namer.new("ac"),
-                     resolver=LiveResolver(globals_ if globals_ is not None else {}),
-                     recursive=recursive, on_kept=lambda *k: kept.append(k))
+    pipeline.convert(
+        node,
+        namer=namer,
+        ac=namer.new("ac"),
+        resolver=LiveResolver(globals_ if globals_ is not None else {}),
+        recursive=recursive,
+        on_kept=lambda *k: kept.append(k),
+    )
     return loader.source(node)
 
 

@@ -29,8 +29,10 @@ def _function(source):
         ("lambda v: v", set()),
         ("del d", {"d"}),
         ("try:\n    pass\nexcept E as e:\n    pass", {"e"}),
-        ("match s:\n    case [a, *rest]: pass\n    case {'k': v, **kw}: pass",
-         {"a", "rest", "v", "kw"}),
+        (
+            "match s:\n    case [a, *rest]: pass\n    case {'k': v, **kw}: pass",
+            {"a", "rest", "v", "kw"},
+        ),
     ],
     ids=lambda v: v if isinstance(v, str) else None,
 )

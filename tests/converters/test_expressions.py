@@ -19,24 +19,35 @@ def _opted_out(x):
 GLOBALS = {"np": numpy, "helper": _helper, "opted_out": _opted_out, "len": len}
 
 CASES = {
-    "and_or_not": ("lambda a, b: a and b or not a",
-                   "lambda a, b: ac.or_(ac.and_(a, lambda: b), lambda: ac.not_(a))"),
-    "three_operands": ("lambda a, b, c: a or b or c",
-                       "lambda a, b, c: ac.or_(a, lambda: b, lambda: c)"),
-    "conditional_expression": ("lambda x: 1 if x else 2",
-                               "lambda x: ac.if_exp(x, lambda: 1, lambda: 2)"),
+    "and_or_not": (
+        "lambda a, b: a and b or not a",
+        "lambda a, b: ac.or_(ac.and_(a, lambda: b), lambda: ac.not_(a))",
+    ),
+    "three_operands": (
+        "lambda a, b, c: a or b or c",
+        "lambda a, b, c: ac.or_(a, lambda: b, lambda: c)",
+    ),
+    "conditional_expression": (
+        "lambda x: 1 if x else 2",
+        "lambda x: ac.if_exp(x, lambda: 1, lambda: 2)",
+    ),
     "chained_comparison": ("lambda x: 0 < x <= 10", "lambda x: ac.and_(0 < x, lambda: x <= 10)"),
     "chained_comparison_with_a_call_in_the_middle_stays": (
-        "lambda x: 0 < f(x) <= 10", "lambda x: 0 < ac.converted(f)(x) <= 10"),
+        "lambda x: 0 < f(x) <= 10",
+        "lambda x: 0 < ac.converted(f)(x) <= 10",
+    ),
     "walrus_operand_stays_python": ("lambda a: a and (b := 1)", "lambda a: a and (b := 1)"),
     "numpy_and_builtins_are_called_as_they_are": (
-        "lambda x: np.sum(x) + len(x)", "lambda x: np.sum(x) + len(x)"),
+        "lambda x: np.sum(x) + len(x)",
+        "lambda x: np.sum(x) + len(x)",
+    ),
     "user_functions_go_through_converted": (
-        "lambda x: helper(x)", "lambda x: ac.converted(helper)(x)"),
+        "lambda x: helper(x)",
+        "lambda x: ac.converted(helper)(x)",
+    ),
     "do_not_convert_is_called_as_it_is": ("lambda x: opted_out(x)", "lambda x: opted_out(x)"),
     "parameters_are_unknown": ("lambda f, x: f(x)", "lambda f, x: ac.converted(f)(x)"),
-    "methods_of_literals_are_built_ins": ("lambda xs: ', '.join(xs)",
-                                          "lambda xs: ', '.join(xs)"),
+    "methods_of_literals_are_built_ins": ("lambda xs: ', '.join(xs)", "lambda xs: ', '.join(xs)"),
 }
 
 

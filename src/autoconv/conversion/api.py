@@ -53,8 +53,12 @@ def _convert_function(func, recursive):
         if is_strict():
             raise entry
         code = func.__code__
-        warnings.warn_explicit(f"{entry} It runs unconverted.", ConversionWarning,
-                               code.co_filename, code.co_firstlineno)
+        warnings.warn_explicit(
+            f"{entry} It runs unconverted.",
+            ConversionWarning,
+            code.co_filename,
+            code.co_firstlineno,
+        )
         return func
     functions.warn_kept(func, entry.kept)
     return functions.build(func, entry)

@@ -97,7 +97,8 @@ class Context:
         body = function_node.body
         top = scopes.bound_names(body + self.prologue) | params
         undeclared = [
-            n for n in self.nonlocal_used
+            n
+            for n in self.nonlocal_used
             if n not in top and n not in self.nonlocals and n not in self.globals
         ]
         head = []
@@ -110,9 +111,12 @@ class Context:
         # for their `nonlocal` to refer to it; an annotation declares it without binding it,
         # so reading it too early still raises UnboundLocalError, as before conversion.
         head.extend(
-            gast.AnnAssign(target=located_name(n, gast.Store(), function_node),
-                           annotation=located_name("object", gast.Load(), function_node),
-                           value=None, simple=1)
+            gast.AnnAssign(
+                target=located_name(n, gast.Store(), function_node),
+                annotation=located_name("object", gast.Load(), function_node),
+                value=None,
+                simple=1,
+            )
             for n in undeclared
         )
         head.extend(self.prologue)

@@ -51,8 +51,9 @@ def build(func, entry):
         types.CellType(runtime) if name == entry.ac else cells.get(name, types.CellType())
         for name in entry.code.co_freevars
     )
-    new = types.FunctionType(entry.code, func.__globals__, func.__name__, func.__defaults__,
-                             closure)
+    new = types.FunctionType(
+        entry.code, func.__globals__, func.__name__, func.__defaults__, closure
+    )
     new.__kwdefaults__ = func.__kwdefaults__
     new.__qualname__ = func.__qualname__
     new.__module__ = func.__module__
@@ -104,8 +105,14 @@ def _convert(func, recursive):
         node.decorator_list = []
     kept = []
     try:
-        pipeline.convert(node, namer=namer, ac=ac, resolver=LiveResolver(func.__globals__),
-                         recursive=recursive, on_kept=lambda *k: kept.append(k))
+        pipeline.convert(
+            node,
+            namer=namer,
+            ac=ac,
+            resolver=LiveResolver(func.__globals__),
+            recursive=recursive,
+            on_kept=lambda *k: kept.append(k),
+        )
     except Unconvertible as e:
         raise ConversionError(
             f"autoconv: {where} stays Python: the {e.construct} at "
@@ -115,7 +122,9 @@ def _convert(func, recursive):
     tree = loader.to_ast(node)
     _strip_evaluated_parts(tree)
     new_code, _ = loader.load_code(
-        tree, filename=code.co_filename, free_names=[ac, *code.co_freevars],
+        tree,
+        filename=code.co_filename,
+        free_names=[ac, *code.co_freevars],
         globals_=func.__globals__,
     )
     if hasattr(new_code, "co_qualname"):

@@ -72,19 +72,32 @@ def _convert_function(owner, field, index, node, qualname, ac, resolver) -> list
 
     def on_left(child, error):
         nested_left.append(
-            FunctionReport(f"{qualname}.<locals>.{child.name}", child.lineno, False,
-                           error.reason, error.construct)
+            FunctionReport(
+                f"{qualname}.<locals>.{child.name}",
+                child.lineno,
+                False,
+                error.reason,
+                error.construct,
+            )
         )
 
     try:
         namer = naming.Namer(naming.identifiers(copy) | {ac})
-        pipeline.convert(copy, namer=namer, ac=ac, resolver=resolver, recursive=False,
-                         on_kept=lambda *kept: None, on_left=on_left)
+        pipeline.convert(
+            copy,
+            namer=namer,
+            ac=ac,
+            resolver=resolver,
+            recursive=False,
+            on_kept=lambda *kept: None,
+            on_left=on_left,
+        )
     except Unconvertible as e:
         return [FunctionReport(qualname, node.lineno, False, e.reason, e.construct)]
     getattr(owner, field)[index] = copy
     nested = [
-        n for n in gast.walk(node)
+        n
+        for n in gast.walk(node)
         if isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef)) and n is not node
     ]
     left_lines = {r.line for r in nested_left}
@@ -119,10 +132,17 @@ def _insert_import(module, ac) -> None:
     """`import autoconv.runtime as ac` after the docstring and `__future__` imports."""
     position = 0
     body = module.body
-    if body and isinstance(body[0], gast.Expr) and isinstance(body[0].value, gast.Constant) \
-            and isinstance(body[0].value.value, str):
+    if (
+        body
+        and isinstance(body[0], gast.Expr)
+        and isinstance(body[0].value, gast.Constant)
+        and isinstance(body[0].value.value, str)
+    ):
         position = 1
-    while position < len(body) and isinstance(body[position], gast.ImportFrom) \
-            and body[position].module == "__future__":
+    while (
+        position < len(body)
+        and isinstance(body[position], gast.ImportFrom)
+        and body[position].module == "__future__"
+    ):
         position += 1
     body.insert(position, templates.stmts(f"import autoconv.runtime as {ac}")[0])

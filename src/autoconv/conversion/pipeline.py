@@ -40,8 +40,15 @@ def convert(node, *, namer, ac, resolver, recursive, on_kept, on_left=None) -> N
         logical_expressions.transform(node, ctx)
         calls.transform(node, ctx)
         return
-    _convert_nested(node, namer=namer, ac=ac, resolver=resolver, recursive=recursive,
-                    on_kept=on_kept, on_left=on_left)
+    _convert_nested(
+        node,
+        namer=namer,
+        ac=ac,
+        resolver=resolver,
+        recursive=recursive,
+        on_kept=on_kept,
+        on_left=on_left,
+    )
     docstring = _take_docstring(node)
     ctx.globals, ctx.nonlocals = functions.hoist_declarations(node)
     ctx.local_names -= ctx.globals | ctx.nonlocals

@@ -48,5 +48,6 @@ def _warn_once(func, error):
     from autoconv.errors import ConversionWarning
 
     code = func.__code__
-    warnings.warn_explicit(f"{error} It runs unconverted.", ConversionWarning,
-                           code.co_filename, code.co_firstlineno)
+    warnings.warn_explicit(
+        f"{error} It runs unconverted.", ConversionWarning, code.co_filename, code.co_firstlineno
+    )

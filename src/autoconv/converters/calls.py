@@ -28,8 +28,17 @@ def transform(function_node, ctx) -> None:
     expressions.rewrite(function_node, _Calls(ctx, shadowed, _builtin_typed(function_node)))
 
 
-_DISPLAYS = (gast.List, gast.Dict, gast.Set, gast.Tuple, gast.ListComp, gast.DictComp,
-             gast.SetComp, gast.JoinedStr, gast.Constant)
+_DISPLAYS = (
+    gast.List,
+    gast.Dict,
+    gast.Set,
+    gast.Tuple,
+    gast.ListComp,
+    gast.DictComp,
+    gast.SetComp,
+    gast.JoinedStr,
+    gast.Constant,
+)
 
 
 def _builtin_typed(function_node) -> set:
@@ -61,13 +70,16 @@ class _Calls(gast.NodeTransformer):
     def visit_Call(self, node):
         self.generic_visit(node)
         func = node.func
-        if isinstance(func, gast.Attribute) and isinstance(func.value, gast.Name) and (
-            func.value.id == self.ctx.ac
+        if (
+            isinstance(func, gast.Attribute)
+            and isinstance(func.value, gast.Name)
+            and (func.value.id == self.ctx.ac)
         ):
             return node  # a runtime operator another converter emitted
         if isinstance(func, gast.Attribute) and (
             isinstance(func.value, _DISPLAYS)
-            or isinstance(func.value, gast.Name) and func.value.id in self.builtin_typed
+            or isinstance(func.value, gast.Name)
+            and func.value.id in self.builtin_typed
         ):
             return node  # a method of a built-in type: `', '.join(xs)`, `out.append(x)`
         if self.ctx.resolver.is_passthrough(func, self.shadowed):

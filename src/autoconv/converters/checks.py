@@ -23,14 +23,19 @@ class Unconvertible(Exception):
 def find_blockers(function_node, local_names) -> None:
     """Raises `Unconvertible` for the first construct that keeps the function Python."""
     if isinstance(function_node, gast.AsyncFunctionDef):
-        raise Unconvertible("async def", function_node.lineno,
-                            "coroutines stay Python (their await points cannot be staged)")
+        raise Unconvertible(
+            "async def",
+            function_node.lineno,
+            "coroutines stay Python (their await points cannot be staged)",
+        )
     body = [function_node.body] if isinstance(function_node, gast.Lambda) else function_node.body
     for node in scopes.walk_scope(body):
         if isinstance(node, (gast.Yield, gast.YieldFrom)):
-            raise Unconvertible("yield", node.lineno,
-                                "generators stay Python (a generator's body runs lazily, "
-                                "between next() calls)")
+            raise Unconvertible(
+                "yield",
+                node.lineno,
+                "generators stay Python (a generator's body runs lazily, between next() calls)",
+            )
         if isinstance(node, gast.Await):
             raise Unconvertible("await", node.lineno, "coroutines stay Python")
         if isinstance(node, gast.Try) or type(node).__name__ == "TryStar":
@@ -42,22 +47,30 @@ def find_blockers(function_node, local_names) -> None:
             and node.func.id not in local_names
             and len(node.args) + len(node.keywords) <= _FRAME_READERS[node.func.id]
         ):
-            raise Unconvertible(f"{node.func.id}()", node.lineno,
-                                "it reads the function's own frame, which conversion splits "
-                                "into several functions")
+            raise Unconvertible(
+                f"{node.func.id}()",
+                node.lineno,
+                "it reads the function's own frame, which conversion splits into several functions",
+            )
 
 
 def _check_finally(try_node):
     for stmt in try_node.finalbody:
         for node in scopes.walk_scope([stmt]):
             if isinstance(node, gast.Return):
-                raise Unconvertible("return in finally", node.lineno,
-                                    "a return in `finally` discards the exception in flight, "
-                                    "which a lowered return cannot do")
+                raise Unconvertible(
+                    "return in finally",
+                    node.lineno,
+                    "a return in `finally` discards the exception in flight, "
+                    "which a lowered return cannot do",
+                )
             if isinstance(node, (gast.Break, gast.Continue)) and not _inside_loop(stmt, node):
                 kind = "break" if isinstance(node, gast.Break) else "continue"
-                raise Unconvertible(f"{kind} in finally", node.lineno,
-                                    f"a {kind} in `finally` discards the exception in flight")
+                raise Unconvertible(
+                    f"{kind} in finally",
+                    node.lineno,
+                    f"a {kind} in `finally` discards the exception in flight",
+                )
 
 
 def _inside_loop(root, target) -> bool:
@@ -74,8 +87,12 @@ def find_kept(function_node) -> list:
     if isinstance(function_node, gast.Lambda):
         return []
     return [
-        ("match", node.lineno, "a `match` statement runs as Python; its subject cannot be "
-         "symbolic (use if/elif to stage it)")
+        (
+            "match",
+            node.lineno,
+            "a `match` statement runs as Python; its subject cannot be "
+            "symbolic (use if/elif to stage it)",
+        )
         for node in scopes.walk_scope(function_node.body)
         if isinstance(node, gast.Match)
     ]

@@ -21,9 +21,7 @@ class _Conditional(gast.NodeTransformer):
 
     def visit_IfExp(self, node):
         self.generic_visit(node)
-        if expressions.binds_or_suspends(node.body) or expressions.binds_or_suspends(
-            node.orelse
-        ):
+        if expressions.binds_or_suspends(node.body) or expressions.binds_or_suspends(node.orelse):
             return node
         call = templates.expr(
             "ac.if_exp(cond, t, f)",

@@ -82,28 +82,24 @@ class _ControlFlow:
         return out
 
     def while_stmt(self, node) -> list:
-        live = anno.get(node, "live_out", frozenset()) | anno.get(
-            node, "live_in_body", frozenset()
-        )
+        live = anno.get(node, "live_out", frozenset()) | anno.get(node, "live_in_body", frozenset())
         state = self.state(node.body, live, extra=[node.test])
         out = []
         if binds_or_suspends(node.test):
-            test = self.body_function(
-                "loop_test", [], [gast.Return(value=node.test)], node
-            )
+            test = self.body_function("loop_test", [], [gast.Return(value=node.test)], node)
             out.append(test)
             test = lowering.name(test.name)
         else:
             test = thunk(node.test)
         body = self.body_function("loop_body", [], self.loop_body(node), node)
         out.append(body)
-        out.append(self.call("while_stmt", [test, lowering.name(body.name), *self.state_args(state)], node))
+        out.append(
+            self.call("while_stmt", [test, lowering.name(body.name), *self.state_args(state)], node)
+        )
         return out
 
     def for_stmt(self, node) -> list:
-        live = anno.get(node, "live_out", frozenset()) | anno.get(
-            node, "live_in_body", frozenset()
-        )
+        live = anno.get(node, "live_out", frozenset()) | anno.get(node, "live_in_body", frozenset())
         target = node.target
         local_target = self.target_is_local(node)
         if local_target and isinstance(target, gast.Name):
@@ -111,8 +107,12 @@ class _ControlFlow:
         else:
             itr = self.ctx.namer.new("itr")
             params = [itr]
-            prelude = [located(gast.Assign(targets=[target], value=lowering.name(itr),
-                                           type_comment=None), target)]
+            prelude = [
+                located(
+                    gast.Assign(targets=[target], value=lowering.name(itr), type_comment=None),
+                    target,
+                )
+            ]
         local = scopes.bound_names([target]) if local_target else set()
         stmts = prelude + self.loop_body(node)
         state = [n for n in self.state(prelude + node.body, live) if n not in local]
@@ -120,8 +120,9 @@ class _ControlFlow:
         iterable = self.staged_builtin(node.iter)
         return [
             body,
-            self.call("for_stmt", [iterable, lowering.name(body.name), *self.state_args(state)],
-                      node),
+            self.call(
+                "for_stmt", [iterable, lowering.name(body.name), *self.state_args(state)], node
+            ),
         ]
 
     def loop_body(self, node) -> list:
@@ -142,8 +143,9 @@ class _ControlFlow:
         plain name): locals of this function that nothing outside the loop mentions, that the
         body never rebinds, and that no closure in the body captures."""
         names = scopes.bound_names([node.target])
-        if not names or any(isinstance(n, (gast.Attribute, gast.Subscript))
-                            for n in gast.walk(node.target)):
+        if not names or any(
+            isinstance(n, (gast.Attribute, gast.Subscript)) for n in gast.walk(node.target)
+        ):
             return False
         inside = _name_counts(node)
         rebound = scopes.bound_names(node.body)
@@ -194,8 +196,7 @@ class _ControlFlow:
         if not state:
             return []
         state, (get_state, set_state) = self.ctx.state_functions(tuple(state))
-        names = gast.Tuple(elts=[gast.Constant(value=n, kind=None) for n in state],
-                           ctx=gast.Load())
+        names = gast.Tuple(elts=[gast.Constant(value=n, kind=None) for n in state], ctx=gast.Load())
         return [lowering.name(get_state), lowering.name(set_state), names]
 
     def body_function(self, base, params, stmts, origin, exclude=()):
@@ -203,15 +204,28 @@ class _ControlFlow:
         name = self.ctx.namer.new(base)
         header = self.ctx.declarations(stmts, exclude=set(params) | set(exclude))
         args = gast.arguments(
-            args=[gast.Name(id=p, ctx=gast.Param(), annotation=None, type_comment=None)
-                  for p in params],
-            posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
+            args=[
+                gast.Name(id=p, ctx=gast.Param(), annotation=None, type_comment=None)
+                for p in params
+            ],
+            posonlyargs=[],
+            vararg=None,
+            kwonlyargs=[],
+            kw_defaults=[],
+            kwarg=None,
             defaults=[],
         )
         stmts = [s for s in stmts if not isinstance(s, gast.Pass)]
         body = header + (stmts or [gast.Pass()])
-        node = gast.FunctionDef(name=name, args=args, body=body, decorator_list=[],
-                                returns=None, type_comment=None, type_params=[])
+        node = gast.FunctionDef(
+            name=name,
+            args=args,
+            body=body,
+            decorator_list=[],
+            returns=None,
+            type_comment=None,
+            type_params=[],
+        )
         return located(node, origin)
 
     def call(self, fn, args, origin):

@@ -50,7 +50,12 @@ def _visit_clause(transformer, clause):
 def thunk(node):
     """`lambda: node`."""
     args = gast.arguments(
-        args=[], posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
+        args=[],
+        posonlyargs=[],
+        vararg=None,
+        kwonlyargs=[],
+        kw_defaults=[],
+        kwarg=None,
         defaults=[],
     )
     return located(gast.Lambda(args=args, body=node), node)

@@ -35,9 +35,7 @@ class _Logical(gast.NodeTransformer):
         self.generic_visit(node)
         if not isinstance(node.op, gast.Not):
             return node
-        return expressions.located(
-            templates.expr("ac.not_(x)", ac=self.ac, x=node.operand), node
-        )
+        return expressions.located(templates.expr("ac.not_(x)", ac=self.ac, x=node.operand), node)
 
     def visit_Compare(self, node):
         self.generic_visit(node)

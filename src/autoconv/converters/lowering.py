@@ -49,8 +49,11 @@ class Escape:
                 return True
             if isinstance(s, (gast.With, gast.AsyncWith)) and self.always(s.body):
                 return True
-            if isinstance(s, gast.Try) and self.always(s.body) and s.handlers and all(
-                self.always(h.body) for h in s.handlers
+            if (
+                isinstance(s, gast.Try)
+                and self.always(s.body)
+                and s.handlers
+                and all(self.always(h.body) for h in s.handlers)
             ):
                 return True
         return False

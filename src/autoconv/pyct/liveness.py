@@ -35,8 +35,10 @@ class _Liveness:
     def stmt(self, node, live):
         if isinstance(node, gast.If):
             anno.set(node, "live_out", frozenset(live))
-            return self.reads([node.test]) | self.block(node.body, live) | self.block(
-                node.orelse, live
+            return (
+                self.reads([node.test])
+                | self.block(node.body, live)
+                | self.block(node.orelse, live)
             )
         if isinstance(node, (gast.For, gast.AsyncFor)):
             anno.set(node, "live_out", frozenset(live))
@@ -91,8 +93,11 @@ class _Liveness:
         if isinstance(node, (gast.Delete, gast.Global, gast.Nonlocal)):
             return live | self.reads([node])
         if isinstance(node, gast.AugAssign):
-            return live | self.reads([node.value]) | self.reads([node.target]) | (
-                {node.target.id} & self.locals if isinstance(node.target, gast.Name) else set()
+            return (
+                live
+                | self.reads([node.value])
+                | self.reads([node.target])
+                | ({node.target.id} & self.locals if isinstance(node.target, gast.Name) else set())
             )
         # Simple statements, nested definitions: kill what they bind, then add what they read.
         return (live - self.binds([node])) | self.reads([node])

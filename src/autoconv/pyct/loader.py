@@ -81,15 +81,22 @@ def load_code(function_ast, *, filename: str, free_names, globals_: dict):
     factory = ast.FunctionDef(
         name="__autoconv_factory",
         args=ast.arguments(
-            posonlyargs=[], args=[ast.arg(arg=n) for n in free_names], vararg=None,
-            kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[],
+            posonlyargs=[],
+            args=[ast.arg(arg=n) for n in free_names],
+            vararg=None,
+            kwonlyargs=[],
+            kw_defaults=[],
+            kwarg=None,
+            defaults=[],
         ),
         body=(
             [ast.Return(value=function_ast)]
             if isinstance(function_ast, ast.Lambda)
             else [function_ast, ast.Return(value=ast.Name(id=_PLACEHOLDER, ctx=ast.Load()))]
         ),
-        decorator_list=[], returns=None, type_params=[],
+        decorator_list=[],
+        returns=None,
+        type_params=[],
     )
     module = ast.Module(body=[factory], type_ignores=[])
     _fill_locations(module, origin)

@@ -44,9 +44,7 @@ def function_node(func):
     tree = parse_file(code.co_filename, getattr(func, "__globals__", None))
     line = code.co_firstlineno
     if code.co_name == "<lambda>":
-        candidates = [
-            n for n in ast.walk(tree) if isinstance(n, ast.Lambda) and n.lineno == line
-        ]
+        candidates = [n for n in ast.walk(tree) if isinstance(n, ast.Lambda) and n.lineno == line]
         node = _pick_lambda(candidates, code)
     else:
         node = None

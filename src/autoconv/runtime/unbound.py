@@ -24,8 +24,10 @@ def unbound_error(error):
         return None  # raised deeper, by code the user wrote that way
     # Walk out through bodies to the converted function that owns the locals.
     caller = tb.tb_frame.f_back
-    while caller is not None and caller.f_back is not None and (
-        caller.f_back.f_code in operator_codes
+    while (
+        caller is not None
+        and caller.f_back is not None
+        and (caller.f_back.f_code in operator_codes)
     ):
         caller = caller.f_back.f_back
     if caller is None or error.name not in caller.f_code.co_cellvars:
