@@ -62,7 +62,7 @@ CASES = {
             return o
         """,
     ),
-    "tuple_target_and_continue_become_else_branch": (
+    "tuple_target_read_by_a_branch_is_function_state": (
         """
         def f(xs):
             total = 0
@@ -79,12 +79,15 @@ CASES = {
             def set_state(state):
                 nonlocal total
                 [total] = state
+            i: object
+            x: object
             total = 0
+            def else_body():
+                nonlocal total
+                total += i * x
             def loop_body(itr):
+                nonlocal i, x
                 i, x = itr
-                def else_body():
-                    nonlocal total
-                    total += i * x
                 ac.if_stmt(x < 0, None, else_body, get_state, set_state, ('total',))
             ac.for_stmt(ac.enumerate(xs), loop_body, get_state, set_state, ('total',))
             return total
@@ -136,12 +139,12 @@ CASES = {
                 nonlocal n, break_
                 n, break_ = state
             break_ = False
+            def if_body():
+                nonlocal break_
+                break_ = True
             def loop_body():
                 nonlocal n
                 n -= 1
-                def if_body():
-                    nonlocal break_
-                    break_ = True
                 ac.if_stmt(n == 3, if_body, None, get_state, set_state, ('break_',))
                 return break_
             ac.while_stmt(lambda: n > 0, loop_body, get_state_1, set_state_1, ('n', 'break_'))
@@ -240,3 +243,21 @@ def test_attribute_state_is_carried():
     assert "return (self.n,)" in out
     assert "[self.n] = state" in out
     assert "('self.n',)" in out
+
+
+def test_body_functions_are_defined_once_outside_loops():
+    out = convert_source(
+        """
+        def f(xs):
+            n = 0
+            for x in xs:
+                if x:
+                    n += 1
+            return n
+        """
+    )
+    lines = out.splitlines()
+    loop_body = next(i for i, line in enumerate(lines) if "def loop_body" in line)
+    if_body = next(i for i, line in enumerate(lines) if "def if_body" in line)
+    assert if_body < loop_body
+    assert lines[if_body].startswith("    def ")  # at the function's top level

@@ -123,13 +123,16 @@ CASES = {
             def set_state(state):
                 nonlocal retval, do_return
                 retval, do_return = state
+            x: object
             do_return = False
             retval = None
-            def loop_body(x):
-                def if_body():
-                    nonlocal retval, do_return
-                    retval = x
-                    do_return = True
+            def if_body():
+                nonlocal retval, do_return
+                retval = x
+                do_return = True
+            def loop_body(itr):
+                nonlocal x
+                x = itr
                 ac.if_stmt(x > 2, if_body, None, get_state, set_state, ('retval', 'do_return'))
                 return do_return
             ac.for_stmt(xs, loop_body, get_state, set_state, ('retval', 'do_return'))

@@ -34,6 +34,28 @@ class _ControlFlow:
         self.ac = ctx.ac
         self.function_node = function_node
         self.counts = _name_counts(function_node)
+        # Body functions made inside a loop are defined once, before the outermost loop,
+        # instead of once per iteration (they close over function-level names only).
+        self.hoisted = None
+
+    def define(self, function_def) -> list:
+        """Where `function_def` goes: in place, or hoisted out of the enclosing loops."""
+        if self.hoisted is None:
+            return [function_def]
+        self.hoisted.append(function_def)
+        return []
+
+    def in_loop(self, convert):
+        """Runs `convert()` (which converts a loop) and returns its statements preceded by the
+        definitions hoisted out of the loop, when this is the outermost loop."""
+        if self.hoisted is not None:
+            return convert()
+        self.hoisted = []
+        try:
+            out = convert()
+            return self.hoisted + out
+        finally:
+            self.hoisted = None
 
     # -- statements --
 
@@ -47,9 +69,9 @@ class _ControlFlow:
         if isinstance(node, gast.If):
             return self.if_stmt(node)
         if isinstance(node, gast.While):
-            return self.while_stmt(node)
+            return self.in_loop(lambda: self.while_stmt(node))
         if isinstance(node, gast.For):
-            return self.for_stmt(node)
+            return self.in_loop(lambda: self.for_stmt(node))
         if isinstance(node, (gast.With, gast.Try, gast.AsyncWith)) or type(node).__name__ == (
             "TryStar"
         ):
@@ -71,10 +93,10 @@ class _ControlFlow:
         out, body, orelse = [], None, None
         if not _is_empty(node.body):
             body = self.body_function("if_body", [], self.block(node.body), node)
-            out.append(body)
+            out.extend(self.define(body))
         if not _is_empty(node.orelse):
             orelse = self.body_function("else_body", [], self.block(node.orelse), node)
-            out.append(orelse)
+            out.extend(self.define(orelse))
         args = [node.test, _name_or_none(body), _name_or_none(orelse), *self.state_args(state)]
         while len(args) > 2 and _is_none(args[-1]):
             args.pop()  # trailing defaults
@@ -87,12 +109,12 @@ class _ControlFlow:
         out = []
         if binds_or_suspends(node.test):
             test = self.body_function("loop_test", [], [gast.Return(value=node.test)], node)
-            out.append(test)
+            out.extend(self.define(test))
             test = lowering.name(test.name)
         else:
             test = thunk(node.test)
         body = self.body_function("loop_body", [], self.loop_body(node), node)
-        out.append(body)
+        out.extend(self.define(body))
         out.append(
             self.call("while_stmt", [test, lowering.name(body.name), *self.state_args(state)], node)
         )
@@ -118,12 +140,10 @@ class _ControlFlow:
         state = [n for n in self.state(prelude + node.body, live) if n not in local]
         body = self.body_function("loop_body", params, stmts, node, exclude=local)
         iterable = self.staged_builtin(node.iter)
-        return [
-            body,
-            self.call(
-                "for_stmt", [iterable, lowering.name(body.name), *self.state_args(state)], node
-            ),
-        ]
+        call = self.call(
+            "for_stmt", [iterable, lowering.name(body.name), *self.state_args(state)], node
+        )
+        return [*self.define(body), call]
 
     def loop_body(self, node) -> list:
         stmts = self.block(node.body)
@@ -149,10 +169,14 @@ class _ControlFlow:
             return False
         inside = _name_counts(node)
         rebound = scopes.bound_names(node.body)
-        captured = set()
+        captured = set()  # read by closures, or by body functions that will be hoisted
         for child in scopes.walk_scope(node.body):
             if scopes.is_scope(child):
                 captured |= scopes.read_names([child])
+            elif isinstance(child, (gast.If, gast.For, gast.While)):
+                captured |= scopes.read_names(child.body + child.orelse)
+                if isinstance(child, gast.While) and binds_or_suspends(child.test):
+                    captured |= scopes.read_names([child.test])
         return all(
             name in self.ctx.local_names
             and inside.get(name, 0) == self.counts.get(name, 0)

@@ -1,0 +1,32 @@
+"""The NumPy graph backend: symbolic Tensors, staged control flow and `autoconv.function`.
+
+Importing it registers the backend with `autoconv.runtime.staging`, so converted code stages
+`if`/`while`/`for` on Tensors into graph control flow.
+"""
+
+from autoconv.graph import staging as _staging  # noqa: F401 - registers the backend
+from autoconv.graph.function import (
+    ConcreteFunction,
+    Function,
+    function,
+    functions_run_eagerly,
+    run_functions_eagerly,
+)
+from autoconv.graph.graph import Graph
+from autoconv.graph.printing import print  # noqa: A004
+from autoconv.graph.signature import TensorSpec
+from autoconv.graph.tensor import Tensor
+from autoconv.graph.variables import Variable
+
+__all__ = [
+    "ConcreteFunction",
+    "Function",
+    "Graph",
+    "Tensor",
+    "TensorSpec",
+    "Variable",
+    "function",
+    "functions_run_eagerly",
+    "print",
+    "run_functions_eagerly",
+]

@@ -118,7 +118,8 @@ class Function:
             args = self.input_signature
         values = self._canonical(args, kwargs)
         if self.input_signature is not None:
-            values = tuple(spec if i < len(self.input_signature) else v for i, (v, spec) in enumerate(zip(values, self.input_signature + (None,) * len(values))))
+            n = len(self.input_signature)
+            values = self.input_signature + tuple(values[n:])
         key = sig.flatten(values, [])
         return self._cache.get(key) or self._concrete_for(values, key)
 
@@ -370,7 +371,10 @@ class ConcreteFunction:
         try:
             return self._fn(*leaves)
         except Exception as e:
-            raise self._program.rewrite(e) from e.__cause__
+            new = self._program.rewrite(e)
+            if new is e:
+                raise
+            raise new from e
 
     def __call__(self, *args, **kwargs):
         f = self.function

@@ -17,6 +17,9 @@ class _C:
 _MethodType = type(_C().m)
 del _C
 
+# Callables of these types are always called as they are (built-ins and C methods, classes).
+_AS_IS = {type(len), type([].append), type("".join), type((1).__add__), type(str.join), type}
+
 cache: dict = {}
 """Plain function -> what to call instead (its converted form, or itself). Filled by
 `autoconv.conversion.recursive`; closures are not kept here (they are rebuilt from a code cache)."""
@@ -31,6 +34,8 @@ def converted(f):
         if target is None:
             target = _recursive().for_function(f)
         return target
+    if kind in _AS_IS:
+        return f
     if kind is _MethodType:
         func = f.__func__
         target = converted(func)

@@ -14,7 +14,9 @@ _STAGED = staging.STAGED_TYPES
 
 def if_stmt(cond, body, orelse=None, get_state=None, set_state=None, names=()):
     """Runs `body()` if `cond` is true, else `orelse()` (either may be None)."""
-    if type(cond) in _STAGED:
+    # `is True`/`is False` first: comparisons give bools, and two identity tests are cheaper
+    # than a type lookup on the hot path.
+    if cond is not True and cond is not False and type(cond) in _STAGED:
         return staging.backend.if_stmt(cond, body, orelse, get_state, set_state, names)
     try:
         if cond:
@@ -48,7 +50,7 @@ def while_stmt(test, body, get_state=None, set_state=None, names=()):
     """Calls `body()` while `test()` is true; stops early when the body returns true."""
     try:
         cond = test()
-        if type(cond) in _STAGED:
+        if cond is not True and cond is not False and type(cond) in _STAGED:
             return staging.backend.while_stmt(test, body, get_state, set_state, names, cond)
         while cond:
             if body():

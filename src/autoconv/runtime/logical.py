@@ -13,7 +13,7 @@ _STAGED = staging.STAGED_TYPES
 def and_(value, *operands):
     """`value and operands[0]() and ...`, evaluated left to right as Python does."""
     for i, operand in enumerate(operands):
-        if type(value) in _STAGED:
+        if value is not True and value is not False and type(value) in _STAGED:
             return staging.backend.and_(value, operands[i:])
         if not value:
             return value
@@ -30,7 +30,7 @@ def and_(value, *operands):
 def or_(value, *operands):
     """`value or operands[0]() or ...`, evaluated left to right as Python does."""
     for i, operand in enumerate(operands):
-        if type(value) in _STAGED:
+        if value is not True and value is not False and type(value) in _STAGED:
             return staging.backend.or_(value, operands[i:])
         if value:
             return value
@@ -46,14 +46,14 @@ def or_(value, *operands):
 
 def not_(value):
     """`not value`."""
-    if type(value) in _STAGED:
+    if value is not True and value is not False and type(value) in _STAGED:
         return staging.backend.not_(value)
     return not value
 
 
 def if_exp(cond, if_true, if_false):
     """`if_true() if cond else if_false()`."""
-    if type(cond) in _STAGED:
+    if cond is not True and cond is not False and type(cond) in _STAGED:
         return staging.backend.if_exp(cond, if_true, if_false)
     try:
         return if_true() if cond else if_false()

@@ -1,0 +1,102 @@
+"""Finding the function that `MODULE:QUALNAME` names, for `show` and `graph`.
+
+MODULE is a dotted module name (imported with the current folder first on the path, as
+`python -m` does) or the path of a `.py` file (imported under its file name, with its folder on
+the path). QUALNAME is a dotted path inside it: `func`, `Class.method`, `Outer.Inner.method`.
+"""
+
+import importlib
+import importlib.util
+import os
+import sys
+
+from autoconv.cli.files import UsageError
+
+
+class TargetError(Exception):
+    """The target was well formed but could not be found or imported (exit status 1)."""
+
+
+def split(target: str) -> tuple:
+    """(module, qualname) of `MODULE:QUALNAME`. Raises `UsageError` when it is malformed."""
+    module, sep, qualname = target.rpartition(":")
+    if not sep or not module or not qualname:
+        raise UsageError(
+            f"{target!r}: expected MODULE:QUALNAME, e.g. json.decoder:JSONDecoder.raw_decode "
+            "or path/to/file.py:func"
+        )
+    if not all(part.isidentifier() for part in qualname.split(".")):
+        raise UsageError(f"{target!r}: {qualname!r} is not a dotted name such as Class.method")
+    return module, qualname
+
+
+def resolve(target: str):
+    """The function (or method, static or class method) that `target` names."""
+    module_name, qualname = split(target)
+    module = _import(module_name)
+    obj = module
+    where = module_name
+    for part in qualname.split("."):
+        owner = obj
+        try:
+            obj = _attribute(owner, part)
+        except AttributeError:
+            names = sorted(n for n in dir(owner) if not n.startswith("_"))[:12]
+            hint = f"; it has: {', '.join(names)}" if names else ""
+            raise TargetError(f"{where} has no attribute {part!r}{hint}") from None
+        where = f"{where}:{part}" if owner is module else f"{where}.{part}"
+    if isinstance(obj, property):
+        obj = obj.fget
+    return obj
+
+
+def _attribute(owner, name):
+    """`getattr`, except that static and class methods come back as themselves, unbound."""
+    if isinstance(owner, type):
+        for klass in owner.__mro__:
+            if name in vars(klass):
+                value = vars(klass)[name]
+                if isinstance(value, (staticmethod, classmethod, property)):
+                    return value
+                break
+    return getattr(owner, name)
+
+
+def _import(name: str):
+    if name.endswith(".py") or os.sep in name or "/" in name:
+        return _import_file(name)
+    if os.getcwd() not in sys.path and "" not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name and (name == e.name or name.startswith(e.name + ".")):
+            raise TargetError(
+                f"no module named {e.name!r}; run from the folder that holds it, or name its "
+                "file: path/to/module.py:QUALNAME"
+            ) from None
+        raise TargetError(f"importing {name} failed: {type(e).__name__}: {e}") from e
+    except Exception as e:
+        raise TargetError(f"importing {name} failed: {type(e).__name__}: {e}") from e
+
+
+def _import_file(path: str):
+    if not os.path.isfile(path):
+        raise TargetError(f"{path}: no such file")
+    name = os.path.splitext(os.path.basename(path))[0]
+    folder = os.path.dirname(os.path.abspath(path))
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise TargetError(f"{path}: cannot be imported as a Python module")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except SyntaxError as e:
+        raise TargetError(f"{e.filename or path}:{e.lineno}: syntax error: {e.msg}") from None
+    except Exception as e:
+        del sys.modules[name]
+        raise TargetError(f"importing {path} failed: {type(e).__name__}: {e}") from e
+    return module

@@ -1,0 +1,229 @@
+"""`Variable`: mutable state that traced functions read and update at run time.
+
+Inside a trace, every use of a Variable records a `read` node and every `assign*` an `assign`
+node with an effect; the executor runs them in program order, so a graph always sees the
+current value (never one frozen at trace time) and its updates are visible after the call.
+Outside a trace a Variable behaves as the NumPy array it holds.
+"""
+
+from __future__ import annotations
+
+import itertools
+import operator
+
+import numpy as np
+
+from autoconv.graph import graph as _g
+from autoconv.graph.errors import StagingError, where
+from autoconv.graph.origin import user_origin
+
+_names = itertools.count()
+
+
+class Variable:
+    """Mutable array state: `assign`, `assign_add`, `assign_sub`, `numpy()`.
+
+    Usable wherever an array is (`np.asarray(v)`, `v + 1`, `np.sum(v)`, `x @ v`); inside an
+    `autoconv.function` those uses read the value when the graph runs.
+    """
+
+    __array_priority__ = 2000.0
+
+    def __init__(self, initial_value, dtype=None, name: str | None = None, trainable: bool = True):
+        from autoconv.graph.tensor import Tensor
+
+        if callable(initial_value):
+            initial_value = initial_value()
+        if isinstance(initial_value, Tensor):
+            raise StagingError(
+                f"{where(user_origin(2))}: a Variable cannot be created from a symbolic Tensor "
+                "inside a trace. Create Variables outside the autoconv.function (e.g. in "
+                "__init__) and assign to them inside it."
+            )
+        if isinstance(initial_value, Variable):
+            initial_value = initial_value._value
+        self._value = np.array(initial_value, dtype=dtype)
+        self.name = name or f"Variable_{next(_names)}"
+        self.trainable = trainable
+
+    # --- facts ------------------------------------------------------------------------------
+    @property
+    def dtype(self) -> np.dtype:
+        return self._value.dtype
+
+    @property
+    def shape(self) -> tuple:
+        return self._value.shape
+
+    @property
+    def ndim(self) -> int:
+        return self._value.ndim
+
+    @property
+    def size(self) -> int:
+        return self._value.size
+
+    def __repr__(self):
+        return f"<autoconv.Variable {self.name!r} shape={self.shape} dtype={self.dtype.name}, numpy={np.asarray(self._value)!r}>"
+
+    def __str__(self):
+        return str(self._value)
+
+    __hash__ = object.__hash__
+
+    # --- reading ----------------------------------------------------------------------------
+    def _read_tensor(self):
+        node = _g.Node("read", "read", attrs={"variable": self})
+        _g.add_node(node, [(self.shape, self.dtype)], user_origin(2))
+        return node.outputs[0]
+
+    def _operand(self):
+        return self._read_tensor() if _g.building() else self._value
+
+    def read_value(self):
+        """The current value: a Tensor read at run time inside a trace, else a copy."""
+        return self._read_tensor() if _g.building() else np.array(self._value)
+
+    value = read_value
+
+    def numpy(self):
+        """A copy of the current value (a NumPy scalar for shape ())."""
+        if _g.building():
+            raise StagingError(
+                f"{where(user_origin(2))}: Variable.numpy() inside a traced function would "
+                f"freeze {self.name!r} at its value during tracing. Use the Variable directly "
+                "in NumPy operations (they read it when the graph runs), or read_value()."
+            )
+        return np.array(self._value)[()]
+
+    def __array__(self, dtype=None, copy=None):
+        if _g.building():
+            raise StagingError(
+                f"{where(user_origin(2))}: np.asarray/np.array of Variable {self.name!r} inside a "
+                "traced function would freeze its value at trace time. Use the Variable directly "
+                "in NumPy operations instead (np.sum(v), v * 2, x @ v)."
+            )
+        value = self._value
+        if dtype is not None:
+            return value.astype(dtype)
+        return value.copy() if copy else value
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        if _g.building():
+            from autoconv.graph import numpy_dispatch
+
+            return numpy_dispatch.ufunc(ufunc, method, inputs, kwargs)
+        inputs = tuple(_unwrap(x) for x in inputs)
+        kwargs = {k: _unwrap(v) for k, v in kwargs.items()}
+        return getattr(ufunc, method)(*inputs, **kwargs)
+
+    def __array_function__(self, func, types, args, kwargs):
+        if _g.building():
+            from autoconv.graph import numpy_dispatch
+
+            return numpy_dispatch.function(func, args, kwargs)
+        return func(*_unwrap(args), **{k: _unwrap(v) for k, v in kwargs.items()})
+
+    def __getitem__(self, key):
+        return self._operand()[key]
+
+    def __bool__(self):
+        return bool(self._operand())
+
+    def __len__(self):
+        return len(self._value)
+
+    def __float__(self):
+        return float(self._operand())
+
+    def __int__(self):
+        return int(self._operand())
+
+    def __iter__(self):
+        return iter(self._operand())
+
+    # --- updates ----------------------------------------------------------------------------
+    def assign(self, value, read_value: bool = True):
+        """Sets the value (same shape; cast to the Variable's dtype). Returns the Variable."""
+        if _g.building():
+            self._assign_node(value)
+        else:
+            self._set(value)
+        return self
+
+    def assign_add(self, delta, read_value: bool = True):
+        """Adds `delta` to the value. Returns the Variable."""
+        return self.assign(self._operand() + _unwrap_or_read(delta))
+
+    def assign_sub(self, delta, read_value: bool = True):
+        """Subtracts `delta` from the value. Returns the Variable."""
+        return self.assign(self._operand() - _unwrap_or_read(delta))
+
+    def _set(self, value):
+        array = np.asarray(value)
+        if array.shape != self._value.shape:
+            raise ValueError(
+                f"cannot assign a value of shape {array.shape} to Variable {self.name!r} of shape {self._value.shape}"
+            )
+        if not np.can_cast(array.dtype, self.dtype, "same_kind"):
+            raise TypeError(f"cannot assign a value of dtype {array.dtype.name} to Variable {self.name!r} of dtype {self.dtype.name}")
+        self._value = np.array(array, dtype=self.dtype)
+
+    def _assign_node(self, value):
+        from autoconv.graph import shapes
+        from autoconv.graph.numpy_dispatch import operand
+        from autoconv.graph.tensor import Tensor
+
+        value = operand(value)
+        origin = user_origin(3)
+        shape = shapes.shape_of(value)
+        dtype = shapes.result_dtype(value)
+        if len(shape) != self.ndim or any(d is not None and d != s for d, s in zip(shape, self.shape)):
+            raise StagingError(f"{where(origin)}: cannot assign a value of shape {tuple(shape)} to Variable {self.name!r} of shape {self.shape}")
+        if not np.can_cast(dtype, self.dtype, "same_kind"):
+            raise StagingError(f"{where(origin)}: cannot assign a value of dtype {dtype.name} to Variable {self.name!r} of dtype {self.dtype.name}")
+        direct = (
+            isinstance(value, Tensor)
+            and value.dtype == self.dtype
+            and value.shape == self.shape
+            and value.node.kind not in ("placeholder", "read", "const")
+        )
+        node = _g.Node("assign", "assign", args=(value,), attrs={"variable": self, "direct": direct})
+        node.effect = True
+        _g.add_node(node, [], origin)
+
+
+def _unwrap(value):
+    if isinstance(value, Variable):
+        return value._value
+    if type(value) in (list, tuple):
+        return type(value)(_unwrap(v) for v in value)
+    return value
+
+
+def _unwrap_or_read(value):
+    return value._operand() if isinstance(value, Variable) else value
+
+
+def _install_operators():
+    binary = {
+        "add": operator.add, "sub": operator.sub, "mul": operator.mul,
+        "truediv": operator.truediv, "floordiv": operator.floordiv, "mod": operator.mod,
+        "pow": operator.pow, "matmul": operator.matmul, "and": operator.and_,
+        "or": operator.or_, "xor": operator.xor, "lshift": operator.lshift,
+        "rshift": operator.rshift,
+    }
+    for name, op in binary.items():
+        setattr(Variable, f"__{name}__", lambda self, o, op=op: op(self._operand(), _unwrap_or_read(o)))
+        setattr(Variable, f"__r{name}__", lambda self, o, op=op: op(_unwrap_or_read(o), self._operand()))
+    for name in ("lt", "le", "gt", "ge", "eq", "ne"):
+        op = getattr(operator, name)
+        setattr(Variable, f"__{name}__", lambda self, o, op=op: op(self._operand(), _unwrap_or_read(o)))
+    for name in ("neg", "pos", "abs", "invert"):
+        op = getattr(operator, name)
+        setattr(Variable, f"__{name}__", lambda self, op=op: op(self._operand()))
+    for name in ("T",):
+        setattr(Variable, name, property(lambda self: self._operand().T))
+
+
+_install_operators()
