@@ -9,13 +9,14 @@ from autoconv.pyct import scopes, templates
 
 
 class Context:
-    def __init__(self, function_node, *, namer, ac, resolver, recursive):
+    def __init__(self, function_node, *, namer, ac, resolver, recursive, local_names):
         self.namer = namer
         self.ac = ac
         self.resolver = resolver
         self.recursive = recursive
         self.function_node = function_node
-        self.local_names = scopes.local_names(function_node)
+        self.local_names = local_names
+        self.activity = scopes.Activity()  # memo of what statements bind and read
         self.globals, self.nonlocals = set(), set()
         self.flags = set()  # generated locals: retval, do_return, break_, continue_
         self.prologue = []  # statements that start the function body

@@ -118,10 +118,10 @@ def _convert(func, recursive):
             f"autoconv: {where} stays Python: the {e.construct} at "
             f"{code.co_filename}:{e.line} cannot be converted: {e.reason}."
         ) from None
-    text = loader.source(node)
     tree = loader.to_ast(node)
+    text = loader.unparse(tree)
     _strip_evaluated_parts(tree)
-    new_code, _ = loader.load_code(
+    new_code = loader.load_code(
         tree,
         filename=code.co_filename,
         free_names=[ac, *code.co_freevars],

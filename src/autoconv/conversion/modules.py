@@ -16,6 +16,7 @@ from autoconv.conversion import pipeline
 from autoconv.conversion.resolve import ModuleResolver
 from autoconv.converters.checks import Unconvertible
 from autoconv.pyct import loader, naming, scopes, templates
+from autoconv.pyct.walk import walk
 
 _STAYS_PYTHON = ("yield", "await", "async def")
 
@@ -97,7 +98,7 @@ def _convert_function(owner, field, index, node, qualname, ac, resolver) -> list
     getattr(owner, field)[index] = copy
     nested = [
         n
-        for n in gast.walk(node)
+        for n in walk(node)
         if isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef)) and n is not node
     ]
     left_lines = {r.line for r in nested_left}

@@ -34,7 +34,9 @@ def convert(node, *, namer, ac, resolver, recursive, on_kept, on_left=None) -> N
     checks.find_blockers(node, local_names)
     for construct, line, reason in checks.find_kept(node):
         on_kept(construct, line, reason, getattr(node, "name", "<lambda>"))
-    ctx = Context(node, namer=namer, ac=ac, resolver=resolver, recursive=recursive)
+    ctx = Context(
+        node, namer=namer, ac=ac, resolver=resolver, recursive=recursive, local_names=local_names
+    )
     if isinstance(node, gast.Lambda):
         conditional_expressions.transform(node, ctx)
         logical_expressions.transform(node, ctx)
@@ -51,7 +53,6 @@ def convert(node, *, namer, ac, resolver, recursive, on_kept, on_left=None) -> N
     )
     docstring = _take_docstring(node)
     ctx.globals, ctx.nonlocals = functions.hoist_declarations(node)
-    ctx.local_names -= ctx.globals | ctx.nonlocals
     functions.explicit_super(node)
     continue_statements.transform(node, ctx)
     break_statements.transform(node, ctx)
@@ -59,7 +60,7 @@ def convert(node, *, namer, ac, resolver, recursive, on_kept, on_left=None) -> N
     conditional_expressions.transform(node, ctx)
     logical_expressions.transform(node, ctx)
     calls.transform(node, ctx)
-    liveness.analyze(node, ctx.local_names | ctx.flags | ctx.globals | ctx.nonlocals)
+    liveness.analyze(node, ctx.local_names | ctx.flags | ctx.globals | ctx.nonlocals, ctx.activity)
     control_flow.transform(node, ctx)
     ctx.finish(node, docstring)
     blocks.fill_empty(node)

@@ -2,6 +2,8 @@
 
 import gast
 
+from autoconv.pyct.walk import walk
+
 _BLOCK_FIELDS = ("body", "orelse", "finalbody")
 
 
@@ -25,7 +27,7 @@ def rewrite(stmts, fn) -> list:
 
 def fill_empty(node) -> None:
     """Puts `pass` into every block that lowering left empty but Python requires."""
-    for child in gast.walk(node):
+    for child in walk(node):
         for field in ("body", "finalbody"):
             block = getattr(child, field, None)
             if isinstance(block, list) and not block and _requires_body(child, field):

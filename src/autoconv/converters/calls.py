@@ -15,6 +15,8 @@ import gast
 
 from autoconv.converters import expressions
 from autoconv.pyct import templates
+from autoconv.pyct.transformer import Transformer
+from autoconv.pyct.walk import walk
 
 
 def transform(function_node, ctx) -> None:
@@ -22,7 +24,7 @@ def transform(function_node, ctx) -> None:
         return
     shadowed = {
         n.id
-        for n in gast.walk(function_node)
+        for n in walk(function_node)
         if isinstance(n, gast.Name) and not isinstance(n.ctx, gast.Load)
     }
     expressions.rewrite(function_node, _Calls(ctx, shadowed, _builtin_typed(function_node)))
@@ -47,7 +49,7 @@ def _builtin_typed(function_node) -> set:
     if isinstance(function_node, gast.Lambda):
         return set()
     candidates, others, accepted = set(), set(), set()
-    for node in gast.walk(function_node):
+    for node in walk(function_node):
         if isinstance(node, (gast.Assign, gast.AugAssign)) and isinstance(node.value, _DISPLAYS):
             targets = node.targets if isinstance(node, gast.Assign) else [node.target]
             if len(targets) == 1 and isinstance(targets[0], gast.Name):
@@ -61,8 +63,9 @@ def _builtin_typed(function_node) -> set:
     return candidates - others
 
 
-class _Calls(gast.NodeTransformer):
+class _Calls(Transformer):
     def __init__(self, ctx, shadowed, builtin_typed):
+        super().__init__()
         self.ctx = ctx
         self.shadowed = shadowed
         self.builtin_typed = builtin_typed

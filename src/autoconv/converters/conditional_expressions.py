@@ -5,18 +5,18 @@
 A branch holding `:=` stays as Python (in a lambda it would bind in the lambda).
 """
 
-import gast
-
 from autoconv.converters import expressions
 from autoconv.pyct import templates
+from autoconv.pyct.transformer import Transformer
 
 
 def transform(function_node, ctx) -> None:
     expressions.rewrite(function_node, _Conditional(ctx))
 
 
-class _Conditional(gast.NodeTransformer):
+class _Conditional(Transformer):
     def __init__(self, ctx):
+        super().__init__()
         self.ac = ctx.ac
 
     def visit_IfExp(self, node):

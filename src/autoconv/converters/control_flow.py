@@ -19,6 +19,7 @@ import gast
 from autoconv.converters import lowering
 from autoconv.converters.expressions import binds_or_suspends, located, thunk
 from autoconv.pyct import anno, scopes, templates
+from autoconv.pyct.walk import walk
 
 _STAGED_BUILTINS = ("range", "enumerate", "zip")
 
@@ -34,6 +35,8 @@ class _ControlFlow:
         self.ac = ctx.ac
         self.function_node = function_node
         self.counts = _name_counts(function_node)
+        self.activity = ctx.activity
+        self.first_bound = _first_bindings(function_node)
         # Body functions made inside a loop are defined once, before the outermost loop,
         # instead of once per iteration (they close over function-level names only).
         self.hoisted = None
@@ -164,19 +167,19 @@ class _ControlFlow:
         body never rebinds, and that no closure in the body captures."""
         names = scopes.bound_names([node.target])
         if not names or any(
-            isinstance(n, (gast.Attribute, gast.Subscript)) for n in gast.walk(node.target)
+            isinstance(n, (gast.Attribute, gast.Subscript)) for n in walk(node.target)
         ):
             return False
         inside = _name_counts(node)
-        rebound = scopes.bound_names(node.body)
+        rebound = self.activity.bound(node.body)
         captured = set()  # read by closures, or by body functions that will be hoisted
         for child in scopes.walk_scope(node.body):
             if scopes.is_scope(child):
-                captured |= scopes.read_names([child])
+                captured |= self.activity.read(child)
             elif isinstance(child, (gast.If, gast.For, gast.While)):
-                captured |= scopes.read_names(child.body + child.orelse)
+                captured |= self.activity.read(child.body) | self.activity.read(child.orelse)
                 if isinstance(child, gast.While) and binds_or_suspends(child.test):
-                    captured |= scopes.read_names([child.test])
+                    captured |= self.activity.read(child.test)
         return all(
             name in self.ctx.local_names
             and inside.get(name, 0) == self.counts.get(name, 0)
@@ -201,20 +204,18 @@ class _ControlFlow:
 
     def state(self, stmts, live, extra=()) -> list:
         """The names `stmts` bind that are live, in the order they are first bound."""
-        ordered = []
-        bound = scopes.bound_names(list(stmts) + list(extra))
-        for child in scopes.walk_scope(list(stmts) + list(extra)):
-            for name in _binds(child):
-                if name in bound and name in live and name not in ordered:
-                    if self.ctx.is_function_local(name):
-                        ordered.append(name)
+        nodes = list(stmts) + list(extra)
+        bound = self.activity.bound(nodes)
+        names = [n for n in bound if n in live and self.ctx.is_function_local(n)]
+        names.sort(key=lambda n: self.first_bound.get(n, len(self.first_bound)))
+        for child in scopes.walk_scope(nodes):
             if isinstance(child, (gast.Assign, gast.AugAssign, gast.AnnAssign)):
                 for target in getattr(child, "targets", None) or [child.target]:
                     dotted = _dotted(target)
-                    if dotted and "." in dotted and dotted not in ordered:
+                    if dotted and "." in dotted and dotted not in names:
                         if dotted.split(".")[0] in self.ctx.local_names:
-                            ordered.append(dotted)
-        return ordered
+                            names.append(dotted)
+        return names
 
     def state_args(self, state) -> list:
         if not state:
@@ -294,7 +295,20 @@ def _dotted(node):
 
 def _name_counts(node) -> dict:
     counts = {}
-    for child in gast.walk(node):
+    for child in walk(node):
         if isinstance(child, gast.Name):
             counts[child.id] = counts.get(child.id, 0) + 1
     return counts
+
+
+def _first_bindings(function_node) -> dict:
+    """Name -> rank of its first binding in the function, to list state in source order."""
+    order = {}
+    args = function_node.args
+    for arg in args.posonlyargs + args.args + [args.vararg] + args.kwonlyargs + [args.kwarg]:
+        if arg is not None:
+            order.setdefault(arg.id, len(order))
+    for child in scopes.walk_scope(function_node.body):
+        for name in _binds(child):
+            order.setdefault(name, len(order))
+    return order

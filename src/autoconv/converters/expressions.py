@@ -3,6 +3,7 @@
 import gast
 
 from autoconv.converters.lowering import copy_location_tree
+from autoconv.pyct.walk import walk
 
 
 def rewrite(function_node, transformer) -> None:
@@ -64,8 +65,7 @@ def thunk(node):
 def binds_or_suspends(node) -> bool:
     """Whether `node` holds `:=`, `yield` or `await`, which a lambda would change."""
     return any(
-        isinstance(n, (gast.NamedExpr, gast.Yield, gast.YieldFrom, gast.Await))
-        for n in gast.walk(node)
+        isinstance(n, (gast.NamedExpr, gast.Yield, gast.YieldFrom, gast.Await)) for n in walk(node)
     )
 
 

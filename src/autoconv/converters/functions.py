@@ -11,6 +11,7 @@
 import gast
 
 from autoconv.pyct import scopes
+from autoconv.pyct.walk import walk
 
 
 def hoist_declarations(function_node) -> tuple:
@@ -32,7 +33,7 @@ def explicit_super(function_node) -> None:
     args = function_node.args.posonlyargs + function_node.args.args
     if not args:
         return
-    for node in gast.walk(function_node):
+    for node in walk(function_node):
         if (
             isinstance(node, gast.Call)
             and isinstance(node.func, gast.Name)
@@ -60,7 +61,7 @@ def mangle_private_names(function_node, class_name: str) -> None:
             return prefix + name
         return name
 
-    for node in gast.walk(function_node):
+    for node in walk(function_node):
         if isinstance(node, gast.Name):
             node.id = mangle(node.id)
         elif isinstance(node, gast.Attribute):

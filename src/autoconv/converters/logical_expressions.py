@@ -12,14 +12,16 @@ import gast
 
 from autoconv.converters import expressions
 from autoconv.pyct import templates
+from autoconv.pyct.transformer import Transformer
 
 
 def transform(function_node, ctx) -> None:
     expressions.rewrite(function_node, _Logical(ctx))
 
 
-class _Logical(gast.NodeTransformer):
+class _Logical(Transformer):
     def __init__(self, ctx):
+        super().__init__()
         self.ac = ctx.ac
 
     def visit_BoolOp(self, node):

@@ -13,6 +13,7 @@ guarded. Two shapes keep the result flat and short, the way one would write it b
 import gast
 
 from autoconv.pyct import scopes
+from autoconv.pyct.walk import walk
 
 _LOOPS = (gast.For, gast.While, gast.AsyncFor)
 
@@ -25,6 +26,7 @@ class Escape:
         self.flag = flag
         self.enter_loops = enter_loops
         self.flag_read = False
+        self._contains = {}  # id(node) -> (node, whether it holds this escape), on originals
 
     def replace(self, node) -> list:
         """The statements that stand for the escape `node`."""
@@ -36,9 +38,13 @@ class Escape:
         return isinstance(node, self.kind)
 
     def contains(self, node) -> bool:
-        if self.is_escape(node):
-            return True
-        return any(self.contains(s) for block in self.blocks(node) for s in block)
+        hit = self._contains.get(id(node))
+        if hit is None:
+            found = self.is_escape(node) or any(
+                self.contains(s) for block in self.blocks(node) for s in block
+            )
+            hit = self._contains[id(node)] = (node, found)
+        return hit[1]
 
     def always(self, stmts) -> bool:
         """Whether every path through `stmts` ends in this escape."""
@@ -192,10 +198,23 @@ def copy_location_tree(node, origin):
         end_col = getattr(origin, "end_col_offset", col)
     else:
         end_col = _TO_END_OF_LINE
-    for child in gast.walk(node):
-        if getattr(child, "lineno", None) is None and "lineno" in getattr(child, "_attributes", ()):
-            child.lineno, child.col_offset = start, col
-            child.end_lineno, child.end_col_offset = start, end_col
+    # Nodes that have a location already are the user's (or were located when made): their
+    # subtrees are located too, so the walk stops there.
+    stack = [node]
+    while stack:
+        child = stack.pop()
+        if "lineno" in getattr(child, "_attributes", ()):
+            if getattr(child, "lineno", None) is not None and child is not node:
+                continue
+            if getattr(child, "lineno", None) is None:
+                child.lineno, child.col_offset = start, col
+                child.end_lineno, child.end_col_offset = start, end_col
+        for field in child._fields:
+            value = getattr(child, field, None)
+            if type(value) is list:
+                stack.extend(v for v in value if isinstance(v, gast.AST))
+            elif isinstance(value, gast.AST):
+                stack.append(value)
     return node
 
 
@@ -203,7 +222,7 @@ def remove_assignments(stmts: list, flag: str) -> None:
     """Deletes every `flag = ...` statement in and under `stmts` (a flag nobody reads)."""
     stmts[:] = [s for s in stmts if not is_assignment(s, flag)]
     for node in stmts:
-        for child in gast.walk(node):
+        for child in walk(node):
             for field in ("body", "orelse", "finalbody"):
                 block = getattr(child, field, None)
                 if isinstance(block, list):

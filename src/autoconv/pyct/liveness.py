@@ -12,20 +12,21 @@ import gast
 from autoconv.pyct import anno, scopes
 
 
-def analyze(function_node, local_names: set) -> None:
+def analyze(function_node, local_names: set, activity=None) -> None:
     """Annotates the control-flow statements of `function_node`'s own scope."""
-    _Liveness(local_names).block(function_node.body, set())
+    _Liveness(local_names, activity or scopes.Activity()).block(function_node.body, set())
 
 
 class _Liveness:
-    def __init__(self, local_names):
+    def __init__(self, local_names, activity):
         self.locals = local_names
+        self.activity = activity
 
     def reads(self, nodes):
-        return scopes.read_names(n for n in nodes if n is not None) & self.locals
+        return self.activity.read([n for n in nodes if n is not None]) & self.locals
 
     def binds(self, nodes):
-        return scopes.bound_names(n for n in nodes if n is not None) & self.locals
+        return self.activity.bound([n for n in nodes if n is not None]) & self.locals
 
     def block(self, stmts, live):
         for stmt in reversed(stmts):

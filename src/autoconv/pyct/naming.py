@@ -2,6 +2,8 @@
 
 import gast
 
+from autoconv.pyct.walk import walk
+
 
 class Namer:
     """Hands out readable names (`if_body`, `if_body_1`, ...) unused in the function's source."""
@@ -25,7 +27,7 @@ class Namer:
 def identifiers(node) -> set:
     """Every identifier a Name or parameter in `node` uses, nested scopes included."""
     found = set()
-    for child in gast.walk(node):
+    for child in walk(node):
         if isinstance(child, gast.Name):
             found.add(child.id)
         elif isinstance(child, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):

@@ -8,6 +8,8 @@ enclosing function, as Python specifies.
 
 import gast
 
+from autoconv.pyct.walk import walk
+
 _SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef)
 _COMPREHENSIONS = (gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp)
 
@@ -35,7 +37,7 @@ def _bindings(node, found):
         return
     if isinstance(node, _COMPREHENSIONS):
         # Only `:=` escapes a comprehension (PEP 572).
-        for child in gast.walk(node):
+        for child in walk(node):
             if isinstance(child, gast.NamedExpr) and isinstance(child.target, gast.Name):
                 found.add(child.target.id)
         return
@@ -52,8 +54,14 @@ def _bindings(node, found):
         found.add(node.rest)
     elif isinstance(node, gast.ExceptHandler) and node.name is not None:
         _bindings(node.name, found)
-    for child in gast.iter_child_nodes(node):
-        _bindings(child, found)
+    for field in node._fields:
+        value = getattr(node, field, None)
+        if type(value) is list:
+            for item in value:
+                if isinstance(item, gast.AST):
+                    _bindings(item, found)
+        elif isinstance(value, gast.AST):
+            _bindings(value, found)
 
 
 def read_names(nodes) -> set:
@@ -61,7 +69,7 @@ def read_names(nodes) -> set:
     free reads included (conservatively: every name they load)."""
     found = set()
     for node in nodes:
-        for child in gast.walk(node):
+        for child in walk(node):
             if isinstance(child, gast.Name) and isinstance(child.ctx, (gast.Load, gast.Del)):
                 found.add(child.id)
     return found
@@ -100,15 +108,80 @@ def local_names(function_node) -> set:
 
 
 def walk_scope(nodes):
-    """Yields every node under `nodes` that belongs to the same function scope."""
-    stack = list(reversed(list(nodes)))
+    """Yields every node under `nodes` that belongs to the same function scope (nested
+    function, lambda and class nodes themselves, but not their insides), in source order."""
+    stack = list(nodes)
+    stack.reverse()
+    pop, push = stack.pop, stack.append
     while stack:
-        node = stack.pop()
+        node = pop()
         yield node
         if isinstance(node, _SCOPES):
             continue
-        stack.extend(reversed(list(gast.iter_child_nodes(node))))
+        fields = node._fields
+        for i in range(len(fields) - 1, -1, -1):
+            value = getattr(node, fields[i], None)
+            if type(value) is list:
+                for item in reversed(value):
+                    if isinstance(item, gast.AST):
+                        push(item)
+            elif isinstance(value, gast.AST):
+                push(value)
 
 
 def is_scope(node) -> bool:
     return isinstance(node, _SCOPES)
+
+
+class Activity:
+    """Memoized `bound_names` / `read_names` per node, for analyses that ask about the same
+    statements at every nesting level. Valid while the nodes it was asked about are unchanged
+    (it keeps them alive, so their ids stay theirs)."""
+
+    def __init__(self):
+        self._bound = {}
+        self._read = {}
+
+    def bound(self, node) -> frozenset:
+        if isinstance(node, (list, tuple)):  # lists are not memoized: they are often temporary
+            return frozenset().union(*(self.bound(n) for n in node))
+        hit = self._bound.get(id(node))
+        if hit is not None:
+            return hit[1]
+        if isinstance(node, (gast.If, gast.For, gast.While, gast.With, gast.Try)):
+            own = [getattr(node, f) for f in node._fields if f not in _BLOCKS]
+            value = frozenset(bound_names([n for n in _flatten(own)])).union(
+                *(self.bound(getattr(node, f)) for f in _BLOCKS if hasattr(node, f)),
+                *(self.bound([h]) for h in getattr(node, "handlers", ())),
+            )
+        else:
+            value = frozenset(bound_names([node]))
+        self._bound[id(node)] = (node, value)
+        return value
+
+    def read(self, node) -> frozenset:
+        if isinstance(node, (list, tuple)):
+            return frozenset().union(*(self.read(n) for n in node))
+        hit = self._read.get(id(node))
+        if hit is not None:
+            return hit[1]
+        if isinstance(node, (gast.If, gast.For, gast.While, gast.With, gast.Try)):
+            own = [getattr(node, f) for f in node._fields if f not in _BLOCKS]
+            value = frozenset(read_names(_flatten(own))).union(
+                *(self.read(getattr(node, f)) for f in _BLOCKS if hasattr(node, f))
+            )
+        else:
+            value = frozenset(read_names([node]))
+        self._read[id(node)] = (node, value)
+        return value
+
+
+_BLOCKS = ("body", "orelse", "finalbody")
+
+
+def _flatten(values):
+    for value in values:
+        if isinstance(value, list):
+            yield from (v for v in value if isinstance(v, gast.AST))
+        elif isinstance(value, gast.AST):
+            yield value

@@ -10,6 +10,7 @@ import ast
 import linecache
 
 _trees: dict = {}  # filename -> (source text, parsed module)
+_definitions: dict = {}  # filename -> (parsed module, its index of definitions)
 
 
 class NoSourceError(Exception):
@@ -35,7 +36,23 @@ def parse_file(filename: str, module_globals=None) -> ast.Module:
     except SyntaxError as e:
         raise NoSourceError(f"its source file {filename!r} no longer parses: {e}") from None
     _trees[filename] = (text, tree)
+    _definitions.pop(filename, None)
     return tree
+
+
+def _index(filename, tree) -> dict:
+    """(first line, name) -> definition node, for every function and lambda of a file."""
+    index = _definitions.get(filename)
+    if index is None or index[0] is not tree:
+        table = {}
+        for n in ast.walk(tree):
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                first = n.decorator_list[0].lineno if n.decorator_list else n.lineno
+                table.setdefault((first, n.name), n)
+            elif isinstance(n, ast.Lambda):
+                table.setdefault((n.lineno, "<lambda>"), []).append(n)
+        index = _definitions[filename] = (tree, table)
+    return index[1]
 
 
 def function_node(func):
@@ -43,17 +60,11 @@ def function_node(func):
     code = func.__code__
     tree = parse_file(code.co_filename, getattr(func, "__globals__", None))
     line = code.co_firstlineno
+    found = _index(code.co_filename, tree).get((line, code.co_name))
     if code.co_name == "<lambda>":
-        candidates = [n for n in ast.walk(tree) if isinstance(n, ast.Lambda) and n.lineno == line]
-        node = _pick_lambda(candidates, code)
+        node = _pick_lambda(found or [], code)
     else:
-        node = None
-        for n in ast.walk(tree):
-            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == code.co_name:
-                first = n.decorator_list[0].lineno if n.decorator_list else n.lineno
-                if first == line:
-                    node = n
-                    break
+        node = found
     if node is None:
         raise NoSourceError(
             f"its definition was not found at {code.co_filename}:{line} (was the file edited "
