@@ -15,7 +15,9 @@ from autoconv.errors import ConversionError, ConversionWarning
 from autoconv.pyct import loader, naming, sources
 
 _lock = threading.RLock()
-_cache: dict = {}  # (code, recursive) -> _Converted | ConversionError
+# (id(code), recursive) -> (code, _Converted | ConversionError). By identity: code objects
+# compare equal by value, and identical functions in two files must not share a conversion.
+_cache: dict = {}
 
 
 class _Converted:
@@ -28,18 +30,19 @@ class _Converted:
 def converted_code(func, recursive: bool):
     """The cached conversion of `func`'s code: a `_Converted`, or the `ConversionError` that
     says why it cannot be converted."""
-    key = (func.__code__, recursive)
-    entry = _cache.get(key)
-    if entry is None:
+    code = func.__code__
+    key = (id(code), recursive)
+    hit = _cache.get(key)
+    if hit is None:
         with _lock:
-            entry = _cache.get(key)
-            if entry is None:
+            hit = _cache.get(key)
+            if hit is None:
                 try:
                     entry = _convert(func, recursive)
                 except ConversionError as e:
                     entry = e
-                _cache[key] = entry
-    return entry
+                hit = _cache[key] = (code, entry)
+    return hit[1]
 
 
 def build(func, entry):
@@ -127,8 +130,7 @@ def _convert(func, recursive):
         free_names=[ac, *code.co_freevars],
         globals_=func.__globals__,
     )
-    if hasattr(new_code, "co_qualname"):
-        new_code = new_code.replace(co_qualname=code.co_qualname)
+    new_code = loader.requalify(new_code, func.__qualname__)
     library.register_generated(new_code)
     return _Converted(new_code, text, ac, kept)
 

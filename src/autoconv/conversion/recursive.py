@@ -4,7 +4,7 @@ from autoconv.conversion import functions, library
 from autoconv.errors import ConversionError
 from autoconv.runtime import calls
 
-_warned: set = set()
+_warned: set = set()  # ids of code objects warned about (their conversion cache keeps them)
 
 
 def for_function(func):
@@ -17,8 +17,8 @@ def for_function(func):
             _warn_once(func, entry)
             target = func
         else:
-            if func.__code__ not in _warned:
-                _warned.add(func.__code__)
+            if id(func.__code__) not in _warned:
+                _warned.add(id(func.__code__))
                 functions.warn_kept(func, entry.kept)
             target = functions.build(func, entry)
     if func.__closure__ is None:
@@ -40,9 +40,9 @@ def _warn_once(func, error):
 
     if is_strict():
         raise error
-    if func.__code__ in _warned:
+    if id(func.__code__) in _warned:
         return
-    _warned.add(func.__code__)
+    _warned.add(id(func.__code__))
     import warnings
 
     from autoconv.errors import ConversionWarning

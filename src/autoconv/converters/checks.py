@@ -76,7 +76,7 @@ def _check_finally(try_node):
 def _inside_loop(root, target) -> bool:
     """Whether `target` sits in a loop nested inside `root`."""
     for node in scopes.walk_scope([root]):
-        if isinstance(node, (gast.For, gast.While)) and node is not root:
+        if isinstance(node, (gast.For, gast.While)):
             if any(n is target for n in scopes.walk_scope(node.body)):
                 return True
     return False

@@ -11,7 +11,6 @@
 import gast
 
 from autoconv.pyct import scopes
-from autoconv.pyct.walk import walk
 
 
 def hoist_declarations(function_node) -> tuple:
@@ -33,7 +32,9 @@ def explicit_super(function_node) -> None:
     args = function_node.args.posonlyargs + function_node.args.args
     if not args:
         return
-    for node in walk(function_node):
+    # Only the function's own scope: a user's lambda or nested function calling super()
+    # finds (or fails to find) its own first argument, before and after conversion alike.
+    for node in scopes.walk_scope(function_node.body):
         if (
             isinstance(node, gast.Call)
             and isinstance(node.func, gast.Name)
@@ -51,22 +52,38 @@ def explicit_super(function_node) -> None:
 
 
 def mangle_private_names(function_node, class_name: str) -> None:
-    """Rewrites `__x` to `_Class__x` everywhere Python's compiler would inside `class_name`."""
-    prefix = "_" + class_name.lstrip("_")
-    if prefix == "_":
-        return
+    """Rewrites `__x` to `_Class__x` everywhere Python's compiler would inside `class_name`;
+    inside a class nested in the function, that class's name takes over."""
+    _mangle(function_node, "_" + class_name.lstrip("_"))
 
+
+def _mangle(node, prefix) -> None:
     def mangle(name):
-        if name.startswith("__") and not name.endswith("__") and "." not in name:
+        if prefix != "_" and name.startswith("__") and not name.endswith("__"):
             return prefix + name
         return name
 
-    for node in walk(function_node):
-        if isinstance(node, gast.Name):
-            node.id = mangle(node.id)
-        elif isinstance(node, gast.Attribute):
-            node.attr = mangle(node.attr)
-        elif isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
-            node.name = mangle(node.name)
-        elif isinstance(node, (gast.Global, gast.Nonlocal)):
-            node.names = [mangle(n) for n in node.names]
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, gast.Name):
+            current.id = mangle(current.id)
+        elif isinstance(current, gast.Attribute):
+            current.attr = mangle(current.attr)
+        elif isinstance(current, (gast.Global, gast.Nonlocal)):
+            current.names = [mangle(n) for n in current.names]
+        elif isinstance(current, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
+            current.name = mangle(current.name)
+            if isinstance(current, gast.ClassDef):
+                # Bases, keywords and decorators belong to the enclosing class; the body to
+                # this one.
+                stack.extend(current.bases + current.keywords + current.decorator_list)
+                for stmt in current.body:
+                    _mangle(stmt, "_" + current.name.lstrip("_"))
+                continue
+        for field in current._fields:
+            value = getattr(current, field, None)
+            if type(value) is list:
+                stack.extend(v for v in value if isinstance(v, gast.AST))
+            elif isinstance(value, gast.AST):
+                stack.append(value)

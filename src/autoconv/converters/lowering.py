@@ -91,8 +91,11 @@ class Escape:
         elif isinstance(node, (gast.With, gast.AsyncWith)):
             node.body = self.lower(node.body)
         elif isinstance(node, gast.Try) or type(node).__name__ == "TryStar":
+            body_escapes = self.contains_any(node.body)
             node.body = self.lower(node.body)
             node.orelse = self.lower(node.orelse)
+            if body_escapes:  # `else` runs only when the body ran to its end
+                node.orelse = self.guard(node.orelse)
             node.finalbody = self.lower(node.finalbody)
             for handler in node.handlers:
                 handler.body = self.lower(handler.body)

@@ -113,6 +113,27 @@ def load_code(function_ast, *, filename: str, free_names, globals_: dict):
     return code
 
 
+def requalify(code, qualname: str):
+    """`code` and the code nested in it, with qualified names under `qualname` instead of under
+    the factory (what `__qualname__` of nested functions and classes is made from)."""
+    prefix = f"__autoconv_factory.<locals>.{_PLACEHOLDER}"
+    lambda_prefix = "__autoconv_factory.<locals>.<lambda>"
+
+    def fix(name):
+        for old in (prefix, lambda_prefix):
+            if isinstance(name, str) and name.startswith(old):
+                return qualname + name[len(old):]
+        return name
+
+    consts = tuple(
+        requalify(c, qualname) if isinstance(c, type(code)) else fix(c) for c in code.co_consts
+    )
+    changes = {"co_consts": consts}
+    if hasattr(code, "co_qualname"):
+        changes["co_qualname"] = fix(code.co_qualname)
+    return code.replace(**changes)
+
+
 def _fill_locations(node, origin):
     """Gives every node without a location the location of its nearest located ancestor."""
     if "lineno" in node._attributes:
