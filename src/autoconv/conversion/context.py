@@ -23,6 +23,7 @@ class Context:
         self.state_defs = []
         self._state_names = {}
         self.nonlocal_used = {}  # name -> None, in first-declared order
+        self.dead_bindings = set()  # names bound only in code that lowering found unreachable
 
     def is_function_local(self, name) -> bool:
         return (
@@ -97,9 +98,10 @@ class Context:
                 params.add(arg.id)
         body = function_node.body
         top = scopes.bound_names(body + self.prologue) | params
+        wanted = list(self.nonlocal_used) + sorted(self.dead_bindings - set(self.nonlocal_used))
         undeclared = [
             n
-            for n in self.nonlocal_used
+            for n in wanted
             if n not in top and n not in self.nonlocals and n not in self.globals
         ]
         head = []

@@ -8,7 +8,7 @@ after it, when the loop has no `break`).
 import gast
 
 from autoconv.converters import blocks, lowering
-from autoconv.pyct import anno
+from autoconv.pyct import anno, scopes
 
 
 def transform(function_node, ctx) -> None:
@@ -25,6 +25,7 @@ def _loop(node, ctx):
     flag = escape.flag = ctx.namer.new("break_")
     ctx.flags.add(flag)
     node.body = escape.lower(node.body)
+    ctx.dead_bindings |= scopes.bound_names(escape.dropped)
     anno.set(node, "stop_flags", [*anno.get(node, "stop_flags", []), flag])
     out = [lowering.assign(flag, False, node), node]
     if orelse:

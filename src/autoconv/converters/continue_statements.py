@@ -5,6 +5,7 @@ several statements may continue, `continue_ = True` with the rest guarded by `if
 import gast
 
 from autoconv.converters import blocks, lowering
+from autoconv.pyct import scopes
 
 
 def transform(function_node, ctx) -> None:
@@ -19,6 +20,7 @@ def _loop(node, ctx):
         return node
     escape.flag = ctx.namer.new("continue_")
     node.body = escape.lower(node.body)
+    ctx.dead_bindings |= scopes.bound_names(escape.dropped)
     if escape.flag_read:
         ctx.flags.add(escape.flag)
         node.body.insert(0, lowering.assign(escape.flag, False, node.body[0]))

@@ -26,6 +26,7 @@ class Escape:
         self.flag = flag
         self.enter_loops = enter_loops
         self.flag_read = False
+        self.dropped = []  # unreachable statements left out; their bindings still make locals
         self._contains = {}  # id(node) -> (node, whether it holds this escape), on originals
 
     def replace(self, node) -> list:
@@ -115,7 +116,8 @@ class Escape:
                 i += 1
                 if self.is_escape(s) and not (first_segment_kept and not guarded):
                     segment.extend(self.replace(s))
-                    i = len(stmts)  # the rest is unreachable
+                    self.dropped.extend(stmts[i:])  # the rest is unreachable
+                    i = len(stmts)
                     break
                 if not self.contains(s) or self.is_escape(s):
                     segment.append(s)
@@ -125,6 +127,7 @@ class Escape:
                 merge = self._merge_branch(s, rest)
                 segment.append(self.lower_inside(s))
                 if always:
+                    self.dropped.extend(stmts[i:])
                     i = len(stmts)
                 elif merge is not None:
                     getattr(s, merge).extend(self.lower(rest))

@@ -45,6 +45,7 @@ def transform(function_node, ctx) -> None:
     retval = ctx.namer.new("retval")
     escape = _Return(ctx.namer.new("do_return"), retval)
     new_body = escape.lower(body, first_segment_kept=True)
+    ctx.dead_bindings |= scopes.bound_names(escape.dropped)
     for loop in loops:
         anno.set(loop, "stop_flags", [*anno.get(loop, "stop_flags", []), escape.flag])
     origin = function_node

@@ -91,7 +91,10 @@ class Program:
             tb = tb.tb_next
         if node is None or isinstance(exc, GraphExecutionError):
             return exc
-        message = f"{where(node.origin)}: {node.op} failed while the graph ran: {type(exc).__name__}: {exc}"
+        message = (
+            f"{where(node.origin)}: {node.op} failed while the graph ran: "
+            f"{type(exc).__name__}: {exc}"
+        )
         try:
             new = _combined(type(exc))(message)
         except Exception:
@@ -106,7 +109,9 @@ _COMBINED: dict = {}
 def _combined(cls):
     made = _COMBINED.get(cls)
     if made is None:
-        made = _COMBINED[cls] = type(cls.__name__, (cls, GraphExecutionError), {"__module__": cls.__module__})
+        made = _COMBINED[cls] = type(
+            cls.__name__, (cls, GraphExecutionError), {"__module__": cls.__module__}
+        )
     return made
 
 
@@ -182,7 +187,10 @@ class _Writer:
 
     def subscript_item(self, v) -> str:
         if type(v) is slice:
-            parts = [self.expr(v.start) if v.start is not None else "", self.expr(v.stop) if v.stop is not None else ""]
+            parts = [
+                self.expr(v.start) if v.start is not None else "",
+                self.expr(v.stop) if v.stop is not None else "",
+            ]
             if v.step is not None:
                 parts.append(self.expr(v.step))
             return ":".join(parts)
@@ -203,7 +211,9 @@ class _Writer:
         if t is list:
             return "[" + ", ".join(self.output(x) for x in value) + "]"
         if t is dict:
-            return "{" + ", ".join(f"{self.expr(k)}: {self.output(x)}" for k, x in value.items()) + "}"
+            return (
+                "{" + ", ".join(f"{self.expr(k)}: {self.output(x)}" for k, x in value.items()) + "}"
+            )
         if isinstance(value, tuple) and hasattr(t, "_fields"):
             return f"{self.bind(t, t.__name__)}(" + ", ".join(self.output(x) for x in value) + ")"
         if t is np.ndarray:
@@ -244,7 +254,11 @@ class _Writer:
         elif kind == "binop":
             rhs = f"{self.expr(args[0])} {node.fn} {self.expr(args[1])}"
         elif kind == "unop":
-            rhs = f"abs({self.expr(args[0])})" if node.fn == "abs" else f"{node.fn}{self.expr(args[0])}"
+            rhs = (
+                f"abs({self.expr(args[0])})"
+                if node.fn == "abs"
+                else f"{node.fn}{self.expr(args[0])}"
+            )
         elif kind == "getitem":
             key = args[1]
             if node.attrs.get("tuple"):
@@ -309,7 +323,12 @@ class _Writer:
         params = ", ".join(f"v{t.id}" for t in body.params)
         if body.params:
             inits = ", ".join(self.expr(v) for v in node.args)
-            self.emit(indent, f"{params}{',' if len(body.params) == 1 else ''} = {inits}{',' if len(body.params) == 1 else ''}", node)
+            self.emit(
+                indent,
+                f"{params}{',' if len(body.params) == 1 else ''} = "
+                f"{inits}{',' if len(body.params) == 1 else ''}",
+                node,
+            )
         self.define(body.params)
         self.emit(indent, "while True:", node)
         self._defined.append(set())
@@ -320,13 +339,21 @@ class _Writer:
         n = len(body.params)
         if n:
             values = ", ".join(self.expr(v) for v in body.outputs[:n])
-            self.emit(indent + 1, f"{params}{',' if n == 1 else ''} = {values}{',' if n == 1 else ''}", node)
+            self.emit(
+                indent + 1,
+                f"{params}{',' if n == 1 else ''} = {values}{',' if n == 1 else ''}",
+                node,
+            )
         if node.attrs.get("stop"):
             self.emit(indent + 1, f"if {self.expr(body.outputs[n])}:", node)
             self.emit(indent + 2, "break", node)
         self._defined.pop()
         if node.outputs:
-            self.emit(indent, f"{self.outs(node)}{',' if n == 1 else ''} = {params}{',' if n == 1 else ''}", node)
+            self.emit(
+                indent,
+                f"{self.outs(node)}{',' if n == 1 else ''} = {params}{',' if n == 1 else ''}",
+                node,
+            )
 
 
 def _is_numpy(fn) -> bool:

@@ -55,7 +55,12 @@ def function(
     """
 
     def wrap(f):
-        return Function(f, input_signature=input_signature, reduce_retracing=reduce_retracing, autograph=autograph)
+        return Function(
+            f,
+            input_signature=input_signature,
+            reduce_retracing=reduce_retracing,
+            autograph=autograph,
+        )
 
     return wrap if func is None else wrap(func)
 
@@ -67,7 +72,9 @@ class Function:
     `python_function` (the original), `tracing_count`, `input_signature`.
     """
 
-    def __init__(self, python_function, *, input_signature=None, reduce_retracing=False, autograph=True):
+    def __init__(
+        self, python_function, *, input_signature=None, reduce_retracing=False, autograph=True
+    ):
         if isinstance(python_function, Function):
             python_function = python_function.python_function
         self.python_function = python_function
@@ -90,9 +97,14 @@ class Function:
         if self.input_signature is not None:
             for spec in self.input_signature:
                 if not isinstance(spec, TensorSpec):
-                    raise TypeError(f"input_signature of {self._name} must hold TensorSpecs, got {spec!r}")
+                    raise TypeError(
+                        f"input_signature of {self._name} must hold TensorSpecs, got {spec!r}"
+                    )
             if len(self.input_signature) > len(params):
-                raise TypeError(f"input_signature of {self._name} has {len(self.input_signature)} specs but the function takes {len(params)} parameters")
+                raise TypeError(
+                    f"input_signature of {self._name} has {len(self.input_signature)} specs but "
+                    f"the function takes {len(params)} parameters"
+                )
 
     # --- calls ------------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
@@ -233,9 +245,14 @@ class Function:
             graph.input_names.append(path)
             return t
 
-        symbolic = tuple(
-            sig.substitute(v, k, p.name, placeholder) for v, k, p in zip(values, key[1], self._params)
-        ) if key[0] is tuple else values
+        symbolic = (
+            tuple(
+                sig.substitute(v, k, p.name, placeholder)
+                for v, k, p in zip(values, key[1], self._params)
+            )
+            if key[0] is tuple
+            else values
+        )
         fn = self._converted_function()
         with _g.build(graph):
             outputs = self._call(fn, symbolic)
@@ -257,8 +274,9 @@ class Function:
             if len(distinct) > best_count:
                 best, best_count = p.name, len(distinct)
         culprit = (
-            f"its argument `{best}` changes between calls ({best_count} different values or "
-            "shapes)" if best else "its arguments change between calls"
+            f"its argument `{best}` changes between calls ({best_count} different values or shapes)"
+            if best
+            else "its arguments change between calls"
         )
         return (
             f"autoconv.function `{self._name}` has been traced {self.tracing_count} times: "
@@ -295,8 +313,11 @@ def conform(key, value, path, leaves, fname):
         shape = key[2] if kind == "A" else ()
         expected = f"{np.dtype(dtype).name} Tensor, shape={shape}"
         if isinstance(value, (np.ndarray, np.generic)):
-            if value.dtype != dtype:
-                raise TypeError(f"{fname}: parameter `{path}` expects {expected}, got an array of dtype {value.dtype.name}")
+            if not sig.dtype_matches(dtype, value.dtype):
+                raise TypeError(
+                    f"{fname}: parameter `{path}` expects {expected}, got an array of dtype "
+                    f"{value.dtype.name}"
+                )
             array = value
         elif isinstance(value, TensorSpec):
             if value.dtype != dtype or not sig.shape_covers(shape, value.shape):
@@ -307,14 +328,23 @@ def conform(key, value, path, leaves, fname):
             try:
                 array = np.asarray(value)
             except ValueError as e:
-                raise TypeError(f"{fname}: parameter `{path}` expects {expected}, got {value!r} ({e})") from None
+                raise TypeError(
+                    f"{fname}: parameter `{path}` expects {expected}, got {value!r} ({e})"
+                ) from None
             if not np.can_cast(array.dtype, dtype, "same_kind"):
-                raise TypeError(f"{fname}: parameter `{path}` expects {expected}, got {value!r} of dtype {array.dtype.name}")
+                raise TypeError(
+                    f"{fname}: parameter `{path}` expects {expected}, got {value!r} of dtype "
+                    f"{array.dtype.name}"
+                )
             array = np.asarray(value, dtype=dtype)
         else:
-            raise TypeError(f"{fname}: parameter `{path}` expects {expected}, got {type(value).__name__}")
+            raise TypeError(
+                f"{fname}: parameter `{path}` expects {expected}, got {type(value).__name__}"
+            )
         if not sig.shape_covers(shape, array.shape):
-            raise ValueError(f"{fname}: parameter `{path}` expects {expected}, got shape {array.shape}")
+            raise ValueError(
+                f"{fname}: parameter `{path}` expects {expected}, got shape {array.shape}"
+            )
         if kind == "S" and isinstance(array, np.ndarray):
             array = array[()]
         leaves.append(array)
@@ -329,11 +359,17 @@ def conform(key, value, path, leaves, fname):
         return
     if kind == "O":
         if id(value) != key[1]:
-            raise TypeError(f"{fname}: parameter `{path}` was traced with another object; call the autoconv.function itself to trace for this one")
+            raise TypeError(
+                f"{fname}: parameter `{path}` was traced with another object; call the "
+                "autoconv.function itself to trace for this one"
+            )
         return
     if kind == "D":
         if type(value) is not dict or list(value) != [k for k, _ in key[1]]:
-            raise TypeError(f"{fname}: parameter `{path}` expects a dict with keys {[k for k, _ in key[1]]}, got {value!r}")
+            raise TypeError(
+                f"{fname}: parameter `{path}` expects a dict with keys {[k for k, _ in key[1]]}, "
+                f"got {value!r}"
+            )
         for k, sub in key[1]:
             conform(sub, value[k], f"{path}[{k!r}]", leaves, fname)
         return

@@ -157,8 +157,8 @@ def add_node(node: Node, specs, origin=None) -> Node:
             raise _foreign(t)
     if node.origin is None:
         node.origin = origin or user_origin(2)
-    for i, (shape, dtype) in enumerate(specs):
-        node.outputs.append(Tensor(graph, node, i, shape, dtype))
+    for i, spec in enumerate(specs):
+        node.outputs.append(Tensor(graph, node, i, *spec))
     scope.block.nodes.append(node)
     return node
 

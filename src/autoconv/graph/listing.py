@@ -12,12 +12,19 @@ def _short(v) -> str:
     if isinstance(v, Tensor):
         return f"%{v.id}"
     if isinstance(v, np.ndarray):
-        return f"array({format_spec(v.shape, v.dtype)})" if v.size > 6 else np.array2string(v, separator=",")
+        return (
+            f"array({format_spec(v.shape, v.dtype)})"
+            if v.size > 6
+            else np.array2string(v, separator=",")
+        )
     if type(v) in (tuple, list):
         inner = ", ".join(_short(x) for x in v)
         return f"({inner}{',' if len(v) == 1 else ''})" if type(v) is tuple else f"[{inner}]"
     if type(v) is slice:
-        return ":".join("" if x is None else _short(x) for x in (v.start, v.stop, v.step)).rstrip(":") or ":"
+        return (
+            ":".join("" if x is None else _short(x) for x in (v.start, v.stop, v.step)).rstrip(":")
+            or ":"
+        )
     if isinstance(v, np.dtype):
         return v.name
     if isinstance(v, type):
@@ -60,7 +67,7 @@ def _lines(block: Block, indent: int, out: list):
     for node in block.nodes:
         outs = ", ".join(f"%{t.id}" for t in node.outputs)
         head = f"{pad}{outs + ' = ' if outs else ''}{_op_text(node)}"
-        spec = ", ".join(format_spec(t.shape, t.dtype) for t in node.outputs)
+        spec = ", ".join(format_spec(t.shape, t.dtype, t.weak) for t in node.outputs)
         origin = _origin(node)
         out.append(f"{head:<56} {spec:<24} {origin}".rstrip())
         if node.kind == "cond":
@@ -92,7 +99,8 @@ def _structure(value) -> str:
 
 def as_text(graph: Graph) -> str:
     params = ", ".join(
-        f"%{t.id} {name}: {format_spec(t.shape, t.dtype)}" for t, name in zip(graph.inputs, graph.input_names)
+        f"%{t.id} {name}: {format_spec(t.shape, t.dtype)}"
+        for t, name in zip(graph.inputs, graph.input_names)
     )
     out = [f"graph {graph.name}({params}):"]
     _lines(graph.block, 1, out)
@@ -103,14 +111,16 @@ def as_text(graph: Graph) -> str:
 def to_dot(graph: Graph) -> str:
     lines = [f'digraph "{graph.name}" {{', "  node [shape=box, fontname=monospace];"]
     for t, name in zip(graph.inputs, graph.input_names):
-        lines.append(f'  t{t.id} [label="{name}\\n{format_spec(t.shape, t.dtype)}", shape=ellipse];')
+        lines.append(
+            f'  t{t.id} [label="{name}\\n{format_spec(t.shape, t.dtype)}", shape=ellipse];'
+        )
     counter = [0]
 
     def walk(block: Block, pad: str):
         for node in block.nodes:
             counter[0] += 1
             nid = f"n{counter[0]}"
-            spec = ", ".join(format_spec(t.shape, t.dtype) for t in node.outputs)
+            spec = ", ".join(format_spec(t.shape, t.dtype, t.weak) for t in node.outputs)
             label = f"{node.op}\\n{spec}\\n{_origin(node)}".replace('"', "'")
             lines.append(f'{pad}{nid} [label="{label}"];')
             for t in node.inputs:

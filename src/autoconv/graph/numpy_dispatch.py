@@ -8,6 +8,8 @@ that), values, dtypes and NumPy-scalar-versus-array results match eager NumPy ex
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 
 from autoconv.graph import graph as _g
@@ -77,7 +79,10 @@ def _gufunc_shape(ufunc, in_shapes):
         if len(shape) < len(core):
             optional = [d.rstrip("?") for d in core if d.endswith("?")]
             if len(shape) != len(core) - len(optional):
-                shapes.fail(f"{ufunc.__name__}: operand of shape {shapes.fmt(shape)} has too few dimensions for signature {signature}")
+                shapes.fail(
+                    f"{ufunc.__name__}: operand of shape {shapes.fmt(shape)} has too few "
+                    f"dimensions for signature {signature}"
+                )
             missing.update(optional)
             names = [n for n in names if n not in optional]
         core_shape = shape[len(shape) - len(names) :] if names else ()
@@ -103,7 +108,9 @@ def _ufunc_specs(ufunc, inputs, kwargs):
         out_shapes = _gufunc_shape(ufunc, in_shapes)
     else:
         extra = [shapes.shape_of(kwargs["where"])] if "where" in kwargs else []
-        out_shapes = [shapes.broadcast(*in_shapes, *extra, what=f"operands of {ufunc.__name__}")] * ufunc.nout
+        out_shapes = [
+            shapes.broadcast(*in_shapes, *extra, what=f"operands of {ufunc.__name__}")
+        ] * ufunc.nout
     result = shapes.standin_result(ufunc, inputs, kwargs)
     dtypes = [np.asarray(r).dtype for r in (result if ufunc.nout > 1 else (result,))]
     return list(zip(out_shapes, dtypes))
@@ -111,7 +118,10 @@ def _ufunc_specs(ufunc, inputs, kwargs):
 
 def _check_out(kwargs, name):
     if kwargs.get("out") is not None:
-        shapes.fail(f"{name}(..., out=...) writes into an array in place, which a graph cannot do; drop `out=` and use the result")
+        shapes.fail(
+            f"{name}(..., out=...) writes into an array in place, which a graph cannot do; drop "
+            "`out=` and use the result"
+        )
 
 
 def ufunc(uf, method, inputs, kwargs):
@@ -136,7 +146,10 @@ def ufunc(uf, method, inputs, kwargs):
     elif method == "outer":
         out = shapes.shape_of(inputs[0]) + shapes.shape_of(inputs[1])
     else:
-        shapes.fail(f"numpy.{uf.__name__}.{method} is not supported on symbolic Tensors (it works in place or needs values); compute it with other NumPy functions")
+        shapes.fail(
+            f"numpy.{uf.__name__}.{method} is not supported on symbolic Tensors (it works in "
+            "place or needs values); compute it with other NumPy functions"
+        )
     dtype = shapes.standin_dtype(fn, inputs, kwargs)
     return _one(emit("call", op, fn, inputs, kwargs, [(out, dtype)]))
 
@@ -148,17 +161,59 @@ def _const_list(value):
     return value
 
 
+_OPERATORS = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "/": operator.truediv,
+    "//": operator.floordiv,
+    "%": operator.mod,
+    "**": operator.pow,
+    "@": operator.matmul,
+    "&": operator.and_,
+    "|": operator.or_,
+    "^": operator.xor,
+    "<<": operator.lshift,
+    ">>": operator.rshift,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+    "==": operator.eq,
+    "!=": operator.ne,
+}
+_PY_NUMBERS = (bool, int, float, complex)
+
+
+def _python_result(op, operands):
+    """The spec of `op(*operands)` when every operand is a Python number at run time (a weak
+    Tensor or a constant): Python computes it, so the result is a Python number too."""
+    if not all(type(x) in _PY_NUMBERS or (isinstance(x, Tensor) and x.weak) for x in operands):
+        return None
+    standins = [shapes._standin(x) if isinstance(x, Tensor) else x for x in operands]
+    try:
+        result = op(*standins)
+    except Exception:
+        return None
+    if type(result) not in _PY_NUMBERS:
+        return None
+    return [((), np.asarray(result).dtype, True)]
+
+
 def binop(symbol, uf, a, b):
     """`a <symbol> b` with a Tensor operand, recorded as the Python operator."""
     a, b = operand(a), operand(b)
     if type(a) is list or type(b) is list:
         return ufunc(uf, "__call__", (a, b), {})
-    specs = _ufunc_specs(uf, (a, b), {})
+    specs = _python_result(_OPERATORS[symbol], (a, b)) or _ufunc_specs(uf, (a, b), {})
     return emit("binop", symbol, symbol, (a, b), {}, specs)[0]
 
 
+_UNARY_OPERATORS = {"-": operator.neg, "+": operator.pos, "~": operator.invert, "abs": abs}
+
+
 def unop(symbol, uf, a):
-    specs = _ufunc_specs(uf, (a,), {})
+    specs = _python_result(_UNARY_OPERATORS[symbol], (a,)) or _ufunc_specs(uf, (a,), {})
     return emit("unop", symbol, symbol, (a,), {}, specs)[0]
 
 
@@ -199,7 +254,9 @@ def method(tensor, name, args, kwargs, attr=False):
         return emit("attr", ".T", "T", (tensor,), {}, specs)[0]
     if name == "astype":
         dtype = np.dtype(args[0] if args else kwargs["dtype"])
-        return emit("method", ".astype", "astype", (tensor, *args), kwargs, [(tensor.shape, dtype)])[0]
+        return emit(
+            "method", ".astype", "astype", (tensor, *args), kwargs, [(tensor.shape, dtype)]
+        )[0]
     if name == "reshape":
         specs = ops.spec_of(np.reshape, (tensor, args), kwargs)
     elif name == "transpose":
@@ -220,7 +277,9 @@ def _key_item(item):
         return item._read_tensor()
     if type(item) is list:
         if _g._collect_tensors(item):
-            shapes.fail("an index list containing Tensors; use np.stack(...) to build the index array")
+            shapes.fail(
+                "an index list containing Tensors; use np.stack(...) to build the index array"
+            )
         return np.asarray(item)
     if isinstance(item, np.integer):
         return int(item)
@@ -257,14 +316,22 @@ def index_shape(shape: tuple, key: tuple) -> tuple:
                     kinds.append(("array", item))
                 consumed += 1
             else:
-                shapes.fail(f"arrays used as indices must be of integer or boolean type, got {dtype}")
+                shapes.fail(
+                    f"arrays used as indices must be of integer or boolean type, got {dtype}"
+                )
         else:
-            shapes.fail(f"unsupported index {item!r}: use ints, slices, None, ..., or integer/boolean arrays")
+            shapes.fail(
+                f"unsupported index {item!r}: use ints, slices, None, ..., or integer/boolean "
+                "arrays"
+            )
     ellipses = sum(1 for k, _ in kinds if k == "ellipsis")
     if ellipses > 1:
         shapes.fail("an index can only have a single ellipsis ('...')")
     if consumed > len(shape):
-        shapes.fail(f"too many indices for array: array is {len(shape)}-dimensional, but {consumed} were indexed")
+        shapes.fail(
+            f"too many indices for array: array is {len(shape)}-dimensional, but {consumed} were "
+            "indexed"
+        )
     fill = [("slice", slice(None))] * (len(shape) - consumed)
     if ellipses:
         i = next(i for i, (k, _) in enumerate(kinds) if k == "ellipsis")
@@ -282,10 +349,11 @@ def index_shape(shape: tuple, key: tuple) -> tuple:
         elif k == "slice":
             n = shape[dim]
             dim += 1
-            if item == slice(None):
+            if item.start is None and item.stop is None and item.step is None:
                 out.append([n])
             elif n is not None and all(
-                v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in (item.start, item.stop, item.step)
+                v is None or (isinstance(v, int) and not isinstance(v, bool))
+                for v in (item.start, item.stop, item.step)
             ):
                 if item.step == 0:
                     shapes.fail("slice step cannot be zero")
@@ -311,7 +379,10 @@ def index_shape(shape: tuple, key: tuple) -> tuple:
             for j, m in enumerate(mask_shape):
                 n = shape[dim + j]
                 if m is not None and n is not None and m != n:
-                    shapes.fail(f"boolean index did not match indexed array along axis {dim + j}; size of axis is {n} but size of boolean index is {m}")
+                    shapes.fail(
+                        f"boolean index did not match indexed array along axis {dim + j}; size of "
+                        f"axis is {n} but size of boolean index is {m}"
+                    )
             dim += item.ndim
             count = int(np.count_nonzero(item)) if isinstance(item, np.ndarray) else None
             adv_shapes.append((count,))
@@ -343,5 +414,11 @@ def getitem(tensor, key):
     shape = index_shape(tensor.shape, items)
     template = items if is_tuple else items[0]
     return emit(
-        "getitem", "getitem", None, (tensor, template), {}, [(shape, tensor.dtype)], {"tuple": is_tuple}
+        "getitem",
+        "getitem",
+        None,
+        (tensor, template),
+        {},
+        [(shape, tensor.dtype)],
+        {"tuple": is_tuple},
     )[0]

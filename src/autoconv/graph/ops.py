@@ -68,9 +68,29 @@ def _std_dtype(func, args, kwargs):
 # --- reductions and scans -------------------------------------------------------------------
 
 
-@rule("sum", "mean", "prod", "max", "min", "amax", "amin", "any", "all", "std", "var",
-      "nansum", "nanmean", "nanmax", "nanmin", "nanprod", "argmax", "argmin", "median",
-      "count_nonzero", "ptp")
+@rule(
+    "sum",
+    "mean",
+    "prod",
+    "max",
+    "min",
+    "amax",
+    "amin",
+    "any",
+    "all",
+    "std",
+    "var",
+    "nansum",
+    "nanmean",
+    "nanmax",
+    "nanmin",
+    "nanprod",
+    "argmax",
+    "argmin",
+    "median",
+    "count_nonzero",
+    "ptp",
+)
 def _reduction(p, args, kwargs):
     a = p.get("a")
     keepdims = bool(_given(p, "keepdims", False))
@@ -105,7 +125,12 @@ def _dot(p, args, kwargs):
 
 @rule("outer")
 def _outer(p, args, kwargs):
-    return [((shapes.size(shape_of(p["a"])), shapes.size(shape_of(p["b"]))), _std_dtype(np.outer, (p["a"], p["b"]), {}))]
+    return [
+        (
+            (shapes.size(shape_of(p["a"])), shapes.size(shape_of(p["b"]))),
+            _std_dtype(np.outer, (p["a"], p["b"]), {}),
+        )
+    ]
 
 
 @rule("tensordot")
@@ -150,10 +175,15 @@ def _einsum(p, args, kwargs):
             left, right = term.split("...")
             n_ell = len(shape) - len(left) - len(right)
             ell_shapes.append(shape[len(left) : len(left) + n_ell])
-            pairs = list(zip(left, shape[: len(left)])) + list(zip(right, shape[len(shape) - len(right) :]))
+            pairs = list(zip(left, shape[: len(left)])) + list(
+                zip(right, shape[len(shape) - len(right) :])
+            )
         else:
             if len(term) != len(shape):
-                fail(f"numpy.einsum: operand has {len(shape)} dimensions but subscripts {term!r} name {len(term)}")
+                fail(
+                    f"numpy.einsum: operand has {len(shape)} dimensions but subscripts {term!r} "
+                    f"name {len(term)}"
+                )
             pairs = list(zip(term, shape))
         for letter, d in pairs:
             counts[letter] = counts.get(letter, 0) + 1
@@ -167,8 +197,14 @@ def _einsum(p, args, kwargs):
         shape = ellipsis + tuple(dims[c] for c in letters)
     else:
         left, _, right = out.partition("...")
-        shape = tuple(dims[c] for c in left) + (ellipsis if "..." in out else ()) + tuple(dims[c] for c in right)
-    return [(shape, _std_dtype(np.einsum, args, {k: v for k, v in kwargs.items() if k != "optimize"}))]
+        shape = (
+            tuple(dims[c] for c in left)
+            + (ellipsis if "..." in out else ())
+            + tuple(dims[c] for c in right)
+        )
+    return [
+        (shape, _std_dtype(np.einsum, args, {k: v for k, v in kwargs.items() if k != "optimize"}))
+    ]
 
 
 # --- shape manipulation ---------------------------------------------------------------------
@@ -277,7 +313,10 @@ def _squeeze(p, args, kwargs):
         axes = shapes.norm_axes(axis, len(shape))
         for i in axes:
             if shape[i] not in (1, None):
-                fail("numpy.squeeze: cannot select an axis to squeeze out which has size not equal to one")
+                fail(
+                    "numpy.squeeze: cannot select an axis to squeeze out which has size not equal "
+                    "to one"
+                )
     return [(tuple(d for i, d in enumerate(shape) if i not in axes), shapes.result_dtype(p["a"]))]
 
 
@@ -294,12 +333,20 @@ def _merge_shapes(shapes_, axis, what):
     ndim = len(shapes_[0])
     for s in shapes_:
         if len(s) != ndim:
-            fail(f"{what}: all the input arrays must have the same number of dimensions, got {', '.join(shapes.fmt(s) for s in shapes_)}")
+            fail(
+                f"{what}: all the input arrays must have the same number of dimensions, got "
+                f"{', '.join(shapes.fmt(s) for s in shapes_)}"
+            )
     out = list(shapes_[0])
     for s in shapes_[1:]:
         for i, d in enumerate(s):
             if i != axis:
-                out[i] = shapes.unify(out[i], d, f"{what}: input array dimensions except for the concatenation axis must match exactly; dimension {i}:")
+                out[i] = shapes.unify(
+                    out[i],
+                    d,
+                    f"{what}: input array dimensions except for the concatenation axis must match "
+                    f"exactly; dimension {i}:",
+                )
     return out
 
 
@@ -319,7 +366,12 @@ def _concatenate(p, args, kwargs):
         lengths = [s[axis] for s in shapes_]
         out[axis] = None if None in lengths else sum(lengths)
         shape = tuple(out)
-    return [(shape, _std_dtype(np.concatenate, (arrays,), {k: v for k, v in kwargs.items() if k != "axis"}))]
+    return [
+        (
+            shape,
+            _std_dtype(np.concatenate, (arrays,), {k: v for k, v in kwargs.items() if k != "axis"}),
+        )
+    ]
 
 
 @rule("stack")
@@ -331,7 +383,12 @@ def _stack(p, args, kwargs):
     out = _merge_shapes(shapes_, -1, "numpy.stack: all input arrays must have the same shape")
     axis = norm_axis(p.get("axis", 0), len(out) + 1)
     out.insert(axis, len(arrays))
-    return [(tuple(out), _std_dtype(np.stack, (arrays,), {k: v for k, v in kwargs.items() if k != "axis"}))]
+    return [
+        (
+            tuple(out),
+            _std_dtype(np.stack, (arrays,), {k: v for k, v in kwargs.items() if k != "axis"}),
+        )
+    ]
 
 
 # --- elementwise and selection --------------------------------------------------------------
@@ -342,7 +399,9 @@ def _where(p, args, kwargs):
     cond, x, y = p["condition"], p.get("x"), p.get("y")
     if x is None and y is None:
         return _nonzero({"a": cond}, (cond,), {})
-    shape = shapes.broadcast(shape_of(cond), shape_of(x), shape_of(y), what="operands of numpy.where")
+    shape = shapes.broadcast(
+        shape_of(cond), shape_of(x), shape_of(y), what="operands of numpy.where"
+    )
     return [(shape, _std_dtype(np.where, args, kwargs))]
 
 
@@ -356,7 +415,9 @@ def _nonzero(p, args, kwargs):
 @rule("clip")
 def _clip(p, args, kwargs):
     bounds = [v for k in ("a_min", "a_max", "min", "max") if (v := _given(p, k)) is not None]
-    shape = shapes.broadcast(shape_of(p["a"]), *(shape_of(b) for b in bounds), what="operands of numpy.clip")
+    shape = shapes.broadcast(
+        shape_of(p["a"]), *(shape_of(b) for b in bounds), what="operands of numpy.clip"
+    )
     return [(shape, _std_dtype(np.clip, args, kwargs))]
 
 

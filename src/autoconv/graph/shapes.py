@@ -30,7 +30,12 @@ def fail(message: str, origin=None):
 
 
 def fmt(shape) -> str:
-    return "(" + ", ".join("None" if d is None else str(d) for d in shape) + ("," if len(shape) == 1 else "") + ")"
+    return (
+        "("
+        + ", ".join("None" if d is None else str(d) for d in shape)
+        + ("," if len(shape) == 1 else "")
+        + ")"
+    )
 
 
 def broadcast(*shapes, what="operands") -> tuple:
@@ -108,9 +113,14 @@ def size(shape: tuple):
     return n
 
 
+_PY_STANDIN = {"b": True, "i": 1, "f": 1.0, "c": 1.0 + 0j}
+
+
 def _standin(value):
     from autoconv.graph.tensor import Tensor
 
+    if isinstance(value, Tensor) and value.weak:
+        return _PY_STANDIN[value.dtype.kind]
     if isinstance(value, (Tensor, np.ndarray)):
         dtype = value.dtype
         ones = (1,) * value.ndim

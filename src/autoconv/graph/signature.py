@@ -45,9 +45,10 @@ class TensorSpec:
         return other.dtype == self.dtype and shape_covers(self.shape, other.shape)
 
     def __eq__(self, other):
-        return (
-            isinstance(other, TensorSpec)
-            and (self.shape, self.dtype, self.name) == (other.shape, other.dtype, other.name)
+        return isinstance(other, TensorSpec) and (self.shape, self.dtype, self.name) == (
+            other.shape,
+            other.dtype,
+            other.name,
         )
 
     def __hash__(self):
@@ -60,8 +61,16 @@ class TensorSpec:
         return format_spec(self.shape, self.dtype)
 
 
+def dtype_matches(expected: np.dtype, actual: np.dtype) -> bool:
+    """Equal dtypes; a flexible spec dtype (`np.str_`, `np.bytes_` without a size) accepts any
+    size of its kind."""
+    return expected == actual or (expected.itemsize == 0 and expected.kind == actual.kind)
+
+
 def shape_covers(general: tuple, specific: tuple) -> bool:
-    return len(general) == len(specific) and all(g is None or g == s for g, s in zip(general, specific))
+    return len(general) == len(specific) and all(
+        g is None or g == s for g, s in zip(general, specific)
+    )
 
 
 def flatten(value, leaves: list):
@@ -93,11 +102,19 @@ def substitute(value, key, path: str, make_leaf):
     if kind in ("A", "S"):
         return make_leaf(path, key)
     if kind is tuple or kind is list:
-        return kind(substitute(v, k, f"{path}[{i}]", make_leaf) for i, (v, k) in enumerate(zip(value, key[1])))
+        return kind(
+            substitute(v, k, f"{path}[{i}]", make_leaf)
+            for i, (v, k) in enumerate(zip(value, key[1]))
+        )
     if kind == "D":
         return {k: substitute(value[k], sub, f"{path}[{k!r}]", make_leaf) for k, sub in key[1]}
     if isinstance(kind, type) and hasattr(kind, "_fields"):
-        return kind(*(substitute(v, k, f"{path}.{f}", make_leaf) for f, v, k in zip(kind._fields, value, key[1])))
+        return kind(
+            *(
+                substitute(v, k, f"{path}.{f}", make_leaf)
+                for f, v, k in zip(kind._fields, value, key[1])
+            )
+        )
     return value
 
 
@@ -131,15 +148,17 @@ def covers(general, specific) -> bool:
     kind = general[0]
     if kind == "A":
         if specific[0] == "A":
-            return general[1] == specific[1] and shape_covers(general[2], specific[2])
-        return specific[0] == "S" and general[1] == specific[1] and general[2] == ()
+            return dtype_matches(general[1], specific[1]) and shape_covers(general[2], specific[2])
+        return specific[0] == "S" and dtype_matches(general[1], specific[1]) and general[2] == ()
     if kind in ("S", "P", "O") or specific[0] != kind:
         return False
     if kind == "D":
         return [k for k, _ in general[1]] == [k for k, _ in specific[1]] and all(
             covers(g, s) for (_, g), (_, s) in zip(general[1], specific[1])
         )
-    return len(general[1]) == len(specific[1]) and all(covers(g, s) for g, s in zip(general[1], specific[1]))
+    return len(general[1]) == len(specific[1]) and all(
+        covers(g, s) for g, s in zip(general[1], specific[1])
+    )
 
 
 def generalize(a, b):

@@ -25,7 +25,7 @@ from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
-from autoconv.graph.tensor import Tensor, format_spec
+from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
 from autoconv.runtime import staging as rt
 
 _PY_NUMBERS = (bool, int, float, complex)
@@ -91,7 +91,8 @@ class ListAccum:
         self.tensor = tensor
 
     def __repr__(self):
-        return f"<items appended in a staged loop: {format_spec(self.tensor.shape[1:], self.tensor.dtype)} each>"
+        spec = format_spec(self.tensor.shape[1:], self.tensor.dtype)
+        return f"<items appended in a staged loop: {spec} each>"
 
     def _fail(self, *args, **kwargs):
         raise StagingError(
@@ -134,13 +135,20 @@ def _stack_lists(func, args, kwargs):
     axis = rest[0] if rest else p.get("axis", 0)
     template = [a.tensor if isinstance(a, ListAccum) else a for a in arrays]
     elems = [a.tensor.shape[1:] if isinstance(a, ListAccum) else shapes.shape_of(a) for a in arrays]
-    dtype = np.result_type(*[a.tensor.dtype if isinstance(a, ListAccum) else shapes.result_dtype(a) for a in arrays])
+    dtype = np.result_type(
+        *[a.tensor.dtype if isinstance(a, ListAccum) else shapes.result_dtype(a) for a in arrays]
+    )
     ndim = len(elems[0])
     if any(len(e) != ndim for e in elems):
-        shapes.fail(f"numpy.{func.__name__}: all the input arrays must have the same number of dimensions")
+        shapes.fail(
+            f"numpy.{func.__name__}: all the input arrays must have the same number of dimensions"
+        )
     merged = list(elems[0])
     for e in elems[1:]:
-        merged = [shapes.unify(a, b, f"numpy.{func.__name__}: item sizes differ:") for a, b in zip(merged, e)]
+        merged = [
+            shapes.unify(a, b, f"numpy.{func.__name__}: item sizes differ:")
+            for a, b in zip(merged, e)
+        ]
     if func is np.stack:
         axis = shapes.norm_axis(axis, ndim + 1)
         shape = merged[:axis] + [None] + merged[axis:]
@@ -153,7 +161,16 @@ def _stack_lists(func, args, kwargs):
     else:
         axis = 0 if ndim == 1 else 1
         shape = merged[:axis] + [None] + merged[axis + 1 :]
-    return _one(emit("helper", func.__name__, _bind_stack(func), (template, *rest), kwargs, [(tuple(shape), dtype)]))
+    return _one(
+        emit(
+            "helper",
+            func.__name__,
+            _bind_stack(func),
+            (template, *rest),
+            kwargs,
+            [(tuple(shape), dtype)],
+        )
+    )
 
 
 _STACKERS: dict = {}
@@ -176,7 +193,9 @@ def check_output(value, path="output"):
     if isinstance(value, Undefined):
         value._fail()
     if rt.is_undefined(value):
-        raise StagingError(f"the returned value `{value.name}` is not defined on every path through the function")
+        raise StagingError(
+            f"the returned value `{value.name}` is not defined on every path through the function"
+        )
     if isinstance(value, ListAccum):
         raise StagingError(
             "a function returns a list that a staged loop appended to; its length is only known "
@@ -226,12 +245,41 @@ def _numeric(v) -> bool:
 
 
 def _weak(v) -> bool:
-    return type(v) in _PY_NUMBERS
+    """A Python number, or a Tensor whose run-time value is one."""
+    return type(v) in _PY_NUMBERS or (isinstance(v, Tensor) and v.weak)
+
+
+def _spec(v) -> tuple:
+    """`(shape, dtype, weak)` of a numeric value."""
+    return (tuple(shapes.shape_of(v)), shapes.result_dtype(v), _weak(v))
+
+
+def _join(a, b, fail) -> tuple:
+    """The spec covering a value of spec `a` on one path and `b` on another. Python numbers
+    stay Python numbers (the wider kind); next to an array they take its dtype, as NumPy's
+    weak-scalar rule would; different sizes become None."""
+    (sa, da, wa), (sb, db, wb) = a, b
+    if wa and wb:
+        dtype = np.result_type(da, db)
+    elif wa or wb:
+        strong, weak = (db, da) if wa else (da, db)
+        if np.result_type(strong, shapes._PY_STANDIN[weak.kind]) != strong:
+            fail("dtype")
+        dtype = strong
+    else:
+        if da != db:
+            fail("dtype")
+        dtype = da
+    if len(sa) != len(sb):
+        fail("number of dimensions")
+    return (shapes.generalize(sa, sb), dtype, wa and wb)
 
 
 def _spec_text(v) -> str:
-    if isinstance(v, (Tensor, np.ndarray, np.generic)):
-        return format_spec(np.shape(v) if not isinstance(v, Tensor) else v.shape, v.dtype)
+    if isinstance(v, Tensor):
+        return format_spec(v.shape, v.dtype, v.weak)
+    if isinstance(v, (np.ndarray, np.generic)):
+        return format_spec(np.shape(v), v.dtype)
     if rt.is_undefined(v) or isinstance(v, Undefined):
         return "undefined"
     return f"{type(v).__name__} {v!r}"
@@ -246,41 +294,46 @@ def _same_python(a, b) -> bool:
         return False
 
 
-def _merged_dtype(a, b, fail):
-    """The dtype that a value `a` on one path and `b` on another share."""
-    if not _weak(a) and not _weak(b):
-        da, db = shapes.result_dtype(a), shapes.result_dtype(b)
-        if da != db:
-            fail("dtype")
-        return da
-    if _weak(a) and _weak(b):
-        return np.result_type(np.asarray(a).dtype, np.asarray(b).dtype)
-    strong, weak = (b, a) if _weak(a) else (a, b)
-    dtype = shapes.result_dtype(strong)
-    if np.result_type(dtype, weak) != dtype:
-        fail("dtype")
-    return dtype
-
-
-def _const(value, dtype):
-    array = np.asarray(value, dtype=dtype)
-    value = array[()] if array.ndim == 0 else array
+def _const(value, dtype, weak=False):
+    dtype = np.dtype(dtype)
+    if weak:
+        value = PY_TYPES[dtype.kind](value)
+        spec = ((), dtype, True)
+    else:
+        array = np.asarray(value, dtype=dtype)
+        value = array[()] if array.ndim == 0 else array
+        spec = (array.shape, array.dtype)
     node = _g.Node("const", "const", attrs={"value": value})
-    _g.add_node(node, [(array.shape, array.dtype)])
+    _g.add_node(node, [spec])
     return node.outputs[0]
 
 
-def _as_tensor(value, dtype):
-    if isinstance(value, Tensor):
-        if value.dtype != dtype:
-            return value.astype(dtype)
-        return value
-    return _const(value, dtype)
+def _cast(value, to):
+    from autoconv.graph.numpy_dispatch import emit
+
+    weak = to in PY_TYPES.values()
+    return emit("helper", to.__name__, to, (value,), {}, [((), np.dtype(to), weak)])[0]
 
 
-def _param(graph, shape, dtype, name):
+def _as_tensor(value, spec):
+    """`value` as a Tensor of `spec` in the current block (constants and casts as needed)."""
+    _, dtype, weak = spec
+    if not isinstance(value, Tensor):
+        return _const(value, dtype, weak)
+    if weak:
+        if value.weak and value.dtype == dtype:
+            return value
+        return _cast(value, PY_TYPES[dtype.kind])
+    if value.weak:
+        return _cast(value, dtype.type)
+    if value.dtype != dtype:
+        return value.astype(dtype)
+    return value
+
+
+def _param(graph, spec, name):
     node = _g.Node("param", "param", attrs={"name": name})
-    t = Tensor(graph, node, 0, shape, dtype)
+    t = Tensor(graph, node, 0, *spec)
     node.outputs.append(t)
     return t
 
@@ -304,10 +357,16 @@ def _has_effect(block) -> bool:
 
 
 def _closure_lists(*fns):
+    """The Python lists that `fns` can reach through their closures, with their names; also
+    through the closures of functions they reach (the converter's branch and loop bodies)."""
     found = {}
-    for fn in fns:
-        if fn is None:
+    seen = set()
+    todo = [fn for fn in fns if fn is not None]
+    while todo:
+        fn = todo.pop()
+        if id(fn) in seen:
             continue
+        seen.add(id(fn))
         code = getattr(fn, "__code__", None)
         cells = getattr(fn, "__closure__", None) or ()
         names = code.co_freevars if code is not None else ()
@@ -318,7 +377,12 @@ def _closure_lists(*fns):
                 continue
             if type(value) is list and id(value) not in found:
                 found[id(value)] = (value, name)
+            elif type(value) is _FunctionType and len(seen) < 64:
+                todo.append(value)
     return list(found.values())
+
+
+_FunctionType = type(_closure_lists)
 
 
 def _snapshot(lists):
@@ -384,7 +448,13 @@ class Backend:
                 values.append(fn())
             blocks.append(block)
         merger = _Merger(("true", "false"), blocks, origin, "conditional expression")
-        merged = merger.merge("the conditional expression's value", rt._Undefined("?"), values[0], values[1], expression=True)
+        merged = merger.merge(
+            "the conditional expression's value",
+            rt._Undefined("?"),
+            values[0],
+            values[1],
+            expression=True,
+        )
         merger.finish(cond)
         return merger.resolve(merged)
 
@@ -419,34 +489,46 @@ class Backend:
 
     # loops --------------------------------------------------------------------------------
     def while_stmt(self, test, body, get_state, set_state, names, first_cond=None):
-        _Loop(test, body, get_state, set_state, tuple(names or ()), user_origin(2), "`while` loop").run()
+        _Loop(
+            test, body, get_state, set_state, tuple(names or ()), user_origin(2), "`while` loop"
+        ).run()
 
     def for_stmt(self, iterable, body, get_state, set_state, names):
         origin = user_origin(2)
         source = _iteration(iterable, origin)
         names = tuple(names or ())
         length = source.length()
-        counter = [np.intp(0)]
+        counter = _Box(0)  # not a list: lists in closures are taken for accumulators
 
         def get2():
             state = rt.read_state(get_state, names) if names else ()
-            return (*state, counter[0])
+            return (*state, counter.value)
 
         def set2(state):
             if names:
                 set_state(tuple(state[:-1]))
-            counter[0] = state[-1]
+            counter.value = state[-1]
 
         def test():
-            return counter[0] < length
+            return counter.value < length
 
         def body2():
-            i = counter[0]
+            i = counter.value
             stop = body(source.item(i))
-            counter[0] = i + 1
+            counter.value = i + 1
             return stop
 
-        _Loop(test, body2, get2, set2, (*names, "<loop counter>"), origin, "`for` loop", carry_last=True, fns=(body,)).run()
+        _Loop(
+            test,
+            body2,
+            get2,
+            set2,
+            (*names, "<loop counter>"),
+            origin,
+            "`for` loop",
+            carry_last=True,
+            fns=(body,),
+        ).run()
 
     def range(self, *args):
         return StagedRange(*args)
@@ -458,6 +540,30 @@ class Backend:
         if kwargs.get("strict"):
             shapes.fail("zip(..., strict=True) over Tensors is not supported; drop strict=True")
         return StagedZip(*iterables)
+
+
+_LOOPS: list = []  # snapshots of the lists seen by the loops being traced, innermost last
+
+
+class _NeedsAccumulator(Exception):
+    """A branch inside a loop body appended to a list unevenly: retrace with it accumulated."""
+
+    def __init__(self, lst, items):
+        super().__init__()
+        self.lst = lst
+        self.items = items
+
+
+def _prefix(before):
+    """A list's items before a loop, without the marker of an enclosing loop's accumulation."""
+    return before[:-1] if before and isinstance(before[-1], ListAccum) else before
+
+
+class _Box:
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
 
 
 class _Merger:
@@ -483,7 +589,9 @@ class _Merger:
         if a_undef or b_undef:
             if a_undef and b_undef:
                 return ("same", a)
-            defined, missing = (self.labels[1], self.labels[0]) if a_undef else (self.labels[0], self.labels[1])
+            defined, missing = (
+                (self.labels[1], self.labels[0]) if a_undef else (self.labels[0], self.labels[1])
+            )
             message = (
                 f"{where(self.origin)}: `{name}` is defined in the {defined} branch of this "
                 f"{self.what} but not in the {missing} branch, and it is used after it. Give it "
@@ -521,7 +629,7 @@ class _Merger:
                 f"{_spec_text(y)} in the {self.labels[1]} branch of this {self.what}. Values "
                 "that are not arrays or numbers must be the same in both branches."
             )
-        if _weak(x) and _weak(y) and _same_python(x, y):
+        if _same_python(x, y):
             return ("value", x)
 
         def fail(kind):
@@ -531,11 +639,7 @@ class _Merger:
                 f"{kind}. Cast one of them (e.g. .astype(...)) so both give the same {kind}."
             )
 
-        dtype = _merged_dtype(x, y, fail)
-        sx, sy = shapes.shape_of(x), shapes.shape_of(y)
-        if len(sx) != len(sy):
-            fail("number of dimensions")
-        self.pairs.append((x, y, shapes.generalize(tuple(sx), tuple(sy)), dtype))
+        self.pairs.append((x, y, _join(_spec(x), _spec(y), fail)))
         return ("pair", len(self.pairs) - 1)
 
     def merge_lists(self, a_lists, b_lists):
@@ -544,19 +648,42 @@ class _Merger:
             if added_a == [] and added_b == []:
                 continue
             if added_a is None or added_b is None:
-                self._error(f"list `{name}` is changed in a branch of this {self.what} in a way other than append(); only append() can be staged")
+                self._error(
+                    f"list `{name}` is changed in a branch of this {self.what} in a way other "
+                    "than append(); only append() can be staged"
+                )
             marker = before[-1] if before and isinstance(before[-1], ListAccum) else None
             if marker is not None:
                 accs = []
                 for block, added in zip(self.blocks, (added_a, added_b)):
                     with _g.build(block_graph(marker.tensor), block):
-                        accs.append(_append(marker.tensor, added, name, self.origin) if added else marker.tensor)
-                self.pairs.append((accs[0], accs[1], shapes.generalize(accs[0].shape, accs[1].shape), accs[0].dtype))
+                        accs.append(
+                            _append(marker.tensor, added, name, self.origin)
+                            if added
+                            else marker.tensor
+                        )
+                self.pairs.append(
+                    (
+                        accs[0],
+                        accs[1],
+                        (shapes.generalize(accs[0].shape, accs[1].shape), accs[0].dtype, False),
+                    )
+                )
                 if accs[0].dtype != accs[1].dtype:
-                    self._error(f"items appended to list `{name}` have dtype {accs[0].dtype} in the {self.labels[0]} branch and {accs[1].dtype} in the {self.labels[1]} branch of this {self.what}")
+                    self._error(
+                        f"items appended to list `{name}` have dtype {accs[0].dtype} in the "
+                        f"{self.labels[0]} branch and {accs[1].dtype} in the {self.labels[1]} "
+                        f"branch of this {self.what}"
+                    )
                 out.append((lst, before[:-1], "accum", len(self.pairs) - 1))
+            elif _LOOPS and any(lst is seen for seen, _, _ in _LOOPS[-1]):
+                # Inside a staged loop: make the loop carry this list as a run-time list.
+                raise _NeedsAccumulator(lst, added_a or added_b)
             elif len(added_a) == len(added_b):
-                items = [self._leaf(f"{name}[{len(before) + k}]", x, y) for k, (x, y) in enumerate(zip(added_a, added_b))]
+                items = [
+                    self._leaf(f"{name}[{len(before) + k}]", x, y)
+                    for k, (x, y) in enumerate(zip(added_a, added_b))
+                ]
                 out.append((lst, before, "items", items))
             else:
                 self._error(
@@ -572,10 +699,10 @@ class _Merger:
         graph = _g.current().graph
         for k, block in enumerate(self.blocks):
             with _g.build(graph, block):
-                block.outputs = [_as_tensor(pair[k], pair[3]) for pair in self.pairs]
+                block.outputs = [_as_tensor(pair[k], pair[2]) for pair in self.pairs]
         node.blocks = list(self.blocks)
         node.effect = any(_has_effect(b) for b in self.blocks)
-        _g.add_node(node, [(p[2], p[3]) for p in self.pairs], self.origin)
+        _g.add_node(node, [p[2] for p in self.pairs], self.origin)
         self.node = node
 
     def _resolve_leaf(self, leaf):
@@ -612,7 +739,10 @@ def _describe(v) -> str:
 def _append(acc, items, name, origin):
     for item in items:
         if isinstance(item, ListAccum):
-            raise StagingError(f"{where(origin)}: list `{name}`: appending a list built in a staged loop to another is not supported")
+            raise StagingError(
+                f"{where(origin)}: list `{name}`: appending a list built in a staged loop to "
+                "another is not supported"
+            )
     node = _g.Node("list_append", "append", args=(acc, *items))
     item_shapes = [shapes.shape_of(i) for i in items]
     elem = tuple(acc.shape[1:])
@@ -639,7 +769,9 @@ def _append(acc, items, name, origin):
 class _Loop:
     """Traces a loop until its variables settle, then records a `while` node."""
 
-    def __init__(self, test, body, get_state, set_state, names, origin, what, carry_last=False, fns=()):
+    def __init__(
+        self, test, body, get_state, set_state, names, origin, what, carry_last=False, fns=()
+    ):
         self.test = test
         self.body = body
         self.get_state = get_state
@@ -669,19 +801,35 @@ class _Loop:
         for i, leaves in enumerate(init_leaves):
             for j, v in enumerate(leaves):
                 if isinstance(v, Tensor) or (self.carry_last and i == len(init) - 1):
-                    carried[(i, j)] = (tuple(shapes.shape_of(v)), shapes.result_dtype(v))
+                    carried[(i, j)] = _spec(v)
         snap = _snapshot(_closure_lists(self.body, self.test, self.get_state, *self.fns))
         accums: dict = {}  # index in snap -> [elem shape, dtype, initial acc tensor or None]
-        for attempt in range(8):
-            state_in, params, acc_params = self._inputs(graph, init, structs, init_leaves, carried, snap, accums)
+        for _attempt in range(8):
+            state_in, params, acc_params = self._inputs(
+                graph, init, structs, init_leaves, carried, snap, accums
+            )
             self.set_state(tuple(state_in)) if self.names else None
             with _g.sub_block() as cond_block:
                 cond = self.test()
             cond_block.outputs = [cond]
-            with _g.sub_block() as body_block:
-                stop = self.body()
-                out = self._read()
-                appended = [_appended(lst, before) for lst, _, before in self._current_lists(snap, accums)]
+            _LOOPS.append(snap)
+            try:
+                with _g.sub_block() as body_block:
+                    stop = self.body()
+                    out = self._read()
+                    appended = self._appended_lists(snap, accums)
+            except _NeedsAccumulator as e:
+                k = next((k for k, (lst, _, _) in enumerate(snap) if lst is e.lst), None)
+                if k is None or k in accums:
+                    raise
+                _restore(snap)
+                if self.names:
+                    self.set_state(tuple(init))
+                appended = [e.items if n == k else [] for n in range(len(snap))]
+                self._settle_lists(snap, accums, appended)
+                continue
+            finally:
+                _LOOPS.pop()
             _restore(snap)
             if self.names:
                 self.set_state(tuple(init))
@@ -691,29 +839,60 @@ class _Loop:
                 break
         else:
             self._error(f"the variables of this {self.what} do not settle on a shape and dtype")
-        self._record(graph, init, structs, init_leaves, carried, params, acc_params, cond_block, body_block, cond, stop, out, snap, accums, appended)
+        self._record(
+            graph,
+            init,
+            structs,
+            init_leaves,
+            carried,
+            params,
+            acc_params,
+            cond_block,
+            body_block,
+            cond,
+            stop,
+            out,
+            snap,
+            accums,
+            appended,
+        )
 
-    def _current_lists(self, snap, accums):
-        # During a trace an accumulated list holds [*prefix, ListAccum(param)].
-        return [(lst, name, lst[: len(before) + (1 if k in accums else 0)] if k in accums else before) for k, (lst, name, before) in enumerate(snap)]
+    def _appended_lists(self, snap, accums):
+        """Per list: the items the body appended (None if changed otherwise); for accumulated
+        lists `(acc, items)`: the run-time list after the body (a cond may have replaced it)
+        and the items appended after that."""
+        out = []
+        for k, (lst, _, before) in enumerate(snap):
+            if k not in accums:
+                out.append(_appended(lst, before))
+                continue
+            prefix = _prefix(before)
+            n = len(prefix)
+            if (
+                len(lst) <= n
+                or any(a is not b for a, b in zip(lst, prefix))
+                or not isinstance(lst[n], ListAccum)
+            ):
+                out.append(None)
+            else:
+                out.append((lst[n].tensor, lst[n + 1 :]))
+        return out
 
     def _inputs(self, graph, init, structs, init_leaves, carried, snap, accums):
         params = {}
         state_in = []
-        for i, v in enumerate(init):
+        for i, _v in enumerate(init):
             leaves = list(init_leaves[i])
             for j in range(len(leaves)):
                 if (i, j) in carried:
-                    shape, dtype = carried[(i, j)]
-                    params[(i, j)] = _param(graph, shape, dtype, self.names[i])
+                    params[(i, j)] = _param(graph, carried[(i, j)], self.names[i])
                     leaves[j] = params[(i, j)]
             state_in.append(_rebuild(structs[i], leaves))
         acc_params = {}
         for k, (elem, dtype, _) in accums.items():
             lst, name, before = snap[k]
-            acc_params[k] = _param(graph, (None, *elem), dtype, name)
-            prefix = before[:-1] if before and isinstance(before[-1], ListAccum) else before
-            lst[:] = [*prefix, ListAccum(acc_params[k])]
+            acc_params[k] = _param(graph, ((None, *elem), dtype, False), name)
+            lst[:] = [*_prefix(before), ListAccum(acc_params[k])]
         return state_in, params, acc_params
 
     def _settle(self, init, structs, init_leaves, carried, out, state_in) -> bool:
@@ -726,7 +905,9 @@ class _Loop:
                 continue  # only assigned on some paths of the body: not carried
             leaves = []
             struct = _struct(o, leaves)
-            undefined_before = rt.is_undefined(init[i]) or (init[i] is None and struct == "*" and _numeric(o))
+            undefined_before = rt.is_undefined(init[i]) or (
+                init[i] is None and struct == "*" and _numeric(o)
+            )
             if struct != structs[i] or undefined_before:
                 if undefined_before and not any(k[0] == i for k in carried):
                     # Defined by the body (or None before it): carried from a placeholder zero.
@@ -734,8 +915,12 @@ class _Loop:
                     init_leaves[i] = [None] * len(leaves)
                     for j, v in enumerate(leaves):
                         if not _numeric(v):
-                            self._error(f"`{name}` is first given a value inside this {self.what}, and it is {_spec_text(v)}; only arrays and numbers can be staged loop variables")
-                        carried[(i, j)] = (tuple(shapes.shape_of(v)), shapes.result_dtype(v))
+                            self._error(
+                                f"`{name}` is first given a value inside this {self.what}, and it "
+                                f"is {_spec_text(v)}; only arrays and numbers can be staged loop "
+                                "variables"
+                            )
+                        carried[(i, j)] = _spec(v)
                     changed = True
                     continue
                 if struct != structs[i]:
@@ -748,52 +933,36 @@ class _Loop:
                 before = init_leaves[i][j]
                 key = (i, j)
                 if key in carried:
-                    shape, dtype = carried[key]
+                    old = carried[key]
                     if not _numeric(v):
-                        self._error(f"`{name}` is {format_spec(shape, dtype)} before an iteration of this {self.what} and {_spec_text(v)} after it")
-                    vd = shapes.result_dtype(v)
-                    if vd != dtype and not (_weak(v) and np.result_type(dtype, v) == dtype):
                         self._error(
-                            f"`{name}` is {format_spec(shape, dtype)} before an iteration of this "
-                            f"{self.what} but {format_spec(shapes.shape_of(v), vd)} after it: its "
-                            "dtype must stay the same. Cast it (e.g. .astype(...)) or give it the "
-                            "right dtype before the loop."
+                            f"`{name}` is {format_spec(*old)} before an iteration of this "
+                            f"{self.what} and {_spec_text(v)} after it"
                         )
-                    vs = tuple(shapes.shape_of(v))
-                    if len(vs) != len(shape):
-                        self._error(f"`{name}` is {format_spec(shape, dtype)} before an iteration of this {self.what} but {format_spec(vs, vd)} after it: its number of dimensions must stay the same")
-                    general = shapes.generalize(shape, vs)
-                    if general != shape:
-                        carried[key] = (general, dtype)
-                        changed = True
-                    continue
-                if v is before or _same_python(v, before):
-                    continue
-                if not (_numeric(v) and _numeric(before)):
-                    self._error(
-                        f"`{name}` is {_spec_text(before)} before this {self.what} and "
-                        f"{_spec_text(v)} after an iteration. A staged loop can only change "
-                        "arrays and numbers; keep other values the same in every iteration."
-                    )
-                if _weak(before):
-                    bd = np.asarray(before).dtype
-                    if isinstance(v, Tensor) and (np.result_type(v.dtype, before) == v.dtype):
-                        bd = v.dtype
+                    start = old
                 else:
-                    bd = shapes.result_dtype(before)
-                vd = shapes.result_dtype(v)
-                if vd != bd and not (_weak(v) and np.result_type(bd, v) == bd):
+                    if v is before or _same_python(v, before):
+                        continue
+                    if not (_numeric(v) and _numeric(before)):
+                        self._error(
+                            f"`{name}` is {_spec_text(before)} before this {self.what} and "
+                            f"{_spec_text(v)} after an iteration. A staged loop can only change "
+                            "arrays and numbers; keep other values the same in every iteration."
+                        )
+                    start = _spec(before)
+
+                def fail(kind, start=start, v=v, name=name):
                     self._error(
-                        f"`{name}` is {_spec_text(before)} before this {self.what} but "
-                        f"{format_spec(shapes.shape_of(v), vd)} after an iteration: its dtype "
-                        "must stay the same. Give it the loop's dtype before the loop (e.g. "
-                        "np.float32(0) or .astype(...))."
+                        f"`{name}` is {format_spec(*start)} before an iteration of this "
+                        f"{self.what} but {_spec_text(v)} after it: its {kind} must stay the "
+                        "same. Give it the loop's dtype before the loop (e.g. np.float32(0)) "
+                        "or cast it in the body (.astype(...))."
                     )
-                bs, vs = tuple(shapes.shape_of(before)), tuple(shapes.shape_of(v))
-                if len(bs) != len(vs):
-                    self._error(f"`{name}` is {_spec_text(before)} before this {self.what} but {_spec_text(v)} after an iteration: its number of dimensions must stay the same")
-                carried[key] = (shapes.generalize(bs, vs), bd)
-                changed = True
+
+                new = _join(start, _spec(v), fail)
+                if key not in carried or new != carried[key]:
+                    carried[key] = new
+                    changed = True
         return changed
 
     def _settle_lists(self, snap, accums, appended) -> bool:
@@ -801,18 +970,37 @@ class _Loop:
         for k, items in enumerate(appended):
             lst, name, before = snap[k]
             if items is None:
-                self._error(f"list `{name}` is changed inside this {self.what} in a way other than append(); only append() can be staged")
+                self._error(
+                    f"list `{name}` is changed inside this {self.what} in a way other than "
+                    "append(); only append() can be staged"
+                )
+            if type(items) is tuple:
+                acc, items = items
+                old = accums[k][0]
+                general = shapes.generalize(old, tuple(acc.shape[1:]))
+                if general != old:
+                    accums[k][0] = general
+                    changed = True
             if not items:
                 continue
             for it in items:
                 if not _numeric(it):
-                    self._error(f"list `{name}`: only arrays and numbers can be appended inside a staged loop, got {_spec_text(it)}")
+                    self._error(
+                        f"list `{name}`: only arrays and numbers can be appended inside a staged "
+                        f"loop, got {_spec_text(it)}"
+                    )
             item_shapes = [tuple(shapes.shape_of(it)) for it in items]
-            dtype = next((shapes.result_dtype(it) for it in items if not _weak(it)), shapes.result_dtype(items[0]))
+            dtype = next(
+                (shapes.result_dtype(it) for it in items if not _weak(it)),
+                shapes.result_dtype(items[0]),
+            )
             elem = item_shapes[0]
             for s in item_shapes[1:]:
                 if len(s) != len(elem):
-                    self._error(f"list `{name}`: items appended in this {self.what} must all have the same number of dimensions")
+                    self._error(
+                        f"list `{name}`: items appended in this {self.what} must all have the "
+                        "same number of dimensions"
+                    )
                 elem = shapes.generalize(elem, s)
             if k not in accums:
                 outer = before[-1] if before and isinstance(before[-1], ListAccum) else None
@@ -825,22 +1013,42 @@ class _Loop:
                 old = accums[k][0]
                 general = shapes.generalize(old, elem) if len(old) == len(elem) else None
                 if general is None:
-                    self._error(f"list `{name}`: items appended in this {self.what} must all have the same number of dimensions")
+                    self._error(
+                        f"list `{name}`: items appended in this {self.what} must all have the "
+                        "same number of dimensions"
+                    )
                 if general != old:
                     accums[k][0] = general
                     changed = True
         return changed
 
-    def _record(self, graph, init, structs, init_leaves, carried, params, acc_params, cond_block, body_block, cond, stop, out, snap, accums, appended):
+    def _record(
+        self,
+        graph,
+        init,
+        structs,
+        init_leaves,
+        carried,
+        params,
+        acc_params,
+        cond_block,
+        body_block,
+        cond,
+        stop,
+        out,
+        snap,
+        accums,
+        appended,
+    ):
         keys = sorted(carried)
         # Initial values, in the enclosing block.
         inits = []
         for key in keys:
-            shape, dtype = carried[key]
+            shape, dtype, _ = carried[key]
             v = init_leaves[key[0]][key[1]]
             if v is None or rt.is_undefined(v) or isinstance(v, Undefined):
                 v = np.zeros(tuple(0 if d is None else d for d in shape), dtype)
-            inits.append(_as_tensor(v, dtype))
+            inits.append(_as_tensor(v, carried[key]))
         acc_keys = sorted(accums)
         for k in acc_keys:
             outer = accums[k][2]
@@ -848,7 +1056,7 @@ class _Loop:
                 inits.append(outer.tensor)
             else:
                 node = _g.Node("list_new", "list")
-                _g.add_node(node, [((None, *accums[k][0]), accums[k][1])], self.origin)
+                _g.add_node(node, [((None, *accums[k][0]), accums[k][1], False)], self.origin)
                 inits.append(node.outputs[0])
         # Loop outputs, in the body block.
         outs = []
@@ -858,19 +1066,18 @@ class _Loop:
                 leaves = []
                 _struct(out[i], leaves)
                 value = leaves[j] if j < len(leaves) else params[key]
-                outs.append(_as_tensor(value, carried[key][1]))
-            for k, items in zip(range(len(snap)), appended):
-                if k in accums:
-                    acc = acc_params[k]
-                    outs.append(_append(acc, items, snap[k][1], self.origin) if items else acc)
+                outs.append(_as_tensor(value, carried[key]))
+            for k in sorted(accums):
+                acc, items = appended[k]
+                outs.append(_append(acc, items, snap[k][1], self.origin) if items else acc)
             has_stop = stop is not None and stop is not False
             if has_stop:
                 if isinstance(stop, Tensor):
                     outs.append(stop)
                 elif _numeric(stop) or isinstance(stop, bool):
-                    outs.append(_const(bool(stop), np.bool_))
+                    outs.append(_const(bool(stop), np.bool_, True))
                 else:
-                    outs.append(_const(bool(stop), np.bool_))
+                    outs.append(_const(bool(stop), np.bool_, True))
         with _g.build(graph, cond_block):
             cond_block.outputs = [_cond_tensor(cond, self.origin)]
         body_block.params = [params[k] for k in keys] + [acc_params[k] for k in acc_keys]
@@ -879,11 +1086,13 @@ class _Loop:
         node = _g.Node("while", "while", args=tuple(inits), attrs={"stop": has_stop})
         node.blocks = [cond_block, body_block]
         node.effect = _has_effect(cond_block) or _has_effect(body_block)
-        specs = [carried[k] for k in keys] + [((None, *accums[k][0]), accums[k][1]) for k in acc_keys]
+        specs = [carried[k] for k in keys] + [
+            ((None, *accums[k][0]), accums[k][1], False) for k in acc_keys
+        ]
         _g.add_node(node, specs, self.origin)
         results = dict(zip(keys, node.outputs))
         final = []
-        for i, v in enumerate(init):
+        for i, _v in enumerate(init):
             leaves = list(init_leaves[i])
             for j in range(len(leaves)):
                 if (i, j) in results:
@@ -893,8 +1102,7 @@ class _Loop:
             self.set_state(tuple(final))
         for n, k in enumerate(acc_keys):
             lst, name, before = snap[k]
-            prefix = before[:-1] if before and isinstance(before[-1], ListAccum) else before
-            lst[:] = [*prefix, ListAccum(node.outputs[len(keys) + n])]
+            lst[:] = [*_prefix(before), ListAccum(node.outputs[len(keys) + n])]
 
 
 # --- staged iteration -----------------------------------------------------------------------
@@ -955,7 +1163,10 @@ class StagedRange(_Source):
         return self.start + i * self.step
 
     def __iter__(self):
-        raise StagingError(f"{where(user_origin(2))}: a range() with a symbolic bound can only be iterated by a `for` loop in converted code")
+        raise StagingError(
+            f"{where(user_origin(2))}: a range() with a symbolic bound can only be iterated by a "
+            "`for` loop in converted code"
+        )
 
 
 class StagedEnumerate(_Source):

@@ -21,10 +21,13 @@ class Tensor:
     ndarray or iterated outside converted control flow.
     """
 
-    __slots__ = ("id", "shape", "dtype", "node", "graph", "index", "__weakref__")
+    __slots__ = ("id", "shape", "dtype", "node", "graph", "index", "weak", "__weakref__")
     __array_priority__ = 1000.0
 
-    def __init__(self, graph, node, index, shape, dtype):
+    def __init__(self, graph, node, index, shape, dtype, weak=False):
+        # weak: the run-time value is a Python bool/int/float/complex (a loop counter, a flag),
+        # which NumPy treats as a weak scalar (NEP 50), exactly as eager code would.
+        self.weak = weak
         self.graph = graph
         self.node = node
         self.index = index
@@ -47,7 +50,7 @@ class Tensor:
         return _d.method(self, "T", (), {}, attr=True)
 
     def __repr__(self):
-        return f"<autoconv.Tensor %{self.id} {format_spec(self.shape, self.dtype)}>"
+        return f"<autoconv.Tensor %{self.id} {format_spec(self.shape, self.dtype, self.weak)}>"
 
     __hash__ = object.__hash__
 
@@ -129,8 +132,14 @@ class Tensor:
         raise AttributeError(f"'Tensor' object has no attribute {name!r}")
 
 
-def format_spec(shape, dtype) -> str:
-    """`float32[None, 3]`: the short form of a shape and dtype used in listings and errors."""
+PY_TYPES = {"b": bool, "i": int, "f": float, "c": complex}
+
+
+def format_spec(shape, dtype, weak=False) -> str:
+    """`float32[None, 3]`: the short form of a shape and dtype used in listings and errors
+    (`int` etc. for a Python scalar)."""
+    if weak:
+        return PY_TYPES[np.dtype(dtype).kind].__name__
     dims = ", ".join("None" if d is None else str(d) for d in shape)
     return f"{np.dtype(dtype).name}[{dims}]"
 

@@ -64,7 +64,11 @@ class Variable:
         return self._value.size
 
     def __repr__(self):
-        return f"<autoconv.Variable {self.name!r} shape={self.shape} dtype={self.dtype.name}, numpy={np.asarray(self._value)!r}>"
+        value = np.asarray(self._value)
+        return (
+            f"<autoconv.Variable {self.name!r} shape={self.shape} dtype={self.dtype.name}, "
+            f"numpy={value!r}>"
+        )
 
     def __str__(self):
         return str(self._value)
@@ -163,10 +167,14 @@ class Variable:
         array = np.asarray(value)
         if array.shape != self._value.shape:
             raise ValueError(
-                f"cannot assign a value of shape {array.shape} to Variable {self.name!r} of shape {self._value.shape}"
+                f"cannot assign a value of shape {array.shape} to Variable {self.name!r} of shape "
+                f"{self._value.shape}"
             )
         if not np.can_cast(array.dtype, self.dtype, "same_kind"):
-            raise TypeError(f"cannot assign a value of dtype {array.dtype.name} to Variable {self.name!r} of dtype {self.dtype.name}")
+            raise TypeError(
+                f"cannot assign a value of dtype {array.dtype.name} to Variable {self.name!r} of "
+                f"dtype {self.dtype.name}"
+            )
         self._value = np.array(array, dtype=self.dtype)
 
     def _assign_node(self, value):
@@ -178,17 +186,27 @@ class Variable:
         origin = user_origin(3)
         shape = shapes.shape_of(value)
         dtype = shapes.result_dtype(value)
-        if len(shape) != self.ndim or any(d is not None and d != s for d, s in zip(shape, self.shape)):
-            raise StagingError(f"{where(origin)}: cannot assign a value of shape {tuple(shape)} to Variable {self.name!r} of shape {self.shape}")
+        if len(shape) != self.ndim or any(
+            d is not None and d != s for d, s in zip(shape, self.shape)
+        ):
+            raise StagingError(
+                f"{where(origin)}: cannot assign a value of shape {tuple(shape)} to Variable "
+                f"{self.name!r} of shape {self.shape}"
+            )
         if not np.can_cast(dtype, self.dtype, "same_kind"):
-            raise StagingError(f"{where(origin)}: cannot assign a value of dtype {dtype.name} to Variable {self.name!r} of dtype {self.dtype.name}")
+            raise StagingError(
+                f"{where(origin)}: cannot assign a value of dtype {dtype.name} to Variable "
+                f"{self.name!r} of dtype {self.dtype.name}"
+            )
         direct = (
             isinstance(value, Tensor)
             and value.dtype == self.dtype
             and value.shape == self.shape
             and value.node.kind not in ("placeholder", "read", "const")
         )
-        node = _g.Node("assign", "assign", args=(value,), attrs={"variable": self, "direct": direct})
+        node = _g.Node(
+            "assign", "assign", args=(value,), attrs={"variable": self, "direct": direct}
+        )
         node.effect = True
         _g.add_node(node, [], origin)
 
@@ -207,18 +225,32 @@ def _unwrap_or_read(value):
 
 def _install_operators():
     binary = {
-        "add": operator.add, "sub": operator.sub, "mul": operator.mul,
-        "truediv": operator.truediv, "floordiv": operator.floordiv, "mod": operator.mod,
-        "pow": operator.pow, "matmul": operator.matmul, "and": operator.and_,
-        "or": operator.or_, "xor": operator.xor, "lshift": operator.lshift,
+        "add": operator.add,
+        "sub": operator.sub,
+        "mul": operator.mul,
+        "truediv": operator.truediv,
+        "floordiv": operator.floordiv,
+        "mod": operator.mod,
+        "pow": operator.pow,
+        "matmul": operator.matmul,
+        "and": operator.and_,
+        "or": operator.or_,
+        "xor": operator.xor,
+        "lshift": operator.lshift,
         "rshift": operator.rshift,
     }
     for name, op in binary.items():
-        setattr(Variable, f"__{name}__", lambda self, o, op=op: op(self._operand(), _unwrap_or_read(o)))
-        setattr(Variable, f"__r{name}__", lambda self, o, op=op: op(_unwrap_or_read(o), self._operand()))
+        setattr(
+            Variable, f"__{name}__", lambda self, o, op=op: op(self._operand(), _unwrap_or_read(o))
+        )
+        setattr(
+            Variable, f"__r{name}__", lambda self, o, op=op: op(_unwrap_or_read(o), self._operand())
+        )
     for name in ("lt", "le", "gt", "ge", "eq", "ne"):
         op = getattr(operator, name)
-        setattr(Variable, f"__{name}__", lambda self, o, op=op: op(self._operand(), _unwrap_or_read(o)))
+        setattr(
+            Variable, f"__{name}__", lambda self, o, op=op: op(self._operand(), _unwrap_or_read(o))
+        )
     for name in ("neg", "pos", "abs", "invert"):
         op = getattr(operator, name)
         setattr(Variable, f"__{name}__", lambda self, op=op: op(self._operand()))
