@@ -1,10 +1,14 @@
-"""Calls in converted code: `converted(f)(*args)` runs a user function's converted form.
+"""Calls in converted code: `converted(f)(*args)` runs a user function's converted form while a
+graph is being built, and `f` itself otherwise.
 
-`converted` returns the function to call rather than calling it, so a converted call adds no
-frame to the stack while the callee runs: recursive code keeps nearly its original depth limit.
-The first call of each user function converts it (see `autoconv.conversion.recursive`); later
-calls are one dictionary lookup.
+Outside a trace no value is symbolic, and a converted function behaves exactly as its original
+on Python values, so the original is what runs: calls stay as cheap, and recursion as deep, as
+before conversion. While tracing, the first call of each user function converts it (see
+`autoconv.conversion.recursive`) and later calls are one dictionary lookup. `converted` returns
+the function to call rather than calling it, so it adds no frame to the stack during the call.
 """
+
+from autoconv.runtime.staging import traces as _traces
 
 _FunctionType = type(lambda: None)
 
@@ -26,8 +30,11 @@ cache: dict = {}
 
 
 def converted(f):
-    """Returns what converted code calls in place of `f`: `f`'s converted form, or `f` itself for
-    built-ins, library code, classes and functions marked `do_not_convert`."""
+    """Returns what converted code calls in place of `f`: while tracing, `f`'s converted form (or
+    `f` itself for built-ins, library code, classes and `do_not_convert` functions); otherwise
+    `f`."""
+    if not _traces:
+        return f
     kind = type(f)
     if kind is _FunctionType:
         target = cache.get(f)

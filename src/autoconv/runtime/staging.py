@@ -22,6 +22,10 @@ STAGED_TYPES: set = set()
 
 backend = None
 
+traces: list = []
+"""Non-empty while a backend is building a graph (the backend pushes and pops its scopes here).
+Symbolic values exist only then."""
+
 
 def register(types, impl) -> None:
     """Makes `impl` the backend for values of `types` (an iterable of classes)."""
