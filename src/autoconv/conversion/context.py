@@ -100,9 +100,7 @@ class Context:
         top = scopes.bound_names(body + self.prologue) | params
         wanted = list(self.nonlocal_used) + sorted(self.dead_bindings - set(self.nonlocal_used))
         undeclared = [
-            n
-            for n in wanted
-            if n not in top and n not in self.nonlocals and n not in self.globals
+            n for n in wanted if n not in top and n not in self.nonlocals and n not in self.globals
         ]
         head = []
         if self.globals:

@@ -44,7 +44,7 @@ def is_convertible(obj) -> bool:
         return not skips_function(func)
     if isinstance(obj, type) or not callable(obj):
         return False
-    call = type(obj).__dict__.get("__call__") or getattr(type(obj), "__call__", None)  # noqa: B004
+    call = getattr(type(obj), "__call__", None)  # noqa: B004 - the class attribute itself
     return isinstance(call, _FunctionType) and not skips_function(call)
 
 

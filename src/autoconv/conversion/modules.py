@@ -15,6 +15,7 @@ import gast
 from autoconv.conversion import pipeline
 from autoconv.conversion.resolve import ModuleResolver
 from autoconv.converters.checks import Unconvertible
+from autoconv.converters.expressions import is_docstring
 from autoconv.pyct import loader, naming, scopes, templates
 from autoconv.pyct.walk import walk
 
@@ -133,12 +134,7 @@ def _insert_import(module, ac) -> None:
     """`import autoconv.runtime as ac` after the docstring and `__future__` imports."""
     position = 0
     body = module.body
-    if (
-        body
-        and isinstance(body[0], gast.Expr)
-        and isinstance(body[0].value, gast.Constant)
-        and isinstance(body[0].value.value, str)
-    ):
+    if body and is_docstring(body[0]):
         position = 1
     while (
         position < len(body)

@@ -22,6 +22,7 @@ from autoconv.converters import (
     logical_expressions,
     return_statements,
 )
+from autoconv.converters.expressions import is_docstring
 from autoconv.pyct import liveness, scopes
 
 
@@ -79,12 +80,6 @@ def _convert_nested(node, **options) -> None:
 
 
 def _take_docstring(node) -> list:
-    body = node.body
-    if (
-        body
-        and isinstance(body[0], gast.Expr)
-        and isinstance(body[0].value, gast.Constant)
-        and isinstance(body[0].value.value, str)
-    ):
-        return [body.pop(0)]
+    if node.body and is_docstring(node.body[0]):
+        return [node.body.pop(0)]
     return []

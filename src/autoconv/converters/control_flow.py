@@ -17,7 +17,7 @@ defined once at the top of the function.
 import gast
 
 from autoconv.converters import lowering
-from autoconv.converters.expressions import binds_or_suspends, located, thunk
+from autoconv.converters.expressions import binds_or_suspends, located, parameters, thunk
 from autoconv.pyct import anno, scopes, templates
 from autoconv.pyct.walk import walk
 
@@ -170,7 +170,9 @@ class _ControlFlow:
             isinstance(n, (gast.Attribute, gast.Subscript)) for n in walk(node.target)
         ):
             return False
-        inside = _name_counts(node)
+        inside = _name_counts(
+            gast.Module(body=[node.target, *node.body, *node.orelse], type_ignores=[])
+        )  # the iterable is read outside
         rebound = self.activity.bound(node.body)
         captured = set()  # read by closures, or by body functions that will be hoisted
         for child in scopes.walk_scope(node.body):
@@ -228,18 +230,7 @@ class _ControlFlow:
         """`def base(params): nonlocal <what stmts bind>; stmts`."""
         name = self.ctx.namer.new(base)
         header = self.ctx.declarations(stmts, exclude=set(params) | set(exclude))
-        args = gast.arguments(
-            args=[
-                gast.Name(id=p, ctx=gast.Param(), annotation=None, type_comment=None)
-                for p in params
-            ],
-            posonlyargs=[],
-            vararg=None,
-            kwonlyargs=[],
-            kw_defaults=[],
-            kwarg=None,
-            defaults=[],
-        )
+        args = parameters(params)
         stmts = [s for s in stmts if not isinstance(s, gast.Pass)]
         body = header + (stmts or [gast.Pass()])
         node = gast.FunctionDef(

@@ -50,8 +50,13 @@ def _visit_clause(transformer, clause):
 
 def thunk(node):
     """`lambda: node`."""
-    args = gast.arguments(
-        args=[],
+    return located(gast.Lambda(args=parameters([]), body=node), node)
+
+
+def parameters(names) -> "gast.arguments":
+    """The `arguments` node of a generated function taking `names` positionally."""
+    return gast.arguments(
+        args=[gast.Name(id=n, ctx=gast.Param(), annotation=None, type_comment=None) for n in names],
         posonlyargs=[],
         vararg=None,
         kwonlyargs=[],
@@ -59,7 +64,14 @@ def thunk(node):
         kwarg=None,
         defaults=[],
     )
-    return located(gast.Lambda(args=args, body=node), node)
+
+
+def is_docstring(stmt) -> bool:
+    return (
+        isinstance(stmt, gast.Expr)
+        and isinstance(stmt.value, gast.Constant)
+        and isinstance(stmt.value.value, str)
+    )
 
 
 def binds_or_suspends(node) -> bool:

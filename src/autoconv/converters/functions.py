@@ -11,6 +11,7 @@
 import gast
 
 from autoconv.pyct import scopes
+from autoconv.pyct.walk import children
 
 
 def hoist_declarations(function_node) -> tuple:
@@ -81,9 +82,4 @@ def _mangle(node, prefix) -> None:
                 for stmt in current.body:
                     _mangle(stmt, "_" + current.name.lstrip("_"))
                 continue
-        for field in current._fields:
-            value = getattr(current, field, None)
-            if type(value) is list:
-                stack.extend(v for v in value if isinstance(v, gast.AST))
-            elif isinstance(value, gast.AST):
-                stack.append(value)
+        stack.extend(children(current))

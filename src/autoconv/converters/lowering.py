@@ -13,7 +13,7 @@ guarded. Two shapes keep the result flat and short, the way one would write it b
 import gast
 
 from autoconv.pyct import scopes
-from autoconv.pyct.walk import walk
+from autoconv.pyct.walk import children, walk
 
 _LOOPS = (gast.For, gast.While, gast.AsyncFor)
 
@@ -215,12 +215,7 @@ def copy_location_tree(node, origin):
             if getattr(child, "lineno", None) is None:
                 child.lineno, child.col_offset = start, col
                 child.end_lineno, child.end_col_offset = start, end_col
-        for field in child._fields:
-            value = getattr(child, field, None)
-            if type(value) is list:
-                stack.extend(v for v in value if isinstance(v, gast.AST))
-            elif isinstance(value, gast.AST):
-                stack.append(value)
+        stack.extend(children(child))
     return node
 
 

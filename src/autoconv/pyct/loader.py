@@ -12,6 +12,8 @@ import ast
 
 import gast
 
+from autoconv.pyct.walk import children
+
 _LOCATION = ("lineno", "col_offset", "end_lineno", "end_col_offset")
 _PLACEHOLDER = "__autoconv_function"
 
@@ -122,7 +124,7 @@ def requalify(code, qualname: str):
     def fix(name):
         for old in (prefix, lambda_prefix):
             if isinstance(name, str) and name.startswith(old):
-                return qualname + name[len(old):]
+                return qualname + name[len(old) :]
         return name
 
     consts = tuple(
@@ -144,17 +146,5 @@ def _fill_locations(node, origin):
             origin = node
         if getattr(node, "end_lineno", None) is None:
             node.end_lineno, node.end_col_offset = node.lineno, node.col_offset
-    for child in _children(node):
+    for child in children(node):
         _fill_locations(child, origin)
-
-
-def _children(node) -> list:
-    """`list(ast.iter_child_nodes(node))`, without the generator overhead (this is hot)."""
-    out = []
-    for field in node._fields:
-        value = getattr(node, field, None)
-        if type(value) is list:
-            out.extend(v for v in value if isinstance(v, ast.AST))
-        elif isinstance(value, ast.AST):
-            out.append(value)
-    return out

@@ -1,4 +1,4 @@
-"""A faster `ast.walk`: depth-first, in source order, without per-node generators.
+"""A faster `ast.walk` and `ast.iter_child_nodes`: no per-node generators.
 
 Conversion walks every function several times; `ast.walk` (breadth-first, through
 `iter_child_nodes` and `iter_fields` generators) was the largest single cost.
@@ -23,3 +23,15 @@ def walk(node):
                         push(item)
             elif isinstance(value, AST):
                 push(value)
+
+
+def children(node) -> list:
+    """`list(ast.iter_child_nodes(node))`, in source order."""
+    out = []
+    for field in node._fields:
+        value = getattr(node, field, None)
+        if type(value) is list:
+            out.extend(v for v in value if isinstance(v, AST))
+        elif isinstance(value, AST):
+            out.append(value)
+    return out
