@@ -116,5 +116,17 @@ def _not_convertible(obj):
     message = _no_source_message(obj)
     if is_strict():
         raise ConversionError(message)
-    warnings.warn(message + " It runs unconverted.", ConversionWarning, stacklevel=3)
+    warnings.warn(message + " It runs unconverted.", ConversionWarning, stacklevel=_caller())
     return obj
+
+
+def _caller() -> int:
+    """The `stacklevel` of the first frame outside autoconv (the user's call)."""
+    import os
+    import sys
+
+    package = os.path.dirname(os.path.dirname(__file__))
+    frame, level = sys._getframe(1), 1
+    while frame is not None and frame.f_code.co_filename.startswith(package):
+        frame, level = frame.f_back, level + 1
+    return level

@@ -107,6 +107,9 @@ def _convert(func, recursive):
     if isinstance(node, gast.FunctionDef):
         node.decorator_list = []
     kept = []
+    # Functions it defines stay as written and are converted when called (recursive or not,
+    # each gets its own conversion then), so they are not marked as generated code.
+    as_written = {_definition_key(n) for n in pipeline.user_scopes(node)}
     try:
         pipeline.convert(
             node,
@@ -115,6 +118,7 @@ def _convert(func, recursive):
             resolver=LiveResolver(func.__globals__),
             recursive=recursive,
             on_kept=lambda *k: kept.append(k),
+            nested=False,
         )
     except Unconvertible as e:
         raise ConversionError(
@@ -131,7 +135,7 @@ def _convert(func, recursive):
         globals_=func.__globals__,
     )
     new_code = loader.requalify(new_code, func.__qualname__)
-    library.register_generated(new_code)
+    library.register_generated(new_code, as_written)
     return _Converted(new_code, text, ac, kept)
 
 
@@ -159,3 +163,11 @@ def _enclosing_class(qualname: str):
             continue
         return parts[i]
     return None
+
+
+def _definition_key(node):
+    """(code name, first line) of the code object a definition compiles to."""
+    if isinstance(node, gast.Lambda):
+        return "<lambda>", node.lineno
+    decorators = getattr(node, "decorator_list", None)
+    return node.name, decorators[0].lineno if decorators else node.lineno

@@ -48,9 +48,11 @@ def is_convertible(obj) -> bool:
     return isinstance(call, _FunctionType) and not skips_function(call)
 
 
-def register_generated(code) -> None:
-    """Records `code` and the code objects nested in it as generated."""
+def register_generated(code, as_written=frozenset()) -> None:
+    """Records `code` and the code objects nested in it as generated, except the user's own
+    functions left as written, given as (name, first line) pairs."""
     generated_codes[id(code)] = code
     for const in code.co_consts:
         if isinstance(const, type(code)):
-            register_generated(const)
+            if (const.co_name, const.co_firstlineno) not in as_written:
+                register_generated(const, as_written)

@@ -23,15 +23,22 @@ from autoconv.converters import (
     return_statements,
 )
 from autoconv.converters.expressions import is_docstring
-from autoconv.pyct import liveness, scopes
+from autoconv.pyct import anno, liveness, scopes
 
 
-def convert(node, *, namer, ac, resolver, recursive, on_kept, on_left=None) -> None:
+def convert(node, *, namer, ac, resolver, recursive, on_kept, on_left=None, nested=True) -> None:
     """Converts a gast FunctionDef or Lambda in place. Raises `checks.Unconvertible` when the
     function must stay Python; reports statements left as Python through
     `on_kept(construct, line, reason, function_name)` and nested functions left as Python
-    through `on_left(function_node, unconvertible)` (default: as kept statements)."""
+    through `on_left(function_node, unconvertible)` (default: as kept statements).
+
+    With `nested=False`, the functions and lambdas the function defines stay as written: calls
+    to them go through `ac.converted`, which converts them on their first call, as any callee.
+    """
     local_names = scopes.local_names(node)
+    if not nested:
+        for child in user_scopes(node):
+            anno.set(child, "as_written", True)
     checks.find_blockers(node, local_names)
     for construct, line, reason in checks.find_kept(node):
         on_kept(construct, line, reason, getattr(node, "name", "<lambda>"))
@@ -43,15 +50,16 @@ def convert(node, *, namer, ac, resolver, recursive, on_kept, on_left=None) -> N
         logical_expressions.transform(node, ctx)
         calls.transform(node, ctx)
         return
-    _convert_nested(
-        node,
-        namer=namer,
-        ac=ac,
-        resolver=resolver,
-        recursive=recursive,
-        on_kept=on_kept,
-        on_left=on_left,
-    )
+    if nested:
+        _convert_nested(
+            node,
+            namer=namer,
+            ac=ac,
+            resolver=resolver,
+            recursive=recursive,
+            on_kept=on_kept,
+            on_left=on_left,
+        )
     docstring = _take_docstring(node)
     ctx.globals, ctx.nonlocals = functions.hoist_declarations(node)
     functions.explicit_super(node)
@@ -65,6 +73,12 @@ def convert(node, *, namer, ac, resolver, recursive, on_kept, on_left=None) -> N
     control_flow.transform(node, ctx)
     ctx.finish(node, docstring)
     blocks.fill_empty(node)
+
+
+def user_scopes(node) -> list:
+    """The functions, lambdas and classes that `node` defines in its own scope."""
+    body = [node.body] if isinstance(node, gast.Lambda) else node.body
+    return [child for child in scopes.walk_scope(body) if scopes.is_scope(child)]
 
 
 def _convert_nested(node, **options) -> None:

@@ -23,6 +23,8 @@ def for_function(func):
             target = functions.build(func, entry)
     if func.__closure__ is None:
         calls.cache[func] = target
+    else:
+        calls.seen_codes.add(id(func.__code__))
     return target
 
 

@@ -7,6 +7,8 @@ returns the replacement node.
 
 from ast import AST
 
+from autoconv.pyct import anno
+
 
 class Transformer:
     def __init__(self):
@@ -30,3 +32,8 @@ class Transformer:
             elif isinstance(value, AST):
                 setattr(node, field, self.visit(value))
         return node
+
+    def visit_Lambda(self, node):
+        if anno.get(node, "as_written"):
+            return node  # the user's own lambda, converted when it is called
+        return self.generic_visit(node)

@@ -1,11 +1,11 @@
-"""Calls in converted code: `converted(f)(*args)` runs a user function's converted form while a
-graph is being built, and `f` itself otherwise.
+"""Calls in converted code: `converted(f)(*args)`.
 
-Outside a trace no value is symbolic, and a converted function behaves exactly as its original
-on Python values, so the original is what runs: calls stay as cheap, and recursion as deep, as
-before conversion. While tracing, the first call of each user function converts it (see
-`autoconv.conversion.recursive`) and later calls are one dictionary lookup. `converted` returns
-the function to call rather than calling it, so it adds no frame to the stack during the call.
+The first call of each user function converts it (see `autoconv.conversion.recursive`), so its
+warnings, or in strict mode its errors, come when it is first called. While a graph is being
+built, the converted form is what runs. Outside a trace no value is symbolic, and a converted
+function behaves exactly as its original on Python values, so the original runs: calls stay as
+cheap, and recursion as deep, as before conversion. `converted` returns the function to call
+rather than calling it, so it adds no frame to the stack during the call.
 """
 
 from autoconv.runtime.staging import traces as _traces
@@ -28,14 +28,21 @@ cache: dict = {}
 """Plain function -> what to call instead (its converted form, or itself). Filled by
 `autoconv.conversion.recursive`; closures are not kept here (they are rebuilt from a code cache)."""
 
+seen_codes: set = set()
+"""ids of the code objects of closures converted already (whose conversions keep them alive)."""
+
 
 def converted(f):
     """Returns what converted code calls in place of `f`: while tracing, `f`'s converted form (or
     `f` itself for built-ins, library code, classes and `do_not_convert` functions); otherwise
-    `f`."""
-    if not _traces:
-        return f
+    `f`, converted once on its first call for the warnings."""
     kind = type(f)
+    if not _traces:
+        func = f.__func__ if kind is _MethodType else f
+        if type(func) is _FunctionType and func not in cache:
+            if id(func.__code__) not in seen_codes:
+                _recursive().for_function(func)
+        return f
     if kind is _FunctionType:
         target = cache.get(f)
         if target is None:

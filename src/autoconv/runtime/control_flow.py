@@ -37,7 +37,12 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
         return staging.backend.for_stmt(iterable, body, get_state, set_state, names)
     try:
         for item in iterable:
-            if body(item):
+            stop = body(item)
+            if stop is None or stop is False:
+                continue
+            if stop is not True and type(stop) in _STAGED:
+                raise _symbolic_stop(body, "iterates over a Python iterable")
+            if stop:
                 break
     except NameError as e:
         new = unbound_error(e)
@@ -53,8 +58,12 @@ def while_stmt(test, body, get_state=None, set_state=None, names=()):
         if cond is not True and cond is not False and type(cond) in _STAGED:
             return staging.backend.while_stmt(test, body, get_state, set_state, names, cond)
         while cond:
-            if body():
-                break
+            stop = body()
+            if stop is not None and stop is not False:
+                if stop is not True and type(stop) in _STAGED:
+                    raise _symbolic_stop(body, "has a Python condition")
+                if stop:
+                    break
             cond = test()
     except NameError as e:
         new = unbound_error(e)
@@ -64,3 +73,15 @@ def while_stmt(test, body, get_state=None, set_state=None, names=()):
 
 
 register(if_stmt, for_stmt, while_stmt)
+
+
+def _symbolic_stop(body, why):
+    from autoconv.errors import AutoconvError
+
+    code = body.__code__
+    return AutoconvError(
+        f"{code.co_filename}:{code.co_firstlineno}: this loop {why}, so it runs as Python and "
+        "cannot stop early on a symbolic condition: a `break` or `return` in it depends on a "
+        "Tensor. Loop over a Tensor (or `range` of a Tensor) so that the whole loop is staged, "
+        "or make the condition a Python value."
+    )
