@@ -14,7 +14,7 @@ runtime, which decides on each call.
 import gast
 
 from autoconv.converters import expressions
-from autoconv.pyct import templates
+from autoconv.pyct import scopes, templates
 from autoconv.pyct.transformer import Transformer
 from autoconv.pyct.walk import walk
 
@@ -27,7 +27,21 @@ def transform(function_node, ctx) -> None:
         for n in walk(function_node)
         if isinstance(n, gast.Name) and not isinstance(n.ctx, gast.Load)
     }
-    expressions.rewrite(function_node, _Calls(ctx, shadowed, _builtin_typed(function_node)))
+    expressions.rewrite(
+        function_node,
+        _Calls(ctx, shadowed, _builtin_typed(function_node), _local_classes(function_node)),
+    )
+
+
+def _local_classes(function_node) -> set:
+    """Names bound only by `class` statements of this function."""
+    if isinstance(function_node, gast.Lambda):
+        return set()
+    classes = {
+        n.name for n in scopes.walk_scope(function_node.body) if isinstance(n, gast.ClassDef)
+    }
+    other = scopes.bound_names([n for n in function_node.body if not isinstance(n, gast.ClassDef)])
+    return classes - other
 
 
 _DISPLAYS = (
@@ -64,11 +78,12 @@ def _builtin_typed(function_node) -> set:
 
 
 class _Calls(Transformer):
-    def __init__(self, ctx, shadowed, builtin_typed):
+    def __init__(self, ctx, shadowed, builtin_typed, classes):
         super().__init__()
         self.ctx = ctx
         self.shadowed = shadowed
         self.builtin_typed = builtin_typed
+        self.classes = classes
 
     def visit_Call(self, node):
         self.generic_visit(node)
@@ -85,6 +100,8 @@ class _Calls(Transformer):
             and func.value.id in self.builtin_typed
         ):
             return node  # a method of a built-in type: `', '.join(xs)`, `out.append(x)`
+        if isinstance(func, gast.Name) and func.id in self.classes:
+            return node  # a class this function defines: classes are called as they are
         if self.ctx.resolver.is_passthrough(func, self.shadowed):
             return node
         node.func = expressions.located(

@@ -41,12 +41,18 @@ class _ControlFlow:
         # instead of once per iteration (they close over function-level names only).
         self.hoisted = None
 
-    def define(self, function_def) -> list:
-        """Where `function_def` goes: in place, or hoisted out of the enclosing loops."""
+    def define(self, out, function_def):
+        """Puts `function_def` in `out`, or hoists it out of the enclosing loops (where an
+        identical function hoisted before serves instead). Returns the name to call it by."""
         if self.hoisted is None:
-            return [function_def]
+            out.append(function_def)
+            return lowering.name(function_def.name)
+        key = _shape(function_def)
+        for existing in self.hoisted:
+            if _shape(existing) == key:
+                return lowering.name(existing.name)
         self.hoisted.append(function_def)
-        return []
+        return lowering.name(function_def.name)
 
     def in_loop(self, convert):
         """Runs `convert()` (which converts a loop) and returns its statements preceded by the
@@ -93,14 +99,17 @@ class _ControlFlow:
 
     def if_stmt(self, node) -> list:
         state = self.state(node.body + node.orelse, anno.get(node, "live_out", frozenset()))
-        out, body, orelse = [], None, None
+        out, none = [], gast.Constant(value=None, kind=None)
+        body = orelse = none
+        # Names are taken before the blocks are converted, so they number outside in.
         if not _is_empty(node.body):
-            body = self.body_function("if_body", [], self.block(node.body), node)
-            out.extend(self.define(body))
+            name = self.ctx.namer.new("if_body")
+            body = self.define(out, self.body_function(name, [], self.block(node.body), node))
         if not _is_empty(node.orelse):
-            orelse = self.body_function("else_body", [], self.block(node.orelse), node)
-            out.extend(self.define(orelse))
-        args = [node.test, _name_or_none(body), _name_or_none(orelse), *self.state_args(state)]
+            name = self.ctx.namer.new("else_body")
+            fdef = self.body_function(name, [], self.block(node.orelse), node)
+            orelse = self.define(out, fdef)
+        args = [node.test, body, orelse, *self.state_args(state)]
         while len(args) > 2 and _is_none(args[-1]):
             args.pop()  # trailing defaults
         out.append(self.call("if_stmt", args, node))
@@ -111,16 +120,14 @@ class _ControlFlow:
         state = self.state(node.body, live, extra=[node.test])
         out = []
         if binds_or_suspends(node.test):
-            test = self.body_function("loop_test", [], [gast.Return(value=node.test)], node)
-            out.extend(self.define(test))
-            test = lowering.name(test.name)
+            name = self.ctx.namer.new("loop_test")
+            fdef = self.body_function(name, [], [gast.Return(value=node.test)], node)
+            test = self.define(out, fdef)
         else:
             test = thunk(node.test)
-        body = self.body_function("loop_body", [], self.loop_body(node), node)
-        out.extend(self.define(body))
-        out.append(
-            self.call("while_stmt", [test, lowering.name(body.name), *self.state_args(state)], node)
-        )
+        name = self.ctx.namer.new("loop_body")
+        body = self.define(out, self.body_function(name, [], self.loop_body(node), node))
+        out.append(self.call("while_stmt", [test, body, *self.state_args(state)], node))
         return out
 
     def for_stmt(self, node) -> list:
@@ -139,14 +146,14 @@ class _ControlFlow:
                 )
             ]
         local = scopes.bound_names([target]) if local_target else set()
-        stmts = prelude + self.loop_body(node)
         state = [n for n in self.state(prelude + node.body, live) if n not in local]
-        body = self.body_function("loop_body", params, stmts, node, exclude=local)
+        name = self.ctx.namer.new("loop_body")
+        stmts = prelude + self.loop_body(node)
+        out = []
+        body = self.define(out, self.body_function(name, params, stmts, node, exclude=local))
         iterable = self.staged_builtin(node.iter)
-        call = self.call(
-            "for_stmt", [iterable, lowering.name(body.name), *self.state_args(state)], node
-        )
-        return [*self.define(body), call]
+        out.append(self.call("for_stmt", [iterable, body, *self.state_args(state)], node))
+        return out
 
     def loop_body(self, node) -> list:
         stmts = self.block(node.body)
@@ -226,9 +233,8 @@ class _ControlFlow:
         names = gast.Tuple(elts=[gast.Constant(value=n, kind=None) for n in state], ctx=gast.Load())
         return [lowering.name(get_state), lowering.name(set_state), names]
 
-    def body_function(self, base, params, stmts, origin, exclude=()):
-        """`def base(params): nonlocal <what stmts bind>; stmts`."""
-        name = self.ctx.namer.new(base)
+    def body_function(self, name, params, stmts, origin, exclude=()):
+        """`def name(params): nonlocal <what stmts bind>; stmts`."""
         header = self.ctx.declarations(stmts, exclude=set(params) | set(exclude))
         args = parameters(params)
         stmts = [s for s in stmts if not isinstance(s, gast.Pass)]
@@ -252,10 +258,6 @@ class _ControlFlow:
 
 def _is_empty(stmts) -> bool:
     return all(isinstance(s, gast.Pass) for s in stmts)
-
-
-def _name_or_none(fn):
-    return lowering.name(fn.name) if fn is not None else gast.Constant(value=None, kind=None)
 
 
 def _is_none(node) -> bool:
@@ -303,3 +305,12 @@ def _first_bindings(function_node) -> dict:
         for name in _binds(child):
             order.setdefault(name, len(order))
     return order
+
+
+def _shape(function_def) -> str:
+    """A function's definition apart from its name: equal shapes are interchangeable."""
+    name, function_def.name = function_def.name, ""
+    try:
+        return gast.dump(function_def)
+    finally:
+        function_def.name = name

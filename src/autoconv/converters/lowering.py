@@ -144,7 +144,9 @@ class Escape:
         """The branch of `node` ("body" or "orelse") that `rest` can move into, or None."""
         if not rest or not isinstance(node, gast.If):
             return None
-        if any(self.contains(r) for r in rest[:-1]):
+        # One more escaping statement may follow before the last (`if a: return 1` /
+        # `if b: return 2` / `return 3` nests two deep and needs no flag); more stay flat.
+        if sum(self.contains(r) for r in rest[:-1]) > 1:
             return None
         if self.contains(rest[-1]) and not self.is_escape(rest[-1]):
             return None

@@ -19,7 +19,8 @@ class _Return(lowering.Escape):
 
     def replace(self, node):
         out = []
-        if node.value is not None:
+        # `retval` starts as None and is set once: `return` and `return None` leave it.
+        if node.value is not None and not _is_none(node.value):
             out.append(lowering.assign(self.retval, node.value, node))
         out.append(lowering.assign(self.flag, True, node))
         return out
@@ -75,7 +76,22 @@ def _drop_final_flag(stmts, flag) -> None:
     elif isinstance(last, gast.If):
         _drop_final_flag(last.body, flag)
         _drop_final_flag(last.orelse, flag)
+        if not last.body and not last.orelse and _is_guard(last.test, flag):
+            stmts.pop()  # `if not do_return: pass`
     elif isinstance(last, (gast.With, gast.Try)) and not getattr(last, "finalbody", None):
         _drop_final_flag(last.body, flag)
         for handler in getattr(last, "handlers", ()):
             _drop_final_flag(handler.body, flag)
+
+
+def _is_none(node) -> bool:
+    return isinstance(node, gast.Constant) and node.value is None
+
+
+def _is_guard(test, flag) -> bool:
+    return (
+        isinstance(test, gast.UnaryOp)
+        and isinstance(test.op, gast.Not)
+        and isinstance(test.operand, gast.Name)
+        and test.operand.id == flag
+    )

@@ -55,12 +55,23 @@ if hasattr(ast, "_Unparser"):
                 self._function_depth -= 1
 
         def visit_ClassDef(self, node):
+            # A class inside a function stays compact too; at top level its methods keep
+            # their blank lines.
             self._skip_newline = self._function_depth > 0
-            depth, self._function_depth = self._function_depth, 0
-            try:
-                super().visit_ClassDef(node)
-            finally:
-                self._function_depth = depth
+            super().visit_ClassDef(node)
+
+        def visit_Call(self, node):
+            # `f(x for x in xs)`, not `f((x for x in xs))`.
+            if (
+                len(node.args) == 1
+                and not node.keywords
+                and isinstance(node.args[0], ast.GeneratorExp)
+            ):
+                self.set_precedence(ast._Precedence.ATOM, node.func)
+                self.traverse(node.func)
+                self.traverse(node.args[0])
+                return
+            super().visit_Call(node)
 
     def unparse(tree) -> str:
         return _CompactUnparser().visit(tree)
