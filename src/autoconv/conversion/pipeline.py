@@ -46,6 +46,7 @@ def convert(node, *, namer, ac, resolver, recursive, on_kept, on_left=None, nest
         node, namer=namer, ac=ac, resolver=resolver, recursive=recursive, local_names=local_names
     )
     if isinstance(node, gast.Lambda):
+        scopes.forget_own_nodes(node)
         conditional_expressions.transform(node, ctx)
         logical_expressions.transform(node, ctx)
         calls.transform(node, ctx)
@@ -63,6 +64,7 @@ def convert(node, *, namer, ac, resolver, recursive, on_kept, on_left=None, nest
     docstring = _take_docstring(node)
     ctx.globals, ctx.nonlocals = functions.hoist_declarations(node)
     functions.explicit_super(node)
+    scopes.forget_own_nodes(node)
     continue_statements.transform(node, ctx)
     break_statements.transform(node, ctx)
     return_statements.transform(node, ctx)
@@ -77,8 +79,7 @@ def convert(node, *, namer, ac, resolver, recursive, on_kept, on_left=None, nest
 
 def user_scopes(node) -> list:
     """The functions, lambdas and classes that `node` defines in its own scope."""
-    body = [node.body] if isinstance(node, gast.Lambda) else node.body
-    return [child for child in scopes.walk_scope(body) if scopes.is_scope(child)]
+    return [child for child in scopes.own_nodes(node) if scopes.is_scope(child)]
 
 
 def _convert_nested(node, **options) -> None:

@@ -18,7 +18,7 @@ def transform(function_node, ctx) -> None:
 def _loop(node, ctx):
     if not isinstance(node, (gast.For, gast.While)):
         return [node]
-    escape = lowering.Escape(gast.Break, "", enter_loops=False)
+    escape = lowering.Escape(gast.Break, "", enter_loops=False, namer=ctx.namer)
     orelse, node.orelse = node.orelse, []
     if not escape.contains_any(node.body):
         return [node, *orelse]
@@ -26,6 +26,7 @@ def _loop(node, ctx):
     ctx.flags.add(flag)
     node.body = escape.lower(node.body)
     ctx.dead_bindings |= scopes.bound_names(escape.dropped)
+    ctx.flags |= escape.created
     anno.set(node, "stop_flags", [*anno.get(node, "stop_flags", []), flag])
     out = [lowering.assign(flag, False, node), node]
     if orelse:

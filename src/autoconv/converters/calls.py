@@ -14,7 +14,7 @@ runtime, which decides on each call.
 import gast
 
 from autoconv.converters import expressions
-from autoconv.pyct import scopes, templates
+from autoconv.pyct import templates
 from autoconv.pyct.transformer import Transformer
 from autoconv.pyct.walk import walk
 
@@ -22,26 +22,7 @@ from autoconv.pyct.walk import walk
 def transform(function_node, ctx) -> None:
     if not ctx.recursive:
         return
-    shadowed = {
-        n.id
-        for n in walk(function_node)
-        if isinstance(n, gast.Name) and not isinstance(n.ctx, gast.Load)
-    }
-    expressions.rewrite(
-        function_node,
-        _Calls(ctx, shadowed, _builtin_typed(function_node), _local_classes(function_node)),
-    )
-
-
-def _local_classes(function_node) -> set:
-    """Names bound only by `class` statements of this function."""
-    if isinstance(function_node, gast.Lambda):
-        return set()
-    classes = {
-        n.name for n in scopes.walk_scope(function_node.body) if isinstance(n, gast.ClassDef)
-    }
-    other = scopes.bound_names([n for n in function_node.body if not isinstance(n, gast.ClassDef)])
-    return classes - other
+    expressions.rewrite(function_node, _Calls(ctx, *_names(function_node)))
 
 
 _DISPLAYS = (
@@ -57,12 +38,11 @@ _DISPLAYS = (
 )
 
 
-def _builtin_typed(function_node) -> set:
-    """Local names only ever bound to displays or literals (`out = []`, `s = ''`): their
-    methods are built-ins, so `out.append(x)` needs no conversion."""
-    if isinstance(function_node, gast.Lambda):
-        return set()
-    candidates, others, accepted = set(), set(), set()
+def _names(function_node) -> tuple:
+    """In one walk of the function: (names bound anywhere in it, which calls cannot resolve in
+    advance; locals only ever bound to displays or literals, like `out = []`, whose methods are
+    built-ins; names bound only by its `class` statements, which are called as they are)."""
+    shadowed, candidates, others, accepted, classes = set(), set(), set(), set(), set()
     for node in walk(function_node):
         if isinstance(node, (gast.Assign, gast.AugAssign)) and isinstance(node.value, _DISPLAYS):
             targets = node.targets if isinstance(node, gast.Assign) else [node.target]
@@ -70,11 +50,23 @@ def _builtin_typed(function_node) -> set:
                 candidates.add(targets[0].id)
                 accepted.add(id(targets[0]))
         elif isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Load):
+            shadowed.add(node.id)
             if id(node) not in accepted:
                 others.add(node.id)
         elif isinstance(node, (gast.Nonlocal, gast.Global)):
             others.update(node.names)
-    return candidates - others
+        elif isinstance(node, gast.ClassDef):
+            classes.add(node.name)
+        elif isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.alias)):
+            others.add(
+                getattr(node, "name", None)
+                if not isinstance(node, gast.alias)
+                else (node.asname or node.name).split(".")[0]
+            )
+    if isinstance(function_node, gast.Lambda):
+        return shadowed, set(), set()
+    # Targets of accepted assignments are also in `shadowed` (they are Store names).
+    return shadowed, candidates - others, classes - others - candidates
 
 
 class _Calls(Transformer):

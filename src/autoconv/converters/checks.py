@@ -28,8 +28,7 @@ def find_blockers(function_node, local_names) -> None:
             function_node.lineno,
             "coroutines stay Python (their await points cannot be staged)",
         )
-    body = [function_node.body] if isinstance(function_node, gast.Lambda) else function_node.body
-    for node in scopes.walk_scope(body):
+    for node in scopes.own_nodes(function_node):
         if isinstance(node, (gast.Yield, gast.YieldFrom)):
             raise Unconvertible(
                 "yield",
@@ -93,6 +92,6 @@ def find_kept(function_node) -> list:
             "a `match` statement runs as Python; its subject cannot be "
             "symbolic (use if/elif to stage it)",
         )
-        for node in scopes.walk_scope(function_node.body)
+        for node in scopes.own_nodes(function_node)
         if isinstance(node, gast.Match)
     ]

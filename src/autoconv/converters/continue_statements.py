@@ -15,12 +15,13 @@ def transform(function_node, ctx) -> None:
 def _loop(node, ctx):
     if not isinstance(node, (gast.For, gast.While)):
         return node
-    escape = lowering.Escape(gast.Continue, "", enter_loops=False)
+    escape = lowering.Escape(gast.Continue, "", enter_loops=False, namer=ctx.namer)
     if not escape.contains_any(node.body):
         return node
     escape.flag = ctx.namer.new("continue_")
     node.body = escape.lower(node.body)
     ctx.dead_bindings |= scopes.bound_names(escape.dropped)
+    ctx.flags |= escape.created
     if escape.flag_read:
         ctx.flags.add(escape.flag)
         node.body.insert(0, lowering.assign(escape.flag, False, node.body[0]))

@@ -183,8 +183,8 @@ class _ControlFlow:
         rebound = self.activity.bound(node.body)
         captured = set()  # read by closures, or by body functions that will be hoisted
         for child in scopes.walk_scope(node.body):
-            if scopes.is_scope(child):
-                captured |= self.activity.read(child)
+            if scopes.is_scope(child) or isinstance(child, gast.GeneratorExp):
+                captured |= self.activity.read(child)  # closures and generators read late
             elif isinstance(child, (gast.If, gast.For, gast.While)):
                 captured |= self.activity.read(child.body) | self.activity.read(child.orelse)
                 if isinstance(child, gast.While) and binds_or_suspends(child.test):

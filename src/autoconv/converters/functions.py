@@ -35,7 +35,7 @@ def explicit_super(function_node) -> None:
         return
     # Only the function's own scope: a user's lambda or nested function calling super()
     # finds (or fails to find) its own first argument, before and after conversion alike.
-    for node in scopes.walk_scope(function_node.body):
+    for node in scopes.own_nodes(function_node):
         if (
             isinstance(node, gast.Call)
             and isinstance(node.func, gast.Name)

@@ -10,21 +10,34 @@ guarded. Two shapes keep the result flat and short, the way one would write it b
   so a chain of guard clauses does not nest deeper and deeper.
 """
 
+import copy
+
 import gast
 
 from autoconv.pyct import scopes
 from autoconv.pyct.walk import children, walk
 
 _LOOPS = (gast.For, gast.While, gast.AsyncFor)
+_PENDING = {gast.Return: "returning", gast.Break: "breaking", gast.Continue: "continuing"}
+
+
+def _exits_late(node) -> bool:
+    """Whether code runs after an escape from inside `node` (and may raise, cancelling it)."""
+    if isinstance(node, (gast.With, gast.AsyncWith)):
+        return True
+    return (isinstance(node, gast.Try) or type(node).__name__ == "TryStar") and bool(node.finalbody)
 
 
 class Escape:
     """One kind of escape, lowered in the blocks it is asked to lower."""
 
-    def __init__(self, kind, flag: str, enter_loops: bool):
+    def __init__(self, kind, flag: str, enter_loops: bool, namer=None):
         self.kind = kind  # gast.Return, gast.Break or gast.Continue
         self.flag = flag
         self.enter_loops = enter_loops
+        self.namer = namer
+        self.catching = 0  # `try ... except` or `with` bodies we are in, within the scope
+        self.created = set()  # names of pending flags made along the way
         self.flag_read = False
         self.dropped = []  # unreachable statements left out; their bindings still make locals
         self._contains = {}  # id(node) -> (node, whether it holds this escape), on originals
@@ -81,8 +94,33 @@ class Escape:
 
     # -- rewriting --
 
-    def lower_inside(self, node):
-        """Lowers the escapes in every block of `node`, in place."""
+    def lower_inside(self, node) -> list:
+        """Lowers the escapes in every block of `node`, in place; returns what stands for it:
+        `node`, or `node` between the set-up and the commit of a pending escape."""
+        if self.catching and self.namer is not None and _exits_late(node):
+            return self._lower_pending(node)
+        self._lower_blocks(node)
+        return [node]
+
+    def _lower_pending(self, node) -> list:
+        """An escape inside `try ... finally` or `with` only happens once the `finally` or
+        `__exit__` has run without raising: raising cancels it, and an enclosing `except` in
+        this scope may carry on. So the escape sets a pending flag, committed after `node`."""
+        pending = copy.copy(self)
+        pending.catching = 0
+        pending.flag = self.namer.new(_PENDING[self.kind])
+        pending.flag_read = False
+        self.created.add(pending.flag)
+        commit = [assign(self.flag, True, node)]
+        if getattr(self, "retval", None) is not None:
+            pending.retval = self.namer.new("returned")
+            self.created.add(pending.retval)
+            commit.insert(0, assign(self.retval, name(pending.retval), node))
+        pending._lower_blocks(node)
+        after = copy_location_tree(gast.If(test=name(pending.flag), body=commit, orelse=[]), node)
+        return [assign(pending.flag, False, node), node, after]
+
+    def _lower_blocks(self, node) -> None:
         if isinstance(node, gast.If):
             node.body, node.orelse = self.lower(node.body), self.lower(node.orelse)
         elif isinstance(node, _LOOPS):
@@ -90,10 +128,14 @@ class Escape:
                 node.body = self.lower(node.body)
             node.orelse = self.lower(node.orelse)
         elif isinstance(node, (gast.With, gast.AsyncWith)):
+            self.catching += 1  # `__exit__` may suppress an exception, as `except` does
             node.body = self.lower(node.body)
+            self.catching -= 1
         elif isinstance(node, gast.Try) or type(node).__name__ == "TryStar":
             body_escapes = self.contains_any(node.body)
+            self.catching += bool(node.handlers)
             node.body = self.lower(node.body)
+            self.catching -= bool(node.handlers)
             node.orelse = self.lower(node.orelse)
             if body_escapes:  # `else` runs only when the body ran to its end
                 node.orelse = self.guard(node.orelse)
@@ -103,7 +145,6 @@ class Escape:
         elif isinstance(node, gast.Match):
             for case in node.cases:
                 case.body = self.lower(case.body)
-        return node
 
     def lower(self, stmts, first_segment_kept: bool = False) -> list:
         """Lowers a block. With `first_segment_kept`, escapes before the first statement that
@@ -125,7 +166,7 @@ class Escape:
                 always = self.always([s])
                 rest = stmts[i:]
                 merge = self._merge_branch(s, rest)
-                segment.append(self.lower_inside(s))
+                segment.extend(self.lower_inside(s))
                 if always:
                     self.dropped.extend(stmts[i:])
                     i = len(stmts)

@@ -13,8 +13,8 @@ from autoconv.pyct import anno, scopes
 
 
 class _Return(lowering.Escape):
-    def __init__(self, flag, retval):
-        super().__init__(gast.Return, flag, enter_loops=True)
+    def __init__(self, flag, retval, namer):
+        super().__init__(gast.Return, flag, enter_loops=True, namer=namer)
         self.retval = retval
 
     def replace(self, node):
@@ -44,9 +44,10 @@ def transform(function_node, ctx) -> None:
         and any(isinstance(r, gast.Return) for r in scopes.walk_scope(n.body))
     ]
     retval = ctx.namer.new("retval")
-    escape = _Return(ctx.namer.new("do_return"), retval)
+    escape = _Return(ctx.namer.new("do_return"), retval, ctx.namer)
     new_body = escape.lower(body, first_segment_kept=True)
     ctx.dead_bindings |= scopes.bound_names(escape.dropped)
+    ctx.flags |= escape.created
     for loop in loops:
         anno.set(loop, "stop_flags", [*anno.get(loop, "stop_flags", []), escape.flag])
     origin = function_node
@@ -78,9 +79,13 @@ def _drop_final_flag(stmts, flag) -> None:
         _drop_final_flag(last.orelse, flag)
         if not last.body and not last.orelse and _is_guard(last.test, flag):
             stmts.pop()  # `if not do_return: pass`
-    elif isinstance(last, (gast.With, gast.Try)) and not getattr(last, "finalbody", None):
+    elif isinstance(last, gast.With):
         _drop_final_flag(last.body, flag)
-        for handler in getattr(last, "handlers", ()):
+    elif isinstance(last, gast.Try) and not last.finalbody:
+        if not last.orelse:  # otherwise `else:` is guarded by the flag the body sets
+            _drop_final_flag(last.body, flag)
+        _drop_final_flag(last.orelse, flag)
+        for handler in last.handlers:
             _drop_final_flag(handler.body, flag)
 
 

@@ -8,6 +8,7 @@ enclosing function, as Python specifies.
 
 import gast
 
+from autoconv.pyct import anno
 from autoconv.pyct.walk import walk
 
 _SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef)
@@ -75,10 +76,28 @@ def read_names(nodes) -> set:
     return found
 
 
+def own_nodes(function_node) -> list:
+    """Every node of the function's own scope (as `walk_scope` yields them), walked once and
+    shared by the analyses that run before any rewriting, until `forget_own_nodes`."""
+    nodes = anno.get(function_node, "own_nodes")
+    if nodes is None:
+        body = (
+            [function_node.body] if isinstance(function_node, gast.Lambda) else function_node.body
+        )
+        nodes = list(walk_scope(body))
+        anno.set(function_node, "own_nodes", nodes)
+    return nodes
+
+
+def forget_own_nodes(function_node) -> None:
+    """Called before the first rewrite: the shared list would go stale."""
+    anno.set(function_node, "own_nodes", None)
+
+
 def declared(function_node) -> tuple:
     """The (global, nonlocal) names a function declares, anywhere in its own scope."""
     globals_, nonlocals = set(), set()
-    for node in walk_scope(function_node.body):
+    for node in own_nodes(function_node):
         if isinstance(node, gast.Global):
             globals_.update(node.names)
         elif isinstance(node, gast.Nonlocal):
