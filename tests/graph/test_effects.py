@@ -141,3 +141,16 @@ def test_unsupported_numpy_function_is_named():
 
     with pytest.raises(autoconv.AutoconvError, match=r"numpy\.linalg\.svd is not supported"):
         f(np.ones((2, 2)))
+
+
+def test_runtime_error_inside_an_inlined_test_names_the_operation():
+    @autoconv.function
+    def f(x, y):
+        if np.sum(x + y) > 0:  # written as one `if` expression
+            return x
+        return y
+
+    cf = f.get_concrete_function(autoconv.TensorSpec([None]), autoconv.TensorSpec([None]))
+    assert "if np_add_reduce((v0 + v1), " in cf.code
+    with pytest.raises(ValueError, match=rf"{HERE}:\d+: \+ failed while the graph ran"):
+        cf(np.ones(2, np.float32), np.ones(3, np.float32))

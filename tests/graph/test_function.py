@@ -178,3 +178,39 @@ def test_wrong_arguments_raise_type_error_like_python():
 
     with pytest.raises(TypeError, match="missing a required argument: 'y'"):
         f(np.ones(2))
+
+
+def test_fast_path_recognizes_exactly_the_traced_signatures():
+    @autoconv.function
+    def f(x, n):
+        return x * n
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RetracingWarning)
+        a64, a32 = np.ones(3), np.ones(3, np.float32)
+        assert f(a64, 2).dtype == np.float64
+        assert f(a32, 2).dtype == np.float32  # another dtype: traced anew
+        assert type(f(np.float64(1.5), 2)) is np.float64  # a NumPy scalar
+        assert type(f(np.array(1.5), 2)) is np.float64  # a 0-d array: its own trace
+        assert f(a64, 2.0).dtype == np.float64 and f(a64, True).dtype == np.float64
+        assert f.tracing_count == 6
+        for _ in range(3):  # recognized by the generated guards
+            assert f(a64, 2).tolist() == [2.0] * 3
+            assert f(a32, 2).dtype == np.float32
+        assert f.tracing_count == 6
+        assert f(np.ones((3, 1)), 2).shape == (3, 1)  # a new shape
+        assert f(a64, 3).tolist() == [3.0] * 3  # a new Python value
+        assert f(x=a64, n=2).tolist() == [2.0] * 3  # keywords take the general path
+        assert f.tracing_count == 8
+    assert "def dispatch(args):" in f._dispatch.source
+
+
+def test_fast_path_reports_run_time_errors_like_the_general_path():
+    @autoconv.function(reduce_retracing=True)
+    def f(x, y):
+        return x + y
+
+    f(np.ones(2), np.ones(2))
+    f(np.ones(3), np.ones(3))  # traced with unknown sizes
+    with pytest.raises(ValueError, match=r"test_function.py:\d+: \+ failed while the graph ran"):
+        f(np.ones(3), np.ones(4))

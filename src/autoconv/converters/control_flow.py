@@ -47,10 +47,12 @@ class _ControlFlow:
         if self.hoisted is None:
             out.append(function_def)
             return lowering.name(function_def.name)
-        key = _shape(function_def)
-        for existing in self.hoisted:
-            if _shape(existing) == key:
-                return lowering.name(existing.name)
+        # Identical bodies in practice are one or two statements (`continue_ = True`).
+        key = _shape(function_def) if len(function_def.body) <= 3 else None
+        if key is not None and key in self.hoisted_shapes:
+            return lowering.name(self.hoisted_shapes[key])
+        if key is not None:
+            self.hoisted_shapes[key] = function_def.name
         self.hoisted.append(function_def)
         return lowering.name(function_def.name)
 
@@ -59,7 +61,7 @@ class _ControlFlow:
         definitions hoisted out of the loop, when this is the outermost loop."""
         if self.hoisted is not None:
             return convert()
-        self.hoisted = []
+        self.hoisted, self.hoisted_shapes = [], {}
         try:
             out = convert()
             return self.hoisted + out

@@ -1,12 +1,18 @@
 """Runs a graph by generating straight-line Python that calls NumPy.
 
 Each node becomes one line (`v7 = np_sum(v3, axis=0)`, `v8 = v7 + 1`), conditionals become
-`if`/`else` blocks and loops `while True:` blocks, inlined in place; NumPy functions and
-constants are bound as globals of the generated module. A call of the graph is then one call of
-ordinary Python code with no per-operation interpretation, so its overhead over eager NumPy is
-close to nil. Only what the outputs, prints and Variable updates need is emitted (non-strict
-execution). `Program.source` is the readable code; an exception raised by a line is reported
-with the user's file and line of the operation that line came from.
+`if`/`else` blocks and loops `while True:` blocks, inlined in place. The NumPy functions,
+constants and Variables the code uses are parameters of an enclosing `make_run` function, so
+`run` reads them as local (closure) variables. A call of the graph is then one call of
+ordinary Python code with no per-operation interpretation. `Program.source` is the readable
+code; an exception raised by a line is reported with the user's file and line of the operation
+that line came from.
+
+The executor emits every node of the graph it is given: pruning, folding and the other
+optimizations are passes (`autoconv.graph.passes`) that run before it. It writes an elementwise
+operation in place when the `inplace` pass marked it (`v5 += c`, `np_maximum(0.0, v5,
+out=v5)`), copies results that may share memory with a constant or a Variable before returning
+them, and stores a new array straight into a Variable only when nothing else refers to it.
 """
 
 from __future__ import annotations
@@ -22,44 +28,17 @@ import numpy as np
 
 from autoconv.graph.errors import GraphExecutionError, StagingError, where
 from autoconv.graph.graph import Block, Graph, Node
+from autoconv.graph.passes.analysis import (
+    BINARY_UFUNCS,
+    UNARY_UFUNCS,
+    Uses,
+    fresh,
+    may_alias_state,
+    returns_new,
+)
 from autoconv.graph.tensor import Tensor, format_spec
 
 _counter = itertools.count()
-
-
-def live_nodes(graph: Graph) -> dict:
-    """Non-strict pruning: `id(block) -> nodes kept`, keeping the nodes that outputs, effects
-    (prints, Variable updates) and kept control flow need, in program order."""
-    needed: set = set()
-    _collect_output_ids(graph.outputs, needed)
-    kept: dict = {}
-    _prune(graph.block, needed, kept)
-    return kept
-
-
-def _collect_output_ids(value, needed):
-    if isinstance(value, Tensor):
-        needed.add(value.id)
-    elif type(value) in (tuple, list) or isinstance(value, tuple):
-        for v in value:
-            _collect_output_ids(v, needed)
-    elif type(value) is dict:
-        for v in value.values():
-            _collect_output_ids(v, needed)
-
-
-def _prune(block: Block, needed: set, kept: dict):
-    out = []
-    for node in reversed(block.nodes):
-        if node.effect or any(t.id in needed for t in node.outputs):
-            for sub in node.blocks:
-                _collect_output_ids(sub.outputs, needed)
-            for sub in reversed(node.blocks):
-                _prune(sub, needed, kept)
-            needed.update(t.id for t in node.inputs)
-            out.append(node)
-    out.reverse()
-    kept[id(block)] = out
 
 
 class Program:
@@ -71,15 +50,16 @@ class Program:
         writer = _Writer(graph)
         self.source = writer.source
         self.line_nodes = writer.line_nodes
+        self.line_spans = writer.line_spans
         linecache.cache[self.filename] = (
             len(self.source),
             None,
             self.source.splitlines(True),
             self.filename,
         )
-        namespace = writer.namespace
+        namespace = {"__builtins__": builtins}
         exec(compile(self.source, self.filename, "exec"), namespace)  # noqa: S102 - our own code
-        self.fn = namespace["run"]
+        self.fn = namespace["make_run"](*writer.bound_values)
 
     def rewrite(self, exc: BaseException) -> BaseException:
         """`exc` raised while running, re-made to name the user's file and line of the node."""
@@ -87,7 +67,7 @@ class Program:
         node = None
         while tb is not None:
             if tb.tb_frame.f_code.co_filename == self.filename:
-                node = self.line_nodes.get(tb.tb_lineno, node)
+                node = self._node_at(tb) or node
             tb = tb.tb_next
         if node is None or isinstance(exc, GraphExecutionError):
             return exc
@@ -101,6 +81,22 @@ class Program:
             new = GraphExecutionError(message)
         new.__cause__ = exc
         return new
+
+    def _node_at(self, tb):
+        """The node of the instruction a traceback entry stopped at: the node of its line, or
+        on a line with inlined expressions, the innermost one whose columns hold it."""
+        node = self.line_nodes.get(tb.tb_lineno)
+        spans = self.line_spans.get(tb.tb_lineno)
+        positions = getattr(tb.tb_frame.f_code, "co_positions", None)
+        if spans and positions is not None:
+            try:
+                _, _, col, end = list(positions())[tb.tb_lasti // 2]
+            except (IndexError, ValueError):
+                return node
+            inside = [s for s in spans if col is not None and s[0] <= col and end <= s[1]]
+            if inside:
+                return min(inside, key=lambda s: s[1] - s[0])[2]
+        return node
 
 
 _COMBINED: dict = {}
@@ -123,33 +119,65 @@ class _Writer:
         self.graph = graph
         self.lines: list[str] = []
         self.line_nodes: dict = {}
-        self.namespace: dict = {"__builtins__": builtins, "print_": builtins.print}
+        self.namespace: dict = {}  # bound name -> value, in binding order
         self._bound: dict = {}
-        self._keep: list = []
+        self.names: dict = {t.id: f"v{t.id}" for t in graph.inputs}
+        # id -> (expression as an operand, bare expression, node) of the values written into
+        # the statement that reads them
+        self.inline: dict = {}
+        self._consumed: list = []  # the inlined expressions used by the line being written
+        self.line_spans: dict = {}  # line -> [(first column, end column, node)]
         self._defined: list[set] = [set(t.id for t in graph.inputs)]
-        self.kept = live_nodes(graph)
-        params = ", ".join(f"v{t.id}" for t in graph.inputs)
+        self.uses = Uses(graph)
+        self.shared = may_alias_state(graph)
+        params = ", ".join(self.names[t.id] for t in graph.inputs)
         self.lines.append(f"def run({params}):")
         self.block(graph.block, 1)
         self.lines.append(f"    return {self.output(graph.outputs)}")
-        self.source = "\n".join(self.lines) + "\n"
+        self._close()
+
+    def _close(self):
+        """Wraps `run` in `make_run(<bound names>)`, one parameter per line with what it is."""
+        header = ["def make_run("]
+        header += [f"    {name},  # {_describe_bound(v)}" for name, v in self.namespace.items()]
+        header.append("):")
+        body = ["    " + line for line in self.lines] + ["    return run"]
+        self.line_nodes = {n + len(header): node for n, node in self.line_nodes.items()}
+        self.line_spans = {
+            n + len(header): [(a + 4, b + 4, node) for a, b, node in spans]
+            for n, spans in self.line_spans.items()
+        }
+        self.bound_values = list(self.namespace.values())
+        self.source = "\n".join(header + body) + "\n"
 
     # --- names and expressions ------------------------------------------------------------
     def bind(self, value, hint="c") -> str:
+        """The name under which `run` sees `value` (a parameter of `make_run`)."""
         key = (id(value), hint)
         name = self._bound.get(key)
         if name is None:
-            base = _SAFE_NAME.sub("_", hint)
-            name = base if base not in self.namespace and not keyword.iskeyword(base) else None
-            if name is None or re.fullmatch(r"[vc]\d+", base):
+            base = _SAFE_NAME.sub("_", hint) or "c"
+            if base[0].isdigit():
+                base = "c_" + base
+            name = base
+            taken = (
+                base in self.namespace
+                or keyword.iskeyword(base)
+                or base in _RESERVED
+                or re.fullmatch(r"[vc]\d+", base)
+                or (hasattr(builtins, base) and getattr(builtins, base) is not value)
+            )
+            if taken:
                 name = f"{base}_{len(self._bound)}"
             self._bound[key] = name
             self.namespace[name] = value
-            self._keep.append(value)
         return name
 
     def fn(self, fn) -> str:
         name = getattr(fn, "__name__", None) or "fn"
+        owner = getattr(fn, "__self__", None)
+        if isinstance(owner, np.ufunc):
+            return self.bind(fn, f"np_{owner.__name__}_{name}")
         return self.bind(fn, "np_" + name if isinstance(fn, (np.ufunc,)) or _is_numpy(fn) else name)
 
     def ref(self, t: Tensor) -> str:
@@ -160,7 +188,11 @@ class _Writer:
                 "out of it: assign the value to a variable in the body (not to an object "
                 "attribute or container that autoconv does not track)."
             )
-        return f"v{t.id}"
+        inline = self.inline.get(t.id)
+        if inline is not None:
+            self._consumed.append(inline)
+            return inline[0]
+        return self.names.get(t.id) or f"v{t.id}"
 
     def expr(self, v) -> str:
         t = type(v)
@@ -203,6 +235,9 @@ class _Writer:
 
     def output(self, value) -> str:
         if isinstance(value, Tensor):
+            if value.id in self.shared and not value.weak:
+                # A constant's or Variable's array: the caller gets its own copy.
+                return f"{self.ref(value)}.copy()"
             return self.ref(value)
         t = type(value)
         if t is tuple:
@@ -225,18 +260,143 @@ class _Writer:
 
     # --- statements -----------------------------------------------------------------------
     def emit(self, indent: int, text: str, node: Node | None):
-        self.lines.append("    " * indent + text)
+        line = "    " * indent + text
+        self.lines.append(line)
         if node is not None:
             self.line_nodes[len(self.lines)] = node
+        if self._consumed:
+            # Columns of the inlined expressions on this line, for error reports.
+            spans = []
+            for _, bare, inner in self._consumed:
+                start = line.find(bare)
+                if start >= 0:
+                    spans.append((start, start + len(bare), inner))
+            self.line_spans[len(self.lines)] = spans
+            self._consumed = []
 
     def define(self, tensors):
-        self._defined[-1].update(t.id for t in tensors)
+        for t in tensors:
+            self._defined[-1].add(t.id)
+            self.names.setdefault(t.id, f"v{t.id}")
 
-    def block(self, block: Block, indent: int):
+    def block(self, block: Block, indent: int, plan: set | None = None):
         start = len(self.lines)
-        for node in self.kept.get(id(block), ()):
+        plan = self._inline_plan(block) if plan is None else plan
+        frees = self._frees(block, plan)
+        for i, node in enumerate(block.nodes):
+            if i in plan:
+                # Read once, by the next statement: written into it as an expression.
+                out = node.outputs[0]
+                bare = self.rhs(node)
+                operand = bare if node.kind in _ATOMS else f"({bare})"
+                self.inline[out.id] = (operand, bare, node)
+                self._defined[-1].add(out.id)
+                continue
             self.node(node, indent)
+            if i in frees:
+                self.emit(indent, f"del {', '.join(frees[i])}", None)
         return len(self.lines) > start
+
+    def _inlinable(self, node, reader) -> bool:
+        """`node` computes a value that only `reader` reads, once, with no side effect."""
+        if node.kind not in _EXPRESSIONS or node.effect or len(node.outputs) != 1:
+            return False
+        if "inplace" in node.attrs:
+            return False
+        out = node.outputs[0]
+        if self.uses.count[out.id] != 1:
+            return False
+        if reader is None:  # read by the block's output
+            return self.uses.escapes[out.id] == 1
+        return any(t is out for t in reader.inputs) and reader.kind != "while"
+
+    def _inline_plan(self, block: Block) -> set:
+        """Indices of the nodes written into the condition of the `if` that follows them."""
+        plan = set()
+        nodes = block.nodes
+        for j, node in enumerate(nodes):
+            if node.kind != "cond":
+                continue
+            k, reader = j - 1, node
+            while k >= 0 and k not in plan and self._inlinable(nodes[k], reader):
+                if reader is node and node.args[0] is not nodes[k].outputs[0]:
+                    break
+                plan.add(k)
+                reader = nodes[k]
+                k -= 1
+        return plan
+
+    def _tail_plan(self, block: Block, results) -> set:
+        """Indices of the last nodes of a block that compute one of `results` (the values
+        the statement after the block reads), each read only by the next: they are written
+        into that statement as one expression."""
+        plan = set()
+        nodes = block.nodes
+        k, reader = len(nodes) - 1, None
+        while k >= 0:
+            node = nodes[k]
+            if reader is None and not (
+                len(node.outputs) == 1 and any(node.outputs[0] is r for r in results)
+            ):
+                break
+            if not self._inlinable(node, reader):
+                break
+            plan.add(k)
+            reader = node
+            k -= 1
+        return plan
+
+    def _assign(self, indent, names: str, values: list, fallback):
+        """`names = values`, mapped (for error reports) to the operation of an inlined value."""
+        node = next(
+            (self.inline[v.id][2] for v in values if isinstance(v, Tensor) and v.id in self.inline),
+            fallback,
+        )
+        one = "," if len(values) == 1 and "," in names else ""
+        text = ", ".join(self._test(v)[0] for v in values)
+        self.emit(indent, f"{names} = {text}{one}", node)
+
+    def _frees(self, block: Block, plan: set) -> dict:
+        """`index -> names`: the large arrays defined in `block` whose last use is its node
+        `index`, so that `del` releases them there rather than when `run` returns (eager code
+        releases a temporary as soon as nothing refers to it)."""
+        name_of = self._name_of
+        last: dict = {}
+        kept: set = {name_of(t) for t in _tensors(block.outputs)}
+        if block is self.graph.block:
+            kept |= {name_of(t) for t in _tensors(self.graph.outputs)}
+        n = len(block.nodes)
+        for i, node in enumerate(block.nodes):
+            if i not in plan and node.kind != "const":
+                for t in node.outputs:
+                    if _large(t):
+                        last.setdefault(name_of(t), i)
+            at = i
+            while at in plan:  # an inlined node is read by the next statement written
+                at += 1
+            for t in _reads(node):
+                name = name_of(t)
+                if name in last:
+                    last[name] = at if at < n else None  # None: read by the block's end
+        frees: dict = {}
+        for name, i in last.items():
+            if name not in kept and i is not None:
+                frees.setdefault(i, []).append(name)
+        return frees
+
+    def _name_of(self, t) -> str:
+        """The Python name a Tensor will have: an in-place result takes its operand's name."""
+        name = self.names.get(t.id)
+        if name is None:
+            node = t.node
+            k = node.attrs.get("inplace") if node is not None else None
+            if k is not None and isinstance(node.args[k], Tensor) and len(node.outputs) == 1:
+                name = self._name_of(node.args[k])
+            elif node is not None and node.kind == "while":
+                name = f"v{node.blocks[1].params[t.index].id}"
+            else:
+                name = f"v{t.id}"
+        return name
 
     def outs(self, node) -> str:
         return ", ".join(f"v{t.id}" for t in node.outputs)
@@ -248,51 +408,110 @@ class _Writer:
             method(node, indent)
             self.define(node.outputs)
             return
-        args, kwargs = node.args, node.kwargs
-        if kind in ("call", "helper"):
-            rhs = f"{self.fn(node.fn)}({self.call_args(args, kwargs)})"
-        elif kind == "binop":
-            rhs = f"{self.expr(args[0])} {node.fn} {self.expr(args[1])}"
-        elif kind == "unop":
-            rhs = (
-                f"abs({self.expr(args[0])})"
-                if node.fn == "abs"
-                else f"{node.fn}{self.expr(args[0])}"
-            )
-        elif kind == "getitem":
-            key = args[1]
-            if node.attrs.get("tuple"):
-                items = [self.subscript_item(k) for k in key]
-                sub = ", ".join(items) + ("," if len(items) == 1 else "")
-            else:
-                sub = self.subscript_item(key)
-            rhs = f"{self.expr(args[0])}[{sub}]"
-        elif kind == "method":
-            rhs = f"{self.expr(args[0])}.{node.fn}({self.call_args(args[1:], kwargs)})"
-        elif kind == "attr":
-            rhs = f"{self.expr(args[0])}.{node.fn}"
-        elif kind == "const":
-            rhs = self.expr(node.attrs["value"])
-        elif kind == "read":
-            rhs = f"{self.bind(node.attrs['variable'], 'var')}._value"
-        else:
-            raise AssertionError(f"unknown node kind {kind!r}")
+        if "inplace" in node.attrs and self.inplace(node, indent):
+            return
+        if kind == "const":
+            # Constants are not copied into locals: each use names the bound value.
+            for t in node.outputs:
+                self.names[t.id] = self.expr(node.attrs["value"])
+            self.define(node.outputs)
+            return
+        rhs = self.rhs(node)
         if node.outputs:
             self.emit(indent, f"{self.outs(node)} = {rhs}", node)
         else:
             self.emit(indent, rhs, node)
         self.define(node.outputs)
 
+    def rhs(self, node) -> str:
+        """The Python expression of an operation."""
+        kind = node.kind
+        args, kwargs = node.args, node.kwargs
+        if kind in ("call", "helper"):
+            return f"{self.fn(node.fn)}({self.call_args(args, kwargs)})"
+        if kind == "binop":
+            return f"{self.expr(args[0])} {node.fn} {self.expr(args[1])}"
+        if kind == "unop":
+            if node.fn == "abs":
+                return f"abs({self.expr(args[0])})"
+            return f"{node.fn}{self.expr(args[0])}"
+        if kind == "getitem":
+            key = args[1]
+            if node.attrs.get("tuple"):
+                items = [self.subscript_item(k) for k in key]
+                sub = ", ".join(items) + ("," if len(items) == 1 else "")
+            else:
+                sub = self.subscript_item(key)
+            return f"{self.expr(args[0])}[{sub}]"
+        if kind == "method":
+            return f"{self.expr(args[0])}.{node.fn}({self.call_args(args[1:], kwargs)})"
+        if kind == "attr":
+            return f"{self.expr(args[0])}.{node.fn}"
+        if kind == "read":
+            return f"{self.bind(node.attrs['variable'], 'var')}._value"
+        if kind in ("placeholder", "param"):
+            raise AssertionError(f"a {kind} node inside a block")
+        raise AssertionError(f"unknown node kind {kind!r}")
+
+    def _test(self, value):
+        """`(expression, node)` of an `if` or loop test: an inlined expression without its outer
+        parentheses, with the node that computes it (for error reports), or a name."""
+        inline = self.inline.get(value.id) if isinstance(value, Tensor) else None
+        if inline is not None:
+            self._consumed.append(inline)
+            return inline[1], inline[2]
+        return self.expr(value), None
+
+    def inplace(self, node, indent) -> bool:
+        """Writes an elementwise operation into the buffer of operand `attrs["inplace"]`."""
+        k = node.attrs["inplace"]
+        target = node.args[k]
+        if not isinstance(target, Tensor) or len(node.outputs) != 1:
+            return False
+        name = self.ref(target)
+        kind = node.kind
+        if kind == "binop" and k == 0:
+            # `x op= y` runs the very NumPy code `x op y` runs (fast scalar powers included).
+            text = f"{name} {node.fn}= {self.expr(node.args[1])}"
+        else:
+            if kind == "binop":
+                uf = BINARY_UFUNCS[node.fn]
+            elif kind == "unop":
+                uf = UNARY_UFUNCS[node.fn]
+            else:
+                uf = node.fn
+            text = f"{self.fn(uf)}({self.call_args(node.args, {})}, out={name})"
+        out = node.outputs[0]
+        self.emit(indent, f"{text}  # v{out.id}", node)
+        self._defined[-1].add(out.id)
+        self.names[out.id] = name
+        return True
+
     def node_assign(self, node, indent):
-        var = self.bind(node.attrs["variable"], "var")
-        value = self.expr(node.args[0])
-        if node.attrs.get("direct"):
+        variable = node.attrs["variable"]
+        var = self.bind(variable, "var")
+        v = node.args[0]
+        value = self.expr(v)
+        sole = (
+            isinstance(v, Tensor)
+            and not v.weak
+            and v.dtype == variable.dtype
+            and v.shape == variable.shape
+            and self.uses.count[v.id] == 1
+            and self.uses.escapes[v.id] == 1
+        )
+        if sole and fresh(v):
+            # A new array that nothing else refers to: the Variable takes it as it is.
             self.emit(indent, f"{var}._value = {value}", node)
+        elif sole and v.node is not None and returns_new(v.node):
+            # A new 0-d result (a NumPy scalar): stored as the 0-d array a Variable holds.
+            self.emit(indent, f"{var}._value = {self.bind(np.asarray, 'asarray_')}({value})", node)
         else:
             self.emit(indent, f"{var}._set({value})", node)
 
     def node_print(self, node, indent):
-        self.emit(indent, f"print_({self.call_args(node.args, node.kwargs)})", node)
+        print_ = self.bind(builtins.print, "print_")
+        self.emit(indent, f"{print_}({self.call_args(node.args, node.kwargs)})", node)
 
     def node_list_new(self, node, indent):
         self.emit(indent, f"{self.outs(node)} = []", node)
@@ -305,15 +524,16 @@ class _Writer:
 
     def node_cond(self, node, indent):
         then, orelse = node.blocks
-        self.emit(indent, f"if {self.expr(node.args[0])}:", node)
+        test = self._test(node.args[0])
+        self.emit(indent, f"if {test[0]}:", test[1] or node)
         for i, block in enumerate((then, orelse)):
             if i == 1:
                 self.emit(indent, "else:", node)
             self._defined.append(set())
-            wrote = self.block(block, indent + 1)
+            tail = self._tail_plan(block, block.outputs) if node.outputs else set()
+            wrote = self.block(block, indent + 1, self._inline_plan(block) | tail)
             if node.outputs:
-                values = ", ".join(self.expr(v) for v in block.outputs)
-                self.emit(indent + 1, f"{self.outs(node)} = {values}", node)
+                self._assign(indent + 1, self.outs(node), list(block.outputs), node)
             elif not wrote:
                 self.emit(indent + 1, "pass", node)
             self._defined.pop()
@@ -321,44 +541,101 @@ class _Writer:
     def node_while(self, node, indent):
         cond, body = node.blocks
         params = ", ".join(f"v{t.id}" for t in body.params)
+        one = "," if len(body.params) == 1 else ""
         if body.params:
             inits = ", ".join(self.expr(v) for v in node.args)
-            self.emit(
-                indent,
-                f"{params}{',' if len(body.params) == 1 else ''} = "
-                f"{inits}{',' if len(body.params) == 1 else ''}",
-                node,
-            )
+            self.emit(indent, f"{params}{one} = {inits}{one}", node)
         self.define(body.params)
-        self.emit(indent, "while True:", node)
         self._defined.append(set())
-        self.block(cond, indent + 1)
-        self.emit(indent + 1, f"if not {self.expr(cond.outputs[0])}:", node)
-        self.emit(indent + 2, "break", node)
-        self.block(body, indent + 1)
+        tail = self._tail_plan(cond, cond.outputs[:1])
+        if len(tail) == len(cond.nodes):
+            # The whole test is one expression: `while <test>:`.
+            self.block(cond, indent + 1, tail)
+            test = self._test(cond.outputs[0])
+            self.emit(indent, f"while {test[0]}:", test[1] or node)
+        else:
+            self.emit(indent, "while True:", node)
+            self.block(cond, indent + 1, tail)
+            test = self._test(cond.outputs[0])
+            self.emit(indent + 1, f"if not {_parens(test[0])}:", test[1] or node)
+            self.emit(indent + 2, "break", node)
         n = len(body.params)
+        tail = self._tail_plan(body, body.outputs[:n]) if n else set()
+        self.block(body, indent + 1, self._inline_plan(body) | tail)
         if n:
-            values = ", ".join(self.expr(v) for v in body.outputs[:n])
-            self.emit(
-                indent + 1,
-                f"{params}{',' if n == 1 else ''} = {values}{',' if n == 1 else ''}",
-                node,
-            )
+            self._assign(indent + 1, f"{params}{one}", list(body.outputs[:n]), node)
         if node.attrs.get("stop"):
             self.emit(indent + 1, f"if {self.expr(body.outputs[n])}:", node)
             self.emit(indent + 2, "break", node)
         self._defined.pop()
-        if node.outputs:
-            self.emit(
-                indent,
-                f"{self.outs(node)}{',' if n == 1 else ''} = {params}{',' if n == 1 else ''}",
-                node,
-            )
+        for t, p in zip(node.outputs, body.params):
+            self.names[t.id] = f"v{p.id}"  # after the loop, its variables hold the results
+
+
+_RESERVED = {"run", "make_run"}
+_EXPRESSIONS = ("call", "helper", "binop", "unop", "getitem", "method", "attr")
+_ATOMS = ("call", "helper", "getitem", "method", "attr")  # need no parentheses as operands
+
+
+def _parens(text: str) -> str:
+    return text if text.startswith("(") or text.isidentifier() else f"({text})"
+
+
+_LARGE = 1 << 16  # bytes: arrays at least this large (or of unknown size) are freed early
+
+
+def _large(t) -> bool:
+    if t.weak or not t.shape:
+        return False
+    if None in t.shape:
+        return True
+    return math.prod(t.shape) * t.dtype.itemsize >= _LARGE
+
+
+def _tensors(value) -> list:
+    from autoconv.graph.passes.analysis import tensors_in
+
+    return tensors_in(value)
+
+
+def _reads(node) -> list:
+    """The Tensors a node reads, its nested blocks included."""
+    found = list(node.inputs)
+    for sub in node.blocks:
+        found += _tensors(sub.outputs)
+        for inner in sub.nodes:
+            found += _reads(inner)
+    return found
 
 
 def _is_numpy(fn) -> bool:
     module = getattr(fn, "__module__", None) or ""
     return module == "numpy" or module.startswith("numpy.")
+
+
+def _describe_bound(value) -> str:
+    """What a bound name holds, for the comment next to it in `make_run`'s parameters."""
+    from autoconv.graph.variables import Variable
+
+    if isinstance(value, np.ndarray):
+        text = f"{format_spec(value.shape, value.dtype)} array"
+        return f"{text} {value.item()!r}" if value.size == 1 else text
+    if isinstance(value, Variable):
+        return f"Variable {value.name!r}"
+    if isinstance(value, np.ufunc):
+        return f"numpy.{value.__name__}"
+    if isinstance(getattr(value, "__self__", None), np.ufunc):
+        return f"numpy.{value.__self__.__name__}.{value.__name__}"
+    if isinstance(value, np.generic):
+        return f"{value.dtype.name} scalar {value.item()!r}"
+    name = getattr(value, "__qualname__", None) or getattr(value, "__name__", None)
+    if name is not None:
+        module = getattr(value, "__module__", None)
+        if module and module.startswith("numpy"):
+            module = "numpy"
+        return f"{module}.{name}" if module and module != "builtins" else name
+    text = repr(value).replace("\n", " ")
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def describe(t: Tensor) -> str:

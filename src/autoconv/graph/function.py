@@ -1,28 +1,34 @@
-"""`autoconv.function`: trace once per input signature, then run the graph.
+"""`autoconv.function`: trace once per input signature, optimize, then run the graph.
 
-A call computes the key of its arguments (`signature.flatten`): arrays by dtype and shape,
-NumPy scalars by dtype, Python values by value, containers by structure, other objects by
-identity. A known key runs its `ConcreteFunction` directly, without running any Python code of
-the function; a new key converts the function (`autoconv.convert`), traces it with placeholder
-Tensors into a `Graph` and generates the graph's executor.
+A call first tries the generated guards of the signatures it has seen (`dispatch`), then
+computes the key of its arguments (`signature.flatten`): arrays by dtype and shape, NumPy
+scalars by dtype, Python values by value, containers by structure, other objects by identity.
+A known key runs its `ConcreteFunction` directly, without running any Python code of the
+function; a new key converts the function (`autoconv.convert`), traces it with placeholder
+Tensors into a `Graph`, runs the optimizing passes on a copy (`passes.optimize`) and generates
+the executor of the optimized graph.
 """
 
 from __future__ import annotations
 
 import functools
 import inspect
+import time
 import types
 import warnings
 
 import numpy as np
 
+from autoconv.graph import dispatch as _dispatch
 from autoconv.graph import graph as _g
+from autoconv.graph import passes as _passes
 from autoconv.graph import signature as sig
 from autoconv.graph.errors import RetracingWarning
 from autoconv.graph.executor import Program
 from autoconv.graph.signature import TensorSpec
 
 _EAGER = [False]
+_MISS = _dispatch.MISS
 _RETRACE_WARNING_AFTER = 5
 
 _P = inspect.Parameter
@@ -44,6 +50,7 @@ def function(
     input_signature=None,
     reduce_retracing: bool = False,
     autograph: bool = True,
+    optimize=None,
 ):
     """Returns a `Function` that traces `func` into a NumPy graph per input signature.
 
@@ -52,6 +59,9 @@ def function(
     arguments are checked against it and one graph serves all calls. `reduce_retracing`: on a
     new array shape, trace once with the differing dimensions unknown instead of once per shape.
     `autograph`: convert data-dependent `if`/`while`/`for` into graph control flow.
+    `optimize`: which optimizing passes run on its graphs: None (the defaults of
+    `autoconv.graph.passes.configure`, all passes unless changed), True (all), False (none), a
+    dict of pass flags (`{"cse": False}`) or a `passes.Settings`.
     """
 
     def wrap(f):
@@ -60,6 +70,7 @@ def function(
             input_signature=input_signature,
             reduce_retracing=reduce_retracing,
             autograph=autograph,
+            optimize=optimize,
         )
 
     return wrap if func is None else wrap(func)
@@ -73,10 +84,19 @@ class Function:
     """
 
     def __init__(
-        self, python_function, *, input_signature=None, reduce_retracing=False, autograph=True
+        self,
+        python_function,
+        *,
+        input_signature=None,
+        reduce_retracing=False,
+        autograph=True,
+        optimize=None,
     ):
         if isinstance(python_function, Function):
             python_function = python_function.python_function
+        if optimize is not None:
+            _passes.resolve(optimize)  # fail early on unknown settings
+        self.optimize = optimize
         self.python_function = python_function
         self.input_signature = None if input_signature is None else tuple(input_signature)
         self.reduce_retracing = bool(reduce_retracing)
@@ -94,6 +114,8 @@ class Function:
         self._params = params
         self._simple = all(p.kind is _P.POSITIONAL_OR_KEYWORD for p in params)
         self._defaults = tuple(p.default for p in params)
+        self._nparams = len(params) if self._simple else -1
+        self._dispatch = _dispatch._miss
         if self.input_signature is not None:
             for spec in self.input_signature:
                 if not isinstance(spec, TensorSpec):
@@ -108,6 +130,10 @@ class Function:
 
     # --- calls ------------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
+        if not kwargs and len(args) == self._nparams and not _EAGER[0] and not _g._SCOPES:
+            result = self._dispatch(args)
+            if result is not _MISS:
+                return result
         if _EAGER[0]:
             return self.python_function(*args, **kwargs)
         if _g.building():
@@ -149,12 +175,20 @@ class Function:
                 input_signature=self.input_signature,
                 reduce_retracing=self.reduce_retracing,
                 autograph=self.autograph,
+                optimize=self.optimize,
             )
             self._bound[id(instance)] = bound
         return bound
 
     def __repr__(self):
         return f"<autoconv.Function {self._name} ({self.tracing_count} traces)>"
+
+    def _update_dispatch(self):
+        """Regenerates the guards of the fast path from the most recent signatures."""
+        if self.input_signature is not None or self._nparams < 0:
+            return
+        entries = list(self._cache.items())[::-1]
+        self._dispatch = _dispatch.make(entries, self._nparams)
 
     # --- keys -------------------------------------------------------------------------------
     def _canonical(self, args, kwargs) -> tuple:
@@ -199,6 +233,14 @@ class Function:
         return (tuple, tuple(keys))
 
     def _concrete_for(self, values, key):
+        """The graph for a new key (a more general one already traced, or a new trace); the
+        fast path's guards are regenerated to recognize the key."""
+        try:
+            return self._find_or_trace(values, key)
+        finally:
+            self._update_dispatch()
+
+    def _find_or_trace(self, values, key):
         for concrete in self._concretes:
             if sig.covers(concrete.key, key):
                 self._cache[key] = concrete
@@ -231,6 +273,8 @@ class Function:
     def _trace(self, values, key) -> ConcreteFunction:
         from autoconv.graph.staging import check_output
 
+        settings = _passes.resolve(self.optimize)
+        start = time.perf_counter()
         graph = _g.Graph(self._name)
         specs = iter(sig.leaf_specs(key))
 
@@ -258,7 +302,20 @@ class Function:
             outputs = self._call(fn, symbolic)
         check_output(outputs)
         graph.outputs = outputs
-        concrete = ConcreteFunction(self, graph, Program(graph), key, _objects(values))
+        traced = time.perf_counter()
+        optimized, records = _passes.optimize(graph, settings)
+        optimized_at = time.perf_counter()
+        program = Program(optimized)
+        done = time.perf_counter()
+        concrete = ConcreteFunction(self, graph, program, key, _objects(values))
+        concrete.optimized_graph = optimized
+        concrete.settings = settings
+        concrete.pass_records = records
+        concrete.timings = {
+            "trace": traced - start,
+            "optimize": optimized_at - traced,
+            "compile": done - optimized_at,
+        }
         self._concretes.append(concrete)
         self.tracing_count += 1
         if self.tracing_count > _RETRACE_WARNING_AFTER and not self._warned:
@@ -389,15 +446,34 @@ class ConcreteFunction:
     def __init__(self, function: Function, graph, program: Program, key, pinned):
         self.function = function
         self.graph = graph
+        self.optimized_graph = program.graph
+        self.settings = None
+        self.pass_records: list = []
+        self.timings: dict = {}
         self._program = program
         self._fn = program.fn
         self.key = key
         self._pinned = pinned
+        self._fast = _dispatch.make([(key, self)], function._nparams)
 
     @property
     def code(self) -> str:
-        """The generated Python source that executes the graph."""
+        """The generated Python source that executes the graph (its optimized form)."""
         return self._program.source
+
+    def pass_summary(self) -> str:
+        """What the optimizing passes did to this graph: one line per pass run, with the
+        number of operations before and after, the changes made and the time taken; then the
+        trace, optimize and compile times."""
+        lines = []
+        for r in self.pass_records:
+            lines.append(
+                f"{r.name:<9} {r.nodes_before:>5} -> {r.nodes_after:<5} ops  "
+                f"{r.changes:>4} changes  {r.seconds * 1e3:7.2f} ms"
+            )
+        times = ", ".join(f"{k} {v * 1e3:.2f} ms" for k, v in self.timings.items())
+        lines.append(times)
+        return "\n".join(lines)
 
     @property
     def structured_outputs(self):
@@ -412,7 +488,18 @@ class ConcreteFunction:
                 raise
             raise new from e
 
+    def _raise(self, e):
+        """Raises `e` (from the executor) as `_run` would: naming the user's line."""
+        new = self._program.rewrite(e)
+        if new is e:
+            raise e
+        raise new from e
+
     def __call__(self, *args, **kwargs):
+        if not kwargs and len(args) == self.function._nparams:
+            result = self._fast(args)
+            if result is not _MISS:
+                return result
         f = self.function
         values = f._canonical(args, kwargs)
         leaves: list = []

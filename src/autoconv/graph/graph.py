@@ -91,6 +91,15 @@ class Graph:
         self._next_id += 1
         return self._next_id - 1
 
+    def copy(self) -> Graph:
+        """A deep copy (new nodes, blocks and Tensors, with the same ids) that passes can rewrite
+        without touching this graph."""
+        return _copy_graph(self)
+
+    def walk(self):
+        """Every node, nested blocks included, in program order (a node before its blocks)."""
+        return walk(self.block)
+
     def as_text(self) -> str:
         """A readable listing: one operation per line with its inputs, shape, dtype and origin."""
         from autoconv.graph.listing import as_text
@@ -196,3 +205,114 @@ def _collect_tensors(template) -> list:
 
     walk(template)
     return found
+
+
+def map_tensors(template, fn):
+    """`template` with each Tensor `t` replaced by `fn(t)`; tuples, lists, dicts, slices and
+    namedtuples are rebuilt, anything else is kept as it is."""
+    from autoconv.graph.tensor import Tensor
+
+    def walk(v):
+        if isinstance(v, Tensor):
+            return fn(v)
+        t = type(v)
+        if t is tuple or t is list:
+            return t([walk(x) for x in v])
+        if t is dict:
+            return {k: walk(x) for k, x in v.items()}
+        if t is slice:
+            return slice(walk(v.start), walk(v.stop), walk(v.step))
+        if isinstance(v, tuple) and hasattr(t, "_fields"):
+            return t(*[walk(x) for x in v])
+        return v
+
+    return walk(template)
+
+
+def walk(block: Block):
+    """Yields every node of `block` and of its nested blocks, in program order."""
+    for node in block.nodes:
+        yield node
+        for sub in node.blocks:
+            yield from walk(sub)
+
+
+def set_args(node: Node, args=None, kwargs=None) -> None:
+    """Replaces a node's call template and recomputes its `inputs`."""
+    if args is not None:
+        node.args = tuple(args)
+    if kwargs is not None:
+        node.kwargs = kwargs
+    node.inputs = _collect_tensors((node.args, node.kwargs))
+
+
+def new_tensor(graph: Graph, node: Node, index: int, shape, dtype, weak=False, id=None):
+    """A Tensor of `graph` made by `node` (a fresh id unless `id` is given)."""
+    from autoconv.graph.tensor import Tensor
+
+    t = Tensor.__new__(Tensor)
+    t.weak = weak
+    t.graph = graph
+    t.node = node
+    t.index = index
+    t.id = graph.new_id() if id is None else id
+    t.shape = tuple(shape)
+    t.dtype = dtype
+    return t
+
+
+def _copy_graph(graph: Graph) -> Graph:
+    new = Graph(graph.name)
+    new._next_id = graph._next_id
+    tensors: dict = {}
+
+    def tensor(t):
+        made = tensors.get(t.id)
+        if made is None:
+            made = tensors[t.id] = new_tensor(new, None, t.index, t.shape, t.dtype, t.weak, t.id)
+        return made
+
+    def copy_node(node):
+        made = Node.__new__(Node)
+        made.kind = node.kind
+        made.op = node.op
+        made.fn = node.fn
+        made.args = map_tensors(node.args, tensor)
+        made.kwargs = map_tensors(node.kwargs, tensor)
+        made.inputs = _collect_tensors((made.args, made.kwargs))
+        made.attrs = dict(node.attrs)
+        made.origin = node.origin
+        made.effect = node.effect
+        made.blocks = [copy_block(b) for b in node.blocks]
+        if node.kind == "while":
+            made.blocks[0].params = made.blocks[1].params
+        made.outputs = []
+        for t in node.outputs:
+            out = tensor(t)
+            out.node = made
+            made.outputs.append(out)
+        return made
+
+    def copy_block(block):
+        made = Block()
+        made.params = [tensor(p) for p in block.params]
+        for p, old in zip(made.params, block.params):
+            p.node = _param_node(old)
+        made.nodes = [copy_node(n) for n in block.nodes]
+        made.outputs = map_tensors(list(block.outputs), tensor)
+        return made
+
+    for t in graph.inputs:
+        made = tensor(t)
+        node = Node("placeholder", "placeholder", attrs=dict(t.node.attrs))
+        node.outputs.append(made)
+        made.node = node
+        new.inputs.append(made)
+    new.input_names = list(graph.input_names)
+    new.block = copy_block(graph.block)
+    new.outputs = map_tensors(graph.outputs, tensor)
+    return new
+
+
+def _param_node(param):
+    return Node("param", "param", attrs=dict(param.node.attrs) if param.node else None)

@@ -11,6 +11,8 @@ from autoconv.graph.tensor import Tensor, format_spec
 def _short(v) -> str:
     if isinstance(v, Tensor):
         return f"%{v.id}"
+    if isinstance(v, np.ndarray) and v.ndim == 0:
+        return f"{v.dtype.name}({v.item()!r})"
     if isinstance(v, np.ndarray):
         return (
             f"array({format_spec(v.shape, v.dtype)})"
@@ -67,6 +69,8 @@ def _lines(block: Block, indent: int, out: list):
     for node in block.nodes:
         outs = ", ".join(f"%{t.id}" for t in node.outputs)
         head = f"{pad}{outs + ' = ' if outs else ''}{_op_text(node)}"
+        if "inplace" in node.attrs:
+            head += f"  (into {_short(node.args[node.attrs['inplace']])})"
         spec = ", ".join(format_spec(t.shape, t.dtype, t.weak) for t in node.outputs)
         origin = _origin(node)
         out.append(f"{head:<56} {spec:<24} {origin}".rstrip())

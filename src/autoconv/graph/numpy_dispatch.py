@@ -258,7 +258,8 @@ def method(tensor, name, args, kwargs, attr=False):
             "method", ".astype", "astype", (tensor, *args), kwargs, [(tensor.shape, dtype)]
         )[0]
     if name == "reshape":
-        specs = ops.spec_of(np.reshape, (tensor, args), kwargs)
+        shape = args[0] if len(args) == 1 and isinstance(args[0], tuple) else args
+        specs = ops.spec_of(np.reshape, (tensor, shape), kwargs)
     elif name == "transpose":
         specs = ops.spec_of(np.transpose, (tensor, args or None), {})
     else:

@@ -487,11 +487,11 @@ def _repeat(p, args, kwargs):
 
 
 def _dim(a, i):
-    return np.intp(np.shape(a)[i])
+    return np.shape(a)[i]  # a Python int, as eagerly
 
 
 def _size(a, axis=None):
-    return np.intp(np.size(a, axis))
+    return np.size(a, axis)
 
 
 def _shape_rule(func, args, kwargs):
@@ -501,7 +501,7 @@ def _shape_rule(func, args, kwargs):
     if not isinstance(a, Tensor):
         return np.shape(a)
     return tuple(
-        d if d is not None else emit("helper", "dim", _dim, (a, i), {}, [((), np.intp)])[0]
+        d if d is not None else emit("helper", "dim", _dim, (a, i), {}, [((), np.intp, True)])[0]
         for i, d in enumerate(a.shape)
     )
 
@@ -515,7 +515,7 @@ def _size_rule(func, args, kwargs):
     n = shapes.size(shape) if axis is None else shape[norm_axis(axis, len(shape))]
     if n is not None:
         return n
-    return emit("helper", "size", _size, args, kwargs, [((), np.intp)])[0]
+    return emit("helper", "size", _size, args, kwargs, [((), np.intp, True)])[0]
 
 
 RULES[np.shape] = _shape_rule

@@ -299,11 +299,13 @@ def _const(value, dtype, weak=False):
     if weak:
         value = PY_TYPES[dtype.kind](value)
         spec = ((), dtype, True)
+        owned = True
     else:
         array = np.asarray(value, dtype=dtype)
+        owned = array is not value  # made here, not an array the caller may still change
         value = array[()] if array.ndim == 0 else array
         spec = (array.shape, array.dtype)
-    node = _g.Node("const", "const", attrs={"value": value})
+    node = _g.Node("const", "const", attrs={"value": value, "owned": owned})
     _g.add_node(node, [spec])
     return node.outputs[0]
 
@@ -1154,7 +1156,10 @@ class StagedRange(_Source):
             down = np.maximum((start - stop - step - 1) // (-step), 0)
             return np.where(step > 0, up, down)
         if step > 0:
-            return np.maximum((stop - start + (step - 1)) // step, 0)
+            span = stop if _is_int(start, 0) else stop - start
+            if not _is_int(step, 1):
+                span = (span + (step - 1)) // step
+            return np.maximum(span, 0)
         return np.maximum((start - stop + (-step - 1)) // (-step), 0)
 
     def item(self, i):
@@ -1167,6 +1172,10 @@ class StagedRange(_Source):
             f"{where(user_origin(2))}: a range() with a symbolic bound can only be iterated by a "
             "`for` loop in converted code"
         )
+
+
+def _is_int(v, n) -> bool:
+    return type(v) is int and v == n
 
 
 class StagedEnumerate(_Source):

@@ -118,7 +118,7 @@ class Tensor:
 
     def reshape(self, *shape, **kwargs):
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
-            shape = tuple(shape[0])
+            shape = (tuple(shape[0]),)  # one tuple argument, as written (`reshape(())` too)
         return _d.method(self, "reshape", shape, kwargs)
 
     def transpose(self, *axes):

@@ -1,0 +1,117 @@
+"""The fast path of a call: generated guards that recognize a known signature and run its graph.
+
+A `Function` call normally computes the key of its arguments (`signature.flatten`) and looks it
+up. For the signatures it has seen, it also keeps a small generated function that checks the
+arguments directly against them, most recent first, and calls the matching graph's executor:
+
+    def dispatch(args):
+        a0, a1 = args
+        t0 = type(a0)
+        t1 = type(a1)
+        if t0 is ndarray and a0.dtype is d0_0 and a0.shape == (10, 10) and t1 is int and a1 == 100:
+            try:
+                return run_0(a0)
+            except Exception as e:
+                fail_0(e)
+        return MISS
+
+Arrays are recognized by dtype and shape, NumPy scalars by type, Python values by type and
+value. A call that no guard recognizes (other argument kinds, keywords, new signatures) takes
+the general path, so the guards change nothing but speed.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+MISS = object()  # what a dispatcher returns when no guard matches
+_MAX_ENTRIES = 8
+
+
+def _miss(args):
+    return MISS
+
+
+def make(entries, nparams: int):
+    """A dispatcher for `entries` (`(key, concrete)` pairs, most recent first), each key being
+    a per-parameter tuple key as `Function` computes it; `_miss` if none can be guarded."""
+    lines = []
+    names: dict = {"MISS": MISS, "ndarray": np.ndarray}
+    params = [f"a{i}" for i in range(nparams)]
+    body = []
+    for n, (key, concrete) in enumerate(entries[:_MAX_ENTRIES]):
+        guard = _guard(key, params, names, n)
+        if guard is None:
+            continue
+        conds, leaves = guard
+        names[f"run_{n}"] = concrete._fn
+        names[f"fail_{n}"] = concrete._raise
+        body.append(f"    if {' and '.join(conds) or 'True'}:")
+        body.append("        try:")
+        body.append(f"            return run_{n}({', '.join(leaves)})")
+        body.append("        except Exception as e:")
+        body.append(f"            fail_{n}(e)")
+    if not body:
+        return _miss
+    lines.append("def dispatch(args):")
+    if nparams:
+        lines.append(f"    {', '.join(params)}{',' if nparams == 1 else ''} = args")
+        for i, p in enumerate(params):
+            lines.append(f"    t{i} = type({p})")
+    lines += body
+    lines.append("    return MISS")
+    namespace = dict(names)
+    exec(compile("\n".join(lines) + "\n", "<autoconv dispatch>", "exec"), namespace)  # noqa: S102
+    fn = namespace["dispatch"]
+    fn.source = "\n".join(lines) + "\n"
+    return fn
+
+
+def _guard(key, params, names, n):
+    """`(conditions, leaf expressions)` recognizing `key`, or None when it cannot be guarded."""
+    if not isinstance(key, tuple) or len(key) != 2 or key[0] is not tuple:
+        return None
+    subkeys = key[1]
+    if len(subkeys) != len(params):
+        return None
+    types, checks, leaves = [], [], []
+    for i, (sub, p) in enumerate(zip(subkeys, params)):
+        kind = sub[0]
+        if kind == "A":
+            dtype, shape = sub[1], sub[2]
+            if dtype.itemsize == 0 or dtype.kind in "OmMV":
+                return None
+            names[f"d{n}_{i}"] = dtype
+            types.append(f"t{i} is ndarray")
+            checks.append(f"{p}.dtype is d{n}_{i}")
+            if None in shape:
+                checks.append(f"len({p}.shape) == {len(shape)}")
+                checks += [f"{p}.shape[{j}] == {d}" for j, d in enumerate(shape) if d is not None]
+            else:
+                checks.append(f"{p}.shape == {shape!r}")
+            leaves.append(p)
+        elif kind == "S":
+            dtype = sub[1]
+            if dtype.itemsize == 0 or dtype.kind in "OmMVSU":
+                return None
+            names[f"s{n}_{i}"] = dtype.type
+            types.append(f"t{i} is s{n}_{i}")
+            leaves.append(p)
+        elif kind == "P":
+            t, value = sub[1], sub[2]
+            if value is None:
+                types.append(f"{p} is None")
+                continue
+            if t not in (int, float, bool, str, bytes, complex):
+                return None
+            if t is float and math.isnan(value) or t is complex and value != value:
+                return None
+            names[f"p{n}_{i}"] = value
+            names[f"T{n}_{i}"] = t
+            types.append(f"t{i} is T{n}_{i}")
+            checks.append(f"{p} == p{n}_{i}")
+        else:
+            return None
+    return types + checks, leaves
