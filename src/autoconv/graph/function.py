@@ -130,7 +130,7 @@ class Function:
 
     # --- calls ------------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
-        if not kwargs and len(args) == self._nparams and not _EAGER[0] and not _g._SCOPES:
+        if not kwargs and len(args) == self._nparams and not _EAGER[0] and not _g._SCOPES.stack:
             result = self._dispatch(args)
             if result is not _MISS:
                 return result

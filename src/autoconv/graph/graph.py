@@ -9,6 +9,7 @@ the executor generates). Tensor ids are unique within a graph, so blocks can be 
 
 from __future__ import annotations
 
+import threading
 from contextlib import contextmanager
 
 from autoconv.graph.origin import user_origin
@@ -124,27 +125,38 @@ class _Scope:
         self.block = block
 
 
-# The runtime's list, so that it can tell in one test whether a graph is being built.
-_SCOPES: list[_Scope] = staging.traces
+class _Scopes(threading.local):
+    """The blocks receiving nodes, innermost last: one stack per thread, so that threads can
+    trace at the same time."""
+
+    def __init__(self):
+        self.stack: list[_Scope] = []
+
+
+_SCOPES = _Scopes()
 
 
 def building() -> bool:
-    """True while a trace is adding operations to a graph."""
-    return bool(_SCOPES)
+    """True while this thread's trace is adding operations to a graph."""
+    return bool(_SCOPES.stack)
 
 
 def current() -> _Scope:
-    return _SCOPES[-1]
+    return _SCOPES.stack[-1]
 
 
 @contextmanager
 def build(graph: Graph, block: Block | None = None):
     """Makes `block` (default: the graph's top-level block) receive new nodes."""
-    _SCOPES.append(_Scope(graph, graph.block if block is None else block))
+    stack = _SCOPES.stack
+    stack.append(_Scope(graph, graph.block if block is None else block))
+    # The runtime's shared list tells it in one test that some thread may be tracing.
+    staging.traces.append(None)
     try:
-        yield _SCOPES[-1].block
+        yield stack[-1].block
     finally:
-        _SCOPES.pop()
+        staging.traces.pop()
+        stack.pop()
 
 
 @contextmanager

@@ -23,8 +23,8 @@ STAGED_TYPES: set = set()
 backend = None
 
 traces: list = []
-"""Non-empty while a backend is building a graph (the backend pushes and pops its scopes here).
-Symbolic values exist only then."""
+"""Non-empty while some thread is building a graph (a backend pushes an entry when it starts a
+block and pops it when done). Symbolic values exist only then."""
 
 
 def register(types, impl) -> None:
