@@ -3,6 +3,7 @@
 import argparse
 import os
 import sys
+import warnings
 
 from autoconv.cli import files, report
 from autoconv.cli.files import InputError, Task, UsageError
@@ -22,16 +23,29 @@ def add_parser(subparsers) -> None:
     parser.add_argument("sources", nargs="+", metavar="SRC", help=".py file or package folder")
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument("-o", "--out", metavar="OUT", help="folder to write the converted files to")
-    where.add_argument("--stdout", action="store_true",
-                       help="print the converted source instead of writing files")
-    parser.add_argument("-j", "--jobs", type=_jobs, default=1, metavar="N",
-                        help="convert in N processes (0: one per CPU; default 1)")
+    where.add_argument(
+        "--stdout", action="store_true", help="print the converted source instead of writing files"
+    )
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        type=_jobs,
+        default=1,
+        metavar="N",
+        help="convert in N processes (0: one per CPU; default 1)",
+    )
     parser.add_argument("--report", metavar="PATH", help="write the summary as JSON to PATH")
-    parser.add_argument("--exclude", action="append", default=[], metavar="GLOB",
-                        help="skip files and folders whose name matches GLOB (or, with a '/', "
-                             "whose path inside a SRC folder matches); repeatable")
-    parser.add_argument("-q", "--quiet", action="store_true",
-                        help="print only errors and the totals on stderr")
+    parser.add_argument(
+        "--exclude",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="skip files and folders whose name matches GLOB (or, with a '/', "
+        "whose path inside a SRC folder matches); repeatable",
+    )
+    parser.add_argument(
+        "-q", "--quiet", action="store_true", help="print only errors and the totals on stderr"
+    )
     parser.set_defaults(run=run)
 
 
@@ -50,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     plan = files.plan(args.sources, args.out, tuple(args.exclude))
     if not plan.tasks and not plan.copies:
         raise UsageError("no Python files found in " + ", ".join(args.sources))
-    if args.report is not None and args.out is not None:
+    if args.report is not None:
         _refuse_report_over_input(args.report, plan)
     results = _convert_all(plan.tasks, args.jobs)
     failed_copies = _copy_all(plan.copies)
@@ -72,9 +86,18 @@ def run(args: argparse.Namespace) -> int:
     for line in failed_copies:
         print(line, file=sys.stderr)
     print(report.total_line(results, len(plan.copies) - len(failed_copies)), file=sys.stderr)
+    status = 1 if failed_copies or any(r.failed for r in results) else 0
     if args.report is not None:
-        files.write_atomic(args.report, report.to_json(results).encode())
-    return 1 if failed_copies or any(r.failed for r in results) else 0
+        try:
+            files.write_atomic(args.report, report.to_json(results).encode())
+        except OSError as e:
+            print(
+                f"autoconv convert: cannot write the report {args.report}: {e.strerror or e}; "
+                "check that its folder exists and is writable",
+                file=sys.stderr,
+            )
+            status = 1
+    return status
 
 
 def _refuse_report_over_input(path: str, plan: files.Plan) -> None:
@@ -92,15 +115,22 @@ def convert_file(task: Task) -> report.FileResult:
     try:
         source = files.read_source(task.source)
         try:
-            module = convert_module(source, task.source)
+            with warnings.catch_warnings():
+                # SyntaxWarnings and DeprecationWarnings about the source itself: Python shows
+                # them again when it compiles the converted file.
+                warnings.simplefilter("ignore")
+                module = convert_module(source, task.source)
         except SyntaxError as e:
             raise InputError(
                 e.lineno or 1,
                 f"syntax error: {e.msg}; fix it and run again (this file was not converted)",
             ) from None
         except RecursionError:
-            raise InputError(1, "the file nests too deeply to convert (RecursionError); "
-                                "simplify its deepest expression") from None
+            raise InputError(
+                1,
+                "the file nests too deeply to convert (RecursionError); "
+                "simplify its deepest expression",
+            ) from None
         except Exception as e:  # a converter bug: report it and go on with the other files
             raise InputError(
                 1,
@@ -113,17 +143,18 @@ def convert_file(task: Task) -> report.FileResult:
             try:
                 files.write_atomic(task.target, module.text.encode(), mode_from=task.source)
             except OSError as e:
-                raise InputError(1, f"cannot write {task.target}: {e.strerror or e}; check that "
-                                    "the -o folder is writable") from None
+                raise InputError(
+                    1,
+                    f"cannot write {task.target}: {e.strerror or e}; check that "
+                    "the -o folder is writable",
+                ) from None
     except InputError as e:
         result.error_line, result.error = e.line, e.message
         return result
     result.functions = len(module.functions)
     result.converted = module.converted
     result.left = [
-        report.Left(f.name, f.line, f.reason or "no reason given",
-                    f.is_generator_or_coroutine)
-        for f in module.left
+        report.Left(f.name, f.line, f.reason, f.is_generator_or_coroutine) for f in module.left
     ]
     return result
 
@@ -174,8 +205,10 @@ def _copy_all(copies: list) -> list:
         try:
             files.copy_atomic(source, target)
         except OSError as e:
-            failed.append(f"{source}:1: cannot copy to {target}: {e.strerror or e}; check that "
-                          "the file is readable and the -o folder writable")
+            failed.append(
+                f"{source}:1: cannot copy to {target}: {e.strerror or e}; check that "
+                "the file is readable and the -o folder writable"
+            )
     return failed
 
 

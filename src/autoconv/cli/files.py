@@ -89,7 +89,7 @@ def _is_python_script(path: str) -> bool:
 
 def _plan_folder(src, out, out_real, exclude, result) -> None:
     root = os.path.normpath(src)
-    name = os.path.basename(os.path.realpath(root))
+    name = os.path.basename(os.path.abspath(root))
     for dirpath, dirnames, filenames in os.walk(root):
         inner = os.path.relpath(dirpath, root)
         inner = "" if inner == "." else inner
@@ -154,8 +154,9 @@ def read_source(path: str) -> str:
         with open(path, "rb") as f:
             data = f.read()
     except OSError as e:
-        raise InputError(1, f"cannot read the file: {e.strerror or e}; check that it exists "
-                            "and is readable") from None
+        raise InputError(
+            1, f"cannot read the file: {e.strerror or e}; check that it exists and is readable"
+        ) from None
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as e:
@@ -184,8 +185,9 @@ def write_atomic(path: str, data: bytes, mode_from: str | None = None) -> None:
     takes that file's permission bits."""
     folder = os.path.dirname(path) or "."
     os.makedirs(folder, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(path)}.",
-                                     suffix=".tmp")
+    fd, temporary = tempfile.mkstemp(
+        dir=folder, prefix=f".{os.path.basename(path)}.", suffix=".tmp"
+    )
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)

@@ -1,6 +1,7 @@
 """`autoconv graph MODULE:QUALNAME --spec SPEC...`: trace one function and print its graph."""
 
 import argparse
+import inspect
 import sys
 
 from autoconv.cli import specs, targets
@@ -15,14 +16,28 @@ def add_parser(subparsers) -> None:
         description="Traces one function with autoconv.function for the given inputs and prints "
         "the graph as text or as Graphviz DOT.",
     )
-    parser.add_argument("target", metavar="MODULE:QUALNAME",
-                        help="dotted module name or .py path, a colon, and the function's name")
-    parser.add_argument("--spec", dest="specs", action="extend", nargs="+", default=[],
-                        metavar="SPEC", type=_spec,
-                        help="one per parameter: dtype[dims] (float32[10,10], int64[], "
-                        "float32[None,3]) or a Python literal such as 3")
-    parser.add_argument("--format", choices=("text", "dot"), default="text",
-                        help="text listing (default) or Graphviz DOT")
+    parser.add_argument(
+        "target",
+        metavar="MODULE:QUALNAME",
+        help="dotted module name or .py path, a colon, and the function's name",
+    )
+    parser.add_argument(
+        "--spec",
+        dest="specs",
+        action="extend",
+        nargs="+",
+        default=[],
+        metavar="SPEC",
+        type=_spec,
+        help="one per parameter: dtype[dims] (float32[10,10], int64[], "
+        "float32[None,3]) or a Python literal such as 3",
+    )
+    parser.add_argument(
+        "--format",
+        choices=("text", "dot"),
+        default="text",
+        help="text listing (default) or Graphviz DOT",
+    )
     parser.set_defaults(run=run)
 
 
@@ -33,12 +48,28 @@ def _spec(text: str):
         raise argparse.ArgumentTypeError(str(e).removeprefix(f"--spec {text!r}: ")) from None
 
 
+def _check_arity(target: str, func, arguments: list) -> None:
+    """Raises `UsageError` unless the specs fit the function's parameters."""
+    try:
+        signature = inspect.signature(func)
+    except (TypeError, ValueError):
+        return
+    try:
+        signature.bind(*arguments)
+    except TypeError as e:
+        raise UsageError(
+            f"{target}{signature}: {len(arguments)} --spec given ({e}); give one --spec per "
+            "parameter"
+        ) from None
+
+
 def run(args: argparse.Namespace) -> int:
     """Traces and prints; returns the exit status."""
     import autoconv
 
     func = targets.resolve(args.target)
     arguments = [specs.to_argument(s) for s in args.specs]
+    _check_arity(args.target, func, arguments)
     try:
         concrete = autoconv.function(func).get_concrete_function(*arguments)
     except Exception as e:

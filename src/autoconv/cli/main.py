@@ -5,6 +5,7 @@ message` on stderr), 2 for a usage error, 130 when interrupted.
 """
 
 import argparse
+import os
 import sys
 
 from autoconv.cli import convert_cmd, graph_cmd, show_cmd
@@ -48,6 +49,8 @@ def main(argv: list | None = None) -> int:
         print(f"{prog}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
-        # The reader went away (`autoconv convert x.py --stdout | head`); stay quiet.
-        sys.stderr.close()
+        # The reader went away (`autoconv convert x.py --stdout | head`): stay quiet, and keep
+        # Python from failing again when it flushes stdout at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
         return EXIT_FAILED

@@ -45,7 +45,8 @@ class FileResult:
             "functions": self.functions,
             "converted": self.converted,
             "left": [dataclasses.asdict(item) for item in self.left],
-            "error": None if self.error is None
+            "error": None
+            if self.error is None
             else {"line": self.error_line, "message": self.error},
         }
 
@@ -64,7 +65,8 @@ def summary_lines(result: FileResult) -> list:
         f"{result.converted} converted, {len(result.left)} left as Python"
     ]
     for item in result.left:
-        lines.append(f"  {result.path}:{item.line}: {item.name}: left as Python: {item.reason}")
+        reason = item.reason or "(no reason given)"
+        lines.append(f"  {result.path}:{item.line}: {item.name}: left as Python: {reason}")
     return lines
 
 
@@ -92,7 +94,9 @@ def total_line(results: list, copied: int) -> str:
     text = (
         f"autoconv: {t['files']} {_plural(t['files'], 'file')}, {t['functions']} "
         f"{_plural(t['functions'], 'function')}: {t['converted']} converted, {t['left']} left as "
-        f"Python ({t['generators_and_coroutines']} generators or coroutines)"
+        f"Python ({t['generators_and_coroutines']} "
+        f"{_plural(t['generators_and_coroutines'], 'generator')} or "
+        f"{_plural(t['generators_and_coroutines'], 'coroutine')})"
     )
     if copied:
         text += f"; {copied} other {_plural(copied, 'file')} copied"

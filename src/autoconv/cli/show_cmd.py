@@ -14,8 +14,11 @@ def add_parser(subparsers) -> None:
         description="Prints autoconv.to_code of one function, e.g. "
         "`autoconv show json.decoder:JSONDecoder.raw_decode` or `autoconv show file.py:func`.",
     )
-    parser.add_argument("target", metavar="MODULE:QUALNAME",
-                        help="dotted module name or .py path, a colon, and the function's name")
+    parser.add_argument(
+        "target",
+        metavar="MODULE:QUALNAME",
+        help="dotted module name or .py path, a colon, and the function's name",
+    )
     parser.set_defaults(run=run)
 
 

@@ -36,8 +36,10 @@ def parse(text: str):
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         pass
     if text.strip().isidentifier() and _is_dtype(text.strip()):
-        raise UsageError(f"--spec {text!r}: give a shape, e.g. {text.strip()}[] for a scalar "
-                         f"or {text.strip()}[3] for a vector")
+        raise UsageError(
+            f"--spec {text!r}: give a shape, e.g. {text.strip()}[] for a scalar "
+            f"or {text.strip()}[3] for a vector"
+        )
     raise UsageError(f"--spec {text!r}: not a spec or a Python literal; {_EXAMPLES}")
 
 
@@ -72,8 +74,10 @@ def _shape(text: str, dims: str) -> tuple:
         elif dim.isdigit():
             shape.append(int(dim))
         else:
-            raise UsageError(f"--spec {text!r}: dimension {dim!r} must be a size (0 or more) or "
-                             f"None; {_EXAMPLES}")
+            raise UsageError(
+                f"--spec {text!r}: dimension {dim!r} must be a size (0 or more) or "
+                f"None; {_EXAMPLES}"
+            )
     return tuple(shape)
 
 

@@ -21,10 +21,19 @@ _cache: dict = {}
 
 
 class _Converted:
-    __slots__ = ("code", "text", "ac", "kept")
+    __slots__ = ("code", "ac", "kept", "_node", "_text")
 
-    def __init__(self, code, text, ac, kept):
-        self.code, self.text, self.ac, self.kept = code, text, ac, kept
+    def __init__(self, code, node, ac, kept):
+        self.code, self.ac, self.kept = code, ac, kept
+        self._node, self._text = node, None
+
+    @property
+    def text(self) -> str:
+        """The converted source, printed when first asked for (only `to_code` needs it)."""
+        if self._text is None:
+            self._text = loader.unparse(loader.to_ast(self._node))
+            self._node = None
+        return self._text
 
 
 def converted_code(func, recursive: bool):
@@ -126,7 +135,6 @@ def _convert(func, recursive):
             f"{code.co_filename}:{e.line} cannot be converted: {e.reason}."
         ) from None
     tree = loader.to_ast(node)
-    text = loader.unparse(tree)
     _strip_evaluated_parts(tree)
     new_code = loader.load_code(
         tree,
@@ -136,7 +144,7 @@ def _convert(func, recursive):
     )
     new_code = loader.requalify(new_code, func.__qualname__)
     library.register_generated(new_code, as_written)
-    return _Converted(new_code, text, ac, kept)
+    return _Converted(new_code, node, ac, kept)
 
 
 def _strip_evaluated_parts(tree) -> None:

@@ -64,6 +64,9 @@ def convert(node, *, namer, ac, resolver, recursive, on_kept, on_left=None, nest
     docstring = _take_docstring(node)
     ctx.globals, ctx.nonlocals = functions.hoist_declarations(node)
     functions.explicit_super(node)
+    has_control_flow = any(
+        isinstance(n, (gast.If, gast.For, gast.While)) for n in scopes.own_nodes(node)
+    )
     scopes.forget_own_nodes(node)
     continue_statements.transform(node, ctx)
     break_statements.transform(node, ctx)
@@ -71,8 +74,10 @@ def convert(node, *, namer, ac, resolver, recursive, on_kept, on_left=None, nest
     conditional_expressions.transform(node, ctx)
     logical_expressions.transform(node, ctx)
     calls.transform(node, ctx)
-    liveness.analyze(node, ctx.local_names | ctx.flags | ctx.globals | ctx.nonlocals, ctx.activity)
-    control_flow.transform(node, ctx)
+    if has_control_flow:
+        local = ctx.local_names | ctx.flags | ctx.globals | ctx.nonlocals
+        liveness.analyze(node, local, ctx.activity)
+        control_flow.transform(node, ctx)
     ctx.finish(node, docstring)
     blocks.fill_empty(node)
 

@@ -2,8 +2,6 @@
 
 import gast
 
-from autoconv.pyct.walk import walk
-
 _BLOCK_FIELDS = ("body", "orelse", "finalbody")
 
 
@@ -26,12 +24,19 @@ def rewrite(stmts, fn) -> list:
 
 
 def fill_empty(node) -> None:
-    """Puts `pass` into every block that lowering left empty but Python requires."""
-    for child in walk(node):
-        for field in ("body", "finalbody"):
-            block = getattr(child, field, None)
-            if isinstance(block, list) and not block and _requires_body(child, field):
-                block.append(gast.copy_location(gast.Pass(), child))
+    """Puts `pass` into every block that lowering left empty but Python requires (statements
+    only are visited: blocks hold statements, never expressions)."""
+    for field in ("body", "orelse", "finalbody"):
+        block = getattr(node, field, None)
+        if not isinstance(block, list):
+            continue
+        if not block and field == "body" and _requires_body(node, field):
+            block.append(gast.copy_location(gast.Pass(), node))
+        for stmt in block:
+            if isinstance(stmt, gast.stmt):
+                fill_empty(stmt)
+    for clause in [*getattr(node, "handlers", ()), *getattr(node, "cases", ())]:
+        fill_empty(clause)
 
 
 def _requires_body(node, field):

@@ -34,12 +34,18 @@ class _ControlFlow:
         self.ctx = ctx
         self.ac = ctx.ac
         self.function_node = function_node
-        self.counts = _name_counts(function_node)
+        self._counts = None
         self.activity = ctx.activity
         self.first_bound = _first_bindings(function_node)
         # Body functions made inside a loop are defined once, before the outermost loop,
         # instead of once per iteration (they close over function-level names only).
         self.hoisted = None
+
+    def counts(self) -> dict:
+        """How often each name occurs in the function (computed on the first `for` loop)."""
+        if self._counts is None:
+            self._counts = _name_counts(self.function_node)
+        return self._counts
 
     def define(self, out, function_def):
         """Puts `function_def` in `out`, or hoists it out of the enclosing loops (where an
@@ -193,7 +199,7 @@ class _ControlFlow:
                     captured |= self.activity.read(child.test)
         return all(
             name in self.ctx.local_names
-            and inside.get(name, 0) == self.counts.get(name, 0)
+            and inside.get(name, 0) == self.counts().get(name, 0)
             and name not in rebound
             and name not in captured
             for name in names
