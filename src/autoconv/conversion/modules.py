@@ -56,7 +56,8 @@ def convert_module(source: str, filename: str = "<module>") -> ModuleResult:
     """Converts every function of a module's source. Raises `SyntaxError` for invalid source."""
     tree = ast.parse(source, filename)
     module = gast.ast_to_gast(tree)
-    ac = naming.Namer.for_node(module).new("ac")
+    # A private name: `from module import *` must not export the runtime.
+    ac = naming.Namer.for_node(module).new("_ac")
     resolver = ModuleResolver(scopes.bound_names(module.body))
     reports = []
     for owner, field, index, node, qualname in list(_definitions(module)):

@@ -39,6 +39,13 @@ def find_blockers(function_node, local_names) -> None:
             raise Unconvertible("await", node.lineno, "coroutines stay Python")
         if isinstance(node, gast.Try) or type(node).__name__ == "TryStar":
             _check_finally(node)
+        if isinstance(node, gast.Call) and _looks_at_callers(node):
+            raise Unconvertible(
+                _call_name(node) + "()",
+                node.lineno,
+                "it looks at the frames that called it, and conversion puts frames of its own "
+                "between them",
+            )
         if (
             isinstance(node, gast.Call)
             and isinstance(node.func, gast.Name)
@@ -51,6 +58,33 @@ def find_blockers(function_node, local_names) -> None:
                 node.lineno,
                 "it reads the function's own frame, which conversion splits into several functions",
             )
+
+
+_FRAME_FUNCTIONS = {"_getframe", "_getframemodulename", "currentframe"}
+
+
+def _looks_at_callers(call) -> bool:
+    """`sys._getframe()`, `inspect.currentframe()`, `inspect.stack()`, and `warnings.warn()`
+    with a `stacklevel` above 1: code that counts the frames above it."""
+    func = call.func
+    name = func.attr if isinstance(func, gast.Attribute) else getattr(func, "id", None)
+    if name in _FRAME_FUNCTIONS:
+        return True
+    if name == "stack" and isinstance(func, gast.Attribute):
+        return isinstance(func.value, gast.Name) and func.value.id == "inspect"
+    if name == "warn":
+        levels = [k.value for k in call.keywords if k.arg == "stacklevel"]
+        if len(call.args) >= 3:
+            levels.append(call.args[2])
+        return any(not (isinstance(v, gast.Constant) and v.value == 1) for v in levels)
+    return False
+
+
+def _call_name(call) -> str:
+    func = call.func
+    if isinstance(func, gast.Attribute) and isinstance(func.value, gast.Name):
+        return f"{func.value.id}.{func.attr}"
+    return getattr(func, "attr", None) or getattr(func, "id", "call")
 
 
 def _check_finally(try_node):

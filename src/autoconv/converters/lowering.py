@@ -67,8 +67,8 @@ class Escape:
                 return True
             if isinstance(s, gast.If) and self.always(s.body) and self.always(s.orelse):
                 return True
-            if isinstance(s, (gast.With, gast.AsyncWith)) and self.always(s.body):
-                return True
+            # A `with` never counts: its `__exit__` may swallow an exception raised before the
+            # escape, and execution then goes on after it.
             if (
                 isinstance(s, gast.Try)
                 and self.always(s.body)
