@@ -19,7 +19,7 @@ ratio of the converted run's test time to the original's (the suite alone, not i
 
 Exit status 1 on any regression: a test that passes on the original and not on the converted
 copy, a converted module that is not the one under test, a file the CLI could not convert, a
-conversion rate under --min-rate, or a total time ratio over --max-ratio.
+conversion rate under --min-rate, or (only when --max-ratio is given) a total time ratio over it.
 """
 
 import argparse
@@ -457,7 +457,7 @@ def verdict(rows: list, args) -> tuple:
     failures = [f"{r.module.name}: {p}" for r in rows for p in r.problems]
     if rate < args.min_rate:
         failures.append(f"conversion rate {100 * rate:.1f}% is under {100 * args.min_rate:.0f}%")
-    if total_ratio > args.max_ratio:
+    if args.max_ratio is not None and total_ratio > args.max_ratio:
         failures.append(f"time ratio {total_ratio:.2f}× is over {args.max_ratio}×")
     return line, failures
 
@@ -500,8 +500,9 @@ def main(argv: list | None = None) -> int:
     parser.add_argument(
         "--max-ratio",
         type=float,
-        default=3.0,
-        help="largest total time ratio, converted / original",
+        default=None,
+        help="fail when the total time ratio, converted / original, is above this (off by "
+        "default: timings on a shared machine are not a verdict on correctness)",
     )
     parser.add_argument(
         "--repeat",

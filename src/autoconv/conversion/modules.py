@@ -15,9 +15,7 @@ import gast
 from autoconv.conversion import pipeline
 from autoconv.conversion.resolve import ModuleResolver
 from autoconv.converters.checks import Unconvertible
-from autoconv.converters.expressions import is_docstring
-from autoconv.pyct import loader, naming, scopes, templates
-from autoconv.pyct.walk import walk
+from autoconv.pyct import loader, naming
 
 _STAYS_PYTHON = ("yield", "await", "async def")
 
@@ -55,22 +53,33 @@ class ModuleResult:
 def convert_module(source: str, filename: str = "<module>") -> ModuleResult:
     """Converts every function of a module's source. Raises `SyntaxError` for invalid source."""
     tree = ast.parse(source, filename)
-    module = gast.ast_to_gast(tree)
     # A private name: `from module import *` must not export the runtime.
-    ac = naming.Namer.for_node(module).new("_ac")
-    resolver = ModuleResolver(scopes.bound_names(module.body))
+    ac = naming.Namer(naming.identifiers(tree)).new("_ac")
+    resolver = ModuleResolver(_stored_names(tree))
     reports = []
-    for owner, field, index, node, qualname in list(_definitions(module)):
+    for owner, field, index, node, qualname in list(_definitions(tree)):
         reports.extend(_convert_function(owner, field, index, node, qualname, ac, resolver))
     if any(r.converted for r in reports):
-        _insert_import(module, ac)
-    text = loader.unparse(gast.gast_to_ast(module)) + "\n"
+        _insert_import(tree, ac)
+    text = loader.unparse(tree) + "\n"
     compile(text, filename, "exec", dont_inherit=True)  # a bug here must not go unnoticed
     return ModuleResult(text, reports)
 
 
 def _convert_function(owner, field, index, node, qualname, ac, resolver) -> list:
-    copy = templates.copy(node)
+    """Converts one function (an `ast` node) in its place; returns the reports for it and the
+    functions nested in it."""
+    nested = [
+        n
+        for n in ast.walk(node)
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n is not node
+    ]
+    if _straight_line(node):  # its converted form is itself: nothing to stage or lower
+        return [
+            FunctionReport(q, n.lineno, True)
+            for q, n in [(qualname, node)] + [(f"{qualname}.<locals>.{n.name}", n) for n in nested]
+        ]
+    converted = gast.ast_to_gast(node)
     reports, nested_left = [], []
 
     def on_left(child, error):
@@ -85,9 +94,9 @@ def _convert_function(owner, field, index, node, qualname, ac, resolver) -> list
         )
 
     try:
-        namer = naming.Namer(naming.identifiers(copy) | {ac})
+        namer = naming.Namer(naming.identifiers(converted) | {ac})
         pipeline.convert(
-            copy,
+            converted,
             namer=namer,
             ac=ac,
             resolver=resolver,
@@ -97,18 +106,81 @@ def _convert_function(owner, field, index, node, qualname, ac, resolver) -> list
         )
     except Unconvertible as e:
         return [FunctionReport(qualname, node.lineno, False, e.reason, e.construct)]
-    getattr(owner, field)[index] = copy
-    nested = [
-        n
-        for n in walk(node)
-        if isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef)) and n is not node
-    ]
+    getattr(owner, field)[index] = gast.gast_to_ast(converted)
     left_lines = {r.line for r in nested_left}
     reports.append(FunctionReport(qualname, node.lineno, True))
     for n in nested:
         if n.lineno not in left_lines:
             reports.append(FunctionReport(f"{qualname}.<locals>.{n.name}", n.lineno, True))
     return reports + nested_left
+
+
+# What makes a function's converted form differ from it, or makes it stay Python.
+_CONVERTED = (
+    ast.If,
+    ast.For,
+    ast.While,
+    ast.AsyncFor,
+    ast.BoolOp,
+    ast.IfExp,
+    ast.Match,
+    ast.Yield,
+    ast.YieldFrom,
+    ast.Await,
+    ast.AsyncFunctionDef,
+    ast.Try,
+    ast.Call,
+)
+
+
+def _straight_line(node) -> bool:
+    """Whether the function (nested ones included) has no control flow, no `and`/`or`/`not`,
+    conditional expression or chained comparison, and nothing that keeps it Python: the
+    pipeline would give it back unchanged. Calls are checked for frame inspection."""
+    for n in ast.walk(node):
+        if isinstance(n, _CONVERTED):
+            if isinstance(n, ast.Call):
+                func = n.func
+                name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+                if name in _FRAME_SENSITIVE:
+                    return False
+                continue
+            if isinstance(n, ast.Try) and not n.finalbody:
+                continue
+            return False
+        if isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not):
+            return False
+        if isinstance(n, ast.Compare) and len(n.ops) > 1:
+            return False
+    return True
+
+
+_FRAME_SENSITIVE = {
+    "_getframe",
+    "_getframemodulename",
+    "currentframe",
+    "stack",
+    "warn",
+    "locals",
+    "vars",
+    "dir",
+    "exec",
+    "eval",
+}
+
+
+def _stored_names(tree) -> set:
+    """Every name the module binds anywhere (more than its globals: a safe superset for
+    deciding that `range` is the built-in)."""
+    names = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            names.add(n.id)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(n.name)
+        elif isinstance(n, ast.alias):
+            names.add((n.asname or n.name).split(".")[0])
+    return names
 
 
 def _definitions(module):
@@ -119,9 +191,9 @@ def _definitions(module):
 
 def _definitions_for(owner, field, prefix):
     for index, stmt in enumerate(getattr(owner, field)):
-        if isinstance(stmt, (gast.FunctionDef, gast.AsyncFunctionDef)):
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             yield owner, field, index, stmt, prefix + stmt.name
-        elif isinstance(stmt, gast.ClassDef):
+        elif isinstance(stmt, ast.ClassDef):
             yield from _definitions_for(stmt, "body", prefix + stmt.name + ".")
         else:
             for sub_field in ("body", "orelse", "finalbody"):
@@ -133,14 +205,12 @@ def _definitions_for(owner, field, prefix):
 
 def _insert_import(module, ac) -> None:
     """`import autoconv.runtime as ac` after the docstring and `__future__` imports."""
-    position = 0
     body = module.body
-    if body and is_docstring(body[0]):
-        position = 1
+    position = 1 if body and ast.get_docstring(module, clean=False) is not None else 0
     while (
         position < len(body)
-        and isinstance(body[position], gast.ImportFrom)
+        and isinstance(body[position], ast.ImportFrom)
         and body[position].module == "__future__"
     ):
         position += 1
-    body.insert(position, templates.stmts(f"import autoconv.runtime as {ac}")[0])
+    body.insert(position, ast.parse(f"import autoconv.runtime as {ac}").body[0])

@@ -1,7 +1,5 @@
 """Fresh names for generated symbols that never collide with the user's."""
 
-import gast
-
 from autoconv.pyct.walk import walk
 
 
@@ -25,15 +23,19 @@ class Namer:
 
 
 def identifiers(node) -> set:
-    """Every identifier a Name or parameter in `node` uses, nested scopes included."""
+    """Every identifier a name, parameter, definition or import in `node` uses, nested scopes
+    included. Works on `gast` and on standard-library `ast` trees."""
     found = set()
     for child in walk(node):
-        if isinstance(child, gast.Name):
+        kind = type(child).__name__
+        if kind == "Name":
             found.add(child.id)
-        elif isinstance(child, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
+        elif kind == "arg":
+            found.add(child.arg)
+        elif kind in ("FunctionDef", "AsyncFunctionDef", "ClassDef"):
             found.add(child.name)
-        elif isinstance(child, (gast.Global, gast.Nonlocal)):
+        elif kind in ("Global", "Nonlocal"):
             found.update(child.names)
-        elif isinstance(child, gast.alias):
+        elif kind == "alias":
             found.add((child.asname or child.name).split(".")[0])
     return found
