@@ -17,7 +17,7 @@ def test_a_file_becomes_a_drop_in_module(sample, tmp_path):
     assert done.returncode == 0, done.stderr
     assert sorted(os.listdir(out)) == ["sample.py"]
     text = (out / "sample.py").read_text()
-    assert "import autoconv.runtime as _ac" in text
+    assert "import autoconv.runtime as __ac__" in text
     assert "ac.while_stmt(" in text and "ac.for_stmt(" in text and "ac.if_exp(" in text
     check = run_python(
         """

@@ -53,8 +53,9 @@ class ModuleResult:
 def convert_module(source: str, filename: str = "<module>") -> ModuleResult:
     """Converts every function of a module's source. Raises `SyntaxError` for invalid source."""
     tree = ast.parse(source, filename)
-    # A private name: `from module import *` must not export the runtime.
-    ac = naming.Namer(naming.identifiers(tree)).new("_ac")
+    # A dunder name: `from module import *` skips it, tools that list a module's public
+    # globals skip it, and it is never mangled inside a class.
+    ac = naming.Namer(naming.identifiers(tree)).new("__ac__")
     resolver = ModuleResolver(_stored_names(tree))
     reports = []
     for owner, field, index, node, qualname in list(_definitions(tree)):
