@@ -18,7 +18,7 @@ def test_a_file_becomes_a_drop_in_module(sample, tmp_path):
     assert sorted(os.listdir(out)) == ["sample.py"]
     text = (out / "sample.py").read_text()
     assert "import autoconv.runtime as __ac__" in text
-    assert "ac.while_stmt(" in text and "ac.for_stmt(" in text and "ac.if_exp(" in text
+    assert "__ac__.while_stmt(" in text and "__ac__.for_stmt(" in text and "__ac__.if_exp(" in text
     check = run_python(
         """
         import sample
@@ -62,7 +62,7 @@ def test_stdout_prints_the_converted_module_and_writes_nothing(sample, tmp_path)
     done = run_cli("convert", sample, "--stdout", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith('"""A sample module')
-    assert "def collatz(n):" in done.stdout and "ac.while_stmt(" in done.stdout
+    assert "def collatz(n):" in done.stdout and "__ac__.while_stmt(" in done.stdout
     compile(done.stdout, "sample.py", "exec")
     assert sorted(os.listdir(tmp_path)) == before
 
@@ -142,7 +142,7 @@ def test_a_package_keeps_its_layout_and_its_other_files(package, tmp_path):
         "pkg/sub/helpers.py",
     ]
     assert (out / "pkg" / "data" / "table.csv").read_text() == "a,b\n1,2\n"
-    assert "ac.if_stmt(" in (out / "pkg" / "core.py").read_text()
+    assert "__ac__.if_stmt(" in (out / "pkg" / "core.py").read_text()
     check = run_python(
         "import pkg; print(pkg.__file__.startswith(OUT), pkg.clip(-3, 0, 5), pkg.total([4, 20]))".replace(
             "OUT", repr(str(out))
