@@ -23,7 +23,7 @@ from autoconv.converters import (
     return_statements,
 )
 from autoconv.converters.expressions import is_docstring
-from autoconv.pyct import anno, liveness, scopes
+from autoconv.pyct import anno, definite, liveness, scopes
 
 
 def convert(node, *, namer, ac, resolver, recursive, on_kept, on_left=None, nested=True) -> None:
@@ -77,6 +77,8 @@ def convert(node, *, namer, ac, resolver, recursive, on_kept, on_left=None, nest
     if has_control_flow:
         local = ctx.local_names | ctx.flags | ctx.globals | ctx.nonlocals
         liveness.analyze(node, local, ctx.activity)
+        # Globals and nonlocals read unbound raise NameError before and after conversion alike.
+        definite.analyze(node, ctx.local_names | ctx.flags, _parameters(node))
         control_flow.transform(node, ctx)
     ctx.finish(node, docstring)
     blocks.fill_empty(node)
@@ -103,3 +105,9 @@ def _take_docstring(node) -> list:
     if node.body and is_docstring(node.body[0]):
         return [node.body.pop(0)]
     return []
+
+
+def _parameters(node) -> set:
+    args = node.args
+    every = args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]
+    return {a.id for a in every if a is not None}

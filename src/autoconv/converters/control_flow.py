@@ -35,6 +35,7 @@ class _ControlFlow:
         self.ac = ctx.ac
         self.function_node = function_node
         self._counts = None
+        self.depth = 0  # how many body functions deep the statements being converted are
         self.activity = ctx.activity
         self.first_bound = _first_bindings(function_node)
         # Body functions made inside a loop are defined once, before the outermost loop,
@@ -92,6 +93,7 @@ class _ControlFlow:
         if isinstance(node, (gast.With, gast.Try, gast.AsyncWith)) or type(node).__name__ == (
             "TryStar"
         ):
+            self.guard_unbound(node)
             node.body = self.block(node.body)
             for field in ("orelse", "finalbody"):
                 if hasattr(node, field):
@@ -105,6 +107,33 @@ class _ControlFlow:
             return [node]
         return [node]
 
+    def guard_unbound(self, node) -> None:
+        """Inside a body function, a local read unbound raises `NameError` (a free variable)
+        where the original raised `UnboundLocalError`; the operators translate it on the way
+        out, but this statement's own `except` or `__exit__` would see it first. So a body that
+        may read an unbound local is wrapped in `with ac.unbound_locals(...)`."""
+        if not self.depth:
+            return
+        names = sorted(anno.get(node, "maybe_unbound", frozenset()) & self.activity.read(node.body))
+        if not names:
+            return
+        call = templates.expr("ac.unbound_locals()", ac=self.ac)
+        call.args = [gast.Constant(value=n, kind=None) for n in names]
+        guard = gast.With(
+            items=[gast.withitem(context_expr=call, optional_vars=None)],
+            body=node.body,
+            type_comment=None,
+        )
+        node.body = [located(guard, node)]
+
+    def body_block(self, stmts) -> list:
+        """`block`, for statements that go into a body function."""
+        self.depth += 1
+        try:
+            return self.block(stmts)
+        finally:
+            self.depth -= 1
+
     def if_stmt(self, node) -> list:
         state = self.state(node.body + node.orelse, anno.get(node, "live_out", frozenset()))
         out, none = [], gast.Constant(value=None, kind=None)
@@ -112,10 +141,10 @@ class _ControlFlow:
         # Names are taken before the blocks are converted, so they number outside in.
         if not _is_empty(node.body):
             name = self.ctx.namer.new("if_body")
-            body = self.define(out, self.body_function(name, [], self.block(node.body), node))
+            body = self.define(out, self.body_function(name, [], self.body_block(node.body), node))
         if not _is_empty(node.orelse):
             name = self.ctx.namer.new("else_body")
-            fdef = self.body_function(name, [], self.block(node.orelse), node)
+            fdef = self.body_function(name, [], self.body_block(node.orelse), node)
             orelse = self.define(out, fdef)
         args = [node.test, body, orelse, *self.state_args(state)]
         while len(args) > 2 and _is_none(args[-1]):
@@ -164,7 +193,7 @@ class _ControlFlow:
         return out
 
     def loop_body(self, node) -> list:
-        stmts = self.block(node.body)
+        stmts = self.body_block(node.body)
         flags = anno.get(node, "stop_flags", [])
         if flags:
             stop = lowering.name(flags[0])

@@ -67,12 +67,14 @@ def _bindings(node, found):
 
 def read_names(nodes) -> set:
     """Names that `nodes` read (or delete) from the enclosing function scope, nested scopes'
-    free reads included (conservatively: every name they load)."""
+    free reads included (conservatively: every name they load). `x += 1` reads `x`."""
     found = set()
     for node in nodes:
         for child in walk(node):
             if isinstance(child, gast.Name) and isinstance(child.ctx, (gast.Load, gast.Del)):
                 found.add(child.id)
+            elif isinstance(child, gast.AugAssign) and isinstance(child.target, gast.Name):
+                found.add(child.target.id)
     return found
 
 

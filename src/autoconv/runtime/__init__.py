@@ -8,6 +8,7 @@ from autoconv.runtime.calls import converted
 from autoconv.runtime.control_flow import for_stmt, if_stmt, while_stmt
 from autoconv.runtime.logical import and_, if_exp, not_, or_
 from autoconv.runtime.py_builtins import enumerate, range, zip
+from autoconv.runtime.unbound import unbound_locals
 
 __all__ = [
     "and_",
@@ -19,6 +20,7 @@ __all__ = [
     "not_",
     "or_",
     "range",
+    "unbound_locals",
     "while_stmt",
     "zip",
 ]

@@ -52,6 +52,28 @@ def _probe():
     autoconv_probe = 0  # noqa: F841
 
 
+class unbound_locals:
+    """`with ac.unbound_locals('x', 'y'):` around a `try` or `with` body inside converted control
+    flow, where `x` or `y` may be unbound: reading one there raises `UnboundLocalError`, as in
+    the original function, before the statement's own `except` or `__exit__` sees the error."""
+
+    __slots__ = ("names",)
+
+    def __init__(self, *names):
+        self.names = names
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, kind, error, tb):
+        # Only a read in this very body (not in code it calls) of one of these locals.
+        if kind is NameError and error.name in self.names and tb is not None and tb.tb_next is None:
+            new = UnboundLocalError(_message(error.name))
+            new.name = error.name
+            raise new.with_traceback(tb) from None
+        return False
+
+
 def register(*functions) -> None:
     operator_codes.update(f.__code__ for f in functions)
 

@@ -1,0 +1,76 @@
+"""Definite assignment: which locals are surely bound before each `try` and `with`.
+
+A forward pass over structured statements (run after `break`/`continue`/`return` are lowered,
+so blocks are left only at their end or by an exception). It annotates every `Try` and `With`
+with `maybe_unbound`: the locals that some path reaches it with unbound. Over-approximates:
+when in doubt, a name counts as maybe unbound.
+"""
+
+import gast
+
+from autoconv.pyct import anno, scopes
+
+
+def analyze(function_node, local_names: set, params: set) -> None:
+    _Definite(local_names).block(function_node.body, frozenset(params))
+
+
+class _Definite:
+    def __init__(self, local_names):
+        self.locals = frozenset(local_names)
+
+    def binds(self, nodes):
+        return scopes.bound_names([n for n in nodes if n is not None]) & self.locals
+
+    def deletes(self, nodes):
+        return {
+            n.id
+            for node in nodes
+            for n in scopes.walk_scope([node])
+            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Del)
+        }
+
+    def block(self, stmts, bound):
+        for stmt in stmts:
+            bound = self.stmt(stmt, bound)
+        return bound
+
+    def stmt(self, node, bound):
+        if isinstance(node, gast.If):
+            return self.block(node.body, bound) & self.block(node.orelse, bound)
+        if isinstance(node, (gast.For, gast.While)):
+            # The body may run no time, or again with what an earlier iteration left.
+            entry = bound - self.deletes(node.body)
+            if isinstance(node, gast.For):
+                entry_body = entry | self.binds([node.target])
+            else:
+                entry_body = entry
+            self.block(node.body, entry_body)
+            return self.block(node.orelse, entry)
+        if isinstance(node, gast.Try) or type(node).__name__ == "TryStar":
+            anno.set(node, "maybe_unbound", self.locals - bound)
+            after_body = self.block(node.body, bound)
+            # A handler may start anywhere in the body: only what held before it, less what
+            # the body deletes.
+            at_handler = bound - self.deletes(node.body)
+            outcomes = [self.block(node.orelse, after_body)]
+            for handler in node.handlers:
+                start = at_handler | (self.binds([handler.name]) if handler.name else set())
+                outcomes.append(self.block(handler.body, start))
+            after = frozenset.intersection(*map(frozenset, outcomes))
+            self.block(node.finalbody, at_handler)
+            return after | self.binds(node.finalbody)
+        if isinstance(node, (gast.With, gast.AsyncWith)):
+            anno.set(node, "maybe_unbound", self.locals - bound)
+            inner = bound | self.binds([i.optional_vars for i in node.items])
+            # `__exit__` may swallow an exception from anywhere in the body.
+            self.block(node.body, inner)
+            return inner - self.deletes(node.body)
+        if isinstance(node, gast.Match):
+            results = [
+                self.block(case.body, bound | self.binds([case.pattern])) for case in node.cases
+            ]
+            return frozenset.intersection(bound, *map(frozenset, results)) if results else bound
+        if isinstance(node, gast.Delete):
+            return bound - self.deletes([node])
+        return (bound | self.binds([node])) - self.deletes([node])

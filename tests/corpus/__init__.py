@@ -1,0 +1,1 @@
+"""Functions run original vs converted by `tests/test_differential.py`, inputs next to each."""
