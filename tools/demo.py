@@ -32,7 +32,8 @@ def main() -> None:
         print(f"# autoconv.to_code({fn.__name__})")
         print(autoconv.to_code(fn))
         converted = autoconv.convert(fn)
-        print(f"{fn.__name__}{args} = {converted(*args)}   (original: {fn(*args)})\n")
+        shown = ", ".join(map(repr, args))
+        print(f"{fn.__name__}({shown}) = {converted(*args)}   (original: {fn(*args)})\n")
     try:
         import numpy as np
 
