@@ -161,7 +161,8 @@ def _const_list(value):
     return value
 
 
-_OPERATORS = {
+# Python operators by symbol, for values known at trace time (also folded by passes.fold).
+BINARY_OPERATORS = {
     "+": operator.add,
     "-": operator.sub,
     "*": operator.mul,
@@ -205,15 +206,15 @@ def binop(symbol, uf, a, b):
     a, b = operand(a), operand(b)
     if type(a) is list or type(b) is list:
         return ufunc(uf, "__call__", (a, b), {})
-    specs = _python_result(_OPERATORS[symbol], (a, b)) or _ufunc_specs(uf, (a, b), {})
+    specs = _python_result(BINARY_OPERATORS[symbol], (a, b)) or _ufunc_specs(uf, (a, b), {})
     return emit("binop", symbol, symbol, (a, b), {}, specs)[0]
 
 
-_UNARY_OPERATORS = {"-": operator.neg, "+": operator.pos, "~": operator.invert, "abs": abs}
+UNARY_OPERATORS = {"-": operator.neg, "+": operator.pos, "~": operator.invert, "abs": abs}
 
 
 def unop(symbol, uf, a):
-    specs = _python_result(_UNARY_OPERATORS[symbol], (a,)) or _ufunc_specs(uf, (a,), {})
+    specs = _python_result(UNARY_OPERATORS[symbol], (a,)) or _ufunc_specs(uf, (a,), {})
     return emit("unop", symbol, symbol, (a,), {}, specs)[0]
 
 

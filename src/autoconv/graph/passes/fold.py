@@ -13,39 +13,19 @@ read-only; the executor copies a constant before handing it to the caller.
 
 from __future__ import annotations
 
-import operator
 import warnings
 
 import numpy as np
 
 from autoconv.graph.graph import Block, Graph, map_tensors
+from autoconv.graph.numpy_dispatch import BINARY_OPERATORS, UNARY_OPERATORS
 from autoconv.graph.passes.rewrite import Replacements
 from autoconv.graph.tensor import PY_TYPES, Tensor
 
 NAME = "fold"
 _FOLDABLE = ("call", "binop", "unop", "getitem", "method", "attr", "helper")
-_BINARY = {
-    "+": operator.add,
-    "-": operator.sub,
-    "*": operator.mul,
-    "/": operator.truediv,
-    "//": operator.floordiv,
-    "%": operator.mod,
-    "**": operator.pow,
-    "@": operator.matmul,
-    "&": operator.and_,
-    "|": operator.or_,
-    "^": operator.xor,
-    "<<": operator.lshift,
-    ">>": operator.rshift,
-    "<": operator.lt,
-    "<=": operator.le,
-    ">": operator.gt,
-    ">=": operator.ge,
-    "==": operator.eq,
-    "!=": operator.ne,
-}
-_UNARY = {"-": operator.neg, "+": operator.pos, "~": operator.invert, "abs": abs}
+_BINARY = BINARY_OPERATORS
+_UNARY = UNARY_OPERATORS
 _SHAPE_ONLY = {np.zeros_like, np.ones_like, np.full_like, np.empty_like}
 DEFAULT_MAX_BYTES = 16 << 20
 
