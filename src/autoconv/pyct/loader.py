@@ -19,10 +19,9 @@ _PLACEHOLDER = "__autoconv_function"
 
 
 def to_ast(node):
-    """The standard-library `ast` form of a gast node, every node located."""
-    tree = gast.gast_to_ast(node)
-    _fill_locations(tree, tree)
-    return tree
+    """The standard-library `ast` form of a gast node (locations as the converters left them;
+    `load_code` fills any that are missing)."""
+    return gast.gast_to_ast(node)
 
 
 def source(node) -> str:
@@ -112,10 +111,21 @@ def load_code(function_ast, *, filename: str, free_names, globals_: dict):
         type_params=[],
     )
     module = ast.Module(body=[factory], type_ignores=[])
-    _fill_locations(module, origin)
+    for node in (module, factory, factory.args, *factory.args.args, factory.body[-1]):
+        _locate(node, origin)
+    if isinstance(function_ast, ast.Lambda):
+        _locate(factory.body[-1], origin)
+    else:
+        _locate(factory.body[-1].value, origin)
     # The tree is compiled as it is: it is exactly the tree of the text `to_code` shows (a test
     # checks this over the corpus), and skipping the parse of that text halves the loading time.
-    code = compile(module, filename, "exec", dont_inherit=True)
+    # Converters locate every node they make, so filling in locations (a walk of the whole
+    # tree) is needed only if the compiler finds one missing.
+    try:
+        code = compile(module, filename, "exec", dont_inherit=True)
+    except (TypeError, ValueError):
+        _fill_locations(module, origin)
+        code = compile(module, filename, "exec", dont_inherit=True)
     namespace = {}
     exec(code, globals_, namespace)
     made = namespace["__autoconv_factory"](*([None] * len(free_names)))
@@ -145,6 +155,14 @@ def requalify(code, qualname: str):
     if hasattr(code, "co_qualname"):
         changes["co_qualname"] = fix(code.co_qualname)
     return code.replace(**changes)
+
+
+def _locate(node, origin) -> None:
+    if "lineno" in node._attributes and getattr(node, "lineno", None) is None:
+        for attr in _LOCATION:
+            setattr(node, attr, getattr(origin, attr, None))
+        if node.end_lineno is None:
+            node.end_lineno, node.end_col_offset = node.lineno, node.col_offset
 
 
 def _fill_locations(node, origin):
