@@ -14,7 +14,6 @@ import copy
 
 import gast
 
-from autoconv.pyct import scopes
 from autoconv.pyct.walk import children, walk
 
 _LOOPS = (gast.For, gast.While, gast.AsyncFor)
@@ -214,12 +213,6 @@ class Escape:
         node = gast.If(test=not_flag, body=stmts, orelse=[])
         copy_location_tree(node, first)
         return [node]
-
-
-def loops_in_scope(function_node) -> list:
-    """The loops of a function's own scope, innermost first."""
-    loops = [n for n in scopes.walk_scope(function_node.body) if isinstance(n, _LOOPS)]
-    return list(reversed(loops))
 
 
 def name(identifier: str, ctx=None):

@@ -13,7 +13,3 @@ def set(node, key, value):  # noqa: A001 - the verb is the clearest name here
         annotations = {}
         setattr(node, _KEY, annotations)
     annotations[key] = value
-
-
-def has(node, key) -> bool:
-    return key in getattr(node, _KEY, {})

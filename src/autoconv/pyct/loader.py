@@ -24,11 +24,6 @@ def to_ast(node):
     return gast.gast_to_ast(node)
 
 
-def source(node) -> str:
-    """Readable source text of a converted gast node."""
-    return unparse(gast.gast_to_ast(node))
-
-
 if hasattr(ast, "_Unparser"):
 
     class _CompactUnparser(ast._Unparser):
