@@ -25,7 +25,7 @@ def convert_source(source: str, globals_=None, recursive: bool = True) -> str:
         recursive=recursive,
         on_kept=lambda *k: kept.append(k),
     )
-    return loader.source(node)
+    return loader.unparse(loader.to_ast(node))
 
 
 def dedent(text: str) -> str:
