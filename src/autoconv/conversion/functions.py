@@ -106,7 +106,7 @@ def _convert(func, recursive):
     namer = naming.Namer(naming.identifiers(node) | set(code.co_freevars) | set(code.co_names))
     ac = namer.new("ac")
     class_name = _enclosing_class(func.__qualname__)
-    if class_name:
+    if class_name and _uses_private_names(code):
         own_name = getattr(node, "name", None)
         from autoconv.converters.functions import mangle_private_names
 
@@ -179,3 +179,12 @@ def _definition_key(node):
         return "<lambda>", node.lineno
     decorators = getattr(node, "decorator_list", None)
     return node.name, decorators[0].lineno if decorators else node.lineno
+
+
+def _uses_private_names(code) -> bool:
+    """Whether the compiler mangled any name in `code` (or code nested in it): the original's
+    names show it, as `_Class__x`, so most methods skip the mangling walk."""
+    names = code.co_names + code.co_varnames + code.co_cellvars + code.co_freevars
+    if any(n.startswith("_") and "__" in n[1:] and not n.endswith("__") for n in names):
+        return True
+    return any(_uses_private_names(c) for c in code.co_consts if isinstance(c, type(code)))
