@@ -45,7 +45,7 @@ class Node:
         self.fn = fn
         self.args = tuple(args)
         self.kwargs = kwargs or {}
-        self.inputs = _collect_tensors((self.args, self.kwargs))
+        self.inputs = tensors_in((self.args, self.kwargs))
         self.outputs = []
         self.attrs = attrs or {}
         self.origin = origin
@@ -196,26 +196,27 @@ def _foreign(t):
     )
 
 
-def _collect_tensors(template) -> list:
+def tensors_in(value) -> list:
+    """The Tensors in a nested structure (tuples, lists, namedtuples, dicts, slices), in order."""
     from autoconv.graph.tensor import Tensor
 
     found = []
 
-    def walk(v):
+    def visit(v):
         if isinstance(v, Tensor):
             found.append(v)
-        elif type(v) in (tuple, list):
+        elif isinstance(v, (tuple, list)):
             for x in v:
-                walk(x)
+                visit(x)
         elif type(v) is dict:
             for x in v.values():
-                walk(x)
+                visit(x)
         elif type(v) is slice:
-            walk(v.start)
-            walk(v.stop)
-            walk(v.step)
+            visit(v.start)
+            visit(v.stop)
+            visit(v.step)
 
-    walk(template)
+    visit(value)
     return found
 
 
@@ -255,7 +256,7 @@ def set_args(node: Node, args=None, kwargs=None) -> None:
         node.args = tuple(args)
     if kwargs is not None:
         node.kwargs = kwargs
-    node.inputs = _collect_tensors((node.args, node.kwargs))
+    node.inputs = tensors_in((node.args, node.kwargs))
 
 
 def new_tensor(graph: Graph, node: Node, index: int, shape, dtype, weak=False, id=None):
@@ -291,7 +292,7 @@ def _copy_graph(graph: Graph) -> Graph:
         made.fn = node.fn
         made.args = map_tensors(node.args, tensor)
         made.kwargs = map_tensors(node.kwargs, tensor)
-        made.inputs = _collect_tensors((made.args, made.kwargs))
+        made.inputs = tensors_in((made.args, made.kwargs))
         made.attrs = dict(node.attrs)
         made.origin = node.origin
         made.effect = node.effect

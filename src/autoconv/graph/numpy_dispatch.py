@@ -156,7 +156,7 @@ def ufunc(uf, method, inputs, kwargs):
 
 def _const_list(value):
     # NumPy turns a list operand into an array; do it once at trace time.
-    if type(value) is list and not _g._collect_tensors(value):
+    if type(value) is list and not _g.tensors_in(value):
         return np.asarray(value)
     return value
 
@@ -278,7 +278,7 @@ def _key_item(item):
     if isinstance(item, Variable):
         return item._read_tensor()
     if type(item) is list:
-        if _g._collect_tensors(item):
+        if _g.tensors_in(item):
             shapes.fail(
                 "an index list containing Tensors; use np.stack(...) to build the index array"
             )

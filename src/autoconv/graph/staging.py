@@ -1217,7 +1217,7 @@ def _iteration(iterable, origin) -> _Source:
         return iterable
     if isinstance(iterable, Tensor):
         return _TensorSource(iterable)
-    if isinstance(iterable, (list, tuple, np.ndarray)) and not _g._collect_tensors(iterable):
+    if isinstance(iterable, (list, tuple, np.ndarray)) and not _g.tensors_in(iterable):
         return _TensorSource(_const(np.asarray(iterable), np.asarray(iterable).dtype))
     raise StagingError(
         f"{where(origin or user_origin(2))}: cannot stage iteration over {type(iterable).__name__} "

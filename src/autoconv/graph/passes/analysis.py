@@ -15,7 +15,7 @@ from collections import Counter, defaultdict
 
 import numpy as np
 
-from autoconv.graph.graph import Block, Graph, Node, walk
+from autoconv.graph.graph import Block, Graph, Node, tensors_in, walk
 from autoconv.graph.tensor import Tensor
 
 # NumPy functions whose results never share memory with their arguments.
@@ -149,28 +149,6 @@ class Uses:
 
     def used(self, t) -> bool:
         return self.count[t.id] > 0
-
-
-def tensors_in(value) -> list:
-    """The Tensors in a nested structure (tuples, lists, dicts, namedtuples, slices)."""
-    found = []
-
-    def visit(v):
-        if isinstance(v, Tensor):
-            found.append(v)
-        elif isinstance(v, (tuple, list)):
-            for x in v:
-                visit(x)
-        elif type(v) is dict:
-            for x in v.values():
-                visit(x)
-        elif type(v) is slice:
-            visit(v.start)
-            visit(v.stop)
-            visit(v.step)
-
-    visit(value)
-    return found
 
 
 def count_nodes(graph: Graph) -> int:
