@@ -160,40 +160,31 @@ class Activity:
     (it keeps them alive, so their ids stay theirs)."""
 
     def __init__(self):
-        self._bound = {}
-        self._read = {}
+        self._memo = {bound_names: {}, read_names: {}}
 
     def bound(self, node) -> frozenset:
-        if isinstance(node, (list, tuple)):  # lists are not memoized: they are often temporary
-            return frozenset().union(*(self.bound(n) for n in node))
-        hit = self._bound.get(id(node))
-        if hit is not None:
-            return hit[1]
-        if isinstance(node, (gast.If, gast.For, gast.While, gast.With, gast.Try)):
-            own = [getattr(node, f) for f in node._fields if f not in _BLOCKS]
-            value = frozenset(bound_names([n for n in _flatten(own)])).union(
-                *(self.bound(getattr(node, f)) for f in _BLOCKS if hasattr(node, f)),
-                *(self.bound([h]) for h in getattr(node, "handlers", ())),
-            )
-        else:
-            value = frozenset(bound_names([node]))
-        self._bound[id(node)] = (node, value)
-        return value
+        return self._names(bound_names, node)
 
     def read(self, node) -> frozenset:
-        if isinstance(node, (list, tuple)):
-            return frozenset().union(*(self.read(n) for n in node))
-        hit = self._read.get(id(node))
+        return self._names(read_names, node)
+
+    def _names(self, find, node) -> frozenset:
+        if isinstance(node, (list, tuple)):  # lists are not memoized: they are often temporary
+            return frozenset().union(*(self._names(find, n) for n in node))
+        memo = self._memo[find]
+        hit = memo.get(id(node))
         if hit is not None:
             return hit[1]
         if isinstance(node, (gast.If, gast.For, gast.While, gast.With, gast.Try)):
+            # A compound statement's blocks are memoized apart: nested statements are asked
+            # about again on their own.
             own = [getattr(node, f) for f in node._fields if f not in _BLOCKS]
-            value = frozenset(read_names(_flatten(own))).union(
-                *(self.read(getattr(node, f)) for f in _BLOCKS if hasattr(node, f))
+            value = frozenset(find(list(_flatten(own)))).union(
+                *(self._names(find, getattr(node, f)) for f in _BLOCKS if hasattr(node, f))
             )
         else:
-            value = frozenset(read_names([node]))
-        self._read[id(node)] = (node, value)
+            value = frozenset(find([node]))
+        memo[id(node)] = (node, value)
         return value
 
 
