@@ -261,3 +261,29 @@ def test_body_functions_are_defined_once_outside_loops():
     if_body = next(i for i, line in enumerate(lines) if "def if_body" in line)
     assert if_body < loop_body
     assert lines[if_body].startswith("    def ")  # at the function's top level
+
+
+def test_identical_hoisted_bodies_are_shared_and_different_constants_are_not():
+    out = convert_source(
+        """
+        def f(xs):
+            n = 0
+            for x in xs:
+                if x > 2:
+                    n = 1
+                elif x > 1:
+                    n = True
+                elif x > 0:
+                    n = 1.0
+                elif x > -1:
+                    n = -0.0
+                elif x > -2:
+                    n = 0.0
+                else:
+                    n = 1
+            return n
+        """
+    )
+    assert out.count("n = 1\n") == 1  # the first and the last branch share one body function
+    for value in ("n = True", "n = 1.0", "n = -0.0", "n = 0.0"):
+        assert out.count(value + "\n") == 1, value

@@ -12,7 +12,7 @@ from autoconv.conversion import library, pipeline
 from autoconv.conversion.resolve import LiveResolver
 from autoconv.converters.checks import Unconvertible
 from autoconv.errors import ConversionError, ConversionWarning
-from autoconv.pyct import loader, naming, sources
+from autoconv.pyct import bridge, loader, naming, sources
 
 _lock = threading.RLock()
 # (id(code), recursive) -> (code, _Converted | ConversionError). By identity: code objects
@@ -100,7 +100,7 @@ def _convert(func, recursive):
     code = func.__code__
     where = describe(func)
     try:
-        node = gast.ast_to_gast(sources.function_node(func))
+        node = bridge.to_gast(sources.function_node(func))
     except sources.NoSourceError as e:
         raise ConversionError(f"autoconv: cannot convert {where}: {e}.") from None
     namer = naming.Namer(naming.identifiers(node) | set(code.co_freevars) | set(code.co_names))

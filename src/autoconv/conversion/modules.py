@@ -10,12 +10,10 @@ to decide for other modules.
 import ast
 import dataclasses
 
-import gast
-
 from autoconv.conversion import pipeline
 from autoconv.conversion.resolve import ModuleResolver
 from autoconv.converters.checks import Unconvertible
-from autoconv.pyct import loader, naming
+from autoconv.pyct import bridge, loader, naming
 
 _STAYS_PYTHON = ("yield", "await", "async def")
 
@@ -80,7 +78,7 @@ def _convert_function(owner, field, index, node, qualname, ac, resolver) -> list
             FunctionReport(q, n.lineno, True)
             for q, n in [(qualname, node)] + [(f"{qualname}.<locals>.{n.name}", n) for n in nested]
         ]
-    converted = gast.ast_to_gast(node)
+    converted = bridge.to_gast(node)
     reports, nested_left = [], []
 
     def on_left(child, error):
@@ -107,7 +105,7 @@ def _convert_function(owner, field, index, node, qualname, ac, resolver) -> list
         )
     except Unconvertible as e:
         return [FunctionReport(qualname, node.lineno, False, e.reason, e.construct)]
-    getattr(owner, field)[index] = gast.gast_to_ast(converted)
+    getattr(owner, field)[index] = bridge.to_ast(converted)
     left_lines = {r.line for r in nested_left}
     reports.append(FunctionReport(qualname, node.lineno, True))
     for n in nested:

@@ -3,7 +3,7 @@
 import gast
 
 from autoconv.converters.lowering import copy_location_tree
-from autoconv.pyct.walk import walk
+from autoconv.pyct.walk import child_fields, walk
 
 
 def rewrite(function_node, transformer) -> None:
@@ -19,7 +19,7 @@ def rewrite(function_node, transformer) -> None:
 def _visit_stmt(transformer, stmt):
     if isinstance(stmt, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
         return stmt
-    for field in stmt._fields:
+    for field in child_fields(type(stmt)):
         value = getattr(stmt, field)
         if isinstance(value, list):
             new = []

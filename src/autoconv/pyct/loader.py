@@ -10,8 +10,7 @@ source text, with no wrapper and no cost at run time.
 
 import ast
 
-import gast
-
+from autoconv.pyct import bridge
 from autoconv.pyct.walk import children
 
 _LOCATION = ("lineno", "col_offset", "end_lineno", "end_col_offset")
@@ -21,7 +20,7 @@ _PLACEHOLDER = "__autoconv_function"
 def to_ast(node):
     """The standard-library `ast` form of a gast node (locations as the converters left them;
     `load_code` fills any that are missing)."""
-    return gast.gast_to_ast(node)
+    return bridge.to_ast(node)
 
 
 if hasattr(ast, "_Unparser"):

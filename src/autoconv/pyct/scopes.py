@@ -9,7 +9,7 @@ enclosing function, as Python specifies.
 import gast
 
 from autoconv.pyct import anno
-from autoconv.pyct.walk import walk
+from autoconv.pyct.walk import child_fields, walk
 
 _SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef)
 _COMPREHENSIONS = (gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp)
@@ -55,7 +55,7 @@ def _bindings(node, found):
         found.add(node.rest)
     elif isinstance(node, gast.ExceptHandler) and node.name is not None:
         _bindings(node.name, found)
-    for field in node._fields:
+    for field in child_fields(type(node)):
         value = getattr(node, field, None)
         if type(value) is list:
             for item in value:
@@ -139,7 +139,7 @@ def walk_scope(nodes):
         yield node
         if isinstance(node, _SCOPES):
             continue
-        fields = node._fields
+        fields = child_fields(type(node))
         for i in range(len(fields) - 1, -1, -1):
             value = getattr(node, fields[i], None)
             if type(value) is list:

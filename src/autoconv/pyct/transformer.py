@@ -8,6 +8,7 @@ returns the replacement node.
 from ast import AST
 
 from autoconv.pyct import anno
+from autoconv.pyct.walk import child_fields
 
 
 class Transformer:
@@ -23,7 +24,7 @@ class Transformer:
         return method(node)
 
     def generic_visit(self, node):
-        for field in node._fields:
+        for field in child_fields(type(node)):
             value = getattr(node, field, None)
             if type(value) is list:
                 for i, item in enumerate(value):

@@ -10,11 +10,12 @@ from autoconv.runtime.unbound import register, unbound_error
 _STAGED = staging.STAGED_TYPES
 
 
-def and_(value, *operands):
-    """`value and operands[0]() and ...`, evaluated left to right as Python does."""
-    for i, operand in enumerate(operands):
+def and_(value, operand, *more):
+    """`value and operand() and ...`, evaluated left to right as Python does."""
+    # The two-operand case, by far the most common, runs once through; more operands loop.
+    while True:
         if value is not True and value is not False and type(value) in _STAGED:
-            return staging.backend.and_(value, operands[i:])
+            return staging.backend.and_(value, (operand, *more))
         if not value:
             return value
         try:
@@ -24,14 +25,17 @@ def and_(value, *operands):
             if new is None:
                 raise
             raise new from None
-    return value
+        if not more:
+            return value
+        operand, *more = more
 
 
-def or_(value, *operands):
-    """`value or operands[0]() or ...`, evaluated left to right as Python does."""
-    for i, operand in enumerate(operands):
+def or_(value, operand, *more):
+    """`value or operand() or ...`, evaluated left to right as Python does."""
+    # The two-operand case, by far the most common, runs once through; more operands loop.
+    while True:
         if value is not True and value is not False and type(value) in _STAGED:
-            return staging.backend.or_(value, operands[i:])
+            return staging.backend.or_(value, (operand, *more))
         if value:
             return value
         try:
@@ -41,7 +45,9 @@ def or_(value, *operands):
             if new is None:
                 raise
             raise new from None
-    return value
+        if not more:
+            return value
+        operand, *more = more
 
 
 def not_(value):
