@@ -17,46 +17,58 @@ import gast
 _AST = ast.AST
 
 
+# Fields that only ever hold strings, numbers or None: copied as they are.
+_LEAVES = frozenset(
+    {"id", "attr", "arg", "asname", "module", "level", "is_async", "type_comment", "kind"}
+    | {"conversion", "simple", "kwd_attrs", "rest", "tag"}
+)
+_ANNOTATIONS = "_autoconv_anno"  # see `anno`: analysis results stay with the tree they describe
+_LIST_FIELDS = frozenset({"type_params"})
+
+
 def _plans(source, target):
-    """For each node class of `source`: (the `target` class, the keys to copy, the fields to
-    add with their empty values)."""
+    """For each node class of `source`: (the `target` class, the fields that may hold nodes,
+    the keys to drop, the fields to add with their empty values)."""
     plans = {}
     for name in dir(source):
         src = getattr(source, name)
         dst = getattr(target, name, None)
         if not (isinstance(src, type) and issubclass(src, _AST) and isinstance(dst, type)):
             continue
-        keep = frozenset(dst._fields) | frozenset(getattr(dst, "_attributes", ()))
+        nodes = tuple(
+            f
+            for f in src._fields
+            if f not in _LEAVES
+            and not (f == "name" and name != "ExceptHandler")
+            and not (f == "value" and name == "Constant")
+        )
+        drop = tuple(f for f in src._fields if f not in dst._fields) + (_ANNOTATIONS,)
         missing = tuple(f for f in dst._fields if f not in src._fields)
-        plans[src] = (dst, keep, missing)
+        plans[src] = (dst, nodes, drop, missing)
     return plans
 
 
 _TO_GAST = _plans(ast, gast)
-_TO_GAST[ast.arg] = (gast.Name, frozenset(ast.arg._fields) | frozenset(ast.arg._attributes), ())
+_TO_GAST[ast.arg] = (gast.Name, ("annotation",), (), ())
 _TO_AST = _plans(gast, ast)
-_CONTEXTS_TO_GAST = {ast.Load: gast.Load(), ast.Store: gast.Store(), ast.Del: gast.Del()}
-_CONTEXTS_TO_AST = {gast.Load: ast.Load(), gast.Store: ast.Store(), gast.Del: ast.Del()}
-_LIST_FIELDS = frozenset({"type_params"})
-_ARG_KEYS = (frozenset(ast.arg._fields) | frozenset(ast.arg._attributes)) - {"arg"}
+_PARAMETER = (ast.arg, ("annotation",), ("ctx", _ANNOTATIONS), ())
+# Contexts are shared, as `ast.parse` shares them.
+for _source, _target in ((ast, gast), (gast, ast)):
+    _plans_of = _TO_GAST if _source is ast else _TO_AST
+    for _name in ("Load", "Store", "Del"):
+        _plans_of[getattr(_source, _name)] = (getattr(_target, _name)(), None, None, None)
 
 
 def to_gast(node):
     """The gast form of an `ast` node, as `gast.ast_to_gast` makes it (contexts are shared)."""
     kind = type(node)
-    context = _CONTEXTS_TO_GAST.get(kind)
-    if context is not None:
-        return context
-    dst, keep, missing = _TO_GAST[kind]
-    values = {}
-    for key, value in node.__dict__.items():
-        if key not in keep:
-            continue
-        if type(value) is list:
-            value = [to_gast(v) if isinstance(v, _AST) else v for v in value]
-        elif isinstance(value, _AST):
-            value = to_gast(value)
-        values[key] = value
+    dst, nodes, drop, missing = _TO_GAST[kind]
+    if nodes is None:
+        return dst  # a shared context
+    values = node.__dict__.copy()
+    for key in drop:
+        values.pop(key, None)
+    _translate(values, nodes, to_gast)
     if kind is ast.arg:
         values["id"] = values.pop("arg")
         values["ctx"] = gast.Param()
@@ -74,23 +86,17 @@ def to_ast(node):
     """The `ast` form of a gast node, as `gast.gast_to_ast` makes it (contexts are shared;
     analysis annotations are left behind)."""
     kind = type(node)
-    context = _CONTEXTS_TO_AST.get(kind)
-    if context is not None:
-        return context
-    dst, keep, missing = _TO_AST[kind]
+    dst, nodes, drop, missing = _TO_AST[kind]
+    if nodes is None:
+        return dst  # a shared context
     if kind is gast.Name and type(node.ctx) is gast.Param:
-        dst, keep = ast.arg, _ARG_KEYS
-    values = {}
-    for key, value in node.__dict__.items():
-        if key not in keep:
-            continue
-        if type(value) is list:
-            value = [to_ast(v) if isinstance(v, _AST) else v for v in value]
-        elif isinstance(value, _AST):
-            value = to_ast(value)
-        values[key] = value
+        dst, nodes, drop, missing = _PARAMETER
+    values = node.__dict__.copy()
+    for key in drop:
+        values.pop(key, None)
+    _translate(values, nodes, to_ast)
     if dst is ast.arg:
-        values["arg"] = node.id
+        values["arg"] = values.pop("id")
     elif kind is gast.ExceptHandler and isinstance(values.get("name"), ast.Name):
         values["name"] = values["name"].id
     for field in missing:
@@ -98,3 +104,12 @@ def to_ast(node):
     new = dst.__new__(dst)
     new.__dict__ = values
     return new
+
+
+def _translate(values, fields, translate):
+    for field in fields:
+        value = values.get(field)
+        if type(value) is list:
+            values[field] = [translate(v) if isinstance(v, _AST) else v for v in value]
+        elif isinstance(value, _AST):
+            values[field] = translate(value)

@@ -12,17 +12,21 @@ from autoconv.pyct import anno, scopes
 
 
 def analyze(function_node, local_names: set, params: set) -> None:
-    _Definite(local_names).block(function_node.body, frozenset(params))
+    has_del = any(isinstance(n, gast.Delete) for n in scopes.walk_scope(function_node.body))
+    _Definite(local_names, has_del).block(function_node.body, frozenset(params))
 
 
 class _Definite:
-    def __init__(self, local_names):
+    def __init__(self, local_names, has_del=True):
         self.locals = frozenset(local_names)
+        self.has_del = has_del  # most functions have no `del`: no need to look for one
 
     def binds(self, nodes):
         return scopes.bound_names([n for n in nodes if n is not None]) & self.locals
 
     def deletes(self, nodes):
+        if not self.has_del:
+            return frozenset()
         return {
             n.id
             for node in nodes

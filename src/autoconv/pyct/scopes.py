@@ -13,56 +13,60 @@ from autoconv.pyct.walk import child_fields, walk
 
 _SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef)
 _COMPREHENSIONS = (gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp)
+_SCOPE_KINDS = frozenset(_SCOPES)
 
 
 def bound_names(nodes) -> set:
     """Names that `nodes` (statements or expressions) bind in the enclosing function scope."""
     found = set()
-    for node in nodes:
-        _bindings(node, found)
+    stack = list(nodes)
+    pop, push, extend = stack.pop, stack.append, stack.extend
+    while stack:
+        node = pop()
+        kind = type(node)
+        if kind is gast.Name:  # the common case first
+            if type(node.ctx) in _BINDING_CONTEXTS:
+                found.add(node.id)
+            continue
+        if kind in _DEFINITIONS:
+            found.add(node.name)
+            extend(node.decorator_list)  # evaluated where the definition is
+            if kind is not gast.ClassDef:
+                extend(node.args.defaults)
+                extend(d for d in node.args.kw_defaults if d is not None)
+            continue
+        if kind is gast.Lambda:
+            extend(node.args.defaults)
+            extend(d for d in node.args.kw_defaults if d is not None)
+            continue
+        if kind in _COMPREHENSION_KINDS:
+            # Only `:=` escapes a comprehension (PEP 572).
+            for child in walk(node):
+                if isinstance(child, gast.NamedExpr) and isinstance(child.target, gast.Name):
+                    found.add(child.target.id)
+            continue
+        if kind is gast.alias:
+            found.add((node.asname or node.name).split(".")[0])
+            continue
+        if kind in _MATCH_CAPTURES and node.name:
+            found.add(node.name)
+        elif kind is gast.MatchMapping and node.rest:
+            found.add(node.rest)
+        for field in child_fields(kind):
+            value = getattr(node, field, None)
+            if type(value) is list:
+                for item in value:
+                    if isinstance(item, gast.AST):
+                        push(item)
+            elif isinstance(value, gast.AST):
+                push(value)
     return found
 
 
-def _bindings(node, found):
-    if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
-        found.add(node.name)
-        for expr in node.decorator_list:
-            _bindings(expr, found)
-        if not isinstance(node, gast.ClassDef):
-            for expr in node.args.defaults + [d for d in node.args.kw_defaults if d is not None]:
-                _bindings(expr, found)
-        return
-    if isinstance(node, gast.Lambda):
-        for expr in node.args.defaults + [d for d in node.args.kw_defaults if d is not None]:
-            _bindings(expr, found)
-        return
-    if isinstance(node, _COMPREHENSIONS):
-        # Only `:=` escapes a comprehension (PEP 572).
-        for child in walk(node):
-            if isinstance(child, gast.NamedExpr) and isinstance(child.target, gast.Name):
-                found.add(child.target.id)
-        return
-    if isinstance(node, gast.Name):
-        if isinstance(node.ctx, (gast.Store, gast.Del)):
-            found.add(node.id)
-        return
-    if isinstance(node, gast.alias):
-        found.add((node.asname or node.name).split(".")[0])
-        return
-    if isinstance(node, (gast.MatchAs, gast.MatchStar)) and node.name:
-        found.add(node.name)
-    elif isinstance(node, gast.MatchMapping) and node.rest:
-        found.add(node.rest)
-    elif isinstance(node, gast.ExceptHandler) and node.name is not None:
-        _bindings(node.name, found)
-    for field in child_fields(type(node)):
-        value = getattr(node, field, None)
-        if type(value) is list:
-            for item in value:
-                if isinstance(item, gast.AST):
-                    _bindings(item, found)
-        elif isinstance(value, gast.AST):
-            _bindings(value, found)
+_BINDING_CONTEXTS = frozenset({gast.Store, gast.Del})
+_DEFINITIONS = frozenset({gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef})
+_COMPREHENSION_KINDS = frozenset(_COMPREHENSIONS)
+_MATCH_CAPTURES = frozenset({gast.MatchAs, gast.MatchStar})
 
 
 def read_names(nodes) -> set:
@@ -137,11 +141,11 @@ def walk_scope(nodes):
     while stack:
         node = pop()
         yield node
-        if isinstance(node, _SCOPES):
+        kind = type(node)
+        if kind in _SCOPE_KINDS:
             continue
-        fields = child_fields(type(node))
-        for i in range(len(fields) - 1, -1, -1):
-            value = getattr(node, fields[i], None)
+        for field in reversed(child_fields(kind)):
+            value = getattr(node, field, None)
             if type(value) is list:
                 for item in reversed(value):
                     if isinstance(item, gast.AST):

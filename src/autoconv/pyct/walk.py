@@ -51,8 +51,8 @@ def walk(node):
         fields = fields_of(type(current))
         if fields is None:
             fields = child_fields(type(current))
-        for i in range(len(fields) - 1, -1, -1):
-            value = getattr(current, fields[i], None)
+        for field in reversed(fields):
+            value = getattr(current, field, None)
             if type(value) is list:
                 for item in reversed(value):
                     if isinstance(item, AST):
