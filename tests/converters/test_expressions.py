@@ -76,6 +76,26 @@ def test_list_methods_need_no_conversion():
     )
 
 
+def test_names_unpacked_from_displays_need_no_conversion_unless_rebound():
+    out = convert_source(
+        """
+        def f(xs):
+            stack, seen, n = [], {}, 0
+            stack.append(xs)
+            seen.get(xs)
+            first, rest = xs
+            first.append(rest)
+            n = xs
+            return n.pop()
+        """,
+        GLOBALS,
+    )
+    assert "    stack.append(xs)" in out
+    assert "    seen.get(xs)" in out
+    assert "ac.converted(first.append)(rest)" in out  # bound from an unknown value
+    assert "ac.converted(n.pop)()" in out  # rebound to an unknown value
+
+
 def test_recursive_false_leaves_calls_alone():
     assert convert_source("lambda x: helper(x)", GLOBALS, recursive=False) == (
         "lambda x: helper(x)"

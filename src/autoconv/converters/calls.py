@@ -46,9 +46,10 @@ def _names(function_node) -> tuple:
     for node in walk(function_node):
         if isinstance(node, (gast.Assign, gast.AugAssign)) and isinstance(node.value, _DISPLAYS):
             targets = node.targets if isinstance(node, gast.Assign) else [node.target]
-            if len(targets) == 1 and isinstance(targets[0], gast.Name):
-                candidates.add(targets[0].id)
-                accepted.add(id(targets[0]))
+            for target, value in _pairs(targets, node.value):
+                if isinstance(value, _DISPLAYS):
+                    candidates.add(target.id)
+                    accepted.add(id(target))
         elif isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Load):
             shadowed.add(node.id)
             if id(node) not in accepted:
@@ -67,6 +68,25 @@ def _names(function_node) -> tuple:
         return shadowed, set(), set()
     # Targets of accepted assignments are also in `shadowed` (they are Store names).
     return shadowed, candidates - others, classes - others - candidates
+
+
+def _pairs(targets, value) -> list:
+    """(name, value) for `x = value`, and for each name of `a, b = [], {}` (equal lengths, no
+    starred names): the values each name is bound to."""
+    if len(targets) != 1:
+        return []
+    target = targets[0]
+    if isinstance(target, gast.Name):
+        return [(target, value)]
+    if (
+        isinstance(target, gast.Tuple)
+        and isinstance(value, gast.Tuple)
+        and len(target.elts) == len(value.elts)
+        and all(isinstance(t, gast.Name) for t in target.elts)
+        and not any(isinstance(v, gast.Starred) for v in value.elts)
+    ):
+        return list(zip(target.elts, value.elts))
+    return []
 
 
 class _Calls(Transformer):
