@@ -11,6 +11,10 @@ original and of the converted function alternate, and each figure is the median 
 (`--repeat`, at least 5). Ratio = converted median / original median, measured in the same
 process. Times are process CPU time (`--wall` for wall-clock time).
 
+A second table times one construct at a time (a small function holding one `if`, one loop, one
+`and`/`or`, one call of a converted function), to show where the overhead comes from: what each
+construct adds once converted, in nanoseconds.
+
 The recursion-depth rows give the deepest input a recursive-descent parser handles before
 `RecursionError`, original against converted, at the default recursion limit: Python's own
 `tomllib` parser (a copy of the standard-library package imported under another name, since
@@ -221,6 +225,60 @@ def blend(points):
         w = smoothstep(p)
         total += w if i % 2 else -w
     return round(total, 6)
+
+
+# -- one construct each: what a single `if`, loop iteration, `and` or call costs once converted --
+
+
+def one_if(x):
+    if x > 0:
+        x = x - 1
+    return x
+
+
+def if_else(x):
+    if x > 0:
+        y = x
+    else:
+        y = -x
+    return y
+
+
+def while_10(n):
+    i = 0
+    while i < n:
+        i += 1
+    return i
+
+
+def for_10(n):
+    total = 0
+    for i in range(n):
+        total += i
+    return total
+
+
+def and_or(a, b):
+    return a and b or a
+
+
+def if_expression(a, b):
+    return a if a > b else b
+
+
+def calls_helper(x):
+    return clamp(x, 0, 1)
+
+
+CONSTRUCTS = [
+    ("`if` (taken)", "one_if", (1,), 1),
+    ("`if`/`else`", "if_else", (1,), 1),
+    ("`while`, per iteration", "while_10", (10,), 10),
+    ("`for` over `range`, per iteration", "for_10", (10,), 10),
+    ("`a and b or a`", "and_or", (1, 2), 1),
+    ("conditional expression", "if_expression", (1, 2), 1),
+    ("call of a converted function", "calls_helper", (0.5,), 1),
+]
 
 
 # -- a recursive-descent parser of nested lists, shaped like tomllib's parse_value/parse_array --
@@ -556,6 +614,30 @@ def main(argv=None) -> int:
     print(
         f"Worst 'all converted' ratio {worst:.2f}x ({verdict} the {TARGET_RATIO:g}x target; "
         "TensorFlow's AutoGraph: about 77x on CPython's test suites)."
+    )
+    print()
+
+    construct_rows = []
+    for label, name, call_args, per in CONSTRUCTS:
+        original, fully = getattr(this, name), getattr(everything, name)
+        t_orig, t_all = time_variants([original, fully], call_args, repeat, run_time)
+        construct_rows.append(
+            [
+                label,
+                f"{t_orig * 1e9:,.0f}",
+                f"{t_all * 1e9:,.0f}",
+                f"{(t_all - t_orig) * 1e9 / per:,.0f}",
+            ]
+        )
+    print("Cost of one construct: a small function per construct, called whole (ns per call):")
+    print()
+    headers = ["construct", "original ns", "converted ns", "added ns per construct"]
+    print(table(headers, construct_rows))
+    print()
+    print(
+        "The added cost is the floor of converted code on Python values: each statement runs "
+        "through a runtime operator and calls its body as a closure, and each call of a "
+        "converted function creates its body and state closures anew."
     )
     print()
 
