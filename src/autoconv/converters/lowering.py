@@ -245,12 +245,12 @@ def copy_location_tree(node, origin):
     stack = [node]
     while stack:
         child = stack.pop()
-        if "lineno" in getattr(child, "_attributes", ()):
-            if getattr(child, "lineno", None) is not None and child is not node:
-                continue
+        if child._attributes:  # the classes that have a location at all (`lineno` first)
             if getattr(child, "lineno", None) is None:
                 child.lineno, child.col_offset = start, col
                 child.end_lineno, child.end_col_offset = start, end_col
+            elif child is not node:
+                continue
         stack.extend(children(child))
     return node
 

@@ -68,7 +68,12 @@ def to_gast(node):
     values = node.__dict__.copy()
     for key in drop:
         values.pop(key, None)
-    _translate(values, nodes, to_gast)
+    for field in nodes:  # inlined: this runs once per node of every converted function
+        value = values.get(field)
+        if type(value) is list:
+            values[field] = [to_gast(v) if isinstance(v, _AST) else v for v in value]
+        elif isinstance(value, _AST):
+            values[field] = to_gast(value)
     if kind is ast.arg:
         values["id"] = values.pop("arg")
         values["ctx"] = gast.Param()
@@ -94,7 +99,12 @@ def to_ast(node):
     values = node.__dict__.copy()
     for key in drop:
         values.pop(key, None)
-    _translate(values, nodes, to_ast)
+    for field in nodes:  # inlined: this runs once per node of every converted function
+        value = values.get(field)
+        if type(value) is list:
+            values[field] = [to_ast(v) if isinstance(v, _AST) else v for v in value]
+        elif isinstance(value, _AST):
+            values[field] = to_ast(value)
     if dst is ast.arg:
         values["arg"] = values.pop("id")
     elif kind is gast.ExceptHandler and isinstance(values.get("name"), ast.Name):
@@ -104,12 +114,3 @@ def to_ast(node):
     new = dst.__new__(dst)
     new.__dict__ = values
     return new
-
-
-def _translate(values, fields, translate):
-    for field in fields:
-        value = values.get(field)
-        if type(value) is list:
-            values[field] = [translate(v) if isinstance(v, _AST) else v for v in value]
-        elif isinstance(value, _AST):
-            values[field] = translate(value)
