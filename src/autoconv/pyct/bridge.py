@@ -14,14 +14,11 @@ import ast
 
 import gast
 
+from autoconv.pyct.walk import is_leaf
+
 _AST = ast.AST
 
 
-# Fields that only ever hold strings, numbers or None: copied as they are.
-_LEAVES = frozenset(
-    {"id", "attr", "arg", "asname", "module", "level", "is_async", "type_comment", "kind"}
-    | {"conversion", "simple", "kwd_attrs", "rest", "tag"}
-)
 _ANNOTATIONS = "_autoconv_anno"  # see `anno`: analysis results stay with the tree they describe
 _LIST_FIELDS = frozenset({"type_params"})
 
@@ -35,13 +32,7 @@ def _plans(source, target):
         dst = getattr(target, name, None)
         if not (isinstance(src, type) and issubclass(src, _AST) and isinstance(dst, type)):
             continue
-        nodes = tuple(
-            f
-            for f in src._fields
-            if f not in _LEAVES
-            and not (f == "name" and name != "ExceptHandler")
-            and not (f == "value" and name == "Constant")
-        )
+        nodes = tuple(f for f in src._fields if not is_leaf(name, f))  # contexts included
         drop = tuple(f for f in src._fields if f not in dst._fields) + (_ANNOTATIONS,)
         missing = tuple(f for f in dst._fields if f not in src._fields)
         plans[src] = (dst, nodes, drop, missing)

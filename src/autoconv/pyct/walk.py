@@ -10,15 +10,15 @@ read them through their parent (`node.ctx`).
 
 from ast import AST
 
-# Fields that never hold nodes worth visiting, in any node class: contexts and operators, and
-# strings and numbers.
-_SKIPPED = frozenset(
-    {"ctx", "op", "ops", "id", "attr", "arg", "asname", "module", "level", "is_async"}
-    | {"type_comment", "kind", "conversion", "simple", "kwd_attrs", "rest", "tag"}
+# Fields that only ever hold strings, numbers or None, in any node class.
+_LEAVES = frozenset(
+    {"id", "attr", "arg", "asname", "module", "level", "is_async", "type_comment", "kind"}
+    | {"conversion", "simple", "kwd_attrs", "rest", "tag"}
 )
 # Fields that hold nodes in some classes and strings in others (gast's `ExceptHandler.name` is a
 # `Name`; `FunctionDef.name` is a string).
-_SKIPPED_IN = {"names": ("Global", "Nonlocal"), "value": ("Constant",)}
+_LEAVES_IN = {"names": ("Global", "Nonlocal"), "value": ("Constant",)}
+_CONTEXTS_AND_OPERATORS = frozenset({"ctx", "op", "ops"})
 
 _fields_by_class: dict = {}
 
@@ -27,17 +27,22 @@ def child_fields(kind) -> tuple:
     """The fields of node class `kind` that may hold child nodes (see the module docstring)."""
     fields = _fields_by_class.get(kind)
     if fields is None:
-        fields = tuple(f for f in kind._fields if not _skipped(kind.__name__, f))
+        fields = tuple(
+            f
+            for f in kind._fields
+            if f not in _CONTEXTS_AND_OPERATORS and not is_leaf(kind.__name__, f)
+        )
         _fields_by_class[kind] = fields
     return fields
 
 
-def _skipped(class_name, field) -> bool:
-    if field in _SKIPPED:
+def is_leaf(class_name, field) -> bool:
+    """Whether field `field` of node class `class_name` holds only strings, numbers or None."""
+    if field in _LEAVES:
         return True
     if field == "name":
         return class_name != "ExceptHandler"
-    return class_name in _SKIPPED_IN.get(field, ())
+    return class_name in _LEAVES_IN.get(field, ())
 
 
 def walk(node):

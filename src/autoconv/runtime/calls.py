@@ -38,15 +38,10 @@ def converted(f):
     `f`, converted once on its first call for the warnings."""
     kind = type(f)
     if not _traces:
-        # The hot path: one type test for built-ins and C methods, which most calls reach.
-        if kind is _FunctionType:
-            if f not in cache and id(f.__code__) not in seen_codes:
-                _recursive().for_function(f)
-        elif kind is _MethodType:
-            func = f.__func__
-            if type(func) is _FunctionType and func not in cache:
-                if id(func.__code__) not in seen_codes:
-                    _recursive().for_function(func)
+        func = f.__func__ if kind is _MethodType else f
+        if type(func) is _FunctionType and func not in cache:
+            if id(func.__code__) not in seen_codes:
+                _recursive().for_function(func)
         return f
     if kind is _FunctionType:
         target = cache.get(f)
