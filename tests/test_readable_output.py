@@ -220,7 +220,7 @@ EXPECTED = {
             def else_body():
                 nonlocal retval
                 retval = x + 1
-            ac.if_stmt(x is None, if_body, else_body, get_state, set_state, ('retval',))
+            ac.if_stmt(ac.is_none(x), if_body, else_body, get_state, set_state, ('retval',))
             return retval
         """,
 }

@@ -203,10 +203,15 @@ def defined_in_one_branch(x):
     return y
 
 
-def test_variable_defined_in_only_one_branch():
-    message = _error(defined_in_one_branch, np.float64(1.0))
-    assert "`y`" in message and "if branch" in message and "else branch" in message
-    assert f"{HERE}:" in message
+def test_variable_defined_in_only_one_branch_is_checked_when_the_graph_runs():
+    f = autoconv.function(defined_in_one_branch)
+    assert f(np.float64(1.0)) == defined_in_one_branch(np.float64(1.0)) == 1.0
+    # The path that leaves `y` unbound raises what eager Python raises, when it runs.
+    with pytest.raises(UnboundLocalError, match="'y'"):
+        defined_in_one_branch(np.float64(-1.0))
+    with pytest.raises(UnboundLocalError, match="'y'"):
+        f(np.float64(-1.0))
+    assert f.tracing_count == 1
 
 
 def branch_dtypes(x):

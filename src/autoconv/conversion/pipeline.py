@@ -1,7 +1,7 @@
 """The passes that convert one function's syntax tree, in order.
 
-    checks -> declarations, super(), private names -> continue -> break -> return
-           -> conditional expressions -> and/or/not -> calls -> liveness -> control flow
+    checks -> declarations, super(), private names -> continue -> break -> return -> assert
+           -> conditional expressions -> and/or/not/is None -> calls -> liveness -> control flow
 
 Nested functions are converted first, each on its own; the passes of a function then treat them
 as statements that bind a name.
@@ -11,6 +11,7 @@ import gast
 
 from autoconv.conversion.context import Context
 from autoconv.converters import (
+    asserts,
     blocks,
     break_statements,
     calls,
@@ -71,6 +72,7 @@ def convert(node, *, namer, ac, resolver, recursive, on_kept, on_left=None, nest
     continue_statements.transform(node, ctx)
     break_statements.transform(node, ctx)
     return_statements.transform(node, ctx)
+    asserts.transform(node, ctx)
     conditional_expressions.transform(node, ctx)
     logical_expressions.transform(node, ctx)
     calls.transform(node, ctx)

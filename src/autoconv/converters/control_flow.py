@@ -153,7 +153,13 @@ class _ControlFlow:
         return out
 
     def while_stmt(self, node) -> list:
-        live = anno.get(node, "live_out", frozenset()) | anno.get(node, "live_in_body", frozenset())
+        # The test runs before every iteration: what it reads is loop state too, even when
+        # nothing after the loop reads it (`while delta > tol: ... delta = ...`).
+        live = (
+            anno.get(node, "live_out", frozenset())
+            | anno.get(node, "live_in_body", frozenset())
+            | self.activity.read([node.test])
+        )
         state = self.state(node.body, live, extra=[node.test])
         out = []
         if binds_or_suspends(node.test):

@@ -2,6 +2,10 @@
 
     a and b or not c     ->  ac.or_(ac.and_(a, lambda: b), lambda: ac.not_(c))
     0 <= i < n           ->  ac.and_(0 <= i, lambda: i < n)
+    x is None            ->  ac.is_none(x)          (x is not None -> ac.is_not_none(x))
+
+`is None` is a call because a variable that is None on some paths only of staged control flow
+holds, while tracing, a value whose None-ness is known only when the graph runs.
 
 Only the first operand is evaluated eagerly, as in Python. An operand holding `:=` stays as
 Python: inside a lambda it would bind in the lambda, not in the function. A chained comparison
@@ -41,6 +45,12 @@ class _Logical(Transformer):
 
     def visit_Compare(self, node):
         self.generic_visit(node)
+        if len(node.ops) == 1 and isinstance(node.ops[0], (gast.Is, gast.IsNot)):
+            left, right = node.left, node.comparators[0]
+            if _is_none(left) != _is_none(right):
+                fn = "is_none" if isinstance(node.ops[0], gast.Is) else "is_not_none"
+                value = right if _is_none(left) else left
+                return expressions.located(templates.expr(f"ac.{fn}(x)", ac=self.ac, x=value), node)
         if len(node.ops) < 2 or not all(
             isinstance(c, (gast.Name, gast.Constant)) for c in node.comparators[:-1]
         ):
@@ -60,3 +70,7 @@ class _Logical(Transformer):
         call = templates.expr("ac.and_(first)", ac=self.ac, first=parts[0])
         call.args.extend(expressions.thunk(p) for p in parts[1:])
         return expressions.located(call, node)
+
+
+def _is_none(node) -> bool:
+    return isinstance(node, gast.Constant) and node.value is None

@@ -28,6 +28,8 @@ import numpy as np
 
 from autoconv.graph.errors import GraphExecutionError, StagingError, where
 from autoconv.graph.graph import Block, Graph, Node
+from autoconv.graph.optionals import Optional
+from autoconv.graph.optionals import output as optional_output
 from autoconv.graph.passes.analysis import (
     BINARY_UFUNCS,
     UNARY_UFUNCS,
@@ -70,6 +72,12 @@ class Program:
                 node = self._node_at(tb) or node
             tb = tb.tb_next
         if node is None or isinstance(exc, GraphExecutionError):
+            return exc
+        if node.attrs.get("raises"):
+            # The user's own `raise` (or the error eager Python gives on that path): raised as
+            # it is, with a note that says where.
+            if hasattr(exc, "add_note"):
+                exc.add_note(f"raised by the graph at {where(node.origin)}")
             return exc
         message = (
             f"{where(node.origin)}: {node.op} failed while the graph ran: "
@@ -253,6 +261,10 @@ class _Writer:
             return f"{self.bind(t, t.__name__)}(" + ", ".join(self.output(x) for x in value) + ")"
         if t is np.ndarray:
             return f"{self.bind(value)}.copy()"
+        if t is Optional:
+            args = [self.output(value.flag), self.output(value.value)]
+            args += [self.expr(value.missing), self.expr(value.name)]
+            return f"{self.bind(optional_output, 'optional')}({', '.join(args)})"
         from autoconv.graph.staging import check_output
 
         check_output(value)

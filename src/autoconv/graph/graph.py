@@ -198,6 +198,7 @@ def _foreign(t):
 
 def tensors_in(value) -> list:
     """The Tensors in a nested structure (tuples, lists, namedtuples, dicts, slices), in order."""
+    from autoconv.graph.optionals import Optional
     from autoconv.graph.tensor import Tensor
 
     found = []
@@ -205,6 +206,9 @@ def tensors_in(value) -> list:
     def visit(v):
         if isinstance(v, Tensor):
             found.append(v)
+        elif type(v) is Optional:
+            visit(v.flag)
+            visit(v.value)
         elif isinstance(v, (tuple, list)):
             for x in v:
                 visit(x)
@@ -223,12 +227,15 @@ def tensors_in(value) -> list:
 def map_tensors(template, fn):
     """`template` with each Tensor `t` replaced by `fn(t)`; tuples, lists, dicts, slices and
     namedtuples are rebuilt, anything else is kept as it is."""
+    from autoconv.graph.optionals import Optional
     from autoconv.graph.tensor import Tensor
 
     def walk(v):
         if isinstance(v, Tensor):
             return fn(v)
         t = type(v)
+        if t is Optional:
+            return Optional(walk(v.flag), walk(v.value), v.missing, v.name, v.origin)
         if t is tuple or t is list:
             return t([walk(x) for x in v])
         if t is dict:

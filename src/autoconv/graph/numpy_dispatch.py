@@ -32,13 +32,17 @@ ARRAY_METHODS["copy"] = np.copy
 
 
 def operand(value):
-    """A value as an operation sees it: Variables are read (at run time, in program order)."""
+    """A value as an operation sees it: Variables are read (at run time, in program order),
+    Optionals are read behind their run-time check."""
+    from autoconv.graph.optionals import Optional
     from autoconv.graph.variables import Variable
 
     if isinstance(value, Variable):
         return value._read_tensor()
+    if type(value) is Optional:
+        return value.unwrap()
     if type(value) in (list, tuple):
-        if any(isinstance(v, Variable) for v in value):
+        if any(isinstance(v, (Variable, Optional)) for v in value):
             return type(value)(operand(v) for v in value)
     return value
 

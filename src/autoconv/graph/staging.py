@@ -24,6 +24,16 @@ import numpy as np
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
+from autoconv.graph.optionals import (
+    Optional,
+    Raises,
+    is_none,
+    lift,
+    optional_for,
+    raise_node,
+    user_raise,
+    zeros_like,
+)
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
 from autoconv.runtime import staging as rt
@@ -201,7 +211,9 @@ def check_output(value, path="output"):
             "a function returns a list that a staged loop appended to; its length is only known "
             "when the graph runs. Return np.stack(lst) (or np.concatenate(lst)) instead."
         )
-    if isinstance(value, (tuple, list)):
+    if isinstance(value, Optional):
+        check_output(value.value, path)
+    elif isinstance(value, (tuple, list)):
         for v in value:
             check_output(v, path)
     elif isinstance(value, dict):
@@ -220,6 +232,9 @@ def _struct(value, leaves):
         return ("D", tuple((k, _struct(v, leaves)) for k, v in value.items()))
     if isinstance(value, tuple) and hasattr(t, "_fields"):
         return (t, tuple(_struct(v, leaves) for v in value))
+    if t is Optional:
+        flag = _struct(value.flag, leaves)
+        return ("O", (value.missing, value.name, flag, _struct(value.value, leaves)))
     leaves.append(value)
     return "*"
 
@@ -233,6 +248,9 @@ def _rebuild(struct, leaves):
         kind, items = s
         if kind == "D":
             return {k: build(v) for k, v in items}
+        if kind == "O":
+            missing, name, flag, value = items
+            return Optional(build(flag), build(value), missing, name)
         if kind is tuple or kind is list:
             return kind(build(v) for v in items)
         return kind(*(build(v) for v in items))
@@ -286,7 +304,9 @@ def _spec_text(v) -> str:
 
 
 def _same_python(a, b) -> bool:
-    if type(a) is not type(b) or _numeric(a) and not _weak(a):
+    """Whether `a` and `b` are the same Python value. Never compares symbolic values: a
+    comparison of Tensors would record an operation in the graph being built."""
+    if type(a) is not type(b) or _numeric(a) and not _weak(a) or isinstance(a, Tensor):
         return False
     try:
         return bool(a == b)
@@ -341,6 +361,14 @@ def _param(graph, spec, name):
 
 
 def _cond_tensor(cond, origin):
+    if isinstance(cond, Optional):
+        value = cond.value
+        if cond.missing is None and isinstance(value, Tensor):
+            # `if x:` where x may be None: false for None, else the value's truth (the
+            # stand-in on the None path is a zero, so it is false there as well).
+            cond = np.logical_and(cond.flag, _cond_tensor(value, origin))
+        else:
+            cond = cond.unwrap()
     if isinstance(cond, Tensor):
         n = shapes.size(cond.shape)
         if n is not None and n != 1:
@@ -353,6 +381,45 @@ def _cond_tensor(cond, origin):
 
 def _has_effect(block) -> bool:
     return any(n.effect for n in block.nodes)
+
+
+def _trace_branch(fn) -> bool:
+    """Traces `fn` into the current block; True when every path through it raises (the user's
+    `raise` or failed `assert` is then recorded to fire at run time)."""
+    if fn is None:
+        return False
+    try:
+        fn()
+    except Raises:
+        return True
+    except Exception as e:
+        origin = user_raise(e)
+        if origin is None:
+            raise
+        raise_node(e, origin)
+        return True
+    return False
+
+
+def _stand_in(value, block):
+    """`value` with the Tensors computed in `block` replaced by stand-ins (see zeros_like)."""
+    made = {id(t) for n in block.nodes for t in n.outputs}
+
+    def walk(v):
+        if isinstance(v, Tensor):
+            return zeros_like(v) if id(v) in made else v
+        t = type(v)
+        if t is tuple or t is list:
+            return t(walk(x) for x in v)
+        if t is dict:
+            return {k: walk(x) for k, x in v.items()}
+        if isinstance(v, tuple) and hasattr(t, "_fields"):
+            return t(*(walk(x) for x in v))
+        if t is Optional:
+            return Optional(walk(v.flag), walk(v.value), v.missing, v.name, v.origin)
+        return v
+
+    return walk(value)
 
 
 # --- lists that control flow appends to ---------------------------------------------------
@@ -418,18 +485,35 @@ class Backend:
         snap = _snapshot(_closure_lists(body, orelse, get_state))
         results = []
         blocks = []
+        raised = []
         for fn in (body, orelse):
             if names:
                 set_state(init)
             with _g.sub_block() as block:
-                if fn is not None:
-                    fn()
-                values = rt.read_state(get_state, names) if names else ()
+                raises = _trace_branch(fn)
+                values = rt.read_state(get_state, names) if names and not raises else ()
             lists = [(lst, name, _appended(lst, before), before) for lst, name, before in snap]
             _restore(snap)
             results.append((values, lists))
             blocks.append(block)
+            raised.append(raises)
         merger = _Merger(("if", "else"), blocks, origin, "`if`")
+        if all(raised):
+            merger.finish(cond)
+            if names:
+                set_state(init)
+            raise Raises(origin)
+        for k in (0, 1):
+            if raised[k]:
+                # This path raises when it runs: its values are never read. Stand-ins of the
+                # other path's kinds and shapes fill its outputs.
+                other = results[1 - k]
+                values = tuple(_stand_in(v, blocks[1 - k]) for v in other[0])
+                lists = [
+                    (lst, name, None if added is None else _stand_in(added, blocks[1 - k]), bef)
+                    for lst, name, added, bef in other[1]
+                ]
+                results[k] = (values, lists)
         merged = [
             merger.merge(name, init[i], results[0][0][i], results[1][0][i])
             for i, name in enumerate(names)
@@ -440,6 +524,22 @@ class Backend:
         if names:
             set_state(tuple(final))
         merger.resolve_lists(list_results)
+
+    def is_none(self, value):
+        return is_none(value)
+
+    def assert_(self, test, message):
+        origin = user_origin(2)
+        test = _cond_tensor(test, origin)
+        text = message() if message is not None else None
+        exc = AssertionError() if text is None else AssertionError(text)
+        with _g.sub_block() as fails:
+            raise_node(exc, origin)
+        with _g.sub_block() as passes:
+            pass
+        _Merger(("failing", "passing"), [fails, passes], origin, "`assert`").finish(
+            np.logical_not(test)
+        )
 
     def if_exp(self, cond, if_true, if_false):
         origin = user_origin(2)
@@ -532,6 +632,31 @@ class Backend:
             fns=(body,),
         ).run()
 
+    def while_rest(self, stop, test, body, get_state, set_state, names):
+        """A Python `while` loop whose body just returned a symbolic stop: unless it stops,
+        the rest of the loop is staged from the current state."""
+
+        def rest():
+            _Loop(
+                test, body, get_state, set_state, tuple(names or ()), origin, "`while` loop"
+            ).run()
+
+        origin = user_origin(2)
+        self.if_stmt(np.logical_not(stop), rest, None, get_state, set_state, names)
+
+    def for_rest(self, stop, iterable, items, item, body, get_state, set_state, names):
+        """A Python `for` loop whose body just returned a symbolic stop: unless it stops, the
+        remaining items are iterated by a staged loop, from the current state."""
+        origin = user_origin(2)
+        source = _remaining(iterable, items, item, origin)
+        if source is None:
+            return  # that was the last item: the loop ends either way
+
+        def rest():
+            self.for_stmt(source, body, get_state, set_state, names)
+
+        self.if_stmt(np.logical_not(stop), rest, None, get_state, set_state, names)
+
     def range(self, *args):
         return StagedRange(*args)
 
@@ -586,6 +711,7 @@ class _Merger:
         """Returns a merged value (leaves are ints: indices into self.pairs) or a final value."""
         if a is b:
             return ("same", a)
+        a, b = _lift_pair(name, a, b, self.origin)
         a_undef = rt.is_undefined(a) or isinstance(a, Undefined)
         b_undef = rt.is_undefined(b) or isinstance(b, Undefined)
         if a_undef or b_undef:
@@ -600,7 +726,7 @@ class _Merger:
                 f"a value before the {self.what} or in the {missing} branch too."
             )
             return ("same", Undefined(name, message))
-        sa, la, sb, lb = None, [], None, []
+        la, lb = [], []
         sa, sb = _struct(a, la), _struct(b, lb)
         if sa != sb:
             self._error(
@@ -616,13 +742,6 @@ class _Merger:
     def _leaf(self, name, x, y):
         if x is y:
             return ("value", x)
-        if x is None and _numeric(y) or y is None and _numeric(x):
-            # `retval` starts as None and is set on some paths only: a zero stands in on the
-            # others (the converter's `do_return` flag guarantees it is never returned there).
-            other = y if x is None else x
-            shape = tuple(0 if d is None else d for d in shapes.shape_of(other))
-            zero = np.zeros(shape, shapes.result_dtype(other))
-            x, y = (zero, y) if x is None else (x, zero)
         if not (_numeric(x) and _numeric(y)):
             if _same_python(x, y):
                 return ("value", x)
@@ -726,6 +845,50 @@ class _Merger:
                 lst[:] = [*prefix, *(self._resolve_leaf(leaf) for leaf in data)]
 
 
+def _lift_pair(name, a, b, origin):
+    """`a` and `b`, the values of one variable on two paths, made alike where one path leaves
+    it None or unbound: both become Optionals (recursively inside tuples, lists and dicts).
+    Values that need no change are returned as they are (the same objects)."""
+    template = optional_for(a, b, name, origin)
+    if template is not None:
+        la, lb = lift(a, template), lift(b, template)
+        if la is None or lb is None:
+            return a, b
+        va, vb = _lift_pair(name, la.value, lb.value, origin)
+        if va is not la.value:
+            la = Optional(la.flag, va, la.missing, name, origin)
+        if vb is not lb.value:
+            lb = Optional(lb.flag, vb, lb.missing, name, origin)
+        return la, lb
+    ta = type(a)
+    if ta is not type(b):
+        return a, b
+    if (ta is tuple or ta is list) and len(a) == len(b):
+        pairs = [_lift_pair(f"{name}[{i}]", x, y, origin) for i, (x, y) in enumerate(zip(a, b))]
+        return _rebuilt(a, [p[0] for p in pairs], ta), _rebuilt(b, [p[1] for p in pairs], ta)
+    if ta is dict and list(a) == list(b):
+        pairs = [_lift_pair(f"{name}[{k!r}]", a[k], b[k], origin) for k in a]
+        return (
+            _rebuilt(a, [p[0] for p in pairs], lambda vs: dict(zip(a, vs))),
+            _rebuilt(b, [p[1] for p in pairs], lambda vs: dict(zip(b, vs))),
+        )
+    if isinstance(a, tuple) and hasattr(ta, "_fields"):
+        pairs = [_lift_pair(f"{name}.{f}", x, y, origin) for f, x, y in zip(ta._fields, a, b)]
+        return (
+            _rebuilt(a, [p[0] for p in pairs], lambda vs: ta(*vs)),
+            _rebuilt(b, [p[1] for p in pairs], lambda vs: ta(*vs)),
+        )
+    return a, b
+
+
+def _rebuilt(old, items, make):
+    """`old` itself when `items` are its own items, else `make(items)`."""
+    olds = old.values() if type(old) is dict else old
+    if all(x is y for x, y in zip(olds, items)):
+        return old
+    return make(items)
+
+
 def block_graph(t):
     return t.graph
 
@@ -792,7 +955,7 @@ class _Loop:
 
     def run(self):
         graph = _g.current().graph
-        init = self._read()
+        init = list(self._read())
         structs, init_leaves = [], []
         for v in init:
             leaves = []
@@ -818,7 +981,7 @@ class _Loop:
             try:
                 with _g.sub_block() as body_block:
                     stop = self.body()
-                    out = self._read()
+                    out = list(self._read())
                     appended = self._appended_lists(snap, accums)
             except _NeedsAccumulator as e:
                 k = next((k for k, (lst, _, _) in enumerate(snap) if lst is e.lst), None)
@@ -903,34 +1066,35 @@ class _Loop:
             o = out[i]
             if o is state_in[i]:
                 continue
-            if rt.is_undefined(o) or isinstance(o, Undefined):
+            if (rt.is_undefined(o) or isinstance(o, Undefined)) and not isinstance(
+                state_in[i], Optional
+            ):
                 continue  # only assigned on some paths of the body: not carried
+            # None or unbound before the loop (or after an iteration) and a value on other
+            # paths: the variable is carried as an Optional (a flag and a value).
+            lifted, o = _lift_pair(name, init[i], o, self.origin)
+            out[i] = o
+            if lifted is not init[i]:
+                init[i] = lifted
+                leaves = []
+                structs[i] = _struct(lifted, leaves)
+                init_leaves[i] = leaves
+                for key in [k for k in carried if k[0] == i]:
+                    del carried[key]
+                changed = True
             leaves = []
             struct = _struct(o, leaves)
-            undefined_before = rt.is_undefined(init[i]) or (
-                init[i] is None and struct == "*" and _numeric(o)
-            )
-            if struct != structs[i] or undefined_before:
-                if undefined_before and not any(k[0] == i for k in carried):
-                    # Defined by the body (or None before it): carried from a placeholder zero.
-                    structs[i] = struct
-                    init_leaves[i] = [None] * len(leaves)
-                    for j, v in enumerate(leaves):
-                        if not _numeric(v):
-                            self._error(
-                                f"`{name}` is first given a value inside this {self.what}, and it "
-                                f"is {_spec_text(v)}; only arrays and numbers can be staged loop "
-                                "variables"
-                            )
-                        carried[(i, j)] = _spec(v)
-                    changed = True
-                    continue
-                if struct != structs[i]:
+            if struct != structs[i]:
+                if rt.is_undefined(init[i]) and not any(_numeric(v) for v in leaves):
                     self._error(
-                        f"`{name}` changes structure in this {self.what}: before an iteration "
-                        f"it is {_describe(state_in[i])}, after it {_describe(o)}. Keep the "
-                        "same structure in every iteration."
+                        f"`{name}` is first given a value inside this {self.what}, and it is "
+                        f"{_describe(o)}; only arrays and numbers can be staged loop variables"
                     )
+                self._error(
+                    f"`{name}` changes structure in this {self.what}: before an iteration "
+                    f"it is {_describe(state_in[i])}, after it {_describe(o)}. Keep the "
+                    "same structure in every iteration."
+                )
             for j, v in enumerate(leaves):
                 before = init_leaves[i][j]
                 key = (i, j)
@@ -1138,6 +1302,84 @@ class _TensorSource(_Source):
         return self.t[i]
 
 
+class _PyRangeSource(_Source):
+    """A Python `range` iterated by a staged loop: items are Python ints (weak int Tensors)."""
+
+    def __init__(self, r):
+        self.r = r
+
+    def length(self):
+        return len(self.r)
+
+    def item(self, i):
+        start, step = self.r.start, self.r.step
+        if step != 1:
+            i = i * step
+        return i + start if start else i
+
+
+def _weak_item(value):
+    """`value` as the Python number kind eager iteration would give (a weak Tensor)."""
+    if isinstance(value, Tensor) and not value.weak:
+        return _cast(value, PY_TYPES[value.dtype.kind])
+    return value
+
+
+class _StackedSource(_Source):
+    """The items of a Python sequence of arrays and numbers (all alike), stacked per leaf."""
+
+    def __init__(self, items, origin):
+        self.structs, columns = None, []
+        for item in items:
+            leaves = []
+            struct = _struct(item, leaves)
+            if self.structs is None:
+                self.structs = struct
+                columns = [[] for _ in leaves]
+            elif struct != self.structs:
+                raise StagingError(
+                    f"{where(origin)}: this loop meets a Tensor condition and must be staged, "
+                    "but its items do not all have the same structure, so they cannot be "
+                    "iterated by a staged loop. Iterate over an array (or a range) instead."
+                )
+            for column, leaf in zip(columns, leaves):
+                column.append(leaf)
+        self.n = len(items)
+        self.columns = []
+        for column in columns:
+            if not all(_numeric(v) for v in column):
+                raise StagingError(
+                    f"{where(origin)}: this loop meets a Tensor condition and must be staged, "
+                    "but its items are not all arrays or numbers. Iterate over an array (or "
+                    "a range) instead."
+                )
+            weak = all(_weak(v) for v in column)
+            stacked = np.stack(column) if _g.tensors_in(column) else _const_stack(column)
+            self.columns.append((stacked, weak))
+
+    def length(self):
+        return self.n
+
+    def item(self, i):
+        leaves = [_weak_item(t[i]) if weak else t[i] for t, weak in self.columns]
+        return _rebuild(self.structs, leaves)
+
+
+def _const_stack(column):
+    array = np.asarray(column)
+    return _const(array, array.dtype)
+
+
+def _remaining(iterable, items, item, origin):
+    """The items a Python loop has not reached yet, as a staged source (None if none)."""
+    if type(iterable) is range:
+        r = iterable
+        rest = range(item + r.step, r.stop, r.step)
+        return _PyRangeSource(rest) if len(rest) else None
+    rest = list(items)
+    return _StackedSource(rest, origin) if rest else None
+
+
 class StagedRange(_Source):
     """`range(...)` with a symbolic bound; iterated by a staged `for` loop."""
 
@@ -1163,9 +1405,12 @@ class StagedRange(_Source):
         return np.maximum((start - stop + (-step - 1)) // (-step), 0)
 
     def item(self, i):
+        # Python's range gives Python ints: a Tensor bound must not make the index int64.
         if isinstance(self.step, int) and self.step == 1:
-            return i + self.start if not (isinstance(self.start, int) and self.start == 0) else i
-        return self.start + i * self.step
+            if isinstance(self.start, int) and self.start == 0:
+                return i
+            return _weak_item(i + self.start)
+        return _weak_item(self.start + i * self.step)
 
     def __iter__(self):
         raise StagingError(
@@ -1217,8 +1462,12 @@ def _iteration(iterable, origin) -> _Source:
         return iterable
     if isinstance(iterable, Tensor):
         return _TensorSource(iterable)
-    if isinstance(iterable, (list, tuple, np.ndarray)) and not _g.tensors_in(iterable):
-        return _TensorSource(_const(np.asarray(iterable), np.asarray(iterable).dtype))
+    if type(iterable) is range:
+        return _PyRangeSource(iterable)
+    if isinstance(iterable, np.ndarray):
+        return _TensorSource(_const(iterable, iterable.dtype))
+    if isinstance(iterable, (list, tuple)) and iterable:
+        return _StackedSource(list(iterable), origin or user_origin(2))
     raise StagingError(
         f"{where(origin or user_origin(2))}: cannot stage iteration over {type(iterable).__name__} "
         "together with Tensors; use Tensors, NumPy arrays or staged range()s."
@@ -1226,4 +1475,4 @@ def _iteration(iterable, origin) -> _Source:
 
 
 BACKEND = Backend()
-rt.register((Tensor, StagedRange, StagedEnumerate, StagedZip), BACKEND)
+rt.register((Tensor, Optional, StagedRange, StagedEnumerate, StagedZip), BACKEND)

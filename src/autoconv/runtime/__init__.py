@@ -5,18 +5,28 @@ so it must not pull in NumPy or any module that might itself be a converted copy
 """
 
 from autoconv.runtime.calls import converted
-from autoconv.runtime.control_flow import for_stmt, if_stmt, while_stmt
+from autoconv.runtime.control_flow import (
+    assert_,
+    for_stmt,
+    if_stmt,
+    is_none,
+    is_not_none,
+    while_stmt,
+)
 from autoconv.runtime.logical import and_, if_exp, not_, or_
 from autoconv.runtime.py_builtins import enumerate, range, zip
 from autoconv.runtime.unbound import unbound_locals
 
 __all__ = [
     "and_",
+    "assert_",
     "converted",
     "enumerate",
     "for_stmt",
     "if_exp",
     "if_stmt",
+    "is_none",
+    "is_not_none",
     "not_",
     "or_",
     "range",

@@ -7,6 +7,7 @@ statement instead. Keep these lean: they run once per `if` and once per loop in 
 """
 
 from autoconv.runtime import staging
+from autoconv.runtime.logical import not_
 from autoconv.runtime.unbound import register, unbound_error
 
 _STAGED = staging.STAGED_TYPES
@@ -32,16 +33,23 @@ def if_stmt(cond, body, orelse=None, get_state=None, set_state=None, names=()):
 
 
 def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
-    """Calls `body(item)` for each item of `iterable`; stops early when the body returns true."""
+    """Calls `body(item)` for each item of `iterable`; stops early when the body returns true.
+
+    A Python loop whose body returns a symbolic stop (a `break` or `return` under a Tensor
+    condition) hands the rest of its iterations to the backend, staged from the current state.
+    """
     if type(iterable) in _STAGED:
         return staging.backend.for_stmt(iterable, body, get_state, set_state, names)
     try:
-        for item in iterable:
+        items = iter(iterable)
+        for item in items:
             stop = body(item)
             if stop is None or stop is False:
                 continue
             if stop is not True and type(stop) in _STAGED:
-                raise _symbolic_stop(body, "iterates over a Python iterable")
+                return staging.backend.for_rest(
+                    stop, iterable, items, item, body, get_state, set_state, names
+                )
             if stop:
                 break
     except NameError as e:
@@ -52,16 +60,22 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
 
 
 def while_stmt(test, body, get_state=None, set_state=None, names=()):
-    """Calls `body()` while `test()` is true; stops early when the body returns true."""
+    """Calls `body()` while `test()` is true; stops early when the body returns true.
+
+    When the test, or the body's stop, turns symbolic after some Python iterations, the rest of
+    the loop is staged by the backend from the current state.
+    """
     try:
         cond = test()
-        if cond is not True and cond is not False and type(cond) in _STAGED:
-            return staging.backend.while_stmt(test, body, get_state, set_state, names, cond)
-        while cond:
+        while True:
+            if cond is not True and cond is not False and type(cond) in _STAGED:
+                return staging.backend.while_stmt(test, body, get_state, set_state, names, cond)
+            if not cond:
+                break
             stop = body()
             if stop is not None and stop is not False:
                 if stop is not True and type(stop) in _STAGED:
-                    raise _symbolic_stop(body, "has a Python condition")
+                    return staging.backend.while_rest(stop, test, body, get_state, set_state, names)
                 if stop:
                     break
             cond = test()
@@ -72,16 +86,26 @@ def while_stmt(test, body, get_state=None, set_state=None, names=()):
         raise new from None
 
 
+def is_none(value):
+    """`value is None`; for a symbolic value that is None on some paths only, a staged test."""
+    if type(value) in _STAGED:
+        return staging.backend.is_none(value)
+    return value is None
+
+
+def is_not_none(value):
+    """`value is not None` (see `is_none`)."""
+    if type(value) in _STAGED:
+        return not_(staging.backend.is_none(value))
+    return value is not None
+
+
+def assert_(test, message=None):
+    """`assert test, message()`; a symbolic test becomes a check that runs with the graph."""
+    if test is not True and test is not False and type(test) in _STAGED:
+        return staging.backend.assert_(test, message)
+    if not test:
+        raise AssertionError() if message is None else AssertionError(message())
+
+
 register(if_stmt, for_stmt, while_stmt)
-
-
-def _symbolic_stop(body, why):
-    from autoconv.errors import AutoconvError
-
-    code = body.__code__
-    return AutoconvError(
-        f"{code.co_filename}:{code.co_firstlineno}: this loop {why}, so it runs as Python and "
-        "cannot stop early on a symbolic condition: a `break` or `return` in it depends on a "
-        "Tensor. Loop over a Tensor (or `range` of a Tensor) so that the whole loop is staged, "
-        "or make the condition a Python value."
-    )
