@@ -28,7 +28,7 @@ import numpy as np
 
 from autoconv.graph.errors import GraphExecutionError, StagingError, where
 from autoconv.graph.graph import Block, Graph, Node
-from autoconv.graph.optionals import Optional
+from autoconv.graph.optionals import Mixed, Optional, mixed_output
 from autoconv.graph.optionals import output as optional_output
 from autoconv.graph.passes.analysis import (
     BINARY_UFUNCS,
@@ -261,6 +261,9 @@ class _Writer:
             return f"{self.bind(t, t.__name__)}(" + ", ".join(self.output(x) for x in value) + ")"
         if t is np.ndarray:
             return f"{self.bind(value)}.copy()"
+        if t is Mixed:
+            args = [self.output(value.value), self.output(value.tag), self.expr(value.kinds)]
+            return f"{self.bind(mixed_output, 'mixed')}({', '.join(args)})"
         if t is Optional:
             args = [self.output(value.flag), self.output(value.value)]
             args += [self.expr(value.missing), self.expr(value.name)]

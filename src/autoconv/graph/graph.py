@@ -198,7 +198,7 @@ def _foreign(t):
 
 def tensors_in(value) -> list:
     """The Tensors in a nested structure (tuples, lists, namedtuples, dicts, slices), in order."""
-    from autoconv.graph.optionals import Optional
+    from autoconv.graph.optionals import Mixed, Optional
     from autoconv.graph.tensor import Tensor
 
     found = []
@@ -209,6 +209,9 @@ def tensors_in(value) -> list:
         elif type(v) is Optional:
             visit(v.flag)
             visit(v.value)
+        elif type(v) is Mixed:
+            visit(v.value)
+            visit(v.tag)
         elif isinstance(v, (tuple, list)):
             for x in v:
                 visit(x)
@@ -227,7 +230,7 @@ def tensors_in(value) -> list:
 def map_tensors(template, fn):
     """`template` with each Tensor `t` replaced by `fn(t)`; tuples, lists, dicts, slices and
     namedtuples are rebuilt, anything else is kept as it is."""
-    from autoconv.graph.optionals import Optional
+    from autoconv.graph.optionals import Mixed, Optional
     from autoconv.graph.tensor import Tensor
 
     def walk(v):
@@ -236,6 +239,8 @@ def map_tensors(template, fn):
         t = type(v)
         if t is Optional:
             return Optional(walk(v.flag), walk(v.value), v.missing, v.name, v.origin)
+        if t is Mixed:
+            return Mixed(walk(v.value), walk(v.tag), v.kinds, v.name)
         if t is tuple or t is list:
             return t([walk(x) for x in v])
         if t is dict:

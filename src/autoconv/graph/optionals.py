@@ -191,6 +191,170 @@ def is_none(value):
     return value is None
 
 
+class Mixed:
+    """A number that is a Python number on some paths and a NumPy value (or another kind of
+    Python number) on others: `return -1` after a loop that may `return x[i]`. `value` holds it
+    in the common dtype, `tag` (an int known at run time) indexes `kinds`, the Python type each
+    path gives (None: the NumPy value as computed). Returning it gives the eager type. An
+    operation on it runs on `value` when it gives the same kind of result whatever the path
+    (`s + x[i]`, `s > 0`); otherwise it raises, since the eager result's type would differ."""
+
+    __slots__ = ("value", "tag", "kinds", "name")
+
+    def __init__(self, value, tag, kinds, name="value"):
+        self.value = value
+        self.tag = tag
+        self.kinds = kinds
+        self.name = name
+
+    def __repr__(self):
+        return f"<{self.name}: {' or '.join(_kind_name(k) for k in self.kinds)}>"
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        return uniform(getattr(ufunc, method), inputs, kwargs)
+
+    def __array_function__(self, func, types, args, kwargs):
+        return uniform(func, args, kwargs)
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+
+        def method(*args, **kwargs):
+            return uniform(lambda v, *a, **k: getattr(v, name)(*a, **k), (self, *args), kwargs)
+
+        return method
+
+    def __bool__(self):
+        return bool(self.value)
+
+
+def _kind_name(kind) -> str:
+    return "a NumPy value" if kind is None else f"a Python {kind.__name__}"
+
+
+def mixed_output(value, tag, kinds):
+    """What a graph returns for a Mixed output: the value as the type its path gives."""
+    kind = kinds[tag]
+    return value if kind is None else kind(value)
+
+
+def _dummy(v, kind=None):
+    """A tiny concrete value with the kind, dtype and rank of `v`, to find out what type an
+    operation gives without running it on data."""
+    if isinstance(v, Mixed):
+        if kind is not None:
+            return kind(0)
+        return _dummy(v.value)
+    if isinstance(v, Tensor):
+        if v.weak:
+            return PY_TYPES[v.dtype.kind](0)
+        return np.zeros((1,) * len(v.shape), v.dtype) if v.shape else v.dtype.type(0)
+    t = type(v)
+    if t is tuple or t is list:
+        return t(_dummy(x) for x in v)
+    if t is dict:
+        return {k: _dummy(x) for k, x in v.items()}
+    return v
+
+
+def _find_mixed(v, found):
+    t = type(v)
+    if t is Mixed:
+        found.append(v)
+    elif t is tuple or t is list:
+        for x in v:
+            _find_mixed(x, found)
+    elif t is dict:
+        for x in v.values():
+            _find_mixed(x, found)
+
+
+def _replace(v, fn):
+    """`v` with its leaves (outside tuples, lists and dicts) replaced by `fn(leaf)`."""
+    t = type(v)
+    if t is tuple or t is list:
+        return t(_replace(x, fn) for x in v)
+    if t is dict:
+        return {k: _replace(x, fn) for k, x in v.items()}
+    return fn(v)
+
+
+def _result_kind(r):
+    if isinstance(r, (tuple, list)):
+        return (type(r), tuple(_result_kind(x) for x in r))
+    return (type(r), getattr(r, "dtype", None), np.ndim(r))
+
+
+def uniform(fn, args, kwargs):
+    """`fn(*args, **kwargs)` with each Mixed read as its value, when the result has the same
+    type whichever kind each Mixed has on its path; else a StagingError naming it."""
+    mixed = []
+    _find_mixed((args, kwargs), mixed)
+    results = set()
+    for m in mixed:
+        for kind in m.kinds:
+
+            def dummy(v, m=m, kind=kind):
+                return _replace(v, lambda x: _dummy(x, kind) if x is m else _dummy(x))
+
+            try:
+                r = fn(*(dummy(a) for a in args), **{k: dummy(v) for k, v in kwargs.items()})
+            except Exception:
+                continue  # not telling: the real call below raises it, or the check fails
+            results.add(_result_kind(r))
+    if len(results) > 1:
+        m = mixed[0]
+        kinds = " on some paths and ".join(_kind_name(k) for k in m.kinds)
+        raise StagingError(
+            f"{where(user_origin(2))}: `{m.name}` is {kinds} on others, and what this "
+            "operation gives would differ in type between those paths. Make every path give "
+            f"`{m.name}` the same kind, e.g. `float(...)` or `np.float64(...)` where it is "
+            "assigned."
+        )
+
+    def value(v):
+        return _replace(v, lambda x: x.value if isinstance(x, Mixed) else x)
+
+    return fn(*(value(a) for a in args), **{k: value(v) for k, v in kwargs.items()})
+
+
+def _install_mixed():
+    import operator
+
+    names = "add sub mul truediv floordiv mod pow matmul and or xor lshift rshift".split()
+    for name in names + ["lt", "le", "gt", "ge", "eq", "ne"]:
+        op = getattr(operator, f"__{name}__")
+
+        def forward(self, other, op=op):
+            return uniform(op, (self, other), {})
+
+        def reflected(self, other, op=op):
+            return uniform(op, (other, self), {})
+
+        setattr(Mixed, f"__{name}__", forward)
+        if name in names:
+            setattr(Mixed, f"__r{name}__", reflected)
+    for name in ("neg", "pos", "abs", "invert"):
+        op = getattr(operator, f"__{name}__")
+        setattr(Mixed, f"__{name}__", lambda self, op=op: uniform(op, (self,), {}))
+    for name, conv in (("int", int), ("float", float), ("complex", complex)):
+        setattr(Mixed, f"__{name}__", lambda self, conv=conv: conv(self.value))
+    Mixed.__hash__ = object.__hash__
+
+
+_install_mixed()
+
+
+def kind_of(v):
+    """The Python type a number has on its path: bool/int/float/complex for a Python number
+    (or a weak Tensor standing for one), None for a NumPy value."""
+    if isinstance(v, Tensor):
+        return PY_TYPES[v.dtype.kind] if v.weak else None
+    t = type(v)
+    return t if t in _PY_NUMBERS else None
+
+
 # --- lifting: the same variable on two paths ------------------------------------------------
 
 

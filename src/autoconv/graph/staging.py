@@ -25,9 +25,11 @@ from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.optionals import (
+    Mixed,
     Optional,
     Raises,
     is_none,
+    kind_of,
     lift,
     optional_for,
     raise_node,
@@ -259,7 +261,7 @@ def _rebuild(struct, leaves):
 
 
 def _numeric(v) -> bool:
-    return isinstance(v, (Tensor, np.ndarray, np.generic)) or type(v) in _PY_NUMBERS
+    return isinstance(v, (Tensor, np.ndarray, np.generic, Mixed)) or type(v) in _PY_NUMBERS
 
 
 def _weak(v) -> bool:
@@ -269,6 +271,8 @@ def _weak(v) -> bool:
 
 def _spec(v) -> tuple:
     """`(shape, dtype, weak)` of a numeric value."""
+    if isinstance(v, Mixed):
+        v = v.value
     return (tuple(shapes.shape_of(v)), shapes.result_dtype(v), _weak(v))
 
 
@@ -340,6 +344,8 @@ def _cast(value, to):
 def _as_tensor(value, spec):
     """`value` as a Tensor of `spec` in the current block (constants and casts as needed)."""
     _, dtype, weak = spec
+    if isinstance(value, Mixed):
+        value = value.value
     if not isinstance(value, Tensor):
         return _const(value, dtype, weak)
     if weak:
@@ -361,6 +367,8 @@ def _param(graph, spec, name):
 
 
 def _cond_tensor(cond, origin):
+    if isinstance(cond, Mixed):
+        cond = cond.value  # truth does not depend on the kind
     if isinstance(cond, Optional):
         value = cond.value
         if cond.missing is None and isinstance(value, Tensor):
@@ -587,7 +595,7 @@ class Backend:
         return self.if_exp(value, lambda: value, right)
 
     def not_(self, value):
-        return np.logical_not(value)
+        return np.logical_not(_cond_tensor(value, user_origin(2)))
 
     # loops --------------------------------------------------------------------------------
     def while_stmt(self, test, body, get_state, set_state, names, first_cond=None):
@@ -752,6 +760,8 @@ class _Merger:
             )
         if _same_python(x, y):
             return ("value", x)
+        if isinstance(x, Mixed) or isinstance(y, Mixed) or kind_of(x) is not kind_of(y):
+            return self._mixed(name, x, y)
 
         def fail(kind):
             self._error(
@@ -762,6 +772,37 @@ class _Merger:
 
         self.pairs.append((x, y, _join(_spec(x), _spec(y), fail)))
         return ("pair", len(self.pairs) - 1)
+
+    def _mixed(self, name, x, y):
+        """A number whose Python type differs between the branches (`-1` and `x[i]`): its
+        value in the common dtype, and a run-time tag saying which type to return."""
+        sides = [
+            (v.value, v.tag, v.kinds) if isinstance(v, Mixed) else (v, 0, (kind_of(v),))
+            for v in (x, y)
+        ]
+        kinds = tuple(dict.fromkeys(sides[0][2] + sides[1][2]))
+        tags = []
+        for block, (_, tag, own) in zip(self.blocks, sides):
+            mapping = [kinds.index(k) for k in own]
+            if not isinstance(tag, Tensor):
+                tags.append(mapping[tag])
+            elif mapping == list(range(len(own))):
+                tags.append(tag)
+            else:
+                with _g.build(_g.current().graph, block):
+                    tags.append(_cast(_const(np.asarray(mapping), np.int64)[tag], int))
+
+        def fail(kind):
+            self._error(
+                f"`{name}` is {_spec_text(x)} in the {self.labels[0]} branch but {_spec_text(y)} "
+                f"in the {self.labels[1]} branch of this {self.what}: the branches must agree in "
+                f"{kind}. Cast one of them (e.g. .astype(...)) so both give the same {kind}."
+            )
+
+        value_spec = _join(_spec(sides[0][0]), _spec(sides[1][0]), fail)
+        self.pairs.append((sides[0][0], sides[1][0], value_spec))
+        self.pairs.append((tags[0], tags[1], ((), np.dtype(np.int64), True)))
+        return ("mixed", len(self.pairs) - 2, len(self.pairs) - 1, kinds, name)
 
     def merge_lists(self, a_lists, b_lists):
         out = []
@@ -829,6 +870,9 @@ class _Merger:
     def _resolve_leaf(self, leaf):
         if leaf[0] == "value":
             return leaf[1]
+        if leaf[0] == "mixed":
+            _, value, tag, kinds, name = leaf
+            return Mixed(self.node.outputs[value], self.node.outputs[tag], kinds, name)
         return self.node.outputs[leaf[1]]
 
     def resolve(self, merged):
@@ -1475,4 +1519,4 @@ def _iteration(iterable, origin) -> _Source:
 
 
 BACKEND = Backend()
-rt.register((Tensor, Optional, StagedRange, StagedEnumerate, StagedZip), BACKEND)
+rt.register((Tensor, Optional, Mixed, StagedRange, StagedEnumerate, StagedZip), BACKEND)
