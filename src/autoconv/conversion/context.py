@@ -75,7 +75,7 @@ class Context:
             f"def {get_name}():\n    return ({elts}{',' if len(names) == 1 else ''})\n"
             f"def {set_name}({param}):\n    {target} = {param}\n"
         )
-        plain = [n for n in names if "." not in n]
+        plain = [n for n in names if n.isidentifier()]
         declare = [n for n in plain if n not in self.globals]
         if declare:
             defs[1].body.insert(0, gast.Nonlocal(names=declare))

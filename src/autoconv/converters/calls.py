@@ -2,6 +2,7 @@
 
     helper(x)      ->  ac.converted(helper)(x)
     np.sum(x)      ->  np.sum(x)                  (known at conversion time to be NumPy)
+    len(xs)        ->  ac.len(xs)                 (a run-time length while tracing)
 
 `ac.converted(f)` returns the function to call instead of calling it, so no extra frame stays
 on the stack during the call. A call whose target is known at conversion time (a global or
@@ -114,6 +115,15 @@ class _Calls(Transformer):
             return node  # a method of a built-in type: `', '.join(xs)`, `out.append(x)`
         if isinstance(func, gast.Name) and func.id in self.classes:
             return node  # a class this function defines: classes are called as they are
+        if (
+            isinstance(func, gast.Name)
+            and func.id == "len"
+            and func.id not in self.shadowed
+            and self.ctx.is_builtin("len")
+        ):
+            # The length of a list grown in a staged loop is known when the graph runs.
+            node.func = expressions.located(templates.expr("ac.len", ac=self.ctx.ac), func)
+            return node
         if self.ctx.resolver.is_passthrough(func, self.shadowed):
             return node
         node.func = expressions.located(

@@ -263,10 +263,10 @@ class _ControlFlow:
         for child in scopes.walk_scope(nodes):
             if isinstance(child, (gast.Assign, gast.AugAssign, gast.AnnAssign)):
                 for target in getattr(child, "targets", None) or [child.target]:
-                    dotted = _dotted(target)
-                    if dotted and "." in dotted and dotted not in names:
-                        if dotted.split(".")[0] in self.ctx.local_names:
-                            names.append(dotted)
+                    composite = _composite(target)
+                    if composite and composite != getattr(target, "id", None):
+                        if composite not in names and _root(composite) in self.ctx.local_names:
+                            names.append(composite)
         return names
 
     def state_args(self, state) -> list:
@@ -320,13 +320,25 @@ def _binds(node):
         yield node.target.id
 
 
-def _dotted(node):
+def _composite(node):
+    """`o.attr`, `d['key']`, `acc[0]`, `self.params['w']`: an attribute or constant-key item
+    of a local name, as source text. Such composite names are state of control flow, like
+    variables (TensorFlow's AutoGraph does the same)."""
     if isinstance(node, gast.Name):
         return node.id
     if isinstance(node, gast.Attribute):
-        base = _dotted(node.value)
+        base = _composite(node.value)
         return f"{base}.{node.attr}" if base else None
+    if isinstance(node, gast.Subscript):
+        key = node.slice
+        if isinstance(key, gast.Constant) and type(key.value) in (str, int, bool):
+            base = _composite(node.value)
+            return f"{base}[{key.value!r}]" if base else None
     return None
+
+
+def _root(composite: str) -> str:
+    return composite.split(".")[0].split("[")[0]
 
 
 def _name_counts(node) -> dict:

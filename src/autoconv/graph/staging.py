@@ -366,7 +366,15 @@ def _param(graph, spec, name):
     return t
 
 
+def _run_time_len(t):
+    from autoconv.graph.numpy_dispatch import emit
+
+    return emit("helper", "len", len, (t,), {}, [((), np.dtype(np.int64), True)])[0]
+
+
 def _cond_tensor(cond, origin):
+    if type(cond) is list:
+        return BACKEND.len(cond) > 0  # a list grown in a staged loop: true when not empty
     if isinstance(cond, Mixed):
         cond = cond.value  # truth does not depend on the kind
     if isinstance(cond, Optional):
@@ -471,11 +479,26 @@ def _restore(snap):
         lst[:] = before
 
 
-def _appended(lst, before):
-    """Items appended to `lst` since `before` (a copy), or None if it changed otherwise."""
-    if len(lst) < len(before) or any(a is not b for a, b in zip(lst, before)):
+def _appended(lst, before, tracked=frozenset()):
+    """Items appended to `lst` since `before` (a copy), or None if it changed otherwise. Items
+    at `tracked` indices (composite names such as `acc[0]`, carried as state) may change."""
+    if len(lst) < len(before) or any(
+        a is not b and i not in tracked for i, (a, b) in enumerate(zip(lst, before))
+    ):
         return None
     return lst[len(before) :]
+
+
+def _tracked(names, list_name) -> frozenset:
+    """The indices of `list_name` that are composite state names (`acc[0]`)."""
+    found = set()
+    for name in names:
+        root, accessors = rt._parse(name)
+        if root == list_name and len(accessors) == 1 and not accessors[0][0]:
+            key = accessors[0][1]
+            if type(key) is int:
+                found.add(key)
+    return frozenset(found)
 
 
 # --- the backend --------------------------------------------------------------------------
@@ -500,7 +523,10 @@ class Backend:
             with _g.sub_block() as block:
                 raises = _trace_branch(fn)
                 values = rt.read_state(get_state, names) if names and not raises else ()
-            lists = [(lst, name, _appended(lst, before), before) for lst, name, before in snap]
+            lists = [
+                (lst, name, _appended(lst, before, _tracked(names, name)), before)
+                for lst, name, before in snap
+            ]
             _restore(snap)
             results.append((values, lists))
             blocks.append(block)
@@ -595,7 +621,9 @@ class Backend:
         return self.if_exp(value, lambda: value, right)
 
     def not_(self, value):
-        return np.logical_not(_cond_tensor(value, user_origin(2)))
+        # `not x` is a Python bool whatever x is: a weak bool Tensor, never an np.bool_.
+        result = np.logical_not(_cond_tensor(value, user_origin(2)))
+        return result if result.weak else _cast(result, bool)
 
     # loops --------------------------------------------------------------------------------
     def while_stmt(self, test, body, get_state, set_state, names, first_cond=None):
@@ -667,6 +695,21 @@ class Backend:
 
     def range(self, *args):
         return StagedRange(*args)
+
+    def len(self, value):
+        if type(value) is list:
+            *prefix, acc = value
+            n = _run_time_len(acc.tensor)
+            return n + len(prefix) if prefix else n
+        if isinstance(value, (Optional, Mixed)):
+            value = value.unwrap() if isinstance(value, Optional) else value.value
+        if isinstance(value, Tensor):
+            if not value.shape:
+                raise TypeError("len() of unsized object")
+            if value.shape[0] is not None:
+                return value.shape[0]
+            return _run_time_len(value)
+        return len(value)
 
     def enumerate(self, iterable, start=0):
         return StagedEnumerate(iterable, start)
@@ -1073,7 +1116,7 @@ class _Loop:
         out = []
         for k, (lst, _, before) in enumerate(snap):
             if k not in accums:
-                out.append(_appended(lst, before))
+                out.append(_appended(lst, before, _tracked(self.names, snap[k][1])))
                 continue
             prefix = _prefix(before)
             n = len(prefix)
@@ -1519,4 +1562,4 @@ def _iteration(iterable, origin) -> _Source:
 
 
 BACKEND = Backend()
-rt.register((Tensor, Optional, Mixed, StagedRange, StagedEnumerate, StagedZip), BACKEND)
+rt.register((Tensor, Optional, Mixed, ListAccum, StagedRange, StagedEnumerate, StagedZip), BACKEND)

@@ -10,6 +10,17 @@ import builtins as _py
 from autoconv.runtime import staging
 
 _STAGED = staging.STAGED_TYPES
+_traces = staging.traces
+
+
+def len(value):  # noqa: A001
+    """Python's `len(value)`; while tracing, the run-time length of a list a staged loop
+    appended to (or of a Tensor whose length is known only when the graph runs)."""
+    if _traces and (
+        type(value) in _STAGED or type(value) is list and value and type(value[-1]) in _STAGED
+    ):
+        return staging.backend.len(value)
+    return _py.len(value)
 
 
 def range(*args):  # noqa: A001 - mirrors the built-in it stands for

@@ -27,6 +27,12 @@ traces: list = []
 block and pops it when done). Symbolic values exist only then."""
 
 
+def grown_list(value) -> bool:
+    """Whether `value` is a Python list that a staged loop appended to (its last item is a
+    symbolic stand-in for the appended items): its length and truth are known at run time."""
+    return type(value) is list and bool(value) and type(value[-1]) in STAGED_TYPES
+
+
 def register(types, impl) -> None:
     """Makes `impl` the backend for values of `types` (an iterable of classes)."""
     global backend
@@ -49,28 +55,61 @@ class _Undefined:
 
 
 def read_state(get_state, names):
-    """Returns the current values of `names` as `get_state()` would, with unbound ones as
-    `_Undefined` instances instead of raising `NameError`."""
+    """Returns the current values of `names` as `get_state()` would, with unbound ones (and
+    composite names `o.attr` / `d['key']` that do not exist yet) as `_Undefined` instances
+    instead of raising."""
     try:
         return tuple(get_state())
-    except NameError:
+    except (NameError, AttributeError, LookupError):
         pass
     code = get_state.__code__
     cells = dict(zip(code.co_freevars, get_state.__closure__ or ()))
     values = []
     for name in names:
-        root, *attrs = name.split(".")
+        root, accessors = _parse(name)
         try:
             if root in cells:
                 value = cells[root].cell_contents
             else:
                 value = get_state.__globals__[root]
-            for attr in attrs:
-                value = getattr(value, attr)
-        except (ValueError, KeyError, AttributeError):
+            for is_attr, key in accessors:
+                value = getattr(value, key) if is_attr else value[key]
+        except (ValueError, LookupError, AttributeError):
             value = _Undefined(name)
         values.append(value)
     return tuple(values)
+
+
+_PARSED: dict = {}
+
+
+def _parse(name):
+    """`"self.params['w']"` -> `("self", [(True, "params"), (False, "w")])`."""
+    parsed = _PARSED.get(name)
+    if parsed is None:
+        root, accessors, rest = name, [], ""
+        cut = min((i for i in (name.find("."), name.find("[")) if i >= 0), default=-1)
+        if cut >= 0:
+            root, rest = name[:cut], name[cut:]
+        while rest:
+            if rest[0] == ".":
+                end = min((i for i in (rest.find(".", 1), rest.find("[", 1)) if i > 0), default=0)
+                end = end or len(rest)
+                accessors.append((True, rest[1:end]))
+            else:
+                import ast
+
+                end = rest.index("]") + 1
+                while True:  # a string key may hold "]"
+                    try:
+                        key = ast.literal_eval(rest[1 : end - 1])
+                        break
+                    except (ValueError, SyntaxError):
+                        end = rest.index("]", end) + 1
+                accessors.append((False, key))
+            rest = rest[end:]
+        parsed = _PARSED[name] = (root, accessors)
+    return parsed
 
 
 def is_undefined(value) -> bool:
