@@ -11,19 +11,14 @@ from autoconv.runtime.logical import not_
 from autoconv.runtime.unbound import register, unbound_error
 
 _STAGED = staging.STAGED_TYPES
-_traces = staging.traces
-_grown = staging.grown_list
+_symbolic = staging.symbolic
 
 
 def if_stmt(cond, body, orelse=None, get_state=None, set_state=None, names=()):
     """Runs `body()` if `cond` is true, else `orelse()` (either may be None)."""
     # `is True`/`is False` first: comparisons give bools, and two identity tests are cheaper
     # than a type lookup on the hot path.
-    if (
-        cond is not True
-        and cond is not False
-        and (type(cond) in _STAGED or _traces and _grown(cond))
-    ):
+    if cond is not True and cond is not False and _symbolic(cond):
         return staging.backend.if_stmt(cond, body, orelse, get_state, set_state, names)
     try:
         if cond:
@@ -74,11 +69,7 @@ def while_stmt(test, body, get_state=None, set_state=None, names=()):
     try:
         cond = test()
         while True:
-            if (
-                cond is not True
-                and cond is not False
-                and (type(cond) in _STAGED or _traces and _grown(cond))
-            ):
+            if cond is not True and cond is not False and _symbolic(cond):
                 return staging.backend.while_stmt(test, body, get_state, set_state, names, cond)
             if not cond:
                 break

@@ -8,19 +8,14 @@ from autoconv.runtime import staging
 from autoconv.runtime.unbound import register, unbound_error
 
 _STAGED = staging.STAGED_TYPES
-_traces = staging.traces
-_grown = staging.grown_list
+_symbolic = staging.symbolic
 
 
 def and_(value, operand, *more):
     """`value and operand() and ...`, evaluated left to right as Python does."""
     # The two-operand case, by far the most common, runs once through; more operands loop.
     while True:
-        if (
-            value is not True
-            and value is not False
-            and (type(value) in _STAGED or _traces and _grown(value))
-        ):
+        if value is not True and value is not False and _symbolic(value):
             return staging.backend.and_(value, (operand, *more))
         if not value:
             return value
@@ -40,11 +35,7 @@ def or_(value, operand, *more):
     """`value or operand() or ...`, evaluated left to right as Python does."""
     # The two-operand case, by far the most common, runs once through; more operands loop.
     while True:
-        if (
-            value is not True
-            and value is not False
-            and (type(value) in _STAGED or _traces and _grown(value))
-        ):
+        if value is not True and value is not False and _symbolic(value):
             return staging.backend.or_(value, (operand, *more))
         if value:
             return value
@@ -62,22 +53,14 @@ def or_(value, operand, *more):
 
 def not_(value):
     """`not value`."""
-    if (
-        value is not True
-        and value is not False
-        and (type(value) in _STAGED or _traces and _grown(value))
-    ):
+    if value is not True and value is not False and _symbolic(value):
         return staging.backend.not_(value)
     return not value
 
 
 def if_exp(cond, if_true, if_false):
     """`if_true() if cond else if_false()`."""
-    if (
-        cond is not True
-        and cond is not False
-        and (type(cond) in _STAGED or _traces and _grown(cond))
-    ):
+    if cond is not True and cond is not False and _symbolic(cond):
         return staging.backend.if_exp(cond, if_true, if_false)
     try:
         return if_true() if cond else if_false()

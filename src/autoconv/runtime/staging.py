@@ -33,6 +33,11 @@ def grown_list(value) -> bool:
     return type(value) is list and bool(value) and type(value[-1]) in STAGED_TYPES
 
 
+def symbolic(value) -> bool:
+    """Whether an operator must defer to the backend for `value` (not a bool)."""
+    return type(value) in STAGED_TYPES or bool(traces) and grown_list(value)
+
+
 def register(types, impl) -> None:
     """Makes `impl` the backend for values of `types` (an iterable of classes)."""
     global backend
