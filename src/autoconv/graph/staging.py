@@ -366,6 +366,29 @@ def _param(graph, spec, name):
     return t
 
 
+def _can_change(cond_block, params) -> bool:
+    """Whether a loop test (the output of `cond_block`) can change between iterations: it
+    depends on a loop variable, or its block reads state (a Variable) or has an effect."""
+    test = cond_block.outputs[0]
+    if not isinstance(test, Tensor):
+        return not test  # a Python constant: False ends at once, True never ends
+    wanted = {p.id for p in params}
+    made = {id(n) for n in cond_block.nodes}
+    todo, seen = [test], set()
+    while todo:
+        t = todo.pop()
+        if t.id in wanted:
+            return True
+        if t.id in seen or t.node is None or id(t.node) not in made:
+            continue
+        seen.add(t.id)
+        node = t.node
+        if node.effect or node.kind == "read" or node.blocks:
+            return True  # conservative: state, effects, nested control flow
+        todo.extend(node.inputs)
+    return False
+
+
 def _run_time_len(t):
     from autoconv.graph.numpy_dispatch import emit
 
@@ -1109,6 +1132,25 @@ class _Loop:
             appended,
         )
 
+    def _guard_never_ends(self):
+        """The test reads nothing the loop changes: where it is true on entry, the loop would
+        never end (eagerly it hangs). A check raises there instead, when the graph runs."""
+        message = (
+            f"{where(self.origin)}: the test of this {self.what} is true and reads nothing that "
+            "the loop changes, so the loop would never end (eager Python would hang). Make the "
+            "body update a variable that the test reads, or add a `break`."
+        )
+        entry = _cond_tensor(self.test(), self.origin)  # the state is the loop's initial one
+        if not isinstance(entry, Tensor):
+            if entry:
+                raise StagingError(message)
+            return
+        with _g.sub_block() as fails:
+            raise_node(StagingError(message), self.origin)
+        with _g.sub_block() as passes:
+            pass
+        _Merger(("true", "false"), [fails, passes], self.origin, self.what).finish(entry)
+
     def _appended_lists(self, snap, accums):
         """Per list: the items the body appended (None if changed otherwise); for accumulated
         lists `(acc, items)`: the run-time list after the body (a cond may have replaced it)
@@ -1336,6 +1378,8 @@ class _Loop:
         body_block.params = [params[k] for k in keys] + [acc_params[k] for k in acc_keys]
         cond_block.params = body_block.params
         body_block.outputs = outs
+        if not has_stop and not _can_change(cond_block, body_block.params):
+            self._guard_never_ends()
         node = _g.Node("while", "while", args=tuple(inits), attrs={"stop": has_stop})
         node.blocks = [cond_block, body_block]
         node.effect = _has_effect(cond_block) or _has_effect(body_block)
