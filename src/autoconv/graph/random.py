@@ -676,8 +676,39 @@ def outputs(value):
 # --- draws that autoconv did not stage ----------------------------------------------------------
 
 
+def _mt19937_reader(bit_generator):
+    """A fast reader of an MT19937's raw state (its 624 words and position, 1 µs where `.state`
+    takes 70), or None. The layout is checked against `.state` once, so a NumPy that lays the
+    state out differently falls back to `.state`."""
+    try:
+        import ctypes
+
+        address = bit_generator.ctypes.state_address
+        state = bit_generator.state["state"]
+        raw = ctypes.string_at(address, 624 * 4 + 4)
+        key = np.frombuffer(raw[: 624 * 4], np.uint32)
+        pos = int(np.frombuffer(raw[624 * 4 :], np.intc)[0])
+        if not (np.array_equal(key, state["key"]) and pos == state["pos"]):
+            return None
+    except Exception:  # not an MT19937 as this code knows it: use .state
+        return None
+    return lambda: ctypes.string_at(address, 624 * 4 + 4)
+
+
+_FAST: dict = {}  # id(bit generator) -> (bit generator, its reader or None)
+
+
 def _state(obj):
     """A comparable snapshot of a generator's state."""
+    if obj is _GLOBAL:
+        # Every trace reads the global generator's state twice: keep it cheap. (A draw that only
+        # takes the legacy cached Gaussian leaves the bit generator as it is and is not seen.)
+        bit_generator = obj._bit_generator
+        entry = _FAST.get(id(bit_generator))
+        if entry is None or entry[0] is not bit_generator:
+            entry = _FAST[id(bit_generator)] = (bit_generator, _mt19937_reader(bit_generator))
+        if entry[1] is not None:
+            return entry[1]()
     if isinstance(obj, _RandomState):
         state = obj.get_state(legacy=False)
     elif isinstance(obj, _Generator):
