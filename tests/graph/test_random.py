@@ -454,6 +454,38 @@ def test_draws_in_a_staged_for_loop():
     eager_vs_graph(f, np.zeros(4))
 
 
+@pytest.mark.parametrize("sign", [1.0, -1.0])
+def test_draws_in_conditional_expressions_early_returns_and_unused_branches(sign):
+    def ifexp(x):
+        y = np.random.rand() if np.sum(x) > 0 else np.random.randn() * 10
+        return y, np.random.rand()
+
+    def early_return(x):
+        if np.sum(x) > 0:
+            return x + np.random.rand()
+        return x - np.random.rand(2) * 100
+
+    def unused(x):
+        if np.sum(x) > 0:
+            np.random.rand()
+        return x + np.random.rand()
+
+    for f in (ifexp, early_return, unused):
+        eager_vs_graph(f, sign * np.ones(2))
+
+
+def test_a_staged_loop_that_breaks_on_a_draw():
+    def f(x, n):
+        total = x
+        for _ in range(n):
+            total = total + np.random.rand()
+            if total > 2:
+                break
+        return total, np.random.rand()
+
+    eager_vs_graph(f, np.float64(0.0), np.int64(10))
+
+
 def test_a_random_branch_condition():
     def f(x):
         if np.random.rand() < 0.5:
@@ -632,3 +664,10 @@ def test_conversion_on_python_values_is_unchanged():
     expected = f(3)
     seed_all()
     assert_same(expected, autoconv.convert(f)(3))
+
+
+def test_sizes_given_as_arrays_and_system_random_arguments():
+    def f(x, sysrand):
+        return np.random.normal(size=np.array([2, 3])), np.random.rand(), sysrand is not None
+
+    eager_vs_graph(f, X, random.SystemRandom())

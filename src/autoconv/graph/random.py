@@ -461,6 +461,8 @@ def _size_shape(size, label, origin):
         if size.ndim == 1 and size.shape[0] is not None:
             return (None,) * size.shape[0]
         _fail(origin, f"{label}(): size= is a Tensor of unknown length; give a tuple of sizes")
+    if isinstance(size, np.ndarray) and size.dtype.kind in "iu" and size.ndim <= 1:
+        size = size.tolist()  # NumPy takes an array of sizes too
     if isinstance(size, (int, np.integer)):
         return (int(size),)
     if isinstance(size, (tuple, list)):
@@ -739,7 +741,8 @@ def _generators(values) -> list:
             for x in v.values():
                 walk(x)
         elif isinstance(v, (_Generator, _RandomState, _pyrandom.Random)):
-            found.append(v)
+            if not isinstance(v, _pyrandom.SystemRandom):  # its numbers come from the OS
+                found.append(v)
 
     walk(values)
     return found
