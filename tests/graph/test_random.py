@@ -457,7 +457,7 @@ def test_draws_in_a_staged_for_loop():
 @pytest.mark.parametrize("sign", [1.0, -1.0])
 def test_draws_in_conditional_expressions_early_returns_and_unused_branches(sign):
     def ifexp(x):
-        y = np.random.rand() if np.sum(x) > 0 else np.random.randn() * 10
+        y = np.random.rand(2) if np.sum(x) > 0 else np.random.randn(2) * 10
         return y, np.random.rand()
 
     def early_return(x):
