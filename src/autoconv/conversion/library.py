@@ -48,6 +48,22 @@ def is_convertible(obj) -> bool:
     return isinstance(call, _FunctionType) and not skips_function(call)
 
 
+def draws_random(obj) -> bool:
+    """Whether `obj` is a function, class or generator method of `numpy.random` or Python's
+    `random`. Converted code calls these through the runtime (not as they are), so that a trace
+    records their draws in the graph instead of drawing once (see `autoconv.graph.random`)."""
+    try:
+        module = getattr(obj, "__module__", None)
+        if module is None:
+            owner = getattr(obj, "__self__", None)
+            module = type(owner).__module__ if owner is not None else None
+    except Exception:  # an exotic object: not one of these
+        return False
+    return type(module) is str and (
+        module == "random" or module == "numpy.random" or module.startswith("numpy.random.")
+    )
+
+
 def register_generated(code, as_written=frozenset()) -> None:
     """Records `code` and the code objects nested in it as generated, except the user's own
     functions left as written, given as (name, first line) pairs."""

@@ -31,10 +31,10 @@ class LiveResolver:
         return _MISSING
 
     def is_passthrough(self, node, shadowed) -> bool:
-        from autoconv.conversion.library import is_convertible
+        from autoconv.conversion.library import draws_random, is_convertible
 
         value = self.value(node, shadowed)
-        return value is not _MISSING and not is_convertible(value)
+        return value is not _MISSING and not is_convertible(value) and not draws_random(value)
 
     def is_builtin(self, name) -> bool:
         return name not in self.globals and name in self.builtins

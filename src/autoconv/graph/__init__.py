@@ -4,6 +4,7 @@ Importing it registers the backend with `autoconv.runtime.staging`, so converted
 `if`/`while`/`for` on Tensors into graph control flow.
 """
 
+from autoconv.graph import random as _random  # noqa: F401 - stages np.random and random calls
 from autoconv.graph import staging as _staging  # noqa: F401 - registers the backend
 from autoconv.graph.function import (
     ConcreteFunction,

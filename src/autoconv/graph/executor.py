@@ -186,6 +186,8 @@ class _Writer:
         owner = getattr(fn, "__self__", None)
         if isinstance(owner, np.ufunc):
             return self.bind(fn, f"np_{owner.__name__}_{name}")
+        if (getattr(fn, "__module__", None) or "").startswith("numpy.random"):
+            return self.bind(fn, "np_random_" + name)  # not to be read as numpy.<name>
         return self.bind(fn, "np_" + name if isinstance(fn, (np.ufunc,)) or _is_numpy(fn) else name)
 
     def ref(self, t: Tensor) -> str:

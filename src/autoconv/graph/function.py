@@ -271,6 +271,7 @@ class Function:
         return self._converted
 
     def _trace(self, values, key) -> ConcreteFunction:
+        from autoconv.graph import random as _random
         from autoconv.graph.staging import check_output
 
         settings = _passes.resolve(self.optimize)
@@ -298,8 +299,9 @@ class Function:
             else values
         )
         fn = self._converted_function()
-        with _g.build(graph):
+        with _g.build(graph), _random.watch(self.python_function, values):
             outputs = self._call(fn, symbolic)
+        outputs = _random.outputs(outputs)  # generators made inside: their run-time objects
         check_output(outputs)
         graph.outputs = outputs
         traced = time.perf_counter()

@@ -31,6 +31,15 @@ cache: dict = {}
 seen_codes: set = set()
 """ids of the code objects of closures converted already (whose conversions keep them alive)."""
 
+random_owners: set = set()
+"""Types whose bound methods draw random numbers (NumPy's Generator and RandomState, Python's
+Random). With `random_ids` (ids of the functions and classes of `numpy.random` that are not such
+methods) and `random_stage`, filled by `autoconv.graph.random` when the graph backend is
+imported: while tracing, their calls are recorded in the graph instead of drawing once."""
+random_ids: set = set()
+random_stage = None
+_BuiltinMethod = type(len)
+
 
 def converted(f):
     """Returns what converted code calls in place of `f`: while tracing, `f`'s converted form (or
@@ -48,6 +57,12 @@ def converted(f):
         if target is None:
             target = _recursive().for_function(f)
         return target
+    if random_owners:
+        if kind is _MethodType or kind is _BuiltinMethod:
+            if type(f.__self__) in random_owners:
+                return random_stage(f)
+        elif id(f) in random_ids:
+            return random_stage(f)
     if kind in _AS_IS:
         return f
     if kind is _MethodType:

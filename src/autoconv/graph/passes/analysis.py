@@ -79,6 +79,8 @@ def returns_new(node: Node) -> bool:
     kind = node.kind
     if kind in ("binop", "unop", "helper"):
         return True
+    if node.attrs.get("random"):
+        return True  # a random draw (see graph.random): a new array every time
     if kind == "call":
         fn = node.fn
         if isinstance(fn, np.ufunc) or isinstance(getattr(fn, "__self__", None), np.ufunc):
