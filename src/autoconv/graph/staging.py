@@ -649,7 +649,16 @@ class Backend:
         return result if result.weak else _cast(result, bool)
 
     # loops --------------------------------------------------------------------------------
-    def while_stmt(self, test, body, get_state, set_state, names, first_cond=None):
+    def mark(self):
+        """Where the block being built ends now (None when this thread is not tracing)."""
+        return len(_g.current().block.nodes) if _g.building() else None
+
+    def while_stmt(self, test, body, get_state, set_state, names, first_cond=None, mark=None):
+        if mark is not None:
+            # The runtime ran the test once to see that it is symbolic; the loop's test block
+            # runs it again. Drop the first run's operations: its effects (random draws,
+            # prints, Variable updates) would run once more than eagerly.
+            del _g.current().block.nodes[mark:]
         _Loop(
             test, body, get_state, set_state, tuple(names or ()), user_origin(2), "`while` loop"
         ).run()

@@ -67,10 +67,13 @@ def while_stmt(test, body, get_state=None, set_state=None, names=()):
     the loop is staged by the backend from the current state.
     """
     try:
+        mark = staging.backend.mark() if staging.traces else None
         cond = test()
         while True:
             if cond is not True and cond is not False and _symbolic(cond):
-                return staging.backend.while_stmt(test, body, get_state, set_state, names, cond)
+                return staging.backend.while_stmt(
+                    test, body, get_state, set_state, names, cond, mark
+                )
             if not cond:
                 break
             stop = body()
@@ -79,6 +82,8 @@ def while_stmt(test, body, get_state=None, set_state=None, names=()):
                     return staging.backend.while_rest(stop, test, body, get_state, set_state, names)
                 if stop:
                     break
+            if staging.traces:
+                mark = staging.backend.mark()
             cond = test()
     except NameError as e:
         new = unbound_error(e)
