@@ -42,6 +42,8 @@ def make(entries, nparams: int):
     params = [f"a{i}" for i in range(nparams)]
     body = []
     for n, (key, concrete) in enumerate(entries[:_MAX_ENTRIES]):
+        if concrete.writebacks:
+            continue  # stores into the caller's arguments: the general path does that
         guard = _guard(key, params, names, n)
         if guard is None:
             continue

@@ -25,6 +25,8 @@ from autoconv.graph import passes as _passes
 from autoconv.graph import signature as sig
 from autoconv.graph.errors import RetracingWarning
 from autoconv.graph.executor import Program
+from autoconv.graph.mutations import Snapshot
+from autoconv.graph.mutations import apply as apply_writebacks
 from autoconv.graph.signature import TensorSpec
 
 _EAGER = [False]
@@ -148,7 +150,7 @@ class Function:
         concrete = self._cache.get(key)
         if concrete is None:
             concrete = self._concrete_for(values, key)
-        return concrete._run(leaves)
+        return concrete._run(leaves, values)
 
     def get_concrete_function(self, *args, **kwargs) -> ConcreteFunction:
         """The graph for these arguments (arrays, Python values or `TensorSpec`s), traced if new."""
@@ -299,17 +301,32 @@ class Function:
             else values
         )
         fn = self._converted_function()
-        with _g.build(graph), _random.watch(self.python_function, values):
-            outputs = self._call(fn, symbolic)
+        snapshot = (
+            Snapshot(symbolic, [p.name for p in self._params], self._instance())
+            if key[0] is tuple
+            else None
+        )
+        try:
+            with _g.build(graph), _random.watch(self.python_function, values):
+                outputs = self._call(fn, symbolic)
+                writebacks = snapshot.changes(self._where) if snapshot is not None else []
+        except BaseException:
+            if snapshot is not None:
+                snapshot.restore()
+            raise
         outputs = _random.outputs(outputs)  # generators made inside: their run-time objects
         check_output(outputs)
         graph.outputs = outputs
+        if writebacks:
+            # Changes to the arguments' containers: extra outputs, stored after each run.
+            graph.outputs = (outputs, tuple(value for _, _, value in writebacks))
         traced = time.perf_counter()
         optimized, records = _passes.optimize(graph, settings)
         optimized_at = time.perf_counter()
         program = Program(optimized)
         done = time.perf_counter()
-        concrete = ConcreteFunction(self, graph, program, key, _objects(values))
+        stores = [(kind, path) for kind, path, _ in writebacks]
+        concrete = ConcreteFunction(self, graph, program, key, _objects(values), stores)
         concrete.optimized_graph = optimized
         concrete.settings = settings
         concrete.pass_records = records
@@ -324,6 +341,18 @@ class Function:
             self._warned = True
             warnings.warn(self._retracing_message(), RetracingWarning, stacklevel=3)
         return concrete
+
+    def _instance(self):
+        """The instance a method Function is bound to, else None."""
+        return (
+            getattr(self.python_function, "__self__", None)
+            if isinstance(self.python_function, types.MethodType)
+            else None
+        )
+
+    def _where(self) -> str:
+        code = getattr(inspect.unwrap(self.python_function), "__code__", None)
+        return f"{code.co_filename}:{code.co_firstlineno}" if code else self._name
 
     def _retracing_message(self) -> str:
         keys = [c.key[1] for c in self._concretes if c.key[0] is tuple]
@@ -445,7 +474,7 @@ class ConcreteFunction:
     generated Python that runs it.
     """
 
-    def __init__(self, function: Function, graph, program: Program, key, pinned):
+    def __init__(self, function: Function, graph, program: Program, key, pinned, writebacks=()):
         self.function = function
         self.graph = graph
         self.optimized_graph = program.graph
@@ -455,6 +484,7 @@ class ConcreteFunction:
         self._program = program
         self._fn = program.fn
         self.key = key
+        self.writebacks = list(writebacks)  # stores into the arguments (graph.mutations)
         self._pinned = pinned
         self._fast = _dispatch.make([(key, self)], function._nparams)
 
@@ -479,16 +509,20 @@ class ConcreteFunction:
 
     @property
     def structured_outputs(self):
-        return self.graph.outputs
+        return self.graph.outputs[0] if self.writebacks else self.graph.outputs
 
-    def _run(self, leaves):
+    def _run(self, leaves, values=None):
         try:
-            return self._fn(*leaves)
+            result = self._fn(*leaves)
         except Exception as e:
             new = self._program.rewrite(e)
             if new is e:
                 raise
             raise new from e
+        if self.writebacks:
+            result, stored = result
+            apply_writebacks(self.writebacks, values, stored, self.function._instance())
+        return result
 
     def _raise(self, e):
         """Raises `e` (from the executor) as `_run` would: naming the user's line."""
@@ -510,7 +544,7 @@ class ConcreteFunction:
                 conform(sub, value, p.name, leaves, f._name)
         else:
             conform(self.key, values, "args", leaves, f._name)
-        return self._run(leaves)
+        return self._run(leaves, values)
 
     def pretty_printed_signature(self) -> str:
         """`name(params)` with each parameter's spec and the output spec."""
@@ -519,7 +553,7 @@ class ConcreteFunction:
         for sub, p in zip(self.key[1], f._params):
             lines.append(f"    {p.name}: {sig.describe(sub)}")
         lines.append("  Returns:")
-        lines.append(f"    {_describe_output(self.graph.outputs)}")
+        lines.append(f"    {_describe_output(self.structured_outputs)}")
         return "\n".join(lines)
 
     def __repr__(self):
