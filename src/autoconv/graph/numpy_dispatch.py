@@ -128,8 +128,22 @@ def _check_out(kwargs, name):
         )
 
 
+def _has_mixed(values) -> bool:
+    """Whether an operation's arguments hold a Mixed (a number whose type is known per path):
+    such operations go through `optionals.uniform`."""
+    from autoconv.graph.optionals import find_mixed
+
+    found: list = []
+    find_mixed(values, found)
+    return bool(found)
+
+
 def ufunc(uf, method, inputs, kwargs):
     """`Tensor.__array_ufunc__`: every ufunc and its methods reduce, accumulate and outer."""
+    if _has_mixed((inputs, kwargs)):
+        from autoconv.graph.optionals import uniform
+
+        return uniform(getattr(uf, method), inputs, kwargs)
     _check_out(kwargs, f"numpy.{uf.__name__}")
     inputs = tuple(_const_list(operand(x)) for x in inputs)
     kwargs = {k: operand(v) for k, v in kwargs.items()}
@@ -208,6 +222,10 @@ def _python_result(op, operands):
 def binop(symbol, uf, a, b):
     """`a <symbol> b` with a Tensor operand, recorded as the Python operator."""
     a, b = operand(a), operand(b)
+    if _has_mixed((a, b)):
+        from autoconv.graph.optionals import uniform
+
+        return uniform(BINARY_OPERATORS[symbol], (a, b), {})
     if type(a) is list or type(b) is list:
         return ufunc(uf, "__call__", (a, b), {})
     specs = _python_result(BINARY_OPERATORS[symbol], (a, b)) or _ufunc_specs(uf, (a, b), {})
@@ -229,6 +247,10 @@ def function(func, args, kwargs):
     """`Tensor.__array_function__`: the NumPy functions in `ops.RULES`."""
     from autoconv.graph import ops
 
+    if _has_mixed((args, kwargs)):
+        from autoconv.graph.optionals import uniform
+
+        return uniform(func, args, kwargs)
     handler = ops.RULES.get(func)
     if handler is None:
         name = getattr(func, "__qualname__", getattr(func, "__name__", repr(func)))

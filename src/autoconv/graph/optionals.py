@@ -258,16 +258,16 @@ def _dummy(v, kind=None):
     return v
 
 
-def _find_mixed(v, found):
+def find_mixed(v, found):
     t = type(v)
     if t is Mixed:
         found.append(v)
     elif t is tuple or t is list:
         for x in v:
-            _find_mixed(x, found)
+            find_mixed(x, found)
     elif t is dict:
         for x in v.values():
-            _find_mixed(x, found)
+            find_mixed(x, found)
 
 
 def _replace(v, fn):
@@ -290,7 +290,7 @@ def uniform(fn, args, kwargs):
     """`fn(*args, **kwargs)` with each Mixed read as its value, when the result has the same
     type whichever kind each Mixed has on its path; else a StagingError naming it."""
     mixed = []
-    _find_mixed((args, kwargs), mixed)
+    find_mixed((args, kwargs), mixed)
     results = set()
     for m in mixed:
         for kind in m.kinds:

@@ -389,6 +389,19 @@ def _can_change(cond_block, params) -> bool:
     return False
 
 
+def _tag_for(v, kinds):
+    """The index in `kinds` of the kind `v` has on its path: an int, or for a Mixed a Tensor
+    (re-indexed by a small table when its kinds are listed in another order)."""
+    if not isinstance(v, Mixed):
+        return kinds.index(kind_of(v))
+    mapping = [kinds.index(k) for k in v.kinds]
+    if not isinstance(v.tag, Tensor):
+        return mapping[v.tag]
+    if mapping == list(range(len(v.kinds))):
+        return v.tag
+    return _cast(_const(np.asarray(mapping), np.int64)[v.tag], int)
+
+
 def _run_time_len(t):
     from autoconv.graph.numpy_dispatch import emit
 
@@ -857,15 +870,9 @@ class _Merger:
         ]
         kinds = tuple(dict.fromkeys(sides[0][2] + sides[1][2]))
         tags = []
-        for block, (_, tag, own) in zip(self.blocks, sides):
-            mapping = [kinds.index(k) for k in own]
-            if not isinstance(tag, Tensor):
-                tags.append(mapping[tag])
-            elif mapping == list(range(len(own))):
-                tags.append(tag)
-            else:
-                with _g.build(_g.current().graph, block):
-                    tags.append(_cast(_const(np.asarray(mapping), np.int64)[tag], int))
+        for block, v in zip(self.blocks, (x, y)):
+            with _g.build(_g.current().graph, block):
+                tags.append(_tag_for(v, kinds))
 
         def fail(kind):
             self._error(
@@ -1080,8 +1087,11 @@ class _Loop:
             leaves = []
             structs.append(_struct(v, leaves))
             init_leaves.append(leaves)
-        # carried[(i, j)] = (shape, dtype): the loop variables, by variable and leaf
+        # carried[(i, j)] = (shape, dtype): the loop variables, by variable and leaf;
+        # carried[(i, j, 1)]: the kind tag of a leaf that is a Python number on some paths
+        # and a NumPy value on others (self.kinds[(i, j)] lists the kinds, see Mixed).
         carried: dict = {}
+        self.kinds: dict = {}
         for i, leaves in enumerate(init_leaves):
             for j, v in enumerate(leaves):
                 if isinstance(v, Tensor) or (self.carry_last and i == len(init) - 1):
@@ -1188,8 +1198,11 @@ class _Loop:
             leaves = list(init_leaves[i])
             for j in range(len(leaves)):
                 if (i, j) in carried:
-                    params[(i, j)] = _param(graph, carried[(i, j)], self.names[i])
-                    leaves[j] = params[(i, j)]
+                    leaf = params[(i, j)] = _param(graph, carried[(i, j)], self.names[i])
+                    if (i, j, 1) in carried:
+                        tag = params[(i, j, 1)] = _param(graph, carried[(i, j, 1)], "<kind>")
+                        leaf = Mixed(leaf, tag, self.kinds[(i, j)], self.names[i])
+                    leaves[j] = leaf
             state_in.append(_rebuild(structs[i], leaves))
         acc_params = {}
         for k, (elem, dtype, _) in accums.items():
@@ -1219,6 +1232,7 @@ class _Loop:
                 init_leaves[i] = leaves
                 for key in [k for k in carried if k[0] == i]:
                     del carried[key]
+                    self.kinds.pop(key, None)
                 changed = True
             leaves = []
             struct = _struct(o, leaves)
@@ -1266,6 +1280,15 @@ class _Loop:
                 new = _join(start, _spec(v), fail)
                 if key not in carried or new != carried[key]:
                     carried[key] = new
+                    changed = True
+                known = self.kinds.get(key, (kind_of(before),))
+                seen = v.kinds if isinstance(v, Mixed) else (kind_of(v),)
+                kinds = tuple(dict.fromkeys(known + seen))
+                if len(kinds) > 1 and self.kinds.get(key) != kinds:
+                    # A Python number before, a NumPy value after some iterations: which one
+                    # the loop leaves is known at run time (eager code gives either type).
+                    self.kinds[key] = kinds
+                    carried[(i, j, 1)] = ((), np.dtype(np.int64), True)
                     changed = True
         return changed
 
@@ -1350,7 +1373,9 @@ class _Loop:
         for key in keys:
             shape, dtype, _ = carried[key]
             v = init_leaves[key[0]][key[1]]
-            if v is None or rt.is_undefined(v) or isinstance(v, Undefined):
+            if len(key) == 3:
+                v = _tag_for(v, self.kinds[key[:2]])
+            elif v is None or rt.is_undefined(v) or isinstance(v, Undefined):
                 v = np.zeros(tuple(0 if d is None else d for d in shape), dtype)
             inits.append(_as_tensor(v, carried[key]))
         acc_keys = sorted(accums)
@@ -1366,10 +1391,12 @@ class _Loop:
         outs = []
         with _g.build(graph, body_block):
             for key in keys:
-                i, j = key
+                i, j = key[:2]
                 leaves = []
                 _struct(out[i], leaves)
                 value = leaves[j] if j < len(leaves) else params[key]
+                if len(key) == 3:
+                    value = _tag_for(value, self.kinds[(i, j)])
                 outs.append(_as_tensor(value, carried[key]))
             for k in sorted(accums):
                 acc, items = appended[k]
@@ -1401,7 +1428,11 @@ class _Loop:
         for i, _v in enumerate(init):
             leaves = list(init_leaves[i])
             for j in range(len(leaves)):
-                if (i, j) in results:
+                if (i, j, 1) in results:
+                    leaves[j] = Mixed(
+                        results[(i, j)], results[(i, j, 1)], self.kinds[(i, j)], self.names[i]
+                    )
+                elif (i, j) in results:
                     leaves[j] = results[(i, j)]
             final.append(_rebuild(structs[i], leaves))
         if self.names:
