@@ -69,7 +69,8 @@ class Context:
         get_name, set_name = self.namer.new("get_state"), self.namer.new("set_state")
         self._state_names[names] = (get_name, set_name)
         elts = ", ".join(names)
-        param = "state" if "state" not in names else self.namer.new("state")
+        roots = {n.split(".")[0].split("[")[0] for n in names}
+        param = "state" if "state" not in roots else self.namer.new("state")
         target = f"[{elts}]" if len(names) == 1 else elts
         defs = templates.stmts(
             f"def {get_name}():\n    return ({elts}{',' if len(names) == 1 else ''})\n"

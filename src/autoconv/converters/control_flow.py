@@ -262,7 +262,7 @@ class _ControlFlow:
         names.sort(key=lambda n: self.first_bound.get(n, len(self.first_bound)))
         for child in scopes.walk_scope(nodes):
             if isinstance(child, (gast.Assign, gast.AugAssign, gast.AnnAssign)):
-                for target in getattr(child, "targets", None) or [child.target]:
+                for target in _targets(getattr(child, "targets", None) or [child.target]):
                     composite = _composite(target)
                     if composite and composite != getattr(target, "id", None):
                         if composite not in names and _root(composite) in self.ctx.local_names:
@@ -335,6 +335,19 @@ def _composite(node):
             base = _composite(node.value)
             return f"{base}[{key.value!r}]" if base else None
     return None
+
+
+def _targets(targets) -> list:
+    """Assignment targets with tuples and lists unpacked: `d['a'], d['b'] = ...`."""
+    out = []
+    for t in targets:
+        if isinstance(t, (gast.Tuple, gast.List)):
+            out.extend(_targets(t.elts))
+        elif isinstance(t, gast.Starred):
+            out.extend(_targets([t.value]))
+        else:
+            out.append(t)
+    return out
 
 
 def _root(composite: str) -> str:

@@ -10,7 +10,7 @@ returns the write-backs: each changed container item becomes an extra output of 
 Object attributes (and containers reached through objects) are read while tracing, as
 constants. A function that changes one that existed before would read a stale value on its
 next call, so that is an error that says to use an `autoconv.Variable`; setting a new attribute
-(or one that was None) is written back.
+is written back.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import types
 import numpy as np
 
 from autoconv.graph.errors import StagingError
+from autoconv.graph.optionals import Optional
 
 _LEAVES = (str, bytes, int, float, complex, bool, type(None), np.ndarray, np.generic)
 _OPAQUE = (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType, types.MethodType)
@@ -95,10 +96,14 @@ class Snapshot:
             accessor = "attr" if is_object else "item"
             for k in changed:
                 value = now[k]
-                if via_object and before.get(k) is not None:
+                if via_object and k in before:
                     problems.append(((*path, (accessor, k)), before[k]))
                     continue
-                out.append(("set", (*path, (accessor, k)), value))
+                if isinstance(value, Optional) and value.missing is not None:
+                    # Set on some paths only: stored where set, left absent elsewhere.
+                    out.append(("maybe", (*path, (accessor, k)), (value.flag, value.value)))
+                else:
+                    out.append(("set", (*path, (accessor, k)), value))
             for k in removed:
                 out.append(("del", (*path, (accessor, k)), None))
             if via_object:
@@ -138,6 +143,13 @@ def apply(writebacks, values, results, bound=None) -> None:
             target[:] = result
             continue
         step_kind, key = rest[-1]
+        if kind == "maybe":
+            flag, result = result
+            kind = "set" if flag else "del"
+            if not flag and (
+                not hasattr(target, key) if step_kind == "attr" else key not in target
+            ):
+                continue
         if kind == "del":
             if step_kind == "attr":
                 delattr(target, key)

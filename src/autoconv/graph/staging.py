@@ -19,8 +19,11 @@ run-time lists (`ListAccum`), which `np.stack` / `np.concatenate` accept after t
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 
+from autoconv.errors import AutoconvError
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
@@ -41,6 +44,7 @@ from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
 from autoconv.runtime import staging as rt
 
 _PY_NUMBERS = (bool, int, float, complex)
+_AUTOCONV_DIR = __file__.rsplit("graph", 1)[0]
 
 
 # --- values that cannot be used -------------------------------------------------------------
@@ -115,6 +119,8 @@ class ListAccum:
         )
 
     __bool__ = __iter__ = __len__ = __getitem__ = __array__ = __float__ = __int__ = _fail
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __truediv__ = _fail
+    __rtruediv__ = __lt__ = __le__ = __gt__ = __ge__ = __index__ = _fail
 
     def __array_ufunc__(self, *args, **kwargs):
         self._fail()
@@ -444,13 +450,57 @@ def _trace_branch(fn) -> bool:
         fn()
     except Raises:
         return True
+    except AutoconvError:
+        raise
     except Exception as e:
         origin = user_raise(e)
         if origin is None:
-            raise
+            raise _traced_branch_failed(e) from e
         raise_node(e, origin)
         return True
     return False
+
+
+def _traced_branch_failed(e):
+    """A StagingError for an exception (not the user's `raise`) while tracing a branch: both
+    branches of a staged `if` are traced, whichever runs later, so code that only works on
+    the path the data takes can fail here."""
+    import sysconfig
+
+    skip = (_AUTOCONV_DIR, sysconfig.get_paths()["stdlib"], os.path.dirname(np.__file__))
+    tb = e.__traceback__
+    origin = None
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if not filename.startswith(skip) and not filename.startswith("<"):
+            origin = (filename, tb.tb_lineno)
+            if isinstance(e, RecursionError):
+                break  # the outermost user frame: where the recursion starts
+        tb = tb.tb_next
+    if isinstance(e, RecursionError):
+        return StagingError(
+            f"{where(origin)}: this recursion does not end while tracing: its base case "
+            "depends on a Tensor, so both branches are traced, and the recursive one again "
+            "and again. Write it as a loop (`while` / `for`), which is staged."
+        )
+    return StagingError(
+        f"{where(origin)}: {type(e).__name__}: {e}, while tracing a branch of a staged `if` "
+        "(both branches are traced, whichever one the data takes when the graph runs). Make "
+        "this code work on either path, e.g. check the condition in Python first, or build the "
+        "values with np.where."
+    )
+
+
+def _check_no_effects_before_raise(names, init, values, origin):
+    """A branch that raises keeps, eagerly, what it changed on objects and containers before
+    the `raise` (`self.failures += 1; raise ...`); a graph cannot, so that is an error."""
+    for name, before, after in zip(names, init, values):
+        if not name.isidentifier() and after is not before and not _same_python(after, before):
+            raise StagingError(
+                f"{where(origin)}: `{name}` is changed on a path of this `if` that then raises; "
+                "eagerly the change stays after the exception, but a graph cannot keep it. "
+                "Change it after the check instead, or keep the count in an autoconv.Variable."
+            )
 
 
 def _stand_in(value, block):
@@ -558,7 +608,10 @@ class Backend:
                 set_state(init)
             with _g.sub_block() as block:
                 raises = _trace_branch(fn)
-                values = rt.read_state(get_state, names) if names and not raises else ()
+                values = rt.read_state(get_state, names) if names else ()
+            if raises:
+                _check_no_effects_before_raise(names, init, values, origin)
+                values = ()
             lists = [
                 (lst, name, _appended(lst, before, _tracked(names, name)), before)
                 for lst, name, before in snap
@@ -1647,3 +1700,4 @@ def _iteration(iterable, origin) -> _Source:
 
 BACKEND = Backend()
 rt.register((Tensor, Optional, Mixed, ListAccum, StagedRange, StagedEnumerate, StagedZip), BACKEND)
+rt.ACCUMULATOR_TYPES.add(ListAccum)

@@ -17,6 +17,9 @@ A backend is any object with these methods; each receives exactly what the opera
 Loop bodies return a true value to stop the loop (a lowered `break` or `return`).
 """
 
+ACCUMULATOR_TYPES: set = set()
+"""Types that stand, as a list's last item, for the items a staged loop appended to it."""
+
 STAGED_TYPES: set = set()
 """Types whose values make an operator defer to the backend. Mutated in place, never rebound."""
 
@@ -30,7 +33,7 @@ block and pops it when done). Symbolic values exist only then."""
 def grown_list(value) -> bool:
     """Whether `value` is a Python list that a staged loop appended to (its last item is a
     symbolic stand-in for the appended items): its length and truth are known at run time."""
-    return type(value) is list and bool(value) and type(value[-1]) in STAGED_TYPES
+    return type(value) is list and bool(value) and type(value[-1]) in ACCUMULATOR_TYPES
 
 
 def symbolic(value) -> bool:
