@@ -1,0 +1,88 @@
+"""Runs the graph corpus (tests/graph_corpus/) and prints outcome counts per class of issue 9.
+
+    python tools/graph_corpus_report.py              # the tables
+    python tools/graph_corpus_report.py --failures   # and every failing program, by class
+    python tools/graph_corpus_report.py -k search.   # only programs whose id contains "search."
+
+A program counts once in each class it is tagged with, under its worst outcome over its inputs.
+Class 9 (pass settings) also gets a row of its own: programs whose outcome with
+`optimize=False` differs from their outcome with the default passes.
+"""
+
+import argparse
+import collections
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from tests.graph_corpus import CLASSES, programs  # noqa: E402
+from tests.graph_corpus.harness import CORRECT, OUTCOMES, run_program, worst  # noqa: E402
+
+SETTINGS = (("default", None), ("noopt", False))
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--failures", action="store_true", help="list the failing programs")
+    parser.add_argument("-k", default="", help="only programs whose id contains this text")
+    options = parser.parse_args(argv)
+    chosen = [p for p in programs() if options.k in p.id]
+    outcomes = {}  # (program id, setting) -> (outcome, first bad detail)
+    for p in chosen:
+        for setting, optimize in SETTINGS:
+            results = run_program(p, optimize=optimize)
+            bad = [r for r in results if r.outcome not in CORRECT]
+            detail = f"input {bad[0].index}: {bad[0].detail}" if bad else ""
+            outcomes[p.id, setting] = (worst(results), detail)
+            print(".", end="", flush=True, file=sys.stderr)
+    print(file=sys.stderr)
+    cases = sum(len(p.inputs) for p in chosen)
+    print(f"{len(chosen)} programs, {cases} inputs, settings: default passes and optimize=False\n")
+    for setting, _ in SETTINGS:
+        _table(chosen, outcomes, setting)
+    differ = [p for p in chosen if outcomes[p.id, "default"][0] != outcomes[p.id, "noopt"][0]]
+    print(f"class 9: {len(differ)} programs whose outcome depends on the pass settings")
+    for p in differ:
+        print(
+            f"  {p.id}: default {outcomes[p.id, 'default'][0]}, noopt {outcomes[p.id, 'noopt'][0]}"
+        )
+    if options.failures:
+        _failures(chosen, outcomes)
+    failed = sum(o not in CORRECT for o, _ in outcomes.values())
+    return 1 if failed else 0
+
+
+def _table(chosen, outcomes, setting):
+    rows = collections.defaultdict(collections.Counter)
+    for p in chosen:
+        outcome = outcomes[p.id, setting][0]
+        for c in p.classes:
+            rows[c][outcome] += 1
+        rows["all"][outcome] += 1
+    print(f"passes: {setting}")
+    print("class  " + " ".join(OUTCOMES) + "  total")
+    for c in (*CLASSES, "all"):
+        counts = rows[c]
+        cells = " ".join(f"{counts[o]:>{len(o)}}" for o in OUTCOMES)
+        print(f"{c!s:>5}  {cells}  {sum(counts.values()):>5}")
+    print()
+
+
+def _failures(chosen, outcomes):
+    print("\nfailures, grouped by issue class (a program tagged with several shows under each)")
+    for c in CLASSES:
+        lines = [
+            f"  {p.id} [{setting}] {outcome}: {detail}"
+            for p in chosen
+            if c in p.classes
+            for setting, _ in SETTINGS
+            for outcome, detail in [outcomes[p.id, setting]]
+            if outcome not in CORRECT
+        ]
+        print(f"\nclass {c}: {len(lines)}")
+        print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
