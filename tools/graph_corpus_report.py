@@ -32,9 +32,10 @@ def main(argv=None) -> int:
     for p in chosen:
         for setting, optimize in SETTINGS:
             results = run_program(p, optimize=optimize)
-            bad = [r for r in results if r.outcome not in CORRECT]
-            detail = f"input {bad[0].index}: {bad[0].detail}" if bad else ""
-            outcomes[p.id, setting] = (worst(results), detail)
+            outcome = worst(results)
+            first = next(r for r in results if r.outcome == outcome)
+            detail = f"input {first.index}: {first.detail}" if first.detail else ""
+            outcomes[p.id, setting] = (outcome, detail)
             print(".", end="", flush=True, file=sys.stderr)
     print(file=sys.stderr)
     cases = sum(len(p.inputs) for p in chosen)
@@ -71,16 +72,20 @@ def _table(chosen, outcomes, setting):
 
 def _failures(chosen, outcomes):
     print("\nfailures, grouped by issue class (a program tagged with several shows under each)")
+    print("one line per program: its outcome with the default passes and with optimize=False,")
+    print("then the first call that gave the worse of the two")
     for c in CLASSES:
-        lines = [
-            f"  {p.id} [{setting}] {outcome}: {detail}"
-            for p in chosen
-            if c in p.classes
-            for setting, _ in SETTINGS
-            for outcome, detail in [outcomes[p.id, setting]]
-            if outcome not in CORRECT
-        ]
-        print(f"\nclass {c}: {len(lines)}")
+        lines = []
+        for p in chosen:
+            default, noopt = outcomes[p.id, "default"], outcomes[p.id, "noopt"]
+            if c not in p.classes or default[0] in CORRECT and noopt[0] in CORRECT:
+                continue
+            shown = default if default[0] not in CORRECT else noopt
+            tags = ",".join(map(str, p.classes))
+            lines.append(
+                f"  {p.id} [classes {tags}] default={default[0]} noopt={noopt[0]}: {shown[1]}"
+            )
+        print(f"\nclass {c}: {len(lines)} programs")
         print("\n".join(lines))
 
 

@@ -13,9 +13,11 @@ Outcomes of a call (the first two are correct):
 | `same` | the graph did what eager code did |
 | `correct-error` | an `AutoconvError` naming the user's `file:line`, for an `expect="error"` program |
 | `wrong-value` | same types, different values, printed text or effects |
-| `wrong-type` | a different Python type, dtype, shape or structure; or an exception of another type |
+| `wrong-type` | a different Python type, dtype, shape or structure; an exception of another type; or |
+|              | the user's own `raise`/`assert` firing where eager code returned |
 | `hang` | the graph call ran past the time limit |
-| `crash` | an exception from autoconv's own code that is not an `AutoconvError` |
+| `crash` | an exception that is not an `AutoconvError`, raised in autoconv's own code or by an |
+|         | ordinary line of the user's code run on a wrong value (not by a `raise` or `assert`) |
 | `unexpected-error` | an `AutoconvError` where eager code returned or raised something else |
 | `missing-error` | eager code raised; the graph returned |
 """
@@ -158,9 +160,10 @@ def _raised(program, exc, context) -> tuple:
             return UNEXPECTED, "no user file:line in the message: " + text
         return UNEXPECTED, text
     where, frame = raised_from(exc)
-    if where == "autoconv":
-        return CRASH, f"{text} (at {os.path.basename(frame.filename)}:{frame.lineno})"
-    return WRONG_TYPE, text
+    if where == "user" and (frame.line or "").lstrip().startswith(("raise", "assert")):
+        return WRONG_TYPE, text  # the user's own raise or assert, on a path eager code did not take
+    at = f" (at {os.path.basename(frame.filename)}:{frame.lineno})" if frame else ""
+    return CRASH, text + at
 
 
 def located(message: str, path: str) -> bool:

@@ -117,3 +117,32 @@ def shuffle_copy_in_place(x, gen):
 def float32_noise(x):
     noise = np.random.standard_normal(x.shape).astype(np.float32)
     return x.astype(np.float32) + noise
+
+
+class NoisyLayer:
+    def __init__(self, seed):
+        self.rng = np.random.default_rng(seed)
+
+    @case((X,), (X,), (X,), cls=(10, 3), bind=lambda: NoisyLayer(11))
+    def forward(self, x):
+        return x + self.rng.normal(scale=0.5, size=x.shape)
+
+    @case((X, 0.5), (X, 0.5), (X, 0.2), cls=(10, 3), bind=lambda: NoisyLayer(12))
+    def dropout(self, x, rate):
+        keep = self.rng.random(x.shape) >= rate
+        return np.where(keep, x / (1 - rate), 0.0)
+
+
+class Sampler:
+    def __init__(self):
+        self.rng = np.random.default_rng(13)
+        self.draws = 0
+
+    @case((np.float64(1.0),), (np.float64(1.0),), cls=(10, 1, 3), bind=lambda: Sampler())
+    def until_above(self, level):
+        value = self.rng.normal()
+        self.draws += 1
+        while value < level:
+            value = self.rng.normal()
+            self.draws += 1
+        return value

@@ -13,7 +13,7 @@ def var(value):
     return autoconv.Variable(np.asarray(value, dtype=np.float64))
 
 
-@case((var(0.0), X), (var(5.0), X), cls=(3,))
+@case((var(0.0), X), (var(5.0), X), cls=(3, 8), expect="error")
 def accumulate(v, x):
     v.assign_add(np.sum(x))
     return v.numpy()
@@ -25,7 +25,7 @@ def assign_in_branch(v, x):
         v.assign(x)
     else:
         v.assign_sub(x)
-    return np.asarray(v)
+    return v * 1
 
 
 @case((var(0.0), X, 3), (var(1.0), X, 0), cls=(3, 9))
@@ -52,11 +52,11 @@ def variable_loop_test(v, limit):
     return steps
 
 
-@case((np.float64(2.0),), (np.float64(3.0),), cls=11, expect="error")
+@case((np.float64(2.0),), (np.float64(2.0),), (np.float64(3.0),), cls=11, expect="error")
 def created_inside(x):
     v = autoconv.Variable(1.0)
     v.assign_add(x)
-    return v.numpy()
+    return v + 0
 
 
 @case((X,), (X,), cls=11, expect="error")
@@ -65,7 +65,27 @@ def created_inside_counter(x):
     for v in x:
         if v > 0:
             counter.assign_add(1)
-    return counter.numpy()
+    return counter * 1
+
+
+@case((X,), (X * 2,), cls=(11, 3), expect="error")
+def created_inside_assigned(x):
+    total = autoconv.Variable(np.zeros(3))
+    total.assign(total + x)
+    total.assign(total * 2)
+    return total + 0
+
+
+class Lazy:
+    def __init__(self):
+        self.w = None
+
+    @case((X,), (X * 2,), (X,), cls=(11, 2, 3), bind=lambda: Lazy(), expect="error")
+    def build_on_first_call(self, x):
+        if self.w is None:
+            self.w = autoconv.Variable(np.ones(3))
+        self.w.assign_add(x)
+        return self.w * 1
 
 
 class Dense:
@@ -96,7 +116,7 @@ class Counter:
     def count_positive_calls(self, x):
         if np.sum(x) > 0:
             self.n.assign_add(1)
-        return self.n.numpy()
+        return self.n + 0
 
 
 @case((var(1.0), X), (var(-1.0), X), cls=(3, 4))
@@ -112,13 +132,13 @@ def variable_in_condition(v, x):
 def running_sum_rows(v, m):
     for row in m:
         v.assign_add(row)
-    return v.numpy()
+    return v + 0
 
 
 @case((var(1.0), X), (var(1.0), -X), cls=(3, 4))
 def early_return_after_assign(v, x):
     v.assign(np.max(x))
     if np.max(x) > 2:
-        return v.numpy()
+        return v + 0
     v.assign(0.0)
-    return v.numpy()
+    return v + 0
