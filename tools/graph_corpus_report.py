@@ -3,6 +3,7 @@
     python tools/graph_corpus_report.py              # the tables
     python tools/graph_corpus_report.py --failures   # and every failing program, by class
     python tools/graph_corpus_report.py -k search.   # only programs whose id contains "search."
+    python tools/graph_corpus_report.py --all-settings  # also every single pass alone / left out
 
 A program counts once in each class it is tagged with, under its worst outcome over its inputs.
 Class 9 (pass settings) also gets a row of its own: programs whose outcome with
@@ -26,6 +27,11 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--failures", action="store_true", help="list the failing programs")
     parser.add_argument("-k", default="", help="only programs whose id contains this text")
+    parser.add_argument(
+        "--all-settings",
+        action="store_true",
+        help="also run with each pass setting of tests/graph/conftest.py (class 9)",
+    )
     options = parser.parse_args(argv)
     chosen = [p for p in programs() if options.k in p.id]
     outcomes = {}  # (program id, setting) -> (outcome, first bad detail)
@@ -48,6 +54,8 @@ def main(argv=None) -> int:
         print(
             f"  {p.id}: default {outcomes[p.id, 'default'][0]}, noopt {outcomes[p.id, 'noopt'][0]}"
         )
+    if options.all_settings:
+        _all_settings(chosen, outcomes)
     if options.failures:
         _failures(chosen, outcomes)
     failed = sum(o not in CORRECT for o, _ in outcomes.values())
@@ -67,6 +75,27 @@ def _table(chosen, outcomes, setting):
         counts = rows[c]
         cells = " ".join(f"{counts[o]:>{len(o)}}" for o in OUTCOMES)
         print(f"{c!s:>5}  {cells}  {sum(counts.values()):>5}")
+    print()
+
+
+def _all_settings(chosen, outcomes):
+    """Outcome counts under every pass setting of the graph tests, and the programs whose
+    outcome differs from the one with the default passes."""
+    from autoconv.graph import passes
+    from tests.graph.conftest import SETTINGS as PASS_SETTINGS
+
+    print("\nevery pass setting (tests/graph/conftest.py); 'differ' = outcome not as with defaults")
+    print(f"{'setting':>16}  " + " ".join(OUTCOMES) + "  differ")
+    for name, settings in PASS_SETTINGS:
+        counts, differ = collections.Counter(), []
+        for p in chosen:
+            with passes.options(settings):
+                outcome = worst(run_program(p))
+            counts[outcome] += 1
+            if outcome != outcomes[p.id, "default"][0]:
+                differ.append(p.id)
+        cells = " ".join(f"{counts[o]:>{len(o)}}" for o in OUTCOMES)
+        print(f"{name:>16}  {cells}  {len(differ):>6}  {' '.join(differ)[:400]}")
     print()
 
 

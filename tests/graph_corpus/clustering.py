@@ -83,7 +83,7 @@ def inertia(points, centroids):
     return total
 
 
-@case((POINTS, 2), (POINTS, 3), (POINTS, 1), cls=(7, 8))
+@case((POINTS, 2), (POINTS, 3), (POINTS, 1), cls=(7, 8), expect="error")
 def farthest_point_init(points, k):
     chosen = [0]
     for _ in range(k - 1):
@@ -92,7 +92,12 @@ def farthest_point_init(points, k):
     return points[chosen]
 
 
-@case((POINTS, np.array([0, 0, 1, 1, 0])), (POINTS, np.array([1, 1, 1, 1, 1])), cls=(3, 8))
+@case(
+    (POINTS, np.array([0, 0, 1, 1, 0])),
+    (POINTS, np.array([1, 1, 1, 1, 1])),
+    cls=(3, 8),
+    expect="error",
+)
 def cluster_sizes(points, labels):
     sizes = {}
     for j in range(2):

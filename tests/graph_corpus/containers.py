@@ -146,3 +146,23 @@ def swap_dict_entries(x, y):
     if np.sum(x) > np.sum(y):
         pair["a"], pair["b"] = pair["b"], pair["a"]
     return pair
+
+
+@case((np.array([1.0, -1.0, 2.0]),), (np.array([-3.0]),), cls=(3, 4))
+def metrics_dict_branches(x):
+    metrics = {}
+    metrics["n"] = len(x)
+    if np.mean(x) > 0:
+        metrics["direction"] = 1.0
+    else:
+        metrics["direction"] = -1.0
+    metrics["mean"] = np.mean(x)
+    return metrics
+
+
+@case((X, Y), (Y, X), cls=(3,))
+def tuple_state_in_dict(x, y):
+    state = {"pair": (x, y)}
+    if np.sum(x) > np.sum(y):
+        state["pair"] = (y, x)
+    return state["pair"]

@@ -19,6 +19,15 @@ def halve_until_small(x, tol):
     return x
 
 
+@case((np.array([4.0]), np.array([0.0])), (np.array([0.5]), np.array([0.0])), cls=(1,))
+def fill_until_close(target, x):
+    gap = np.max(target)
+    while gap > 1.0:
+        x = x + 1.0
+        gap = np.max(target - x)
+    return x
+
+
 @case((X,), (np.array([100.0, 200.0]),), cls=(5, 1))
 def python_loop_meets_tensor(x):
     i = 0

@@ -103,3 +103,21 @@ def print_format_in_loop(x, n):
 def print_dtype_and_shape(x):
     autoconv.print(x.dtype, x.shape, len(x))
     return x.sum()
+
+
+@case((X,), (X * 100,), cls=(5, 8))
+def print_early_exit(x):
+    for i in range(5):
+        autoconv.print("iteration", i)
+        if np.max(x) > 10:
+            autoconv.print("stopping early")
+            break
+        x = x * 2
+    return x
+
+
+@case((X,), cls=(8,))
+def print_nothing_when_empty(x):
+    for v in x[x > 100]:
+        autoconv.print("big", v)
+    return x

@@ -146,3 +146,26 @@ class Sampler:
             value = self.rng.normal()
             self.draws += 1
         return value
+
+
+@case((X, 5), (X, 5), cls=(10, 7), seed=1000)
+def bootstrap_means(x, n):
+    means = []
+    for _ in range(n):
+        idx = np.random.randint(0, len(x), size=len(x))
+        means.append(np.mean(x[idx]))
+    return np.array(means)
+
+
+@case((X,), (X,), cls=(10, 4), seed=1100)
+def random_branch(x):
+    if np.random.rand() < 0.5:
+        return x * 2
+    return x - 1
+
+
+@case((X, rng(20)), (X, rng(21)), cls=(10,))
+def generator_dtypes(x, gen):
+    a = gen.random(3, dtype=np.float32)
+    b = gen.integers(0, 5, size=2, dtype=np.int8)
+    return a, b, gen.standard_normal()

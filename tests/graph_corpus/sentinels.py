@@ -175,3 +175,26 @@ def nth_positive(x, n):
                 return v
             count += 1
     return None
+
+
+@case((A,), (NEG,), cls=(2, 4))
+def argmin_positive_or_none(x):
+    best_i = None
+    for i in range(len(x)):
+        if x[i] > 0 and (best_i is None or x[i] < x[best_i]):
+            best_i = i
+    return best_i
+
+
+@case((A, None), (A, np.float64(1.0)), cls=(2,))
+def optional_clip(x, limit=None):
+    if limit is not None:
+        x = np.minimum(x, limit)
+    return x
+
+
+@case((A,), (np.zeros(4),), cls=(2, 4))
+def ratio_or_none(x):
+    denom = np.sum(np.abs(x))
+    ratio = None if denom == 0 else x / denom
+    return ratio

@@ -151,3 +151,50 @@ def weighted_mean(x, w):
     if np.any(w < 0):
         raise ValueError("weights must be non-negative")
     return np.sum(x * w) / total
+
+
+@case((GOOD, 2), (GOOD, 5), cls=(6,))
+def check_index(x, i):
+    if i >= len(x):
+        raise IndexError(f"index {i} out of range for length {len(x)}")
+    return x[i]
+
+
+@case((np.array([0.5, 0.5]),), (np.array([1.5, -0.5]),), cls=(6, 5))
+def assert_in_loop(p):
+    for v in p:
+        assert 0 <= v <= 1, "probability out of range"
+    return np.sum(p)
+
+
+@case((GOOD, np.float64(2.0)), (GOOD, np.float64(0.0)), (GOOD, np.float64(-1.0)), cls=(6, 4))
+def divide_checked(x, d):
+    if d == 0:
+        raise ZeroDivisionError("division by zero")
+    elif d < 0:
+        raise ValueError("negative divisor")
+    else:
+        y = x / d
+    return y
+
+
+@case((GOOD,), (np.array([1.0, 1e9]),), (np.array([1e12]),), cls=(6, 1))
+def converge_or_raise(x):
+    scale = 1.0
+    for _ in range(10):
+        if np.max(x) * scale < 10:
+            return x * scale
+        scale = scale / 10
+    raise RuntimeError("values too large to rescale")
+
+
+class Counter:
+    def __init__(self):
+        self.failures = 0
+
+    @case((GOOD,), (BAD,), (GOOD,), cls=(6, 3), bind=lambda: Counter())
+    def checked_log(self, x):
+        if np.any(x <= 0):
+            self.failures += 1
+            raise ValueError("non-positive input")
+        return np.log(x)

@@ -142,3 +142,24 @@ def early_return_after_assign(v, x):
         return v + 0
     v.assign(0.0)
     return v + 0
+
+
+@case((X,), (X,), (-X,), cls=(11, 2), expect="error")
+def created_inside_conditionally(x):
+    acc = autoconv.Variable(np.zeros(3))
+    if np.sum(x) > 0:
+        acc.assign_add(x)
+    return acc * 1
+
+
+class Steps:
+    def __init__(self):
+        self.step = autoconv.Variable(0)
+        self.lr = autoconv.Variable(0.1)
+
+    @case((X,), (X,), (X,), (X,), cls=(3, 4), bind=lambda: Steps())
+    def schedule(self, x):
+        self.step.assign_add(1)
+        if self.step > 2:
+            self.lr.assign(self.lr * 0.5)
+        return x * self.lr
