@@ -75,7 +75,7 @@ def assign_labels_loop(points, centroids):
     return np.array(labels)
 
 
-@case((POINTS, CENTROIDS), cls=(9,))
+@case((POINTS, CENTROIDS), (POINTS, FAR), cls=(9,))
 def inertia(points, centroids):
     total = 0.0
     for p in points:

@@ -49,7 +49,11 @@ def namespace_attribute(x):
     return x * state.scale + state.shift
 
 
-@case((X, types.SimpleNamespace(count=0, last=None)), cls=(3, 2))
+@case(
+    (X, types.SimpleNamespace(count=0, last=None)),
+    (-X, types.SimpleNamespace(count=5, last=None)),
+    cls=(3, 2),
+)
 def attribute_of_argument(x, ns):
     for v in x:
         if v > 1:

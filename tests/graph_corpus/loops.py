@@ -123,7 +123,7 @@ def while_with_continue(x):
     return evens
 
 
-@case((X,), cls=(1,))
+@case((X,), (np.array([50.0]),), (np.array([200.0]),), cls=(1,))
 def two_phase_loop(x):
     phase = 0
     steps = 0

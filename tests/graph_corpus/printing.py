@@ -42,7 +42,7 @@ def print_while(a):
     return a
 
 
-@case((X,), cls=(8,))
+@case((X,), (-X,), cls=(8,))
 def print_sep_end(x):
     autoconv.print(np.max(x), np.min(x), sep=" | ", end=";\n")
     return np.ptp(x)
@@ -64,7 +64,7 @@ def print_counter(x):
     return count
 
 
-@case((X,), cls=(8,), expect="error")
+@case((X,), (X * 2,), cls=(8,), expect="error")
 def print_fstring_plain(x):
     total = np.sum(x)
     autoconv.print(f"total={total}")
@@ -99,7 +99,7 @@ def print_format_in_loop(x, n):
     return x
 
 
-@case((np.array([1, 2, 3]),), cls=(8,))
+@case((np.array([1, 2, 3]),), (np.ones((2, 2), np.float32),), cls=(8,))
 def print_dtype_and_shape(x):
     autoconv.print(x.dtype, x.shape, len(x))
     return x.sum()
@@ -116,7 +116,7 @@ def print_early_exit(x):
     return x
 
 
-@case((X,), cls=(8,))
+@case((X,), (X * 1000,), cls=(8, 5))
 def print_nothing_when_empty(x):
     for v in x[x > 100]:
         autoconv.print("big", v)

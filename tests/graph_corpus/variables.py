@@ -128,7 +128,11 @@ def variable_in_condition(v, x):
     return y
 
 
-@case((var([0.0, 0.0]), np.array([[1.0, 2.0], [3.0, 4.0]])), cls=(3, 9))
+@case(
+    (var([0.0, 0.0]), np.array([[1.0, 2.0], [3.0, 4.0]])),
+    (var([1.0, 1.0]), np.zeros((0, 2))),
+    cls=(3, 9),
+)
 def running_sum_rows(v, m):
     for row in m:
         v.assign_add(row)
