@@ -11,7 +11,11 @@ The harness (`tests/graph_corpus/harness.py`) calls ONE `autoconv.function` of e
 all of its inputs and compares every call with the eager call. Options of `case`:
 
 - `expect="error"`: a clear `AutoconvError` naming the user's file and line is a correct answer
-  (only where issue 9 itself says so, e.g. recursion with a Tensor base case).
+  as well as the eager result. Only where issue 9 itself says so: recursion with a Tensor base
+  case (class 6); the Tensor used as a Python number or a concrete array (class 8: `.item()`,
+  `.tolist()`, `round()`, `int()`/`float()`/`bool()`/`max()`, format specs, isinstance checks,
+  sizes from data, in-place updates of arguments); Variables created inside the traced function
+  (class 11: "or raise a clear error on the second trace").
 - `seed=N`: the program draws from `np.random`'s global state; both sides seed it with `N + i`
   before call `i`.
 - `bind=factory`: `func` is a method; each side calls it bound to its own copy of `factory()`,

@@ -2,7 +2,8 @@
 lookups in constant tables, sizes from data, in-place updates of arguments.
 
 Issue 9 accepts either the eager answer or a clear error naming the function for each of
-these, so they are marked `expect="error"`."""
+these, so they are marked `expect="error"` (a plain `len()`, `.shape` or a copy changed in
+place are ordinary array use and are not)."""
 
 import numpy as np
 

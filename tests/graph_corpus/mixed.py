@@ -134,7 +134,7 @@ def successive_ifs_constants(x):
     return a, b
 
 
-@case((X,), (-X,), cls=(4, 8))
+@case((X,), (-X,), cls=(4, 8), expect="error")
 def bool_result(x):
     return bool(np.all(x > -3))
 

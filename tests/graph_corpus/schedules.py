@@ -79,14 +79,14 @@ def warmup_python_step(step):
     return 0.001
 
 
-@case((i64(0),), (i64(5),), (i64(13),), cls=(4, 8))
+@case((i64(0),), (i64(5),), (i64(13),), cls=(4, 8), expect="error")
 def triangular_cyclic(step):
     cycle = np.floor(1 + step / 20)
     x = np.abs(step / 10 - 2 * cycle + 1)
     return 0.001 + (0.01 - 0.001) * max(0.0, 1 - x)
 
 
-@case((i64(10),), (i64(1000),), cls=(8,))
+@case((i64(10),), (i64(1000),), cls=(8,), expect="error")
 def exponential_with_floor(step):
     lr = 0.1 * 0.99**step
     return max(lr, 1e-3)
