@@ -5,7 +5,9 @@ marked `expect="error"`, a clear `AutoconvError` naming the user's file and line
 runs with the default passes and with `optimize=False`.
 
 A failure message names the outcome of each call that went wrong: wrong value, wrong type,
-hang, crash (an exception from autoconv's own code), unexpected AutoconvError or missing error.
+hang, crash (an exception that is not an AutoconvError, from autoconv's code or from an ordinary
+line of the user's code run on a wrong value), unexpected AutoconvError or missing error
+(tests/graph_corpus/harness.py says exactly what each means).
 `python tools/graph_corpus_report.py` prints the counts per class of issue 9.
 """
 

@@ -131,7 +131,7 @@ def _call(fn, args, bound, seed, limit) -> _Side:
 def classify(program, eager: _Side, graph: _Side) -> tuple:
     """`(outcome, detail)` of one call."""
     if graph.kind == "hang":
-        return HANG, f"graph call still running after {TIME_LIMIT} s"
+        return HANG, f"graph call {graph.value}"
     if graph.kind == "raise" and not (
         eager.kind == "raise" and isinstance(graph.value, type(eager.value))
     ):
