@@ -254,7 +254,13 @@ class _Writer:
             items = [self.output(x) for x in value]
             return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
         if t is list:
-            return "[" + ", ".join(self.output(x) for x in value) + "]"
+            items = [self.output(x) for x in value[:-1]] if value else []
+            if value and type(value[-1]).__name__ == "ListAccum":
+                # Items a staged loop appended: the run-time list's, after the known ones.
+                items.append(f"*{self.ref(value[-1].tensor)}")
+            elif value:
+                items.append(self.output(value[-1]))
+            return "[" + ", ".join(items) + "]"
         if t is dict:
             return (
                 "{" + ", ".join(f"{self.expr(k)}: {self.output(x)}" for k, x in value.items()) + "}"

@@ -199,6 +199,7 @@ def _foreign(t):
 def tensors_in(value) -> list:
     """The Tensors in a nested structure (tuples, lists, namedtuples, dicts, slices), in order."""
     from autoconv.graph.optionals import Mixed, Optional
+    from autoconv.graph.staging import ListAccum
     from autoconv.graph.tensor import Tensor
 
     found = []
@@ -212,6 +213,8 @@ def tensors_in(value) -> list:
         elif type(v) is Mixed:
             visit(v.value)
             visit(v.tag)
+        elif type(v) is ListAccum:
+            visit(v.tensor)
         elif isinstance(v, (tuple, list)):
             for x in v:
                 visit(x)
@@ -231,6 +234,7 @@ def map_tensors(template, fn):
     """`template` with each Tensor `t` replaced by `fn(t)`; tuples, lists, dicts, slices and
     namedtuples are rebuilt, anything else is kept as it is."""
     from autoconv.graph.optionals import Mixed, Optional
+    from autoconv.graph.staging import ListAccum
     from autoconv.graph.tensor import Tensor
 
     def walk(v):
@@ -241,6 +245,8 @@ def map_tensors(template, fn):
             return Optional(walk(v.flag), walk(v.value), v.missing, v.name, v.origin)
         if t is Mixed:
             return Mixed(walk(v.value), walk(v.tag), v.kinds, v.name)
+        if t is ListAccum:
+            return ListAccum(walk(v.tensor))
         if t is tuple or t is list:
             return t([walk(x) for x in v])
         if t is dict:

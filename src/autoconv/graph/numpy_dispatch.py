@@ -437,6 +437,18 @@ def index_shape(shape: tuple, key: tuple) -> tuple:
 
 def getitem(tensor, key):
     """`tensor[key]`, recorded as the same subscript."""
+    from autoconv.graph.optionals import Mixed, Optional
+
+    if (
+        isinstance(key, (Optional, Mixed))
+        or type(key) is tuple
+        and any(isinstance(k, (Optional, Mixed)) for k in key)
+    ):
+        # An index known per path: its value (checked where it may be None or unbound).
+        def plain(k):
+            return k.unwrap() if isinstance(k, Optional) else k.value if isinstance(k, Mixed) else k
+
+        key = tuple(plain(k) for k in key) if type(key) is tuple else plain(key)
     is_tuple = type(key) is tuple
     items = tuple(_key_item(k) for k in (key if is_tuple else (key,)))
     shape = index_shape(tensor.shape, items)

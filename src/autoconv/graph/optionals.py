@@ -287,11 +287,13 @@ def _result_kind(r):
 
 
 def uniform(fn, args, kwargs):
-    """`fn(*args, **kwargs)` with each Mixed read as its value, when the result has the same
-    type whichever kind each Mixed has on its path; else a StagingError naming it."""
+    """`fn(*args, **kwargs)` with each Mixed read as its value. When the result's type differs
+    by path only as a Python number differs from a NumPy scalar of the same dtype (`progress *
+    2`), the result is a Mixed again, with the same tag; when it would differ otherwise (in
+    dtype or shape), a StagingError names the variable."""
     mixed = []
     find_mixed((args, kwargs), mixed)
-    results = set()
+    kinds_out = {}  # (Mixed, kind) -> the kind of result on that path
     for m in mixed:
         for kind in m.kinds:
 
@@ -302,21 +304,43 @@ def uniform(fn, args, kwargs):
                 r = fn(*(dummy(a) for a in args), **{k: dummy(v) for k, v in kwargs.items()})
             except Exception:
                 continue  # not telling: the real call below raises it, or the check fails
-            results.add(_result_kind(r))
-    if len(results) > 1:
-        m = mixed[0]
-        kinds = " on some paths and ".join(_kind_name(k) for k in m.kinds)
-        raise StagingError(
-            f"{where(user_origin(2))}: `{m.name}` is {kinds} on others, and what this "
-            "operation gives would differ in type between those paths. Make every path give "
-            f"`{m.name}` the same kind, e.g. `float(...)` or `np.float64(...)` where it is "
-            "assigned."
-        )
+            kinds_out[(id(m), kind)] = _result_kind(r)
 
     def value(v):
         return _replace(v, lambda x: x.value if isinstance(x, Mixed) else x)
 
-    return fn(*(value(a) for a in args), **{k: value(v) for k, v in kwargs.items()})
+    results = set(kinds_out.values())
+    if len(results) <= 1:
+        return fn(*(value(a) for a in args), **{k: value(v) for k, v in kwargs.items()})
+    m = mixed[0]
+    if all(x is m for x in mixed) and len({_scalar_dtype(r) for r in results} - {None}) == 1:
+        if None not in {_scalar_dtype(r) for r in results}:
+            out = fn(*(value(a) for a in args), **{k: value(v) for k, v in kwargs.items()})
+            kinds = tuple(_python_kind(kinds_out.get((id(m), k))) for k in m.kinds)
+            return Mixed(out, m.tag, kinds, m.name)
+    kinds = " on some paths and ".join(_kind_name(k) for k in m.kinds)
+    raise StagingError(
+        f"{where(user_origin(2))}: `{m.name}` is {kinds} on others, and what this "
+        "operation gives would differ in type between those paths. Make every path give "
+        f"`{m.name}` the same kind, e.g. `float(...)` or `np.float64(...)` where it is "
+        "assigned."
+    )
+
+
+def _scalar_dtype(result_kind):
+    """The dtype of a 0-d result (a Python number counts as its NumPy dtype), else None."""
+    if result_kind is None or len(result_kind) != 3:
+        return None
+    t, dtype, ndim = result_kind
+    if ndim != 0:
+        return None
+    if t in _PY_NUMBERS:
+        return np.dtype({bool: np.bool_, int: np.int64, float: np.float64, complex: complex}[t])
+    return dtype
+
+
+def _python_kind(result_kind):
+    return result_kind[0] if result_kind and result_kind[0] in _PY_NUMBERS else None
 
 
 def _install_mixed():

@@ -216,9 +216,11 @@ def check_output(value, path="output"):
         )
     if isinstance(value, ListAccum):
         raise StagingError(
-            "a function returns a list that a staged loop appended to; its length is only known "
-            "when the graph runs. Return np.stack(lst) (or np.concatenate(lst)) instead."
+            "a list that a staged loop appended to is returned inside another value; return "
+            "the list itself (or np.stack(lst))."
         )
+    if type(value) is list and value and isinstance(value[-1], ListAccum):
+        value = value[:-1]  # the list is built when the graph runs (see executor.output)
     if isinstance(value, Optional):
         check_output(value.value, path)
     elif isinstance(value, (tuple, list)):
@@ -983,13 +985,38 @@ class _Merger:
                 ]
                 out.append((lst, before, "items", items))
             else:
+                # Different numbers of items: the appended ones become a run-time list.
+                out.append((lst, before, "accum", self._uneven(name, added_a, added_b)))
+        return out
+
+    def _uneven(self, name, added_a, added_b) -> int:
+        """A run-time list per branch holding the items it appended; returns its pair."""
+        items = [*added_a, *added_b]
+        for it in items:
+            if not _numeric(it) or isinstance(it, (Mixed, ListAccum)):
                 self._error(
                     f"list `{name}` gets {len(added_a)} item(s) appended in the "
-                    f"{self.labels[0]} branch and {len(added_b)} in the {self.labels[1]} branch "
-                    f"of this {self.what}. Outside a staged loop its length must be known while "
-                    "tracing: append the same number of items in both branches."
+                    f"{self.labels[0]} branch and {len(added_b)} in the {self.labels[1]} "
+                    f"branch of this {self.what}, so its length is known only when the graph "
+                    f"runs; that needs arrays or numbers as items, not {_spec_text(it)}."
                 )
-        return out
+        elem = tuple(shapes.shape_of(items[0]))
+        for it in items[1:]:
+            if len(shapes.shape_of(it)) != len(elem):
+                self._error(f"items appended to list `{name}` differ in number of dimensions")
+            elem = shapes.generalize(elem, tuple(shapes.shape_of(it)))
+        dtype = next((shapes.result_dtype(i) for i in items if not _weak(i)), None)
+        dtype = dtype if dtype is not None else shapes.result_dtype(items[0])
+        graph = _g.current().graph
+        accs = []
+        for block, added in zip(self.blocks, (added_a, added_b)):
+            with _g.build(graph, block):
+                node = _g.Node("list_new", "list")
+                _g.add_node(node, [((None, *elem), dtype, False)], self.origin)
+                acc = node.outputs[0]
+                accs.append(_append(acc, added, name, self.origin) if added else acc)
+        self.pairs.append((accs[0], accs[1], ((None, *elem), dtype, False)))
+        return len(self.pairs) - 1
 
     def finish(self, cond):
         node = _g.Node("cond", "cond", args=(cond,))
