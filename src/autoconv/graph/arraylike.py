@@ -19,7 +19,7 @@ import numpy as np
 from autoconv.graph import graph as _g
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import _SKIP
-from autoconv.graph.tensor import PY_TYPES, Tensor
+from autoconv.graph.tensor import _AUTOCONV, PY_TYPES, Tensor
 
 _PY_NUMBERS = (bool, int, float, complex)
 _TOLIST_LIMIT = 4096  # elements: `tolist()` records one output per element
@@ -403,7 +403,7 @@ def inplace_concrete(uf, inputs, kwargs, target: np.ndarray):
     from autoconv.graph.numpy_dispatch import _ufunc_specs, emit
 
     if _PROBING:
-        _BASELINE.append(sys.getrefcount(target))
+        _BASELINE.append(sys.getrefcount(target) - 1)
         return 0
     frame = _user_frame()
     line = _line(frame)
@@ -414,7 +414,14 @@ def inplace_concrete(uf, inputs, kwargs, target: np.ndarray):
             f"`{line}`: numpy.{uf.__name__}(..., out=...) writes into an array in place, which a "
             "graph cannot do; drop `out=` and use the result",
         )
-    if sys.getrefcount(target) > _baseline() or not _stores_local(frame):
+    if len(_g._SCOPES.stack) > 1:
+        # Inside staged control flow, staging holds the state in many places: look for the
+        # names that could see the change instead (other locals of the user's functions on the
+        # stack, module globals).
+        shared = _named_elsewhere(target, frame, name)
+    else:
+        shared = _user_references(target, frame) > 0
+    if not _stores_local(frame) or shared:
         fail(
             frame,
             f"`{line}` changes the NumPy array `{name}` in place with a Tensor, and something "
@@ -452,6 +459,47 @@ def inplace_concrete(uf, inputs, kwargs, target: np.ndarray):
 
 _BASELINE: list = []
 _PROBING: list = []
+
+
+def _user_references(target: np.ndarray, frame) -> int:
+    """References to `target` beyond the name being updated, the interpreter's own and those
+    that autoconv's staging holds (a branch's or loop's state, in frames outside the user's)."""
+    internal = 0
+    seen: set = set()
+    outer = frame.f_back
+    while outer is not None:
+        if outer.f_code.co_filename.startswith(_AUTOCONV):
+            # Reading f_locals stores a snapshot on the frame: a local then counts twice (its
+            # slot and the snapshot); a container once, however many names refer to it.
+            for value in list(outer.f_locals.values()):
+                if value is target:
+                    internal += 2
+                else:
+                    internal += _held(value, target, seen, 0)
+        outer = outer.f_back
+    # getrefcount's own argument and this function's parameter are not in the baseline
+    return sys.getrefcount(target) - 2 - internal - _baseline()
+
+
+def _named_elsewhere(target: np.ndarray, frame, name: str) -> bool:
+    """True when a local of a user function on the stack, other than `name`, or a module
+    global refers to `target`."""
+    while frame is not None:
+        if not frame.f_code.co_filename.startswith(_SKIP):
+            if any(v is target and k != name for k, v in frame.f_locals.items()):
+                return True
+            if any(v is target for v in frame.f_globals.values()):
+                return True
+        frame = frame.f_back
+    return False
+
+
+def _held(value, target, seen: set, depth: int) -> int:
+    if type(value) not in (tuple, list, dict) or id(value) in seen or depth > 3:
+        return 0
+    seen.add(id(value))
+    items = value.values() if type(value) is dict else value
+    return sum(1 if v is target else _held(v, target, seen, depth + 1) for v in items)
 
 
 def _baseline() -> int:

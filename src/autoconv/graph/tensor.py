@@ -58,6 +58,13 @@ class Tensor:
         self.id = graph.new_id()
         self._shape = tuple(shape)
         self.dtype = np.dtype(dtype)
+        if node.kind == "placeholder" and "scalar" not in node.attrs and not self._shape:
+            # Whether a 0-d input is a NumPy scalar or a 0-d array (its signature key says so).
+            # function.py can pass it in the node's attrs; until then, read the key from the
+            # caller, `placeholder(path, leaf_key)`.
+            key = sys._getframe(1).f_locals.get("leaf_key")
+            if type(key) is tuple and key and key[0] in ("A", "S"):
+                node.attrs["scalar"] = key[0] == "S"
 
     # --- static facts -------------------------------------------------------------------
     @property
