@@ -368,6 +368,14 @@ def inplace(symbol: str, ufunc, t: Tensor, other):
             f"`{name} = {name} {symbol} ...` instead (and return `{name}` if the caller needs "
             "the new value).",
         )
+    if _named_elsewhere(t, frame, name):
+        fail(
+            frame,
+            f"`{line}` changes `{name}` in place, and another name also refers to that array: "
+            f"eager NumPy would change it there too; a graph gives `{name}` a new array and "
+            f"leaves the other name as it was. Write `{name} = {name} {symbol} ...` and use "
+            f"`{name}` afterwards, or copy first (`other = {name}.copy()`).",
+        )
     result = binop(symbol, ufunc, t, other)
     if result.dtype != t.dtype:
         if not np.can_cast(result.dtype, t.dtype, "same_kind"):
@@ -481,7 +489,7 @@ def _user_references(target: np.ndarray, frame) -> int:
     return sys.getrefcount(target) - 2 - internal - _baseline()
 
 
-def _named_elsewhere(target: np.ndarray, frame, name: str) -> bool:
+def _named_elsewhere(target, frame, name: str) -> bool:
     """True when a local of a user function on the stack, other than `name`, or a module
     global refers to `target`."""
     while frame is not None:
