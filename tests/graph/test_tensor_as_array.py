@@ -192,6 +192,7 @@ def report(x):
         f"{np.mean(x):08.4f}",
         sep=":",
     )
+    autoconv.print("as text", str(loss), repr(x), f"{x!r} {loss!s}", "total=" + str(loss))
     return loss
 
 
@@ -534,6 +535,7 @@ def staged_creation(x, n):
 
 def staged_numbers(x):
     return (
+        call(len, x),
         call(float, x[0]),
         call(int, np.sum(x)),
         call(int, x[1]) + 1,
@@ -550,3 +552,4 @@ def test_staged_calls_match_eager():
         check(staged_creation, x, n, input_signature=specs)
     check(staged_numbers, F64)
     check(staged_numbers, F32.ravel())
+    check(staged_numbers, F64, input_signature=SPEC_NONE)

@@ -54,8 +54,16 @@ def print(*values, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - m
 
 def _render(pieces, *values):
     """The string of an f-string of run-time values: `pieces` are literal text or
-    `(index, spec)` of a value."""
-    return "".join(p if type(p) is str else format(values[p[0]], p[1]) for p in pieces)
+    `(index, spec)` of a value (`!r` / `!s`: its repr / str)."""
+    return "".join(p if type(p) is str else _piece(values[p[0]], p[1]) for p in pieces)
+
+
+def _piece(value, spec: str) -> str:
+    if spec == "!r":
+        return repr(value)
+    if spec == "!s":
+        return str(value)
+    return format(value, spec)
 
 
 def _formatted(value):
@@ -98,9 +106,7 @@ def format_tensor(t, spec: str) -> str:
     frame = _user_frame()
     consumer = _consumer(frame)
     if consumer == "autoconv":
-        table = _markers(t.graph)
-        table[len(table)] = (t, spec)
-        return f"\ue000{len(table) - 1}\ue001"
+        return _marker(t, spec)
     if consumer == "builtins":
         return repr(t)
     line = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip() if frame else ""
@@ -112,6 +118,22 @@ def format_tensor(t, spec: str) -> str:
         "every call), or keep the value as an array (np.round(t, 3)) and format it outside "
         "autoconv.function.",
     )
+
+
+def _marker(t, spec: str) -> str:
+    table = _markers(t.graph)
+    table[len(table)] = (t, spec)
+    return f"\ue000{len(table) - 1}\ue001"
+
+
+def convert_tensor(t, conversion: str):
+    """`repr(t)` / `str(t)` (`conversion` 'r' / 's') from user code: a marker when it is part of
+    an argument of `autoconv.print` (the run-time value's repr or str is printed), else None."""
+    from autoconv.graph.arraylike import _user_frame
+
+    if _consumer(_user_frame()) != "autoconv":
+        return None
+    return _marker(t, "!" + conversion)
 
 
 _TREES: dict = {}
@@ -139,7 +161,7 @@ def _consumer(frame):
 
 
 def _print_calls(source: str) -> list:
-    """`(func node, first line, last line)` of each f-string argument of a `...print(...)`."""
+    """`(func node, first line, last line)` of each argument of a `...print(...)` call."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
@@ -153,7 +175,7 @@ def _print_calls(source: str) -> list:
         if name != "print":
             continue
         for arg in node.args:
-            if isinstance(arg, ast.JoinedStr):
+            if not isinstance(arg, ast.Constant):
                 found.append((func, arg.lineno, arg.end_lineno))
     return found
 

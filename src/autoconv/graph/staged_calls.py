@@ -126,6 +126,15 @@ def type_(*args):
     return builtins.type(*args)
 
 
+def len_(obj):
+    """`len(t)`: the first size of a Tensor, a run-time int when it is unknown while tracing."""
+    if isinstance(obj, Tensor) and _g.building() and obj._shape and obj._shape[0] is None:
+        from autoconv.graph.arraylike import runtime_shape
+
+        return runtime_shape(obj)[0]
+    return builtins.len(obj)
+
+
 STAGED = {
     np.arange: arange,
     np.zeros: _filled(np.zeros, float),
@@ -137,6 +146,7 @@ STAGED = {
     builtins.int: _python_number(builtins.int),
     builtins.complex: _python_number(builtins.complex),
     builtins.type: type_,
+    builtins.len: len_,
 }
 
 

@@ -104,7 +104,22 @@ class Tensor:
         return _d.method(self, "T", (), {}, attr=True)
 
     def __repr__(self):
-        return f"<autoconv.Tensor %{self.id} {format_spec(self.shape, self.dtype, self.weak)}>"
+        if not _internal() and _g.building():
+            from autoconv.graph import printing
+
+            marker = printing.convert_tensor(self, "r")  # repr(t) inside autoconv.print(...)
+            if marker is not None:
+                return marker
+        return f"<autoconv.Tensor %{self.id} {format_spec(self._shape, self.dtype, self.weak)}>"
+
+    def __str__(self):
+        if not _internal() and _g.building():
+            from autoconv.graph import printing
+
+            marker = printing.convert_tensor(self, "s")  # str(t) inside autoconv.print(...)
+            if marker is not None:
+                return marker
+        return f"<autoconv.Tensor %{self.id} {format_spec(self._shape, self.dtype, self.weak)}>"
 
     __hash__ = object.__hash__
 
