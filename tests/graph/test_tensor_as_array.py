@@ -553,3 +553,63 @@ def test_staged_calls_match_eager():
     check(staged_numbers, F64)
     check(staged_numbers, F32.ravel())
     check(staged_numbers, F64, input_signature=SPEC_NONE)
+
+
+# --- item assignment, through arraylike.assign_item ------------------------------------------
+# (converted code reaches it once the converter rewrites `name[key] = value` as
+# `name = ac.setitem(name, key, value)`; here the functions call it themselves)
+
+from autoconv.graph.arraylike import assign_item  # noqa: E402
+
+
+def fill_local(x):
+    out = np.zeros(3)
+    for i in range(3):
+        out = assign_item(out, i, x[i] * 2)
+    return out
+
+
+def fill_staged(x):
+    out = call(np.zeros, x.shape[0], dtype=np.int32)
+    for i in range(x.shape[0]):
+        out = assign_item(out, i, x[i])
+    return out
+
+
+def set_new_array(x, i):
+    y = x * 1
+    y = assign_item(y, i, -1.0)
+    y = assign_item(y, (slice(None, 2),), 7)
+    return y
+
+
+@pytest.mark.usefixtures("pass_settings")
+def test_item_assignment_matches_eager():
+    check(fill_local, F64)
+    check(fill_staged, F64 * 1.7, input_signature=SPEC_NONE)
+    check(set_new_array, F64, np.int64(2))
+    check(set_new_array, F64, np.int64(-3))
+
+
+def set_argument(x):
+    x = assign_item(x, 0, 5.0)
+    return x
+
+
+def set_aliased_local(x):
+    out = np.zeros(3)
+    keep = out
+    out = assign_item(out, 0, x[0])
+    return keep
+
+
+def set_scalar(x):
+    e = x[0]
+    e = assign_item(e, (), 1.0)
+    return e
+
+
+def test_item_assignment_others_would_see_raises():
+    raises_at(set_argument, (F64,), "assign_item(x, 0, 5.0)", "`x`", "argument")
+    raises_at(set_aliased_local, (F64,), "assign_item(out, 0, x[0])", "`out`", "also refers")
+    raises_at(set_scalar, (F64,), "assign_item(e, (), 1.0)", "item assignment", error=TypeError)

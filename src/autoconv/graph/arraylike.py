@@ -22,7 +22,8 @@ from autoconv.graph.origin import _SKIP
 from autoconv.graph.tensor import _AUTOCONV, PY_TYPES, Tensor
 
 _PY_NUMBERS = (bool, int, float, complex)
-_TOLIST_LIMIT = 4096  # elements: `tolist()` records one output per element
+_TOLIST_LIMIT = 4096
+_CREATORS = (np.zeros, np.ones, np.empty, np.full, np.arange)  # new arrays (staged_calls)  # elements: `tolist()` records one output per element
 
 
 # --- where the user is --------------------------------------------------------------------
@@ -68,6 +69,12 @@ def _target(line: str) -> str | None:
             target = stmt.target
         elif isinstance(stmt, ast.Assign) and isinstance(stmt.targets[0], ast.Subscript):
             target = stmt.targets[0]
+        elif (
+            isinstance(stmt, ast.Assign)
+            and isinstance(stmt.targets[0], ast.Name)
+            and isinstance(stmt.value, ast.Call)
+        ):
+            target = stmt.targets[0]  # `x = assign_item(x, k, v)`
         while isinstance(target, ast.Subscript):
             target = target.value
         if target is not None:
@@ -318,7 +325,7 @@ def _private(t: Tensor, depth: int = 0) -> bool:
     if node is None or depth > 32:
         return False
     kind = node.kind
-    if kind == "param":
+    if kind == "param" or kind == "call" and node.fn in _CREATORS:
         return True
     if kind == "getitem":
         key = node.args[1]
@@ -588,7 +595,8 @@ def check_live(tensors):
 
 
 def setitem(t: Tensor, key, value):
-    """`t[key] = value`: a clear error (a graph has no in-place stores)."""
+    """`t[key] = value` on a Tensor: a clear error (Python gives `__setitem__` no way to rebind
+    `t`; converted code that routes the statement through `assign_item` gets a new array)."""
     frame = _user_frame()
     line = _line(frame)
     name = _target(line) or "t"
@@ -599,3 +607,72 @@ def setitem(t: Tensor, key, value):
         f"instead: `{name} = np.where(mask, value, {name})`, or for one position "
         f"`{name} = np.where(np.arange({name}.shape[0]) == i, value, {name})`.",
     )
+
+
+def _set_copy(a, key, value):
+    """`a[key] = value` on a copy of `a` (what `assign_item` records)."""
+    a = a.copy()
+    a[key] = value
+    return a
+
+
+def assign_item(target, key, value):
+    """`target[key] = value` as a statement that rebinds `target` (`x = assign_item(x, k, v)`):
+    on Python values and concrete arrays it stores in place, as eagerly; where a Tensor is
+    involved the graph gets a copy of `target` with the item set, which is what eager code
+    sees when no other name, view or caller shares the array (otherwise a clear error)."""
+    from autoconv.graph.numpy_dispatch import emit, operand
+
+    if not _g.building() or not (
+        isinstance(target, Tensor) or _g.tensors_in(operand(key)) or _g.tensors_in(value)
+    ):
+        target[key] = value
+        return target
+    frame = _user_frame()
+    line = _line(frame)
+    name = _target(line) or "the array"
+    if isinstance(target, Tensor):
+        from autoconv.graph.eager_types import eager_type
+
+        kind = eager_type(target)
+        if target.weak or kind not in (np.ndarray, None):
+            shown = PY_TYPES[target.dtype.kind] if target.weak else kind
+            fail(
+                frame,
+                f"`{line}`: '{shown.__name__}' object does not support item assignment (eager "
+                "Python raises this too)",
+                TypeError,
+            )
+        if not _private(target):
+            fail(
+                frame,
+                f"`{line}` writes into `{name}` in place, and `{name}` is {_why_shared(target)}. "
+                f"Eager NumPy writes into that array; a graph cannot. Copy it first "
+                f"(`{name} = {name}.copy()`) or build the new array with np.where.",
+            )
+        if _named_elsewhere(target, frame, name):
+            fail(
+                frame,
+                f"`{line}` writes into `{name}` in place, and another name also refers to that "
+                f"array: eager NumPy would change it there too. Copy it first "
+                f"(`{name} = {name}.copy()`) or build the new array with np.where.",
+            )
+        spec = (target._shape, target.dtype)
+    else:
+        target = np.asarray(target) if type(target) is not np.ndarray else target
+        # Other names and globals that see the array (lists and attributes that hold it are
+        # not found: the refcount test of `inplace_concrete` needs a fixed call depth).
+        if _named_elsewhere(target, frame, name):
+            fail(
+                frame,
+                f"`{line}` writes a Tensor into the NumPy array `{name}`, and something else also "
+                "refers to that array (another name, a list, an attribute or a global): eager "
+                f"NumPy would change it there too, which a graph cannot. Copy it first "
+                f"(`{name} = {name}.copy()`).",
+            )
+        spec = (target.shape, target.dtype)
+    args = (target, operand(key), operand(value))
+    result = emit("helper", "setitem", _set_copy, args, {}, [spec])[0]
+    if isinstance(target, Tensor):
+        _mark_stale(target, frame, line, name)
+    return result
