@@ -22,8 +22,8 @@ from autoconv.graph.origin import _SKIP
 from autoconv.graph.tensor import _AUTOCONV, PY_TYPES, Tensor
 
 _PY_NUMBERS = (bool, int, float, complex)
-_TOLIST_LIMIT = 4096
-_CREATORS = (np.zeros, np.ones, np.empty, np.full, np.arange)  # new arrays (staged_calls)  # elements: `tolist()` records one output per element
+_TOLIST_LIMIT = 4096  # elements: `tolist()` records one output per element
+_CREATORS = (np.zeros, np.ones, np.empty, np.full, np.arange)  # new arrays (staged_calls)
 
 
 # --- where the user is --------------------------------------------------------------------
