@@ -555,11 +555,11 @@ def test_staged_calls_match_eager():
     check(staged_numbers, F64, input_signature=SPEC_NONE)
 
 
-# --- item assignment, through arraylike.assign_item ------------------------------------------
+# --- item assignment, through mutation.assign_item ------------------------------------------
 # (converted code reaches it once the converter rewrites `name[key] = value` as
 # `name = ac.setitem(name, key, value)`; here the functions call it themselves)
 
-from autoconv.graph.arraylike import assign_item  # noqa: E402
+from autoconv.graph.mutation import assign_item  # noqa: E402
 
 
 def fill_local(x):

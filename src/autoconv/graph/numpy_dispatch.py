@@ -52,7 +52,7 @@ def emit(kind, op, fn, args, kwargs, specs, attrs=None):
         )
     node = _g.Node(kind, op, fn, args, kwargs, attrs)
     if getattr(_g.current().graph, "_stale", False):
-        from autoconv.graph.arraylike import check_live
+        from autoconv.graph.mutation import check_live
 
         check_live(node.inputs)
     _g.add_node(node, specs, user_origin(2))
@@ -133,7 +133,7 @@ def ufunc(uf, method, inputs, kwargs):
     out = kwargs.get("out")
     if type(out) is tuple and len(out) == 1 and type(out[0]) is np.ndarray and method == "__call__":
         if any(x is out[0] for x in inputs):
-            from autoconv.graph.arraylike import inplace_concrete
+            from autoconv.graph.mutation import inplace_concrete
 
             return inplace_concrete(uf, inputs, kwargs, out[0])
     _check_out(kwargs, f"numpy.{uf.__name__}")

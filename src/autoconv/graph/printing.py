@@ -41,7 +41,7 @@ def print(*values, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - m
     args = tuple(_formatted(operand(v)) for v in values)
     graph = _g.current().graph
     if getattr(graph, "_stale", False):
-        from autoconv.graph.arraylike import check_live
+        from autoconv.graph.mutation import check_live
 
         check_live(_g.tensors_in(args))
     node = _g.Node("print", "print", builtins.print, args, kwargs)
@@ -101,9 +101,9 @@ def format_tensor(t, spec: str) -> str:
     """`format(t, spec)` while tracing (`Tensor.__format__`): a marker when the f-string is an
     argument of `autoconv.print`, the Tensor's repr for Python's `print` (which runs once, while
     tracing), else an error that says what to write."""
-    from autoconv.graph.arraylike import _user_frame, fail
+    from autoconv.graph.user_code import fail, user_frame
 
-    frame = _user_frame()
+    frame = user_frame()
     consumer = _consumer(frame)
     if consumer == "autoconv":
         return _marker(t, spec)
@@ -129,9 +129,9 @@ def _marker(t, spec: str) -> str:
 def convert_tensor(t, conversion: str):
     """`repr(t)` / `str(t)` (`conversion` 'r' / 's') from user code: a marker when it is part of
     an argument of `autoconv.print` (the run-time value's repr or str is printed), else None."""
-    from autoconv.graph.arraylike import _user_frame
+    from autoconv.graph.user_code import user_frame
 
-    if _consumer(_user_frame()) != "autoconv":
+    if _consumer(user_frame()) != "autoconv":
         return None
     return _marker(t, "!" + conversion)
 

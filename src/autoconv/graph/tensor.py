@@ -275,7 +275,7 @@ def _install_operators():
         setattr(Tensor, f"__{name}__", binary(symbol, ufunc, False))
 
     def inplace(symbol, ufunc):
-        return lambda self, other: _a.inplace(symbol, ufunc, self, other)
+        return lambda self, other: _m.inplace(symbol, ufunc, self, other)
 
     for name, (symbol, ufunc) in _BINARY.items():
         setattr(Tensor, f"__i{name}__", inplace(symbol, ufunc))
@@ -286,4 +286,5 @@ def _install_operators():
 _install_operators()
 
 from autoconv.graph import arraylike as _a  # noqa: E402 - the modules refer to each other
+from autoconv.graph import mutation as _m  # noqa: E402
 from autoconv.graph import numpy_dispatch as _d  # noqa: E402
