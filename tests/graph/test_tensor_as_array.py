@@ -533,6 +533,15 @@ def staged_creation(x, n):
     )
 
 
+def staged_arrays(x, s):
+    a = call(np.asarray, x)
+    b = call(np.array, x[0])
+    c = call(np.asarray, s, dtype=np.float32)
+    d = call(np.array, x, ndmin=2)
+    e = call(np.asarray, np.sum(x).item())
+    return a is x, a * 2, b, c, d, e, isinstance(b, np.ndarray), call(np.ascontiguousarray, x.T)
+
+
 def staged_numbers(x):
     return (
         call(len, x),
@@ -550,6 +559,8 @@ def test_staged_calls_match_eager():
     specs = [autoconv.TensorSpec((None,), np.float64), autoconv.TensorSpec((), np.int64)]
     for x, n in ((F64, np.int64(2)), (np.arange(5.0), np.int64(3))):
         check(staged_creation, x, n, input_signature=specs)
+    check(staged_arrays, F64, np.float64(2.5))
+    check(staged_arrays, F32.ravel(), np.int32(3))
     check(staged_numbers, F64)
     check(staged_numbers, F32.ravel())
     check(staged_numbers, F64, input_signature=SPEC_NONE)

@@ -97,6 +97,27 @@ def take(a, indices, axis=None, **kwargs):
     return _emit("take", np.take, (a, indices, axis), kwargs, specs)
 
 
+def _as_array(func):
+    def staged(a, *args, **kwargs):
+        if not (_g.building() and isinstance(a, Tensor)):
+            return func(a, *args, **kwargs)
+        from autoconv.graph.eager_types import eager_type
+
+        if func in (np.asarray, np.asanyarray) and not args and not kwargs:
+            if eager_type(a) is np.ndarray:
+                return a  # the same array, as eagerly
+        dtype = shapes.standin_dtype(func, (a, *args), kwargs)
+        shape = a._shape
+        ndmin = kwargs.get("ndmin", 0)
+        if ndmin > len(shape):
+            shape = (1,) * (ndmin - len(shape)) + shape
+        return _emit(func.__name__, func, (a, *args), kwargs, [(shape, dtype)])
+
+    staged.__name__ = func.__name__
+    staged.__doc__ = f"`np.{func.__name__}` of a Tensor: an array when the graph runs."
+    return staged
+
+
 def _python_number(kind):
     def staged(*args, **kwargs):
         if len(args) != 1 or kwargs or not isinstance(args[0], Tensor):
@@ -142,6 +163,10 @@ STAGED = {
     np.empty: _filled(np.empty, float),
     np.full: full,
     np.take: take,
+    np.asarray: _as_array(np.asarray),
+    np.asanyarray: _as_array(np.asanyarray),
+    np.array: _as_array(np.array),
+    np.ascontiguousarray: _as_array(np.ascontiguousarray),
     builtins.float: _python_number(builtins.float),
     builtins.int: _python_number(builtins.int),
     builtins.complex: _python_number(builtins.complex),

@@ -23,7 +23,10 @@ def _internal() -> bool:
     """True when the code that asked the caller of this function is autoconv's own: inside
     autoconv a Tensor is a symbolic value with a static spec; to user code (and to NumPy's own
     Python code) it answers as the eager value would (`__class__`, `shape`)."""
-    return sys._getframe(2).f_code.co_filename.startswith(_AUTOCONV)
+    try:
+        return sys._getframe(2).f_code.co_filename.startswith(_AUTOCONV)
+    except ValueError:  # asked from C code with no Python caller
+        return True
 
 
 class Tensor:
