@@ -161,7 +161,8 @@ def _consumer(frame):
 
 
 def _print_calls(source: str) -> list:
-    """`(func node, first line, last line)` of each argument of a `...print(...)` call."""
+    """`(func node, first line, last line)` of each argument of a call of a name or a dotted
+    name (which `_consumer` resolves in the frame: `autoconv.print`, an alias of it, `print`)."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
@@ -171,8 +172,7 @@ def _print_calls(source: str) -> list:
         if not isinstance(node, ast.Call):
             continue
         func = node.func
-        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
-        if name != "print":
+        if not isinstance(func, (ast.Name, ast.Attribute)):
             continue
         for arg in node.args:
             if not isinstance(arg, ast.Constant):
