@@ -141,7 +141,8 @@ def inplace_concrete(uf, inputs, kwargs, target: np.ndarray):
     frame = user_frame()
     line = source_line(frame)
     name = target_name(line) or "the array"
-    if opname(frame) != "BINARY_OP":
+    op = opname(frame)
+    if op != "BINARY_OP" and not op.startswith("INPLACE_"):  # `s += v` (INPLACE_* before 3.11)
         fail(
             frame,
             f"`{line}`: numpy.{uf.__name__}(..., out=...) writes into an array in place, which a "
