@@ -624,3 +624,47 @@ def test_item_assignment_others_would_see_raises():
     raises_at(set_argument, (F64,), "assign_item(x, 0, 5.0)", "`x`", "argument")
     raises_at(set_aliased_local, (F64,), "assign_item(out, 0, x[0])", "`out`", "also refers")
     raises_at(set_scalar, (F64,), "assign_item(e, (), 1.0)", "item assignment", error=TypeError)
+
+
+def loop_over_new_array(x):
+    y = x[0] * 2
+    for i in range(x.shape[0]):
+        y += x[i]
+    return y
+
+
+def while_doubling(x):
+    y = x[0] * 1
+    while np.sum(y) < 100:
+        y *= 2
+        y += 1
+    return y
+
+
+def other_branch_reads(x):
+    y = x[0] * 1
+    if np.sum(y) > 0:
+        y += 1
+        z = y * 2
+    else:
+        z = y * 3
+    return y, z
+
+
+def break_after_update(x):
+    y = x[0] * 1
+    for i in range(x.shape[0]):
+        y += x[i]
+        if np.sum(y) > 5:
+            break
+    return y
+
+
+@pytest.mark.usefixtures("pass_settings")
+def test_in_place_updates_in_staged_control_flow_match_eager():
+    spec = [autoconv.TensorSpec((None, 2), np.float32)]
+    for x in (F32, -F32, np.ones((3, 2), np.float32)):
+        check(loop_over_new_array, x, input_signature=spec)
+        check(while_doubling, np.abs(x) + 1)
+        check(other_branch_reads, x)
+        check(break_after_update, x, input_signature=spec)
