@@ -55,6 +55,10 @@ def emit(kind, op, fn, args, kwargs, specs, attrs=None):
             "it. Tensors only exist while autoconv.function traces; return them as outputs."
         )
     node = _g.Node(kind, op, fn, args, kwargs, attrs)
+    if getattr(_g.current().graph, "_stale", False):
+        from autoconv.graph.mutation import check_live
+
+        check_live(node.inputs)
     _g.add_node(node, specs, user_origin(2))
     return node.outputs
 
@@ -144,6 +148,12 @@ def ufunc(uf, method, inputs, kwargs):
         from autoconv.graph.optionals import uniform
 
         return uniform(getattr(uf, method), inputs, kwargs)
+    out = kwargs.get("out")
+    if type(out) is tuple and len(out) == 1 and type(out[0]) is np.ndarray and method == "__call__":
+        if any(x is out[0] for x in inputs):
+            from autoconv.graph.mutation import inplace_concrete
+
+            return inplace_concrete(uf, inputs, kwargs, out[0])
     _check_out(kwargs, f"numpy.{uf.__name__}")
     inputs = tuple(_const_list(operand(x)) for x in inputs)
     kwargs = {k: operand(v) for k, v in kwargs.items()}

@@ -3,12 +3,23 @@
 Python's own `print` inside a traced function runs once, while tracing. `autoconv.print`
 records a `print` node (an effect, kept by non-strict execution and run in program order) that
 prints the run-time values with Python's `print`, so the output matches eager execution.
+
+Format specs work too: in `autoconv.print(f"loss {loss:.3f}")`, `format(loss, ".3f")` runs
+while tracing, where the value is unknown, so `Tensor.__format__` gives a marker that stands for
+it; `autoconv.print` turns the string back into a `format` node that formats the run-time values
+with the same specs. A formatted Tensor anywhere else would be a made-up string, so it is an
+error (Python's own `print` shows the Tensor as it is while tracing, as it always has).
 """
 
+import ast
 import builtins
+import linecache
+import re
 
 from autoconv.graph import graph as _g
 from autoconv.graph.origin import user_origin
+
+_MARK = re.compile("\ue000(\\d+)\ue001")
 
 
 def print(*values, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - mirrors the built-in
@@ -27,6 +38,155 @@ def print(*values, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - m
         kwargs["file"] = file
     if flush:
         kwargs["flush"] = True
-    node = _g.Node("print", "print", builtins.print, tuple(operand(v) for v in values), kwargs)
+    args = tuple(_formatted(operand(v)) for v in values)
+    graph = _g.current().graph
+    if getattr(graph, "_stale", False):
+        from autoconv.graph.mutation import check_live
+
+        check_live(_g.tensors_in(args))
+    node = _g.Node("print", "print", builtins.print, args, kwargs)
     node.effect = True
     _g.add_node(node, [], user_origin(2))
+
+
+# --- format specs ---------------------------------------------------------------------------
+
+
+def _render(pieces, *values):
+    """The string of an f-string of run-time values: `pieces` are literal text or
+    `(index, spec)` of a value (`!r` / `!s`: its repr / str)."""
+    return "".join(p if type(p) is str else _piece(values[p[0]], p[1]) for p in pieces)
+
+
+def _piece(value, spec: str) -> str:
+    if spec == "!r":
+        return repr(value)
+    if spec == "!s":
+        return str(value)
+    return format(value, spec)
+
+
+def _formatted(value):
+    """A string holding format markers as a `format` node of its Tensors; anything else as is."""
+    if type(value) is not str or "\ue000" not in value:
+        return value
+    import numpy as np
+
+    from autoconv.graph.numpy_dispatch import emit
+
+    table = _markers(_g.current().graph)
+    pieces, tensors = [], []
+    at = 0
+    for m in _MARK.finditer(value):
+        if m.start() > at:
+            pieces.append(value[at : m.start()])
+        tensor, spec = table[int(m.group(1))]
+        pieces.append((len(tensors), spec))
+        tensors.append(tensor)
+        at = m.end()
+    if at < len(value):
+        pieces.append(value[at:])
+    spec = [((), np.dtype(object))]
+    return emit("helper", "format", _render, (tuple(pieces), *tensors), {}, spec)[0]
+
+
+def _markers(graph) -> dict:
+    table = getattr(graph, "_format_markers", None)
+    if table is None:
+        table = graph._format_markers = {}
+    return table
+
+
+def format_tensor(t, spec: str) -> str:
+    """`format(t, spec)` while tracing (`Tensor.__format__`): a marker when the f-string is an
+    argument of `autoconv.print`, the Tensor's repr for Python's `print` (which runs once, while
+    tracing), else an error that says what to write."""
+    from autoconv.graph.user_code import fail, user_frame
+
+    frame = user_frame()
+    consumer = _consumer(frame)
+    if consumer == "autoconv":
+        return _marker(t, spec)
+    if consumer == "builtins":
+        return repr(t)
+    line = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip() if frame else ""
+    fail(
+        frame,
+        f"`{line}` formats {t!r} into a string (format spec {spec!r}); its value is only known "
+        "when the graph runs, so the string cannot be made while tracing. Pass the f-string "
+        "straight to autoconv.print (autoconv.print(f'{loss:.3f}') prints the run-time value "
+        "every call), or keep the value as an array (np.round(t, 3)) and format it outside "
+        "autoconv.function.",
+    )
+
+
+def _marker(t, spec: str) -> str:
+    table = _markers(t.graph)
+    table[len(table)] = (t, spec)
+    return f"\ue000{len(table) - 1}\ue001"
+
+
+def convert_tensor(t, conversion: str):
+    """`repr(t)` / `str(t)` (`conversion` 'r' / 's') from user code: a marker when it is part of
+    an argument of `autoconv.print` (the run-time value's repr or str is printed), else None."""
+    from autoconv.graph.user_code import user_frame
+
+    if _consumer(user_frame()) != "autoconv":
+        return None
+    return _marker(t, "!" + conversion)
+
+
+_TREES: dict = {}
+
+
+def _consumer(frame):
+    """'autoconv' when the f-string being formatted in `frame` is an argument of a call of
+    `autoconv.print`, 'builtins' for Python's `print`, else None."""
+    if frame is None:
+        return None
+    filename, line = frame.f_code.co_filename, frame.f_lineno
+    lines = linecache.getlines(filename)
+    key = (filename, len(lines), hash(tuple(lines)))
+    calls = _TREES.get(key)
+    if calls is None:
+        calls = _TREES[key] = _print_calls("".join(lines))
+    for func, first, last in calls:
+        if first <= line <= last:
+            target = _resolve(frame, func)
+            if target is print:
+                return "autoconv"
+            if target is builtins.print:
+                return "builtins"
+    return None
+
+
+def _print_calls(source: str) -> list:
+    """`(func node, first line, last line)` of each argument of a call of a name or a dotted
+    name (which `_consumer` resolves in the frame: `autoconv.print`, an alias of it, `print`)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if not isinstance(func, (ast.Name, ast.Attribute)):
+            continue
+        for arg in node.args:
+            if not isinstance(arg, ast.Constant):
+                found.append((func, arg.lineno, arg.end_lineno))
+    return found
+
+
+def _resolve(frame, node):
+    if isinstance(node, ast.Name):
+        for space in (frame.f_locals, frame.f_globals, frame.f_builtins):
+            if node.id in space:
+                return space[node.id]
+        return None
+    if isinstance(node, ast.Attribute):
+        base = _resolve(frame, node.value)
+        return None if base is None else getattr(base, node.attr, None)
+    return None

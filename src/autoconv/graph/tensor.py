@@ -8,9 +8,25 @@ the graph being traced (see `numpy_dispatch`).
 
 from __future__ import annotations
 
+import os
+import sys
+
 import numpy as np
 
+from autoconv.graph import graph as _g
 from autoconv.graph.errors import StagingError, where
+
+_AUTOCONV = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+
+def _internal() -> bool:
+    """True when the code that asked the caller of this function is autoconv's own: inside
+    autoconv a Tensor is a symbolic value with a static spec; to user code (and to NumPy's own
+    Python code) it answers as the eager value would (`__class__`, `shape`)."""
+    try:
+        return sys._getframe(2).f_code.co_filename.startswith(_AUTOCONV)
+    except ValueError:  # asked from C code with no Python caller
+        return True
 
 
 class Tensor:
@@ -21,7 +37,18 @@ class Tensor:
     ndarray or iterated outside converted control flow.
     """
 
-    __slots__ = ("id", "shape", "dtype", "node", "graph", "index", "weak", "__weakref__")
+    __slots__ = (
+        "id",
+        "_shape",
+        "dtype",
+        "node",
+        "graph",
+        "index",
+        "weak",
+        "_etype",
+        "_stale",
+        "__weakref__",
+    )
     __array_priority__ = 1000.0
 
     def __init__(self, graph, node, index, shape, dtype, weak=False):
@@ -32,13 +59,43 @@ class Tensor:
         self.node = node
         self.index = index
         self.id = graph.new_id()
-        self.shape = tuple(shape)
+        self._shape = tuple(shape)
         self.dtype = np.dtype(dtype)
+        if node.kind == "placeholder" and "scalar" not in node.attrs and not self._shape:
+            # Whether a 0-d input is a NumPy scalar or a 0-d array (its signature key says so).
+            # function.py can pass it in the node's attrs; until then, read the key from the
+            # caller, `placeholder(path, leaf_key)`.
+            key = sys._getframe(1).f_locals.get("leaf_key")
+            if type(key) is tuple and key and key[0] in ("A", "S"):
+                node.attrs["scalar"] = key[0] == "S"
 
     # --- static facts -------------------------------------------------------------------
     @property
+    def shape(self) -> tuple:
+        """The static shape (None for a size known only at run time). User code gets, for each
+        unknown size, a run-time int (a weak Tensor), as `np.shape(t)` gives: `range(n)`,
+        `np.reshape` and arithmetic accept it, where eager code would get an int."""
+        s = self._shape
+        if None not in s or _internal() or not _g.building():
+            return s
+        return _a.runtime_shape(self)
+
+    @shape.setter
+    def shape(self, value):
+        self._shape = tuple(value)
+
+    @property
     def ndim(self) -> int:
-        return len(self.shape)
+        return len(self._shape)
+
+    @property
+    def __class__(self):
+        """`Tensor` to autoconv; to user code, the type of the value eager NumPy would have, so
+        that `isinstance(t, np.ndarray)`, `isinstance(t, np.floating)` and `np.isscalar(t)`
+        answer as eagerly (`type(t)` stays `Tensor`, which keeps NumPy's dispatch working)."""
+        if _internal() or not _g.building():
+            return Tensor
+        return _a.eager_class(self)
 
     @property
     def size(self):
@@ -50,7 +107,22 @@ class Tensor:
         return _d.method(self, "T", (), {}, attr=True)
 
     def __repr__(self):
-        return f"<autoconv.Tensor %{self.id} {format_spec(self.shape, self.dtype, self.weak)}>"
+        if not _internal() and _g.building():
+            from autoconv.graph import printing
+
+            marker = printing.convert_tensor(self, "r")  # repr(t) inside autoconv.print(...)
+            if marker is not None:
+                return marker
+        return f"<autoconv.Tensor %{self.id} {format_spec(self._shape, self.dtype, self.weak)}>"
+
+    def __str__(self):
+        if not _internal() and _g.building():
+            from autoconv.graph import printing
+
+            marker = printing.convert_tensor(self, "s")  # str(t) inside autoconv.print(...)
+            if marker is not None:
+                return marker
+        return f"<autoconv.Tensor %{self.id} {format_spec(self._shape, self.dtype, self.weak)}>"
 
     __hash__ = object.__hash__
 
@@ -62,11 +134,7 @@ class Tensor:
         return _d.function(func, args, kwargs)
 
     def __array__(self, dtype=None, copy=None):
-        raise StagingError(
-            f"{_here()}: a symbolic Tensor ({self!r}) cannot become a NumPy array while "
-            "tracing (np.asarray / np.array / float() need a value). Apply NumPy functions "
-            "to it directly (np.sum(t), t + 1, ...): they are recorded in the graph."
-        )
+        _a.no_python_number(self, "array")
 
     def __bool__(self):
         raise StagingError(
@@ -90,24 +158,40 @@ class Tensor:
             return self.shape[0]
         raise StagingError(
             f"{_here()}: len() of a Tensor whose first dimension is unknown until run time "
-            f"({self!r}). Use np.shape(t)[0], which gives a Tensor (range() accepts it in "
+            f"({self!r}). Use t.shape[0], which gives a run-time int (range() accepts it in "
             "converted loops)."
         )
 
-    def _no_python_number(self, *args, **kwargs):
-        raise StagingError(
-            f"{_here()}: a symbolic Tensor ({self!r}) was converted to a Python number "
-            "(int(), float(), an index or a format). Its value is only known when the graph "
-            "runs: keep it as a Tensor, or use autoconv.print to show it."
-        )
+    def __int__(self):
+        _a.no_python_number(self, "int")
 
-    __int__ = __float__ = __complex__ = __index__ = _no_python_number
+    def __float__(self):
+        _a.no_python_number(self, "float")
+
+    def __complex__(self):
+        _a.no_python_number(self, "complex")
+
+    def __index__(self):
+        _a.no_python_number(self, "index")
 
     def __setitem__(self, key, value):
-        raise StagingError(
-            f"{_here()}: Tensors are immutable: `t[...] = v` cannot be staged. Build a new "
-            "array instead, e.g. np.where(mask, v, t), or np.concatenate of the pieces."
-        )
+        _a.setitem(self, key, value)
+
+    def __format__(self, spec):
+        from autoconv.graph import printing
+
+        return printing.format_tensor(self, spec)
+
+    def __round__(self, ndigits=None):
+        return _a.round_(self, ndigits)
+
+    def item(self, *args):
+        """The element as a Python number when the graph runs (a weak Tensor while tracing)."""
+        return _a.item(self, args)
+
+    def tolist(self):
+        """Nested Python lists of Python numbers when the graph runs (static shapes only)."""
+        return _a.tolist(self)
 
     def __getitem__(self, key):
         return _d.getitem(self, key)
@@ -192,10 +276,18 @@ def _install_operators():
         setattr(Tensor, f"__r{name}__", binary(symbol, ufunc, True))
     for name, (symbol, ufunc) in _COMPARE.items():
         setattr(Tensor, f"__{name}__", binary(symbol, ufunc, False))
+
+    def inplace(symbol, ufunc):
+        return lambda self, other: _m.inplace(symbol, ufunc, self, other)
+
+    for name, (symbol, ufunc) in _BINARY.items():
+        setattr(Tensor, f"__i{name}__", inplace(symbol, ufunc))
     for name, (symbol, ufunc) in _UNARY.items():
         setattr(Tensor, f"__{name}__", lambda self, s=symbol, u=ufunc: _d.unop(s, u, self))
 
 
 _install_operators()
 
-from autoconv.graph import numpy_dispatch as _d  # noqa: E402 - the two modules refer to each other
+from autoconv.graph import arraylike as _a  # noqa: E402 - the modules refer to each other
+from autoconv.graph import mutation as _m  # noqa: E402
+from autoconv.graph import numpy_dispatch as _d  # noqa: E402

@@ -1,0 +1,90 @@
+"""The user's code behind an operation: its frame, source line and the instruction it runs.
+
+Errors quote the user's line and name the variable a statement changes; some answers depend on
+the construct being run (`table[i]` against `np.asarray(t)`, `s += v` against
+`np.add(s, v, out=s)`), which the frame's current bytecode instruction tells.
+"""
+
+from __future__ import annotations
+
+import ast
+import dis
+import linecache
+import sys
+
+from autoconv.graph.errors import StagingError, where
+from autoconv.graph.origin import _SKIP
+
+
+def user_frame():
+    """The innermost frame outside autoconv and NumPy: the user's code that asked."""
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename.startswith(_SKIP):
+        frame = frame.f_back
+    return frame
+
+
+def frame_origin(frame):
+    """`(file, line)` of a frame, or None."""
+    return None if frame is None else (frame.f_code.co_filename, frame.f_lineno)
+
+
+def source_line(frame) -> str:
+    """The stripped source line a frame is running ('' when unknown)."""
+    if frame is None:
+        return ""
+    return linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
+
+
+def opname(frame) -> str:
+    """The name of the bytecode instruction the user's frame is executing."""
+    if frame is None:
+        return ""
+    try:
+        return dis.opname[frame.f_code.co_code[frame.f_lasti]]
+    except (IndexError, ValueError):
+        return ""
+
+
+def target_name(line: str) -> str | None:
+    """The variable an augmented or subscript assignment on `line` changes (`x` in `x += 1`,
+    `x[0] = 5`)."""
+    try:
+        body = ast.parse(line).body
+    except SyntaxError:
+        return None
+    for stmt in body:
+        target = None
+        if isinstance(stmt, ast.AugAssign):
+            target = stmt.target
+        elif isinstance(stmt, ast.Assign) and isinstance(stmt.targets[0], ast.Subscript):
+            target = stmt.targets[0]
+        elif (
+            isinstance(stmt, ast.Assign)
+            and isinstance(stmt.targets[0], ast.Name)
+            and isinstance(stmt.value, ast.Call)
+        ):
+            target = stmt.targets[0]  # `x = assign_item(x, k, v)`
+        while isinstance(target, ast.Subscript):
+            target = target.value
+        if target is not None:
+            return ast.unparse(target)
+    return None
+
+
+def stores_local(frame) -> bool:
+    """True when the augmented assignment the frame is running stores into a local name
+    (not a global, an attribute or an item)."""
+    for ins in dis.get_instructions(frame.f_code):
+        if ins.offset > frame.f_lasti and ins.opname.startswith("STORE_"):
+            return ins.opname in ("STORE_FAST", "STORE_DEREF")
+    return False
+
+
+def fail(frame, message: str, *bases):
+    """Raises a StagingError at the user's line; `bases` add the exception types eager code
+    would raise (so `except TypeError` catches both)."""
+    cls = StagingError
+    if bases:
+        cls = type(bases[0].__name__, (StagingError, *bases), {"__module__": __name__})
+    raise cls(f"{where(frame_origin(frame))}: {message}")
