@@ -270,7 +270,7 @@ class _Writer:
         i, v = f"i{next(self.ids)}", f"v{next(self.ids)}"
         kind = self.draw(st.integers(0, 5))
         if kind == 0:
-            head, names = f"{i} in range({self.choice(['0', '1', '2', '3'])})", [i]
+            head, names = f"{i} in range({self.choice(['0', '1', '2', '3', 'k', 'k'])})", [i]
         elif kind == 1:
             head, names = f"{i} in range(k)", [i]
         elif kind == 2:
