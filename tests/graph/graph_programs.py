@@ -295,7 +295,7 @@ class _Writer:
         c = f"c{next(self.ids)}"
         kind = self.draw(st.integers(0, 3))
         if kind == 0:  # convergence: only the test reads `delta`
-            emit(0, "delta = 1.0")
+            emit(0, f"delta = {self.choice(['1.0', 'np.abs(s) + 1.0', 'np.max(np.abs(x)) + 1'])}")
             emit(0, f"{c} = 0")
             emit(0, f"while delta > 0.1 and {c} < {self.choice(['3', '5', 'k'])}:")
             emit(1, f"{c} += 1")
@@ -303,7 +303,7 @@ class _Writer:
             emit(1, "delta = np.max(np.abs(new - a))")
             emit(1, "a = new")
         elif kind == 1:  # starts as Python, meets a Tensor test
-            emit(0, "bal = 1.0")
+            emit(0, f"bal = {self.choice(['1.0', '1.0 + 0 * s'])}")
             emit(0, f"{c} = 0")
             emit(0, f"while bal < 2.0 and {c} < 6:")
             emit(1, f"bal *= 1 + np.abs({self.data_scalar()}) * 0.25")

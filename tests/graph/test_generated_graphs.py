@@ -31,6 +31,8 @@ import copy
 import io
 import os
 import re
+import signal
+import threading
 import traceback
 import warnings
 
@@ -41,7 +43,7 @@ from hypothesis import strategies as st
 
 import autoconv
 from autoconv.graph import passes
-from tests.differential import TimedOut, time_limit
+from tests.differential import TimedOut
 from tests.graph.conftest import SETTINGS
 from tests.graph.graph_programs import Program, inputs, programs
 from tests.test_generated_programs import _load
@@ -76,6 +78,30 @@ def _settings():
     return decorate
 
 
+@contextlib.contextmanager
+def _time_limit(seconds):
+    """Raises TimedOut in the block after `seconds`, and again every 0.1 s after that: an
+    exception raised inside a garbage-collector callback (hypothesis installs one) is swallowed,
+    and a single alarm would then let a graph that never ends hang the run."""
+    if (
+        not hasattr(signal, "setitimer")
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        yield
+        return
+
+    def alarm(signum, frame):
+        raise TimedOut(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds, 0.1)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 # -- what a caller can observe --
 
 
@@ -106,7 +132,7 @@ def _run(fn, args):
     with contextlib.redirect_stdout(out), warnings.catch_warnings():
         warnings.simplefilter("ignore")  # overflow and the like warn eagerly and in graphs alike
         try:
-            with time_limit(CALL_SECONDS):
+            with _time_limit(CALL_SECONDS):
                 value = fn(*args)
             result = ("return", picture(value), repr(value))
         except TimedOut:
