@@ -12,13 +12,15 @@ A body mixes, at random and nested up to three deep:
   first thing, with a data-dependent test beside it (or a Tensor counter alone, or Python
   only), `while True` with a `break`, a convergence loop whose test reads only `delta`, and a
   loop that starts as Python and meets a Tensor test (`bal *= 1 + rate`);
-- `for` over `range(3)`, `range(k)`, `range(len(x))`, an array, `enumerate`, `zip(range(..), x)`;
+- `for` over `range(3)`, `range(k)`, `range(len(x))`, `range(np.argmax(x), 3)`, an array,
+  `enumerate`, `zip(range(..), x)`;
 - `break` / `continue` / `return` / `raise ValueError` under staged and Python conditions;
 - state that staged code changes: a `None` sentinel (`if best is None or v > best:`), a dict
   item (`d["k"]`), an object attribute (`o.v`), a list that grows (`lst.append(...)`, then
   `np.stack(lst)` or `len(lst)`), a step counter (`n += 1`), a local bound only on some paths
   (`u`), Python numbers of different kinds (`t = 1` against `t = 0.5`), in-place updates of an
-  array that may be the argument itself (`a = x; a += 1`), and `autoconv.print`.
+  array that may be the argument itself (`a = x; a += 1`), `autoconv.print`, `.item()`, and
+  calls of a helper function with a staged `if` and two `return`s.
 
 Every loop is bounded, so every program ends when run eagerly.
 """
@@ -47,6 +49,12 @@ class Box:
 
     def __repr__(self):
         return f"Box({self.v!r})"
+
+
+def helper(v, w):
+    if v > w:
+        return v - w
+    return w * 0.5
 
 
 """
@@ -106,9 +114,13 @@ class _Writer:
         return self.choice(options)
 
     def scalar(self, depth=0):
-        kind = self.draw(st.integers(0, 6 if depth < 2 else 2))
+        kind = self.draw(st.integers(0, 8 if depth < 2 else 2))
         if kind == 0:
             return self.data_scalar()
+        if kind == 7:
+            return f"helper({self.scalar(depth + 1)}, {self.scalar(depth + 1)})"
+        if kind == 8:
+            return f"{self.choice(['np.sum(a)', 'np.max(x)', 'a[0]', 's'])}.item()"
         if kind == 1:
             return self.choice(["t", "k", "p", *LITERALS, *self.loop_scalars])
         if kind == 2:
@@ -268,8 +280,10 @@ class _Writer:
 
     def for_loop(self, indent, depth, jumps):
         i, v = f"i{next(self.ids)}", f"v{next(self.ids)}"
-        kind = self.draw(st.integers(0, 5))
-        if kind == 0:
+        kind = self.draw(st.integers(0, 6))
+        if kind == 6:
+            head, names = f"{i} in range(np.argmax(x), {self.choice(['2', '3', 'k'])})", [i]
+        elif kind == 0:
             head, names = f"{i} in range({self.choice(['0', '1', '2', '3', 'k', 'k'])})", [i]
         elif kind == 1:
             head, names = f"{i} in range(k)", [i]

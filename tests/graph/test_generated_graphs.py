@@ -251,5 +251,9 @@ def test_generator_makes_every_construct():
         "elif ",
         "else:",
         "k % 2 == 0",
+        "helper(",
+        ".item()",
+        "in range(np.argmax(x), ",
+        "delta = np.",
     ):
         assert construct in text, construct
