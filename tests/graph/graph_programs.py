@@ -32,7 +32,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 DTYPES = ("float64", "float32", "int64", "int32")
-FLOATS = (-2.0, -1.0, -0.5, 0.0, 0.5, 1.0, 1.5, 2.0, 3.0)
+FLOATS = (-2.0, -1.0, -0.5, -0.0, 0.0, 0.5, 1.0, 1.5, 2.0, 3.0, float("nan"))
 INTS = (-3, -2, -1, 0, 1, 2, 3, 4)
 LITERALS = ("0", "1", "2", "-1", "0.5", "1.5", "3.0")
 MAX_DEPTH = 3
