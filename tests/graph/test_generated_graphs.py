@@ -20,10 +20,12 @@ after a few seconds.
 Examples per run: 1,000, the same ones every run when the environment variable CI is set
 (derandomized, no example database), new ones otherwise. To explore on the command line:
 
-    AUTOCONV_GRAPH_EXAMPLES=5000 AUTOCONV_GRAPH_SEED=7 \\
-        python -m pytest tests/graph/test_generated_graphs.py -k generated
+    AUTOCONV_GRAPH_EXAMPLES=5000 AUTOCONV_GRAPH_SEED=7 python -m pytest \\
+        tests/graph/test_generated_graphs.py::test_generated_graph_follows_the_rule
 
-(`AUTOCONV_GRAPH_SEED` fixes hypothesis's seed; either variable works alone.)
+`AUTOCONV_GRAPH_EXAMPLES` sets the number of examples (CI too), `AUTOCONV_GRAPH_SEED` fixes
+hypothesis's seed (and overrides CI's derandomizing); either works alone. A failure prints the
+program, the inputs and the pass setting; the program also lies in pytest's temporary folder.
 """
 
 import contextlib
