@@ -15,7 +15,8 @@ For each call, the graph must either
 - raise an `AutoconvError` whose message holds the generated file's path and a line of it.
 Anything else fails with the program's source: a wrong value or type, a value where eager code
 raises, another exception (a TypeError from autoconv's own code, say), or a call still running
-after a few seconds.
+after a few seconds. Results must not depend on the pass settings either: an `AutoconvError`
+under another setting must be raised with all passes on too.
 
 Examples per run: 1,000, the same ones every run when the environment variable CI is set
 (derandomized, no example database), new ones otherwise. To explore on the command line:
@@ -203,7 +204,24 @@ def check(program: Program, args_list, setting: str, folder) -> list:
                 problems.append(f"inputs {args}: {problem}")
             if got[0][0] == "hang":
                 break  # one is enough: waiting again costs time and shows nothing new
+            if i == 0 and setting != "all" and isinstance(got[0][1], autoconv.AutoconvError):
+                problem = _same_with_all_passes(original, args, got)
+                if problem:
+                    problems.append(f"inputs {args}: {problem}")
     return problems
+
+
+def _same_with_all_passes(original, args, got):
+    """Results must not depend on the pass settings: an error raised under some setting is
+    raised with all passes on too (tracing is the same; only the passes and the code generated
+    after them differ). Returns what is wrong, or None."""
+    with passes.options(dict(SETTINGS)["all"]):
+        default = _run(autoconv.function(original), args, TRACE_SECONDS)
+    if default[0][0] == "raise":
+        return None
+    return f"raises {_describe(got[0][1])}\nbut with all passes on it " + (
+        "returns" if default[0][0] == "return" else "hangs"
+    )
 
 
 @pytest.fixture(scope="module")
