@@ -91,6 +91,7 @@ class _Writer:
         )
         self.list_of_arrays = draw(st.booleans())
         self.loop_scalars = []  # loop indices and elements in scope
+        self.returns = None  # what `return` gives: set by programs() once it has chosen
 
     def emit(self, indent, text):
         self.lines.append("    " * indent + text)
