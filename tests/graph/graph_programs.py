@@ -1,0 +1,406 @@
+"""Random graph-mode programs: a hypothesis strategy for tests/graph/test_generated_graphs.py.
+
+`programs()` draws a `Program`: the source of a module that defines `generated(x, y, s, k, p)`
+over two arrays `x`, `y` of one shape (float64, float32, int64 or int32), a NumPy scalar `s`,
+a Python int `k` and a Python float `p`, and the `Signature` those parameters follow.
+`inputs(signature)` draws arguments for it.
+
+A body mixes, at random and nested up to three deep:
+- staged `if` (conditions on array data: `np.sum(a) > 1`, `x[0] <= c`, `np.any(y > c)`, a
+  loop's element) and Python `if` (on `k`, `p`, a `range` index, `len(lst)`, `best is None`);
+- `while` loops, each bounded by a counter that its test reads and that the body advances
+  first thing, with a data-dependent test beside it (or a Tensor counter alone, or Python
+  only), `while True` with a `break`, a convergence loop whose test reads only `delta`, and a
+  loop that starts as Python and meets a Tensor test (`bal *= 1 + rate`);
+- `for` over `range(3)`, `range(k)`, `range(len(x))`, `range(np.argmax(x), 3)`, an array,
+  `enumerate`, `zip(range(..), x)`;
+- `break` / `continue` / `return` / `raise ValueError` under staged and Python conditions;
+- state that staged code changes: a `None` sentinel (`if best is None or v > best:`), a dict
+  item (`d["k"]`), an object attribute (`o.v`), a list that grows (`lst.append(...)`, then
+  `np.stack(lst)` or `len(lst)`), a step counter (`n += 1`), a local bound only on some paths
+  (`u`), Python numbers of different kinds (`t = 1` against `t = 0.5`), in-place updates of an
+  array that may be the argument itself (`a = x; a += 1`), `autoconv.print`, `.item()`, and
+  calls of a helper function with a staged `if` and two `return`s.
+
+Every loop is bounded, so every program ends when run eagerly.
+"""
+
+import dataclasses
+import itertools
+
+import numpy as np
+from hypothesis import strategies as st
+
+DTYPES = ("float64", "float32", "int64", "int32")
+FLOATS = (-2.0, -1.0, -0.5, -0.0, 0.0, 0.5, 1.0, 1.5, 2.0, 3.0, float("nan"))
+INTS = (-3, -2, -1, 0, 1, 2, 3, 4)
+LITERALS = ("0", "1", "2", "-1", "0.5", "1.5", "3.0")
+MAX_DEPTH = 3
+
+PRELUDE = """\
+import numpy as np
+
+import autoconv
+
+
+class Box:
+    def __init__(self, v):
+        self.v = v
+
+    def __repr__(self):
+        return f"Box({self.v!r})"
+
+
+def helper(v, w):
+    if v > w:
+        return v - w
+    return w * 0.5
+
+
+"""
+
+
+@dataclasses.dataclass(frozen=True)
+class Signature:
+    """What the parameters of `generated` are: shape and dtypes, and the Python values."""
+
+    n: int
+    x_dtype: str
+    y_dtype: str
+    s_dtype: str
+    k: int
+    p: float
+
+
+@dataclasses.dataclass(frozen=True)
+class Program:
+    source: str
+    signature: Signature
+
+
+class _Writer:
+    """Draws the body of one program; `lines` is its source."""
+
+    def __init__(self, draw):
+        self.draw = draw
+        self.lines = []
+        self.ids = itertools.count()
+        self.budget = draw(st.integers(3, 10))  # statements, roughly
+        self.features = draw(
+            st.sets(st.sampled_from(["best", "dict", "obj", "list", "steps", "unbound", "print"]))
+        )
+        self.list_of_arrays = draw(st.booleans())
+        self.loop_scalars = []  # loop indices and elements in scope
+        self.returns = None  # what `return` gives: set by programs() once it has chosen
+
+    def emit(self, indent, text):
+        self.lines.append("    " * indent + text)
+
+    def choice(self, options):
+        return self.draw(st.sampled_from(options))
+
+    def chance(self, p):
+        return self.draw(st.integers(0, 99)) < p * 100
+
+    # -- expressions --
+
+    def data_scalar(self):
+        """A scalar that depends on array data: a Tensor in a trace."""
+        options = ["np.sum(a)", "np.max(x)", "np.min(y)", "a[0]", "x[-1]", "s", "np.mean(a)"]
+        options += [v for v in self.loop_scalars if v.startswith("v")]
+        if "dict" in self.features:
+            options.append('d["k"]')
+        if "obj" in self.features:
+            options.append("o.v")
+        return self.choice(options)
+
+    def scalar(self, depth=0):
+        kind = self.draw(st.integers(0, 8 if depth < 2 else 2))
+        if kind == 0:
+            return self.data_scalar()
+        if kind == 7:
+            return f"helper({self.scalar(depth + 1)}, {self.scalar(depth + 1)})"
+        if kind == 8:
+            if self.chance(0.2):  # rarely: while graphs reject it, it hides everything else
+                return f"{self.choice(['np.sum(a)', 'np.max(x)', 'a[0]', 's'])}.item()"
+            return self.data_scalar()
+        if kind == 1:
+            return self.choice(["t", "k", "p", *LITERALS, *self.loop_scalars])
+        if kind == 2:
+            return self.choice(["t", "s", *self.loop_scalars] or ["t"])
+        if kind <= 4:
+            op = self.choice(["+", "-", "*"])
+            return f"({self.scalar(depth + 1)} {op} {self.scalar(depth + 1)})"
+        if kind == 5:
+            return f"np.abs({self.scalar(depth + 1)})"
+        return f"({self.scalar(depth + 1)} * 0.5)"
+
+    def array(self, depth=0):
+        kind = self.draw(st.integers(0, 6 if depth < 2 else 0))
+        if kind == 0:
+            return self.choice(["a", "a", "x", "y"])
+        if kind == 1:
+            op = self.choice(["+", "-", "*"])
+            return f"({self.array(depth + 1)} {op} {self.array(depth + 1)})"
+        if kind == 2:
+            op = self.choice(["+", "-", "*"])
+            return f"({self.array(depth + 1)} {op} {self.scalar(depth + 1)})"
+        if kind == 3:
+            return f"np.abs({self.array(depth + 1)})"
+        if kind == 4:
+            return f"np.maximum({self.array(depth + 1)}, {self.scalar(depth + 1)})"
+        if kind == 5:
+            a = self.array(depth + 1)
+            return f"np.where({a} > {self.choice(LITERALS)}, {a}, {self.scalar(depth + 1)})"
+        return f"({self.array(depth + 1)} * 0.5)"
+
+    def staged_cond(self):
+        kind = self.draw(st.integers(0, 5))
+        cmp = self.choice(["<", "<=", ">", ">="])
+        if kind == 0:
+            return (
+                f"np.{self.choice(['any', 'all'])}({self.array(1)} {cmp} {self.choice(LITERALS)})"
+            )
+        if kind == 1:
+            return f"{self.data_scalar()} {cmp} {self.choice(LITERALS)} and {self.python_cond()}"
+        if kind == 2:
+            return f"({self.data_scalar()} {cmp} {self.choice(LITERALS)} or {self.staged_cond()})"
+        return (
+            f"{self.scalar(1) if kind == 3 else self.data_scalar()} {cmp} {self.choice(LITERALS)}"
+        )
+
+    def python_cond(self):
+        options = ["k > 1", "k % 2 == 0", "p > 0", "p <= 0.5"]
+        options += [f"{i} % 2 == 0" for i in self.loop_scalars if i.startswith("i")]
+        if "list" in self.features:
+            options.append("len(lst) > 1")
+        if "best" in self.features:
+            options.append("best is None")
+        return self.choice(options)
+
+    def ret(self):
+        return self.draw(self.returns)
+
+    # -- statements --
+
+    def block(self, indent, depth, jumps):
+        """1-3 statements; `jumps`: which of break / continue / return may appear here."""
+        n = self.draw(st.integers(1, 3)) if self.budget > 0 else 1
+        for _ in range(n):
+            self.stmt(indent, depth, jumps)
+
+    def stmt(self, indent, depth, jumps):
+        self.budget -= 1
+        kinds = ["a", "t", "t", "t_literal", *sorted(self.features - {"print"})]
+        if "print" in self.features and self.chance(0.3):
+            kinds.append("print")
+        if jumps:
+            kinds += ["jump", "jump"]
+        if depth < MAX_DEPTH and self.budget > 0:
+            kinds += ["if", "if", "py_if", "while", "while", "for", "for", "idiom"]
+        if self.chance(0.15):
+            kinds += ["inplace", "raise"]
+        kind = self.choice(kinds)
+        emit = lambda text: self.emit(indent, text)  # noqa: E731
+        if kind == "a":
+            emit(f"a = {self.array()}")
+        elif kind == "t":
+            emit(f"t {self.choice(['=', '+=', '-='])} {self.scalar()}")
+        elif kind == "t_literal":
+            emit(f"t = {self.choice(LITERALS)}")
+        elif kind == "best":
+            v = self.data_scalar()
+            emit(f"if best is None or {v} > best:")
+            self.emit(indent + 1, f"best = {v}")
+        elif kind == "dict":
+            prefix = self.choice(['d["k"] + ', ""])
+            emit(f'd["k"] = {prefix}{self.scalar()}')
+        elif kind == "obj":
+            emit(f"o.v = {self.choice(['o.v + ', ''])}{self.scalar()}")
+        elif kind == "list":
+            emit(f"lst.append({self.array() if self.list_of_arrays else self.scalar()})")
+        elif kind == "steps":
+            emit("n += 1")
+        elif kind == "unbound":
+            emit(f"u = {self.scalar()}")
+        elif kind == "print":
+            emit(f'autoconv.print("t =", t, "a =", {self.array(1)})')
+        elif kind == "inplace":
+            emit(f"a += {self.choice(['1', 's', 'x', 't', '0.5'])}")
+        elif kind == "raise":
+            emit(f"if {self.staged_cond()}:")
+            self.emit(indent + 1, 'raise ValueError("bad input")')
+        elif kind == "jump":
+            jump = self.choice(sorted(jumps))
+            cond = self.staged_cond() if self.chance(0.75) else self.python_cond()
+            emit(f"if {cond}:")
+            self.emit(indent + 1, jump if jump != "return" else f"return {self.ret()}")
+        elif kind == "if":
+            emit(f"if {self.staged_cond()}:")
+            self.block(indent + 1, depth + 1, jumps)
+            for _ in range(self.draw(st.integers(0, 1))):
+                emit(f"elif {self.staged_cond()}:")
+                self.block(indent + 1, depth + 1, jumps)
+            if self.draw(st.booleans()):
+                emit("else:")
+                self.block(indent + 1, depth + 1, jumps)
+        elif kind == "py_if":
+            emit(f"if {self.python_cond()}:")
+            self.block(indent + 1, depth + 1, jumps)
+            if self.draw(st.booleans()):
+                emit("else:")
+                self.block(indent + 1, depth + 1, jumps)
+        elif kind == "while":
+            self.while_loop(indent, depth, jumps)
+        elif kind == "for":
+            self.for_loop(indent, depth, jumps)
+        else:
+            self.idiom(indent, jumps)
+
+    def while_loop(self, indent, depth, jumps):
+        c = f"c{next(self.ids)}"
+        bound = self.choice(["0", "1", "2", "3", "4", "k"])
+        kind = self.draw(st.integers(0, 4))
+        start = "0"
+        if kind == 0:
+            test = f"{c} < {bound} and {self.staged_cond()}"
+        elif kind == 1:
+            test = f"{self.staged_cond()} and {c} < {bound}"
+        elif kind == 2:
+            test = f"{c} < {bound}"  # Python: unrolled while tracing
+        elif kind == 3:  # a Tensor counter: a staged loop whose test reads only the counter
+            start = self.choice(["s - s", "np.sum(x) * 0", "np.argmax(y)"])
+            test = f"{c} < {bound}"
+        else:  # Python counter, staged test in a nested condition
+            test = f"{c} < {bound} and ({self.staged_cond()} or {self.python_cond()})"
+        self.emit(indent, f"{c} = {start}")
+        self.emit(indent, f"while {test}:")
+        self.emit(indent + 1, f"{c} += 1")
+        self.block(indent + 1, depth + 1, jumps | {"break", "continue"})
+        if self.chance(0.2):
+            self.emit(indent, "else:")
+            self.block(indent + 1, depth + 1, jumps)
+
+    def for_loop(self, indent, depth, jumps):
+        i, v = f"i{next(self.ids)}", f"v{next(self.ids)}"
+        kind = self.draw(st.integers(0, 6))
+        if kind == 6:
+            head, names = f"{i} in range(np.argmax(x), {self.choice(['2', '3', 'k'])})", [i]
+        elif kind == 0:
+            head, names = f"{i} in range({self.choice(['0', '1', '2', '3', 'k', 'k'])})", [i]
+        elif kind == 1:
+            head, names = f"{i} in range(k)", [i]
+        elif kind == 2:
+            head, names = f"{i} in range(len(x))", [i]
+        elif kind == 3:
+            head, names = f"{v} in {self.choice(['x', 'y', 'a'])}", [v]
+        elif kind == 4:
+            head, names = f"{i}, {v} in enumerate({self.choice(['x', 'y'])})", [i, v]
+        else:
+            head, names = f"{i}, {v} in zip(range({self.choice(['2', 'k + 1'])}), x)", [i, v]
+        self.emit(indent, f"for {head}:")
+        self.loop_scalars += names
+        self.block(indent + 1, depth + 1, jumps | {"break", "continue"})
+        del self.loop_scalars[-len(names) :]
+        if self.chance(0.2):
+            self.emit(indent, "else:")
+            self.block(indent + 1, depth + 1, jumps)
+
+    def idiom(self, indent, jumps):
+        """Whole loops that people write, in one piece."""
+        emit = lambda level, text: self.emit(indent + level, text)  # noqa: E731
+        c = f"c{next(self.ids)}"
+        kind = self.draw(st.integers(0, 3))
+        if kind == 0:  # convergence: only the test reads `delta`
+            emit(0, f"delta = {self.choice(['1.0', 'np.abs(s) + 1.0', 'np.max(np.abs(x)) + 1'])}")
+            emit(0, f"{c} = 0")
+            emit(0, f"while delta > 0.1 and {c} < {self.choice(['3', '5', 'k'])}:")
+            emit(1, f"{c} += 1")
+            emit(1, "new = a * 0.5")
+            emit(1, "delta = np.max(np.abs(new - a))")
+            emit(1, "a = new")
+        elif kind == 1:  # starts as Python, meets a Tensor test
+            emit(0, f"bal = {self.choice(['1.0', '1.0 + 0 * s'])}")
+            emit(0, f"{c} = 0")
+            emit(0, f"while bal < 2.0 and {c} < 6:")
+            emit(1, f"bal *= 1 + np.abs({self.data_scalar()}) * 0.25")
+            emit(1, f"{c} += 1")
+            emit(0, "t = bal")
+        elif kind == 2:  # while True, left by a staged break
+            emit(0, f"{c} = 0")
+            emit(0, "while True:")
+            emit(1, f"{c} += 1")
+            emit(1, f"a = {self.array(1)}")
+            emit(1, f"if {c} >= {self.choice(['1', '3', 'k'])} or {self.staged_cond()}:")
+            emit(2, "break")
+        else:  # search: first element past a threshold, with an early exit
+            v = f"v{next(self.ids)}"
+            emit(0, "found = -1")
+            emit(0, f"for {c}, {v} in enumerate({self.choice(['x', 'y', 'a'])}):")
+            emit(1, f"if {v} > {self.choice(LITERALS)}:")
+            emit(2, f"found = {c}")
+            emit(2, "break")
+            emit(0, "t = found")
+
+
+@st.composite
+def programs(draw) -> Program:
+    """A `Program` whose `generated(x, y, s, k, p)` ends when run eagerly."""
+    sig = Signature(
+        n=draw(st.integers(1, 4)),
+        x_dtype=draw(st.sampled_from(DTYPES)),
+        y_dtype=draw(st.sampled_from(DTYPES)),
+        s_dtype=draw(st.sampled_from(DTYPES)),
+        k=draw(st.integers(0, 3)),
+        p=draw(st.sampled_from([-1.0, 0.5, 2.0])),
+    )
+    w = _Writer(draw)
+    items = ["a", "t"]
+    for feature, names in [
+        ("best", ["best"]),
+        ("dict", ['d["k"]', "d"]),
+        ("obj", ["o.v", "o"]),
+        ("list", ["np.stack(lst)", "len(lst)"]),
+        ("steps", ["n"]),
+        ("unbound", ["u"]),
+    ]:
+        if feature in w.features:
+            items += names
+    chosen = draw(st.lists(st.sampled_from(items), min_size=1, max_size=4, unique=True))
+    final = chosen[0] if len(chosen) == 1 and draw(st.booleans()) else f"({', '.join(chosen)},)"
+    # An early return gives the same items, or now and then something else.
+    w.returns = st.sampled_from([final, final, final, "a", "(t, a)"])
+
+    w.emit(0, "def generated(x, y, s, k, p):")
+    w.emit(1, f"a = {w.choice(['x', 'x * 1', 'x + 0.0', 'np.abs(x)'])}")
+    w.emit(1, f"t = {w.choice(['0', '0.0', 's', 'np.sum(y)', '1', 'p'])}")
+    if "best" in w.features:
+        w.emit(1, "best = None")
+    if "dict" in w.features:
+        w.emit(1, f'd = {{"k": {w.choice(["0", "0.0", "s", "x[0]"])}}}')
+    if "obj" in w.features:
+        w.emit(1, f"o = Box({w.choice(['0', '0.0', 's', 'np.min(x)'])})")
+    if "list" in w.features:
+        start = ["[]", "[x]"] if w.list_of_arrays else ["[]", "[s]", "[np.sum(x)]"]
+        w.emit(1, f"lst = {w.choice(start)}")
+    if "steps" in w.features:
+        w.emit(1, "n = 0")
+    w.block(1, 0, frozenset({"return"}))
+    while w.budget > 0:
+        w.stmt(1, 0, frozenset({"return"}))
+    w.emit(1, f"return {final}")
+    return Program(PRELUDE + "\n".join(w.lines) + "\n", sig)
+
+
+def _array(draw, dtype, n):
+    pool = FLOATS if dtype.startswith("float") else INTS
+    return np.array(draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n)), dtype=dtype)
+
+
+@st.composite
+def inputs(draw, sig: Signature) -> tuple:
+    """Arguments `(x, y, s, k, p)` for a program of signature `sig`."""
+    x = _array(draw, sig.x_dtype, sig.n)
+    y = _array(draw, sig.y_dtype, sig.n)
+    s = _array(draw, sig.s_dtype, 1)[0]  # a NumPy scalar of that dtype
+    return x, y, s, sig.k, sig.p

@@ -1,0 +1,284 @@
+"""Random programs, eager NumPy against `autoconv.function`: the rule of graph mode.
+
+`graph_programs.programs()` writes functions over arrays, NumPy scalars and Python numbers
+with staged and Python `if` / `while` / `for`, `break` / `continue` / `return`, `None`
+sentinels, dict and attribute state, lists that grow and mixed dtypes (its docstring lists
+them). Each program goes to a real file (autoconv reads the source from disk, and errors must
+point into it), is imported, run eagerly, and run as `autoconv.function(f)` on two inputs of
+the same signature (so a value frozen while tracing shows on the second). Each example draws
+one pass setting of `conftest.SETTINGS` to trace with.
+
+For each call, the graph must either
+- return what the eager call returns: the same Python types, dtypes, shapes and bits (NaN
+  equals NaN), the same structure, the same `autoconv.print` output, the same arguments
+  afterwards; where the eager call raises, raise an exception of the same type; or
+- raise an `AutoconvError` whose message holds the generated file's path and a line of it.
+Anything else fails with the program's source: a wrong value or type, a value where eager code
+raises, another exception (a TypeError from autoconv's own code, say), or a call still running
+after a few seconds. Results must not depend on the pass settings either: an `AutoconvError`
+under another setting must be raised with all passes on too.
+
+Examples per run: 1,000, the same ones every run when the environment variable CI is set
+(derandomized, no example database), new ones otherwise. To explore on the command line:
+
+    AUTOCONV_GRAPH_EXAMPLES=5000 AUTOCONV_GRAPH_SEED=7 python -m pytest \\
+        tests/graph/test_generated_graphs.py::test_generated_graph_follows_the_rule
+
+`AUTOCONV_GRAPH_EXAMPLES` sets the number of examples (CI too), `AUTOCONV_GRAPH_SEED` fixes
+hypothesis's seed (and overrides CI's derandomizing); either works alone. A failure prints the
+program, the inputs and the pass setting; the program also lies in pytest's temporary folder.
+"""
+
+import contextlib
+import copy
+import io
+import os
+import re
+import signal
+import threading
+import traceback
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import strategies as st
+
+import autoconv
+from autoconv.graph import passes
+from tests.differential import TimedOut
+from tests.graph.conftest import SETTINGS
+from tests.graph.graph_programs import Program, inputs, programs
+from tests.test_generated_programs import _load
+
+# A graph call of these tiny programs takes milliseconds; the first one traces too. Longer is
+# a hang (with room for a pause of the garbage collector on a busy machine).
+TRACE_SECONDS, CALL_SECONDS = 10, 5
+AUTOCONV_DIR = os.path.dirname(os.path.abspath(autoconv.__file__))
+
+
+@st.composite
+def examples(draw):
+    """A program, two inputs of its signature and the name of a pass setting."""
+    program = draw(programs())
+    args = [draw(inputs(program.signature)) for _ in range(2)]
+    setting = draw(st.sampled_from([name for name, _ in SETTINGS]))
+    return program, args, setting
+
+
+def _settings():
+    ci = bool(os.environ.get("CI"))
+    chosen_seed = os.environ.get("AUTOCONV_GRAPH_SEED")
+    options = dict(
+        max_examples=int(os.environ.get("AUTOCONV_GRAPH_EXAMPLES", 1000)),
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+        derandomize=ci and chosen_seed is None,
+    )
+    if ci:
+        options["database"] = None
+    decorate = settings(**options)
+    if chosen_seed is not None:
+        return lambda test: seed(int(chosen_seed))(decorate(test))
+    return decorate
+
+
+@contextlib.contextmanager
+def _time_limit(seconds):
+    """Raises TimedOut in the block after `seconds`, and again every 0.1 s after that: an
+    exception raised inside a garbage-collector callback (hypothesis installs one) is swallowed,
+    and a single alarm would then let a graph that never ends hang the run."""
+    if (
+        not hasattr(signal, "setitimer")
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        yield
+        return
+
+    def alarm(signum, frame):
+        raise TimedOut(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds, 0.1)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+# -- what a caller can observe --
+
+
+def picture(value):
+    """A comparable picture of `value`: equal pictures mean the same types, dtypes, shapes and
+    bits, all the way down."""
+    kind = type(value)
+    if value is None or kind in (bool, int, str):
+        return (kind.__name__, value)
+    if kind is float:
+        return ("float", np.float64(value).tobytes())
+    if isinstance(value, (np.ndarray, np.generic)):
+        return (kind.__name__, value.dtype.str, np.shape(value), np.asarray(value).tobytes())
+    if kind in (tuple, list):
+        return (kind.__name__, tuple(picture(v) for v in value))
+    if kind is dict:
+        return ("dict", tuple((k, picture(v)) for k, v in value.items()))
+    if kind.__name__ == "Box":
+        return ("Box", picture(vars(value)))
+    return ("other", kind.__qualname__, repr(value))
+
+
+def _run(fn, args, seconds=CALL_SECONDS):
+    """(`("return", picture, repr)` or `("raise", exception, None)`, printed text, arguments
+    afterwards)."""
+    args = copy.deepcopy(args)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # overflow and the like warn eagerly and in graphs alike
+        try:
+            with _time_limit(seconds):
+                value = fn(*args)
+            result = ("return", picture(value), repr(value))
+        except TimedOut:
+            result = ("hang", None, None)
+        except Exception as e:  # noqa: BLE001 - exceptions are outcomes too
+            result = ("raise", e, None)
+    return result, out.getvalue(), picture(args)
+
+
+def _located(e, path, source) -> bool:
+    """Whether the message of `e` names `path` and one of its lines."""
+    lines = source.count("\n")
+    found = re.findall(re.escape(path) + r":(\d+)", str(e))
+    return any(1 <= int(n) <= lines for n in found)
+
+
+def _describe(e) -> str:
+    frames = traceback.extract_tb(e.__traceback__)
+    own = [f for f in frames if os.path.abspath(f.filename).startswith(AUTOCONV_DIR)]
+    at = f" (raised at {own[-1].filename}:{own[-1].lineno})" if own else ""
+    return f"{type(e).__name__}: {e}{at}"
+
+
+def judge(expected, got, path, source):
+    """Returns None when `got` follows the rule given the eager `expected`, else what is wrong.
+    Both are `_run` results."""
+    (e_result, e_out, e_args), (g_result, g_out, g_args) = expected, got
+    kind, value, shown = g_result
+    if kind == "hang":
+        return "graph call still running after its time limit (a hang)"
+    if kind == "raise":
+        if isinstance(value, autoconv.AutoconvError) and _located(value, path, source):
+            return None
+        if e_result[0] == "raise" and isinstance(value, type(e_result[1])):
+            return None
+        if isinstance(value, autoconv.AutoconvError):
+            return f"AutoconvError without the file and line: {_describe(value)}"
+        eager = "raised " + _describe(e_result[1]) if e_result[0] == "raise" else "returned"
+        return f"graph raised {_describe(value)}; eager {eager}"
+    if e_result[0] == "raise":
+        return f"graph returned {shown}; eager raised {_describe(e_result[1])}"
+    if value != e_result[1]:
+        return f"graph returned\n  {shown}\n  {value}\neager returned\n  {e_result[2]}\n  {e_result[1]}"
+    if g_out != e_out:
+        return f"printed {g_out!r}, eager printed {e_out!r}"
+    if g_args != e_args:
+        return f"arguments afterwards\n  {g_args}\neager\n  {e_args}"
+    return None
+
+
+def check(program: Program, args_list, setting: str, folder) -> list:
+    """Runs `program` eagerly and as a graph on each of `args_list`; returns the problems."""
+    original, path = _load(folder, program.source)
+    expected = [_run(original, args) for args in args_list]
+    for result, _, _ in expected:
+        assert result[0] != "hang", f"the generator promised a program that ends\n{program.source}"
+    problems = []
+    with passes.options(dict(SETTINGS)[setting]):
+        graph = autoconv.function(original)
+        for i, (args, want) in enumerate(zip(args_list, expected)):
+            got = _run(graph, args, TRACE_SECONDS if i == 0 else CALL_SECONDS)
+            problem = judge(want, got, path, program.source)
+            if problem:
+                problems.append(f"inputs {args}: {problem}")
+            if got[0][0] == "hang":
+                break  # one is enough: waiting again costs time and shows nothing new
+            if i == 0 and setting != "all" and isinstance(got[0][1], autoconv.AutoconvError):
+                problem = _same_with_all_passes(original, args, got)
+                if problem:
+                    problems.append(f"inputs {args}: {problem}")
+    return problems
+
+
+def _same_with_all_passes(original, args, got):
+    """Results must not depend on the pass settings: an error raised under some setting is
+    raised with all passes on too (tracing is the same; only the passes and the code generated
+    after them differ). Returns what is wrong, or None."""
+    with passes.options(dict(SETTINGS)["all"]):
+        default = _run(autoconv.function(original), args, TRACE_SECONDS)
+    if default[0][0] == "raise":
+        return None
+    return f"raises {_describe(got[0][1])}\nbut with all passes on it " + (
+        "returns" if default[0][0] == "return" else "hangs"
+    )
+
+
+@pytest.fixture(scope="module")
+def program_dir(tmp_path_factory):
+    return tmp_path_factory.mktemp("generated_graphs")
+
+
+@_settings()
+@given(example=examples())
+def test_generated_graph_follows_the_rule(program_dir, example):
+    program, args_list, setting = example
+    problems = check(program, args_list, setting, program_dir)
+    assert not problems, "\n".join([f"pass setting {setting}", *problems, program.source])
+
+
+def test_generator_makes_every_construct():
+    """The strategy really produces what graph_programs' docstring promises."""
+    sources = []
+
+    @settings(max_examples=300, deadline=None, database=None, derandomize=True)
+    @given(programs())
+    def collect(program):
+        sources.append(program.source)
+
+    collect()
+    text = "\n".join(sources)
+    for construct in (
+        "np.sum(",
+        "while ",
+        "while True:",
+        "while delta > 0.1",
+        "bal *= 1 +",
+        "for ",
+        "in range(k)",
+        "in enumerate(",
+        "in zip(range(",
+        "break",
+        "continue",
+        "        return ",
+        "raise ValueError",
+        "best is None or",
+        'd["k"] = ',
+        "o.v = ",
+        "lst.append(",
+        "np.stack(lst)",
+        "len(lst)",
+        "n += 1",
+        "u = ",
+        "t = 0.5",
+        "a += ",
+        "autoconv.print(",
+        "elif ",
+        "else:",
+        "k % 2 == 0",
+        "helper(",
+        ".item()",
+        "in range(np.argmax(x), ",
+        "delta = np.",
+    ):
+        assert construct in text, construct
