@@ -23,7 +23,7 @@ from autoconv.graph import dispatch as _dispatch
 from autoconv.graph import graph as _g
 from autoconv.graph import passes as _passes
 from autoconv.graph import signature as sig
-from autoconv.graph.errors import RetracingWarning
+from autoconv.graph.errors import RetracingWarning, StagingError
 from autoconv.graph.executor import Program
 from autoconv.graph.mutations import Snapshot
 from autoconv.graph.mutations import apply as apply_writebacks
@@ -315,7 +315,12 @@ class Function:
                 snapshot.restore()
             raise
         outputs = _random.outputs(outputs)  # generators made inside: their run-time objects
-        check_output(outputs)
+        try:
+            check_output(outputs)
+        except StagingError as e:
+            if str(e).startswith(self._where().rsplit(":", 1)[0]):
+                raise
+            raise StagingError(f"{self._where()}: {e}") from None
         graph.outputs = outputs
         if writebacks:
             # Changes to the arguments' containers: extra outputs, stored after each run.

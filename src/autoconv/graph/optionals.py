@@ -239,6 +239,30 @@ def mixed_output(value, tag, kinds):
     return value if kind is None else kind(value)
 
 
+def materialized(v):
+    """`v` as one run-time value of its eager type: a Mixed becomes a node giving the Python
+    number or NumPy value its path has (for printing and formatting), an Optional its value
+    behind the check; other values are returned as they are."""
+    if isinstance(v, Optional):
+        return v.unwrap() if v.missing is not None else _optional_value(v)
+    if not isinstance(v, Mixed):
+        return v
+    value = v.value
+    node = _g.Node("helper", "as_kind", mixed_output, (value, v.tag, v.kinds))
+    _g.add_node(node, [(value.shape, value.dtype, value.weak)], user_origin(3))
+    return node.outputs[0]
+
+
+def _optional_value(v):
+    """An Optional that may be None: the run-time value or None, for printing."""
+    value = v.value
+    if not isinstance(value, Tensor):
+        return v.unwrap()
+    node = _g.Node("helper", "or_none", output, (v.flag, value, None, v.name))
+    _g.add_node(node, [(value.shape, value.dtype, value.weak)], user_origin(3))
+    return node.outputs[0]
+
+
 def _dummy(v, kind=None):
     """A tiny concrete value with the kind, dtype and rank of `v`, to find out what type an
     operation gives without running it on data."""

@@ -28,6 +28,7 @@ def print(*values, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - m
         builtins.print(*values, sep=sep, end=end, file=file, flush=flush)
         return
     from autoconv.graph.numpy_dispatch import operand
+    from autoconv.graph.optionals import materialized
 
     kwargs = {}
     if sep != " ":
@@ -38,7 +39,7 @@ def print(*values, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - m
         kwargs["file"] = file
     if flush:
         kwargs["flush"] = True
-    args = tuple(_formatted(operand(v)) for v in values)
+    args = tuple(_formatted(operand(materialized(v))) for v in values)
     graph = _g.current().graph
     if getattr(graph, "_stale", False):
         from autoconv.graph.mutation import check_live

@@ -229,6 +229,19 @@ def check_output(value, path="output"):
     elif isinstance(value, dict):
         for v in value.values():
             check_output(v, path)
+    elif isinstance(getattr(value, "__dict__", None), dict) and not isinstance(value, type):
+        held = [k for k, v in vars(value).items() if _g.tensors_in([v]) or _symbolic(v)]
+        if held:
+            raise StagingError(
+                f"the function returns a {type(value).__name__} object whose attribute "
+                f"`{held[0]}` holds a value computed by the graph; a graph returns arrays, "
+                "numbers and tuples, lists, dicts or namedtuples of them. Return the values "
+                "(e.g. `return o.v`, or a namedtuple) instead."
+            )
+
+
+def _symbolic(v) -> bool:
+    return isinstance(v, (Optional, Mixed, ListAccum, Undefined))
 
 
 # --- leaves ---------------------------------------------------------------------------------
@@ -1361,7 +1374,9 @@ class _Loop:
                 if key not in carried or new != carried[key]:
                     carried[key] = new
                     changed = True
-                known = self.kinds.get(key, (kind_of(before),))
+                known = self.kinds.get(
+                    key, before.kinds if isinstance(before, Mixed) else (kind_of(before),)
+                )
                 seen = v.kinds if isinstance(v, Mixed) else (kind_of(v),)
                 kinds = tuple(dict.fromkeys(known + seen))
                 if len(kinds) > 1 and self.kinds.get(key) != kinds:

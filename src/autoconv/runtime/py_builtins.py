@@ -16,9 +16,7 @@ _traces = staging.traces
 def len(value):  # noqa: A001
     """Python's `len(value)`; while tracing, the run-time length of a list a staged loop
     appended to (or of a Tensor whose length is known only when the graph runs)."""
-    if _traces and (
-        type(value) in _STAGED or type(value) is list and value and type(value[-1]) in _STAGED
-    ):
+    if _traces and (type(value) in _STAGED or staging.grown_list(value)):
         return staging.backend.len(value)
     return _py.len(value)
 
