@@ -286,10 +286,14 @@ def _spec_text(v) -> str:
 
 
 def _same_python(a, b) -> bool:
-    if type(a) is not type(b) or _numeric(a) and not _weak(a):
+    """Whether two Python values are equal, decided without recording anything in the graph:
+    Tensors are never "the same" unless identical, and a user `__eq__` that would stage an
+    operation (an object holding Tensors) counts as "not the same"."""
+    if type(a) is not type(b) or isinstance(a, Tensor) or _numeric(a) and not _weak(a):
         return False
     try:
-        return bool(a == b)
+        with _g.no_recording():
+            return bool(a == b)
     except Exception:
         return False
 
