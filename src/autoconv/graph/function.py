@@ -26,6 +26,7 @@ from autoconv.graph import signature as sig
 from autoconv.graph.errors import RetracingWarning
 from autoconv.graph.executor import Program
 from autoconv.graph.signature import TensorSpec
+from autoconv.graph.variables import creates_variables
 
 _EAGER = [False]
 _MISS = _dispatch.MISS
@@ -104,6 +105,7 @@ class Function:
         self.tracing_count = 0
         self._cache: dict = {}
         self._concretes: list[ConcreteFunction] = []
+        self._created: set = set()  # keys whose first trace created Variables
         self._converted = None
         self._warned = False
         self._bound: dict = {}
@@ -242,7 +244,7 @@ class Function:
 
     def _find_or_trace(self, values, key):
         for concrete in self._concretes:
-            if sig.covers(concrete.key, key):
+            if not concrete.first_call_only and sig.covers(concrete.key, key):
                 self._cache[key] = concrete
                 return concrete
         trace_key = key
@@ -253,6 +255,16 @@ class Function:
                     trace_key = general
                     break
         concrete = self._trace(values, trace_key)
+        if key not in self._created and creates_variables(concrete.graph):
+            # The first call creates Variables. Eagerly, a later call creates them again (a
+            # local Variable starts afresh) or finds them kept on an object and skips creating
+            # them (the lazy `if self.v is None:` idiom). The Python code decides, so this
+            # graph runs for this call only and the next call traces again: a graph that still
+            # creates Variables re-initializes them on every run, one that no longer does uses
+            # the ones kept.
+            self._created.add(key)
+            concrete.first_call_only = True
+            return concrete
         self._cache[key] = concrete
         return concrete
 
@@ -454,6 +466,7 @@ class ConcreteFunction:
         self._fn = program.fn
         self.key = key
         self._pinned = pinned
+        self.first_call_only = False  # traced by a first call that created Variables
         self._fast = _dispatch.make([(key, self)], function._nparams)
 
     @property
