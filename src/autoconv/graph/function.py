@@ -25,6 +25,7 @@ from autoconv.graph import passes as _passes
 from autoconv.graph import signature as sig
 from autoconv.graph.errors import RetracingWarning
 from autoconv.graph.executor import Program
+from autoconv.graph.recursion import recursion_error
 from autoconv.graph.signature import TensorSpec
 from autoconv.graph.variables import creates_variables
 
@@ -310,8 +311,12 @@ class Function:
             else values
         )
         fn = self._converted_function()
-        with _g.build(graph):
-            outputs = self._call(fn, symbolic)
+        try:
+            with _g.build(graph):
+                outputs = self._call(fn, symbolic)
+        except RecursionError as e:
+            # A recursion that does not stop at trace time (its base case tests a Tensor).
+            raise recursion_error(e, self.python_function) from None
         check_output(outputs)
         graph.outputs = outputs
         traced = time.perf_counter()

@@ -294,6 +294,8 @@ def _same_python(a, b) -> bool:
     try:
         with _g.no_recording():
             return bool(a == b)
+    except RecursionError:
+        raise  # the trace reports it (autoconv.graph.recursion)
     except Exception:
         return False
 
