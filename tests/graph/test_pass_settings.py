@@ -254,6 +254,35 @@ def variable_as_loop_bound(xs):
     return n, STATE.read_value()
 
 
+def _checked_below(x, limit):
+    autoconv.print("test", x)
+    return x < limit
+
+
+def print_in_while_test(x):
+    while _checked_below(x, 5.0):
+        x = x * 2
+    return x
+
+
+def variable_update_in_while_test(x):
+    n = 0
+    while STATE.assign_add(1.0) < 5:
+        x = x * 2
+        n += 1
+    return x, n, STATE.read_value()
+
+
+def print_in_while_test_with_break(xs):
+    i = np.argmax(xs) * 0
+    while _checked_below(i, 4):
+        if xs[i] < 0:
+            autoconv.print("negative at", i)
+            break
+        i += 1
+    return i
+
+
 PROGRAMS = [
     (count_positive, (X,)),
     (running_max, (X,)),
@@ -284,6 +313,11 @@ PROGRAMS = [
     (variable_updates_in_branches, (X,)),
     (variable_read_in_condition, (X,)),
     (variable_as_loop_bound, (X,)),
+    (print_in_while_test, (np.float32(1.0),)),
+    (print_in_while_test, (np.float32(7.0),)),
+    (variable_update_in_while_test, (np.float64(1.0),)),
+    (print_in_while_test_with_break, (X,)),
+    (print_in_while_test_with_break, (Y,)),
 ]
 
 

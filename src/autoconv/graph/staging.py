@@ -24,6 +24,7 @@ import numpy as np
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
+from autoconv.graph.loop_test import reuse_first_test
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
 from autoconv.runtime import staging as rt
@@ -500,6 +501,8 @@ class Backend:
         _Loop(
             test, body, get_state, set_state, tuple(names or ()), user_origin(2), "`while` loop"
         ).run()
+        # The test already ran once, before the loop: its effects must not run twice.
+        reuse_first_test(_g.current().block, first_cond)
 
     def for_stmt(self, iterable, body, get_state, set_state, names):
         origin = user_origin(2)
