@@ -26,6 +26,7 @@ from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.loop_test import reuse_first_test
 from autoconv.graph.origin import user_origin
+from autoconv.graph.staged_locals import StagedLocals
 from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
 from autoconv.runtime import staging as rt
 
@@ -423,9 +424,11 @@ class Backend:
         names = tuple(names or ())
         init = rt.read_state(get_state, names) if names else ()
         snap = _snapshot(_closure_lists(body, orelse, get_state))
+        branch_locals = StagedLocals((body, orelse))
         results = []
         blocks = []
         for fn in (body, orelse):
+            branch_locals.start()  # each branch from the state before the `if`
             if names:
                 set_state(init)
             with _g.sub_block() as block:
@@ -444,6 +447,7 @@ class Backend:
         list_results = merger.merge_lists(results[0][1], results[1][1])
         merger.finish(cond)
         final = [merger.resolve(m) for m in merged]
+        branch_locals.finish()
         if names:
             set_state(tuple(final))
         merger.resolve_lists(list_results)
@@ -815,7 +819,9 @@ class _Loop:
                     carried[(i, j)] = _spec(v)
         snap = _snapshot(_closure_lists(self.body, self.test, self.get_state, *self.fns))
         accums: dict = {}  # index in snap -> [elem shape, dtype, initial acc tensor or None]
+        body_locals = StagedLocals((self.test, self.body, *self.fns))
         for _attempt in range(8):
+            body_locals.start()  # each attempt from the state before the loop
             state_in, params, acc_params = self._inputs(
                 graph, init, structs, init_leaves, carried, snap, accums
             )
@@ -850,6 +856,7 @@ class _Loop:
                 break
         else:
             self._error(f"the variables of this {self.what} do not settle on a shape and dtype")
+        body_locals.finish()
         self._record(
             graph,
             init,
