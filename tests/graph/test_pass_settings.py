@@ -283,6 +283,52 @@ def print_in_while_test_with_break(xs):
     return i
 
 
+def counter_local_to_one_branch(xs):
+    a = np.sum(xs) * 0.0 + 1.0
+    b = xs * 1.0
+    for _ in xs:
+        if np.sum(b) > a:
+            j = np.argmax(xs) * 0
+            while j < 3:
+                j = j + 1
+                a = a - 1
+            while j < 3:
+                j = j + 1
+                b = np.where(b > a, b - 1.0, b * 0.5)
+        else:
+            for v in xs:
+                a = a - v
+    return a, b
+
+
+def counter_local_to_a_loop_body(xs):
+    c = 0
+    i = np.argmax(xs) * 0
+    while i < 3:
+        i = i + 1
+        for _ in xs:
+            j = np.argmax(xs) * 0
+            while j < 3:
+                j = j + 1
+                c = c + 1
+    return c
+
+
+def counter_assigned_in_two_loops(xs):
+    a = np.sum(xs)
+    if STATE > 1.0:
+        i = np.argmax(xs) * 0
+        while i < 3:
+            i = i + 1
+            j = np.argmax(xs) * 0
+        for _ in xs:
+            j = np.argmax(xs) * 0
+            while j < 3:
+                j = j + 1
+                a = a - 1
+    return a
+
+
 PROGRAMS = [
     (count_positive, (X,)),
     (running_max, (X,)),
@@ -318,6 +364,9 @@ PROGRAMS = [
     (variable_update_in_while_test, (np.float64(1.0),)),
     (print_in_while_test_with_break, (X,)),
     (print_in_while_test_with_break, (Y,)),
+    (counter_local_to_one_branch, (X,)),
+    (counter_local_to_a_loop_body, (X,)),
+    (counter_assigned_in_two_loops, (X,)),
 ]
 
 
