@@ -329,6 +329,20 @@ def counter_assigned_in_two_loops(xs):
     return a
 
 
+def counter_defined_in_one_branch_then_reassigned_in_a_loop(xs):
+    a = np.sum(xs)
+    for _ in xs:
+        if a > 0:
+            j = np.argmax(xs) * 0
+            while j < 3:
+                j = j + 1
+                a = a + 1
+        for w in xs:
+            j = np.argmax(xs) * 0
+            a = a + w
+    return a
+
+
 PROGRAMS = [
     (count_positive, (X,)),
     (running_max, (X,)),
@@ -367,6 +381,7 @@ PROGRAMS = [
     (counter_local_to_one_branch, (X,)),
     (counter_local_to_a_loop_body, (X,)),
     (counter_assigned_in_two_loops, (X,)),
+    (counter_defined_in_one_branch_then_reassigned_in_a_loop, (X,)),
 ]
 
 

@@ -923,8 +923,10 @@ class _Loop:
                 continue  # only assigned on some paths of the body: not carried
             leaves = []
             struct = _struct(o, leaves)
-            undefined_before = rt.is_undefined(init[i]) or (
-                init[i] is None and struct == "*" and _numeric(o)
+            undefined_before = (
+                rt.is_undefined(init[i])
+                or isinstance(init[i], Undefined)  # defined on one path of an earlier `if`
+                or (init[i] is None and struct == "*" and _numeric(o))
             )
             if struct != structs[i] or undefined_before:
                 if undefined_before and not any(k[0] == i for k in carried):
