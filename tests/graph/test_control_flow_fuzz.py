@@ -1,10 +1,10 @@
 """Generated programs with staged control flow (seeded, so reproducible) under every pass
 setting: nested staged `if`/`else`, `for` over a Tensor with `break`/`continue`, `while` loops
-with Tensor counters, Python loops that unroll, `autoconv.print`, Variable reads and updates,
-Python ints that become loop variables, dict and tuple state, conditional expressions and
-`and`/`or`, `range` of a Tensor, values shared between names and Variables, a Variable created
-in the function. Each must match eager NumPy exactly: results (type,
-dtype, bits), printed output and the Variables afterwards."""
+with Tensor counters (some with tests that print or update a Variable), Python loops that
+unroll, `autoconv.print`, Variable reads and updates, Python ints that become loop variables,
+dict and tuple state, conditional expressions and `and`/`or`, `range` of a Tensor, values
+shared between names and Variables, a Variable created in the function. Each must match eager
+NumPy exactly: results (type, dtype, bits), printed output and the Variables afterwards."""
 
 import contextlib
 import importlib.util
@@ -79,7 +79,12 @@ def _block(rng, depth, indent, in_loop=False):
         elif depth > 0 and r < 0.4:
             j = f"j{depth}{indent}"
             lines.append(f"{pad}{j} = np.argmax(x) * 0")
-            lines.append(f"{pad}while {j} < 3:")
+            test = f"{j} < 3"
+            if rng.random() < 0.3:  # a test with effects: they run as often as in Python
+                test = f"(autoconv.print('w', {j}, a) is None) and {test}"
+            elif rng.random() < 0.3:
+                test = f"V.assign_add(0.5) is not None and {test}"
+            lines.append(f"{pad}while {test}:")
             lines.append(f"{pad}    {j} = {j} + 1")
             lines += _block(rng, depth - 1, indent + 1, True)
         elif depth > 0 and r < 0.43 and not in_loop:
