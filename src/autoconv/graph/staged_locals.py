@@ -38,6 +38,15 @@ def _put(cell, value) -> None:
         cell.cell_contents = value
 
 
+def _generated() -> dict:
+    """id(code) -> code of everything autoconv compiled (the converter's functions)."""
+    try:
+        from autoconv.conversion.library import generated_codes
+    except ImportError:  # no converter: only the given functions are looked into
+        return {}
+    return generated_codes
+
+
 class StagedLocals:
     """Locals the functions `fns` (branches, loop test and body) can rebind: `start()` before
     tracing each branch or attempt, `finish()` after the last."""
@@ -45,10 +54,13 @@ class StagedLocals:
     def __init__(self, fns):
         self.cells = []  # (cell, value before the statement)
         seen_cells, seen_fns = set(), set()
-        # The converter's bodies are functions of the converted function, sharing its cells;
-        # a local may be reachable only through a function in a cell (a nested body, or the
-        # `get_state` of a loop inside), so follow those too.
-        todo = [fn for fn in fns if fn is not None]
+        fns = [fn for fn in fns if fn is not None]
+        # The converter's bodies are local functions of the converted function, sharing its
+        # cells; a local may be reachable only through another of them held in a cell (a
+        # nested body, or the `get_state` of a loop inside), so follow the functions autoconv
+        # generated, but not the user's own (a helper keeps its own state).
+        generated = _generated()
+        todo = list(fns)
         while todo and len(seen_fns) < _MAX_FUNCTIONS:
             fn = todo.pop()
             if id(fn) in seen_fns:
@@ -60,7 +72,7 @@ class StagedLocals:
                 seen_cells.add(id(cell))
                 value = _get(cell)
                 self.cells.append((cell, value))
-                if type(value) is _FunctionType:
+                if type(value) is _FunctionType and id(value.__code__) in generated:
                     todo.append(value)
 
     def start(self) -> None:
