@@ -193,7 +193,8 @@ class _Writer:
     def ref(self, t: Tensor) -> str:
         if not any(t.id in scope for scope in self._defined):
             raise StagingError(
-                f"{where(t.node.origin)}: a value computed here, inside a branch or loop body, "
+                f"{where(t.node.origin if t.node is not None else None)}: a value computed "
+                "here, inside a branch or loop body, "
                 "is used outside it. Only variables that the `if` or loop assigns are carried "
                 "out of it: assign the value to a variable in the body (not to an object "
                 "attribute or container that autoconv does not track)."

@@ -27,7 +27,9 @@ from autoconv.graph.errors import RetracingWarning, StagingError
 from autoconv.graph.executor import Program
 from autoconv.graph.mutations import Snapshot
 from autoconv.graph.mutations import apply as apply_writebacks
+from autoconv.graph.recursion import recursion_error
 from autoconv.graph.signature import TensorSpec
+from autoconv.graph.variables import creates_variables
 
 _EAGER = [False]
 _MISS = _dispatch.MISS
@@ -106,6 +108,7 @@ class Function:
         self.tracing_count = 0
         self._cache: dict = {}
         self._concretes: list[ConcreteFunction] = []
+        self._created: set = set()  # keys whose first trace created Variables
         self._converted = None
         self._warned = False
         self._bound: dict = {}
@@ -244,7 +247,7 @@ class Function:
 
     def _find_or_trace(self, values, key):
         for concrete in self._concretes:
-            if sig.covers(concrete.key, key):
+            if not concrete.first_call_only and sig.covers(concrete.key, key):
                 self._cache[key] = concrete
                 return concrete
         trace_key = key
@@ -255,6 +258,16 @@ class Function:
                     trace_key = general
                     break
         concrete = self._trace(values, trace_key)
+        if key not in self._created and creates_variables(concrete.graph):
+            # The first call creates Variables. Eagerly, a later call creates them again (a
+            # local Variable starts afresh) or finds them kept on an object and skips creating
+            # them (the lazy `if self.v is None:` idiom). The Python code decides, so this
+            # graph runs for this call only and the next call traces again: a graph that still
+            # creates Variables re-initializes them on every run, one that no longer does uses
+            # the ones kept.
+            self._created.add(key)
+            concrete.first_call_only = True
+            return concrete
         self._cache[key] = concrete
         return concrete
 
@@ -310,9 +323,12 @@ class Function:
             with _g.build(graph), _random.watch(self.python_function, values):
                 outputs = self._call(fn, symbolic)
                 writebacks = snapshot.changes(self._where) if snapshot is not None else []
-        except BaseException:
+        except BaseException as e:
             if snapshot is not None:
                 snapshot.restore()
+            if isinstance(e, RecursionError) and not isinstance(e, StagingError):
+                # A recursion that does not stop at trace time (its base case tests a Tensor).
+                raise recursion_error(e, self.python_function) from None
             raise
         outputs = _random.outputs(outputs)  # generators made inside: their run-time objects
         try:
@@ -491,6 +507,7 @@ class ConcreteFunction:
         self.key = key
         self.writebacks = list(writebacks)  # stores into the arguments (graph.mutations)
         self._pinned = pinned
+        self.first_call_only = False  # traced by a first call that created Variables
         self._fast = _dispatch.make([(key, self)], function._nparams)
 
     @property

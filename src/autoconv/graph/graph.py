@@ -127,10 +127,11 @@ class _Scope:
 
 class _Scopes(threading.local):
     """The blocks receiving nodes, innermost last: one stack per thread, so that threads can
-    trace at the same time."""
+    trace at the same time. `sealed` counts the `no_recording` scopes open in this thread."""
 
     def __init__(self):
         self.stack: list[_Scope] = []
+        self.sealed = 0
 
 
 _SCOPES = _Scopes()
@@ -168,11 +169,33 @@ def sub_block():
         yield block
 
 
+class RecordingForbidden(Exception):
+    """Raised by `add_node` inside `no_recording()`: autoconv's own bookkeeping touched a Tensor
+    in a way that would have added an operation to the user's graph."""
+
+
+@contextmanager
+def no_recording():
+    """While open, any attempt to add a node raises `RecordingForbidden` instead.
+
+    autoconv's own checks made during a trace (is this value the same in both branches? did this
+    loop variable change?) may call user-defined `==` on values that hold Tensors. Such a call
+    must never leave an operation behind in the block being traced: with dead-code elimination
+    off it would run, or reference a value of another block."""
+    _SCOPES.sealed += 1
+    try:
+        yield
+    finally:
+        _SCOPES.sealed -= 1
+
+
 def add_node(node: Node, specs, origin=None) -> Node:
     """Appends `node` to the current block, giving it one output per `(shape, dtype)` in
     `specs`. Returns the node."""
     from autoconv.graph.tensor import Tensor
 
+    if _SCOPES.sealed:
+        raise RecordingForbidden(node.op)
     scope = current()
     graph = scope.graph
     for t in node.inputs:

@@ -21,6 +21,7 @@ import numpy as np
 
 from autoconv.graph.errors import StagingError
 from autoconv.graph.optionals import Optional
+from autoconv.graph.variables import Variable
 
 _LEAVES = (str, bytes, int, float, complex, bool, type(None), np.ndarray, np.generic)
 _OPAQUE = (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType, types.MethodType)
@@ -94,6 +95,10 @@ class Snapshot:
             changed = [k for k in now if k not in before or now[k] is not before[k]]
             removed = [k for k in before if k not in now]
             accessor = "attr" if is_object else "item"
+            # A Variable made by the trace (`self.v = Variable(...)`, the lazy-state idiom)
+            # stays: it is the state that later calls update (see variables.py).
+            kept = {k: now[k] for k in changed if isinstance(now[k], Variable)}
+            changed = [k for k in changed if k not in kept]
             for k in changed:
                 value = now[k]
                 if via_object and k in before:
@@ -109,6 +114,7 @@ class Snapshot:
             if via_object:
                 now.clear()
                 now.update(before)
+                now.update(kept)
         if problems:
             path, before = problems[0]
             raise StagingError(

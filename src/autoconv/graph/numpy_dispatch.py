@@ -222,6 +222,8 @@ def _python_result(op, operands):
     standins = [shapes._standin(x) if isinstance(x, Tensor) else x for x in operands]
     try:
         result = op(*standins)
+    except RecursionError:
+        raise  # the trace reports it (autoconv.graph.recursion)
     except Exception:
         return None
     if type(result) not in _PY_NUMBERS:

@@ -40,6 +40,7 @@ from autoconv.graph.optionals import (
     zeros_like,
 )
 from autoconv.graph.origin import user_origin
+from autoconv.graph.staged_locals import StagedLocals
 from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
 from autoconv.runtime import staging as rt
 
@@ -329,12 +330,16 @@ def _spec_text(v) -> str:
 
 
 def _same_python(a, b) -> bool:
-    """Whether `a` and `b` are the same Python value. Never compares symbolic values: a
-    comparison of Tensors would record an operation in the graph being built."""
-    if type(a) is not type(b) or _numeric(a) and not _weak(a) or isinstance(a, Tensor):
+    """Whether two Python values are equal, decided without recording anything in the graph:
+    Tensors are never "the same" unless identical, and a user `__eq__` that would stage an
+    operation (an object holding Tensors) counts as "not the same"."""
+    if type(a) is not type(b) or isinstance(a, Tensor) or _numeric(a) and not _weak(a):
         return False
     try:
-        return bool(a == b)
+        with _g.no_recording():
+            return bool(a == b)
+    except RecursionError:
+        raise  # the trace reports it (autoconv.graph.recursion)
     except Exception:
         return False
 
@@ -429,6 +434,23 @@ def _run_time_len(t):
     return emit("helper", "len", len, (t,), {}, [((), np.dtype(np.int64), True)])[0]
 
 
+def _inherit_eager_type(param, init) -> None:
+    """A loop variable's run-time type (NumPy scalar or 0-d array) is its initial value's, as
+    the body keeps it (eager_types cannot replay a loop parameter)."""
+    from autoconv.graph.eager_types import eager_type
+
+    if param.weak or param.shape:
+        return
+    if isinstance(init, Tensor):
+        kind = eager_type(init)
+    elif isinstance(init, (np.ndarray, np.generic)):
+        kind = type(init)
+    else:
+        return
+    if kind is not None:
+        param._etype = kind
+
+
 def _cond_tensor(cond, origin):
     if type(cond) is list:
         return BACKEND.len(cond) > 0  # a list grown in a staged loop: true when not empty
@@ -465,8 +487,8 @@ def _trace_branch(fn) -> bool:
         fn()
     except Raises:
         return True
-    except AutoconvError:
-        raise
+    except (AutoconvError, RecursionError):
+        raise  # a recursion is reported at the trace boundary (graph.recursion)
     except Exception as e:
         origin = user_raise(e)
         if origin is None:
@@ -489,15 +511,7 @@ def _traced_branch_failed(e):
         filename = tb.tb_frame.f_code.co_filename
         if not filename.startswith(skip) and not filename.startswith("<"):
             origin = (filename, tb.tb_lineno)
-            if isinstance(e, RecursionError):
-                break  # the outermost user frame: where the recursion starts
         tb = tb.tb_next
-    if isinstance(e, RecursionError):
-        return StagingError(
-            f"{where(origin)}: this recursion does not end while tracing: its base case "
-            "depends on a Tensor, so both branches are traced, and the recursive one again "
-            "and again. Write it as a loop (`while` / `for`), which is staged."
-        )
     return StagingError(
         f"{where(origin)}: {type(e).__name__}: {e}, while tracing a branch of a staged `if` "
         "(both branches are traced, whichever one the data takes when the graph runs). Make "
@@ -615,10 +629,12 @@ class Backend:
         names = tuple(names or ())
         init = rt.read_state(get_state, names) if names else ()
         snap = _snapshot(_closure_lists(body, orelse, get_state))
+        branch_locals = StagedLocals((body, orelse))
         results = []
         blocks = []
         raised = []
         for fn in (body, orelse):
+            branch_locals.start()  # each branch from the state before the `if`
             if names:
                 set_state(init)
             with _g.sub_block() as block:
@@ -659,6 +675,7 @@ class Backend:
         list_results = merger.merge_lists(results[0][1], results[1][1])
         merger.finish(cond)
         final = [merger.resolve(m) for m in merged]
+        branch_locals.finish()
         if names:
             set_state(tuple(final))
         merger.resolve_lists(list_results)
@@ -1191,7 +1208,9 @@ class _Loop:
                     carried[(i, j)] = _spec(v)
         snap = _snapshot(_closure_lists(self.body, self.test, self.get_state, *self.fns))
         accums: dict = {}  # index in snap -> [elem shape, dtype, initial acc tensor or None]
+        body_locals = StagedLocals((self.test, self.body, *self.fns))
         for _attempt in range(8):
+            body_locals.start()  # each attempt from the state before the loop
             state_in, params, acc_params = self._inputs(
                 graph, init, structs, init_leaves, carried, snap, accums
             )
@@ -1226,6 +1245,7 @@ class _Loop:
                 break
         else:
             self._error(f"the variables of this {self.what} do not settle on a shape and dtype")
+        body_locals.finish()
         self._record(
             graph,
             init,
@@ -1292,6 +1312,7 @@ class _Loop:
             for j in range(len(leaves)):
                 if (i, j) in carried:
                     leaf = params[(i, j)] = _param(graph, carried[(i, j)], self.names[i])
+                    _inherit_eager_type(leaf, leaves[j])
                     if (i, j, 1) in carried:
                         tag = params[(i, j, 1)] = _param(graph, carried[(i, j, 1)], "<kind>")
                         leaf = Mixed(leaf, tag, self.kinds[(i, j)], self.names[i])

@@ -34,17 +34,54 @@ class Variable:
 
         if callable(initial_value):
             initial_value = initial_value()
+        self.name = name or f"Variable_{next(_names)}"
+        self.trainable = trainable
+        if _g.building():
+            # Created while a graph is traced: the graph (re)creates it each time it runs.
+            self._init_in_graph(initial_value, dtype, user_origin(2))
+            return
         if isinstance(initial_value, Tensor):
             raise StagingError(
-                f"{where(user_origin(2))}: a Variable cannot be created from a symbolic Tensor "
-                "inside a trace. Create Variables outside the autoconv.function (e.g. in "
-                "__init__) and assign to them inside it."
+                f"{where(user_origin(2))}: a Variable cannot be created from a Tensor of "
+                "another trace. Create it from an array, or inside the function that uses it."
             )
         if isinstance(initial_value, Variable):
             initial_value = initial_value._value
         self._value = np.array(initial_value, dtype=dtype)
-        self.name = name or f"Variable_{next(_names)}"
-        self.trainable = trainable
+
+    def _init_in_graph(self, initial_value, dtype, origin):
+        """Records, where the Variable is created, an `assign` node that gives it its initial
+        value whenever the graph runs, as each eager call makes a new Variable there. (A trace
+        that creates Variables is run once only; see `Function`: the next call traces again,
+        so a Variable created on the first call and kept on an object persists, as eagerly.)"""
+        from autoconv.graph import shapes
+        from autoconv.graph.tensor import Tensor
+
+        if isinstance(initial_value, Variable):
+            initial_value = initial_value._read_tensor()
+        elif type(initial_value) in (list, tuple) and _g.tensors_in(initial_value):
+            initial_value = _stacked(initial_value)
+        if isinstance(initial_value, Tensor):
+            if None in initial_value.shape:
+                raise StagingError(
+                    f"{where(origin)}: Variable {self.name!r} is created from a Tensor of shape "
+                    f"{shapes.fmt(initial_value.shape)}, whose size is only known when the graph "
+                    "runs; a Variable needs a fixed shape. Trace with a fully known shape (no "
+                    "None in the input_signature) or create the Variable outside the function."
+                )
+            self._value = np.zeros(initial_value.shape, dtype or initial_value.dtype)
+            value = initial_value
+            if value.dtype != self._value.dtype or value.weak:
+                value = value.astype(self._value.dtype)
+        else:
+            self._value = np.array(initial_value, dtype=dtype)
+            node = _g.Node("const", "const", attrs={"value": self._value.copy()[()], "owned": True})
+            _g.add_node(node, [(self._value.shape, self._value.dtype)], origin)
+            value = node.outputs[0]
+        node = _g.Node("assign", "assign", args=(value,), attrs={"variable": self, "direct": False})
+        node.attrs["creates"] = True
+        node.effect = True
+        _g.add_node(node, [], origin)
 
     # --- facts ------------------------------------------------------------------------------
     @property
@@ -209,6 +246,18 @@ class Variable:
         )
         node.effect = True
         _g.add_node(node, [], origin)
+
+
+def _stacked(value):
+    """A (nested) list of Tensors and numbers as one Tensor, as `np.array` makes it eagerly."""
+    if type(value) in (list, tuple):
+        return np.stack([_stacked(v) for v in value])
+    return value
+
+
+def creates_variables(graph) -> bool:
+    """Whether a traced graph creates Variables (has the `assign` nodes that initialize them)."""
+    return any(node.kind == "assign" and node.attrs.get("creates") for node in graph.walk())
 
 
 def _unwrap(value):
