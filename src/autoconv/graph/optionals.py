@@ -496,9 +496,20 @@ def _fresh(exc):
     return new
 
 
+def _raise_new(cls, *args):
+    raise cls(*args)
+
+
 def raise_node(exc, origin) -> None:
-    """Records, in the block being traced, that `exc` is raised when this point runs."""
-    node = _g.Node("helper", "raise", _raise, (exc,), attrs={"raises": True})
+    """Records, in the block being traced, that `exc` is raised when this point runs. A message
+    that formats Tensors (`f"bad value {v}"`) is formatted then, with the run-time values."""
+    from autoconv.graph.printing import formatted
+
+    if any(type(a) is str and "\ue000" in a for a in exc.args):
+        args = tuple(formatted(a) for a in exc.args)
+        node = _g.Node("helper", "raise", _raise_new, (type(exc), *args), attrs={"raises": True})
+    else:
+        node = _g.Node("helper", "raise", _raise, (exc,), attrs={"raises": True})
     node.effect = True
     _g.add_node(node, [], origin)
 

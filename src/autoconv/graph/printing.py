@@ -67,6 +67,11 @@ def _piece(value, spec: str) -> str:
     return format(value, spec)
 
 
+def formatted(value):
+    """`value`, or for a string holding format markers, a node making it when the graph runs."""
+    return _formatted(value)
+
+
 def _formatted(value):
     """A string holding format markers as a `format` node of its Tensors; anything else as is."""
     if type(value) is not str or "\ue000" not in value:
@@ -153,6 +158,8 @@ def _consumer(frame):
         calls = _TREES[key] = _print_calls("".join(lines))
     for func, first, last in calls:
         if first <= line <= last:
+            if func == "raise":
+                return "autoconv"  # the message of a staged raise/assert, made at run time
             target = _resolve(frame, func)
             if target is print:
                 return "autoconv"
@@ -170,6 +177,9 @@ def _print_calls(source: str) -> list:
         return []
     found = []
     for node in ast.walk(tree):
+        if isinstance(node, (ast.Raise, ast.Assert)):
+            found.append(("raise", node.lineno, node.end_lineno))
+            continue
         if not isinstance(node, ast.Call):
             continue
         func = node.func

@@ -520,6 +520,26 @@ def _traced_branch_failed(e):
     )
 
 
+def _check_lists_not_rebound(names, results, origin):
+    """A variable that holds, in one branch, a list the other branch appends to, and another
+    list in the other (`current.append(v)` / `current = []`) cannot be staged: the appends are
+    tracked on the list object, the rebinding on the variable."""
+    appended = {
+        id(lst) for _, lists in results for lst, _, added, _ in lists if added not in (None, [])
+    }
+    if not appended:
+        return
+    for i, name in enumerate(names):
+        a, b = results[0][0][i], results[1][0][i]
+        if a is not b and (id(a) in appended or id(b) in appended):
+            raise StagingError(
+                f"{where(origin)}: `{name}` is a list that one branch of this `if` appends to "
+                "and the other replaces with another list; a staged `if` can append to a list "
+                "but not rebind it. Keep one list (and index into it), or collect the values "
+                "in arrays."
+            )
+
+
 def _check_no_effects_before_raise(names, init, values, origin):
     """A branch that raises keeps, eagerly, what it changed on objects and containers before
     the `raise` (`self.failures += 1; raise ...`); a graph cannot, so that is an error."""
@@ -668,6 +688,7 @@ class Backend:
                     for lst, name, added, bef in other[1]
                 ]
                 results[k] = (values, lists)
+        _check_lists_not_rebound(names, results, origin)
         merged = [
             merger.merge(name, init[i], results[0][0][i], results[1][0][i])
             for i, name in enumerate(names)
@@ -1014,9 +1035,16 @@ class _Merger:
                     for k, (x, y) in enumerate(zip(added_a, added_b))
                 ]
                 out.append((lst, before, "items", items))
-            else:
+            elif not _LOOPS:
                 # Different numbers of items: the appended ones become a run-time list.
                 out.append((lst, before, "accum", self._uneven(name, added_a, added_b)))
+            else:
+                self._error(
+                    f"list `{name}` gets {len(added_a)} item(s) appended in the "
+                    f"{self.labels[0]} branch and {len(added_b)} in the {self.labels[1]} branch "
+                    f"of this {self.what}, inside a staged loop that does not carry it. Append "
+                    "to a list made before the loop, and keep the same list in every iteration."
+                )
         return out
 
     def _uneven(self, name, added_a, added_b) -> int:
