@@ -2,7 +2,8 @@
 
     helper(x)      ->  ac.converted(helper)(x)
     np.sum(x)      ->  np.sum(x)                  (known at conversion time to be NumPy)
-    len(xs)        ->  ac.len(xs)                 (a run-time length while tracing)
+    len(xs)        ->  ac.len(xs)                 (a run-time length while tracing; also
+                                                   max and min of Tensors)
 
 `ac.converted(f)` returns the function to call instead of calling it, so no extra frame stays
 on the stack during the call. A call whose target is known at conversion time (a global or
@@ -90,6 +91,9 @@ def _pairs(targets, value) -> list:
     return []
 
 
+_STAGED_BUILTINS = ("len", "max", "min")
+
+
 class _Calls(Transformer):
     def __init__(self, ctx, shadowed, builtin_typed, classes):
         super().__init__()
@@ -117,12 +121,14 @@ class _Calls(Transformer):
             return node  # a class this function defines: classes are called as they are
         if (
             isinstance(func, gast.Name)
-            and func.id == "len"
+            and func.id in _STAGED_BUILTINS
             and func.id not in self.shadowed
-            and self.ctx.is_builtin("len")
+            and self.ctx.is_builtin(func.id)
         ):
-            # The length of a list grown in a staged loop is known when the graph runs.
-            node.func = expressions.located(templates.expr("ac.len", ac=self.ctx.ac), func)
+            # Known only when the graph runs: the length of a list grown in a staged loop,
+            # the larger of two Tensors.
+            fn = f"ac.{func.id}"
+            node.func = expressions.located(templates.expr(fn, ac=self.ctx.ac), func)
             return node
         if self.ctx.resolver.is_passthrough(func, self.shadowed):
             return node

@@ -420,7 +420,7 @@ def missing_of(v, name):
 
 def numeric_structure(v) -> bool:
     """Whether `v` is arrays and numbers in tuples, lists, dicts or namedtuples."""
-    if isinstance(v, (Tensor, np.ndarray, np.generic)) or type(v) in _PY_NUMBERS:
+    if isinstance(v, (Tensor, np.ndarray, np.generic, Mixed)) or type(v) in _PY_NUMBERS:
         return True
     if isinstance(v, (tuple, list)):
         return all(numeric_structure(x) for x in v)
@@ -453,6 +453,8 @@ def zeros_like(v):
         return t(*(zeros_like(x) for x in v))
     if isinstance(v, Optional):
         return Optional(False, zeros_like(v.value), v.missing, v.name, v.origin)
+    if isinstance(v, Mixed):
+        return Mixed(zeros_like(v.value), 0, v.kinds, v.name)
     raise TypeError(type(v).__name__)
 
 

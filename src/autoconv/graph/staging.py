@@ -617,11 +617,29 @@ def _restore(snap):
 def _appended(lst, before, tracked=frozenset()):
     """Items appended to `lst` since `before` (a copy), or None if it changed otherwise. Items
     at `tracked` indices (composite names such as `acc[0]`, carried as state) may change."""
+    if before and isinstance(before[-1], ListAccum):
+        # A nested staged `if` may have replaced the enclosing loop's accumulator.
+        n = len(before) - 1
+        if (
+            len(lst) > n
+            and isinstance(lst[n], ListAccum)
+            and lst[n] is not before[n]
+            and all(a is b for a, b in zip(lst[:n], before))
+        ):
+            return _Replaced(lst[n].tensor, lst[n + 1 :])
     if len(lst) < len(before) or any(
         a is not b and i not in tracked for i, (a, b) in enumerate(zip(lst, before))
     ):
         return None
     return lst[len(before) :]
+
+
+class _Replaced(list):
+    """Items appended after a nested `if` replaced a loop's accumulator with `tensor`."""
+
+    def __init__(self, tensor, items):
+        super().__init__(items)
+        self.tensor = tensor
 
 
 def _tracked(names, list_name) -> frozenset:
@@ -847,6 +865,18 @@ class Backend:
     def range(self, *args):
         return StagedRange(*args)
 
+    def extreme(self, which, args):
+        """`max(*args)` / `min(*args)` with symbolic values, as Python computes them: the first
+        item, replaced by each later one that is greater (smaller), as staged choices."""
+        items = list(args[0]) if len(args) == 1 else list(args)
+        if not items:
+            raise ValueError(f"{which}() iterable argument is empty")
+        result = items[0]
+        for item in items[1:]:
+            better = item > result if which == "max" else item < result
+            result = self.if_exp(better, lambda item=item: item, lambda r=result: r)
+        return result
+
     def len(self, value):
         if type(value) is list:
             *prefix, acc = value
@@ -995,7 +1025,7 @@ class _Merger:
     def merge_lists(self, a_lists, b_lists):
         out = []
         for (lst, name, added_a, before), (_, _, added_b, _) in zip(a_lists, b_lists):
-            if added_a == [] and added_b == []:
+            if type(added_a) is list and type(added_b) is list and not added_a and not added_b:
                 continue
             if added_a is None or added_b is None:
                 self._error(
@@ -1006,12 +1036,9 @@ class _Merger:
             if marker is not None:
                 accs = []
                 for block, added in zip(self.blocks, (added_a, added_b)):
+                    base = added.tensor if isinstance(added, _Replaced) else marker.tensor
                     with _g.build(block_graph(marker.tensor), block):
-                        accs.append(
-                            _append(marker.tensor, added, name, self.origin)
-                            if added
-                            else marker.tensor
-                        )
+                        accs.append(_append(base, added, name, self.origin) if added else base)
                 self.pairs.append(
                     (
                         accs[0],
@@ -1031,7 +1058,7 @@ class _Merger:
                 raise _NeedsAccumulator(lst, added_a or added_b)
             elif len(added_a) == len(added_b):
                 items = [
-                    self._leaf(f"{name}[{len(before) + k}]", x, y)
+                    self.merge(f"{name}[{len(before) + k}]", None, x, y)
                     for k, (x, y) in enumerate(zip(added_a, added_b))
                 ]
                 out.append((lst, before, "items", items))
@@ -1106,7 +1133,7 @@ class _Merger:
             if kind == "accum":
                 lst[:] = [*prefix, ListAccum(self.node.outputs[data])]
             else:
-                lst[:] = [*prefix, *(self._resolve_leaf(leaf) for leaf in data)]
+                lst[:] = [*prefix, *(self.resolve(item) for item in data)]
 
 
 def _lift_pair(name, a, b, origin):
@@ -1318,7 +1345,8 @@ class _Loop:
         out = []
         for k, (lst, _, before) in enumerate(snap):
             if k not in accums:
-                out.append(_appended(lst, before, _tracked(self.names, snap[k][1])))
+                added = _appended(lst, before, _tracked(self.names, snap[k][1]))
+                out.append(None if isinstance(added, _Replaced) else added)
                 continue
             prefix = _prefix(before)
             n = len(prefix)

@@ -14,7 +14,7 @@ from autoconv.runtime.control_flow import (
     while_stmt,
 )
 from autoconv.runtime.logical import and_, if_exp, not_, or_
-from autoconv.runtime.py_builtins import enumerate, len, range, zip
+from autoconv.runtime.py_builtins import enumerate, len, max, min, range, zip
 from autoconv.runtime.unbound import unbound_locals
 
 __all__ = [
@@ -28,6 +28,8 @@ __all__ = [
     "is_none",
     "is_not_none",
     "len",
+    "max",
+    "min",
     "not_",
     "or_",
     "range",

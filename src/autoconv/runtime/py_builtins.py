@@ -13,6 +13,25 @@ _STAGED = staging.STAGED_TYPES
 _traces = staging.traces
 
 
+def max(*args, **kwargs):  # noqa: A001
+    """Python's `max`; while tracing, symbolic values are compared by staged choices."""
+    if _traces and not kwargs and _any_symbolic(args):
+        return staging.backend.extreme("max", args)
+    return _py.max(*args, **kwargs)
+
+
+def min(*args, **kwargs):  # noqa: A001
+    """Python's `min`; while tracing, symbolic values are compared by staged choices."""
+    if _traces and not kwargs and _any_symbolic(args):
+        return staging.backend.extreme("min", args)
+    return _py.min(*args, **kwargs)
+
+
+def _any_symbolic(args) -> bool:
+    items = args[0] if _py.len(args) == 1 and type(args[0]) in (list, tuple) else args
+    return _py.len(args) > 0 and _py.any(type(a) in _STAGED for a in items)
+
+
 def len(value):  # noqa: A001
     """Python's `len(value)`; while tracing, the run-time length of a list a staged loop
     appended to (or of a Tensor whose length is known only when the graph runs)."""
