@@ -76,6 +76,18 @@ CASES = [
         ),
         (F32, F64),
     ),
+    # differences, stacking, norms
+    ("diff", lambda x: (np.diff(x), np.diff(x, n=2, axis=0), np.diff(x, axis=0)), (F32,)),
+    (
+        "vstack_hstack",
+        lambda x, v: (np.vstack([x, x]), np.hstack([v, v]), np.vstack([v, v])),
+        (F32, V3),
+    ),
+    (
+        "norm",
+        lambda x, m: (np.linalg.norm(x), np.linalg.norm(m, axis=1), np.linalg.norm(m)),
+        (V3, F64),
+    ),
     # shapes
     ("reshape", lambda x: (np.reshape(x, (4, 3)), x.reshape(-1), x.reshape(2, -1)), (F32,)),
     (

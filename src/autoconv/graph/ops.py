@@ -391,6 +391,57 @@ def _stack(p, args, kwargs):
     ]
 
 
+@rule("vstack", "hstack")
+def _vhstack(p, args, kwargs):
+    func = p["__func__"]
+    arrays = list(p["tup"])
+    if not arrays:
+        fail(f"numpy.{func.__name__}: need at least one array to concatenate")
+    shapes_ = [tuple(shape_of(a)) for a in arrays]
+    if func is np.vstack:
+        shapes_ = [s if len(s) >= 2 else (1, *s) if s else (1, 1) for s in shapes_]
+        axis = 0
+    else:
+        shapes_ = [s or (1,) for s in shapes_]
+        axis = 0 if len(shapes_[0]) == 1 else 1
+    out = _merge_shapes(shapes_, axis, f"numpy.{func.__name__}")
+    lengths = [s[axis] for s in shapes_]
+    out[axis] = None if None in lengths else sum(lengths)
+    return [(tuple(out), _std_dtype(func, (arrays,), {}))]
+
+
+@rule("diff")
+def _diff(p, args, kwargs):
+    shape = list(shape_of(p["a"]))
+    n = p.get("n", 1)
+    if not shape:
+        fail("numpy.diff: diff requires input that is at least one dimensional")
+    if not isinstance(n, int) or n < 0:
+        fail(f"numpy.diff: order must be a non-negative int, got {n!r}")
+    if p.get("prepend", _NOVALUE) is not _NOVALUE or p.get("append", _NOVALUE) is not _NOVALUE:
+        fail("numpy.diff: prepend= and append= are not supported; np.concatenate first")
+    axis = norm_axis(p.get("axis", -1), len(shape))
+    if shape[axis] is not None:
+        shape[axis] = max(shape[axis] - n, 0)
+    return [(tuple(shape), _std_dtype(np.diff, (p["a"],), {}))]
+
+
+def _norm(p, args, kwargs):
+    x = p["x"]
+    shape = tuple(shape_of(x))
+    if p.get("ord") is not None:
+        fail("numpy.linalg.norm: only the default (2-norm / Frobenius) ord is supported")
+    axis, keepdims = p.get("axis"), bool(p.get("keepdims", False))
+    if axis is None and len(shape) > 2:
+        fail("numpy.linalg.norm: give axis= for arrays of more than 2 dimensions")
+    out = shapes.reduce_shape(shape, axis, keepdims)
+    return [(out, _std_dtype(np.linalg.norm, (x,), {}))]
+
+
+SPECS[np.linalg.norm] = _norm
+RULES[np.linalg.norm] = _record
+
+
 # --- elementwise and selection --------------------------------------------------------------
 
 
