@@ -5,6 +5,23 @@ import types
 
 _MISSING = object()
 
+# Callables that a tracing backend may stage when an argument is symbolic (they need a value
+# otherwise: a size, a Python number, a type): calls of them go through the runtime. By name,
+# so that conversion gives the same code whether or not a backend is loaded.
+STAGED_NAMES = {
+    ("numpy", name)
+    for name in (
+        "arange zeros ones empty full take asarray asanyarray array ascontiguousarray".split()
+    )
+}
+
+
+def is_staged(value) -> bool:
+    """True for the callables in `STAGED_NAMES`."""
+    name = getattr(value, "__name__", None)
+    module = getattr(value, "__module__", None)
+    return type(name) is str and (module, name) in STAGED_NAMES
+
 
 class LiveResolver:
     """Resolves names through a live function's globals and built-ins (never its closure, whose
@@ -34,7 +51,12 @@ class LiveResolver:
         from autoconv.conversion.library import draws_random, is_convertible
 
         value = self.value(node, shadowed)
-        return value is not _MISSING and not is_convertible(value) and not draws_random(value)
+        return (
+            value is not _MISSING
+            and not is_convertible(value)
+            and not draws_random(value)
+            and not is_staged(value)
+        )
 
     def is_builtin(self, name) -> bool:
         return name not in self.globals and name in self.builtins

@@ -5,6 +5,7 @@ Importing it registers the backend with `autoconv.runtime.staging`, so converted
 """
 
 from autoconv.graph import random as _random  # noqa: F401 - stages np.random and random calls
+from autoconv.graph import staged_calls as _staged_calls
 from autoconv.graph import staging as _staging  # noqa: F401 - registers the backend
 from autoconv.graph.function import (
     ConcreteFunction,
@@ -18,6 +19,8 @@ from autoconv.graph.printing import print  # noqa: A004
 from autoconv.graph.signature import TensorSpec
 from autoconv.graph.tensor import Tensor
 from autoconv.graph.variables import Variable
+
+_staged_calls.register()
 
 __all__ = [
     "ConcreteFunction",

@@ -99,6 +99,16 @@ def take(a, indices, axis=None, **kwargs):
 
 def _as_array(func):
     def staged(a, *args, **kwargs):
+        if _g.building() and type(a) in (list, tuple) and not args and _holds_symbolic(a):
+            # `np.array(lst)` of Tensors, or of a list grown in a staged loop: the items
+            # stacked when the graph runs (np.array itself runs then, on the run-time list).
+            from autoconv.graph.staging import stack_items
+
+            dtype = kwargs.pop("dtype", None)
+            if kwargs:
+                shapes.fail(f"numpy.{func.__name__} of a list of Tensors takes only dtype=")
+            out = stack_items(func, list(a))
+            return out if dtype is None else out.astype(dtype)
         if not (_g.building() and isinstance(a, Tensor)):
             return func(a, *args, **kwargs)
         from autoconv.graph.eager_types import eager_type
@@ -116,6 +126,12 @@ def _as_array(func):
     staged.__name__ = func.__name__
     staged.__doc__ = f"`np.{func.__name__}` of a Tensor: an array when the graph runs."
     return staged
+
+
+def _holds_symbolic(items) -> bool:
+    from autoconv.graph.staging import ListAccum
+
+    return any(isinstance(x, (Tensor, ListAccum)) for x in items)
 
 
 def _python_number(kind):

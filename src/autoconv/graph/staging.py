@@ -168,7 +168,9 @@ def _stack_lists(func, args, kwargs):
             shapes.unify(a, b, f"numpy.{func.__name__}: item sizes differ:")
             for a, b in zip(merged, e)
         ]
-    if func is np.stack:
+    if func in _ARRAY_MAKERS:
+        shape = [None, *merged]  # np.array(lst): the items along a new first axis
+    elif func is np.stack:
         axis = shapes.norm_axis(axis, ndim + 1)
         shape = merged[:axis] + [None] + merged[axis:]
     elif func is np.concatenate or func is np.vstack:
@@ -193,6 +195,13 @@ def _stack_lists(func, args, kwargs):
 
 
 _STACKERS: dict = {}
+_ARRAY_MAKERS = (np.array, np.asarray, np.asanyarray, np.ascontiguousarray)
+
+
+def stack_items(func, items):
+    """`func(items)` (np.array and friends) for a list holding Tensors or the items a staged
+    loop appended: one array when the graph runs."""
+    return _stack_lists(func, (items,), {})
 
 
 def _bind_stack(func):

@@ -24,6 +24,12 @@ del _C
 # Callables of these types are always called as they are (built-ins and C methods, classes).
 _AS_IS = {type(len), type([].append), type("".join), type((1).__add__), type(str.join), type}
 
+staged: dict = {}
+"""Callables that need a value while tracing (`np.arange`, `float`, `type`, ...) -> the form the
+tracing backend records when an argument is symbolic (it calls the original otherwise). Filled
+by the backend (`autoconv.graph.staged_calls.register`); the converter routes calls of these
+callables through `converted` (see `autoconv.conversion.resolve.STAGED_NAMES`)."""
+
 cache: dict = {}
 """Plain function -> what to call instead (its converted form, or itself). Filled by
 `autoconv.conversion.recursive`; closures are not kept here (they are rebuilt from a code cache)."""
@@ -52,6 +58,13 @@ def converted(f):
             if id(func.__code__) not in seen_codes:
                 _recursive().for_function(func)
         return f
+    if staged:
+        try:
+            target = staged.get(f)
+        except TypeError:  # unhashable
+            target = None
+        if target is not None:
+            return target
     if kind is _FunctionType:
         target = cache.get(f)
         if target is None:
