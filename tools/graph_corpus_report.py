@@ -28,12 +28,21 @@ def main(argv=None) -> int:
     parser.add_argument("--failures", action="store_true", help="list the failing programs")
     parser.add_argument("-k", default="", help="only programs whose id contains this text")
     parser.add_argument(
+        "--limits", action="store_true", help="list the known limits (@limit programs) and stop"
+    )
+    parser.add_argument(
         "--all-settings",
         action="store_true",
         help="also run with each pass setting of tests/graph/conftest.py (class 9)",
     )
     options = parser.parse_args(argv)
     chosen = [p for p in programs() if options.k in p.id]
+    if options.limits:
+        limited = [p for p in chosen if p.limit]
+        print(f"{len(limited)} of {len(chosen)} programs meet a known limit (a clear error):")
+        for p in limited:
+            print(f"  {p.id} [classes {','.join(map(str, p.classes))}]: {p.limit}")
+        return 0
     outcomes = {}  # (program id, setting) -> (outcome, first bad detail)
     for p in chosen:
         for setting, optimize in SETTINGS:

@@ -16,6 +16,9 @@ all of its inputs and compares every call with the eager call. Options of `case`
   `.tolist()`, `round()`, `int()`/`float()`/`bool()`/`max()`, format specs, isinstance checks,
   sizes from data, in-place updates of arguments); Variables created inside the traced function
   (class 11: "or raise a clear error on the second trace").
+- `@limit("...")` (under `@case`): what graph mode does not do yet for this program, which
+  must then give a clear `AutoconvError` naming the user's file and line (as `expect="error"`);
+  the reason is shown by `tools/graph_corpus_report.py --limits` and listed in docs/graph-mode.md.
 - `seed=N`: the program draws from `np.random`'s global state; both sides seed it with `N + i`
   before call `i`.
 - `bind=factory`: `func` is a method; each side calls it bound to its own copy of `factory()`,
@@ -59,6 +62,7 @@ class Program:
     expect: str = "same"
     seed: object = None
     bind: object = None
+    limit: str = ""
 
     @property
     def id(self) -> str:
@@ -83,12 +87,34 @@ def case(*inputs, cls, expect="same", seed=None, bind=None):
 
     def register(func):
         module = func.__module__.rpartition(".")[2]
+        why = getattr(func, "corpus_limit", "")
         REGISTRY.append(
-            Program(func, inputs, classes, module, func.__qualname__, expect, seed, bind)
+            Program(
+                func,
+                inputs,
+                classes,
+                module,
+                func.__qualname__,
+                "error" if why else expect,
+                seed,
+                bind,
+                why,
+            )
         )
         return func
 
     return register
+
+
+def limit(why: str):
+    """Marks a program whose idiom graph mode does not stage yet: it must raise a clear
+    AutoconvError (see `case`); `why` says what is missing."""
+
+    def mark(func):
+        func.corpus_limit = why
+        return func
+
+    return mark
 
 
 def programs() -> list:

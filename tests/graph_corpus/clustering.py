@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from tests.graph_corpus import case
+from tests.graph_corpus import case, limit
 
 POINTS = np.array([[0.0, 0.0], [0.1, 0.2], [5.0, 5.0], [5.2, 4.9], [0.2, -0.1]])
 CENTROIDS = np.array([[0.0, 0.1], [4.0, 4.0]])
@@ -118,6 +118,7 @@ def medoid(points):
 
 
 @case((POINTS, np.array([0, 0, 1, 1, 0]), 2), (POINTS, np.array([0, 0, 0, 0, 0]), 2), cls=(3,))
+@limit("item assignment `a[j] = v` into a container's array with a Tensor index")
 def centroid_dict(points, labels, k):
     out = {"centroids": np.zeros((k, points.shape[1])), "empty": 0}
     for j in range(k):
@@ -130,6 +131,7 @@ def centroid_dict(points, labels, k):
 
 
 @case((POINTS, 1.0), (POINTS, 0.01), cls=(1, 7))
+@limit("a Python loop over a list of lists that meets a Tensor condition")
 def leader_clustering(points, radius):
     leaders = [points[0]]
     for p in points[1:]:
@@ -142,6 +144,7 @@ def leader_clustering(points, radius):
 
 
 @case((POINTS, CENTROIDS, 0.5), (POINTS, CENTROIDS, 0.0), cls=(3,))
+@limit("item assignment `a[j] = v` into an argument array in a staged loop")
 def update_centroids_inplace(points, centroids, lr):
     for p in points:
         j = np.argmin(np.sum((centroids - p) ** 2, axis=1))

@@ -5,7 +5,7 @@ import types
 
 import numpy as np
 
-from tests.graph_corpus import case
+from tests.graph_corpus import case, limit
 
 X = np.array([1.0, 2.0])
 Y = np.array([3.0, 4.0])
@@ -54,6 +54,7 @@ def namespace_attribute(x):
     (-X, types.SimpleNamespace(count=5, last=None)),
     cls=(3, 2),
 )
+@limit("object attributes the function changes are read at trace time (use an autoconv.Variable)")
 def attribute_of_argument(x, ns):
     for v in x:
         if v > 1:
@@ -91,6 +92,7 @@ def dict_argument_updated(x, d):
 
 
 @case((X, [np.float64(0.0)]), (-X, [np.float64(5.0)]), cls=(3, 7))
+@limit("a list argument changed other than by append() inside a staged loop")
 def list_argument_appended(x, log):
     for v in x:
         if v > 0:
@@ -127,6 +129,7 @@ def box_in_loop(x):
 
 
 @case((X, Box(np.float64(1.0))), (-X, Box(np.float64(1.0))), cls=(3,))
+@limit("object attributes the function changes are read at trace time (use an autoconv.Variable)")
 def box_argument(x, box):
     if np.sum(x) > 0:
         box.value = box.value * 2

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from tests.graph_corpus import case
+from tests.graph_corpus import case, limit
 
 X = np.array([1.0, -2.0, 3.0, 0.5])
 LOSS = np.float64(1.0)
@@ -71,12 +71,14 @@ def count_positive_list(x):
 
 
 @case((X,), (-np.abs(X),), cls=(7,))
+@limit("a comprehension over a Tensor (comprehensions are not converted)")
 def filter_comprehension(x):
     kept = [v for v in x if v > 0]
     return np.array(kept, dtype=x.dtype)
 
 
 @case((X,), (X * 3,), cls=(7, 9))
+@limit("a comprehension over a Tensor (comprehensions are not converted)")
 def squares_comprehension(x):
     return np.stack([v * v for v in x])
 
@@ -98,6 +100,7 @@ def floats_list(x):
 
 
 @case((X, np.float64(0.1)), (X, np.float64(10.0)), cls=(7, 1))
+@limit("indexing a list grown in a staged loop")
 def last_of_growing(x, tol):
     iterates = [x]
     while np.max(np.abs(iterates[-1])) > tol:
@@ -106,6 +109,7 @@ def last_of_growing(x, tol):
 
 
 @case((X,), (np.array([-1.0, -1.0]),), cls=(7,))
+@limit("sum() of a list grown in a staged loop")
 def sum_builtin_of_list(x):
     terms = []
     for v in x:
@@ -115,6 +119,7 @@ def sum_builtin_of_list(x):
 
 
 @case((np.array([3, 1, 4, 1, 5]),), (np.array([2]),), cls=(7, 1))
+@limit("list.pop() inside a staged loop")
 def stack_machine(program):
     stack = []
     for op in program:

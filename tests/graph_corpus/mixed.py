@@ -3,7 +3,7 @@ while True with break, range with break/return, zip and enumerate."""
 
 import numpy as np
 
-from tests.graph_corpus import case
+from tests.graph_corpus import case, limit
 
 X = np.array([1.0, -2.0, 3.0])
 INTS = np.array([4, -1, 7], dtype=np.int32)
@@ -26,6 +26,7 @@ def int_or_float_returned(x):
 
 
 @case((X,), (-X,), cls=(4,))
+@limit("an array whose dtype differs between the branches")
 def dtype_per_branch(x):
     if np.sum(x) > 0:
         y = x.astype(np.float32)
@@ -35,6 +36,7 @@ def dtype_per_branch(x):
 
 
 @case((INTS,), (np.array([1, 2], dtype=np.int32),), cls=(4, 8))
+@limit("an array whose dtype differs between the branches")
 def int32_mean_or_sum(x):
     if np.min(x) < 0:
         r = np.mean(x)

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from tests.graph_corpus import case
+from tests.graph_corpus import case, limit
 
 RUNS = np.array([1, 1, 2, 2, 2, 3, 1, 1])
 TOKENS = np.array([4, 5, 0, 0, 7, 0, 8, 9, 1])
@@ -26,6 +26,7 @@ def run_length_encode(x):
 
 
 @case((np.array([3, 1]), np.array([2, 3])), (np.array([5]), np.array([0])), cls=(7, 5))
+@limit("appending a list built in a staged loop to another list")
 def run_length_decode(values, counts):
     out = []
     for v, c in zip(values, counts):
@@ -43,6 +44,7 @@ def run_lengths_vectorized(x):
 
 
 @case((TOKENS,), (np.array([0, 0]),), (ONE,), cls=(7,))
+@limit("a list rebound in one branch and appended in the other, in a staged loop")
 def split_on_zeros(x):
     tokens = []
     current = []
@@ -107,6 +109,7 @@ def balanced_brackets(x):
 
 
 @case((np.array([0.0, 2.0, 3.0, 0.0, 5.0, 0.0]), 1.0), (np.zeros(3), 1.0), cls=(7,))
+@limit("appends of different counts in nested staged ifs")
 def segments_above(x, threshold):
     starts, ends = [], []
     inside = False
@@ -133,6 +136,7 @@ def delta_encode(x):
 
 
 @case((np.array([0x81, 0x01, 0x05, 0xFF, 0x7F]),), (np.array([0x00]),), cls=(1, 5, 7))
+@limit("a static index out of bounds on a traced path the data does not take")
 def decode_varints(data):
     values = []
     i = 0

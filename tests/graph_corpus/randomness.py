@@ -4,7 +4,7 @@ the same ones eager code draws."""
 
 import numpy as np
 
-from tests.graph_corpus import case
+from tests.graph_corpus import case, limit
 
 X = np.array([1.0, 2.0, 3.0, 4.0])
 
@@ -36,6 +36,7 @@ def fixed_seed_inside(x):
 
 
 @case((10,), (10,), (0,), cls=(10, 5), seed=300)
+@limit("np.random.choice on a Python list inside a Python loop is not staged")
 def random_walk(n):
     pos = 0
     for _ in range(n):
@@ -107,6 +108,7 @@ def sample_until_large(x):
 
 
 @case((X, rng(9)), (X, rng(10)), cls=(10, 3))
+@limit("in-place shuffle (rng.permutation is staged)")
 def shuffle_copy_in_place(x, gen):
     y = x.copy()
     gen.shuffle(y)
@@ -139,6 +141,9 @@ class Sampler:
         self.draws = 0
 
     @case((np.float64(1.0),), (np.float64(1.0),), cls=(10, 1, 3), bind=lambda: Sampler())
+    @limit(
+        "object attributes the function changes are read at trace time (use an autoconv.Variable)"
+    )
     def until_above(self, level):
         value = self.rng.normal()
         self.draws += 1
