@@ -67,7 +67,7 @@ def _isinstance_answers(frame, kind):
             and node.func.id == "isinstance"
             and len(node.args) == 2
         ):
-            classes = _lookup(frame, node.args[1])
+            classes = lookup(frame, node.args[1])
             if classes is None:
                 return None
             try:
@@ -77,10 +77,10 @@ def _isinstance_answers(frame, kind):
     return tuple(answers) or None
 
 
-def _lookup(frame, node):
+def lookup(frame, node):
     """The value of a name, dotted name or tuple of them in the user's frame (no calls)."""
     if isinstance(node, ast.Tuple):
-        items = [_lookup(frame, e) for e in node.elts]
+        items = [lookup(frame, e) for e in node.elts]
         return None if any(i is None for i in items) else tuple(items)
     if isinstance(node, ast.Name):
         for space in (frame.f_locals, frame.f_globals, frame.f_builtins):
@@ -88,7 +88,7 @@ def _lookup(frame, node):
                 return space[node.id]
         return None
     if isinstance(node, ast.Attribute):
-        base = _lookup(frame, node.value)
+        base = lookup(frame, node.value)
         return None if base is None else getattr(base, node.attr, None)
     return None
 

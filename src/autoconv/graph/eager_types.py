@@ -11,37 +11,15 @@ None where it depends on the path taken at run time (a branch yielding a scalar 
 
 from __future__ import annotations
 
-import operator
 import warnings
 
 import numpy as np
 
+from autoconv.graph.numpy_dispatch import BINARY_OPERATORS, UNARY_OPERATORS
 from autoconv.graph.tensor import PY_TYPES, Tensor
 
 _UNKNOWN = object()
 _STANDIN = {"b": True, "i": 1, "u": 1, "f": 1.0, "c": 1.0 + 0j}
-_BINARY = {
-    "+": operator.add,
-    "-": operator.sub,
-    "*": operator.mul,
-    "/": operator.truediv,
-    "//": operator.floordiv,
-    "%": operator.mod,
-    "**": operator.pow,
-    "@": operator.matmul,
-    "&": operator.and_,
-    "|": operator.or_,
-    "^": operator.xor,
-    "<<": operator.lshift,
-    ">>": operator.rshift,
-    "<": operator.lt,
-    "<=": operator.le,
-    ">": operator.gt,
-    ">=": operator.ge,
-    "==": operator.eq,
-    "!=": operator.ne,
-}
-_UNARY = {"-": operator.neg, "+": operator.pos, "~": operator.invert, "abs": abs}
 
 
 def eager_type(t: Tensor):
@@ -148,9 +126,9 @@ def _replay(t, node, guess):
             if kind in ("call", "helper"):
                 result = node.fn(*args, **kwargs)
             elif kind == "binop":
-                result = _BINARY[node.fn](*args)
+                result = BINARY_OPERATORS[node.fn](*args)
             elif kind == "unop":
-                result = _UNARY[node.fn](args[0])
+                result = UNARY_OPERATORS[node.fn](args[0])
             elif kind == "method":
                 result = getattr(args[0], node.fn)(*args[1:], **kwargs)
             elif kind == "attr":

@@ -192,12 +192,6 @@ def _print_calls(source: str) -> list:
 
 
 def _resolve(frame, node):
-    if isinstance(node, ast.Name):
-        for space in (frame.f_locals, frame.f_globals, frame.f_builtins):
-            if node.id in space:
-                return space[node.id]
-        return None
-    if isinstance(node, ast.Attribute):
-        base = _resolve(frame, node.value)
-        return None if base is None else getattr(base, node.attr, None)
-    return None
+    from autoconv.graph.arraylike import lookup
+
+    return lookup(frame, node)
