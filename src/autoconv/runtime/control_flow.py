@@ -12,6 +12,7 @@ from autoconv.runtime.unbound import register, unbound_error
 
 _STAGED = staging.STAGED_TYPES
 _symbolic = staging.symbolic
+_traces = staging.traces
 
 
 def if_stmt(cond, body, orelse=None, get_state=None, set_state=None, names=()):
@@ -67,7 +68,7 @@ def while_stmt(test, body, get_state=None, set_state=None, names=()):
     the loop is staged by the backend from the current state.
     """
     try:
-        mark = staging.backend.mark() if staging.traces else None
+        mark = staging.backend.mark() if _traces else None
         cond = test()
         while True:
             if cond is not True and cond is not False and _symbolic(cond):
@@ -82,7 +83,7 @@ def while_stmt(test, body, get_state=None, set_state=None, names=()):
                     return staging.backend.while_rest(stop, test, body, get_state, set_state, names)
                 if stop:
                     break
-            if staging.traces:
+            if _traces:
                 mark = staging.backend.mark()
             cond = test()
     except NameError as e:
