@@ -1,0 +1,355 @@
+"""Graph mode tells the truth: each idiom below runs eagerly and as a graph, on inputs that take
+every path, and must give the same values, dtypes, shapes, Python types and argument effects, or
+the same exception type when the graph runs. Every test runs under every pass setting.
+
+The larger suites (tests/graph_corpus, test_generated_graphs.py) cover the same ground on
+programs written to look like real code; these are the specification, one idiom per case.
+"""
+
+import copy
+import types
+
+import numpy as np
+import pytest
+
+import autoconv
+
+pytestmark = [
+    pytest.mark.usefixtures("pass_settings"),
+    pytest.mark.filterwarnings("ignore::RuntimeWarning"),
+]
+
+HERE = __file__
+
+
+def same(expected, got) -> bool:
+    if type(expected) is not type(got):
+        return False
+    if isinstance(expected, (tuple, list)):
+        return len(expected) == len(got) and all(map(same, expected, got))
+    if isinstance(expected, dict):
+        return expected.keys() == got.keys() and all(same(expected[k], got[k]) for k in expected)
+    if isinstance(expected, (np.ndarray, np.generic)):
+        return (
+            expected.dtype == got.dtype
+            and np.shape(expected) == np.shape(got)
+            and np.array_equal(expected, got, equal_nan=True)
+        )
+    return expected == got
+
+
+def outcome(fn, args):
+    try:
+        return "value", fn(*args)
+    except Exception as e:  # the exception type is what must agree
+        return "raises", type(e)
+
+
+def check(fn, *inputs):
+    """One graph for all `inputs` (later calls reuse it), each compared with eager code."""
+    graph = autoconv.function(fn)
+    for args in inputs:
+        eager_args, graph_args = copy.deepcopy(args), copy.deepcopy(args)
+        kind, expected = outcome(fn, eager_args)
+        got_kind, got = outcome(graph, graph_args)
+        if kind == "raises":
+            assert got_kind == "raises" and issubclass(got, expected), (args, expected, got)
+        else:
+            assert got_kind == "value" and same(expected, got), (args, expected, got)
+        assert same(list(eager_args), list(graph_args)), "effects on the arguments differ"
+
+
+# --- 1. loop state ---------------------------------------------------------------------------
+
+
+def halve_until_close(x, tol):
+    delta = 1.0
+    while delta > tol:  # only the test reads `delta`
+        new = x * 0.5
+        delta = np.abs(new - x)
+        x = new
+    return x
+
+
+def test_a_variable_only_the_while_test_reads_is_loop_state():
+    check(halve_until_close, (np.float64(8.0), 0.1), (np.float64(0.01), 0.1))
+
+
+def stuck(x):
+    flag = np.sum(x) > 0
+    n = 0
+    while flag:
+        n += 1
+    return n
+
+
+def test_a_loop_whose_test_cannot_change_raises_where_eager_would_hang():
+    f = autoconv.function(stuck)
+    assert f(-np.ones(2)) == stuck(-np.ones(2)) == 0
+    with pytest.raises(autoconv.AutoconvError, match="would never end"):
+        f(np.ones(2))
+
+
+# --- 2. None and unbound values ----------------------------------------------------------------
+
+
+def best_of(xs):
+    best = None
+    for v in xs:
+        if best is None or v > best:
+            best = v
+    return best
+
+
+def find(xs, t):
+    for i, v in enumerate(xs):
+        if v == t:
+            return i
+    return None
+
+
+def last(xs):
+    for v in xs:
+        if v > 0:
+            found = v
+    return found
+
+
+def found_flag(xs):
+    for v in xs:
+        if v > 10:
+            found = True
+            break
+    else:
+        found = False
+    return found
+
+
+def test_none_sentinels_and_return_none():
+    check(best_of, (np.array([-3.0, -1.0, -2.0]),), (np.array([2.0, 5.0]),))
+    check(find, (np.array([1.0, 2.0]), 2.0), (np.array([1.0, 2.0]), 7.0))
+
+
+def test_unbound_variables_raise_unboundlocalerror_when_the_graph_runs():
+    check(last, (np.array([1.0, -1.0]),), (np.array([-1.0, -2.0]),))
+
+
+def test_a_variable_bound_on_every_path_is_defined():
+    check(found_flag, (np.array([1.0, 20.0]),), (np.array([1.0, 2.0]),))
+
+
+# --- 3. containers and attributes as state -----------------------------------------------------
+
+
+def dict_item(x, y):
+    best = {"value": x}
+    if np.sum(y) > np.sum(x):
+        best["value"] = y
+    return best["value"]
+
+
+def dict_counts(xs):
+    stats = {"n": 0, "total": 0.0}
+    for v in xs:
+        if v > 0:
+            stats["n"] += 1
+            stats["total"] += v
+    return stats["n"], stats["total"]
+
+
+def namespace(x):
+    state = types.SimpleNamespace(scale=1.0, shift=x)
+    if np.sum(x) > 0:
+        state.scale = 2.0
+        state.shift = x * 0
+    return x * state.scale + state.shift
+
+
+def update_argument(params, g):
+    if np.sum(g) > 0:
+        params["w"] = params["w"] - g
+    params["n"] += 1
+    return params["w"]
+
+
+def test_items_and_attributes_are_state():
+    check(dict_item, (np.array([1.0]), np.array([2.0])), (np.array([3.0]), np.array([2.0])))
+    check(dict_counts, (np.array([1.0, -2.0, 3.0]),), (np.array([-1.0]),))
+    check(namespace, (np.array([1.0]),), (np.array([-1.0]),))
+
+
+def test_changes_to_argument_containers_are_written_back():
+    check(
+        update_argument,
+        ({"w": np.ones(2), "n": 0}, np.ones(2)),
+        ({"w": np.ones(2), "n": 3}, -np.ones(2)),
+    )
+
+
+class Model:
+    def __init__(self):
+        self.w = np.ones(3)
+
+    def step(self, g):
+        self.w = self.w - 0.1 * g
+        return self.w
+
+
+def test_changing_an_attribute_read_while_tracing_is_an_error_and_leaves_no_tensor():
+    m = Model()
+    with pytest.raises(autoconv.AutoconvError, match=r"changes `self\.w`.*autoconv\.Variable"):
+        autoconv.function(m.step)(np.ones(3))
+    assert type(m.w) is np.ndarray
+
+
+# --- 4. merging: Python number kinds -------------------------------------------------------------
+
+
+def int_or_float(x):
+    if np.sum(x) > 0:
+        r = 1
+    else:
+        r = 0.5
+    return r
+
+
+def minus_one_or_value(x):
+    i = 0
+    while i < 10:
+        if x[i % 3] > 5:
+            return x[i % 3] * i
+        i += 1
+    return -1.0
+
+
+def total_of_positives(xs):
+    total = 0.0
+    for v in xs:
+        if v > 0:
+            total += v
+    return total
+
+
+def test_each_path_returns_its_own_python_type():
+    check(int_or_float, (np.array([1.0]),), (np.array([-1.0]),))
+    check(minus_one_or_value, (np.array([1.0, 2.0, 6.0]),), (np.array([1.0, 2.0, 3.0]),))
+    check(total_of_positives, (np.array([1.0, -1.0]),), (np.array([-1.0, -2.0]),))
+
+
+# --- 5. loops people write -------------------------------------------------------------------------
+
+
+def years_to_double(rate):
+    balance = 1.0
+    years = 0
+    while balance < 2.0:  # starts in Python, meets a Tensor test
+        balance *= 1 + rate
+        years += 1
+    return years
+
+
+def sum_until_negative(x, n):
+    s = 0.0
+    for i in range(n):  # a Python range with a Tensor break
+        if x[i] < 0:
+            break
+        s += x[i]
+    return s
+
+
+def first_positive_index(x):
+    i = 0
+    while True:
+        if x[i] > 0:
+            return i
+        i += 1
+
+
+def weighted(x):
+    s = 0.0
+    for i, v in zip(range(3), x):
+        s += i * v
+    return s
+
+
+def test_python_loops_that_meet_tensor_conditions_are_staged_from_there():
+    check(years_to_double, (np.float64(0.1),), (np.float64(1.5),))
+    check(sum_until_negative, (np.array([1.0, 2.0, -1.0, 3.0]), 4), (np.arange(4.0), 4))
+    check(first_positive_index, (np.array([-1.0, -2.0, 3.0]),), (np.array([4.0, 1.0, 1.0]),))
+    check(weighted, (np.arange(3.0),))
+
+
+# --- 6. branches not taken ---------------------------------------------------------------------------
+
+
+def validate(x):
+    if np.any(x < 0):
+        raise ValueError(f"negative values: {np.sum(x < 0)}")
+    return x * 2
+
+
+def checked(x):
+    assert np.all(x > 0), "must be positive"
+    return np.log(x)
+
+
+def test_raise_and_assert_fire_only_on_the_path_that_runs():
+    check(validate, (np.array([1.0]),), (np.array([-1.0, -2.0]),))
+    check(checked, (np.array([1.0]),), (np.array([-1.0]),))
+    with pytest.raises(ValueError) as info:
+        autoconv.function(validate)(np.array([-1.0, -2.0]))
+    assert str(info.value) == "negative values: 2"  # the user's message, made at run time
+    assert any(HERE in note for note in getattr(info.value, "__notes__", [HERE]))
+
+
+def fact(n):
+    if n <= 0:
+        return 1.0
+    return n * fact(n - 1)
+
+
+def test_recursion_on_a_tensor_is_a_clear_error():
+    with pytest.raises(autoconv.AutoconvError, match="loop"):
+        autoconv.function(fact)(np.int64(3))
+
+
+# --- 7. lists grown in loops -----------------------------------------------------------------------
+
+
+def kept(x):
+    out = []
+    for v in x:
+        if v > 0:
+            out.append(v)
+    return len(out), np.array(out), out
+
+
+def kept_or_empty(x):
+    out = []
+    for v in x:
+        if v > 0:
+            out.append(v)
+    if out:
+        return np.stack(out)
+    return np.zeros(0)
+
+
+def test_lists_grown_in_staged_loops_have_run_time_lengths():
+    check(kept, (np.array([1.0, -1.0, 2.0]),), (np.array([-1.0, -2.0]),))
+    check(kept_or_empty, (np.array([1.0, -1.0, 2.0]),), (np.array([-1.0]),))
+
+
+def largest_run(x):
+    best = 1
+    run = 1
+    for i in range(1, len(x)):
+        if x[i] > x[i - 1]:
+            run += 1
+        else:
+            run = 1
+        best = max(best, run)
+    return best
+
+
+def test_max_and_min_of_tensors():
+    check(largest_run, (np.array([1, 2, 3, 1, 2]),), (np.array([5, 4]),))
