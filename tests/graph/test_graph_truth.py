@@ -189,17 +189,36 @@ def test_changes_to_argument_containers_are_written_back():
 class Model:
     def __init__(self):
         self.w = np.ones(3)
+        self.steps = 0
+        self.best = None
 
     def step(self, g):
+        if np.sum(g) > 1.0:
+            g = g / np.sum(g)
         self.w = self.w - 0.1 * g
+        self.steps += 1
         return self.w
 
+    def track(self, loss):
+        if self.best is None or loss < self.best:
+            self.best = loss
+        return self.best
 
-def test_changing_an_attribute_read_while_tracing_is_an_error_and_leaves_no_tensor():
+
+def test_attributes_holding_arrays_and_numbers_are_read_and_stored_on_every_call():
+    eager, traced = Model(), Model()
+    step = autoconv.function(traced.step)
+    for g in (np.array([3.0, 0.0, 0.0]), np.array([0.1, 0.0, 0.0]), np.array([0.2, 0.0, 0.0])):
+        assert same(eager.step(g), step(g))
+        assert same(eager.w, traced.w) and same(eager.steps, traced.steps)
+    assert step.tracing_count == 1
+
+
+def test_changing_an_attribute_that_holds_none_is_an_error_and_leaves_no_tensor():
     m = Model()
-    with pytest.raises(autoconv.AutoconvError, match=r"changes `self\.w`.*autoconv\.Variable"):
-        autoconv.function(m.step)(np.ones(3))
-    assert type(m.w) is np.ndarray
+    with pytest.raises(autoconv.AutoconvError, match=r"changes `self\.best`, which held None"):
+        autoconv.function(m.track)(np.float64(1.0))
+    assert m.best is None
 
 
 # --- 4. merging: Python number kinds -------------------------------------------------------------

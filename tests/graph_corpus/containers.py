@@ -54,7 +54,7 @@ def namespace_attribute(x):
     (-X, types.SimpleNamespace(count=5, last=None)),
     cls=(3, 2),
 )
-@limit("object attributes the function changes are read at trace time (use an autoconv.Variable)")
+@limit("an attribute holding None (or a non-numeric value) that the function changes")
 def attribute_of_argument(x, ns):
     for v in x:
         if v > 1:
@@ -129,7 +129,6 @@ def box_in_loop(x):
 
 
 @case((X, Box(np.float64(1.0))), (-X, Box(np.float64(1.0))), cls=(3,))
-@limit("object attributes the function changes are read at trace time (use an autoconv.Variable)")
 def box_argument(x, box):
     if np.sum(x) > 0:
         box.value = box.value * 2

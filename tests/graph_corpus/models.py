@@ -26,9 +26,6 @@ class Linear:
         cls=(3,),
         bind=lambda: Linear(np.array([0.5, -0.25]), np.float64(0.1)),
     )
-    @limit(
-        "object attributes the function changes are read at trace time (use an autoconv.Variable)"
-    )
     def sgd_step(self, x, y, lr):
         pred = x @ self.w + self.b
         err = pred - y
@@ -38,9 +35,6 @@ class Linear:
         return np.mean(err**2)
 
     @case((X,), (X,), (X,), cls=(3,), bind=lambda: Linear(np.array([0.5, -0.25]), 0.1))
-    @limit(
-        "object attributes the function changes are read at trace time (use an autoconv.Variable)"
-    )
     def count_calls(self, x):
         self.steps = self.steps + 1
         return x @ self.w * self.steps
@@ -59,9 +53,6 @@ class Tracker:
         cls=(3, 4),
         bind=lambda: Tracker(),
     )
-    @limit(
-        "object attributes the function changes are read at trace time (use an autoconv.Variable)"
-    )
     def update(self, loss):
         self.calls += 1
         if loss < self.best:
@@ -78,9 +69,6 @@ class RunningStats:
         self.var = np.ones(2)
 
     @case((X, True), (X * 2, True), (X, False), cls=(3,), bind=lambda: RunningStats(0.9))
-    @limit(
-        "object attributes the function changes are read at trace time (use an autoconv.Variable)"
-    )
     def normalize(self, x, training):
         if training:
             mean = np.mean(x, axis=0)
@@ -105,9 +93,7 @@ class Alarm:
         cls=(2, 3),
         bind=lambda: Alarm(1.0),
     )
-    @limit(
-        "object attributes the function changes are read at trace time (use an autoconv.Variable)"
-    )
+    @limit("an attribute holding None (or a non-numeric value) that the function changes")
     def observe(self, x):
         if np.mean(x) > self.threshold:
             self.triggered = True
@@ -127,9 +113,6 @@ class Adam:
         (np.array([1.0, 2.0]), np.array([0.1, 0.1])),
         cls=(3,),
         bind=lambda: Adam(),
-    )
-    @limit(
-        "object attributes the function changes are read at trace time (use an autoconv.Variable)"
     )
     def step(self, params, grad):
         self.t += 1
@@ -152,9 +135,7 @@ class EMA:
         cls=(2, 3),
         bind=lambda: EMA(0.5),
     )
-    @limit(
-        "object attributes the function changes are read at trace time (use an autoconv.Variable)"
-    )
+    @limit("an attribute holding None (or a non-numeric value) that the function changes")
     def update(self, x):
         if self.value is None:
             self.value = x
@@ -174,9 +155,6 @@ class Clipper:
         (np.array([0.0, 0.5]),),
         cls=(3, 4),
         bind=lambda: Clipper(1.0),
-    )
-    @limit(
-        "object attributes the function changes are read at trace time (use an autoconv.Variable)"
     )
     def clip(self, g):
         norm = np.sqrt(np.sum(g**2))
@@ -239,9 +217,7 @@ class Checkpoint:
         cls=(2, 3),
         bind=lambda: Checkpoint(),
     )
-    @limit(
-        "object attributes the function changes are read at trace time (use an autoconv.Variable)"
-    )
+    @limit("an attribute holding None (or a non-numeric value) that the function changes")
     def maybe_save(self, loss, params):
         if loss < self.best_loss:
             self.best_loss = loss

@@ -141,9 +141,6 @@ class Sampler:
         self.draws = 0
 
     @case((np.float64(1.0),), (np.float64(1.0),), cls=(10, 1, 3), bind=lambda: Sampler())
-    @limit(
-        "object attributes the function changes are read at trace time (use an autoconv.Variable)"
-    )
     def until_above(self, level):
         value = self.rng.normal()
         self.draws += 1

@@ -25,8 +25,11 @@ from autoconv.graph import passes as _passes
 from autoconv.graph import signature as sig
 from autoconv.graph.errors import RetracingWarning, StagingError
 from autoconv.graph.executor import Program
-from autoconv.graph.mutations import Snapshot
+from autoconv.graph.mutations import Snapshot, StateNeeded, state_spec
 from autoconv.graph.mutations import apply as apply_writebacks
+from autoconv.graph.mutations import describe as describe_path
+from autoconv.graph.mutations import put as put_path
+from autoconv.graph.mutations import read as read_path
 from autoconv.graph.recursion import recursion_error
 from autoconv.graph.signature import TensorSpec
 from autoconv.graph.variables import creates_variables
@@ -108,6 +111,7 @@ class Function:
         self.tracing_count = 0
         self._cache: dict = {}
         self._concretes: list[ConcreteFunction] = []
+        self._state_paths: list = []  # object attributes read as graph inputs (mutations.py)
         self._created: set = set()  # keys whose first trace created Variables
         self._converted = None
         self._warned = False
@@ -152,6 +156,11 @@ class Function:
             key = sig.flatten(values, leaves)
         concrete = self._cache.get(key)
         if concrete is None:
+            concrete = self._concrete_for(values, key)
+        elif concrete.state and concrete._state_leaves(values) is None:
+            # An attribute read as an input changed kind, dtype or shape: trace anew.
+            self._cache.pop(key, None)
+            self._concretes.remove(concrete)
             concrete = self._concrete_for(values, key)
         return concrete._run(leaves, values)
 
@@ -319,10 +328,34 @@ class Function:
             if key[0] is tuple
             else None
         )
+        state = list(self._state_paths) if snapshot is not None else []
+        state_specs = []
         try:
+            for path in state:
+                # Attributes the function changes: graph inputs, read from the object per call.
+                value = read_path(path, values, self._instance())
+                spec = state_spec(value)
+                node = _g.Node("placeholder", "placeholder", attrs={"name": describe_path(path)})
+                from autoconv.graph.tensor import Tensor
+
+                t = Tensor(graph, node, 0, *spec)
+                node.outputs.append(t)
+                graph.inputs.append(t)
+                graph.input_names.append(describe_path(path))
+                state_specs.append(spec)
+                put_path(path, symbolic, self._instance(), t)
             with _g.build(graph), _random.watch(self.python_function, values):
                 outputs = self._call(fn, symbolic)
-                writebacks = snapshot.changes(self._where) if snapshot is not None else []
+                writebacks = (
+                    snapshot.changes(self._where, set(state)) if snapshot is not None else []
+                )
+        except StateNeeded as e:
+            snapshot.restore()
+            new = [p for p in e.paths if p not in self._state_paths]
+            if not new:
+                raise
+            self._state_paths.extend(new)
+            return self._trace(values, key)
         except BaseException as e:
             if snapshot is not None:
                 snapshot.restore()
@@ -348,6 +381,7 @@ class Function:
         done = time.perf_counter()
         stores = [(kind, path) for kind, path, _ in writebacks]
         concrete = ConcreteFunction(self, graph, program, key, _objects(values), stores)
+        concrete.state = list(zip(state, state_specs))
         concrete.optimized_graph = optimized
         concrete.settings = settings
         concrete.pass_records = records
@@ -506,6 +540,7 @@ class ConcreteFunction:
         self._fn = program.fn
         self.key = key
         self.writebacks = list(writebacks)  # stores into the arguments (graph.mutations)
+        self.state: list = []  # (path, spec) of object attributes read as inputs per call
         self._pinned = pinned
         self.first_call_only = False  # traced by a first call that created Variables
         self._fast = _dispatch.make([(key, self)], function._nparams)
@@ -533,7 +568,29 @@ class ConcreteFunction:
     def structured_outputs(self):
         return self.graph.outputs[0] if self.writebacks else self.graph.outputs
 
+    def _state_leaves(self, values):
+        """The current values of the object attributes this graph takes as inputs, or None
+        when one no longer has the traced kind, dtype or shape (the function traces again)."""
+        bound = self.function._instance()
+        found = []
+        for path, spec in self.state:
+            value = read_path(path, values, bound)
+            if state_spec(value) != spec:
+                return None
+            found.append(value)
+        return found
+
     def _run(self, leaves, values=None):
+        if self.state:
+            extra = self._state_leaves(values)
+            if extra is None:
+                raise StagingError(
+                    f"{self.function._where()}: an attribute this graph reads when it runs "
+                    f"({', '.join(describe_path(p) for p, _ in self.state)}) changed its kind, "
+                    "dtype or shape since it was traced; call the Function (not a "
+                    "ConcreteFunction) to trace again."
+                )
+            leaves = [*leaves, *extra]
         try:
             result = self._fn(*leaves)
         except Exception as e:

@@ -8,9 +8,11 @@ returns the write-backs: each changed container item becomes an extra output of 
 `apply` stores it into the caller's containers after every run, as eager code would.
 
 Object attributes (and containers reached through objects) are read while tracing, as
-constants. A function that changes one that existed before would read a stale value on its
-next call, so that is an error that says to use an `autoconv.Variable`; setting a new attribute
-is written back.
+constants. When the function changes one that holds an array or a number (`self.w = self.w -
+lr * g`, `self.steps += 1`), the function is traced again with it as a graph input, read from
+the object on every call and stored back after it (`StateNeeded`). Changing one that holds
+anything else (None, a string, an object) would leave the graph reading a stale value: an error
+that says what to do. A new attribute is written back.
 """
 
 from __future__ import annotations
@@ -77,8 +79,9 @@ class Snapshot:
                     now.clear()
                     now.update(before)
 
-    def changes(self, origin_of) -> list:
-        """The write-backs `(kind, path, value)`; restores the user's objects as they were."""
+    def changes(self, origin_of, state=()) -> list:
+        """The write-backs `(kind, path, value)`; restores the user's objects as they were.
+        `state`: attribute paths read as graph inputs (see `StateNeeded`), stored back freely."""
         out = []
         problems = []
         for path, container, before, via_object in self.entries:
@@ -101,7 +104,7 @@ class Snapshot:
             changed = [k for k in changed if k not in kept]
             for k in changed:
                 value = now[k]
-                if via_object and k in before:
+                if via_object and k in before and (*path, (accessor, k)) not in state:
                     problems.append(((*path, (accessor, k)), before[k]))
                     continue
                 if isinstance(value, Optional) and value.missing is not None:
@@ -115,15 +118,65 @@ class Snapshot:
                 now.clear()
                 now.update(before)
                 now.update(kept)
+        numeric = [path for path, before in problems if state_spec(before) is not None]
+        if problems and len(numeric) == len(problems):
+            raise StateNeeded(numeric)
         if problems:
-            path, before = problems[0]
+            path, before = next(p for p in problems if state_spec(p[1]) is None)
             raise StagingError(
-                f"{origin_of()}: this function changes `{describe(path)}`, which it reads while "
-                "being traced: the graph would keep the value it had then, and later calls "
-                "would not see the update. Keep it in an autoconv.Variable "
-                "(`.assign(...)` to update it), or pass it in and return the new value."
+                f"{origin_of()}: this function changes `{describe(path)}`, which held "
+                f"{_what(before)} when it was traced; a graph reads such an attribute once, "
+                "while tracing (attributes holding arrays or numbers are read on every call "
+                "instead). Give it an array or number before the first call, keep it in an "
+                "autoconv.Variable (`.assign(...)` to update it), or pass it in and return the "
+                "new value."
             )
         return out
+
+
+class StateNeeded(Exception):
+    """The traced function changes attributes of an object that hold arrays or numbers
+    (`self.w = self.w - lr * g`, `self.steps += 1`): trace again with them as graph inputs,
+    read from the object on every call and stored back after it."""
+
+    def __init__(self, paths):
+        super().__init__()
+        self.paths = paths
+
+
+def state_spec(value):
+    """`(shape, dtype, weak)` of an attribute value a graph can take as an input, else None."""
+    if type(value) in (bool, int, float, complex):
+        return ((), np.asarray(value).dtype if type(value) is not int else np.dtype(np.int64), True)
+    if isinstance(value, (np.ndarray, np.generic)) and value.dtype.kind in "biufc":
+        return (tuple(value.shape), value.dtype, False)
+    return None
+
+
+def read(path, values, bound=None):
+    """The value at `path` among the call's arguments `values` (or a method's instance)."""
+    (index, _), *rest = path
+    target = bound if index is None else values[index]
+    for kind, key in rest:
+        target = getattr(target, key) if kind == "attr" else target[key]
+    return target
+
+
+def put(path, values, bound, value) -> None:
+    """Stores `value` at `path` (see `read`)."""
+    (index, _), *rest = path
+    target = bound if index is None else values[index]
+    for kind, key in rest[:-1]:
+        target = getattr(target, key) if kind == "attr" else target[key]
+    kind, key = rest[-1]
+    if kind == "attr":
+        setattr(target, key, value)
+    else:
+        target[key] = value
+
+
+def _what(value) -> str:
+    return "None" if value is None else f"a {type(value).__name__}"
 
 
 def describe(path) -> str:
