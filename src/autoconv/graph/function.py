@@ -550,6 +550,11 @@ class ConcreteFunction:
         """The generated Python source that executes the graph (its optimized form)."""
         return self._program.source
 
+    def to_dot(self, *, optimized: bool = True, dead: bool = False) -> str:
+        """Graphviz DOT of the graph that runs (`optimized_graph`), or as traced with
+        `optimized=False`."""
+        return (self.optimized_graph if optimized else self.graph).to_dot(dead=dead)
+
     def pass_summary(self) -> str:
         """What the optimizing passes did to this graph: one line per pass run, with the
         number of operations before and after, the changes made and the time taken; then the

@@ -107,11 +107,12 @@ class Graph:
 
         return as_text(self)
 
-    def to_dot(self) -> str:
-        """The graph in Graphviz DOT."""
-        from autoconv.graph.listing import to_dot
+    def to_dot(self, *, dead: bool = False) -> str:
+        """The graph in Graphviz DOT: labelled clusters for branches and loops, with edges in
+        and out; operations nothing needs are left out (greyed out with `dead=True`)."""
+        from autoconv.graph.dot import to_dot
 
-        return to_dot(self)
+        return to_dot(self, dead=dead)
 
     def __repr__(self):
         return f"<autoconv.Graph {self.name!r}: {len(self.nodes)} nodes>"
