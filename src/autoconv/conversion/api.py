@@ -3,6 +3,7 @@
 import types
 import warnings
 
+from autoconv.code import Code
 from autoconv.conversion import functions, library
 from autoconv.conversion.settings import is_strict
 from autoconv.errors import ConversionError, ConversionWarning
@@ -22,8 +23,9 @@ def convert(func=None, *, recursive: bool = True):
     return _map_callable(func, lambda f: _convert_function(f, recursive))
 
 
-def to_code(func, *, recursive: bool = True) -> str:
-    """Returns the source of `func`'s converted form, as readable Python.
+def to_code(func, *, recursive: bool = True) -> Code:
+    """Returns the source of `func`'s converted form, as readable Python (a `str` that
+    notebooks show highlighted).
 
     Raises `ConversionError` when `func` cannot be converted.
     """
@@ -31,7 +33,7 @@ def to_code(func, *, recursive: bool = True) -> str:
     entry = functions.converted_code(target, recursive)
     if isinstance(entry, ConversionError):
         raise entry
-    return entry.text + "\n"
+    return Code(entry.text + "\n")
 
 
 def do_not_convert(func):

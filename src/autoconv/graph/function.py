@@ -20,6 +20,7 @@ import warnings
 import numpy as np
 
 from autoconv.graph import dispatch as _dispatch
+from autoconv.graph import display
 from autoconv.graph import graph as _g
 from autoconv.graph import passes as _passes
 from autoconv.graph import signature as sig
@@ -196,6 +197,9 @@ class Function:
 
     def __repr__(self):
         return f"<autoconv.Function {self._name} ({self.tracing_count} traces)>"
+
+    def _repr_html_(self) -> str:
+        return display.function_html(self)
 
     def _update_dispatch(self):
         """Regenerates the guards of the fast path from the most recent signatures."""
@@ -642,6 +646,9 @@ class ConcreteFunction:
 
     def __repr__(self):
         return f"<autoconv.ConcreteFunction {self.pretty_printed_signature().splitlines()[0]}>"
+
+    def _repr_html_(self) -> str:
+        return display.concrete_html(self)
 
 
 def _describe_output(value) -> str:

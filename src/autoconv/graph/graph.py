@@ -117,6 +117,11 @@ class Graph:
     def __repr__(self):
         return f"<autoconv.Graph {self.name!r}: {len(self.nodes)} nodes>"
 
+    def _repr_html_(self) -> str:
+        from autoconv.graph.display import graph_html
+
+        return graph_html(self)
+
 
 class _Scope:
     __slots__ = ("graph", "block")
