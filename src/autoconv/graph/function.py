@@ -559,6 +559,13 @@ class ConcreteFunction:
         `optimized=False`."""
         return (self.optimized_graph if optimized else self.graph).to_dot(dead=dead)
 
+    def profile(self, *args, runs: int = 10, **kwargs):
+        """Runs the graph `runs` times and returns where the time goes, per operation and
+        per line of your code (a table; HTML in notebooks)."""
+        from autoconv.graph.profile import profile
+
+        return profile(self, args, kwargs, runs)
+
     def pass_summary(self) -> str:
         """What the optimizing passes did to this graph: one line per pass run, with the
         number of operations before and after, the changes made and the time taken; then the
