@@ -10,6 +10,7 @@ import importlib.util
 import os
 import sys
 
+from autoconv.cli import suggest
 from autoconv.cli.files import UsageError
 
 
@@ -41,8 +42,9 @@ def resolve(target: str):
         try:
             obj = _attribute(owner, part)
         except AttributeError:
+            hint = suggest.did_you_mean(part, owner)
             names = sorted(n for n in dir(owner) if not n.startswith("_"))[:12]
-            hint = f"; it has: {', '.join(names)}" if names else ""
+            hint = hint or (f"; it has: {', '.join(names)}" if names else "")
             raise TargetError(f"{where} has no attribute {part!r}{hint}") from None
         where = f"{where}:{part}" if owner is module else f"{where}.{part}"
     if isinstance(obj, property):

@@ -99,15 +99,9 @@ def _plain_function(obj):
 
 
 def _no_source_message(obj) -> str:
-    name = getattr(obj, "__qualname__", None) or repr(obj)
-    if isinstance(obj, (types.BuiltinFunctionType, types.BuiltinMethodType)) or (
-        callable(obj) and not hasattr(obj, "__code__")
-    ):
-        return (
-            f"autoconv: cannot convert {name}: it is a built-in or C function, with no "
-            "Python source to convert."
-        )
-    return f"autoconv: cannot convert {name!s}: it is not a function (got {type(obj).__name__})."
+    from autoconv.callables import not_convertible
+
+    return not_convertible(obj)
 
 
 def _not_convertible(obj):

@@ -19,6 +19,7 @@ import warnings
 
 import numpy as np
 
+from autoconv.callables import check_no_specs, check_traceable
 from autoconv.graph import dispatch as _dispatch
 from autoconv.graph import display
 from autoconv.graph import graph as _g
@@ -73,6 +74,7 @@ def function(
     """
 
     def wrap(f):
+        check_traceable(f)  # a ufunc or a class: say what to write instead
         return Function(
             f,
             input_signature=input_signature,
@@ -155,6 +157,8 @@ class Function:
             key = self._conform_signature(values, leaves)
         else:
             key = sig.flatten(values, leaves)
+        if any(type(v) is TensorSpec for v in leaves):
+            check_no_specs(self._name, self._params, values)
         concrete = self._cache.get(key)
         if concrete is None:
             concrete = self._concrete_for(values, key)
