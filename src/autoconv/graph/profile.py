@@ -63,6 +63,9 @@ class Profile:
             out.append("")
         return "\n".join(out)
 
+    def _repr_pretty_(self, printer, cycle: bool) -> None:
+        printer.text(str(self))  # IPython's plain display: the tables
+
     def __repr__(self) -> str:
         return f"<autoconv Profile {self.name}: {len(self.operations)} operations>"
 
