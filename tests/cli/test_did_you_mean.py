@@ -1,5 +1,5 @@
 """`autoconv show` and `autoconv graph` suggest close names for a mistyped function or method,
-and say what to write for a class."""
+say what to write for a class, and that specs are positional (`n=2`)."""
 
 import json
 
@@ -48,3 +48,14 @@ def test_close_names_come_best_first_and_far_names_give_no_hint():
     assert close_names("LOADS", json)[0] == "loads"
     assert did_you_mean("zzzz", json) == ""
     assert did_you_mean("load", json).startswith("; did you mean 'load'")
+
+
+def test_a_keyword_spec_says_that_specs_are_positional(tmp_path):
+    write(tmp_path / "model.py", MODEL)
+    done = run_cli("graph", "model.py:relu_sum", "--spec", "float64[3]", "n=2", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "specs are positional, one per parameter in order; write --spec 2 in n's place" in (
+        done.stderr
+    )
+    done = run_cli("graph", "model.py:relu_sum", "--spec", "float64[3]", "2", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
