@@ -9,7 +9,6 @@ escapes every piece of text that comes from user code.
 from __future__ import annotations
 
 import html
-import re
 import shutil
 import subprocess
 
@@ -59,12 +58,7 @@ def _picture(graph) -> str:
     if drawn is None:
         return ""
     # Scale down wide pictures to the cell; keep small ones at their natural size.
-    drawn = re.sub(
-        r'<svg width="[^"]*" height="[^"]*"',
-        '<svg style="max-width:100%;height:auto"',
-        drawn,
-        count=1,
-    )
+    drawn = drawn.replace("<svg", '<svg style="max-width:100%;height:auto"', 1)
     return f'<div style="margin:6px 0">{drawn}</div>'
 
 
