@@ -9,7 +9,7 @@ skipped, never dropped silently and never opened.
 import os
 import stat
 
-from autoconv.cli import files
+from autoconv.cli import files, temporaries
 
 
 def plan_folder(src: str, out: str | None, out_real: str | None, exclude: tuple, result) -> None:
@@ -71,8 +71,8 @@ class _Walker:
 
     def _file(self, entry, relative: str, status: os.stat_result) -> None:
         python = entry.name.endswith(".py")
-        if entry.name.endswith(files.SKIPPED_SUFFIXES):
-            return
+        if entry.name.endswith(files.SKIPPED_SUFFIXES) or temporaries.is_temporary(entry.name):
+            return  # bytecode, and what a killed run of autoconv left
         if not stat.S_ISREG(status.st_mode):
             self.result.skipped.append(files.Skipped(entry.path, files.not_regular(status)))
         elif python and status.st_size > files.MAX_SOURCE_BYTES:
