@@ -68,8 +68,11 @@ def run(args: argparse.Namespace) -> int:
     if args.report is not None:
         _refuse_report_over_input(args.report, plan)
     _remove_stale_temporaries(plan, args.report)
-    results = _convert_all(plan.tasks, args.jobs)
-    failed_copies = _copy_all(plan.copies)
+    try:
+        results = _convert_all(plan.tasks, args.jobs)
+        failed_copies = _copy_all(plan.copies)
+    finally:
+        _remove_stale_temporaries(plan, args.report)  # those of workers that died mid-write
 
     if args.stdout:
         several = len(results) > 1
@@ -193,17 +196,15 @@ def _convert_all(tasks: list, jobs: int) -> list:
 
 
 def _convert_in_processes(tasks, jobs, results, progress) -> None:
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from autoconv.cli import workers
+
+    def done(i):
+        if progress:
+            progress.step(tasks[i].display)
 
     # Largest first: the long files start early and do not finish last on their own.
     order = sorted(range(len(tasks)), key=lambda i: -_size(tasks[i].source))
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
-        futures = {pool.submit(convert_file, tasks[i]): i for i in order}
-        for future in as_completed(futures):
-            i = futures[future]
-            results[i] = future.result()
-            if progress:
-                progress.step(tasks[i].display)
+    results[:] = workers.convert_all(tasks, order, jobs, convert_file, done)
 
 
 def _size(path: str) -> int:
