@@ -132,3 +132,14 @@ def test_only_skipped_inputs_still_exit_1_not_2(tmp_path):
     done = run_cli("convert", loop, "-o", tmp_path / "out")
     assert done.returncode == 1, done.stderr
     assert "1 skipped" in done.stderr.splitlines()[-1]
+
+
+def test_a_link_to_a_folder_above_the_package_is_a_cycle(tmp_path):
+    pkg = tmp_path / "pkg"
+    write(pkg / "a.py", GOOD)
+    write(tmp_path / "other" / "b.py", GOOD)
+    os.symlink(tmp_path, pkg / "top")  # would walk pkg's parent, and pkg again inside it
+    done = run_cli("convert", pkg, "-o", tmp_path / "out")
+    assert done.returncode == 1
+    assert f"{pkg / 'top'}: skipped: a symlink cycle: it leads back to {tmp_path}" in done.stderr
+    assert os.listdir(tmp_path / "out" / "pkg") == ["a.py"]

@@ -18,8 +18,27 @@ def plan_folder(src: str, out: str | None, out_real: str | None, exclude: tuple,
     root = os.path.normpath(src)
     name = os.path.basename(os.path.abspath(root))
     walker = _Walker(root, name, out, out_real, exclude, result)
+    walker.folder(root, "", _above(root))
+
+
+def _above(root: str) -> dict:
+    """{(device, inode): path} of `root` and of every folder that holds it: a link to any of
+    them leads back into the walk."""
+    found = {}
+    path = os.path.realpath(root)
+    while True:
+        try:
+            status = os.stat(path)
+        except OSError:
+            break
+        found.setdefault((status.st_dev, status.st_ino), path)
+        parent = os.path.dirname(path)
+        if parent == path:
+            break
+        path = parent
     status = os.stat(root)
-    walker.folder(root, "", {(status.st_dev, status.st_ino): root})
+    found[(status.st_dev, status.st_ino)] = root
+    return found
 
 
 class _Walker:

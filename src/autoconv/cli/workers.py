@@ -176,25 +176,21 @@ def _stop_all(workers: list) -> None:
     """SIGTERM to each live worker; SIGKILL to those alive after `STOP_GRACE_S`."""
     live = [w.process for w in workers if w.process.poll() is None]
     for process in live:
-        try:
-            process.stdin.close()
-        except OSError:
-            pass
-        _signal(process, signal.SIGTERM)
+        for stop in (process.stdin.close, process.terminate):
+            try:
+                stop()
+            except OSError:
+                pass
     deadline = time.monotonic() + STOP_GRACE_S
     for process in live:
         try:
             process.wait(max(deadline - time.monotonic(), 0))
         except subprocess.TimeoutExpired:
-            _signal(process, signal.SIGKILL)
+            try:
+                process.kill()
+            except OSError:
+                pass
             process.wait()
-
-
-def _signal(process: subprocess.Popen, number: int) -> None:
-    try:
-        process.send_signal(number)
-    except OSError:
-        pass
 
 
 def _install_sigterm():
