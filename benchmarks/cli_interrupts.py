@@ -27,7 +27,13 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.cli.test_interrupts import alive, children, converted, make_package  # noqa: E402
+from tests.cli.test_interrupts import (  # noqa: E402
+    alive,
+    children,
+    converted,
+    default_sigint,
+    make_package,
+)
 
 SIGNALS = [
     ("Ctrl-C (SIGINT to the group)", signal.SIGINT, True),
@@ -45,6 +51,7 @@ def one_run(src: str, pkg: pathlib.Path, out: pathlib.Path, number, group: bool,
         env=env,
         stderr=subprocess.DEVNULL,
         start_new_session=True,
+        preexec_fn=default_sigint,
     )
     while len(converted(out)) < 2:
         time.sleep(0.01)

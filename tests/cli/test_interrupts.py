@@ -38,6 +38,12 @@ def f{i}(xs, n):
 """
 
 
+def default_sigint():
+    """In the child: SIGINT as a terminal's foreground command gets it. A shell starts
+    background jobs with SIGINT ignored, and an ignored signal stays ignored across exec."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def make_package(root, modules: int):
     """A package of `modules` modules of 40 functions each (about 0.1 s each to convert)."""
     pkg = root / "pkg"
@@ -56,6 +62,7 @@ def start(pkg, out):
         stdout=subprocess.DEVNULL,
         text=True,
         start_new_session=True,  # its own process group, as a shell gives a command
+        preexec_fn=default_sigint,
     )
     deadline = time.monotonic() + 60
     while len(converted(out)) < 2:
