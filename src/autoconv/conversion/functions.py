@@ -2,6 +2,7 @@
 original's globals, closure cells and defaults. Results are cached per code object."""
 
 import ast
+import os
 import threading
 import types
 import warnings
@@ -18,6 +19,19 @@ _lock = threading.RLock()
 # (id(code), recursive) -> (code, _Converted | ConversionError). By identity: code objects
 # compare equal by value, and identical functions in two files must not share a conversion.
 _cache: dict = {}
+
+
+def _reset_lock_in_child() -> None:
+    # A fork copies the lock as it is: held, if another thread was converting, by a thread
+    # that does not exist in the child, whose first conversion would then wait forever. The
+    # child has only the forking thread, so a fresh lock is correct (a conversion cut short
+    # by the fork never stored a cache entry).
+    global _lock
+    _lock = threading.RLock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_reset_lock_in_child)
 
 
 class _Converted:
