@@ -16,8 +16,9 @@ arguments directly against them, most recent first, and calls the matching graph
         return MISS
 
 Arrays are recognized by dtype and shape, NumPy scalars by type, Python values by type and
-value. A call that no guard recognizes (other argument kinds, keywords, new signatures) takes
-the general path, so the guards change nothing but speed.
+value (except zero and NaN floats, which `==` cannot tell apart as keys do). A call that no
+guard recognizes (other argument kinds, keywords, new signatures) takes the general path, so
+the guards change nothing but speed.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
+
+from autoconv.graph.signature import python_value
 
 MISS = object()  # what a dispatcher returns when no guard matches
 _MAX_ENTRIES = 8
@@ -102,13 +105,15 @@ def _guard(key, params, names, n):
             types.append(f"t{i} is s{n}_{i}")
             leaves.append(p)
         elif kind == "P":
-            t, value = sub[1], sub[2]
+            t, value = sub[1], python_value(sub)
             if value is None:
                 types.append(f"{p} is None")
                 continue
             if t not in (int, float, bool, str, bytes, complex):
                 return None
-            if t is float and math.isnan(value) or t is complex and value != value:
+            parts = (value.real, value.imag) if t is complex else (value,) if t is float else ()
+            if any(math.isnan(x) or x == 0.0 for x in parts):
+                # `==` cannot tell NaNs apart, nor 0.0 from -0.0: the general path does.
                 return None
             names[f"p{n}_{i}"] = value
             names[f"T{n}_{i}"] = t

@@ -493,9 +493,10 @@ def conform(key, value, path, leaves, fname):
         leaves.append(array)
         return
     if kind == "P":
-        if type(value) is not key[1] or value != key[2]:
+        if type(value) is not key[1] or sig.python_key(value) != key:
             raise TypeError(
-                f"{fname}: parameter `{path}` was traced with the Python value {key[2]!r}, got "
+                f"{fname}: parameter `{path}` was traced with the Python value "
+                f"{sig.python_value(key)!r}, got "
                 f"{value!r}. A concrete function is fixed to its Python arguments; call the "
                 "autoconv.function itself to trace for a new value."
             )
