@@ -221,6 +221,18 @@ def generalize(a, b):
     return None if any(v is None for v in items) else (kind, tuple(items))
 
 
+def mentions(key, ids) -> bool:
+    """Whether `key` holds, by identity, an object whose id is in `ids`."""
+    kind = key[0]
+    if kind == "O":
+        return key[1] in ids
+    if kind in ("A", "S", "P"):
+        return False
+    if kind == "D":
+        return any(mentions(sub, ids) for _, sub in key[1])
+    return any(mentions(sub, ids) for sub in key[1])
+
+
 def describe(key) -> str:
     """A key as people read it in signatures: `float32 Tensor, shape=(None, 3)`, `3`, ..."""
     kind = key[0]
