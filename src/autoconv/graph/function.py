@@ -138,6 +138,7 @@ class Function:
         # The traced graphs, least recently used first (a dict as an ordered set).
         self._concretes: dict[ConcreteFunction, None] = {}
         self._offset = 0  # 1 on a method: `input_signature` describes the arguments after self
+        self._is_method = isinstance(python_function, types.MethodType)  # bound already
         self._state_paths: list = []  # object attributes read as graph inputs (mutations.py)
         self._created: set = set()  # keys whose first trace created Variables
         self._converted = None
@@ -221,9 +222,10 @@ class Function:
         self._offset = 1  # a method: `self` comes before what input_signature describes
 
     def __get__(self, instance, owner=None):
-        if instance is None or isinstance(self.python_function, types.MethodType):
+        if instance is None or self._is_method:
             return self
-        self._offset = 1
+        if not self._offset:  # set after the class was made (no __set_name__)
+            self._offset = 1
         return BoundFunction(self, instance)
 
     def __repr__(self):
@@ -533,26 +535,29 @@ class Function:
         )
 
 
-class BoundFunction:
+class BoundFunction(functools.partial):
     """A method `Function` bound to one instance (what `instance.method` gives).
 
-    Calls go to the class's `Function` with the instance as the first argument, so all
-    instances share one cache (each keyed by identity, weakly) and `tracing_count`.
+    Calls go to the class's `Function` (`function`) with the instance (`__self__`) as the first
+    argument, so all instances share one cache (each keyed by identity, weakly) and one
+    `tracing_count`. Other attributes are the `Function`'s. (A `functools.partial`, so that
+    making one and calling it run no Python code of their own.)
     """
 
-    __slots__ = ("function", "__self__")
+    __slots__ = ()
 
-    def __init__(self, function: Function, instance):
-        self.function = function
-        self.__self__ = instance
+    @property
+    def function(self) -> Function:
+        return self.func
 
-    def __call__(self, *args, **kwargs):
-        return self.function(self.__self__, *args, **kwargs)
+    @property
+    def __self__(self):
+        return self.args[0]
 
     @property
     def python_function(self):
         """The original function bound to the instance (a method object)."""
-        return types.MethodType(self.function.python_function, self.__self__)
+        return types.MethodType(self.func.python_function, self.args[0])
 
     @property
     def __wrapped__(self):
@@ -560,14 +565,14 @@ class BoundFunction:
 
     def get_concrete_function(self, *args, **kwargs):
         """The graph for these arguments, traced if new; called without the instance."""
-        concrete = self.function.get_concrete_function(self.__self__, *args, **kwargs)
-        return BoundConcreteFunction(concrete, self.__self__)
+        concrete = self.func.get_concrete_function(self.args[0], *args, **kwargs)
+        return BoundConcreteFunction(concrete, self.args[0])
 
     def __getattr__(self, name):
-        return getattr(self.function, name)
+        return getattr(self.func, name)
 
     def __repr__(self):
-        return f"<bound autoconv.Function {self.function._name} of {self.__self__!r}>"
+        return f"<bound autoconv.Function {self.func._name} of {self.args[0]!r}>"
 
 
 class BoundConcreteFunction:
