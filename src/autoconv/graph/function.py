@@ -45,11 +45,18 @@ MAX_TRACES = 64
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 _FUNCTIONS: weakref.WeakSet = weakref.WeakSet()  # every Function, for clear_caches()
-register(
-    "graph traces (all Functions)",
-    lambda: [f.clear_cache() for f in list(_FUNCTIONS)] and None,
-    lambda: sum(len(f._concretes) for f in list(_FUNCTIONS)),
-)
+
+
+def _clear_all_traces() -> None:
+    for f in list(_FUNCTIONS):
+        f.clear_cache()
+
+
+def _count_all_traces() -> int:
+    return sum(len(f._concretes) for f in list(_FUNCTIONS))
+
+
+register("graph traces (all Functions)", _clear_all_traces, _count_all_traces)
 
 _P = inspect.Parameter
 
