@@ -30,9 +30,12 @@ def test_to_code_of_a_numpy_function_names_it():
 
 
 def test_function_of_a_class_says_to_wrap_a_method():
-    with pytest.raises(ConversionError, match=r"Model: it is a class, not a function"):
+    with pytest.raises(
+        ConversionError, match=r"trace Model: it is a class, not a function"
+    ) as info:
         autoconv.function(Model)
-    with pytest.raises(ConversionError, match="it is a class"):
+    assert "`autoconv.function(model.__call__)`" in str(info.value)
+    with pytest.raises(ConversionError, match="Model: it is a class; convert its methods"):
         autoconv.to_code(Model)
 
 

@@ -47,9 +47,8 @@ def not_convertible(obj) -> str:
         )
     if isinstance(obj, type):
         return (
-            f"autoconv: cannot convert {name}: it is a class, not a function. Convert one of "
-            f"its methods (`{name}.__call__`, `{name}.forward`), or decorate the method with "
-            "`@autoconv.function` in the class body."
+            f"autoconv: cannot convert {name}: it is a class; convert its methods one at a time "
+            f"({name}.method), or its module with `autoconv convert`."
         )
     call = inspect.getattr_static(type(obj), "__call__", None)
     if isinstance(call, types.FunctionType):
@@ -75,8 +74,16 @@ def check_traceable(obj) -> None:
     """Raises `ConversionError` for what `autoconv.function` cannot wrap at all: NumPy's
     ufuncs (their keyword defaults cannot be passed back to them together) and classes."""
     numpy = sys.modules.get("numpy")
-    if (numpy is not None and isinstance(obj, numpy.ufunc)) or isinstance(obj, type):
+    if numpy is not None and isinstance(obj, numpy.ufunc):
         raise ConversionError(not_convertible(obj).replace("convert", "trace", 1))
+    if isinstance(obj, type):
+        name = obj.__qualname__
+        raise ConversionError(
+            f"autoconv: cannot trace {name}: it is a class, not a function. Decorate the method "
+            f"that computes (`{name}.__call__`, `{name}.forward`) with `@autoconv.function` in "
+            "the class body, or wrap an instance's bound method: "
+            "`autoconv.function(model.__call__)`."
+        )
 
 
 def caller() -> str:

@@ -1,5 +1,5 @@
 """`autoconv show` and `autoconv graph` suggest close names for a mistyped function or method,
-say what to write for a class, and that specs are positional (`n=2`)."""
+and say that specs are positional (`n=2`)."""
 
 import json
 
@@ -33,7 +33,6 @@ MODEL = """
             "model.py:Layer has no attribute 'sclae'; did you mean 'scale'?",
         ),
         ("graph", "model.py:Relu_Sum", "did you mean 'relu_sum'?"),
-        ("show", "model.py:Layer", "it is a class, not a function"),
     ],
 )
 def test_a_mistyped_or_wrong_target_gets_a_hint(tmp_path, command, target, message):
