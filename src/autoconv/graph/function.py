@@ -58,6 +58,9 @@ def function(
     reduce_retracing: bool = False,
     autograph: bool = True,
     optimize=None,
+    backend: str = "numpy",
+    device=None,
+    keep_on_device: bool = False,
 ):
     """Returns a `Function` that traces `func` into a NumPy graph per input signature.
 
@@ -69,6 +72,10 @@ def function(
     `optimize`: which optimizing passes run on its graphs: None (the defaults of
     `autoconv.graph.passes.configure`, all passes unless changed), True (all), False (none), a
     dict of pass flags (`{"cse": False}`) or a `passes.Settings`.
+    `backend`: "numpy" (run the graph with NumPy) or "jax" (lower it to JAX, compile it with
+    XLA; needs `pip install 'autoconv[jax]'`). For "jax": `device` (None, "cpu", "gpu",
+    "auto" or a `jax.Device`) places the computation, and `keep_on_device=True` returns JAX
+    arrays instead of NumPy ones (see docs/backends.md).
     """
 
     def wrap(f):
@@ -78,6 +85,9 @@ def function(
             reduce_retracing=reduce_retracing,
             autograph=autograph,
             optimize=optimize,
+            backend=backend,
+            device=device,
+            keep_on_device=keep_on_device,
         )
 
     return wrap if func is None else wrap(func)
@@ -98,7 +108,14 @@ class Function:
         reduce_retracing=False,
         autograph=True,
         optimize=None,
+        backend="numpy",
+        device=None,
+        keep_on_device=False,
     ):
+        _check_backend(backend, device, keep_on_device)
+        self.backend = backend
+        self.device = device
+        self.keep_on_device = bool(keep_on_device)
         if isinstance(python_function, Function):
             python_function = python_function.python_function
         if optimize is not None:
@@ -190,6 +207,9 @@ class Function:
                 reduce_retracing=self.reduce_retracing,
                 autograph=self.autograph,
                 optimize=self.optimize,
+                backend=self.backend,
+                device=self.device,
+                keep_on_device=self.keep_on_device,
             )
             self._bound[id(instance)] = bound
         return bound
@@ -377,7 +397,7 @@ class Function:
         traced = time.perf_counter()
         optimized, records = _passes.optimize(graph, settings)
         optimized_at = time.perf_counter()
-        program = Program(optimized)
+        program = _program(optimized, self)
         done = time.perf_counter()
         stores = [(kind, path) for kind, path, _ in writebacks]
         concrete = ConcreteFunction(self, graph, program, key, _objects(values), stores)
@@ -427,6 +447,26 @@ class Function:
             "values that change as NumPy arrays rather than Python numbers, or use "
             "reduce_retracing=True or an input_signature with None for sizes that vary."
         )
+
+
+def _check_backend(backend, device, keep_on_device):
+    if backend == "jax":
+        from autoconv.backends.jax.errors import require_jax
+
+        require_jax()
+    elif backend != "numpy":
+        raise ValueError(f"autoconv.function: backend must be 'numpy' or 'jax', got {backend!r}")
+    elif device is not None or keep_on_device:
+        raise ValueError("autoconv.function: device= and keep_on_device= need backend='jax'")
+
+
+def _program(graph, function):
+    """The executable of an optimized graph, for the Function's backend."""
+    if function.backend == "jax":
+        from autoconv.backends.jax.program import JaxProgram
+
+        return JaxProgram(graph, function.device, function.keep_on_device)
+    return Program(graph)
 
 
 def _objects(values) -> list:
