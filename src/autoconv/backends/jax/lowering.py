@@ -255,6 +255,10 @@ class _Writer:
             else:
                 sub = self.subscript(key)
             return f"{self.expr(args[0])}[{sub}]"
+        if kind == "method" and node.fn == "item" and not kwargs and len(args) <= 2:
+            # A Python number when the graph runs: on the device, the element itself.
+            where_ = self.expr(args[1]) if len(args) == 2 else "0"
+            return f"jnp.ravel({self.expr(args[0])})[{where_}]"
         if kind == "method":
             if node.fn not in _ops.METHODS:
                 raise lowering_error(node, f"the array method .{node.fn}() has no JAX form")
