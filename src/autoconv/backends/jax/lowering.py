@@ -83,14 +83,12 @@ class _Writer:
         if self.has_error:
             self.emit(1, "err = False", None)
         self.block(graph.block, 1)
-        outs = ", ".join(self.ref(t) for t in self.out_host.device)
-        err = "err" if self.has_error else "False"
-        states = "".join(s + ", " for s in state)
-        self.emit(
-            1,
-            f"return ({outs}{',' if len(self.out_host.device) == 1 else ''}), ({states}), {err}",
-            None,
-        )
+        outs = _tuple([self.ref(t) for t in self.out_host.device])
+        if state or self.has_error:
+            err = "err" if self.has_error else "False"
+            self.emit(1, f"return {outs}, {_tuple(state)}, {err}", None)
+        else:
+            self.emit(1, f"return {outs}", None)  # no state: nothing else to bring back
         self._close()
 
     def _close(self):

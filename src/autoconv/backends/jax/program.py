@@ -143,13 +143,18 @@ class JaxProgram:
         self.keep_on_device = keep_on_device
         self._raises = [cb.slot for cb in low.callbacks if hasattr(cb, "slot")]
         self._traced = False
-        self.fn = self.__call__
+        self._stateful = bool(low.variables) or low.has_error
+        self._impl = self._call
+        self.fn = lambda *leaves: self._impl(*leaves)
 
     def rewrite(self, exc):
-        """Errors are raised with the user's line already (see `__call__`)."""
+        """Errors are raised with the user's line already (see `_call`)."""
         return exc
 
     def __call__(self, *leaves):
+        return self._impl(*leaves)
+
+    def _call(self, *leaves):
         low = self.lowered
         variables = low.variables
         state = [v._value for v in variables]
@@ -161,11 +166,15 @@ class JaxProgram:
             state = jax.device_put(state, self.device)
         with x64():
             if not self._traced:
-                outs, new_state, err = self._first(args, state)
+                result = self._first(args, state)
             else:
-                outs, new_state, err = self._jit(*args, *state)
+                result = self._jit(*args, *state)
             if low.has_effects:
                 jax.effects_barrier()
+        if self._stateful:
+            outs, new_state, err = result
+        else:
+            outs, new_state, err = result, (), False
         for v, s in zip(variables, new_state):
             v._value = np.array(s)
         if low.has_error and bool(err):
@@ -182,6 +191,40 @@ class JaxProgram:
             env = host.env(outs)
         return _finish(self.graph.outputs, host, env)
 
+    def _fast(self):
+        """A call without state, effects, devices or host values: jit, then convert each output
+        with a converter chosen once (None when this graph needs the general `_call`)."""
+        low = self.lowered
+        if self._stateful or low.has_effects or self.device is not None or self.keep_on_device:
+            return None
+        out = self.graph.outputs
+        device = low.outputs.device
+        tensors = [out] if isinstance(out, Tensor) else list(out) if type(out) is tuple else None
+        if tensors is None or len(tensors) != len(device):
+            return None
+        if any(t is not d for t, d in zip(tensors, device)):
+            return None
+        converters = [_converter(t) for t in tensors]
+        if None in converters:
+            return None
+        jit, enter = self._jit, x64
+        if isinstance(out, Tensor):
+            (conv,) = converters
+
+            def one(*leaves):
+                with enter():
+                    (value,) = jit(*leaves)
+                return conv(value)
+
+            return one
+
+        def many(*leaves):
+            with enter():
+                values = jit(*leaves)
+            return tuple([c(v) for c, v in zip(converters, values)])
+
+        return many
+
     def _first(self, args, state):
         try:
             result = self._jit(*args, *state)
@@ -193,6 +236,7 @@ class JaxProgram:
                 raise
             raise lowering_error(node, f"JAX rejected it: {type(e).__name__}: {e}") from e
         self._traced = True
+        self._impl = self._fast() or self._call
         return result
 
     def _node_of(self, exc):
@@ -203,6 +247,20 @@ class JaxProgram:
                 node = self.lowered.line_nodes.get(tb.tb_lineno) or node
             tb = tb.tb_next
         return node
+
+
+def _converter(t):
+    """A function turning `t`'s JAX value into the value eager NumPy gives, or None."""
+    from autoconv.graph.eager_types import eager_type
+
+    kind = eager_type(t)
+    if kind is np.ndarray:
+        return np.array
+    if kind in (bool, int, float, complex):
+        return lambda v, _k=kind: _k(np.asarray(v))
+    if kind is not None and issubclass(kind, np.generic):
+        return lambda v: np.asarray(v)[()]
+    return None
 
 
 def _constant(value):
