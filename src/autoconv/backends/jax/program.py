@@ -144,15 +144,14 @@ class JaxProgram:
         self._raises = [cb.slot for cb in low.callbacks if hasattr(cb, "slot")]
         self._traced = False
         self._stateful = bool(low.variables) or low.has_error
-        self._impl = self._call
-        self.fn = lambda *leaves: self._impl(*leaves)
+        self.fn = self._fast() or self._call
 
     def rewrite(self, exc):
         """Errors are raised with the user's line already (see `_call`)."""
         return exc
 
     def __call__(self, *leaves):
-        return self._impl(*leaves)
+        return self.fn(*leaves)
 
     def _call(self, *leaves):
         low = self.lowered
@@ -212,15 +211,21 @@ class JaxProgram:
             (conv,) = converters
 
             def one(*leaves):
-                with enter():
-                    (value,) = jit(*leaves)
+                try:
+                    with enter():
+                        (value,) = jit(*leaves)
+                except Exception as e:
+                    raise self._failed(e) from e
                 return conv(value)
 
             return one
 
         def many(*leaves):
-            with enter():
-                values = jit(*leaves)
+            try:
+                with enter():
+                    values = jit(*leaves)
+            except Exception as e:
+                raise self._failed(e) from e
             return tuple([c(v) for c, v in zip(converters, values)])
 
         return many
@@ -228,16 +233,20 @@ class JaxProgram:
     def _first(self, args, state):
         try:
             result = self._jit(*args, *state)
-        except LoweringError:
-            raise
         except Exception as e:
-            node = self._node_of(e)
-            if node is None:
-                raise
-            raise lowering_error(node, f"JAX rejected it: {type(e).__name__}: {e}") from e
+            raise self._failed(e) from e
         self._traced = True
-        self._impl = self._fast() or self._call
         return result
+
+    def _failed(self, e):
+        """The error to raise for `e`, raised while JAX traced or ran the program: a
+        LoweringError naming the user's line where JAX rejected an operation."""
+        if isinstance(e, LoweringError):
+            return e
+        node = self._node_of(e)
+        if node is None:
+            return e
+        return lowering_error(node, f"JAX rejected it: {type(e).__name__}: {e}")
 
     def _node_of(self, exc):
         tb = exc.__traceback__
