@@ -7,11 +7,11 @@ NumPy. Columns: NumPy eager, `autoconv.function` with the NumPy backend, with
 `backend="jax"`, and the same computation written by hand with `jax.numpy` and `lax` control
 flow under `jax.jit` (64-bit types on, as our backend keeps NumPy's dtypes; NumPy arrays in,
 `np.asarray` of the result out, as our backend returns NumPy arrays). Each round times a batch
-of calls of every column, in turn, then again in reverse order; the table shows the median
-time per call (wall clock, `time.perf_counter`) and `ours/jit`, the median of the per-round
-ratios of our JAX backend to the hand-written version. `first call` is the time of the first
-call of a fresh function (trace, optimize, lower, compile, run) against the first call of the
-hand-written `jax.jit` (its compile); `extra` is the difference.
+of calls (about 20 ms) of every column, in turn, then again in reverse order; the table shows
+the median time per call (wall clock, `time.perf_counter`) and `ours/jit`, the median of the
+per-round ratios of our JAX backend to the hand-written version. `first call` is the time of
+the first call of a fresh function (trace, optimize, lower, compile, run) against the first
+call of the hand-written `jax.jit` (its compile); `extra` is the difference.
 """
 
 from __future__ import annotations
@@ -173,14 +173,16 @@ def measure(label, key, fn, args, hand, rounds):
     hand_call(*args)
     first_jit = time.perf_counter() - t0
     columns = {"eager": eager, "numpy": np_graph, "jax": ours, "jit": hand_call}
-    # calls per batch: about 20 ms of the slowest column
-    slowest = max(_batch(c, args, 1) for c in columns.values())
-    n = max(1, min(2000, int(0.02 / max(slowest, 1e-7))))
+    # calls per batch: about 20 ms of each column
+    sizes = {}
+    for k, c in columns.items():
+        once = min(_batch(c, args, 1) for _ in range(3))
+        sizes[k] = max(1, min(5000, int(0.02 / max(once, 1e-7))))
     times = {k: [] for k in columns}
     ratios = []
     for r in range(rounds):
         order = list(columns) if r % 2 == 0 else list(columns)[::-1]
-        got = {k: _batch(columns[k], args, n) for k in order}
+        got = {k: _batch(columns[k], args, sizes[k]) for k in order}
         for k, v in got.items():
             times[k].append(v)
         ratios.append(got["jax"] / got["jit"])
@@ -202,6 +204,8 @@ def main():
     model, all_cases = cases()
     with x64():
         hand = _hand_written(model)
+        jax.jit(lambda x: x + 1)(np.ones(2)).block_until_ready()  # JAX's one-time start-up
+    autoconv.function(lambda x: x + 1, backend="jax")(np.ones(2))  # imports of the backend
     rows = []
     for label, key, fn, args in all_cases:
         if opts.only and key != opts.only:

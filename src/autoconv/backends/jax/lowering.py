@@ -27,10 +27,11 @@ from autoconv.backends.jax import host as _host
 from autoconv.backends.jax import ops as _ops
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.graph.graph import Block, Graph, Node, tensors_in
+from autoconv.graph.optionals import _checked
 from autoconv.graph.tensor import Tensor
 
 _RESERVED = frozenset(
-    "run make_run err stop lax jnp fix carry truth cond while_loop all_of callback".split()
+    "run make_run err stop lax jnp fix carry truth cond while_loop all_of callback check".split()
 )
 _SAFE = re.compile(r"[^0-9a-zA-Z_]")
 _STANDIN = {"b": True, "i": 1, "u": 1, "f": 1.0, "c": 1j}
@@ -371,6 +372,15 @@ class _Writer:
         self.callbacks.append(record)
         cb = self.bind(record, f"raise_{len(self.callbacks)}")
         vals = "".join(self.ref(t) + ", " for t in values.device)
+        if node.fn is _checked:
+            # An optional read where eager code reads it: the value, and the error raised
+            # when the graph runs if it is missing.
+            flag, value = node.args[0], node.args[1]
+            for t in node.outputs:
+                self.emit(indent, f"v{t.id} = fix({self.expr(value)}, {self.dtype(t.dtype)})", node)
+                self.names[t.id] = f"v{t.id}"
+            self.emit(indent, f"err = check({self.expr(flag)}, err, {cb}, {vals})", node)
+            return
         self.emit(indent, f"callback({cb}, err, {vals})", node)
         self.emit(indent, "err = True", node)
 

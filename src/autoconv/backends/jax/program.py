@@ -70,6 +70,23 @@ def callback(fn, *args):
     jax.debug.callback(fn, *args, ordered=True)
 
 
+def check(ok, err, record, *values):
+    """The error flag after a run-time check: `record` (a host callback) keeps the eager
+    exception when `ok` is false."""
+    ok = _ops.truth(ok)
+    if isinstance(ok, bool):
+        if ok:
+            return err
+        callback(record, err, *values)
+        return True
+
+    def bad(err):
+        callback(record, err, *values)
+        return jnp.asarray(True)
+
+    return lax.cond(ok, lambda err: jnp.asarray(err, dtype=bool), bad, err)
+
+
 _HELPERS = {
     "jnp": jnp,
     "lax": lax,
@@ -80,6 +97,7 @@ _HELPERS = {
     "while_loop": lax.while_loop,
     "all_of": all_of,
     "callback": callback,
+    "check": check,
 }
 
 
