@@ -253,7 +253,7 @@ class _Writer:
                 sub = ", ".join(items) + ("," if len(items) == 1 else "")
             else:
                 sub = self.subscript(key)
-            return f"{self.expr(args[0])}[{sub}]"
+            return f"{self.receiver(args[0])}[{sub}]"
         if kind == "method" and node.fn == "item" and not kwargs and len(args) <= 2:
             # A Python number when the graph runs: on the device, the element itself.
             where_ = self.expr(args[1]) if len(args) == 2 else "0"
@@ -261,7 +261,7 @@ class _Writer:
         if kind == "method":
             if node.fn not in _ops.METHODS:
                 raise lowering_error(node, f"the array method .{node.fn}() has no JAX form")
-            return f"{self.expr(args[0])}.{node.fn}({self.call_args(args[1:], kwargs)})"
+            return f"{self.receiver(args[0])}.{node.fn}({self.call_args(args[1:], kwargs)})"
         if kind == "attr":
             if node.fn not in _ops.ATTRS:
                 raise lowering_error(node, f"the array attribute .{node.fn} has no JAX form")
@@ -269,6 +269,14 @@ class _Writer:
         if kind == "read":
             return self._var_names[id(node.attrs["variable"])]
         raise lowering_error(node, f"graph operations of kind {kind!r} have no JAX form")
+
+    def receiver(self, v) -> str:
+        """A value indexed or whose method is called: a constant array as a JAX array."""
+        text = self.expr(v)
+        if isinstance(v, Tensor) and v.node is not None and v.node.kind == "const":
+            if isinstance(v.node.attrs["value"], np.ndarray):
+                return f"jnp.asarray({text})"
+        return text
 
     def subscript(self, v) -> str:
         if type(v) is slice:

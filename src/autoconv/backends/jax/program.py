@@ -291,9 +291,11 @@ def _converter(t):
 
 
 def _constant(value):
-    # NumPy arrays and scalars the code closes over, as JAX arrays: indexing one with a traced
-    # index, or any NumPy function of it, then stays in JAX.
-    if isinstance(value, (np.ndarray, np.generic)) and value.dtype.kind in "biufc":
+    # NumPy scalars the code closes over become JAX scalars (strong, of their dtype). Arrays
+    # stay NumPy arrays: JAX embeds those in the compiled program, where closed-over JAX arrays
+    # would be passed as extra arguments on every call (the lowering writes `jnp.asarray(c)`
+    # where a constant array is indexed or its method called).
+    if isinstance(value, np.generic) and value.dtype.kind in "biufc":
         return jnp.asarray(value)
     return value
 
