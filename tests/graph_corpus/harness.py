@@ -46,10 +46,21 @@ HANG = "hang"
 CRASH = "crash"
 UNEXPECTED = "unexpected-error"
 MISSING = "missing-error"
+LOWERING = "lowering-error"
 OUTCOMES = (SAME, CORRECT_ERROR, WRONG_VALUE, WRONG_TYPE, HANG, CRASH, UNEXPECTED, MISSING)
-CORRECT = (SAME, CORRECT_ERROR)
+CORRECT = (SAME, CORRECT_ERROR, LOWERING)
 # Which outcome stands for a program whose calls had several: the worst first.
-_SEVERITY = (HANG, CRASH, WRONG_VALUE, WRONG_TYPE, MISSING, UNEXPECTED, CORRECT_ERROR, SAME)
+_SEVERITY = (
+    HANG,
+    CRASH,
+    WRONG_VALUE,
+    WRONG_TYPE,
+    MISSING,
+    UNEXPECTED,
+    LOWERING,
+    CORRECT_ERROR,
+    SAME,
+)
 
 TIME_LIMIT = 10  # seconds per graph call
 _AUTOCONV_DIR = os.path.dirname(os.path.abspath(autoconv.__file__)) + os.sep
@@ -70,9 +81,21 @@ def worst(results) -> str:
     return next(o for o in _SEVERITY if o in found)
 
 
-def run_program(program, optimize=None, limit=TIME_LIMIT) -> list:
+def run_program(program, optimize=None, limit=TIME_LIMIT, backend="numpy") -> list:
     """Calls one `autoconv.function(program)` on each input after the eager call; returns a
-    `CallResult` per input (stopping after a hang, which leaves the function unusable)."""
+    `CallResult` per input (stopping after a hang, which leaves the function unusable).
+    `backend="jax"` runs the graphs with the JAX backend."""
+    options = {"optimize": optimize}
+    if backend != "numpy":
+        options["backend"] = backend
+    ROUNDING[0] = backend == "jax"
+    try:
+        return _run_program(program, options, limit)
+    finally:
+        ROUNDING[0] = False
+
+
+def _run_program(program, options, limit):
     eager_self = graph_self = None
     eager_fn = graph_target = program.func
     if program.bind is not None:
@@ -88,9 +111,7 @@ def run_program(program, optimize=None, limit=TIME_LIMIT) -> list:
         if eager.kind == "hang":
             raise AssertionError(f"{program.id}: the eager call on input {i} does not end")
         if graph_fn is None:
-            graph = _call(
-                lambda *a: autoconv.function(graph_target, optimize=optimize), (), None, None, 60
-            )
+            graph = _call(lambda *a: autoconv.function(graph_target, **options), (), None, None, 60)
             if graph.kind != "return":
                 results.append(CallResult(i, *classify(program, eager, graph)))
                 break
@@ -155,6 +176,8 @@ def classify(program, eager: _Side, graph: _Side) -> tuple:
 
 def _raised(program, exc, context) -> tuple:
     text = f"graph raised {_exc(exc)}; {context}"
+    if type(exc).__name__ == "LoweringError" and located(str(exc), program.path):
+        return LOWERING, text
     if isinstance(exc, autoconv.AutoconvError):
         if program.expect == "error" and located(str(exc), program.path):
             return CORRECT_ERROR, text
@@ -194,8 +217,8 @@ _CONTAINER = "container"
 class _Leaf:
     """A compared key with a short text for messages; equal when the keys are equal."""
 
-    def __init__(self, key, shown):
-        self.key, self.shown = key, shown
+    def __init__(self, key, shown, raw=None):
+        self.key, self.shown, self.raw = key, shown, raw
 
     def __eq__(self, other):
         return isinstance(other, _Leaf) and self.key == other.key
@@ -212,7 +235,7 @@ def picture(value, _seen=frozenset()):
         return (kind.__name__, None, _Leaf(value, _short(value)))
     if kind in (float, complex):
         key = "nan" if value != value else repr(value)  # -0.0 and 0.0 differ; NaN equals NaN
-        return (kind.__name__, None, _Leaf(key, repr(value)))
+        return (kind.__name__, None, _Leaf(key, repr(value), np.array(value)))
     if isinstance(value, (np.ndarray, np.generic)):
         arr = np.array(value, copy=True)
         tag = "ndarray" if kind is np.ndarray else kind.__name__
@@ -222,6 +245,7 @@ def picture(value, _seen=frozenset()):
             return (tag, details, (_CONTAINER, children))
         if arr.dtype.kind in "fc":
             arr[np.isnan(arr)] = np.nan
+            return (tag, details, _Leaf(arr.tobytes(), _short(value), arr))
         return (tag, details, _Leaf(arr.tobytes(), _short(value)))
     if isinstance(value, Variable):
         return ("Variable", None, (_CONTAINER, (("value", picture(value.numpy(), _seen)),)))
@@ -259,7 +283,7 @@ def diff(expected, got, path: str):
         return WRONG_TYPE, f"{path}: {_kind(got)}, eager gives {_kind(expected)}"
     e, g = expected[2], got[2]
     if isinstance(e, _Leaf):
-        if e == g:
+        if e == g or ROUNDING[0] and _rounding_apart(e.raw, g.raw):
             return None
         return WRONG_VALUE, f"{path}: {g!r}, eager gives {e!r}"
     for (label, a), (_, b) in zip(e[1], g[1]):
@@ -267,6 +291,18 @@ def diff(expected, got, path: str):
         if found:
             return found
     return None
+
+
+# Set (by `run_program(..., backend="jax")`) while comparing XLA's results: floats then agree
+# when they differ by rounding only (XLA orders sums and fuses multiply-adds differently).
+ROUNDING = [False]
+
+
+def _rounding_apart(a, b) -> bool:
+    if a is None or b is None or a.shape != b.shape:
+        return False
+    rtol = 1e-9 if a.dtype.itemsize >= 8 and a.dtype.kind == "f" or a.dtype.itemsize >= 16 else 1e-4
+    return bool(np.allclose(a, b, rtol=rtol, atol=rtol * 1e-3, equal_nan=True))
 
 
 def _kind(pic) -> str:

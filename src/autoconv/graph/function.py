@@ -81,6 +81,9 @@ def function(
     autograph: bool = True,
     optimize=None,
     max_traces: int = MAX_TRACES,
+    backend: str = "numpy",
+    device=None,
+    keep_on_device: bool = False,
 ):
     """Returns a `Function` that traces `func` into a NumPy graph per input signature.
 
@@ -97,6 +100,10 @@ def function(
     dict of pass flags (`{"cse": False}`) or a `passes.Settings`. `max_traces`: how many
     graphs it keeps; past that, a new trace drops the least recently used one (with a
     `RetracingWarning` the first time).
+    `backend`: "numpy" (run the graph with NumPy) or "jax" (lower it to JAX, compile it with
+    XLA; needs `pip install 'autoconv[jax]'`). For "jax": `device` (None, "cpu", "gpu",
+    "auto" or a `jax.Device`) places the computation, and `keep_on_device=True` returns JAX
+    arrays instead of NumPy ones (see docs/backends.md).
     """
 
     def wrap(f):
@@ -108,6 +115,9 @@ def function(
             autograph=autograph,
             optimize=optimize,
             max_traces=max_traces,
+            backend=backend,
+            device=device,
+            keep_on_device=keep_on_device,
         )
 
     return wrap if func is None else wrap(func)
@@ -129,7 +139,14 @@ class Function:
         autograph=True,
         optimize=None,
         max_traces=MAX_TRACES,
+        backend="numpy",
+        device=None,
+        keep_on_device=False,
     ):
+        _check_backend(backend, device, keep_on_device)
+        self.backend = backend
+        self.device = device
+        self.keep_on_device = bool(keep_on_device)
         if isinstance(python_function, Function):
             python_function = python_function.python_function
         if optimize is not None:
@@ -485,7 +502,7 @@ class Function:
         traced = time.perf_counter()
         optimized, records = _passes.optimize(graph, settings)
         optimized_at = time.perf_counter()
-        program = Program(optimized)
+        program = _program(optimized, self)
         done = time.perf_counter()
         stores = [(kind, path) for kind, path, _ in writebacks]
         concrete = ConcreteFunction(self, graph, program, key, _objects(values), stores)
@@ -628,6 +645,26 @@ def _warn_at_caller(message: str) -> None:
         registry=registry,
         module_globals=frame.f_globals,
     )
+
+
+def _check_backend(backend, device, keep_on_device):
+    if backend == "jax":
+        from autoconv.backends.jax.errors import require_jax
+
+        require_jax()
+    elif backend != "numpy":
+        raise ValueError(f"autoconv.function: backend must be 'numpy' or 'jax', got {backend!r}")
+    elif device is not None or keep_on_device:
+        raise ValueError("autoconv.function: device= and keep_on_device= need backend='jax'")
+
+
+def _program(graph, function):
+    """The executable of an optimized graph, for the Function's backend."""
+    if function.backend == "jax":
+        from autoconv.backends.jax.program import JaxProgram
+
+        return JaxProgram(graph, function.device, function.keep_on_device)
+    return Program(graph)
 
 
 def _objects(values) -> list:

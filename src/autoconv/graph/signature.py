@@ -97,6 +97,10 @@ def flatten(value, leaves: list):
         return ("A", value.dtype, value.shape)
     if isinstance(value, tuple) and hasattr(t, "_fields"):
         return (t, tuple([flatten(v, leaves) for v in value]))
+    if _is_jax_array(value):
+        # A JAX array (any device or sharding) is keyed as an ndarray of its dtype and shape.
+        leaves.append(value)
+        return ("A", np.dtype(value.dtype), tuple(value.shape))
     return ("O", id(value))
 
 
@@ -131,6 +135,10 @@ def python_value(key):
     if t is complex:
         return complex(_float(v[0]), _float(v[1]))
     return v
+
+
+def _is_jax_array(value) -> bool:
+    return type(value).__module__.startswith("jax") and hasattr(value, "sharding")
 
 
 def substitute(value, key, path: str, make_leaf):

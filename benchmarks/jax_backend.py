@@ -1,0 +1,232 @@
+"""The JAX backend against NumPy eager, the NumPy backend and hand-written `jax.jit` + `lax`.
+
+Run: python benchmarks/jax_backend.py [--rounds N] [--only KEY]   (needs the `jax` extra)
+
+The six workloads of issue 10 (those of graph_benchmarks.py plus k-means), written once with
+NumPy. Columns: NumPy eager, `autoconv.function` with the NumPy backend, with
+`backend="jax"`, and the same computation written by hand with `jax.numpy` and `lax` control
+flow under `jax.jit` (64-bit types on, as our backend keeps NumPy's dtypes; NumPy arrays in,
+`np.asarray` of the result out, as our backend returns NumPy arrays). Each round times a batch
+of calls (about 20 ms) of every column, in turn, then again in reverse order; the table shows
+the median time per call (wall clock, `time.perf_counter`) and `ours/jit`, the median of the
+per-round ratios of our JAX backend to the hand-written version. `first call` is the time of
+the first call of a fresh function (trace, optimize, lower, compile, run) against the first
+call of the hand-written `jax.jit` (its compile); `extra` is the difference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import platform
+import statistics
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import jax  # noqa: E402
+import jax.numpy as jnp  # noqa: E402
+from graph_benchmarks import Model, chain, collatz, linear_regression  # noqa: E402
+from jax import lax  # noqa: E402
+
+import autoconv  # noqa: E402
+from autoconv.backends.jax.program import x64  # noqa: E402
+
+
+def power(x, y):
+    result = np.eye(10, dtype=np.int32)
+    for _ in range(y):
+        result = np.matmul(x, result)
+    return result
+
+
+def kmeans(x, c, iters):
+    """Lloyd's iterations with a staged loop (iters is an array): distances, labels, means."""
+    k = c.shape[0]
+    i = 0
+    while i < iters:
+        d = np.sum((x[:, None, :] - c[None, :, :]) ** 2, axis=2)
+        labels = np.argmin(d, axis=1)
+        onehot = (labels[:, None] == np.arange(k)[None, :]).astype(x.dtype)
+        counts = np.sum(onehot, axis=0)
+        c = (onehot.T @ x) / np.maximum(counts, 1.0)[:, None]
+        i += 1
+    return c
+
+
+def _hand_written(model):
+    @jax.jit
+    def j_power(x):
+        result = jnp.eye(10, dtype=jnp.int32)
+        for _ in range(100):
+            result = jnp.matmul(x, result)
+        return result
+
+    @jax.jit
+    def j_collatz(n):
+        def body(state):
+            n, steps = state
+            n = lax.cond(n % 2 == 0, lambda n: n // 2, lambda n: 3 * n + 1, n)
+            return n, steps + 1
+
+        return lax.while_loop(lambda s: s[0] != 1, body, (n, 0))[1]
+
+    @jax.jit
+    def j_linreg(xs, ys, steps, lr):
+        def body(_, wb):
+            w, b = wb
+            err = w * xs + b - ys
+            return w - lr * jnp.mean(err * xs), b - lr * jnp.mean(err)
+
+        return lax.fori_loop(0, steps, body, (jnp.float32(0.0), jnp.float32(0.0)))
+
+    weights = [(d.w, d.b) for d in model.layers]
+
+    @jax.jit
+    def j_dense(x):
+        for w, b in weights:
+            x = jnp.maximum(0.0, x @ w + b)
+        return x
+
+    @jax.jit
+    def j_chain(a, b, c, d):
+        return ((a * b + c - d) * a + b) * c - d
+
+    @jax.jit
+    def j_kmeans(x, c, iters):
+        k = c.shape[0]
+
+        def body(_, c):
+            d = jnp.sum((x[:, None, :] - c[None, :, :]) ** 2, axis=2)
+            onehot = (jnp.argmin(d, axis=1)[:, None] == jnp.arange(k)[None, :]).astype(x.dtype)
+            return (onehot.T @ x) / jnp.maximum(onehot.sum(axis=0), 1.0)[:, None]
+
+        return lax.fori_loop(0, iters, body, c)
+
+    return {
+        "power": lambda x, y: j_power(x),
+        "collatz": j_collatz,
+        "linreg": j_linreg,
+        "dense": j_dense,
+        "chain": j_chain,
+        "kmeans": j_kmeans,
+    }
+
+
+def cases():
+    rng = np.random.default_rng(0)
+    x10 = rng.integers(-1, 2, size=(10, 10)).astype(np.int32)
+    xs = rng.normal(size=64).astype(np.float32)
+    ys = (3 * xs + 2).astype(np.float32)
+    model = Model()
+    xm = rng.normal(size=(8, 10)).astype(np.float32)
+    big = [rng.normal(size=1_000_000) for _ in range(4)]
+    pts = rng.normal(size=(2000, 2)).astype(np.float32)
+    centers = pts[:5].copy()
+    return model, [
+        ("power(x, 100) 10x10 int32", "power", power, (x10, 100)),
+        ("collatz(27) while", "collatz", collatz, (np.int64(27),)),
+        (
+            "linreg 1000 steps",
+            "linreg",
+            linear_regression,
+            (xs, ys, np.int64(1000), np.float32(0.1)),
+        ),
+        ("100 dense+relu layers", "dense", model.call, (xm,)),
+        ("chain 1e6 float64", "chain", chain, tuple(big)),
+        ("k-means 2000x2, k=5, 20 it", "kmeans", kmeans, (pts, centers, np.int64(20))),
+    ]
+
+
+def _finish(value):
+    if isinstance(value, tuple):
+        return tuple(np.asarray(v) for v in value)
+    return np.asarray(value)
+
+
+def _batch(fn, args, n):
+    start = time.perf_counter()
+    for _ in range(n):
+        fn(*args)
+    return (time.perf_counter() - start) / n
+
+
+def measure(label, key, fn, args, hand, rounds):
+    eager = fn
+    t0 = time.perf_counter()
+    ours = autoconv.function(fn, backend="jax")
+    ours(*args)
+    first_ours = time.perf_counter() - t0
+    np_graph = autoconv.function(fn)
+    np_graph(*args)
+    jit = hand[key]
+
+    def hand_call(*a):
+        with x64():
+            return _finish(jit(*a))
+
+    t0 = time.perf_counter()
+    hand_call(*args)
+    first_jit = time.perf_counter() - t0
+    columns = {"eager": eager, "numpy": np_graph, "jax": ours, "jit": hand_call}
+    # calls per batch: about 20 ms of each column
+    sizes = {}
+    for k, c in columns.items():
+        once = min(_batch(c, args, 1) for _ in range(3))
+        sizes[k] = max(1, min(5000, int(0.02 / max(once, 1e-7))))
+    times = {k: [] for k in columns}
+    ratios = []
+    for r in range(rounds):
+        order = list(columns) if r % 2 == 0 else list(columns)[::-1]
+        got = {k: _batch(columns[k], args, sizes[k]) for k in order}
+        for k, v in got.items():
+            times[k].append(v)
+        ratios.append(got["jax"] / got["jit"])
+    med = {k: statistics.median(v) for k, v in times.items()}
+    return label, med, statistics.median(ratios), first_ours, first_jit
+
+
+def _fmt(seconds):
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:8.1f} us"
+    return f"{seconds * 1e3:8.2f} ms"
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--only")
+    opts = parser.parse_args()
+    model, all_cases = cases()
+    with x64():
+        hand = _hand_written(model)
+        jax.jit(lambda x: x + 1)(np.ones(2)).block_until_ready()  # JAX's one-time start-up
+    autoconv.function(lambda x: x + 1, backend="jax")(np.ones(2))  # imports of the backend
+    rows = []
+    for label, key, fn, args in all_cases:
+        if opts.only and key != opts.only:
+            continue
+        rows.append(measure(label, key, fn, args, hand, opts.rounds))
+    cpu = platform.processor() or platform.machine()
+    print(f"JAX {jax.__version__}, device {jax.devices()[0]}, {os.cpu_count()} cores ({cpu})")
+    print(f"{opts.rounds} rounds, median time per call, wall clock\n")
+    head = "| workload | NumPy eager | autoconv numpy | autoconv jax | hand jax.jit | ours/jit |"
+    print(head + " first call ours | first call jit | extra |")
+    print("|" + " --- |" * 10)
+    logs = []
+    for label, med, ratio, first_ours, first_jit in rows:
+        logs.append(math.log(ratio))
+        print(
+            f"| {label} | {_fmt(med['eager'])} | {_fmt(med['numpy'])} | {_fmt(med['jax'])} | "
+            f"{_fmt(med['jit'])} | {ratio:.2f}x | {_fmt(first_ours)} | {_fmt(first_jit)} | "
+            f"{_fmt(first_ours - first_jit)} |"
+        )
+    print(f"\ngeometric mean ours/jit: {math.exp(sum(logs) / len(logs)):.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,509 @@
+"""Lowers an optimized graph to the source of a Python function over `jax.numpy`.
+
+Each node becomes one line, as in the NumPy executor, but over JAX values: a NumPy call becomes
+its `jax.numpy` form (`ops.lookup`), `cond` becomes `lax.cond` over two nested functions (a
+Python `if` when the test is known while JAX traces), `while` becomes `lax.while_loop` whose
+carry holds the loop variables, the Variables the loop assigns, the `break` flag and the error
+flag. Variables are state: `run` takes their values and returns their new ones. Prints and the
+user's raises become ordered host callbacks (`host.py`); a raise also sets the error flag, which
+stops loops, and the program raises the recorded exception after the call, as eager code would.
+
+Every value keeps the dtype NumPy gives it: operands of an operator are cast to NumPy's common
+dtype first (Python numbers stay weak, as in NumPy), and a result JAX types differently is cast
+(`fix`, a no-op at trace time when the dtypes agree). Anything without a JAX form raises a
+`LoweringError` naming the operation and the user's line.
+"""
+
+from __future__ import annotations
+
+import builtins
+import keyword
+import math
+import re
+
+import numpy as np
+
+from autoconv.backends.jax import host as _host
+from autoconv.backends.jax import ops as _ops
+from autoconv.backends.jax.errors import lowering_error
+from autoconv.graph.graph import Block, Graph, Node, tensors_in
+from autoconv.graph.optionals import _checked
+from autoconv.graph.tensor import Tensor
+
+_RESERVED = frozenset(
+    "run make_run err stop lax jnp fix carry truth cond while_loop all_of callback check".split()
+)
+_SAFE = re.compile(r"[^0-9a-zA-Z_]")
+_STANDIN = {"b": True, "i": 1, "u": 1, "f": 1.0, "c": 1j}
+
+
+class Lowered:
+    """The JAX source of a graph and what the program needs to call it."""
+
+    def __init__(self, graph: Graph):
+        w = _Writer(graph)
+        self.source = w.source
+        self.bound_values = w.bound_values
+        self.line_nodes = w.line_nodes
+        self.variables = w.variables
+        self.outputs = w.out_host  # HostValues of the graph's output Tensors
+        self.callbacks = w.callbacks  # the host callbacks, to reset per call
+        self.has_error = w.has_error
+        self.has_effects = bool(w.callbacks)
+
+
+class _Writer:
+    def __init__(self, graph: Graph):
+        self.graph = graph
+        self.lines: list[str] = []
+        self.line_nodes: dict = {}
+        self.namespace: dict = {}
+        self._bound: dict = {}
+        self.names: dict = {t.id: f"v{t.id}" for t in graph.inputs}
+        self.callbacks: list = []
+        self._typed: set = set()
+        self.variables: list = []
+        self._var_names: dict = {}
+        for node in graph.walk():
+            if node.kind in ("read", "assign"):
+                v = node.attrs["variable"]
+                if id(v) not in self._var_names:
+                    self._var_names[id(v)] = f"s{len(self.variables)}"
+                    self.variables.append(v)
+            if node.attrs.get("random"):
+                raise lowering_error(
+                    node,
+                    "NumPy's random numbers cannot be drawn by XLA with the same stream; draw "
+                    "them outside and pass them in as arrays",
+                )
+        self.has_error = any(n.attrs.get("raises") for n in graph.walk())
+        self.out_host = _host.HostValues(tensors_in(graph.outputs))
+        state = [self._var_names[id(v)] for v in self.variables]
+        params = [self.names[t.id] for t in graph.inputs] + state
+        self.lines.append(f"def run({', '.join(params)}):")
+        if self.has_error:
+            self.emit(1, "err = False", None)
+        self.block(graph.block, 1)
+        outs = _tuple([self.ref(t) for t in self.out_host.device])
+        if state or self.has_error:
+            err = "err" if self.has_error else "False"
+            self.emit(1, f"return {outs}, {_tuple(state)}, {err}", None)
+        else:
+            self.emit(1, f"return {outs}", None)  # no state: nothing else to bring back
+        self._close()
+
+    def _close(self):
+        header = ["def make_run("]
+        header += [f"    {name}," for name in self.namespace]
+        header.append("):")
+        body = ["    " + line for line in self.lines] + ["    return run"]
+        self.line_nodes = {n + len(header): node for n, node in self.line_nodes.items()}
+        self.bound_values = list(self.namespace.values())
+        self.source = "\n".join(header + body) + "\n"
+
+    # --- names ----------------------------------------------------------------------------
+    def bind(self, value, hint="c") -> str:
+        key = (id(value), hint)
+        name = self._bound.get(key)
+        if name is None:
+            base = _SAFE.sub("_", hint) or "c"
+            if base[0].isdigit():
+                base = "c_" + base
+            name = base
+            if (
+                base in self.namespace
+                or keyword.iskeyword(base)
+                or base in _RESERVED
+                or re.fullmatch(r"[vcs]\d+", base)
+                or hasattr(builtins, base)
+            ):
+                name = f"{base}_{len(self._bound)}"
+            self._bound[key] = name
+            self.namespace[name] = value
+        return name
+
+    def ref(self, t: Tensor) -> str:
+        name = self.names.get(t.id)
+        if name is None:
+            node = t.node
+            if node is not None and _host.is_host(node):
+                raise lowering_error(
+                    node, "its result (a string or a Python choice) is used by an array operation"
+                )
+            return f"v{t.id}"
+        return name
+
+    def expr(self, v) -> str:
+        t = type(v)
+        if isinstance(v, Tensor):
+            return self.ref(v)
+        if v is None or t is bool or v is Ellipsis:
+            return repr(v)
+        if t is int:
+            return repr(v) if v >= 0 else f"({v!r})"
+        if t is float and math.isfinite(v):
+            return repr(v) if math.copysign(1.0, v) > 0 else f"({v!r})"
+        if t is str:
+            return repr(v)
+        if t is tuple:
+            items = [self.expr(x) for x in v]
+            return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+        if t is list:
+            return "[" + ", ".join(self.expr(x) for x in v) + "]"
+        if t is dict:
+            return "{" + ", ".join(f"{self.expr(k)}: {self.expr(x)}" for k, x in v.items()) + "}"
+        if t is slice:
+            return f"slice({self.expr(v.start)}, {self.expr(v.stop)}, {self.expr(v.step)})"
+        if isinstance(v, np.dtype):
+            return self.bind(v, "dt_" + v.name)
+        if isinstance(v, type) and issubclass(v, np.generic):
+            return self.bind(np.dtype(v), "dt_" + np.dtype(v).name)
+        return self.bind(v)
+
+    def dtype(self, dt) -> str:
+        dt = np.dtype(dt)
+        return self.bind(dt, "dt_" + dt.name)
+
+    def call_args(self, args, kwargs) -> str:
+        parts = [self.expr(a) for a in args]
+        parts += [f"{k}={self.expr(v)}" for k, v in kwargs.items()]
+        return ", ".join(parts)
+
+    def emit(self, indent, text, node):
+        self.lines.append("    " * indent + text)
+        if node is not None:
+            self.line_nodes[len(self.lines)] = node
+
+    # --- blocks and nodes -----------------------------------------------------------------
+    def block(self, block: Block, indent: int):
+        wrote = False
+        for node in block.nodes:
+            wrote = self.node(node, indent) or wrote
+        return wrote
+
+    def node(self, node: Node, indent: int) -> bool:
+        kind = node.kind
+        if kind == "const":
+            for t in node.outputs:
+                self.names[t.id] = self.expr(node.attrs["value"])
+            return False
+        if node.attrs.get("raises"):
+            self.node_raise(node, indent)
+            return True
+        if node.kind == "helper" and node.fn in _host.CHOICE_FNS:
+            # The Python kind of a number is the host's business (outputs, prints); the
+            # device computes with its value, in the dtype the graph gives it.
+            value = node.args[0] if node.fn is _host.mixed_output else node.args[1]
+            t = node.outputs[0]
+            self.emit(indent, f"v{t.id} = fix({self.expr(value)}, {self.dtype(t.dtype)})", node)
+            return True
+        if _host.is_host(node):
+            return False  # evaluated by the callbacks or outputs that read it
+        method = getattr(self, "node_" + kind, None)
+        if method is not None:
+            method(node, indent)
+            return True
+        rhs = self.rhs(node)
+        outs = node.outputs
+        if not outs:
+            self.emit(indent, rhs, node)
+        elif len(outs) == 1:
+            self.emit(indent, f"v{outs[0].id} = {rhs}", node)
+            self._fix(node, outs[0], indent)
+        else:
+            self.emit(indent, f"{', '.join(f'v{t.id}' for t in outs)} = {rhs}", node)
+            for t in outs:
+                self._fix(node, t, indent)
+        return True
+
+    def _fix(self, node, t, indent):
+        if node.kind in ("getitem", "attr") or id(node) in self._typed:
+            return
+        self.emit(indent, f"v{t.id} = fix(v{t.id}, {self.dtype(t.dtype)})", node)
+
+    def rhs(self, node) -> str:
+        kind = node.kind
+        args, kwargs = node.args, node.kwargs
+        if kind in ("call", "helper"):
+            if (
+                isinstance(node.fn, np.ufunc)
+                and node.fn.nin == 2
+                and node.fn.nout == 1
+                and len(args) == 2
+                and not kwargs
+            ):
+                a, b = self.operands(node, args)
+                if self._result_typed(node, args, node.fn.__name__):
+                    self._typed.add(id(node))
+                return f"{self.fn(node)}({a}, {b})"
+            return f"{self.fn(node)}({self.call_args(args, kwargs)})"
+        if kind == "binop":
+            a, b = self.operands(node, args)
+            if self._result_typed(node, args, node.fn):
+                self._typed.add(id(node))
+            return f"{a} {node.fn} {b}"
+        if kind == "unop":
+            if node.fn == "abs":
+                return f"jnp.abs({self.expr(args[0])})"
+            return f"{node.fn}{self.expr(args[0])}"
+        if kind == "getitem":
+            key = args[1]
+            if node.attrs.get("tuple"):
+                items = [self.subscript(k) for k in key]
+                sub = ", ".join(items) + ("," if len(items) == 1 else "")
+            else:
+                sub = self.subscript(key)
+            return f"{self.receiver(args[0])}[{sub}]"
+        if kind == "method" and node.fn == "item" and not kwargs and len(args) <= 2:
+            # A Python number when the graph runs: on the device, the element itself.
+            where_ = self.expr(args[1]) if len(args) == 2 else "0"
+            return f"jnp.ravel({self.expr(args[0])})[{where_}]"
+        if kind == "method":
+            if node.fn not in _ops.METHODS:
+                raise lowering_error(node, f"the array method .{node.fn}() has no JAX form")
+            return f"{self.receiver(args[0])}.{node.fn}({self.call_args(args[1:], kwargs)})"
+        if kind == "attr":
+            if node.fn not in _ops.ATTRS:
+                raise lowering_error(node, f"the array attribute .{node.fn} has no JAX form")
+            return f"{self.expr(args[0])}.{node.fn}"
+        if kind == "read":
+            return self._var_names[id(node.attrs["variable"])]
+        raise lowering_error(node, f"graph operations of kind {kind!r} have no JAX form")
+
+    def receiver(self, v) -> str:
+        """A value indexed or whose method is called: a constant array as a JAX array."""
+        text = self.expr(v)
+        if isinstance(v, Tensor) and v.node is not None and v.node.kind == "const":
+            if isinstance(v.node.attrs["value"], np.ndarray):
+                return f"jnp.asarray({text})"
+        return text
+
+    def subscript(self, v) -> str:
+        if type(v) is slice:
+            parts = [
+                self.expr(v.start) if v.start is not None else "",
+                self.expr(v.stop) if v.stop is not None else "",
+            ]
+            if v.step is not None:
+                parts.append(self.expr(v.step))
+            return ":".join(parts)
+        return self.expr(v)
+
+    def fn(self, node) -> str:
+        found = _ops.lookup(node.fn)
+        if found is None:
+            name = getattr(node.fn, "__qualname__", None) or repr(node.fn)
+            raise lowering_error(node, f"{name} has no jax.numpy form")
+        return self.bind(found[1], found[0])
+
+    def operands(self, node, args):
+        """The two operands of an elementwise operation, each Tensor cast to NumPy's common
+        dtype (Python numbers stay as they are: JAX treats them as weak, like NumPy)."""
+        common = _common_dtype(args)
+        out = []
+        for a in args:
+            text = self.expr(a)
+            if isinstance(a, Tensor) and common is not None and (a.weak or a.dtype != common):
+                if not (a.weak and all(isinstance(x, Tensor) and x.weak for x in args)):
+                    text = f"fix({text}, {self.dtype(common)})"
+            out.append(text)
+        return out
+
+    @staticmethod
+    def _result_typed(node, args, op) -> bool:
+        """Whether JAX, given operands of the common dtype, gives NumPy's result dtype."""
+        common = _common_dtype(args)
+        if common is None or len(node.outputs) != 1:
+            return False
+        out = node.outputs[0].dtype
+        if out == common:
+            return True
+        return out == np.bool_ and op in _ops.COMPARISONS | {
+            "less",
+            "less_equal",
+            "greater",
+            "greater_equal",
+            "equal",
+            "not_equal",
+        }
+
+    # --- statements -----------------------------------------------------------------------
+    def node_assign(self, node, indent):
+        variable = node.attrs["variable"]
+        name = self._var_names[id(variable)]
+        value = self.expr(node.args[0])
+        self.emit(indent, f"{name} = carry({value}, {self.dtype(variable.dtype)})", node)
+
+    def node_list_new(self, node, indent):
+        self.emit(indent, f"v{node.outputs[0].id} = []", node)
+
+    def node_list_append(self, node, indent):
+        acc, *items = node.args
+        for item in items:
+            self.emit(indent, f"{self.expr(acc)}.append({self.expr(item)})", node)
+        self.emit(indent, f"v{node.outputs[0].id} = {self.expr(acc)}", node)
+
+    def node_print(self, node, indent):
+        values = _host.HostValues(tensors_in((node.args, node.kwargs)))
+        errs = "err, " if self.has_error else ""
+
+        def show(*arrays, _node=node, _values=values, _err=self.has_error):
+            if _err:
+                if bool(arrays[0]):
+                    return  # an earlier raise ended the call
+                arrays = arrays[1:]
+            env = _values.env(arrays)
+            args = [_values.value(a, env) if isinstance(a, Tensor) else a for a in _node.args]
+            kwargs = {k: _values.value(v, env) for k, v in _node.kwargs.items()}
+            builtins.print(*args, **kwargs)
+
+        self.callbacks.append(show)
+        cb = self.bind(show, f"print_{node.outputs[0].id if node.outputs else len(self.callbacks)}")
+        vals = "".join(self.ref(t) + ", " for t in values.device)
+        self.emit(indent, f"callback({cb}, {errs}{vals})", node)
+
+    def node_raise(self, node, indent):
+        values = _host.HostValues(node.inputs)
+        slot = []
+
+        def record(err, *arrays, _node=node, _values=values, _slot=slot):
+            if bool(err) or _slot:
+                return  # only the first raise of a call counts
+            env = _values.env(arrays)
+            args = [_values.value(a, env) for a in _node.args]
+            try:
+                _node.fn(*args)
+            except BaseException as e:  # noqa: BLE001 - the user's exception, raised later
+                _slot.append((e, _node))
+
+        record.slot = slot
+        self.callbacks.append(record)
+        cb = self.bind(record, f"raise_{len(self.callbacks)}")
+        vals = "".join(self.ref(t) + ", " for t in values.device)
+        if node.fn is _checked:
+            # An optional read where eager code reads it: the value, and the error raised
+            # when the graph runs if it is missing.
+            flag, value = node.args[0], node.args[1]
+            for t in node.outputs:
+                self.emit(indent, f"v{t.id} = fix({self.expr(value)}, {self.dtype(t.dtype)})", node)
+                self.names[t.id] = f"v{t.id}"
+            self.emit(indent, f"err = check({self.expr(flag)}, err, {cb}, {vals})", node)
+            return
+        self.emit(indent, f"callback({cb}, err, {vals})", node)
+        self.emit(indent, "err = True", node)
+
+    def _state(self, node) -> list[str]:
+        """The state names (Variables, the error flag) that `node`'s blocks assign."""
+        names = []
+        for sub in node.blocks:
+            for inner in _walk(sub):
+                if inner.kind == "assign":
+                    names.append(self._var_names[id(inner.attrs["variable"])])
+                elif inner.attrs.get("raises"):
+                    names.append("err")
+        return list(dict.fromkeys(names))
+
+    def _state_dtype(self, name):
+        if name == "err":
+            return self.dtype(np.bool_)
+        return self.dtype(self.variables[int(name[1:])].dtype)
+
+    def node_cond(self, node, indent):
+        state = self._state(node)
+        sargs = ", ".join(state)
+        fname = f"v{node.outputs[0].id}" if node.outputs else f"n{len(self.lines)}"
+        for label, block in zip(("then", "else"), node.blocks):
+            self.emit(indent, f"def _{label}_{fname}({sargs}):", node)
+            self.block(block, indent + 1)
+            outs = [
+                f"carry({self.expr(v)}, {self.dtype(t.dtype)})"
+                for v, t in zip(block.outputs, node.outputs)
+            ]
+            states = [f"carry({s}, {self._state_dtype(s)})" for s in state]
+            self.emit(indent + 1, f"return ({_tuple(outs)}, {_tuple(states)})", node)
+        targets = _tuple([f"v{t.id}" for t in node.outputs])
+        test = self.expr(node.args[0])
+        self.emit(
+            indent,
+            f"{targets}, {_tuple(state)} = cond({test}, _then_{fname}, _else_{fname}, "
+            f"{_tuple(state)})",
+            node,
+        )
+
+    def node_while(self, node, indent):
+        test_block, body = node.blocks
+        for v in (*node.args, *body.params):
+            if isinstance(v, Tensor) and (v.dtype == object or v.node.kind == "list_new"):
+                raise lowering_error(
+                    node,
+                    "a list grown in a loop has a length known only when the loop runs; "
+                    "preallocate an array (np.zeros(n)) and assign its items instead",
+                )
+        state = self._state(node)
+        stop = bool(node.attrs.get("stop"))
+        params = [f"v{p.id}" for p in body.params]
+        carry_names = params + state + (["stop"] if stop else [])
+        unpack = f"{_tuple(carry_names)} = c_" if carry_names else None
+        fname = f"w{node.outputs[0].id}" if node.outputs else f"w{len(self.lines)}"
+        self.emit(indent, f"def _test_{fname}(c_):", node)
+        if unpack:
+            self.emit(indent + 1, unpack, node)
+        self.block(test_block, indent + 1)
+        conds = [f"truth({self.expr(test_block.outputs[0])})"]
+        if stop:
+            conds.append("~stop")
+        if "err" in state:
+            conds.append("~err")
+        self.emit(indent + 1, f"return all_of({', '.join(conds)})", node)
+        self.emit(indent, f"def _body_{fname}(c_):", node)
+        if unpack:
+            self.emit(indent + 1, unpack, node)
+        self.block(body, indent + 1)
+        n = len(body.params)
+        outs = [
+            f"carry({self.expr(v)}, {self.dtype(p.dtype)})"
+            for v, p in zip(body.outputs[:n], body.params)
+        ]
+        outs += [f"carry({s}, {self._state_dtype(s)})" for s in state]
+        if stop:
+            outs.append(f"carry(truth({self.expr(body.outputs[n])}), {self.dtype(np.bool_)})")
+        self.emit(indent + 1, f"return {_tuple(outs)}", node)
+        inits = [
+            f"carry({self.expr(v)}, {self.dtype(p.dtype)})" for v, p in zip(node.args, body.params)
+        ]
+        inits += [f"carry({s}, {self._state_dtype(s)})" for s in state]
+        if stop:
+            inits.append(f"carry(False, {self.dtype(np.bool_)})")
+        results = [f"v{t.id}" for t in node.outputs] + state + (["_"] if stop else [])
+        self.emit(
+            indent,
+            f"{_tuple(results)} = while_loop(_test_{fname}, _body_{fname}, {_tuple(inits)})",
+            node,
+        )
+
+
+def _tuple(items) -> str:
+    return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+
+
+def _walk(block):
+    for node in block.nodes:
+        yield node
+        for sub in node.blocks:
+            yield from _walk(sub)
+
+
+def _common_dtype(args):
+    """NumPy's common dtype of operator operands (Python numbers and weak Tensors weak)."""
+    standins = []
+    for a in args:
+        if isinstance(a, Tensor):
+            standins.append(_STANDIN.get(a.dtype.kind, 1) if a.weak else a.dtype)
+        elif isinstance(a, (bool, int, float, complex, np.generic, np.ndarray)):
+            standins.append(a)
+        else:
+            return None
+    try:
+        return np.result_type(*standins)
+    except (TypeError, ValueError):
+        return None

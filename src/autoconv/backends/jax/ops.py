@@ -1,0 +1,189 @@
+"""The JAX form of each NumPy operation a graph can hold.
+
+`lookup(fn)` gives `(name, jax_callable)` for a node's callable: NumPy functions and ufuncs map
+to the `jax.numpy` function of the same name (`np.linalg.norm` -> `jnp.linalg.norm`, ufunc
+methods like `np.add.reduce` -> `jnp.add.reduce`), Python conversions (`int`, `float`, `bool`)
+and autoconv's own helpers to small functions below. None means the operation has no JAX form.
+Dtypes are not fixed here: the lowering casts each result to the dtype NumPy gives (`fix`).
+"""
+
+from __future__ import annotations
+
+import builtins
+import math
+import operator
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from autoconv.graph import arraylike, mutation, ops, staging
+from autoconv.graph.passes import lower
+
+# Array methods that give a new value (methods that write in place or leave the array, like
+# `.item()`, `.tolist()`, `.fill()`, `.sort()`, have no JAX form).
+METHODS = frozenset(
+    "astype sum mean max min prod std var any all argmax argmin cumsum cumprod reshape ravel "
+    "flatten transpose swapaxes squeeze copy dot clip round conj conjugate diagonal trace "
+    "repeat take nonzero searchsorted ptp view".split()
+)
+ATTRS = frozenset("shape ndim size dtype T mT real imag itemsize nbytes".split())
+
+BINARY = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "/": operator.truediv,
+    "//": operator.floordiv,
+    "%": operator.mod,
+    "**": operator.pow,
+    "@": operator.matmul,
+    "&": operator.and_,
+    "|": operator.or_,
+    "^": operator.xor,
+    "<<": operator.lshift,
+    ">>": operator.rshift,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+    "==": operator.eq,
+    "!=": operator.ne,
+}
+COMPARISONS = frozenset(("<", "<=", ">", ">=", "==", "!="))
+
+
+def fix(x, dtype):
+    """`x` as a JAX value of NumPy's `dtype` (a no-op, at trace time, when it already is)."""
+    if isinstance(x, jax.Array) or hasattr(x, "aval"):
+        return x if x.dtype == dtype else x.astype(dtype)
+    return jnp.asarray(x, dtype=dtype)
+
+
+def truth(x):
+    """A scalar bool, as Python's `bool(x)` on a one-element value."""
+    if isinstance(x, (bool, int, float, np.generic)):
+        return bool(x)
+    x = jnp.asarray(x)
+    if x.shape != ():
+        x = x.reshape(())
+    return x if x.dtype == jnp.bool_ else x != 0
+
+
+def _to_int(x):
+    x = jnp.asarray(x)
+    return x if x.dtype.kind in "iu" else x.astype(jnp.int64)
+
+
+def _to_float(x):
+    return jnp.asarray(x).astype(jnp.float64)
+
+
+def _to_bool(x):
+    return truth(x)
+
+
+def _to_complex(x):
+    return jnp.asarray(x).astype(jnp.complex128)
+
+
+def _set_copy(a, key, value):
+    return a.at[key].set(value)
+
+
+def _flat_items(a):
+    items = list(jnp.ravel(a))
+    return items[0] if len(items) == 1 else items
+
+
+def _round(x, ndigits=None):
+    return jnp.round(x) if ndigits is None else jnp.round(x, ndigits)
+
+
+def _dim(a, i):
+    return jnp.shape(a)[i]
+
+
+def _size(a, axis=None):
+    return jnp.size(a, axis)
+
+
+def _mean_all(x, count, dtype=None):
+    # NumPy's `_mean`: the sum (float64 for integers and bools), divided in float64, cast back.
+    s = jnp.sum(x, dtype=dtype)
+    return (s.astype(jnp.float64) / count).astype(s.dtype)
+
+
+def _stacker(func):
+    target = lookup(func)
+    if target is None:
+        return None
+    jfunc = target[1]
+
+    def made(arrays, *args, **kwargs):
+        return jfunc(staging._expand(arrays), *args, **kwargs)
+
+    return (target[0] + "_lists", made)
+
+
+def _abs(x):
+    return jnp.abs(x)
+
+
+_SPECIAL = {
+    builtins.int: ("int_", _to_int),
+    builtins.float: ("float_", _to_float),
+    builtins.bool: ("bool_", _to_bool),
+    builtins.complex: ("complex_", _to_complex),
+    builtins.len: ("len", builtins.len),
+    builtins.abs: ("abs_", _abs),
+    builtins.round: ("round_", _round),
+    builtins.min: ("jnp_minimum", jnp.minimum),
+    builtins.max: ("jnp_maximum", jnp.maximum),
+    np.asarray: ("jnp_asarray", jnp.asarray),
+    np.array: ("jnp_array", jnp.array),
+    mutation._set_copy: ("set_item", _set_copy),
+    arraylike._flat_items: ("flat_items", _flat_items),
+    ops._dim: ("dim", _dim),
+    ops._size: ("size", _size),
+    lower.mean_all: ("mean_all", _mean_all),
+}
+
+
+def lookup(fn):
+    """`(name, callable)`: the JAX form of the NumPy or Python callable `fn`, or None."""
+    try:
+        special = _SPECIAL.get(fn)
+    except TypeError:  # unhashable
+        special = None
+    if special is not None:
+        return special
+    for func, made in staging._STACKERS.items():
+        if made is fn:
+            return _stacker(func)
+    owner = getattr(fn, "__self__", None)
+    if isinstance(owner, np.ufunc):  # np.add.reduce, np.maximum.accumulate, ...
+        target = getattr(getattr(jnp, owner.__name__, None), fn.__name__, None)
+        return None if target is None else (f"jnp_{owner.__name__}_{fn.__name__}", target)
+    name = getattr(fn, "__name__", None)
+    if name is None:
+        return None
+    if isinstance(fn, np.ufunc):
+        target = getattr(jnp, name, None)
+        return None if target is None else ("jnp_" + name, target)
+    module = getattr(fn, "__module__", None) or ""
+    if module == "math" or fn is getattr(math, name, None):
+        target = getattr(jnp, name, None)
+        return None if target is None else ("jnp_" + name, target)
+    if not (module == "numpy" or module.startswith("numpy.")):
+        return None
+    if module.startswith("numpy.random"):
+        return None
+    for sub in ("linalg", "fft"):
+        if getattr(getattr(np, sub), name, None) is fn:
+            target = getattr(getattr(jnp, sub), name, None)
+            return None if target is None else (f"jnp_{sub}_{name}", target)
+    if getattr(np, name, None) is not fn:
+        return None
+    target = getattr(jnp, name, None)
+    return None if target is None else ("jnp_" + name, target)

@@ -1,0 +1,343 @@
+"""Compiles a lowered graph with `jax.jit` and calls it the way the NumPy backend's program is
+called: NumPy inputs in, results of NumPy's types out.
+
+64-bit types are enabled only around tracing, compiling and calling (`x64()`), never in the
+user's global JAX configuration, so float64 stays float64 and int64 int64, as in NumPy.
+"""
+
+from __future__ import annotations
+
+import builtins
+import functools
+import itertools
+import linecache
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from autoconv.backends.jax import ops as _ops
+from autoconv.backends.jax.errors import LoweringError, lowering_error
+from autoconv.backends.jax.lowering import Lowered
+from autoconv.graph.errors import where
+from autoconv.graph.optionals import Mixed, Optional, mixed_output
+from autoconv.graph.optionals import output as optional_output
+from autoconv.graph.tensor import Tensor
+
+_counter = itertools.count()
+
+# Graphs whose arrays all hold fewer elements than this run on the CPU under device="auto":
+# a kernel launch and a host round trip cost more on a GPU than the work (measured on the CPU
+# only; see docs/backends.md).
+AUTO_CPU_ELEMENTS = 1 << 16
+
+
+def x64():
+    """A context in which JAX keeps 64-bit dtypes (the user's global setting is untouched)."""
+    enable = getattr(jax, "enable_x64", None)
+    if enable is not None and not isinstance(enable, bool) and callable(enable):
+        try:
+            return enable(True)
+        except TypeError:
+            pass
+    from jax.experimental import enable_x64
+
+    return enable_x64()
+
+
+def carry(x, dtype):
+    """`x` as a JAX array of `dtype`: the type a branch result or loop variable keeps."""
+    if isinstance(x, (list, tuple)):
+        raise TypeError("a Python list cannot be a branch result or loop variable")
+    if hasattr(x, "aval") or isinstance(x, jax.Array):
+        return x if x.dtype == dtype else x.astype(dtype)
+    return jnp.asarray(x, dtype=dtype)
+
+
+def cond(test, then, orelse, state):
+    p = _ops.truth(test)
+    if isinstance(p, bool):  # known while JAX traces: a Python `if`
+        return then(*state) if p else orelse(*state)
+    return lax.cond(p, then, orelse, *state)
+
+
+def all_of(*tests):
+    return functools.reduce(jnp.logical_and, [jnp.asarray(t) for t in tests])
+
+
+def callback(fn, *args):
+    jax.debug.callback(fn, *args, ordered=True)
+
+
+def check(ok, err, record, *values):
+    """The error flag after a run-time check: `record` (a host callback) keeps the eager
+    exception when `ok` is false."""
+    ok = _ops.truth(ok)
+    if isinstance(ok, bool):
+        if ok:
+            return err
+        callback(record, err, *values)
+        return True
+
+    def bad(err):
+        callback(record, err, *values)
+        return jnp.asarray(True)
+
+    return lax.cond(ok, lambda err: jnp.asarray(err, dtype=bool), bad, err)
+
+
+_HELPERS = {
+    "jnp": jnp,
+    "lax": lax,
+    "fix": _ops.fix,
+    "truth": _ops.truth,
+    "carry": carry,
+    "cond": cond,
+    "while_loop": lax.while_loop,
+    "all_of": all_of,
+    "callback": callback,
+    "check": check,
+}
+
+
+def resolve_device(device, graph):
+    """The `jax.Device` that `device=` names (None: JAX's default placement)."""
+    if device is None:
+        return None
+    if isinstance(device, str):
+        if device == "auto":
+            gpus = _devices("gpu")
+            if not gpus or _small(graph):
+                return jax.devices("cpu")[0]
+            return gpus[0]
+        found = _devices(device)
+        if not found:
+            raise ValueError(f"autoconv.function(device={device!r}): JAX sees no {device} device")
+        return found[0]
+    return device
+
+
+def _devices(kind):
+    try:
+        return jax.devices(kind)
+    except RuntimeError:
+        return []
+
+
+def _small(graph) -> bool:
+    for node in graph.walk():
+        for t in node.outputs:
+            if None in t.shape or int(np.prod(t.shape, dtype=np.int64)) >= AUTO_CPU_ELEMENTS:
+                return False
+    return all(
+        None not in t.shape and int(np.prod(t.shape, dtype=np.int64)) < AUTO_CPU_ELEMENTS
+        for t in graph.inputs
+    )
+
+
+class JaxProgram:
+    """A graph lowered to JAX and compiled with `jax.jit`; `fn(*inputs)` gives the outputs as
+    the NumPy backend does (`keep_on_device`: arrays stay JAX arrays)."""
+
+    def __init__(self, graph, device=None, keep_on_device=False):
+        self.graph = graph
+        self.filename = f"<autoconv jax graph {graph.name} #{next(_counter)}>"
+        self.lowered = low = Lowered(graph)
+        self.source = low.source
+        linecache.cache[self.filename] = (
+            len(self.source),
+            None,
+            self.source.splitlines(True),
+            self.filename,
+        )
+        namespace = {"__builtins__": builtins, **_HELPERS}
+        exec(compile(self.source, self.filename, "exec"), namespace)  # noqa: S102 - our code
+        with x64():  # constants keep their 64-bit dtypes
+            bound = [_constant(v) for v in low.bound_values]
+        self._run = namespace["make_run"](*bound)
+        self._jit = jax.jit(self._run)
+        self.device = resolve_device(device, graph)
+        self.keep_on_device = keep_on_device
+        self._raises = [cb.slot for cb in low.callbacks if hasattr(cb, "slot")]
+        self._traced = False
+        self._stateful = bool(low.variables) or low.has_error
+        self.fn = self._fast() or self._call
+
+    def rewrite(self, exc):
+        """Errors are raised with the user's line already (see `_call`)."""
+        return exc
+
+    def __call__(self, *leaves):
+        return self.fn(*leaves)
+
+    def _call(self, *leaves):
+        low = self.lowered
+        variables = low.variables
+        state = [v._value for v in variables]
+        for slot in self._raises:
+            slot.clear()
+        args = leaves
+        if self.device is not None:
+            args = jax.device_put(list(leaves), self.device)
+            state = jax.device_put(state, self.device)
+        with x64():
+            if not self._traced:
+                result = self._first(args, state)
+            else:
+                result = self._jit(*args, *state)
+            if low.has_effects:
+                jax.effects_barrier()
+        if self._stateful:
+            outs, new_state, err = result
+        else:
+            outs, new_state, err = result, (), False
+        for v, s in zip(variables, new_state):
+            v._value = np.array(s)
+        if low.has_error and bool(err):
+            for slot in self._raises:
+                if slot:
+                    exc, node = slot[0]
+                    if hasattr(exc, "add_note"):
+                        exc.add_note(f"raised by the graph at {where(node.origin)}")
+                    raise exc
+        host = low.outputs
+        if self.keep_on_device:
+            env = {t.id: _keep(t, o) for t, o in zip(host.device, outs)}
+        else:
+            env = host.env(outs)
+        return _finish(self.graph.outputs, host, env)
+
+    def _fast(self):
+        """A call without state, effects, devices or host values: jit, then convert each output
+        with a converter chosen once (None when this graph needs the general `_call`)."""
+        low = self.lowered
+        if self._stateful or low.has_effects or self.device is not None or self.keep_on_device:
+            return None
+        out = self.graph.outputs
+        device = low.outputs.device
+        tensors = [out] if isinstance(out, Tensor) else list(out) if type(out) is tuple else None
+        if tensors is None or len(tensors) != len(device):
+            return None
+        if any(t is not d for t, d in zip(tensors, device)):
+            return None
+        converters = [_converter(t) for t in tensors]
+        if None in converters:
+            return None
+        jit, enter = self._jit, x64
+        if isinstance(out, Tensor):
+            (conv,) = converters
+
+            def one(*leaves):
+                try:
+                    with enter():
+                        (value,) = jit(*leaves)
+                except Exception as e:
+                    raise self._failed(e) from e
+                return conv(value)
+
+            return one
+
+        def many(*leaves):
+            try:
+                with enter():
+                    values = jit(*leaves)
+            except Exception as e:
+                raise self._failed(e) from e
+            return tuple([c(v) for c, v in zip(converters, values)])
+
+        return many
+
+    def _first(self, args, state):
+        try:
+            result = self._jit(*args, *state)
+        except Exception as e:
+            raise self._failed(e) from e
+        self._traced = True
+        return result
+
+    def _failed(self, e):
+        """The error to raise for `e`, raised while JAX traced or ran the program: a
+        LoweringError naming the user's line where JAX rejected an operation."""
+        if isinstance(e, LoweringError):
+            return e
+        node = self._node_of(e)
+        if node is None:
+            return e
+        return lowering_error(node, f"JAX rejected it: {type(e).__name__}: {e}")
+
+    def _node_of(self, exc):
+        tb = exc.__traceback__
+        node = None
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == self.filename:
+                node = self.lowered.line_nodes.get(tb.tb_lineno) or node
+            tb = tb.tb_next
+        return node
+
+
+def _converter(t):
+    """A function turning `t`'s JAX value into the value eager NumPy gives, or None."""
+    from autoconv.graph.eager_types import eager_type
+
+    kind = eager_type(t)
+    if kind is np.ndarray:
+        return np.array
+    if kind in (bool, int, float, complex):
+        return lambda v, _k=kind: _k(np.asarray(v))
+    if kind is not None and issubclass(kind, np.generic):
+        return lambda v: np.asarray(v)[()]
+    return None
+
+
+def _constant(value):
+    # NumPy scalars the code closes over become JAX scalars (strong, of their dtype). Arrays
+    # stay NumPy arrays: JAX embeds those in the compiled program, where closed-over JAX arrays
+    # would be passed as extra arguments on every call (the lowering writes `jnp.asarray(c)`
+    # where a constant array is indexed or its method called).
+    if isinstance(value, np.generic) and value.dtype.kind in "biufc":
+        return jnp.asarray(value)
+    return value
+
+
+def _keep(t, value):
+    from autoconv.backends.jax.host import to_eager
+    from autoconv.graph.eager_types import eager_type
+
+    if isinstance(value, list) or eager_type(t) in (bool, int, float, complex):
+        return to_eager(t, value)
+    return value
+
+
+def _finish(value, host, env):
+    """The output structure with each Tensor replaced by its value (host nodes evaluated)."""
+    if isinstance(value, Tensor):
+        return host.value(value, env)
+    t = type(value)
+    if t is tuple:
+        return tuple(_finish(x, host, env) for x in value)
+    if t is list:
+        items = [_finish(x, host, env) for x in value[:-1]] if value else []
+        if value and type(value[-1]).__name__ == "ListAccum":
+            items.extend(_finish(value[-1].tensor, host, env))
+        elif value:
+            items.append(_finish(value[-1], host, env))
+        return items
+    if t is dict:
+        return {k: _finish(x, host, env) for k, x in value.items()}
+    if isinstance(value, tuple) and hasattr(t, "_fields"):
+        return t(*(_finish(x, host, env) for x in value))
+    if t is np.ndarray:
+        return value.copy()
+    if t is Mixed:
+        return mixed_output(
+            _finish(value.value, host, env), _finish(value.tag, host, env), value.kinds
+        )
+    if t is Optional:
+        return optional_output(
+            _finish(value.flag, host, env),
+            _finish(value.value, host, env),
+            value.missing,
+            value.name,
+        )
+    return value

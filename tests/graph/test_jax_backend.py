@@ -1,0 +1,301 @@
+"""The JAX backend (`autoconv.function(f, backend="jax")`): same results as NumPy eager (values,
+dtypes, shapes, Python types), prints, Variables, errors, devices and sharding."""
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+jax = pytest.importorskip("jax")
+
+import autoconv  # noqa: E402
+from autoconv.backends.jax import LoweringError  # noqa: E402
+
+
+def both(f, *args):
+    """`f(*args)` eagerly and with the JAX backend."""
+    return f(*args), autoconv.function(f, backend="jax")(*args)
+
+
+def same(a, b):
+    assert type(a) is type(b), (a, b)
+    if isinstance(a, (tuple, list)):
+        assert len(a) == len(b)
+        for x, y in zip(a, b):
+            same(x, y)
+    elif isinstance(a, (np.ndarray, np.generic)):
+        assert a.dtype == b.dtype and np.shape(a) == np.shape(b), (a, b)
+        np.testing.assert_array_equal(a, b)
+    else:
+        assert a == b or (a != a and b != b), (a, b)
+
+
+def collatz(n):
+    steps = 0
+    while n != 1:
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
+
+
+def test_while_and_cond_give_a_python_int():
+    same(*both(collatz, np.int64(27)))
+    assert both(collatz, np.int64(27))[1] == 111
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int32", "int64", "bool"])
+def test_dtypes_are_numpys(dtype):
+    def f(x):
+        return x + x, np.sum(x), x[0], x * 2, x > 0
+
+    x = np.array([1, 0, 3], dtype=dtype)
+    same(*both(f, x))
+
+
+def test_float64_stays_float64_and_global_config_is_untouched():
+    def f(x):
+        return np.exp(x) * 2.0
+
+    before = jax.config.jax_enable_x64
+    eager, got = both(f, np.linspace(0.0, 1.0, 5))
+    assert got.dtype == np.float64
+    np.testing.assert_allclose(got, eager, rtol=1e-14)
+    assert jax.config.jax_enable_x64 == before
+    assert jax.numpy.ones(1).dtype == (np.float64 if before else np.float32)
+
+
+def test_integer_overflow_wraps_like_numpy():
+    def f(x):
+        return x * np.int32(70000) + x
+
+    same(*both(f, np.array([70000, -5], np.int32)))
+
+    def g(x):
+        return x + np.uint8(200)
+
+    same(*both(g, np.array([100, 3], np.uint8)))
+
+
+def test_python_scalars_and_numpy_scalars():
+    def f(x, k):
+        total = 0.0
+        for i in range(k):
+            total += i * 0.5
+        return total, k * 2, x.sum(), x[0].item(), len(x)
+
+    same(*both(f, np.array([1.5, 2.0]), 4))
+
+
+def test_for_break_and_return():
+    def first_big(x):
+        for i in range(len(x)):
+            if x[i] > 2:
+                return i, x[i]
+        return -1, np.float64(0.0)
+
+    for x in (np.array([1.0, 3.0, 5.0]), np.array([0.0, 1.0, 2.0])):
+        same(*both(first_big, x))
+
+    def loop_break(x):
+        acc = np.zeros_like(x)
+        for row in x:
+            acc = acc + row
+            if acc.sum() > 4:
+                break
+        return acc
+
+    same(*both(loop_break, np.arange(12.0).reshape(4, 3)))
+
+
+def test_print_gives_the_same_text(capsys):
+    def f(x):
+        for i in range(3):
+            autoconv.print("step", i, f"value {x[i]:.3f}", x[i] * 2)
+        if np.sum(x) > 1:
+            autoconv.print("big", np.sum(x))
+        return x
+
+    x = np.array([0.5, 1.25, 2.0])
+    f(x)
+    eager = capsys.readouterr().out
+    autoconv.function(f, backend="jax")(x)
+    assert capsys.readouterr().out == eager
+    autoconv.function(f, backend="jax")(x)
+    assert capsys.readouterr().out == eager
+
+
+def test_variables_are_state():
+    v = autoconv.Variable(np.zeros(3))
+    n = autoconv.Variable(np.int64(0))
+
+    def step(x):
+        i = 0
+        while i < 3:
+            v.assign(v + x)
+            n.assign_add(1)
+            i += 1
+        return v.read_value() * 1.0
+
+    f = autoconv.function(step, backend="jax")
+    out = f(np.array([1.0, 2.0, 3.0]))
+    same(out, np.array([3.0, 6.0, 9.0]))
+    assert n.numpy() == 3 and n.numpy().dtype == np.int64
+    f(np.array([1.0, 1.0, 1.0]))
+    same(v.numpy(), np.array([6.0, 9.0, 12.0]))
+
+
+def test_raise_gives_the_eager_exception():
+    def f(x):
+        if np.sum(x) > 10:
+            raise ValueError(f"too big: {np.sum(x)}")
+        return x * 2
+
+    g = autoconv.function(f, backend="jax")
+    same(g(np.array([1.0, 2.0])), np.array([2.0, 4.0]))
+    with pytest.raises(ValueError, match="too big: 11.0"):
+        g(np.array([5.0, 6.0]))
+
+    def loop(x):
+        while x < 100:
+            x = x + 1
+            if x > 5:
+                raise ValueError("stop")
+        return x
+
+    with pytest.raises(ValueError, match="stop"):
+        autoconv.function(loop, backend="jax")(np.float64(0.0))
+
+
+def test_what_cannot_be_lowered_names_the_op_and_line():
+    def noisy(x):
+        return x + np.random.normal(size=x.shape)
+
+    with pytest.raises(LoweringError, match=r"test_jax_backend.py:\d+.*random") as e:
+        autoconv.function(noisy, backend="jax")(np.zeros(3))
+    assert isinstance(e.value, autoconv.AutoconvError)
+
+    def masked(x):
+        return x[x > 0]
+
+    with pytest.raises(LoweringError, match=r"test_jax_backend.py:\d+"):
+        autoconv.function(masked, backend="jax")(np.array([1.0, -1.0]))
+
+
+def test_code_shows_the_jax_program():
+    f = autoconv.function(collatz, backend="jax")
+    code = f.get_concrete_function(np.int64(5)).code
+    assert "while_loop(" in code and "cond(" in code
+
+
+def test_keep_on_device_returns_jax_arrays():
+    def f(x):
+        return x * 2, np.sum(x) > 0, len(x)
+
+    a, b, n = autoconv.function(f, backend="jax", keep_on_device=True)(np.ones(3))
+    assert isinstance(a, jax.Array) and a.dtype == np.float64
+    assert isinstance(b, jax.Array)
+    assert n == 3 and type(n) is int
+    # JAX arrays are keyed like ndarrays: no second trace
+    g = autoconv.function(f, backend="jax")
+    g(np.ones(3))
+    g(a)
+    assert g.tracing_count == 1
+
+
+def test_devices():
+    f = autoconv.function(collatz, backend="jax", device="cpu")
+    assert f(np.int64(6)) == 8
+    assert autoconv.function(collatz, backend="jax", device="auto")(np.int64(6)) == 8
+    cpu = jax.devices("cpu")[0]
+    assert autoconv.function(collatz, backend="jax", device=cpu)(np.int64(6)) == 8
+    if not [d for d in jax.devices() if d.platform == "gpu"]:
+        with pytest.raises(ValueError, match="gpu"):
+            autoconv.function(collatz, backend="jax", device="gpu")(np.int64(6))
+
+
+def test_bad_options():
+    with pytest.raises(ValueError, match="backend"):
+        autoconv.function(collatz, backend="torch")
+    with pytest.raises(ValueError, match="backend='jax'"):
+        autoconv.function(collatz, device="cpu")
+
+
+def test_without_jax_the_error_says_how_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "jax", None)
+    with pytest.raises(ImportError, match=r"pip install 'autoconv\[jax\]'"):
+        autoconv.function(collatz, backend="jax")
+
+
+SHARDED = textwrap.dedent(
+    """
+    import numpy as np, jax
+    from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
+    import autoconv
+
+    def f(x, w):
+        y = np.tanh(x @ w)
+        if np.mean(y) > 0:
+            y = y * 2.0
+        return y, np.sum(y)
+
+    assert len(jax.devices()) == 4
+    mesh = Mesh(np.array(jax.devices()), ("batch",))
+    x = np.arange(32.0).reshape(8, 4) / 32
+    w = np.ones((4, 3)) / 4
+    xs = jax.device_put(x, NamedSharding(mesh, P("batch")))
+    g = autoconv.function(f, backend="jax", keep_on_device=True)
+    y, s = g(xs, w)
+    assert len(y.sharding.device_set) == 4, y.sharding
+    eager = f(x, w)
+    np.testing.assert_allclose(np.asarray(y), eager[0], rtol=1e-12)
+    np.testing.assert_allclose(float(s), eager[1], rtol=1e-12)
+    print("ok")
+    """
+)
+
+
+def test_sharded_inputs_run_spmd(tmp_path):
+    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=4")
+    env["PYTHONPATH"] = os.pathsep.join(sys.path)
+    script = tmp_path / "sharded.py"
+    script.write_text(SHARDED)
+    done = subprocess.run(
+        [sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip() == "ok"
+
+
+def test_backends_doc_examples_and_their_output(tmp_path, capsys):
+    """The Python blocks of docs/backends.md run in order; a `text` block right after one is
+    exactly what it prints."""
+    import pathlib
+    import re
+    import runpy
+
+    page = pathlib.Path(__file__).resolve().parents[2] / "docs" / "backends.md"
+    blocks = re.findall(r"```(python|text)\n(.*?)```", page.read_text(), re.S)
+    source, expected = [], {}
+    for i, (kind, body) in enumerate(blocks):
+        if kind == "python":
+            source += [f"print('<<block {i}>>')", body]
+        elif i and blocks[i - 1][0] == "python":
+            expected[i - 1] = body
+    assert len(expected) >= 5
+    module = tmp_path / "backends_examples.py"
+    module.write_text("\n".join(source))
+    runpy.run_path(str(module))
+    printed = dict(
+        (int(n), text.lstrip("\n"))
+        for n, text in re.findall(
+            r"<<block (\d+)>>(.*?)(?=<<block|\Z)", capsys.readouterr().out, re.S
+        )
+    )
+    for i, text in expected.items():
+        assert printed[i].rstrip("\n") == text.rstrip("\n"), printed[i]
