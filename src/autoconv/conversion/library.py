@@ -4,7 +4,17 @@
 import sys
 
 _FunctionType = type(lambda: None)
-_LIBRARIES = {"numpy", "autoconv", "gast", "_pytest", "pytest", "pluggy", "hypothesis"}
+_LIBRARIES = {
+    "numpy",
+    "autoconv",
+    "gast",
+    "_pytest",
+    "pytest",
+    "pluggy",
+    "hypothesis",
+    "jax",
+    "jaxlib",
+}
 _MARK = "__autoconv_do_not_convert__"
 
 generated_codes: dict = {}

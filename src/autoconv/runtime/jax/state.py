@@ -1,0 +1,244 @@
+"""The state of staged control flow under JAX: pytrees of arrays, and how two of them merge.
+
+A statement's variables (the converter's `names`) are read with `read_state`, flattened with
+`jax.tree_util`, and compared leaf by leaf between the two branches of an `if` or between a
+loop's state before and after an iteration. Each leaf gets a `Plan`:
+
+* the same object on both sides (a Python value, or an array that neither side changed) stays
+  as it is, outside the staged statement;
+* `True` on one side and `False` on the other is the condition itself (or its negation);
+* arrays and numbers that differ become outputs of the staged statement, with one dtype and
+  shape (a Python number takes the dtype of the array it meets, as JAX's weak types do);
+* `None` on one side and an array on the other becomes a `Maybe`: the value with a flag that
+  says whether it is there (the converter's `retval` before a `return` ran);
+* anything else (a variable defined on one path only, a dtype, shape or structure that
+  differs, a Python value that is not a number and changes) is a `JaxStagingError` naming the
+  variable, the branches or iterations, and the user's file and line.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+import autoconv
+from autoconv.errors import AutoconvError
+from autoconv.runtime import staging
+
+_Tracer = jax.core.Tracer
+_ARRAYS = (jax.Array, _Tracer, np.ndarray, np.generic)
+_NUMBERS = (bool, int, float, complex)
+_SKIP = (
+    os.path.dirname(os.path.abspath(autoconv.__file__)) + os.sep,
+    os.path.dirname(os.path.abspath(jax.__file__)) + os.sep,
+    "<frozen ",
+)
+
+
+class JaxStagingError(AutoconvError):
+    """Control flow on JAX tracers could not be staged (`jax.jit(convert(f))` and friends)."""
+
+
+def user_origin() -> str:
+    """`file:line` of the innermost frame outside autoconv and JAX: the user's statement."""
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename.startswith(_SKIP):
+        frame = frame.f_back
+    if frame is None:
+        return "<unknown location>"
+    return f"{frame.f_code.co_filename}:{frame.f_lineno}"
+
+
+def fail(origin: str, message: str):
+    raise JaxStagingError(f"{origin}: {message}")
+
+
+class Maybe:
+    """A value that is None on some paths: `present` (a bool, maybe traced) and `value` (the
+    array, zeros where it is absent). Any use of it is an error: the converter reads such a
+    value only where its flag is known (`retval` after `if not do_return`)."""
+
+    __slots__ = ("present", "value", "name")
+
+    def __init__(self, present, value, name):
+        self.present, self.value, self.name = present, value, name
+
+    def _fail(self, *args, **kwargs):
+        raise JaxStagingError(
+            f"`{self.name}` is None on some paths and an array on others when this code runs "
+            "under JAX; JAX traces one program for all paths. Give it an array value on every "
+            "path (e.g. a default before the `if` or loop)."
+        )
+
+    __bool__ = __array__ = __jax_array__ = __add__ = __radd__ = __mul__ = __rmul__ = _fail
+    __sub__ = __rsub__ = __truediv__ = __getitem__ = __iter__ = __len__ = __float__ = _fail
+
+    def __repr__(self):
+        return f"<autoconv: `{self.name}` is None on some paths (under JAX)>"
+
+
+# --- describing values ----------------------------------------------------------------------
+
+
+def is_array(x) -> bool:
+    return isinstance(x, _ARRAYS)
+
+
+def weak(x) -> bool:
+    """Whether `x` takes the dtype of what it meets (a Python number or a weak JAX value)."""
+    if type(x) in _NUMBERS:
+        return True
+    aval = getattr(x, "aval", None)
+    return bool(getattr(aval if aval is not None else x, "weak_type", False))
+
+
+def spec(x) -> str:
+    """`float32[3]`, `int64[]`, `a Python int 3`, `None`, ..."""
+    if x is None:
+        return "None"
+    if type(x) in _NUMBERS:
+        return f"a Python {type(x).__name__} ({x!r})"
+    if is_array(x):
+        shape = ",".join(str(d) for d in np.shape(x))
+        return f"{np.dtype(x.dtype).name}[{shape}]"
+    if isinstance(x, Maybe):
+        return f"None or {spec(x.value)}"
+    if isinstance(x, (tuple, list)):
+        return f"a {type(x).__name__} of {len(x)}"
+    if isinstance(x, dict):
+        return f"a dict with keys {list(x)}"
+    return f"a {type(x).__name__}"
+
+
+def aval(x):
+    """(dtype, shape) of an array or number as JAX sees it."""
+    if type(x) in _NUMBERS:
+        return jnp.result_type(x), ()
+    return np.dtype(x.dtype), tuple(np.shape(x))
+
+
+def same_static(a, b) -> bool:
+    """Whether two Python values are interchangeable as constants of a trace."""
+    if a is b:
+        return True
+    if type(a) is not type(b) or is_array(a):
+        return False
+    try:
+        return bool(a == b)
+    except Exception:  # a value whose == is not a plain bool
+        return False
+
+
+# --- flattening -----------------------------------------------------------------------------
+
+_UNDEF = "undefined"
+_NONE = "none"
+_MAYBE = "maybe"
+_TREE = "tree"
+
+
+def _is_leaf(x) -> bool:
+    return isinstance(x, Maybe) or staging.is_undefined(x)
+
+
+def entry(value):
+    """`(kind, treedef, leaves)` of one variable's value."""
+    if staging.is_undefined(value):
+        return (_UNDEF, value, ())  # the marker itself, to put back
+    if value is None:
+        return (_NONE, None, ())
+    if isinstance(value, Maybe):
+        return (_MAYBE, None, (value.present, value.value))
+    leaves, treedef = jax.tree_util.tree_flatten(value, is_leaf=_is_leaf)
+    for leaf in leaves:
+        if isinstance(leaf, Maybe):
+            leaf._fail()
+    return (_TREE, treedef, tuple(leaves))
+
+
+def rebuild(kind, treedef, leaves, name):
+    """The value of an entry from its (merged) leaves."""
+    if kind == _UNDEF:
+        return treedef
+    if kind == _NONE:
+        return None
+    if kind == _MAYBE:
+        present, value = leaves
+        if present is True:
+            return value
+        if present is False:
+            return None
+        return Maybe(present, value, name)
+    return jax.tree_util.tree_unflatten(treedef, leaves)
+
+
+def as_maybe(kind, leaves, other_leaves):
+    """An entry as `(present, value)` leaves, None being absent zeros shaped like the other
+    side's value."""
+    if kind == _MAYBE:
+        return leaves
+    if kind == _NONE:
+        dtype, shape = aval(other_leaves[-1])
+        return (False, jnp.zeros(shape, dtype))
+    return (True, leaves[0])
+
+
+def optional_pair(ka, la, kb, lb) -> bool:
+    """Whether two entries are None (or a Maybe) against one array (or a Maybe)."""
+    kinds = {ka, kb}
+    if not kinds & {_NONE, _MAYBE} or kinds & {_UNDEF}:
+        return False
+    for kind, leaves in ((ka, la), (kb, lb)):
+        if kind == _TREE and not (len(leaves) == 1 and is_array(leaves[0])):
+            return False
+    return kinds != {_NONE}
+
+
+# --- plans ----------------------------------------------------------------------------------
+
+SAME = "same"  # the first side's value, kept outside the staged statement
+PRED = "pred"  # the condition (True on the first side) or its negation
+DYN = "dyn"  # an output of the staged statement, cast to (dtype, shape)
+
+
+def leaf_plan(a, b, where):
+    """How leaf `a` (first side) and `b` (second side) merge: `(SAME,)`, `(PRED, a)` or
+    `(DYN, dtype, shape)`; `where(detail)` raises the error for a mismatch."""
+    if a is b:
+        return (SAME,)
+    if type(a) is bool and type(b) is bool:
+        return (PRED, a)
+    a_num = type(a) in _NUMBERS or is_array(a)
+    b_num = type(b) in _NUMBERS or is_array(b)
+    if not (a_num and b_num):
+        if same_static(a, b):
+            return (SAME,)
+        where(
+            f"{spec(a)} and {spec(b)}. Values that are not arrays or numbers must be the same "
+            "on every path"
+        )
+    (da, sa), (db, sb) = aval(a), aval(b)
+    if sa != sb:
+        where(f"{spec(a)} and {spec(b)}: the shapes must agree")
+    if da == db:
+        dtype = da
+    elif weak(a) and not weak(b):
+        dtype = db
+    elif weak(b) and not weak(a):
+        dtype = da
+    elif weak(a) and weak(b):
+        dtype = np.dtype(jnp.result_type(a, b))
+    else:
+        where(f"{spec(a)} and {spec(b)}: the dtypes must agree (cast one with .astype)")
+    return (DYN, dtype, sa)
+
+
+def cast(x, dtype):
+    """`x` as a JAX value of `dtype` (a no-op when it is one already)."""
+    if isinstance(x, _Tracer) and x.dtype == dtype and not weak(x):
+        return x
+    return jnp.asarray(x, dtype)
