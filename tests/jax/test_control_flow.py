@@ -204,3 +204,28 @@ def test_grad_without_jit_runs_python_loops():
 
 def test_recursive_conversion_under_jit():
     assert jax.jit(autoconv.convert(calls_helper))(-3.0) == 2.0
+
+
+def test_trace_check_includes_jax_tracing():
+    """ "A trace is being built" (what the fast path of issue 14 will ask) is true while JAX
+    traces and false outside, without a trace of ours."""
+    from autoconv.runtime import staging
+
+    seen = []
+
+    def f(x):
+        seen.append(staging.tracing())
+        return x
+
+    assert not staging.tracing()
+    jax.jit(f)(1.0)
+    jax.vmap(f)(jnp.ones(2))
+    jax.grad(f)(1.0)
+    assert seen == [True, True, True]
+    assert not staging.tracing()
+
+
+def test_jax_values_outside_a_trace_run_as_python():
+    """Concrete JAX arrays (no trace) take Python's path: `bool()` works on them."""
+    assert autoconv.convert(abs_value)(jnp.float64(-2.0)) == 2.0
+    assert autoconv.convert(halvings)(jnp.float64(8.0)) == (1.0, 3)

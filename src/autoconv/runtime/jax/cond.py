@@ -100,11 +100,13 @@ def _fix_outputs(plans):
 
 def _failer(origin, what, labels):
     def fail(name, detail):
-        if detail == "undefined":
+        if type(detail) is tuple:  # ("undefined", index of the branch without it)
+            missing, defined = labels[detail[1]], labels[1 - detail[1]]
             st.fail(
                 origin,
-                f"`{name}` is defined in one branch of this {what} but not in the other, and it "
-                f"is used after it. Give it a value before the {what} or in both branches.",
+                f"`{name}` is defined in the {defined} branch of this {what} but not in the "
+                f"{missing} branch, and it is used after it. Give it a value before the {what} "
+                f"or in the {missing} branch too.",
             )
         st.fail(
             origin,

@@ -188,10 +188,11 @@ class _Loop:
                 f"it is {dtype.name}{list(shape)} before an iteration and {st.spec(b)} after: "
                 "its shape must stay the same",
             )
-        if db == dtype or st.weak(b):
+        if db == dtype or (st.weak(b) and st.fits(b, dtype)):
             return False
-        if weak:
-            leaf_plans[j] = (st.DYN, db, shape, False)
+        if weak:  # a Python number before the loop takes the kind the iteration gives it
+            new = db if not st.weak(b) else jnp.dtype(jnp.result_type(st.as_weak(dtype), b))
+            leaf_plans[j] = (st.DYN, new, shape, st.weak(b))
             return True
         self._fail(
             name,

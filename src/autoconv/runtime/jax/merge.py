@@ -32,7 +32,7 @@ def plan_pair(first, second, names, fail):
     for name, (ka, ta, la), (kb, tb, lb) in zip(names, first, second):
         if ka == st._UNDEF or kb == st._UNDEF:
             if ka != kb:
-                fail(name, "undefined")
+                fail(name, ("undefined", 0 if ka == st._UNDEF else 1))
             plans.append((st._UNDEF, None, ()))
             continue
         if st.optional_pair(ka, la, kb, lb):

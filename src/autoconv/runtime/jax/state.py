@@ -62,23 +62,32 @@ class Maybe:
     array, zeros where it is absent). Any use of it is an error: the converter reads such a
     value only where its flag is known (`retval` after `if not do_return`)."""
 
-    __slots__ = ("present", "value", "name")
+    __slots__ = ("present", "value", "name", "origin")
 
     def __init__(self, present, value, name):
         self.present, self.value, self.name = present, value, name
+        self.origin = user_origin()
 
     def _fail(self, *args, **kwargs):
-        raise JaxStagingError(
-            f"`{self.name}` is None on some paths and an array on others when this code runs "
-            "under JAX; JAX traces one program for all paths. Give it an array value on every "
-            "path (e.g. a default before the `if` or loop)."
+        if self.name.startswith("retval"):
+            what = "the function returns None on some paths (a bare `return`, or none)"
+        else:
+            what = f"`{self.name}` is None on some paths"
+        fail(
+            self.origin,
+            f"{what} and an array on others; under JAX one program is traced for all paths, so "
+            "it cannot be None on some of them only. Give it an array value on every path.",
         )
 
-    __bool__ = __array__ = __jax_array__ = __add__ = __radd__ = __mul__ = __rmul__ = _fail
+    __bool__ = __array__ = __add__ = __radd__ = __mul__ = __rmul__ = _fail
     __sub__ = __rsub__ = __truediv__ = __getitem__ = __iter__ = __len__ = __float__ = _fail
 
     def __repr__(self):
         return f"<autoconv: `{self.name}` is None on some paths (under JAX)>"
+
+
+# Flattening one (as `jax.jit` does with what a function returns) is the error above.
+jax.tree_util.register_pytree_node(Maybe, lambda m: m._fail(), lambda aux, children: None)
 
 
 # --- describing values ----------------------------------------------------------------------
@@ -111,7 +120,10 @@ def spec(x) -> str:
         return f"a {type(x).__name__} of {len(x)}"
     if isinstance(x, dict):
         return f"a dict with keys {list(x)}"
-    return f"a {type(x).__name__}"
+    text = repr(x)
+    if len(text) > 40:
+        return f"a {type(x).__name__}"
+    return f"a {type(x).__name__} ({text})"
 
 
 def aval(x):
@@ -226,15 +238,21 @@ def leaf_plan(a, b, where):
         where(f"{spec(a)} and {spec(b)}: the shapes must agree")
     if da == db:
         dtype = da
-    elif weak(a) and not weak(b):
-        dtype = db
-    elif weak(b) and not weak(a):
-        dtype = da
-    elif weak(a) and weak(b):
+    elif weak(a) or weak(b):  # JAX's promotion: a weak side takes the other's dtype or kind
         dtype = np.dtype(jnp.result_type(a, b))
     else:
         where(f"{spec(a)} and {spec(b)}: the dtypes must agree (cast one with .astype)")
     return (DYN, dtype, sa)
+
+
+def fits(x, dtype) -> bool:
+    """Whether `x` becomes `dtype` without changing kind (a weak int into a float array)."""
+    return np.dtype(jnp.result_type(jnp.zeros((), dtype), x)) == dtype
+
+
+def as_weak(dtype):
+    """A Python number of `dtype`'s kind (weakly typed for JAX)."""
+    return np.zeros((), dtype).item()
 
 
 def cast(x, dtype):
