@@ -113,13 +113,17 @@ def is_none(value):
     """`value is None`; for a symbolic value that is None on some paths only, a staged test."""
     if type(value) in _STAGED:
         return staging.backend.is_none(value)
-    return value is None  # a JAX tracer is never None
+    if _jax_value(value):  # a tracer, or a value None on some paths only
+        return _jax().is_none(value)
+    return value is None
 
 
 def is_not_none(value):
     """`value is not None` (see `is_none`)."""
     if type(value) in _STAGED:
         return not_(staging.backend.is_none(value))
+    if _jax_value(value):
+        return not_(_jax().is_none(value))
     return value is not None
 
 

@@ -11,9 +11,19 @@ from __future__ import annotations
 from jax import lax
 
 from autoconv.runtime import staging
-from autoconv.runtime.jax import logical, merge
+from autoconv.runtime.jax import effects, logical, merge
 from autoconv.runtime.jax import state as st
 from autoconv.runtime.unbound import unbound_error
+
+
+class Box:
+    """One mutable value shared by closures (not a list: lists that traced code changes are
+    errors, see `effects`)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
 
 
 def call_body(fn, *args):
@@ -52,11 +62,14 @@ def staged_cond(p, branches, read, write, names, origin, what, labels):
 
         def branch(k, plans=plans, records=records):
             def traced():
-                with logical.assuming(p, k == 0):
-                    write(start)
-                    if branches[k] is not None:
-                        call_body(branches[k])
-                    entries = [st.entry(v) for v in resolve(read())]
+                branch_name = f"the {labels[k]} branch of this {what}"
+                fns = (branches[k],)
+                with logical.assuming(p, k == 0), st.user_code(origin, branch_name):
+                    with effects.unchanged_containers(fns, origin, branch_name):
+                        write(start)
+                        if branches[k] is not None:
+                            call_body(branches[k])
+                        entries = [st.entry(v) for v in resolve(read())]
                 records[k] = entries
                 if plans is not None:
                     return merge.outputs(plans, entries)
@@ -146,21 +159,21 @@ def _ignore(values):
 
 def staged_value(p, if_true, if_false, origin, what):
     """`if_true() if p else if_false()` staged, for a bool tracer `p`."""
-    box = [None]
+    box = Box(None)
 
     def side(fn):
         def run():
-            box[0] = fn()
+            box.value = fn()
 
         return run
 
     def write(values):
-        box[0] = values[0]
+        box.value = values[0]
 
     values = staged_cond(
         p,
         (side(if_true), side(if_false)),
-        lambda: (box[0],),
+        lambda: (box.value,),
         write,
         (f"the value of this {what}",),
         origin,

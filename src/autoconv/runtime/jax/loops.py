@@ -15,9 +15,9 @@ import jax.numpy as jnp
 from jax import lax
 
 from autoconv.runtime import staging
-from autoconv.runtime.jax import iterables, logical, merge
+from autoconv.runtime.jax import effects, iterables, logical, merge
 from autoconv.runtime.jax import state as st
-from autoconv.runtime.jax.cond import call_body, resolve, staged_cond
+from autoconv.runtime.jax.cond import Box, call_body, resolve, staged_cond
 
 _ALIAS = "alias"
 
@@ -48,7 +48,10 @@ class _Loop:
         kind, treedef, leaves = entry
         plans = []
         for leaf in leaves:
-            if st.is_array(leaf):
+            # A loop's variables are the ones its body assigns: a Python number among them is
+            # carried as an array from the start (a weak one, so the body may give it the
+            # dtype of what it meets), which spares a second trace of the body.
+            if st.is_array(leaf) or type(leaf) in (bool, int, float, complex):
                 dtype, shape = st.aval(leaf)
                 plans.append((st.DYN, dtype, shape, st.weak(leaf)))
             else:
@@ -231,18 +234,19 @@ def _stop_flag(stop):
     )
 
 
-def _while(loop, test, step, stop0):
+def _while(loop, test, step, stop0, fns):
     """lax.while_loop over the loop's variables; `step()` runs one iteration and returns the
     body's stop value; `test()` the loop test (None: always true)."""
 
     def stage():
         def cond_fun(carry):
             leaves, stop = carry
-            loop.unpack(leaves)
             go = jnp.logical_not(stop)
-            if test is None:
-                return go
-            c = call_body(test)
+            with st.user_code(loop.origin, "the test of this loop"):
+                loop.unpack(leaves)
+                if test is None:
+                    return go
+                c = call_body(test)
             fact = logical.known(c) if isinstance(c, jax.core.Tracer) else bool(c)
             if fact is not None:
                 return go if fact else jnp.bool_(False)
@@ -250,9 +254,11 @@ def _while(loop, test, step, stop0):
 
         def body_fun(carry):
             leaves, _ = carry
-            loop.unpack(leaves)
-            stop = _stop_flag(step())
-            return loop.pack(), stop
+            with st.user_code(loop.origin, "the body of this loop"):
+                with effects.unchanged_containers(fns, loop.origin, "the body of this loop"):
+                    loop.unpack(leaves)
+                    stop = step()
+                return loop.pack(), _stop_flag(stop)
 
         return lax.while_loop(cond_fun, body_fun, (loop.init(), jnp.asarray(stop0, bool)))
 
@@ -283,13 +289,13 @@ def while_stmt(test, body, get_state, set_state, names, first_cond=None, mark=No
                 return
         cond = call_body(test)
     loop = _Loop(get_state, set_state, names, origin, "`while` loop")
-    _while(loop, test, lambda: call_body(body), False)
+    _while(loop, test, lambda: call_body(body), False, (body, test))
 
 
 def while_rest(stop, test, body, get_state, set_state, names):
     """The rest of a `while` loop whose body returned a traced stop (a `break` on a tracer)."""
     loop = _Loop(get_state, set_state, names, st.user_origin(), "`while` loop")
-    _while(loop, test, lambda: call_body(body), logical.pred(stop, loop.origin))
+    _while(loop, test, lambda: call_body(body), logical.pred(stop, loop.origin), (body, test))
 
 
 def for_stmt(iterable, body, get_state, set_state, names):
@@ -300,15 +306,15 @@ def for_stmt(iterable, body, get_state, set_state, names):
     if isinstance(items.length, int):
         return _scan(loop, items, body)
     # A traced trip count: a counter in a while loop (what lax.fori_loop does).
-    index = [jnp.asarray(0, jnp.result_type(items.length))]
+    index = Box(jnp.asarray(0, jnp.result_type(items.length)))
 
     def step():
-        i = index[0]
-        index[0] = i + 1
+        i = index.value
+        index.value = i + 1
         return call_body(body, items.item(i))
 
     count = _CountedLoop(loop, index, items.length)
-    _while(count, count.test, step, False)
+    _while(count, count.test, step, False, (body,))
 
 
 class _CountedLoop:
@@ -317,7 +323,7 @@ class _CountedLoop:
     def __init__(self, loop, index, length):
         self.loop, self.index, self.length = loop, index, length
         self.origin = loop.origin
-        self.start = index[0]  # a retried trace starts from it again
+        self.start = index.value  # a retried trace starts from it again
 
     def attempts(self, stage):
         return self.loop.attempts(stage)
@@ -326,32 +332,34 @@ class _CountedLoop:
         return (self.loop.init(), self.start)
 
     def unpack(self, leaves):
-        self.index[0] = leaves[1]
+        self.index.value = leaves[1]
         return self.loop.unpack(leaves[0])
 
     def pack(self):
-        return (self.loop.pack(), self.index[0])
+        return (self.loop.pack(), self.index.value)
 
     def test(self):
-        return self.index[0] < self.length
+        return self.index.value < self.length
 
 
 def _scan(loop, items, body):
     """lax.scan over a static number of items; a stop flag skips the rest (lax.cond)."""
-    guarded = [False]
+    guarded = Box(False)
 
     def stage():
         def run(leaves, i):
-            loop.unpack(leaves)
-            stop = call_body(body, items.item(i))
-            if stop is not None and stop is not False and not guarded[0]:
-                guarded[0] = True
+            with st.user_code(loop.origin, "the body of this loop"):
+                with effects.unchanged_containers((body,), loop.origin, "the body of this loop"):
+                    loop.unpack(leaves)
+                    stop = call_body(body, items.item(i))
+            if stop is not None and stop is not False and not guarded.value:
+                guarded.value = True
                 raise merge.Retry(None)
             return loop.pack(), _stop_flag(stop)
 
         def step(carry, i):
             leaves, stop = carry
-            if not guarded[0]:
+            if not guarded.value:
                 return run(leaves, i), None
             return lax.cond(stop, lambda: (leaves, stop), lambda: run(leaves, i)), None
 
@@ -367,32 +375,36 @@ def for_rest(stop, iterable, items, item, body, get_state, set_state, names):
     """The rest of a Python `for` loop whose body returned a traced stop: each remaining item's
     iteration runs under `lax.cond` on the flag (the items are Python's, so it unrolls)."""
     origin = st.user_origin()
-    flag = [stop]
+    flag = Box(stop)
     names = tuple(names) if get_state is not None else ()
     label = "the loop's stop flag"
 
     def read():
         values = staging.read_state(get_state, names) if names else ()
-        return (*values, flag[0])
+        return (*values, flag.value)
 
     def write(values):
         if names:
             set_state(values[:-1])
-        flag[0] = values[-1]
+        flag.value = values[-1]
 
     for item in items:
-        fact = logical.known(flag[0]) if isinstance(flag[0], jax.core.Tracer) else bool(flag[0])
+        fact = (
+            logical.known(flag.value)
+            if isinstance(flag.value, jax.core.Tracer)
+            else bool(flag.value)
+        )
         if fact:
             return
 
         def run(item=item):
             result = call_body(body, item)
-            flag[0] = False if result is None else result
+            flag.value = False if result is None else result
 
         if fact is False:
             run()
             continue
-        go = logical.negate(logical.pred(flag[0], origin))
+        go = logical.negate(logical.pred(flag.value, origin))
         staged_cond(
             go,
             (run, None),

@@ -12,7 +12,7 @@ import jax.numpy as jnp
 from autoconv.runtime.jax import state as st
 
 
-class Retry(Exception):
+class Retry(st._Retry):
     """Raised from inside a trace when its outputs were guessed wrong: trace again with
     `plans`. (Derives from Exception only so that JAX passes it through unchanged.)"""
 

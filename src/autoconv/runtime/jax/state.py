@@ -18,6 +18,8 @@ loop's state before and after an iteration. Each leaf gets a `Plan`:
 
 from __future__ import annotations
 
+import contextlib
+import linecache
 import os
 import sys
 
@@ -57,16 +59,67 @@ def fail(origin: str, message: str):
     raise JaxStagingError(f"{origin}: {message}")
 
 
+@contextlib.contextmanager
+def user_code(origin: str, what: str):
+    """Runs a traced branch or loop body; an exception from the user's code there (a `raise`,
+    or an operation JAX cannot trace) becomes a `JaxStagingError` that says so: under JAX it
+    is raised while tracing, whichever path the data would take."""
+    try:
+        yield
+    except (AutoconvError, _Retry):
+        raise
+    except Exception as e:
+        where = _raised_at(e)
+        line = where[0] if where else origin
+        text = f"{line}: {type(e).__name__}: {e}\n(raised while JAX traced {what} at {origin}"
+        if where and where[1].startswith(("raise", "assert")):
+            text += (
+                ": JAX traces every branch and loop body whichever way the data goes, and a "
+                "JAX program cannot raise when it runs. Check such conditions outside "
+                "`jax.jit`, or with `jax.experimental.checkify`"
+            )
+        raise JaxStagingError(text + ".)") from e
+
+
+class _Retry(Exception):
+    """Base of `merge.Retry` (a plan changed: trace again), passed through `user_code`."""
+
+
+def _raised_at(e):
+    """`(file:line, stripped source line)` of the innermost user frame in the traceback of
+    `e`, or None."""
+    found = None
+    tb = e.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if not name.startswith(_SKIP):
+            found = (name, tb.tb_lineno)
+        tb = tb.tb_next
+    if found is None:
+        return None
+    return f"{found[0]}:{found[1]}", linecache.getline(*found).strip()
+
+
 class Maybe:
     """A value that is None on some paths: `present` (a bool, maybe traced) and `value` (the
-    array, zeros where it is absent). Any use of it is an error: the converter reads such a
-    value only where its flag is known (`retval` after `if not do_return`)."""
+    array, zeros where it is absent). Where `present` is known (inside the branch of
+    `if x is not None`, or of `if not do_return` for the converter's `retval`), it acts as its
+    value or as None; anywhere else any use of it is a `JaxStagingError`."""
 
     __slots__ = ("present", "value", "name", "origin")
 
     def __init__(self, present, value, name):
         self.present, self.value, self.name = present, value, name
         self.origin = user_origin()
+
+    def resolved(self):
+        """The value (or None) when the flag is known here; otherwise raises."""
+        from autoconv.runtime.jax.logical import known
+
+        fact = known(self.present)
+        if fact is None:
+            self._fail()
+        return self.value if fact else None
 
     def _fail(self, *args, **kwargs):
         if self.name.startswith("retval"):
@@ -76,18 +129,36 @@ class Maybe:
         fail(
             self.origin,
             f"{what} and an array on others; under JAX one program is traced for all paths, so "
-            "it cannot be None on some of them only. Give it an array value on every path.",
+            "it cannot be None on some of them only. Give it an array value on every path, or "
+            "test `is None` before using it.",
         )
-
-    __bool__ = __array__ = __add__ = __radd__ = __mul__ = __rmul__ = _fail
-    __sub__ = __rsub__ = __truediv__ = __getitem__ = __iter__ = __len__ = __float__ = _fail
 
     def __repr__(self):
         return f"<autoconv: `{self.name}` is None on some paths (under JAX)>"
 
 
-# Flattening one (as `jax.jit` does with what a function returns) is the error above.
-jax.tree_util.register_pytree_node(Maybe, lambda m: m._fail(), lambda aux, children: None)
+def _forward(op):
+    def method(self, *args):
+        return getattr(self.resolved(), op)(*args)
+
+    method.__name__ = op
+    return method
+
+
+for _op in (
+    "add radd sub rsub mul rmul truediv rtruediv floordiv rfloordiv mod rmod pow rpow matmul "
+    "rmatmul neg pos abs lt le gt ge eq ne and rand or ror xor rxor invert getitem iter len "
+    "bool float int index array jax_array"
+).split():
+    setattr(Maybe, f"__{_op}__", _forward(f"__{_op}__"))
+Maybe.__hash__ = None
+Maybe.__getattr__ = lambda self, name: getattr(self.resolved(), name)
+
+# Flattening one (as `jax.jit` does with what a function returns) needs its flag known.
+jax.tree_util.register_pytree_node(
+    Maybe, lambda m: ((m.resolved(),), None), lambda aux, children: children[0]
+)
+staging._JAX_TYPES.add(Maybe)  # `is None`, `if` and the logical operators come to us
 
 
 # --- describing values ----------------------------------------------------------------------

@@ -36,5 +36,10 @@ def assert_(test, message=None):
 
 
 def is_none(value):
-    """`value is None` for a tracer: never."""
-    return False
+    """`value is None` for a tracer (never) or a `Maybe` (the negation of its flag)."""
+    if not isinstance(value, st.Maybe):
+        return False
+    fact = logical.known(value.present)
+    if fact is not None:
+        return not fact
+    return logical.negate(value.present)
