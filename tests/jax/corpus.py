@@ -29,6 +29,7 @@ import autoconv
 
 SAME, ERROR, DESIGN_ERROR, WRONG, CRASH = "same", "autoconv-error", "jax-design", "wrong", "crash"
 CORRECT = (SAME, ERROR, DESIGN_ERROR)
+ONE_DTYPE = "one-dtype"
 
 # JAX's own errors for code that JAX does not run by design, with the reason documented in
 # docs/jax-tracing.md ("What differs by JAX's design").
@@ -36,8 +37,28 @@ DESIGN = {
     "immutable": "JAX arrays are immutable: `x[i] = v` and `x += v` on an array slice raise",
     "concrete": "a traced value used where Python needs a concrete one (`int(x)`, `x.item()`, "
     "a size or index from data, `np.asarray` of a tracer)",
-    "numpy-only": "a NumPy function or attribute that `jax.numpy` does not have",
+    "numpy-only": "a NumPy function, attribute or indexing form that `jax.numpy` does not have",
+    "one-dtype": "a value that is an int on one path and a float on another gets one dtype",
+    "outputs": "`jax.jit` returns arrays and pytrees of them, not other objects holding them",
 }
+
+# Corpus programs whose result differs by JAX's design (see DESIGN), and why (checked by
+# tests/jax/test_corpus.py, so that the list stays true).
+EXPECTED_DESIGN = {
+    "mixed.int_or_float_returned": "one-dtype",
+    "mixed.ternary_mix": "one-dtype",
+}
+
+# Corpus modules left out, by JAX's design: `np.random`'s global state (JAX's random numbers
+# take explicit keys), `autoconv.print` and `autoconv.Variable` (graph mode's run-time output
+# and state; under JAX, `jax.debug.print` and returned values play those parts).
+SKIPPED_MODULES = ("randomness", "printing", "variables")
+
+
+def eligible(program) -> bool:
+    """Whether a corpus program runs the third way (no global random state, no bound object
+    whose state carries over between calls, no graph-mode-only API)."""
+    return program.seed is None and program.bind is None and program.module not in SKIPPED_MODULES
 
 
 def _design_reason(exc) -> str | None:
@@ -59,6 +80,10 @@ def _design_reason(exc) -> str | None:
     if "non-tuple sequence for multidimensional indexing" in text:
         return "numpy-only"
     if "must be static" in text or "Shapes must be 1D sequences of concrete values" in text:
+        return "concrete"
+    if "is not a JAX type" in text or "is not a valid JAX type" in text:
+        return "outputs"
+    if "unsupported format string passed to" in text and "Tracer" in text:
         return "concrete"
     return None
 
@@ -108,6 +133,19 @@ def _is_array(x) -> bool:
     return isinstance(x, (np.ndarray, np.generic))
 
 
+def _holds_tracer(x, depth=3) -> bool:
+    if isinstance(x, jax.core.Tracer):
+        return True
+    if depth == 0:
+        return False
+    if isinstance(x, (list, tuple)):
+        return any(_holds_tracer(v, depth - 1) for v in x)
+    if isinstance(x, dict):
+        return any(_holds_tracer(v, depth - 1) for v in x.values())
+    state = getattr(x, "__dict__", None)
+    return isinstance(state, dict) and any(_holds_tracer(v, depth - 1) for v in state.values())
+
+
 def traced_call(func, args):
     """`jax.jit(autoconv.convert(func))` on `args`: arrays traced, other values closed over."""
     leaves, treedef = jax.tree_util.tree_flatten(args, is_leaf=lambda x: x is None)
@@ -128,6 +166,11 @@ def traced_call(func, args):
         ]
         kept["tree"], kept["dyn"] = out_tree, dyn
         kept["static"] = [None if d else x for x, d in zip(out_leaves, dyn)]
+        for x in kept["static"]:
+            if _holds_tracer(x):
+                raise TypeError(
+                    f"jit output: a {type(x).__name__} holding a traced value is not a JAX type"
+                )
         return [x for x, d in zip(out_leaves, dyn) if d]
 
     outs = iter(jax.jit(run)(*arrays))
@@ -135,8 +178,23 @@ def traced_call(func, args):
     return jax.tree_util.tree_unflatten(kept["tree"], merged)
 
 
+def _plain(value):
+    """`value` with user objects as `(class name, their attributes)`, recursively."""
+    if isinstance(value, (list, tuple)) and not hasattr(value, "_fields"):
+        return type(value)(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (jax.Array, np.ndarray, np.generic)):
+        return value
+    state = getattr(value, "__dict__", None)
+    if state is not None and type(value).__module__ not in ("builtins",) and not callable(value):
+        return (type(value).__qualname__, _plain(dict(state)))
+    return value
+
+
 def compare(expected, got) -> str | None:
     """None when `got` (traced) agrees with `expected` (eager); otherwise what differs."""
+    expected, got = _plain(expected), _plain(got)
     e_leaves, e_tree = jax.tree_util.tree_flatten(expected, is_leaf=lambda x: x is None)
     g_leaves, g_tree = jax.tree_util.tree_flatten(got, is_leaf=lambda x: x is None)
     if e_tree != g_tree:
@@ -147,6 +205,10 @@ def compare(expected, got) -> str | None:
         ):
             ea, ga = np.asarray(e), np.asarray(g)
             if ea.shape != ga.shape or ea.dtype != ga.dtype:
+                if ea.shape == ga.shape and np.array_equal(ga, ea, equal_nan=ea.dtype.kind in "fc"):
+                    # Equal values of another dtype: a number whose kind differs between paths
+                    # (an int on the path taken, a float on another) has one dtype under JAX.
+                    return ONE_DTYPE
                 return f"{ga.dtype}{list(ga.shape)}, eager gives {ea.dtype}{list(ea.shape)}"
             if ea.dtype.kind in "fc":
                 if not np.allclose(ga, ea, rtol=1e-9, atol=1e-12, equal_nan=True):
@@ -160,6 +222,14 @@ def compare(expected, got) -> str | None:
 
 def located(message: str, path: str) -> bool:
     return f"{path}:" in message
+
+
+def run_program(program) -> list:
+    """`(outcome, detail)` for each input of a corpus program."""
+    results = []
+    for args in program.inputs:
+        results.append(outcome(program.func, args, program.path))
+    return results
 
 
 def outcome(func, args, path) -> tuple:
@@ -185,4 +255,6 @@ def outcome(func, args, path) -> tuple:
     if eager_exc is not None:
         return WRONG, f"eager raised {type(eager_exc).__name__}; traced returned {got!r:.80}"
     found = compare(expected, got)
+    if found == ONE_DTYPE:
+        return DESIGN_ERROR, "one-dtype"
     return (SAME, "") if found is None else (WRONG, found)

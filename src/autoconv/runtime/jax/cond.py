@@ -38,8 +38,10 @@ def call_body(fn, *args):
 
 
 def resolve(values):
-    """`values` with each `Maybe` whose flag is known here replaced by its value or None."""
-    if not any(isinstance(v, st.Maybe) for v in values):
+    """`values` with what the branch being traced knows put in: a flag known here becomes a
+    Python bool, and a `Maybe` whose flag is known its value or None."""
+    facts = logical._facts
+    if not facts and not any(isinstance(v, st.Maybe) for v in values):
         return values
     out = []
     for v in values:
@@ -47,6 +49,10 @@ def resolve(values):
             fact = logical.known(v.present)
             if fact is not None:
                 v = v.value if fact else None
+        elif facts:
+            fact = facts.get(id(v))
+            if fact is not None and fact[0] is v:
+                v = fact[1]
         out.append(v)
     return tuple(out)
 
@@ -56,6 +62,7 @@ def staged_cond(p, branches, read, write, names, origin, what, labels):
     None for an empty branch) under `lax.cond(p, ...)`; `read()` / `write(values)` get and set
     the variables."""
     start = resolve(read())
+    saved = effects.save_cells(effects.cells(branches))
     plans = None
     for _attempt in range(3):
         records = [None, None]
@@ -66,6 +73,7 @@ def staged_cond(p, branches, read, write, names, origin, what, labels):
                 fns = (branches[k],)
                 with logical.assuming(p, k == 0), st.user_code(origin, branch_name):
                     with effects.unchanged_containers(fns, origin, branch_name):
+                        effects.restore_cells(saved)
                         write(start)
                         if branches[k] is not None:
                             call_body(branches[k])
@@ -88,6 +96,9 @@ def staged_cond(p, branches, read, write, names, origin, what, labels):
         except merge.Retry as retry:
             plans = _fix_outputs(retry.plans)
             continue
+        except BaseException:
+            effects.restore_cells(saved)
+            raise
         break
     else:  # pragma: no cover - the second trace follows its plan
         raise AssertionError("autoconv: staging an `if` did not settle")
@@ -102,6 +113,7 @@ def staged_cond(p, branches, read, write, names, origin, what, labels):
         return negation[0]
 
     values = merge.rebuild(final, records[0], records[1], outs, names, choose, plans is None)
+    effects.restore_cells(saved)
     write(values)
     return values
 
@@ -148,7 +160,7 @@ def if_stmt(cond, body, orelse, get_state, set_state, names):
             return staging.read_state(get_state, names)
 
         def write(values):
-            set_state(values)
+            st.write_state(get_state, set_state, names, values)
 
     staged_cond(p, (body, orelse), read, write, names, origin, "`if`", ("if", "else"))
 

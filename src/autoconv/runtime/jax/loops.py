@@ -41,7 +41,7 @@ class _Loop:
 
     def _write(self, values):
         if self.names:
-            self.set_state(values)
+            st.write_state(self.get_state, self.set_state, self.names, values)
 
     @staticmethod
     def _initial(entry):
@@ -129,13 +129,13 @@ class _Loop:
             if kind == st._NONE:
                 if ko == st._NONE:
                     continue
-                if st.optional_pair(kind, (), ko, lo):
-                    value = lo[-1]
-                    dtype, shape = st.aval(value)
+                if st.optional_pair((kind, None, ()), entry):
+                    values = lo if ko == st._TREE else lo[1:]
                     plan[:] = [
                         st._MAYBE,
-                        None,
-                        [(st.DYN, jnp.dtype(bool), (), False), (st.DYN, dtype, shape, False)],
+                        to,
+                        [(st.DYN, jnp.dtype(bool), (), False)]
+                        + [(st.DYN, *st.aval(v), st.weak(v)) for v in values],
                     ]
                     changed = True
                     continue
@@ -144,9 +144,11 @@ class _Loop:
                     f"it is None before an iteration and {st.spec(lo[0] if lo else None)} after",
                 )
             if kind == st._MAYBE:
-                if not (ko in (st._NONE, st._MAYBE) or st.optional_pair(ko, lo, st._NONE, ())):
+                if not (ko == st._NONE or st.optional_pair(entry, (st._NONE, None, ()))):
+                    self._fail(name, "it may be None before an iteration and is not after")
+                if ko != st._NONE and to != plan[1]:
                     self._fail(
-                        name, f"it may be None before an iteration and is {st.spec(to)} after"
+                        name, f"its structure changes: {plan[1]} before an iteration, {to} after"
                     )
                 lo = merge.side_leaves(plan, entry)
             elif ko != kind or to != plan[1]:
@@ -211,13 +213,18 @@ class _Loop:
 
     # --- running ------------------------------------------------------------------------------
 
-    def attempts(self, stage):
-        """Calls `stage()` until the plans settle; returns what it returned."""
+    def attempts(self, stage, fns):
+        """Calls `stage()` until the plans settle; returns what it returned. The locals that
+        the body `fns` assign are put back after each trace (the loop's variables are then
+        set from its outputs)."""
+        saved = effects.save_cells(effects.cells(fns))
         for _attempt in range(8):
             try:
                 return stage()
             except merge.Retry:
                 continue
+            finally:
+                effects.restore_cells(saved)
         raise AssertionError("autoconv: staging a loop did not settle")  # pragma: no cover
 
 
@@ -262,7 +269,7 @@ def _while(loop, test, step, stop0, fns):
 
         return lax.while_loop(cond_fun, body_fun, (loop.init(), jnp.asarray(stop0, bool)))
 
-    leaves, _ = loop.attempts(stage)
+    leaves, _ = loop.attempts(stage, fns)
     loop.unpack(leaves)
 
 
@@ -325,8 +332,8 @@ class _CountedLoop:
         self.origin = loop.origin
         self.start = index.value  # a retried trace starts from it again
 
-    def attempts(self, stage):
-        return self.loop.attempts(stage)
+    def attempts(self, stage, fns):
+        return self.loop.attempts(stage, fns)
 
     def init(self):
         return (self.loop.init(), self.start)
@@ -367,7 +374,7 @@ def _scan(loop, items, body):
         carry, _ = lax.scan(step, init, jnp.arange(items.length))
         return carry
 
-    leaves, _ = loop.attempts(stage)
+    leaves, _ = loop.attempts(stage, (body,))
     loop.unpack(leaves)
 
 
@@ -385,7 +392,7 @@ def for_rest(stop, iterable, items, item, body, get_state, set_state, names):
 
     def write(values):
         if names:
-            set_state(values[:-1])
+            st.write_state(get_state, set_state, names, values[:-1])
         flag.value = values[-1]
 
     for item in items:

@@ -35,9 +35,14 @@ def plan_pair(first, second, names, fail):
                 fail(name, ("undefined", 0 if ka == st._UNDEF else 1))
             plans.append((st._UNDEF, None, ()))
             continue
-        if st.optional_pair(ka, la, kb, lb):
-            la, lb = st.as_maybe(ka, la, lb), st.as_maybe(kb, lb, la)
-            kind, treedef = st._MAYBE, None
+        if st.optional_pair((ka, ta, la), (kb, tb, lb)):
+            (ta, la), (tb, lb) = (
+                st.as_maybe((ka, ta, la), (kb, tb, lb)),
+                st.as_maybe((kb, tb, lb), (ka, ta, la)),
+            )
+            if ta != tb:
+                fail(name, f"structure: None or {ta} and None or {tb}")
+            kind, treedef = st._MAYBE, ta
         elif ka == st._NONE and kb == st._NONE:
             plans.append((st._NONE, None, ()))
             continue
@@ -70,14 +75,14 @@ def _describe(kind, treedef, leaves):
 
 
 def side_leaves(plan, entry, other=None):
-    """One side's leaves of a variable under its plan: None against an array is an absent
-    `Maybe` (zeros of the planned dtype and shape), an array a present one."""
+    """One side's leaves of a variable under its plan: None against a value is an absent
+    `Maybe` (zeros of the planned dtypes and shapes), a value a present one."""
     if plan[0] != st._MAYBE or entry[0] == st._MAYBE:
         return entry[2]
     if entry[0] == st._NONE:
-        value_plan = plan[2][1]
-        return (False, jnp.zeros(value_plan[2], value_plan[1]))
-    return (True, entry[2][0])
+        zeros = (jnp.zeros(lp[2], lp[1]) if lp[0] == st.DYN else None for lp in plan[2][1:])
+        return (False, *zeros)
+    return (True, *entry[2])
 
 
 def outputs(plans, entries):

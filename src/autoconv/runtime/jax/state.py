@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import linecache
+import operator
 import os
 import sys
 
@@ -137,20 +138,41 @@ class Maybe:
         return f"<autoconv: `{self.name}` is None on some paths (under JAX)>"
 
 
-def _forward(op):
-    def method(self, *args):
-        return getattr(self.resolved(), op)(*args)
+def _forward(func, reflected=False):
+    if reflected:
 
-    method.__name__ = op
+        def method(self, other):
+            return func(other, self.resolved())
+
+    else:
+
+        def method(self, *args):
+            return func(self.resolved(), *args)
+
     return method
 
 
-for _op in (
-    "add radd sub rsub mul rmul truediv rtruediv floordiv rfloordiv mod rmod pow rpow matmul "
-    "rmatmul neg pos abs lt le gt ge eq ne and rand or ror xor rxor invert getitem iter len "
-    "bool float int index array jax_array"
-).split():
-    setattr(Maybe, f"__{_op}__", _forward(f"__{_op}__"))
+for (
+    _op
+) in "add sub mul truediv floordiv mod pow matmul and or xor lt le gt ge eq ne getitem".split():
+    _func = getattr(operator, _op if _op not in ("and", "or") else _op + "_")
+    setattr(Maybe, f"__{_op}__", _forward(_func))
+    if _op not in ("lt", "le", "gt", "ge", "eq", "ne", "getitem"):
+        setattr(Maybe, f"__r{_op}__", _forward(_func, reflected=True))
+for _op, _func in (
+    ("neg", operator.neg),
+    ("pos", operator.pos),
+    ("abs", abs),
+    ("invert", operator.invert),
+    ("iter", iter),
+    ("len", len),
+    ("bool", bool),
+    ("float", float),
+    ("int", int),
+    ("index", operator.index),
+    ("jax_array", lambda v: v),
+):
+    setattr(Maybe, f"__{_op}__", _forward(_func))
 Maybe.__hash__ = None
 Maybe.__getattr__ = lambda self, name: getattr(self.resolved(), name)
 
@@ -216,6 +238,22 @@ def same_static(a, b) -> bool:
         return False
 
 
+def write_state(get_state, set_state, names, values) -> None:
+    """`set_state(values)`, leaving the plain names whose value is undefined unbound (so that
+    reading one raises Python's UnboundLocalError, as the original would)."""
+    set_state(values)
+    undefined = [n for n, v in zip(names, values) if staging.is_undefined(v)]
+    if undefined:
+        cells = dict(zip(get_state.__code__.co_freevars, get_state.__closure__ or ()))
+        for name in undefined:
+            cell = cells.get(name)
+            if cell is not None:
+                try:
+                    del cell.cell_contents
+                except ValueError:
+                    pass
+
+
 # --- flattening -----------------------------------------------------------------------------
 
 _UNDEF = "undefined"
@@ -235,7 +273,8 @@ def entry(value):
     if value is None:
         return (_NONE, None, ())
     if isinstance(value, Maybe):
-        return (_MAYBE, None, (value.present, value.value))
+        leaves, treedef = jax.tree_util.tree_flatten(value.value)
+        return (_MAYBE, treedef, (value.present, *leaves))
     leaves, treedef = jax.tree_util.tree_flatten(value, is_leaf=_is_leaf)
     for leaf in leaves:
         if isinstance(leaf, Maybe):
@@ -250,7 +289,7 @@ def rebuild(kind, treedef, leaves, name):
     if kind == _NONE:
         return None
     if kind == _MAYBE:
-        present, value = leaves
+        present, value = leaves[0], jax.tree_util.tree_unflatten(treedef, leaves[1:])
         if present is True:
             return value
         if present is False:
@@ -259,26 +298,29 @@ def rebuild(kind, treedef, leaves, name):
     return jax.tree_util.tree_unflatten(treedef, leaves)
 
 
-def as_maybe(kind, leaves, other_leaves):
-    """An entry as `(present, value)` leaves, None being absent zeros shaped like the other
-    side's value."""
+def as_maybe(entry, other):
+    """`(treedef, leaves)` of an entry as a `Maybe`: its flag, then its value's leaves (None
+    being absent zeros shaped like the other side's value)."""
+    kind, treedef, leaves = entry
     if kind == _MAYBE:
-        return leaves
+        return treedef, leaves
     if kind == _NONE:
-        dtype, shape = aval(other_leaves[-1])
-        return (False, jnp.zeros(shape, dtype))
-    return (True, leaves[0])
+        values = other[2] if other[0] == _TREE else other[2][1:]
+        return other[1], (False, *(jnp.zeros(aval(v)[1], aval(v)[0]) for v in values))
+    return treedef, (True, *leaves)
 
 
-def optional_pair(ka, la, kb, lb) -> bool:
-    """Whether two entries are None (or a Maybe) against one array (or a Maybe)."""
-    kinds = {ka, kb}
-    if not kinds & {_NONE, _MAYBE} or kinds & {_UNDEF}:
+def optional_pair(a, b) -> bool:
+    """Whether two entries are None (or a Maybe) against arrays and numbers (or a Maybe)."""
+    kinds = {a[0], b[0]}
+    if not kinds & {_NONE, _MAYBE} or kinds & {_UNDEF} or kinds == {_NONE}:
         return False
-    for kind, leaves in ((ka, la), (kb, lb)):
-        if kind == _TREE and not (len(leaves) == 1 and is_array(leaves[0])):
+    for kind, _, leaves in (a, b):
+        if kind == _TREE and not (
+            leaves and all(is_array(x) or type(x) in _NUMBERS for x in leaves)
+        ):
             return False
-    return kinds != {_NONE}
+    return True
 
 
 # --- plans ----------------------------------------------------------------------------------
