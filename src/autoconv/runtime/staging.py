@@ -171,12 +171,25 @@ def jax_ops():
     return _jax_ops
 
 
+_trace_ctx = None
+
+
 def jax_tracing() -> bool:
     """Whether JAX is building a trace (`jit`, `grad`, `vmap`, ...) in this thread. Consults
-    JAX only when it is imported already, so the check is free for everyone else."""
+    JAX only when it is imported already, so the check is free for everyone else; it imports
+    neither JAX nor `autoconv.runtime.jax`."""
+    global _trace_ctx
     if "jax" not in _modules:
         return False
-    return jax_ops().tracing()
+    if _trace_ctx is None:
+        try:
+            from jax._src.core import trace_ctx
+        except ImportError:  # another JAX layout: ask through the JAX lowering
+            trace_ctx = False
+        _trace_ctx = trace_ctx
+    if _trace_ctx is False:
+        return jax_ops().tracing()
+    return not _trace_ctx.is_top_level()
 
 
 def tracing() -> bool:
