@@ -40,6 +40,12 @@ def parse(text: str):
             f"--spec {text!r}: give a shape, e.g. {text.strip()}[] for a scalar "
             f"or {text.strip()}[3] for a vector"
         )
+    name, sep, value = text.partition("=")
+    if sep and name.strip().isidentifier():  # `n=2`: specs are positional, one per parameter
+        raise UsageError(
+            f"--spec {text!r}: specs are positional, one per parameter in order; write "
+            f"--spec {value.strip() or '...'} in {name.strip()}'s place, without '{name.strip()}='"
+        )
     raise UsageError(f"--spec {text!r}: not a spec or a Python literal; {_EXAMPLES}")
 
 

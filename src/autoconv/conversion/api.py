@@ -3,6 +3,7 @@
 import types
 import warnings
 
+from autoconv.code import Code
 from autoconv.conversion import functions, library
 from autoconv.conversion.settings import is_strict
 from autoconv.errors import ConversionError, ConversionWarning
@@ -22,8 +23,9 @@ def convert(func=None, *, recursive: bool = True):
     return _map_callable(func, lambda f: _convert_function(f, recursive))
 
 
-def to_code(func, *, recursive: bool = True) -> str:
-    """Returns the source of `func`'s converted form, as readable Python.
+def to_code(func, *, recursive: bool = True) -> Code:
+    """Returns the source of `func`'s converted form, as readable Python (a `str` that
+    notebooks show highlighted).
 
     Raises `ConversionError` when `func` cannot be converted.
     """
@@ -31,7 +33,7 @@ def to_code(func, *, recursive: bool = True) -> str:
     entry = functions.converted_code(target, recursive)
     if isinstance(entry, ConversionError):
         raise entry
-    return entry.text + "\n"
+    return Code(entry.text + "\n")
 
 
 def do_not_convert(func):
@@ -97,15 +99,9 @@ def _plain_function(obj):
 
 
 def _no_source_message(obj) -> str:
-    name = getattr(obj, "__qualname__", None) or repr(obj)
-    if isinstance(obj, (types.BuiltinFunctionType, types.BuiltinMethodType)) or (
-        callable(obj) and not hasattr(obj, "__code__")
-    ):
-        return (
-            f"autoconv: cannot convert {name}: it is a built-in or C function, with no "
-            "Python source to convert."
-        )
-    return f"autoconv: cannot convert {name!s}: it is not a function (got {type(obj).__name__})."
+    from autoconv.callables import not_convertible
+
+    return not_convertible(obj)
 
 
 def _not_convertible(obj):

@@ -9,6 +9,7 @@ the executor generates). Tensor ids are unique within a graph, so blocks can be 
 
 from __future__ import annotations
 
+import os
 import threading
 from contextlib import contextmanager
 
@@ -107,14 +108,20 @@ class Graph:
 
         return as_text(self)
 
-    def to_dot(self) -> str:
-        """The graph in Graphviz DOT."""
-        from autoconv.graph.listing import to_dot
+    def to_dot(self, *, dead: bool = False) -> str:
+        """The graph in Graphviz DOT: labelled clusters for branches and loops, with edges in
+        and out; operations nothing needs are left out (greyed out with `dead=True`)."""
+        from autoconv.graph.dot import to_dot
 
-        return to_dot(self)
+        return to_dot(self, dead=dead)
 
     def __repr__(self):
         return f"<autoconv.Graph {self.name!r}: {len(self.nodes)} nodes>"
+
+    def _repr_html_(self) -> str:
+        from autoconv.graph.display import graph_html
+
+        return graph_html(self)
 
 
 class _Scope:
@@ -135,6 +142,16 @@ class _Scopes(threading.local):
 
 
 _SCOPES = _Scopes()
+
+
+def _forget_other_traces_in_child() -> None:
+    # After a fork only the forking thread exists: the shared count of open traces keeps
+    # just its own entries, or the runtime would take every call for one made while tracing.
+    staging.traces[:] = [None] * len(_SCOPES.stack)
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_other_traces_in_child)
 
 
 def building() -> bool:

@@ -1,4 +1,5 @@
-"""Readable views of a graph: `as_text()` (one operation per line) and `to_dot()` (Graphviz)."""
+"""The readable listing of a graph, `as_text()` (one operation per line); `to_dot()` is in
+`autoconv.graph.dot`."""
 
 from __future__ import annotations
 
@@ -110,35 +111,3 @@ def as_text(graph: Graph) -> str:
     _lines(graph.block, 1, out)
     out.append(f"  return {_structure(graph.outputs)}")
     return "\n".join(out) + "\n"
-
-
-def to_dot(graph: Graph) -> str:
-    lines = [f'digraph "{graph.name}" {{', "  node [shape=box, fontname=monospace];"]
-    for t, name in zip(graph.inputs, graph.input_names):
-        lines.append(
-            f'  t{t.id} [label="{name}\\n{format_spec(t.shape, t.dtype)}", shape=ellipse];'
-        )
-    counter = [0]
-
-    def walk(block: Block, pad: str):
-        for node in block.nodes:
-            counter[0] += 1
-            nid = f"n{counter[0]}"
-            spec = ", ".join(format_spec(t.shape, t.dtype, t.weak) for t in node.outputs)
-            label = f"{node.op}\\n{spec}\\n{_origin(node)}".replace('"', "'")
-            lines.append(f'{pad}{nid} [label="{label}"];')
-            for t in node.inputs:
-                lines.append(f"{pad}t{t.id} -> {nid};")
-            for t in node.outputs:
-                lines.append(f'{pad}t{t.id} [label="%{t.id}", shape=plaintext];')
-                lines.append(f"{pad}{nid} -> t{t.id};")
-            for i, sub in enumerate(node.blocks):
-                lines.append(f'{pad}subgraph cluster_{nid}_{i} {{ label="{node.op} block {i}";')
-                for p in sub.params:
-                    lines.append(f'{pad}  t{p.id} [label="%{p.id}", shape=plaintext];')
-                walk(sub, pad + "  ")
-                lines.append(f"{pad}}}")
-
-    walk(graph.block, "  ")
-    lines.append("}")
-    return "\n".join(lines) + "\n"

@@ -1,0 +1,109 @@
+"""Rich display in notebooks: `_repr_html_` of `Function`, `ConcreteFunction` and `Graph`.
+
+Each shows its signature(s), a picture of the graph (inline SVG made by Graphviz's `dot` when
+it is installed) and the listing (`as_text()`). Without `dot`, or for a graph too large to
+draw quickly, the listing alone. The HTML is self-contained (inline styles, no scripts) and
+escapes every piece of text that comes from user code.
+"""
+
+from __future__ import annotations
+
+import html
+import shutil
+import subprocess
+
+from autoconv.code import PRE_STYLE
+
+MAX_DRAWN_OPERATIONS = 400  # larger graphs show the listing only: `dot` would take long
+_DOT_TIMEOUT_S = 20
+_BOX = "font-family:Helvetica,Arial,sans-serif;font-size:13px"
+
+
+def svg(dot_source: str) -> str | None:
+    """`dot_source` rendered to an SVG element by Graphviz, or None without a working `dot`."""
+    exe = shutil.which("dot")
+    if exe is None:
+        return None
+    try:
+        done = subprocess.run(
+            [exe, "-Tsvg"],
+            input=dot_source,
+            capture_output=True,
+            text=True,
+            timeout=_DOT_TIMEOUT_S,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if done.returncode != 0:
+        return None
+    start = done.stdout.find("<svg")
+    # The XML prolog and DOCTYPE are not allowed inside HTML; the <svg> element is.
+    return done.stdout[start:] if start >= 0 else None
+
+
+def _pre(text: str) -> str:
+    return f'<pre style="{PRE_STYLE}">{html.escape(text)}</pre>'
+
+
+def _picture(graph) -> str:
+    from autoconv.graph.graph import walk
+
+    count = sum(1 for _ in walk(graph.block))
+    if count > MAX_DRAWN_OPERATIONS:
+        return (
+            f"<p><i>{count} operations: too many to draw here; "
+            "<code>to_dot()</code> gives the picture.</i></p>"
+        )
+    drawn = svg(graph.to_dot())
+    if drawn is None:
+        return ""
+    # Scale down wide pictures to the cell; keep small ones at their natural size.
+    drawn = drawn.replace("<svg", '<svg style="max-width:100%;height:auto"', 1)
+    return f'<div style="margin:6px 0">{drawn}</div>'
+
+
+def graph_body(graph) -> str:
+    """The picture (when `dot` is available) and the listing of `graph`."""
+    return _picture(graph) + _pre(graph.as_text())
+
+
+def graph_html(graph) -> str:
+    """`Graph._repr_html_`."""
+    head = f"<b>autoconv.Graph</b> <code>{html.escape(graph.name)}</code>"
+    return f'<div style="{_BOX}">{head}{graph_body(graph)}</div>'
+
+
+def concrete_html(concrete) -> str:
+    """`ConcreteFunction._repr_html_`: the signature, then the graph that runs (optimized)."""
+    head = "<b>autoconv.ConcreteFunction</b>"
+    return (
+        f'<div style="{_BOX}">{head}{_pre(concrete.pretty_printed_signature())}'
+        f"{graph_body(concrete.optimized_graph)}</div>"
+    )
+
+
+def function_html(function) -> str:
+    """`Function._repr_html_`: the name and trace count, then each traced signature with its
+    graph (the first one open)."""
+    count = function.tracing_count
+    head = (
+        f"<b>autoconv.Function</b> <code>{html.escape(function._name)}</code> "
+        f"({count} trace{'' if count == 1 else 's'})"
+    )
+    concretes = list(function._concretes)
+    if not concretes:
+        body = (
+            "<p>Not traced yet: call it, or use <code>get_concrete_function(...)</code> with "
+            "arguments or <code>TensorSpec</code>s.</p>"
+        )
+    else:
+        parts = []
+        for i, concrete in enumerate(concretes):
+            title = html.escape(concrete.pretty_printed_signature().splitlines()[0])
+            parts.append(
+                f"<details{' open' if i == 0 else ''}><summary><code>{title}</code></summary>"
+                f"{_pre(concrete.pretty_printed_signature())}"
+                f"{graph_body(concrete.optimized_graph)}</details>"
+            )
+        body = "".join(parts)
+    return f'<div style="{_BOX}">{head}{body}</div>'
