@@ -6,7 +6,17 @@ import sys
 from autoconv.caches import IdentityCache
 
 _FunctionType = type(lambda: None)
-_LIBRARIES = {"numpy", "autoconv", "gast", "_pytest", "pytest", "pluggy", "hypothesis"}
+_LIBRARIES = {
+    "numpy",
+    "autoconv",
+    "gast",
+    "_pytest",
+    "pytest",
+    "pluggy",
+    "hypothesis",
+    "jax",
+    "jaxlib",
+}
 _MARK = "__autoconv_do_not_convert__"
 
 generated = IdentityCache()

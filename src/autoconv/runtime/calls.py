@@ -2,13 +2,15 @@
 
 The first call of each user function converts it (see `autoconv.conversion.recursive`), so its
 warnings, or in strict mode its errors, come when it is first called. While a graph is being
-built, the converted form is what runs. Outside a trace no value is symbolic, and a converted
-function behaves exactly as its original on Python values, so the original runs: calls stay as
-cheap, and recursion as deep, as before conversion. `converted` returns the function to call
-rather than calling it, so it adds no frame to the stack during the call.
+built (ours, or JAX's: `jax.jit(convert(f))`), the converted form is what runs. Outside a trace
+no value is symbolic, and a converted function behaves exactly as its original on Python values,
+so the original runs: calls stay as cheap, and recursion as deep, as before conversion.
+`converted` returns the function to call rather than calling it, so it adds no frame to the
+stack during the call.
 """
 
 from autoconv.caches import IdentityCache, register_cache
+from autoconv.runtime.staging import jax_tracing as _jax_tracing
 from autoconv.runtime.staging import traces as _traces
 
 _FunctionType = type(lambda: None)
@@ -59,7 +61,7 @@ def converted(f):
     `f` itself for built-ins, library code, classes and `do_not_convert` functions); otherwise
     `f`, converted once on its first call for the warnings."""
     kind = type(f)
-    if not _traces:
+    if not _traces and not _jax_tracing():
         func = f.__func__ if kind is _MethodType else f
         if type(func) is _FunctionType and id(func.__code__) not in _prepared:
             _recursive().for_function(func)

@@ -13,14 +13,19 @@ from autoconv.runtime.unbound import register, unbound_error
 _STAGED = staging.STAGED_TYPES
 _symbolic = staging.symbolic
 _traces = staging.traces
+_jax_value = staging.jax_value
+_jax = staging.jax_ops
 
 
 def if_stmt(cond, body, orelse=None, get_state=None, set_state=None, names=()):
     """Runs `body()` if `cond` is true, else `orelse()` (either may be None)."""
     # `is True`/`is False` first: comparisons give bools, and two identity tests are cheaper
     # than a type lookup on the hot path.
-    if cond is not True and cond is not False and _symbolic(cond):
-        return staging.backend.if_stmt(cond, body, orelse, get_state, set_state, names)
+    if cond is not True and cond is not False:
+        if _symbolic(cond):
+            return staging.backend.if_stmt(cond, body, orelse, get_state, set_state, names)
+        if _jax_value(cond):
+            return _jax().if_stmt(cond, body, orelse, get_state, set_state, names)
     try:
         if cond:
             if body is not None:
@@ -42,6 +47,8 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
     """
     if type(iterable) in _STAGED:
         return staging.backend.for_stmt(iterable, body, get_state, set_state, names)
+    if _jax_value(iterable):
+        return _jax().for_stmt(iterable, body, get_state, set_state, names)
     try:
         items = iter(iterable)
         for item in items:
@@ -50,6 +57,10 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
                 continue
             if stop is not True and type(stop) in _STAGED:
                 return staging.backend.for_rest(
+                    stop, iterable, items, item, body, get_state, set_state, names
+                )
+            if stop is not True and _jax_value(stop):
+                return _jax().for_rest(
                     stop, iterable, items, item, body, get_state, set_state, names
                 )
             if stop:
@@ -71,16 +82,21 @@ def while_stmt(test, body, get_state=None, set_state=None, names=()):
         mark = staging.backend.mark() if _traces else None
         cond = test()
         while True:
-            if cond is not True and cond is not False and _symbolic(cond):
-                return staging.backend.while_stmt(
-                    test, body, get_state, set_state, names, cond, mark
-                )
+            if cond is not True and cond is not False:
+                if _symbolic(cond):
+                    return staging.backend.while_stmt(
+                        test, body, get_state, set_state, names, cond, mark
+                    )
+                if _jax_value(cond):
+                    return _jax().while_stmt(test, body, get_state, set_state, names, cond)
             if not cond:
                 break
             stop = body()
             if stop is not None and stop is not False:
                 if stop is not True and type(stop) in _STAGED:
                     return staging.backend.while_rest(stop, test, body, get_state, set_state, names)
+                if stop is not True and _jax_value(stop):
+                    return _jax().while_rest(stop, test, body, get_state, set_state, names)
                 if stop:
                     break
             if _traces:
@@ -97,6 +113,8 @@ def is_none(value):
     """`value is None`; for a symbolic value that is None on some paths only, a staged test."""
     if type(value) in _STAGED:
         return staging.backend.is_none(value)
+    if _jax_value(value):  # a tracer, or a value None on some paths only
+        return _jax().is_none(value)
     return value is None
 
 
@@ -104,13 +122,18 @@ def is_not_none(value):
     """`value is not None` (see `is_none`)."""
     if type(value) in _STAGED:
         return not_(staging.backend.is_none(value))
+    if _jax_value(value):
+        return not_(_jax().is_none(value))
     return value is not None
 
 
 def assert_(test, message=None):
     """`assert test, message()`; a symbolic test becomes a check that runs with the graph."""
-    if test is not True and test is not False and type(test) in _STAGED:
-        return staging.backend.assert_(test, message)
+    if test is not True and test is not False:
+        if type(test) in _STAGED:
+            return staging.backend.assert_(test, message)
+        if _jax_value(test):
+            return _jax().assert_(test, message)
     if not test:
         raise AssertionError() if message is None else AssertionError(message())
 

@@ -9,14 +9,19 @@ from autoconv.runtime.unbound import register, unbound_error
 
 _STAGED = staging.STAGED_TYPES
 _symbolic = staging.symbolic
+_jax_value = staging.jax_value
+_jax = staging.jax_ops
 
 
 def and_(value, operand, *more):
     """`value and operand() and ...`, evaluated left to right as Python does."""
     # The two-operand case, by far the most common, runs once through; more operands loop.
     while True:
-        if value is not True and value is not False and _symbolic(value):
-            return staging.backend.and_(value, (operand, *more))
+        if value is not True and value is not False:
+            if _symbolic(value):
+                return staging.backend.and_(value, (operand, *more))
+            if _jax_value(value):
+                return _jax().and_(value, (operand, *more))
         if not value:
             return value
         try:
@@ -35,8 +40,11 @@ def or_(value, operand, *more):
     """`value or operand() or ...`, evaluated left to right as Python does."""
     # The two-operand case, by far the most common, runs once through; more operands loop.
     while True:
-        if value is not True and value is not False and _symbolic(value):
-            return staging.backend.or_(value, (operand, *more))
+        if value is not True and value is not False:
+            if _symbolic(value):
+                return staging.backend.or_(value, (operand, *more))
+            if _jax_value(value):
+                return _jax().or_(value, (operand, *more))
         if value:
             return value
         try:
@@ -53,15 +61,21 @@ def or_(value, operand, *more):
 
 def not_(value):
     """`not value`."""
-    if value is not True and value is not False and _symbolic(value):
-        return staging.backend.not_(value)
+    if value is not True and value is not False:
+        if _symbolic(value):
+            return staging.backend.not_(value)
+        if _jax_value(value):
+            return _jax().not_(value)
     return not value
 
 
 def if_exp(cond, if_true, if_false):
     """`if_true() if cond else if_false()`."""
-    if cond is not True and cond is not False and _symbolic(cond):
-        return staging.backend.if_exp(cond, if_true, if_false)
+    if cond is not True and cond is not False:
+        if _symbolic(cond):
+            return staging.backend.if_exp(cond, if_true, if_false)
+        if _jax_value(cond):
+            return _jax().if_exp(cond, if_true, if_false)
     try:
         return if_true() if cond else if_false()
     except NameError as e:

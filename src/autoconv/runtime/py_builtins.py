@@ -11,6 +11,7 @@ from autoconv.runtime import staging
 
 _STAGED = staging.STAGED_TYPES
 _traces = staging.traces
+_jax_value = staging.jax_value
 
 
 def max(*args, **kwargs):  # noqa: A001
@@ -45,6 +46,8 @@ def range(*args):  # noqa: A001 - mirrors the built-in it stands for
     for arg in args:
         if type(arg) in _STAGED:
             return staging.backend.range(*args)
+        if _jax_value(arg):
+            return staging.jax_ops().range(*args)
     return _py.range(*args)
 
 
@@ -52,6 +55,8 @@ def enumerate(iterable, start=0):  # noqa: A001
     """Python's `enumerate`, or a staged one over a symbolic iterable."""
     if type(iterable) in _STAGED or type(start) in _STAGED:
         return staging.backend.enumerate(iterable, start)
+    if _jax_value(iterable) or _jax_value(start):
+        return staging.jax_ops().enumerate(iterable, start)
     return _py.enumerate(iterable, start)
 
 
@@ -60,4 +65,7 @@ def zip(*iterables, **kwargs):  # noqa: A001
     for iterable in iterables:
         if type(iterable) in _STAGED:
             return staging.backend.zip(*iterables, **kwargs)
+    for iterable in iterables:
+        if _jax_value(iterable):
+            return staging.jax_ops().zip(*iterables, **kwargs)
     return _py.zip(*iterables, **kwargs)

@@ -17,6 +17,10 @@ A backend is any object with these methods; each receives exactly what the opera
 Loop bodies return a true value to stop the loop (a lowered `break` or `return`).
 """
 
+import sys as _sys
+
+_modules = _sys.modules
+
 ACCUMULATOR_TYPES: set = set()
 """Types that stand, as a list's last item, for the items a staged loop appended to it."""
 
@@ -123,3 +127,72 @@ def _parse(name):
 
 def is_undefined(value) -> bool:
     return type(value) is _Undefined
+
+
+# --- JAX tracers ----------------------------------------------------------------------------
+# Converted code also runs inside `jax.jit` / `jax.grad` / `jax.vmap`, where values are JAX
+# tracers. The operators ask `jax_value` after `symbolic`; it imports nothing: a type seen
+# before `jax` was imported cannot be a tracer type, and each type is classified once.
+
+_NOT_JAX: set = set()
+_JAX_TYPES: set = set()
+_jax_ops = None
+
+
+def jax_value(value) -> bool:
+    """Whether `value` is a JAX tracer (costs one set lookup for types seen before)."""
+    kind = type(value)
+    if kind in _NOT_JAX:
+        return False
+    if kind in _JAX_TYPES:
+        return True
+    return _classify(kind)
+
+
+def _classify(kind) -> bool:
+    jax = _sys.modules.get("jax")
+    tracer = getattr(getattr(jax, "core", None), "Tracer", None) if jax is not None else None
+    if tracer is not None and issubclass(kind, tracer):
+        _JAX_TYPES.add(kind)
+        return True
+    if tracer is not None or jax is None:
+        if len(_NOT_JAX) > 4096:  # classes made on the fly must not grow this forever
+            _NOT_JAX.clear()
+        _NOT_JAX.add(kind)
+    return False
+
+
+def jax_ops():
+    """The JAX lowering of the operators (`autoconv.runtime.jax`), imported on first use."""
+    global _jax_ops
+    if _jax_ops is None:
+        from autoconv.runtime import jax as ops
+
+        _jax_ops = ops
+    return _jax_ops
+
+
+_trace_ctx = None
+
+
+def jax_tracing() -> bool:
+    """Whether JAX is building a trace (`jit`, `grad`, `vmap`, ...) in this thread. Consults
+    JAX only when it is imported already, so the check is free for everyone else; it imports
+    neither JAX nor `autoconv.runtime.jax`."""
+    global _trace_ctx
+    if "jax" not in _modules:
+        return False
+    if _trace_ctx is None:
+        try:
+            from jax._src.core import trace_ctx
+        except ImportError:  # another JAX layout: ask through the JAX lowering
+            trace_ctx = False
+        _trace_ctx = trace_ctx
+    if _trace_ctx is False:
+        return jax_ops().tracing()
+    return not _trace_ctx.is_top_level()
+
+
+def tracing() -> bool:
+    """Whether a trace is being built: one of ours (a graph) or one of JAX's."""
+    return bool(traces) or jax_tracing()

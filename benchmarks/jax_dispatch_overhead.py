@@ -1,0 +1,131 @@
+"""What the JAX hooks cost converted code that never meets JAX: the overhead of
+`convert(f)(1)` (a call through `ac.converted`), an `if` and a `while` loop on Python values,
+with `jax` not imported and with `jax` imported (but not tracing).
+
+    python benchmarks/jax_dispatch_overhead.py [--repeat 7] [--baseline SRC]
+
+Each setting runs in a fresh interpreter. `--baseline SRC` (default: /work/main/src when it
+exists) names another autoconv source tree to time the same code with, e.g. the code before
+the JAX hooks; its column and the ratio show what the hooks add. Times are medians over
+`--repeat` runs of process CPU time, in nanoseconds per call (per iteration for the loop).
+The plain Python column is the unconverted function in the same process.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+
+CHILD = textwrap.dedent(
+    """
+    import json, statistics, sys, time, timeit
+    if sys.argv[1] == "jax":
+        import jax  # noqa: F401
+    import autoconv
+
+    def helper(x):
+        return x + 1
+
+    def call(x):
+        return helper(x)
+
+    def branch(x):
+        if x > 0:
+            x = x - 1
+        else:
+            x = x + 1
+        return x
+
+    def loop(n):
+        i = 0
+        total = 0
+        while i < n:
+            total += i
+            i += 1
+        return total
+
+    N = 1000
+    cases = {
+        "convert(f)(1), f calls a helper": (call, (1,), 1),
+        "if on a Python int": (branch, (1,), 1),
+        "while loop, per iteration": (loop, (N,), N),
+    }
+    repeat = int(sys.argv[2])
+    out = {}
+    for name, (func, args, per) in cases.items():
+        conv = autoconv.convert(func)
+        assert conv is not func and conv(*args) == func(*args)
+        row = {}
+        for label, fn in (("python", func), ("converted", conv)):
+            number = 50000 // per
+            # Process CPU time: the machine may be shared, and other processes' time is not ours.
+            times = timeit.repeat(
+                lambda: fn(*args), number=number, repeat=repeat, timer=time.process_time
+            )
+            row[label] = statistics.median(times) / number / per * 1e9
+        out[name] = row
+    out["jax loaded"] = "jax" in sys.modules
+    out["runtime.jax loaded"] = "autoconv.runtime.jax" in sys.modules
+    print(json.dumps(out))
+    """
+)
+
+
+def _run(src, mode, repeat):
+    env = dict(os.environ, PYTHONPATH=src)
+    # A file, not `-c`: autoconv converts functions from their source text.
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(CHILD)
+    out = subprocess.run(
+        [sys.executable, f.name, mode, str(repeat)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=7)
+    default = "/work/main/src" if os.path.isdir("/work/main/src") else None
+    parser.add_argument("--baseline", default=default)
+    args = parser.parse_args(argv)
+    here = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+    print(f"python {sys.version.split()[0]}; ns per call (per iteration for the loop), medians")
+    for mode in ("nojax", "jax"):
+        try:
+            ours = _run(here, mode, args.repeat)
+        except subprocess.CalledProcessError as e:
+            print(f"\n{mode}: skipped ({e.stderr.strip().splitlines()[-1]})")
+            continue
+        base = _run(args.baseline, mode, args.repeat) if args.baseline else None
+        title = "jax imported" if mode == "jax" else "jax not imported"
+        print(
+            f"\n{title} (jax in sys.modules: {ours['jax loaded']}, "
+            f"autoconv.runtime.jax loaded: {ours['runtime.jax loaded']})"
+        )
+        head = f"{'case':34} {'python':>8} {'converted':>10} {'ratio':>6}"
+        if base:
+            head += f" {'baseline':>9} {'vs base':>8}"
+        print(head)
+        for name, row in ours.items():
+            if not isinstance(row, dict):
+                continue
+            line = (
+                f"{name:34} {row['python']:8.0f} {row['converted']:10.0f} "
+                f"{row['converted'] / row['python']:6.2f}"
+            )
+            if base:
+                b = base[name]["converted"]
+                line += f" {b:9.0f} {row['converted'] / b:8.2f}"
+            print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
