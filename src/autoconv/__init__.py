@@ -25,6 +25,7 @@ _LAZY = {
     "print": "autoconv.graph.printing",
     "run_functions_eagerly": "autoconv.graph.function",
     "functions_run_eagerly": "autoconv.graph.function",
+    "load": "autoconv.graph.saving",
 }
 
 __all__ = ["AutoconvError", "ConversionError", "ConversionWarning", *_LAZY]
