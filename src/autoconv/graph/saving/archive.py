@@ -17,6 +17,7 @@ import os
 import re
 import tempfile
 import zipfile
+import zlib
 
 import numpy as np
 
@@ -111,7 +112,14 @@ def read(path) -> tuple:
                 if len(data) != info.file_size:
                     raise LoadError(f"{path}: member {info.filename!r} has the wrong size")
                 members[info.filename] = data
-        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as e:
+        except (
+            zipfile.BadZipFile,
+            OSError,
+            ValueError,
+            EOFError,
+            NotImplementedError,
+            zlib.error,
+        ) as e:
             raise LoadError(f"{path}: the archive is damaged ({e})") from None
     manifest = parse_json(members[MANIFEST], f"{path}: {MANIFEST}")
     if not isinstance(manifest, dict):

@@ -386,6 +386,8 @@ class Decoder:
         return node
 
     def fn_of(self, kind, fn, where):
+        if fn is not None and type(fn) is not str:
+            fail(where, f"invalid function name {fn!r:.40}")
         if kind in ("call", "helper"):
             return self.function(fn, where)
         if kind == "binop":

@@ -124,6 +124,9 @@ def read(path) -> dict:
         return _contents(path, document, arrays, Variable)
     except RecursionError:
         raise LoadError(f"{path}: the graph is nested too deeply") from None
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as e:
+        # A safety net: every field is checked above, but a file is never trusted.
+        raise LoadError(f"{path}: malformed file ({type(e).__name__}: {e})") from None
 
 
 def _contents(path, document, arrays, Variable) -> dict:
