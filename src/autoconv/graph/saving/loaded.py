@@ -106,12 +106,13 @@ class LoadedFunction:
                 for value, sub, p in zip(values, entry.key[1], self._params):
                     conform(sub, value, p.name, [], self.name)
             except (TypeError, ValueError) as e:
-                reason = str(e)
+                # Without the advice for a Function (a loaded one cannot trace again).
+                reason = str(e).split(". A concrete function")[0].split("; call the autoconv")[0]
                 break
         listing = "\n".join(self.signatures)
         return (
-            f"{reason or self.name + ': the arguments match no saved signature'}. "
-            f"The saved signatures of {self.name}:\n{listing}"
+            f"{reason or self.name + ': the arguments match no saved signature'}. A loaded "
+            f"function runs only its saved signatures:\n{listing}"
         )
 
     # --- what it holds ----------------------------------------------------------------------
