@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import inspect
 
+from autoconv.graph import dispatch as _dispatch
 from autoconv.graph import signature as sig
 from autoconv.graph.executor import Program
 from autoconv.graph.mutations import apply as apply_writebacks
@@ -43,6 +44,17 @@ class _Entry:
         self.program = Program(graph)
         self.fn = self.program.fn
 
+    # what the fast path's guards (`dispatch.make`) call
+    @property
+    def _fn(self):
+        return self.fn
+
+    def _raise(self, e):
+        new = self.program.rewrite(e)
+        if new is e:
+            raise e
+        raise new from e
+
 
 class LoadedFunction:
     """Saved graphs, callable like the `Function` they were saved from.
@@ -61,9 +73,17 @@ class LoadedFunction:
         self._params = list(self._signature.parameters.values())
         self.variables = list(contents["variables"])
         self._entries = [_Entry(*e) for e in contents["entries"]]
+        simple = all(p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD for p in self._params)
+        self._nparams = len(self._params) if simple else -1
+        # Generated guards recognizing the saved signatures, as a Function has (dispatch.py).
+        self._dispatch = _dispatch.make([(e.key, e) for e in self._entries], self._nparams)
 
     # --- calls ------------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
+        if not kwargs and len(args) == self._nparams:
+            result = self._dispatch(args)
+            if result is not _dispatch.MISS:
+                return result
         values = self._values(args, kwargs)
         leaves: list = []
         key = sig.flatten(values, leaves)
