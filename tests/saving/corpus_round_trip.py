@@ -37,10 +37,10 @@ def canonical(value):
     return ["other", type(value).__name__]
 
 
-def trace_and_save(program, path):
+def trace_and_save(program, path, optimize=None):
     """Calls a Function of `program` on all its inputs (tracing them), then saves it.
     Returns the Function, or the SaveError / AutoconvError that stopped it."""
-    f = autoconv.function(program.func)
+    f = autoconv.function(program.func, optimize=optimize)
     f.untraced = set()  # inputs whose trace raised: no graph of theirs is saved
     for i, args in enumerate(program.inputs):
         count = f.tracing_count

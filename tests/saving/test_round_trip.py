@@ -46,6 +46,18 @@ def test_corpus_program_round_trips(program, tmp_path_factory):
     SAVED[program.id] = (path, [_picture(s) for s in sides(program, autoconv.load(path))])
 
 
+@pytest.mark.parametrize("program", PROGRAMS, ids=[p.id for p in PROGRAMS])
+def test_unoptimized_graphs_round_trip(program, tmp_path):
+    """The graphs as traced (every pass off): constants, unlowered calls, every node kept."""
+    path = str(tmp_path / "f.acg")
+    f = trace_and_save(program, path, optimize=False)
+    if isinstance(f, autoconv.AutoconvError):
+        return  # as above: the same programs cannot be saved or do not trace
+    loaded = autoconv.load(path)
+    difference = compare(sides(program, f), sides(program, loaded), f.untraced)
+    assert difference is None, difference
+
+
 def _picture(side):
     return [side.kind, canonical(side.value), side.stdout]
 
