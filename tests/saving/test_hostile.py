@@ -333,3 +333,14 @@ def test_versions(good, tmp_path):
             write(tmp_path / "v.acg", {**m, "manifest.json": json.dumps(manifest).encode()}, False),
             match,
         )
+
+
+def test_the_audit_hook_sees_what_it_guards_against():
+    """The hook above is live: a shell command made while watching is recorded."""
+    _EVENTS.clear()
+    _WATCHING[0] = True
+    try:
+        os.system("true")  # noqa: S605, S607 - the event under test
+    finally:
+        _WATCHING[0] = False
+    assert _EVENTS == ["os.system"]

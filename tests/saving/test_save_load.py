@@ -279,3 +279,23 @@ def test_fresh_process_after_the_source_is_deleted(tmp_path):
     )
     assert second.returncode == 0, second.stderr
     assert second.stdout == first.stdout
+
+
+def test_an_older_version_is_upgraded_step_by_step(tmp_path, monkeypatch):
+    """The version rule: a file of version v loads after the upgrades v -> v+1 ... run."""
+    from autoconv.graph.saving import files
+
+    fn = autoconv.function(lambda x: x + 1)
+    fn(X)
+    fn.save(tmp_path / "f.acg")
+    seen = []
+
+    def upgrade(document):
+        seen.append(document["name"])
+        return {**document, "name": "upgraded"}
+
+    monkeypatch.setattr(files, "VERSION", 2)
+    monkeypatch.setattr(files, "_UPGRADES", {1: upgrade})
+    g = autoconv.load(tmp_path / "f.acg")
+    assert seen == ["<lambda>"] and g.name == "upgraded"
+    assert g(X).tolist() == [2.0, -1.0, 4.0]
