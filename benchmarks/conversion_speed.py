@@ -156,7 +156,7 @@ def reason_of(error: ConversionError) -> str:
 
 
 def convert_once(func) -> float:
-    conversion._cache.clear()
+    conversion._caches[True].clear()
     start = timer()
     conversion.converted_code(func, recursive=True)
     return timer() - start
@@ -195,7 +195,7 @@ def bench_module(name, repeat) -> ModuleResult:
         where = f"{func.__code__.co_filename}:{func.__code__.co_firstlineno}"
         # Untimed first conversion: parses the file (cached for every function in it) and
         # finds the outcome.
-        conversion._cache.clear()
+        conversion._caches[True].clear()
         try:
             entry = conversion.converted_code(func, recursive=True)
         except Exception as e:  # noqa: BLE001 - anything but ConversionError is a bug
@@ -211,7 +211,7 @@ def bench_module(name, repeat) -> ModuleResult:
                 result.with_kept += 1
         runs = [convert_once(func) for _ in range(repeat)]
         result.times.append((statistics.median(runs), func.__qualname__))
-    conversion._cache.clear()
+    conversion._caches[True].clear()
     return result
 
 

@@ -23,6 +23,8 @@ _LAZY = {
     "Graph": "autoconv.graph.graph",
     "Variable": "autoconv.graph.variables",
     "print": "autoconv.graph.printing",
+    "RetracingWarning": "autoconv.graph.errors",
+    "clear_caches": "autoconv.caches",
     "run_functions_eagerly": "autoconv.graph.function",
     "functions_run_eagerly": "autoconv.graph.function",
     "load": "autoconv.graph.saving",

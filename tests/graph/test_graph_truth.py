@@ -372,3 +372,96 @@ def largest_run(x):
 
 def test_max_and_min_of_tensors():
     check(largest_run, (np.array([1, 2, 3, 1, 2]),), (np.array([5, 4]),))
+
+
+def appended_after_the_loop(x):
+    out = []
+    while x > 10:
+        out.append(x)
+        x = x - 1
+    out.append(x)  # after the stand-in for the loop's items
+    while x > 5:
+        out.append(x * 2)
+        x = x - 1
+    return len(out), np.stack(out)
+
+
+def test_items_appended_after_a_staged_loop_count():
+    check(appended_after_the_loop, (np.float64(3.0),), (np.float64(12.0),), (np.float64(7.0),))
+
+
+# --- 6. arrays changed in place inside staged statements ---------------------------------------
+
+
+def adds_in_place(x, d):
+    i = 0
+    while i < x:
+        d += 1  # eagerly this writes into the caller's array on every iteration
+        i += 1
+    return d
+
+
+def alias_adds_in_place(x, d):
+    a = d
+    i = 0
+    while i < x:
+        a += 1
+        i += 1
+    return a
+
+
+def local_array_in_place(x):
+    acc = np.zeros(2)
+    i = 0
+    while i < x:
+        acc += 1  # no Tensor involved: it would run once, while tracing
+        i += 1
+    return acc
+
+
+def local_item_in_place(x):
+    acc = np.zeros(2)
+    if x > 0:
+        acc[0] = 5
+    return acc
+
+
+def accumulates_tensors(x):
+    acc = np.zeros(2)
+    for i in range(x):
+        acc += i  # the Tensor `i` makes this a graph operation: a new array, as eager
+    return acc
+
+
+@pytest.mark.parametrize(
+    "fn, args, message",
+    [
+        (adds_in_place, (np.int64(3), np.zeros(2)), r"loop variable whose value before the loop"),
+        (alias_adds_in_place, (np.int64(3), np.zeros(2)), r"argument of the function"),
+        (local_array_in_place, (np.int64(3),), r"changes `acc` in place.*once, while tracing"),
+        (local_item_in_place, (np.int64(3),), r"gives `acc\[0\]` a value known only when"),
+    ],
+)
+def test_in_place_changes_that_a_graph_cannot_make_are_errors(fn, args, message):
+    with pytest.raises(autoconv.AutoconvError, match=message):
+        autoconv.function(fn)(*copy.deepcopy(args))
+
+
+def test_in_place_accumulation_of_graph_values_into_a_local_array():
+    check(accumulates_tensors, (np.int64(3),), (np.int64(0),))
+
+
+def test_an_error_while_tracing_leaves_arrays_made_outside_the_graph_unchanged():
+    shared = np.zeros(2)
+
+    def adds_to_shared(x):
+        acc = shared
+        i = 0
+        while i < x:
+            acc += 1
+            i += 1
+        return acc
+
+    with pytest.raises(autoconv.AutoconvError):
+        autoconv.function(adds_to_shared)(np.int64(3))
+    assert shared.tolist() == [0.0, 0.0]

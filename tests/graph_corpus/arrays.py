@@ -120,3 +120,23 @@ def fancy_index_argument(x, idx):
     y = x.copy()
     y[idx] = -1.0
     return y
+
+
+@case((np.array([0.2, 0.7, 0.9]),), (np.zeros(0),), cls=8, expect="error")
+def histogram_in_place(x):
+    hist = np.zeros(2)
+    for v in x:
+        if v > 0.5:
+            hist += np.array([0.0, 1.0])
+        else:
+            hist += np.array([1.0, 0.0])
+    return hist
+
+
+@case((np.array([1.0, 2.0]), np.int64(3)), cls=8, expect="error")
+def decay_in_place(w, steps):
+    i = 0
+    while i < steps:
+        w *= 0.5
+        i += 1
+    return w

@@ -178,3 +178,13 @@ def halving_sequence(x, stop):
         seq.append(value)
         value = value / 2
     return seq
+
+
+@case((np.float64(3.0),), (np.float64(12.0),), cls=(7, 1))
+def countdown_then_final(x):
+    steps = []
+    while x > 10:
+        steps.append(x)
+        x = x - 1
+    steps.append(x)  # the final value, after the loop's items
+    return len(steps), np.stack(steps)

@@ -5,7 +5,7 @@ import os
 import sys
 import warnings
 
-from autoconv.cli import files, report
+from autoconv.cli import files, output, report, temporaries
 from autoconv.cli.files import InputError, Task, UsageError
 
 
@@ -60,44 +60,62 @@ def _jobs(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Converts the planned files; returns the exit status (0, or 1 if some input failed)."""
+    """Converts the planned files; returns the exit status (0, or 1 if some input failed or was
+    skipped)."""
     plan = files.plan(args.sources, args.out, tuple(args.exclude))
-    if not plan.tasks and not plan.copies:
+    if not plan.tasks and not plan.copies and not plan.skipped:
         raise UsageError("no Python files found in " + ", ".join(args.sources))
     if args.report is not None:
         _refuse_report_over_input(args.report, plan)
-    results = _convert_all(plan.tasks, args.jobs)
-    failed_copies = _copy_all(plan.copies)
+    _remove_stale_temporaries(plan, args.report)
+    try:
+        results = _convert_all(plan.tasks, args.jobs)
+        failed_copies = _copy_all(plan.copies)
+    finally:
+        _remove_stale_temporaries(plan, args.report)  # those of workers that died mid-write
 
     if args.stdout:
         several = len(results) > 1
         for result in results:
             if result.text is not None:
                 if several:
-                    sys.stdout.write(f"# autoconv: {result.path}\n")
-                sys.stdout.write(result.text)
+                    output.write_stdout(f"# autoconv: {result.path}\n")
+                output.write_stdout(result.text)
         sys.stdout.flush()
     for result in results:
         lines = report.summary_lines(result)
         if args.quiet:
             lines = lines[:1] if result.failed else []
         for line in lines:
-            print(line, file=sys.stderr)
+            output.print_stderr(line)
+    for item in plan.skipped:
+        output.print_stderr(report.skipped_line(item))
     for line in failed_copies:
-        print(line, file=sys.stderr)
-    print(report.total_line(results, len(plan.copies) - len(failed_copies)), file=sys.stderr)
-    status = 1 if failed_copies or any(r.failed for r in results) else 0
+        output.print_stderr(line)
+    output.print_stderr(
+        report.total_line(results, len(plan.copies) - len(failed_copies), plan.skipped)
+    )
+    status = 1 if failed_copies or plan.skipped or any(r.failed for r in results) else 0
     if args.report is not None:
         try:
-            files.write_atomic(args.report, report.to_json(results).encode())
+            files.write_atomic(args.report, report.to_json(results, plan.skipped).encode())
         except OSError as e:
-            print(
+            output.print_stderr(
                 f"autoconv convert: cannot write the report {args.report}: {e.strerror or e}; "
-                "check that its folder exists and is writable",
-                file=sys.stderr,
+                "check that its folder exists and is writable"
             )
             status = 1
     return status
+
+
+def _remove_stale_temporaries(plan: files.Plan, report_path: str | None) -> None:
+    """Deletes the temporaries that killed runs left in the folders this run writes to."""
+    targets = [t.target for t in plan.tasks if t.target is not None]
+    targets += [target for _, target in plan.copies]
+    if report_path is not None:
+        targets.append(report_path)
+    for folder in sorted({os.path.dirname(t) or "." for t in targets}):
+        temporaries.remove_stale(folder)
 
 
 def _refuse_report_over_input(path: str, plan: files.Plan) -> None:
@@ -178,17 +196,15 @@ def _convert_all(tasks: list, jobs: int) -> list:
 
 
 def _convert_in_processes(tasks, jobs, results, progress) -> None:
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from autoconv.cli import workers
+
+    def done(i):
+        if progress:
+            progress.step(tasks[i].display)
 
     # Largest first: the long files start early and do not finish last on their own.
     order = sorted(range(len(tasks)), key=lambda i: -_size(tasks[i].source))
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
-        futures = {pool.submit(convert_file, tasks[i]): i for i in order}
-        for future in as_completed(futures):
-            i = futures[future]
-            results[i] = future.result()
-            if progress:
-                progress.step(tasks[i].display)
+    results[:] = workers.convert_all(tasks, order, jobs, convert_file, done)
 
 
 def _size(path: str) -> int:

@@ -7,16 +7,23 @@ step, so an interrupted run leaves the old file or the new one, never half of on
 """
 
 import dataclasses
+import errno
 import fnmatch
 import io
 import os
-import tempfile
+import stat
 import tokenize
+
+from autoconv.cli import temporaries, walk
 
 SKIPPED_DIRS = frozenset({"__pycache__"})
 """Folders never converted or copied (caches that Python rebuilds)."""
 
 SKIPPED_SUFFIXES = (".pyc", ".pyo")
+
+MAX_SOURCE_BYTES = 64 * 2**20
+"""Larger files are not read: no real module is this big, and `/dev/zero` behind a symlink is
+endless."""
 
 
 class UsageError(Exception):
@@ -44,6 +51,14 @@ class Task:
     """The path to write, or None with `--stdout`."""
 
 
+@dataclasses.dataclass(frozen=True)
+class Skipped:
+    """An input that is not converted or copied, and why."""
+
+    path: str
+    reason: str
+
+
 @dataclasses.dataclass
 class Plan:
     """Everything one `convert` run reads and writes, in a stable order."""
@@ -51,22 +66,40 @@ class Plan:
     tasks: list = dataclasses.field(default_factory=list)
     copies: list = dataclasses.field(default_factory=list)
     """(source, target) pairs of non-Python files in package folders."""
+    skipped: list = dataclasses.field(default_factory=list)
+    """`Skipped` inputs: folders that cannot be read, symlink cycles and loops, FIFOs, devices
+    and sockets, files over the size limit. Each makes the run's exit status 1."""
 
 
 def plan(sources: list, out: str | None, exclude: tuple = ()) -> Plan:
     """Returns the files to convert and to copy for `sources` into the folder `out` (None: to
-    standard output). Raises `UsageError` for a missing or non-Python SRC, two inputs that would
-    be written to the same place, or an output that is an input."""
+    standard output), and the inputs it cannot take (`Plan.skipped`). Raises `UsageError` for a
+    missing or non-Python SRC, two inputs that would be written to the same place, or an output
+    that is an input."""
     if out is not None and os.path.exists(out) and not os.path.isdir(out):
         raise UsageError(f"-o {out}: it is a file; -o names a folder to write into")
     out_real = os.path.realpath(out) if out is not None else None
     result = Plan()
     for src in sources:
-        if not os.path.exists(src):
-            raise UsageError(f"{src}: no such file or folder")
-        if os.path.isdir(src):
-            _plan_folder(src, out, out_real, exclude, result)
-        elif src.endswith(".py") or os.path.isfile(src) and _is_python_script(src):
+        try:
+            status = os.stat(src)
+        except OSError as e:
+            if not os.path.lexists(src):
+                raise UsageError(f"{src}: no such file or folder") from None
+            result.skipped.append(Skipped(src, unreadable("it", e)))
+            continue
+        if stat.S_ISDIR(status.st_mode):
+            walk.plan_folder(src, out, out_real, exclude, result)
+        elif not stat.S_ISREG(status.st_mode):
+            if not src.endswith(".py"):
+                raise UsageError(
+                    f"{src}: not a Python file or folder; name .py files or package folders"
+                )
+            result.skipped.append(Skipped(src, not_regular(status)))
+        elif src.endswith(".py") or _is_python_script(src):
+            if status.st_size > MAX_SOURCE_BYTES:
+                result.skipped.append(Skipped(src, too_large(status.st_size)))
+                continue
             target = os.path.join(out, os.path.basename(src)) if out is not None else None
             result.tasks.append(Task(src, src, target))
         else:
@@ -75,6 +108,40 @@ def plan(sources: list, out: str | None, exclude: tuple = ()) -> Plan:
             )
     _check_outputs(result)
     return result
+
+
+def not_regular(status: os.stat_result) -> str:
+    """Why a FIFO, device or socket named like a source file is not read."""
+    kind = _KINDS.get(stat.S_IFMT(status.st_mode), "not a regular file")
+    return f"{kind}, not a regular file; not read (a read could block or never end)"
+
+
+def too_large(size: int) -> str:
+    """Why a file over `MAX_SOURCE_BYTES` is not read."""
+    return (
+        f"{_size_text(size)} is over the {_size_text(MAX_SOURCE_BYTES)} limit for a source "
+        "file; not read (split the module, or --exclude it)"
+    )
+
+
+def _size_text(size: int) -> str:
+    return f"{size / 2**20:.1f} MiB" if size >= 2**20 else f"{size} bytes"
+
+
+def unreadable(what: str, error: OSError) -> str:
+    if error.errno == errno.ELOOP:
+        return f"{what} is a symlink loop (or a chain of over 40 symlinks); fix or remove the link"
+    if error.errno == errno.ENOENT:
+        return f"{what} is a symlink to a missing file or folder; fix or remove the link"
+    return f"cannot read {what}: {error.strerror or error}; check its permissions"
+
+
+_KINDS = {
+    stat.S_IFIFO: "a FIFO (named pipe)",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFSOCK: "a socket",
+}
 
 
 def _is_python_script(path: str) -> bool:
@@ -87,32 +154,7 @@ def _is_python_script(path: str) -> bool:
     return first.startswith(b"#!") and b"python" in first
 
 
-def _plan_folder(src, out, out_real, exclude, result) -> None:
-    root = os.path.normpath(src)
-    name = os.path.basename(os.path.abspath(root))
-    for dirpath, dirnames, filenames in os.walk(root):
-        inner = os.path.relpath(dirpath, root)
-        inner = "" if inner == "." else inner
-        dirnames[:] = sorted(
-            d
-            for d in dirnames
-            if d not in SKIPPED_DIRS
-            and not _excluded(os.path.join(inner, d), exclude)
-            and (out_real is None or os.path.realpath(os.path.join(dirpath, d)) != out_real)
-        )
-        for filename in sorted(filenames):
-            relative = os.path.join(inner, filename)
-            if filename.endswith(SKIPPED_SUFFIXES) or _excluded(relative, exclude):
-                continue
-            path = os.path.join(dirpath, filename)
-            target = os.path.join(out, name, relative) if out is not None else None
-            if filename.endswith(".py"):
-                result.tasks.append(Task(path, path, target))
-            elif target is not None and os.path.isfile(path):
-                result.copies.append((path, target))
-
-
-def _excluded(relative: str, patterns: tuple) -> bool:
+def excluded(relative: str, patterns: tuple) -> bool:
     """A pattern with a `/` matches the path inside the SRC folder; one without, any name."""
     name = os.path.basename(relative)
     for pattern in patterns:
@@ -148,31 +190,59 @@ def _check_outputs(result: Plan) -> None:
 def read_source(path: str) -> str:
     """The text of a Python source file, decoded as Python decodes it (PEP 263).
 
-    Raises `InputError` naming the line when the file cannot be read or decoded.
+    Raises `InputError` naming the line when the file cannot be read or decoded, is not a
+    regular file, or is over `MAX_SOURCE_BYTES`.
     """
+    data = read_bytes(path, MAX_SOURCE_BYTES)
+    # detect_encoding reads lines ending in \n; a file with old Mac (\r) line ends is one line
+    # to it, so give it the first two lines as Python sees them.
     try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        raise InputError(
-            1, f"cannot read the file: {e.strerror or e}; check that it exists and is readable"
-        ) from None
-    try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(_universal_newlines(data)).readline)
     except SyntaxError as e:
         raise InputError(_line_of(e), f"{e.msg}; fix its coding declaration") from None
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
         raise InputError(
-            line,
+            line_at(data, e.start),
             f"cannot decode the file as {encoding} ({e.reason}); save it as UTF-8 or declare "
             "its encoding in a coding comment (PEP 263)",
         ) from None
     if text.startswith("\ufeff"):
         text = text[1:]
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_bytes(path: str, limit: int) -> bytes:
+    """The bytes of the regular file `path`, at most `limit` of them. A FIFO or device is never
+    read (opened without blocking, then refused); raises `InputError`."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as e:
+        raise InputError(
+            1, f"cannot read the file: {e.strerror or e}; check that it exists and is readable"
+        ) from None
+    with os.fdopen(fd, "rb") as f:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            raise InputError(1, not_regular(status))
+        try:
+            data = f.read(limit + 1)
+        except OSError as e:
+            raise InputError(1, f"cannot read the file: {e.strerror or e}") from None
+    if len(data) > limit:
+        raise InputError(1, too_large(max(status.st_size, len(data))))
+    return data
+
+
+def _universal_newlines(data: bytes) -> bytes:
+    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+
+
+def line_at(data: bytes, offset: int) -> int:
+    """The line (from 1) holding byte `offset` of `data`, counting \n, \r\n and \r line ends
+    as Python does."""
+    return _universal_newlines(data[:offset]).count(b"\n") + 1
 
 
 def _line_of(error: SyntaxError) -> int:
@@ -183,15 +253,32 @@ def write_atomic(path: str, data: bytes, mode_from: str | None = None) -> None:
     """Writes `data` to `path` through a temporary file in the same folder and a rename, so
     readers see the old file or the new one, never part of one. With `mode_from`, the new file
     takes that file's permission bits."""
+    _replace(path, lambda f: f.write(data), _mode(mode_from))
+
+
+def copy_atomic(source: str, target: str) -> None:
+    """Copies the regular file `source` to `target` like `write_atomic`, in chunks (data files
+    may be large)."""
+    import shutil
+
+    fd = os.open(source, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(fd, "rb") as f:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            raise OSError(errno.EINVAL, not_regular(status))
+        _replace(target, lambda out: shutil.copyfileobj(f, out), status.st_mode & 0o777)
+
+
+def _replace(path: str, write, mode: int | None) -> None:
     folder = os.path.dirname(path) or "."
     os.makedirs(folder, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(
-        dir=folder, prefix=f".{os.path.basename(path)}.", suffix=".tmp"
+    temporary = temporaries.name_for(path)
+    fd = os.open(
+        temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600
     )
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        mode = _mode(mode_from)
+            write(f)
         if mode is not None:
             os.chmod(temporary, mode)
         os.replace(temporary, path)
@@ -201,13 +288,6 @@ def write_atomic(path: str, data: bytes, mode_from: str | None = None) -> None:
         except OSError:
             pass
         raise
-
-
-def copy_atomic(source: str, target: str) -> None:
-    """Copies the file `source` to `target` with `write_atomic`."""
-    with open(source, "rb") as f:
-        data = f.read()
-    write_atomic(target, data, mode_from=source)
 
 
 def _mode(path: str | None) -> int | None:

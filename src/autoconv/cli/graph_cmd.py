@@ -2,9 +2,8 @@
 
 import argparse
 import inspect
-import sys
 
-from autoconv.cli import specs, targets
+from autoconv.cli import output, specs, targets
 from autoconv.cli.files import UsageError
 
 
@@ -79,5 +78,5 @@ def run(args: argparse.Namespace) -> int:
         ) from e
     graph = concrete.graph
     text = graph.to_dot() if args.format == "dot" else graph.as_text()
-    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    output.write_stdout(text if text.endswith("\n") else text + "\n")
     return 0

@@ -1,8 +1,10 @@
 """What a `convert` run says about each file: the summary on stderr and the `--report` JSON.
 
 JSON shape: `{"files": [{"path", "output", "functions", "converted", "left": [{"name", "line",
-"reason"}], "error"}], "totals": {...}}`. `error` is null, or `{"line", "message"}` for a file
-that could not be converted. Functions left as Python include generators and coroutines, which
+"reason"}], "error"}], "skipped": [{"path", "reason"}], "totals": {...}}`. `error` is null, or
+`{"line", "message"}` for a file that could not be converted; `skipped` lists the inputs never
+read (unreadable folders, symlink cycles and loops, FIFOs and devices, files over the size
+limit). Functions left as Python include generators and coroutines, which
 stay Python by design; their entries have `"generator_or_coroutine": true`.
 """
 
@@ -70,7 +72,12 @@ def summary_lines(result: FileResult) -> list:
     return lines
 
 
-def totals(results: list) -> dict:
+def skipped_line(item) -> str:
+    """`path: skipped: reason` for an input that was not read."""
+    return f"{item.path}: skipped: {item.reason}"
+
+
+def totals(results: list, skipped: list = ()) -> dict:
     """Counts over all files; `rate` leaves out generators and coroutines, which stay Python by
     design."""
     functions = sum(r.functions for r in results)
@@ -80,6 +87,7 @@ def totals(results: list) -> dict:
     return {
         "files": len(results),
         "failed": sum(r.failed for r in results),
+        "skipped": len(skipped),
         "functions": functions,
         "converted": converted,
         "left": functions - converted,
@@ -88,9 +96,9 @@ def totals(results: list) -> dict:
     }
 
 
-def total_line(results: list, copied: int) -> str:
+def total_line(results: list, copied: int, skipped: list = ()) -> str:
     """The last line of a run's summary."""
-    t = totals(results)
+    t = totals(results, skipped)
     text = (
         f"autoconv: {t['files']} {_plural(t['files'], 'file')}, {t['functions']} "
         f"{_plural(t['functions'], 'function')}: {t['converted']} converted, {t['left']} left as "
@@ -102,12 +110,18 @@ def total_line(results: list, copied: int) -> str:
         text += f"; {copied} other {_plural(copied, 'file')} copied"
     if t["failed"]:
         text += f"; {t['failed']} {_plural(t['failed'], 'file')} failed"
+    if t["skipped"]:
+        text += f"; {t['skipped']} skipped"
     return text
 
 
-def to_json(results: list) -> str:
+def to_json(results: list, skipped: list = ()) -> str:
     """The `--report` document."""
-    document = {"files": [r.to_json() for r in results], "totals": totals(results)}
+    document = {
+        "files": [r.to_json() for r in results],
+        "skipped": [{"path": item.path, "reason": item.reason} for item in skipped],
+        "totals": totals(results, skipped),
+    }
     return json.dumps(document, indent=1) + "\n"
 
 

@@ -1,9 +1,9 @@
 """`autoconv show MODULE:QUALNAME`: the converted source of one function."""
 
 import argparse
-import sys
+import types
 
-from autoconv.cli import targets
+from autoconv.cli import output, targets
 
 
 def add_parser(subparsers) -> None:
@@ -27,9 +27,25 @@ def run(args: argparse.Namespace) -> int:
     from autoconv import ConversionError, to_code
 
     func = targets.resolve(args.target)
+    if isinstance(func, type):
+        raise targets.TargetError(class_message(args.target, func))
     try:
         text = to_code(func)
     except ConversionError as e:
         raise targets.TargetError(f"{args.target}: {e}") from None
-    sys.stdout.write(text)
+    output.write_stdout(text)
     return 0
+
+
+def class_message(target: str, klass: type) -> str:
+    """What to write instead of `show` on a class."""
+    methods = [
+        name
+        for name, value in vars(klass).items()
+        if isinstance(value, (types.FunctionType, staticmethod, classmethod, property))
+    ]
+    example = f"; e.g. autoconv show {target}.{methods[0]}" if methods else ""
+    return (
+        f"{target} is a class; show works on one function or method at a time{example} "
+        "(or convert the whole module with autoconv convert FILE -o OUT)"
+    )

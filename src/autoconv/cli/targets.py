@@ -1,11 +1,18 @@
 """Finding the function that `MODULE:QUALNAME` names, for `show` and `graph`.
 
-MODULE is a dotted module name (imported with the current folder first on the path, as
-`python -m` does) or the path of a `.py` file (imported under its file name, with its folder on
-the path). QUALNAME is a dotted path inside it: `func`, `Class.method`, `Outer.Inner.method`.
+MODULE is a dotted module name or the path of a `.py` file (imported under its file name).
+QUALNAME is a dotted path inside it: `func`, `Class.method`, `Outer.Inner.method`.
+
+Importing runs the module's top-level code, so only the module named is looked for in a user's
+folder, and that folder comes last on `sys.path`, after the standard library and the installed
+packages: `show json:loads` in a folder that holds a `json.py` imports the real `json`, and
+nothing the named module imports can be replaced by a file that merely sits in the current
+folder. A dotted name is looked for on the path first, then in the current folder; a file path
+adds the file's own folder (see "Trust model" in docs/cli.md).
 """
 
 import importlib
+import importlib.machinery
 import importlib.util
 import os
 import sys
@@ -65,8 +72,11 @@ def _attribute(owner, name):
 def _import(name: str):
     if name.endswith(".py") or os.sep in name or "/" in name:
         return _import_file(name)
-    if os.getcwd() not in sys.path and "" not in sys.path:
-        sys.path.insert(0, os.getcwd())
+    cwd = os.getcwd()
+    _drop_folder(cwd)
+    top = name.partition(".")[0]
+    if not _findable(top) and importlib.machinery.PathFinder.find_spec(top, [cwd]) is not None:
+        sys.path.append(cwd)  # the module is the user's: its folder, but last
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as e:
@@ -80,13 +90,29 @@ def _import(name: str):
         raise TargetError(f"importing {name} failed: {type(e).__name__}: {e}") from e
 
 
+def _drop_folder(folder: str) -> None:
+    """Removes `folder` (also as "" or ".") from `sys.path`: a file there must not stand in for
+    a module of the same name."""
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != folder]
+
+
+def _findable(top: str) -> bool:
+    if top in sys.modules:
+        return True
+    try:
+        return importlib.util.find_spec(top) is not None
+    except (ImportError, ValueError):
+        return False
+
+
 def _import_file(path: str):
     if not os.path.isfile(path):
         raise TargetError(f"{path}: no such file")
     name = os.path.splitext(os.path.basename(path))[0]
     folder = os.path.dirname(os.path.abspath(path))
+    _drop_folder(os.getcwd())
     if folder not in sys.path:
-        sys.path.insert(0, folder)
+        sys.path.append(folder)  # for the modules next to it, after the real ones
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
         raise TargetError(f"{path}: cannot be imported as a Python module")

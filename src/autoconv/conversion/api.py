@@ -98,6 +98,11 @@ def _plain_function(obj):
 
 def _no_source_message(obj) -> str:
     name = getattr(obj, "__qualname__", None) or repr(obj)
+    if isinstance(obj, type):
+        return (
+            f"autoconv: cannot convert {name}: it is a class; convert its methods one at a time "
+            f"({name}.method), or its module with `autoconv convert`."
+        )
     if isinstance(obj, (types.BuiltinFunctionType, types.BuiltinMethodType)) or (
         callable(obj) and not hasattr(obj, "__code__")
     ):

@@ -2,12 +2,14 @@
 original's globals, closure cells and defaults. Results are cached per code object."""
 
 import ast
+import os
 import threading
 import types
 import warnings
 
 import gast
 
+from autoconv.caches import IdentityCache, register
 from autoconv.conversion import library, pipeline
 from autoconv.conversion.resolve import LiveResolver
 from autoconv.converters.checks import Unconvertible
@@ -15,9 +17,27 @@ from autoconv.errors import ConversionError, ConversionWarning
 from autoconv.pyct import bridge, loader, naming, sources
 
 _lock = threading.RLock()
-# (id(code), recursive) -> (code, _Converted | ConversionError). By identity: code objects
-# compare equal by value, and identical functions in two files must not share a conversion.
-_cache: dict = {}
+# code -> _Converted | ConversionError, one cache per value of `recursive`. By identity: code
+# objects compare equal by value, and identical functions in two files must not share a
+# conversion. Weakly: an entry goes with its code object (20,000 converted lambdas are freed
+# with them), and the function objects made from one code (a helper defined anew by each call
+# of its enclosing function) share one entry.
+_caches = {True: IdentityCache(), False: IdentityCache()}
+register("conversion (recursive)", _caches[True].clear, _caches[True].__len__)
+register("conversion (not recursive)", _caches[False].clear, _caches[False].__len__)
+
+
+def _reset_lock_in_child() -> None:
+    # A fork copies the lock as it is: held, if another thread was converting, by a thread
+    # that does not exist in the child, whose first conversion would then wait forever. The
+    # child has only the forking thread, so a fresh lock is correct (a conversion cut short
+    # by the fork never stored a cache entry).
+    global _lock
+    _lock = threading.RLock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_reset_lock_in_child)
 
 
 class _Converted:
@@ -40,17 +60,18 @@ def converted_code(func, recursive: bool):
     """The cached conversion of `func`'s code: a `_Converted`, or the `ConversionError` that
     says why it cannot be converted."""
     code = func.__code__
-    key = (id(code), recursive)
-    hit = _cache.get(key)
+    cache = _caches[bool(recursive)]
+    hit = cache.entries.get(id(code))
     if hit is None:
         with _lock:
-            hit = _cache.get(key)
+            hit = cache.entries.get(id(code))
             if hit is None:
                 try:
                     entry = _convert(func, recursive)
                 except ConversionError as e:
-                    entry = e
-                hit = _cache[key] = (code, entry)
+                    entry = e.with_traceback(None)  # its frames would keep the function alive
+                cache.put(code, entry)
+                return entry
     return hit[1]
 
 

@@ -3,12 +3,17 @@
 
 import sys
 
+from autoconv.caches import IdentityCache
+
 _FunctionType = type(lambda: None)
 _LIBRARIES = {"numpy", "autoconv", "gast", "_pytest", "pytest", "pluggy", "hypothesis"}
 _MARK = "__autoconv_do_not_convert__"
 
-generated_codes: dict = {}
-"""id(code) -> code, for every code object autoconv compiled (kept alive here)."""
+generated = IdentityCache()
+"""Every code object autoconv compiled (weakly: its functions and conversions keep it alive).
+Not a cache: `clear_caches` leaves it, so converted functions made before stay unconverted."""
+generated_codes = generated.entries
+"""`id(code) -> (weak reference, True)` for the code objects in `generated`."""
 
 
 def mark_do_not_convert(func) -> None:
@@ -67,7 +72,7 @@ def draws_random(obj) -> bool:
 def register_generated(code, as_written=frozenset()) -> None:
     """Records `code` and the code objects nested in it as generated, except the user's own
     functions left as written, given as (name, first line) pairs."""
-    generated_codes[id(code)] = code
+    generated.add(code)
     for const in code.co_consts:
         if isinstance(const, type(code)):
             if (const.co_name, const.co_firstlineno) not in as_written:

@@ -1,30 +1,35 @@
 """Converting functions when converted code first calls them (`ac.converted`)."""
 
+from autoconv.caches import IdentityCache, register_cache
 from autoconv.conversion import functions, library
 from autoconv.errors import ConversionError
 from autoconv.runtime import calls
 
-_warned: set = set()  # ids of code objects warned about (their conversion cache keeps them)
+_warned = IdentityCache()  # code objects whose conversion was warned about
+register_cache("conversion warnings given", _warned)
 
 
 def for_function(func):
-    """What converted code calls in place of the plain function `func`."""
+    """What converted code calls in place of the plain function `func`: itself, or a new
+    function running the cached conversion of its code with its globals and cells."""
+    code = func.__code__
     if library.skips_function(func):
+        calls.as_is.add(func)
         target = func
     else:
         entry = functions.converted_code(func, recursive=True)
         if isinstance(entry, ConversionError):
             _warn_once(func, entry)
+            calls.as_is.add(func)
             target = func
         else:
-            if id(func.__code__) not in _warned:
-                _warned.add(id(func.__code__))
+            if id(code) not in _warned.entries:
+                _warned.add(code)
                 functions.warn_kept(func, entry.kept)
             target = functions.build(func, entry)
-    if func.__closure__ is None:
-        calls.cache[func] = target
-    else:
-        calls.seen_codes.add(id(func.__code__))
+    # Keyed on the code, not the function: a helper defined anew by every call of the function
+    # around it is one entry, not one per call.
+    calls.prepared.add(code)
     return target
 
 
@@ -42,9 +47,9 @@ def _warn_once(func, error):
 
     if is_strict():
         raise error
-    if id(func.__code__) in _warned:
+    if id(func.__code__) in _warned.entries:
         return
-    _warned.add(id(func.__code__))
+    _warned.add(func.__code__)
     import warnings
 
     from autoconv.errors import ConversionWarning

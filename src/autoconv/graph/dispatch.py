@@ -16,8 +16,10 @@ arguments directly against them, most recent first, and calls the matching graph
         return MISS
 
 Arrays are recognized by dtype and shape, NumPy scalars by type, Python values by type and
-value. A call that no guard recognizes (other argument kinds, keywords, new signatures) takes
-the general path, so the guards change nothing but speed.
+value (except zero and NaN floats, which `==` cannot tell apart as keys do), other objects (a
+method's instance) by identity. A call that no
+guard recognizes (other argument kinds, keywords, new signatures) takes the general path, so
+the guards change nothing but speed.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
+
+from autoconv.graph.signature import python_value
 
 MISS = object()  # what a dispatcher returns when no guard matches
 _MAX_ENTRIES = 8
@@ -34,23 +38,28 @@ def _miss(args):
     return MISS
 
 
-def make(entries, nparams: int):
+def make(entries, nparams: int, track: bool = False):
     """A dispatcher for `entries` (`(key, concrete)` pairs, most recent first), each key being
-    a per-parameter tuple key as `Function` computes it; `_miss` if none can be guarded."""
+    a per-parameter tuple key as `Function` computes it; `_miss` if none can be guarded.
+    `track`: its `used` attribute, a list of flags, one per entry, is set as guards match (a
+    `Function` reads it to know which graphs were used lately)."""
     lines = []
-    names: dict = {"MISS": MISS, "ndarray": np.ndarray}
+    used = [False] * min(len(entries), _MAX_ENTRIES)
+    names: dict = {"MISS": MISS, "ndarray": np.ndarray, "used": used}
     params = [f"a{i}" for i in range(nparams)]
     body = []
     for n, (key, concrete) in enumerate(entries[:_MAX_ENTRIES]):
         if concrete.writebacks:
             continue  # stores into the caller's arguments: the general path does that
-        guard = _guard(key, params, names, n)
+        guard = _guard(key, params, names, n, concrete._objects)
         if guard is None:
             continue
         conds, leaves = guard
         names[f"run_{n}"] = concrete._fn
         names[f"fail_{n}"] = concrete._raise
         body.append(f"    if {' and '.join(conds) or 'True'}:")
+        if track:
+            body.append(f"        used[{n}] = True")
         body.append("        try:")
         body.append(f"            return run_{n}({', '.join(leaves)})")
         body.append("        except Exception as e:")
@@ -68,10 +77,12 @@ def make(entries, nparams: int):
     exec(compile("\n".join(lines) + "\n", "<autoconv dispatch>", "exec"), namespace)  # noqa: S102
     fn = namespace["dispatch"]
     fn.source = "\n".join(lines) + "\n"
+    fn.used = used
+    fn.entries = entries[:_MAX_ENTRIES]
     return fn
 
 
-def _guard(key, params, names, n):
+def _guard(key, params, names, n, objects):
     """`(conditions, leaf expressions)` recognizing `key`, or None when it cannot be guarded."""
     if not isinstance(key, tuple) or len(key) != 2 or key[0] is not tuple:
         return None
@@ -102,18 +113,25 @@ def _guard(key, params, names, n):
             types.append(f"t{i} is s{n}_{i}")
             leaves.append(p)
         elif kind == "P":
-            t, value = sub[1], sub[2]
+            t, value = sub[1], python_value(sub)
             if value is None:
                 types.append(f"{p} is None")
                 continue
             if t not in (int, float, bool, str, bytes, complex):
                 return None
-            if t is float and math.isnan(value) or t is complex and value != value:
+            parts = (value.real, value.imag) if t is complex else (value,) if t is float else ()
+            if any(math.isnan(x) or x == 0.0 for x in parts):
+                # `==` cannot tell NaNs apart, nor 0.0 from -0.0: the general path does.
                 return None
             names[f"p{n}_{i}"] = value
             names[f"T{n}_{i}"] = t
             types.append(f"t{i} is T{n}_{i}")
             checks.append(f"{p} == p{n}_{i}")
+        elif kind == "O" and sub[1] in objects:
+            # The object itself, through the weak reference its graph holds (the guard must
+            # not keep it alive): a dead one's reference gives None, and no argument is it.
+            names[f"o{n}_{i}"] = objects[sub[1]]
+            checks.append(f"{p} is not None and {p} is o{n}_{i}()")
         else:
             return None
     return types + checks, leaves

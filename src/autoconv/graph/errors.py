@@ -19,7 +19,8 @@ class GraphExecutionError(AutoconvError):
 
 
 class RetracingWarning(UserWarning):
-    """An `autoconv.function` is traced again and again (more than 5 times)."""
+    """An `autoconv.function` is traced again and again (more than 5 times), or has more
+    signatures than its `max_traces` and drops graphs; attributed to the caller's line."""
 
 
 def where(origin) -> str:

@@ -23,6 +23,7 @@ import keyword
 import linecache
 import math
 import re
+import weakref
 
 import numpy as np
 
@@ -59,6 +60,9 @@ class Program:
             self.source.splitlines(True),
             self.filename,
         )
+        # Tracebacks show the generated lines while the program exists; then its entry goes
+        # (linecache never drops entries without a file, and each trace adds one).
+        weakref.finalize(self, linecache.cache.pop, self.filename, None)
         namespace = {"__builtins__": builtins}
         exec(compile(self.source, self.filename, "exec"), namespace)  # noqa: S102 - our own code
         self.fn = namespace["make_run"](*writer.bound_values)

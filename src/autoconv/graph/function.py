@@ -13,12 +13,16 @@ from __future__ import annotations
 
 import functools
 import inspect
+import os
+import sys
 import time
 import types
 import warnings
+import weakref
 
 import numpy as np
 
+from autoconv.caches import register
 from autoconv.graph import dispatch as _dispatch
 from autoconv.graph import graph as _g
 from autoconv.graph import passes as _passes
@@ -37,6 +41,22 @@ from autoconv.graph.variables import creates_variables
 _EAGER = [False]
 _MISS = _dispatch.MISS
 _RETRACE_WARNING_AFTER = 5
+MAX_TRACES = 64
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+_FUNCTIONS: weakref.WeakSet = weakref.WeakSet()  # every Function, for clear_caches()
+
+
+def _clear_all_traces() -> None:
+    for f in list(_FUNCTIONS):
+        f.clear_cache()
+
+
+def _count_all_traces() -> int:
+    return sum(len(f._concretes) for f in list(_FUNCTIONS))
+
+
+register("graph traces (all Functions)", _clear_all_traces, _count_all_traces)
 
 _P = inspect.Parameter
 
@@ -58,17 +78,23 @@ def function(
     reduce_retracing: bool = False,
     autograph: bool = True,
     optimize=None,
+    max_traces: int = MAX_TRACES,
 ):
     """Returns a `Function` that traces `func` into a NumPy graph per input signature.
 
     Use as `@function`, `@function(...)` or `function(f, ...)`; works on methods and bound
-    methods. `input_signature`: a sequence of `TensorSpec`, one per positional parameter;
-    arguments are checked against it and one graph serves all calls. `reduce_retracing`: on a
-    new array shape, trace once with the differing dimensions unknown instead of once per shape.
+    methods. On a method, the instance is an argument like the others, keyed by identity and
+    weakly (the Function never keeps an instance alive), with one cache for all instances.
+    `input_signature`: a sequence of `TensorSpec`, one per positional parameter (after `self`
+    on a method); arguments are checked against it and one graph serves all calls.
+    `reduce_retracing`: on a new array shape, trace once with the differing dimensions unknown
+    instead of once per shape.
     `autograph`: convert data-dependent `if`/`while`/`for` into graph control flow.
     `optimize`: which optimizing passes run on its graphs: None (the defaults of
     `autoconv.graph.passes.configure`, all passes unless changed), True (all), False (none), a
-    dict of pass flags (`{"cse": False}`) or a `passes.Settings`.
+    dict of pass flags (`{"cse": False}`) or a `passes.Settings`. `max_traces`: how many
+    graphs it keeps; past that, a new trace drops the least recently used one (with a
+    `RetracingWarning` the first time).
     """
 
     def wrap(f):
@@ -78,6 +104,7 @@ def function(
             reduce_retracing=reduce_retracing,
             autograph=autograph,
             optimize=optimize,
+            max_traces=max_traces,
         )
 
     return wrap if func is None else wrap(func)
@@ -87,7 +114,7 @@ class Function:
     """A Python function traced into NumPy graphs, one per input signature.
 
     Calling it runs the graph for the call's signature (tracing it first if new). Attributes:
-    `python_function` (the original), `tracing_count`, `input_signature`.
+    `python_function` (the original), `tracing_count`, `input_signature`, `max_traces`.
     """
 
     def __init__(
@@ -98,6 +125,7 @@ class Function:
         reduce_retracing=False,
         autograph=True,
         optimize=None,
+        max_traces=MAX_TRACES,
     ):
         if isinstance(python_function, Function):
             python_function = python_function.python_function
@@ -108,14 +136,20 @@ class Function:
         self.input_signature = None if input_signature is None else tuple(input_signature)
         self.reduce_retracing = bool(reduce_retracing)
         self.autograph = bool(autograph)
+        if int(max_traces) < 1:
+            raise ValueError(f"max_traces must be at least 1, got {max_traces!r}")
+        self.max_traces = int(max_traces)
         self.tracing_count = 0
-        self._cache: dict = {}
-        self._concretes: list[ConcreteFunction] = []
+        self._evicted = 0
+        self._cache: dict = {}  # key -> ConcreteFunction (several keys may share one)
+        # The traced graphs, least recently used first (a dict as an ordered set).
+        self._concretes: dict[ConcreteFunction, None] = {}
+        self._offset = 0  # 1 on a method: `input_signature` describes the arguments after self
+        self._is_method = isinstance(python_function, types.MethodType)  # bound already
         self._state_paths: list = []  # object attributes read as graph inputs (mutations.py)
         self._created: set = set()  # keys whose first trace created Variables
         self._converted = None
         self._warned = False
-        self._bound: dict = {}
         self._name = getattr(python_function, "__name__", "function")
         functools.update_wrapper(self, python_function, updated=())
         self._signature = inspect.signature(python_function)
@@ -136,6 +170,7 @@ class Function:
                     f"input_signature of {self._name} has {len(self.input_signature)} specs but "
                     f"the function takes {len(params)} parameters"
                 )
+        _FUNCTIONS.add(self)
 
     # --- calls ------------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
@@ -159,19 +194,21 @@ class Function:
             concrete = self._concrete_for(values, key)
         elif concrete.state and concrete._state_leaves(values) is None:
             # An attribute read as an input changed kind, dtype or shape: trace anew.
-            self._cache.pop(key, None)
-            self._concretes.remove(concrete)
+            self._drop(concrete)
             concrete = self._concrete_for(values, key)
+        else:
+            self._used(concrete)
         return concrete._run(leaves, values)
 
     def get_concrete_function(self, *args, **kwargs) -> ConcreteFunction:
         """The graph for these arguments (arrays, Python values or `TensorSpec`s), traced if new."""
-        if not args and not kwargs and self.input_signature is not None:
-            args = self.input_signature
+        off = self._offset
+        if len(args) == off and not kwargs and self.input_signature is not None:
+            args = tuple(args) + self.input_signature
         values = self._canonical(args, kwargs)
         if self.input_signature is not None:
             n = len(self.input_signature)
-            values = self.input_signature + tuple(values[n:])
+            values = tuple(values[:off]) + self.input_signature + tuple(values[off + n :])
         key = sig.flatten(values, [])
         return self._cache.get(key) or self._concrete_for(values, key)
 
@@ -182,24 +219,28 @@ class Function:
 
         save_function(self, path, signatures)
 
+    def clear_cache(self) -> None:
+        """Drops every traced graph: each signature traces again when next called (and the
+        function is converted again). `tracing_count` keeps counting."""
+        self._cache = {}
+        self._concretes = {}
+        self._created = set()
+        self._converted = None
+        self._dispatch = _dispatch._miss
+
     def pretty_printed_concrete_signatures(self) -> str:
         """One entry per traced signature: parameters with their specs, and the output spec."""
-        return "\n\n".join(c.pretty_printed_signature() for c in self._concretes)
+        return "\n\n".join(c.pretty_printed_signature() for c in list(self._concretes))
+
+    def __set_name__(self, owner, name):
+        self._offset = 1  # a method: `self` comes before what input_signature describes
 
     def __get__(self, instance, owner=None):
-        if instance is None:
+        if instance is None or self._is_method:
             return self
-        bound = self._bound.get(id(instance))
-        if bound is None or bound.python_function.__self__ is not instance:
-            bound = Function(
-                types.MethodType(self.python_function, instance),
-                input_signature=self.input_signature,
-                reduce_retracing=self.reduce_retracing,
-                autograph=self.autograph,
-                optimize=self.optimize,
-            )
-            self._bound[id(instance)] = bound
-        return bound
+        if not self._offset:  # set after the class was made (no __set_name__)
+            self._offset = 1
+        return BoundFunction(self, instance)
 
     def __repr__(self):
         return f"<autoconv.Function {self._name} ({self.tracing_count} traces)>"
@@ -208,8 +249,65 @@ class Function:
         """Regenerates the guards of the fast path from the most recent signatures."""
         if self.input_signature is not None or self._nparams < 0:
             return
+        self._note_fast_hits()
         entries = list(self._cache.items())[::-1]
-        self._dispatch = _dispatch.make(entries, self._nparams)
+        self._dispatch = _dispatch.make(entries, self._nparams, track=True)
+
+    # --- the cache ------------------------------------------------------------------------
+    def _used(self, concrete) -> None:
+        """Marks `concrete` as the most recently used graph (cheap: calls through the fast
+        path's guards skip it, and those guards serve the most recent signatures)."""
+        concretes = self._concretes
+        if next(reversed(concretes), None) is not concrete and concrete in concretes:
+            # Other threads iterate over copies (`list(...)`), and a concurrent `_drop`
+            # replaces the dict: at worst the order is briefly off.
+            try:
+                del concretes[concrete]
+            except KeyError:
+                return
+            concretes[concrete] = None
+
+    def _note_fast_hits(self) -> None:
+        """Counts the graphs the fast path ran since its guards were made as used now."""
+        used = getattr(self._dispatch, "used", None)
+        if used and any(used):
+            entries = self._dispatch.entries
+            for n in range(len(used) - 1, -1, -1):  # least recent first
+                if used[n]:
+                    used[n] = False
+                    self._used(entries[n][1])
+
+    def _keep(self, concrete) -> None:
+        """Adds a new graph; past `max_traces`, drops the least recently used."""
+        self._note_fast_hits()
+        self._concretes[concrete] = None
+        while len(self._concretes) > self.max_traces:
+            oldest = next(iter(self._concretes))
+            self._drop(oldest)
+            self._evicted += 1
+            if self._evicted == 1:
+                _warn_at_caller(
+                    f"autoconv.function `{self._name}` has more than max_traces="
+                    f"{self.max_traces} traced signatures: the least recently used graph is "
+                    "dropped and traced again if its signature comes back. " + self._advice(),
+                )
+
+    def _drop(self, concrete) -> None:
+        """Forgets one graph (and the keys it served). Builds new containers rather than
+        changing the ones in use: it may run from a weak reference's callback, in the middle
+        of a loop over them."""
+        self._concretes = {c: None for c in list(self._concretes) if c is not concrete}
+        self._cache = {k: c for k, c in list(self._cache.items()) if c is not concrete}
+        dead = concrete._dead_ids()
+        if dead:
+            self._created = {k for k in self._created if not sig.mentions(k, dead)}
+
+    def _forget_object(self, concrete) -> None:
+        """An object `concrete` was traced for died: its graph and keys go (its id may be
+        reused by a new object), and the fast path's guards are rebuilt."""
+        if concrete in self._concretes or concrete in list(self._cache.values()):
+            self._drop(concrete)
+            self._update_dispatch()
 
     # --- keys -------------------------------------------------------------------------------
     def _canonical(self, args, kwargs) -> tuple:
@@ -243,9 +341,10 @@ class Function:
 
     def _conform_signature(self, values, leaves):
         keys = []
+        off = self._offset
         for i, value in enumerate(values):
-            if i < len(self.input_signature):
-                spec = self.input_signature[i]
+            if off <= i < off + len(self.input_signature):
+                spec = self.input_signature[i - off]
                 spec_key = ("A", spec.dtype, spec.shape)
                 conform(spec_key, value, self._params[i].name, leaves, self._name)
                 keys.append(spec_key)
@@ -262,13 +361,14 @@ class Function:
             self._update_dispatch()
 
     def _find_or_trace(self, values, key):
-        for concrete in self._concretes:
+        for concrete in list(self._concretes):
             if not concrete.first_call_only and sig.covers(concrete.key, key):
                 self._cache[key] = concrete
+                self._used(concrete)
                 return concrete
         trace_key = key
         if self.reduce_retracing:
-            for concrete in reversed(self._concretes):
+            for concrete in reversed(list(self._concretes)):
                 general = sig.generalize(concrete.key, key)
                 if general is not None:
                     trace_key = general
@@ -397,11 +497,11 @@ class Function:
             "optimize": optimized_at - traced,
             "compile": done - optimized_at,
         }
-        self._concretes.append(concrete)
+        self._keep(concrete)
         self.tracing_count += 1
         if self.tracing_count > _RETRACE_WARNING_AFTER and not self._warned:
             self._warned = True
-            warnings.warn(self._retracing_message(), RetracingWarning, stacklevel=3)
+            _warn_at_caller(self._retracing_message())
         return concrete
 
     def _instance(self):
@@ -417,27 +517,120 @@ class Function:
         return f"{code.co_filename}:{code.co_firstlineno}" if code else self._name
 
     def _retracing_message(self) -> str:
-        keys = [c.key[1] for c in self._concretes if c.key[0] is tuple]
+        keys = [c.key[1] for c in list(self._concretes) if c.key[0] is tuple]
         best, best_count = None, 1
         for i, p in enumerate(self._params):
             distinct = {k[i] for k in keys if i < len(k)}
             if len(distinct) > best_count:
                 best, best_count = p.name, len(distinct)
-        culprit = (
-            f"its argument `{best}` changes between calls ({best_count} different values or shapes)"
-            if best
-            else "its arguments change between calls"
-        )
+        if best and self._offset and best == self._params[0].name:
+            culprit = (
+                f"it is a method called on {best_count} different instances, and each instance "
+                "has graphs of its own (its attributes are constants in them)"
+            )
+        elif best:
+            culprit = (
+                f"its argument `{best}` changes between calls ({best_count} different values "
+                "or shapes)"
+            )
+        else:
+            culprit = "its arguments change between calls"
         return (
             f"autoconv.function `{self._name}` has been traced {self.tracing_count} times: "
-            f"{culprit}. Each new Python value, array dtype or shape makes a new trace. Pass "
-            "values that change as NumPy arrays rather than Python numbers, or use "
-            "reduce_retracing=True or an input_signature with None for sizes that vary."
+            f"{culprit}. " + self._advice()
         )
+
+    @staticmethod
+    def _advice() -> str:
+        return (
+            "Each new Python value, array dtype or shape makes a new trace. Pass values that "
+            "change as NumPy arrays rather than Python numbers, or use reduce_retracing=True or "
+            "an input_signature with None for sizes that vary."
+        )
+
+
+class BoundFunction(functools.partial):
+    """A method `Function` bound to one instance (what `instance.method` gives).
+
+    Calls go to the class's `Function` (`function`) with the instance (`__self__`) as the first
+    argument, so all instances share one cache (each keyed by identity, weakly) and one
+    `tracing_count`. Other attributes are the `Function`'s. (A `functools.partial`, so that
+    making one and calling it run no Python code of their own.)
+    """
+
+    __slots__ = ()
+
+    @property
+    def function(self) -> Function:
+        return self.func
+
+    @property
+    def __self__(self):
+        return self.args[0]
+
+    @property
+    def python_function(self):
+        """The original function bound to the instance (a method object)."""
+        return types.MethodType(self.func.python_function, self.args[0])
+
+    @property
+    def __wrapped__(self):
+        return self.python_function
+
+    def get_concrete_function(self, *args, **kwargs):
+        """The graph for these arguments, traced if new; called without the instance."""
+        concrete = self.func.get_concrete_function(self.args[0], *args, **kwargs)
+        return BoundConcreteFunction(concrete, self.args[0])
+
+    def __getattr__(self, name):
+        return getattr(self.func, name)
+
+    def __repr__(self):
+        return f"<bound autoconv.Function {self.func._name} of {self.args[0]!r}>"
+
+
+class BoundConcreteFunction:
+    """A `ConcreteFunction` of a method, called without the instance it was traced for."""
+
+    __slots__ = ("concrete", "__self__")
+
+    def __init__(self, concrete, instance):
+        self.concrete = concrete
+        self.__self__ = instance
+
+    def __call__(self, *args, **kwargs):
+        return self.concrete(self.__self__, *args, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self.concrete, name)
+
+    def __repr__(self):
+        return repr(self.concrete)
+
+
+def _warn_at_caller(message: str) -> None:
+    """Warns with `RetracingWarning`, attributed to the first frame outside autoconv (the
+    user's call)."""
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
+        frame = frame.f_back
+    if frame is None:
+        warnings.warn(message, RetracingWarning, stacklevel=2)
+        return
+    registry = frame.f_globals.setdefault("__warningregistry__", {})
+    warnings.warn_explicit(
+        message,
+        RetracingWarning,
+        frame.f_code.co_filename,
+        frame.f_lineno,
+        module=frame.f_globals.get("__name__"),
+        registry=registry,
+        module_globals=frame.f_globals,
+    )
 
 
 def _objects(values) -> list:
-    # Objects keyed by identity stay alive with their graph, so their id is not reused.
+    """The objects among `values` that their key holds by identity."""
     out = []
 
     def walk(v):
@@ -500,9 +693,10 @@ def conform(key, value, path, leaves, fname):
         leaves.append(array)
         return
     if kind == "P":
-        if type(value) is not key[1] or value != key[2]:
+        if type(value) is not key[1] or sig.python_key(value) != key:
             raise TypeError(
-                f"{fname}: parameter `{path}` was traced with the Python value {key[2]!r}, got "
+                f"{fname}: parameter `{path}` was traced with the Python value "
+                f"{sig.python_value(key)!r}, got "
                 f"{value!r}. A concrete function is fixed to its Python arguments; call the "
                 "autoconv.function itself to trace for a new value."
             )
@@ -548,9 +742,26 @@ class ConcreteFunction:
         self.key = key
         self.writebacks = list(writebacks)  # stores into the arguments (graph.mutations)
         self.state: list = []  # (path, spec) of object attributes read as inputs per call
-        self._pinned = pinned
+        # The objects keyed by identity: id -> a callable returning the object. Weakly where
+        # they allow it, so a graph keeps no instance alive; when one dies, its graph goes
+        # (its id may come back as another object's). Strongly otherwise, which keeps the
+        # id from being reused while the graph exists.
+        self._objects: dict = {}
+        for obj in pinned:
+            try:
+                ref = weakref.ref(obj, self._object_died)
+            except TypeError:
+                ref = _strong(obj)
+            self._objects[id(obj)] = ref
         self.first_call_only = False  # traced by a first call that created Variables
         self._fast = _dispatch.make([(key, self)], function._nparams)
+
+    def _object_died(self, _ref) -> None:
+        self.function._forget_object(self)
+
+    def _dead_ids(self) -> set:
+        """The ids this graph's key holds of objects that no longer exist."""
+        return {i for i, ref in self._objects.items() if ref() is None}
 
     @property
     def code(self) -> str:
@@ -650,6 +861,10 @@ class ConcreteFunction:
 
     def __repr__(self):
         return f"<autoconv.ConcreteFunction {self.pretty_printed_signature().splitlines()[0]}>"
+
+
+def _strong(obj):
+    return lambda: obj
 
 
 def _describe_output(value) -> str:

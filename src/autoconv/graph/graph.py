@@ -9,6 +9,7 @@ the executor generates). Tensor ids are unique within a graph, so blocks can be 
 
 from __future__ import annotations
 
+import os
 import threading
 from contextlib import contextmanager
 
@@ -135,6 +136,16 @@ class _Scopes(threading.local):
 
 
 _SCOPES = _Scopes()
+
+
+def _forget_other_traces_in_child() -> None:
+    # After a fork only the forking thread exists: the shared count of open traces keeps
+    # just its own entries, or the runtime would take every call for one made while tracing.
+    staging.traces[:] = [None] * len(_SCOPES.stack)
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_other_traces_in_child)
 
 
 def building() -> bool:

@@ -30,6 +30,20 @@ from autoconv.graph.user_code import (
 
 _CREATORS = (np.zeros, np.ones, np.empty, np.full, np.arange)  # new arrays (staged_calls)
 
+# A staged loop's parameters -> the value each one starts from (id(param) -> (param, first)):
+# in the first iteration a loop variable *is* that value, so an in-place update of the variable
+# writes into it eagerly. Staging registers its parameters while it traces the loop.
+_LOOP_FIRST: dict = {}
+
+
+def note_loop_param(param: Tensor, first) -> None:
+    _LOOP_FIRST[id(param)] = (param, first)
+
+
+def forget_loop_params(params) -> None:
+    for p in params:
+        _LOOP_FIRST.pop(id(p), None)
+
 
 # --- in-place operators -------------------------------------------------------------------
 
@@ -43,7 +57,16 @@ def _private(t: Tensor, depth: int = 0) -> bool:
     if node is None or depth > 32:
         return False
     kind = node.kind
-    if kind == "param" or kind == "call" and node.fn in _CREATORS:
+    if kind == "param":
+        first = _LOOP_FIRST.get(id(t), (None, None))[1]
+        if isinstance(first, Tensor):
+            return _private(first, depth + 1)
+        if isinstance(first, np.ndarray):
+            # An array made outside the graph: private unless a user's name or a global sees it
+            # (the loop variable's own name is bound to the parameter by now).
+            return not _named_elsewhere(first, user_frame(), None)
+        return True
+    if kind == "call" and node.fn in _CREATORS:
         return True
     if kind == "getitem":
         key = node.args[1]
@@ -60,6 +83,11 @@ def _private(t: Tensor, depth: int = 0) -> bool:
 
 def _why_shared(t: Tensor) -> str:
     kind = t.node.kind if t.node is not None else ""
+    first = _LOOP_FIRST.get(id(t), (None, None))[1]
+    if kind == "param" and isinstance(first, Tensor):
+        return "a loop variable whose value before the loop is " + _why_shared(first)
+    if kind == "param":
+        return "a loop variable whose value before the loop is an array that another name sees"
     if kind == "placeholder":
         return "an argument of the function, so the caller would see the change"
     if kind == "read":

@@ -16,6 +16,7 @@ import builtins
 import linecache
 import re
 
+from autoconv.caches import register_cache
 from autoconv.graph import graph as _g
 from autoconv.graph.origin import user_origin
 
@@ -142,7 +143,8 @@ def convert_tensor(t, conversion: str):
     return _marker(t, "!" + conversion)
 
 
-_TREES: dict = {}
+_TREES: dict = {}  # (file, lines, hash) -> the calls of its f-strings' consumers
+register_cache("print call sites", _TREES)
 
 
 def _consumer(frame):

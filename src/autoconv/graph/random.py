@@ -41,6 +41,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
+from autoconv.caches import register_cache
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
@@ -698,6 +699,7 @@ def _mt19937_reader(bit_generator):
 
 
 _FAST: dict = {}  # id(bit generator) -> (bit generator, its reader or None)
+register_cache("random state readers", _FAST)
 
 
 def _state(obj):

@@ -2,12 +2,16 @@
 
 A key is a tree mirroring the arguments. Arrays are leaves `("A", dtype, shape)` (shape entries
 may be None in a relaxed key), NumPy scalars `("S", dtype)`; Python scalars and strings are
-`("P", type, value)`; tuples, lists, dicts and namedtuples keep their structure; Variables and
-other objects are keyed by identity. `flatten` builds the key and collects the leaf values in
-the order the traced graph takes them as inputs.
+`("P", type, value)`, exact to the type and the bits: `1`, `True` and `1.0` differ, and so do
+`0.0` and `-0.0` (a float is keyed by its bit pattern, so all NaNs with the same bits share a
+key). Tuples, lists, dicts and namedtuples keep their structure; Variables and other objects
+are keyed by identity. `flatten` builds the key and collects the leaf values in the order the
+traced graph takes them as inputs.
 """
 
 from __future__ import annotations
+
+import struct
 
 import numpy as np
 
@@ -80,7 +84,7 @@ def flatten(value, leaves: list):
         leaves.append(value)
         return ("A", value.dtype, value.shape)
     if t in _PY:
-        return ("P", t, value)
+        return python_key(value, t)
     if t is tuple or t is list:
         return (t, tuple([flatten(v, leaves) for v in value]))
     if t is dict:
@@ -94,6 +98,39 @@ def flatten(value, leaves: list):
     if isinstance(value, tuple) and hasattr(t, "_fields"):
         return (t, tuple([flatten(v, leaves) for v in value]))
     return ("O", id(value))
+
+
+_DOUBLE = struct.Struct("<d")
+_BITS = struct.Struct("<Q")
+
+
+def _bits(x: float) -> int:
+    return _BITS.unpack(_DOUBLE.pack(x))[0]
+
+
+def _float(bits: int) -> float:
+    return _DOUBLE.unpack(_BITS.pack(bits))[0]
+
+
+def python_key(value, t=None):
+    """The key of a Python scalar, string or None: its exact type, and its value (a float's
+    bit pattern, a complex number's two)."""
+    t = t or type(value)
+    if t is float:
+        return ("P", float, _bits(value))
+    if t is complex:
+        return ("P", complex, (_bits(value.real), _bits(value.imag)))
+    return ("P", t, value)
+
+
+def python_value(key):
+    """The Python value a `("P", ...)` key stands for."""
+    t, v = key[1], key[2]
+    if t is float:
+        return _float(v)
+    if t is complex:
+        return complex(_float(v[0]), _float(v[1]))
+    return v
 
 
 def substitute(value, key, path: str, make_leaf):
@@ -184,6 +221,18 @@ def generalize(a, b):
     return None if any(v is None for v in items) else (kind, tuple(items))
 
 
+def mentions(key, ids) -> bool:
+    """Whether `key` holds, by identity, an object whose id is in `ids`."""
+    kind = key[0]
+    if kind == "O":
+        return key[1] in ids
+    if kind in ("A", "S", "P"):
+        return False
+    if kind == "D":
+        return any(mentions(sub, ids) for _, sub in key[1])
+    return any(mentions(sub, ids) for sub in key[1])
+
+
 def describe(key) -> str:
     """A key as people read it in signatures: `float32 Tensor, shape=(None, 3)`, `3`, ..."""
     kind = key[0]
@@ -192,7 +241,7 @@ def describe(key) -> str:
     if kind == "S":
         return f"{key[1].name} Tensor, shape=()"
     if kind == "P":
-        return repr(key[2])
+        return repr(python_value(key))
     if kind == "O":
         return "<object>"
     if kind == "D":

@@ -39,7 +39,8 @@ def _put(cell, value) -> None:
 
 
 def _generated() -> dict:
-    """id(code) -> code of everything autoconv compiled (the converter's functions)."""
+    """A dict keyed by the id of every code object autoconv compiled (the converter's
+    functions)."""
     try:
         from autoconv.conversion.library import generated_codes
     except ImportError:  # no converter: only the given functions are looked into

@@ -25,7 +25,7 @@ import numpy as np
 
 from autoconv.errors import AutoconvError
 from autoconv.graph import graph as _g
-from autoconv.graph import shapes
+from autoconv.graph import mutation, shapes
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.optionals import (
     Mixed,
@@ -226,8 +226,11 @@ def check_output(value, path="output"):
         )
     if isinstance(value, ListAccum):
         raise StagingError(
-            "a list that a staged loop appended to is returned inside another value; return "
-            "the list itself (or np.stack(lst))."
+            "the items that a staged loop appended to a list are known only when the graph "
+            "runs, and this result holds them as a Python value (an item taken with `lst[i]`, "
+            "the list inside another value, or items appended after the loop). Return "
+            "np.stack(lst) (np.stack(lst)[i] for one item), or the list itself as the loop "
+            "left it."
         )
     if type(value) is list and value and isinstance(value[-1], ListAccum):
         value = value[:-1]  # the list is built when the graph runs (see executor.output)
@@ -643,6 +646,53 @@ def _appended(lst, before, tracked=frozenset()):
     return lst[len(before) :]
 
 
+class _ConcreteArrays:
+    """The NumPy arrays (made outside the graph) among a staged statement's state, with copies
+    of their contents. A branch or loop body runs once while tracing, so an in-place update of
+    such an array (`acc += 1` with no Tensor involved) would happen once, at trace time, where
+    eager code does it on every run and every iteration: `check` undoes it and says so."""
+
+    def __init__(self, names, values, origin, what):
+        self.origin, self.what = origin, what
+        self.arrays = []
+        for name, value in zip(names, values):
+            leaves: list = []
+            _struct(value, leaves)
+            for leaf in leaves:
+                if type(leaf) is np.ndarray and leaf.dtype != object:
+                    self.arrays.append((name, leaf, leaf.copy()))
+
+    def check(self):
+        for name, array, copy in self.arrays:
+            if array.shape == copy.shape and np.array_equal(array, copy, equal_nan=True):
+                continue
+            array[...] = copy
+            raise StagingError(
+                f"{where(self.origin)}: this {self.what} changes `{name}` in place, and `{name}` "
+                "is a NumPy array made outside the graph: the change would happen once, while "
+                "tracing, where eager code makes it every time the graph runs. Write "
+                f"`{name} = {name} + ...` (a new array) instead of an in-place operator or item "
+                f"assignment, or make `{name}` from graph values."
+            )
+
+
+def _set_final_state(set_state, final, names, origin, what):
+    """Stores a staged statement's results; a result that Python cannot store (a Tensor into an
+    item of a NumPy array made outside the graph) is a clear error."""
+    try:
+        set_state(tuple(final))
+    except (TypeError, ValueError) as e:
+        items = [n for n in names if "[" in n or "." in n]
+        if not items:
+            raise
+        raise StagingError(
+            f"{where(origin)}: {what} gives {', '.join(f'`{n}`' for n in items)} a value known "
+            "only when the graph runs, and it cannot be stored there (a NumPy array made "
+            "outside the graph cannot hold one). Make the whole array a graph value "
+            "(`acc = np.where(cond, new, acc)`), or assign the name rather than an item."
+        ) from e
+
+
 class _Replaced(list):
     """Items appended after a nested `if` replaced a loop's accumulator with `tensor`."""
 
@@ -676,6 +726,7 @@ class Backend:
         names = tuple(names or ())
         init = rt.read_state(get_state, names) if names else ()
         snap = _snapshot(_closure_lists(body, orelse, get_state))
+        arrays = _ConcreteArrays(names, init, origin, "`if`")
         branch_locals = StagedLocals((body, orelse))
         results = []
         blocks = []
@@ -687,6 +738,7 @@ class Backend:
             with _g.sub_block() as block:
                 raises = _trace_branch(fn)
                 values = rt.read_state(get_state, names) if names else ()
+            arrays.check()
             if raises:
                 _check_no_effects_before_raise(names, init, values, origin)
                 values = ()
@@ -725,7 +777,7 @@ class Backend:
         final = [merger.resolve(m) for m in merged]
         branch_locals.finish()
         if names:
-            set_state(tuple(final))
+            _set_final_state(set_state, final, names, origin, "this `if`")
         merger.resolve_lists(list_results)
 
     def is_none(self, value):
@@ -888,9 +940,12 @@ class Backend:
 
     def len(self, value):
         if type(value) is list:
-            *prefix, acc = value
-            n = _run_time_len(acc.tensor)
-            return n + len(prefix) if prefix else n
+            # Items appended after the loop (or before a second one) follow the stand-in.
+            grown = [_run_time_len(v.tensor) for v in value if isinstance(v, ListAccum)]
+            n = len(value) - len(grown)
+            for m in grown:
+                n = m + n if isinstance(n, int) and n == 0 else n + m
+            return n
         if isinstance(value, (Optional, Mixed)):
             value = value.unwrap() if isinstance(value, Optional) else value.value
         if isinstance(value, Tensor):
@@ -1272,13 +1327,25 @@ class _Loop:
                     carried[(i, j)] = _spec(v)
         snap = _snapshot(_closure_lists(self.body, self.test, self.get_state, *self.fns))
         accums: dict = {}  # index in snap -> [elem shape, dtype, initial acc tensor or None]
+        made: list = []  # every attempt's parameters (mutation keeps their first values)
+        self.arrays = _ConcreteArrays(self.names, init, self.origin, self.what)
+        try:
+            self._attempts(graph, init, structs, init_leaves, carried, snap, accums, made)
+        finally:
+            mutation.forget_loop_params(made)
+
+    def _attempts(self, graph, init, structs, init_leaves, carried, snap, accums, made):
         body_locals = StagedLocals((self.test, self.body, *self.fns))
         for _attempt in range(8):
             body_locals.start()  # each attempt from the state before the loop
             state_in, params, acc_params = self._inputs(
                 graph, init, structs, init_leaves, carried, snap, accums
             )
-            self.set_state(tuple(state_in)) if self.names else None
+            made.extend(params.values())
+            if self.names:
+                _set_final_state(
+                    self.set_state, state_in, self.names, self.origin, f"this {self.what}"
+                )
             with _g.sub_block() as cond_block:
                 cond = self.test()
             cond_block.outputs = [cond]
@@ -1288,6 +1355,7 @@ class _Loop:
                     stop = self.body()
                     out = list(self._read())
                     appended = self._appended_lists(snap, accums)
+                self.arrays.check()
             except _NeedsAccumulator as e:
                 k = next((k for k, (lst, _, _) in enumerate(snap) if lst is e.lst), None)
                 if k is None or k in accums:
@@ -1309,6 +1377,7 @@ class _Loop:
                 break
         else:
             self._error(f"the variables of this {self.what} do not settle on a shape and dtype")
+        self._check_updated_in_place(params, out)
         body_locals.finish()
         self._record(
             graph,
@@ -1327,6 +1396,24 @@ class _Loop:
             accums,
             appended,
         )
+
+    def _check_updated_in_place(self, params, out):
+        """A loop variable that the body changes in place (`d += 1`) is, in the next
+        iteration, whatever the body left in it: that must be an array nothing else sees."""
+        for key, param in params.items():
+            if len(key) != 2 or getattr(param, "_stale", None) is None:
+                continue
+            leaves: list = []
+            _struct(out[key[0]], leaves)
+            v = leaves[key[1]] if key[1] < len(leaves) else None
+            if isinstance(v, Tensor) and v is not param and not mutation._private(v):
+                self._error(
+                    f"`{self.names[key[0]]}` is changed in place in this {self.what}, and at the "
+                    f"end of an iteration it is {mutation._why_shared(v)}: eager NumPy would "
+                    "write into that array in the next iteration, which a graph cannot. Copy it "
+                    f"(`{self.names[key[0]]} = ....copy()`) or write `{self.names[key[0]]} = "
+                    f"{self.names[key[0]]} + ...` instead of the in-place operator."
+                )
 
     def _guard_never_ends(self):
         """The test reads nothing the loop changes: where it is true on entry, the loop would
@@ -1378,6 +1465,7 @@ class _Loop:
                 if (i, j) in carried:
                     leaf = params[(i, j)] = _param(graph, carried[(i, j)], self.names[i])
                     _inherit_eager_type(leaf, leaves[j])
+                    mutation.note_loop_param(leaf, leaves[j])
                     if (i, j, 1) in carried:
                         tag = params[(i, j, 1)] = _param(graph, carried[(i, j, 1)], "<kind>")
                         leaf = Mixed(leaf, tag, self.kinds[(i, j)], self.names[i])
@@ -1617,7 +1705,7 @@ class _Loop:
                     leaves[j] = results[(i, j)]
             final.append(_rebuild(structs[i], leaves))
         if self.names:
-            self.set_state(tuple(final))
+            _set_final_state(self.set_state, final, self.names, self.origin, f"this {self.what}")
         for n, k in enumerate(acc_keys):
             lst, name, before = snap[k]
             lst[:] = [*_prefix(before), ListAccum(node.outputs[len(keys) + n])]

@@ -9,8 +9,12 @@ are found as easily as functions.
 import ast
 import linecache
 
+from autoconv.caches import register_cache
+
 _trees: dict = {}  # filename -> (source text, parsed module)
 _definitions: dict = {}  # filename -> (parsed module, its index of definitions)
+register_cache("parsed source files", _trees)
+register_cache("definition indexes", _definitions)
 
 
 class NoSourceError(Exception):

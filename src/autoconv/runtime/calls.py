@@ -8,6 +8,7 @@ cheap, and recursion as deep, as before conversion. `converted` returns the func
 rather than calling it, so it adds no frame to the stack during the call.
 """
 
+from autoconv.caches import IdentityCache, register_cache
 from autoconv.runtime.staging import traces as _traces
 
 _FunctionType = type(lambda: None)
@@ -30,12 +31,18 @@ tracing backend records when an argument is symbolic (it calls the original othe
 by the backend (`autoconv.graph.staged_calls.register`); the converter routes calls of these
 callables through `converted` (see `autoconv.conversion.resolve.STAGED_NAMES`)."""
 
-cache: dict = {}
-"""Plain function -> what to call instead (its converted form, or itself). Filled by
-`autoconv.conversion.recursive`; closures are not kept here (they are rebuilt from a code cache)."""
+prepared = IdentityCache()
+"""Code objects of the user functions converted already for converted code's calls (their
+warnings given). Keyed on the code, weakly: the functions made from one code share an entry."""
+_prepared = prepared.entries
 
-seen_codes: set = set()
-"""ids of the code objects of closures converted already (whose conversions keep them alive)."""
+as_is = IdentityCache()
+"""Plain functions that converted code calls as they are (library code, `do_not_convert`,
+functions that cannot be converted). Others are built afresh on each call made while tracing,
+from the conversion cached for their code (a build is cheap next to tracing)."""
+_as_is = as_is.entries
+register_cache("converted calls: functions prepared", prepared)
+register_cache("converted calls: functions called as they are", as_is)
 
 random_owners: set = set()
 """Types whose bound methods draw random numbers (NumPy's Generator and RandomState, Python's
@@ -54,9 +61,8 @@ def converted(f):
     kind = type(f)
     if not _traces:
         func = f.__func__ if kind is _MethodType else f
-        if type(func) is _FunctionType and func not in cache:
-            if id(func.__code__) not in seen_codes:
-                _recursive().for_function(func)
+        if type(func) is _FunctionType and id(func.__code__) not in _prepared:
+            _recursive().for_function(func)
         return f
     if staged:
         try:
@@ -66,10 +72,9 @@ def converted(f):
         if target is not None:
             return target
     if kind is _FunctionType:
-        target = cache.get(f)
-        if target is None:
-            target = _recursive().for_function(f)
-        return target
+        if id(f) in _as_is:
+            return f
+        return _recursive().for_function(f)
     if random_owners:
         if kind is _MethodType or kind is _BuiltinMethod:
             if type(f.__self__) in random_owners:

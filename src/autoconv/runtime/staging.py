@@ -31,9 +31,10 @@ block and pops it when done). Symbolic values exist only then."""
 
 
 def grown_list(value) -> bool:
-    """Whether `value` is a Python list that a staged loop appended to (its last item is a
-    symbolic stand-in for the appended items): its length and truth are known at run time."""
-    return type(value) is list and bool(value) and type(value[-1]) in ACCUMULATOR_TYPES
+    """Whether `value` is a Python list that a staged loop appended to (an item is a symbolic
+    stand-in for the appended items, usually the last): its length and truth are known at run
+    time."""
+    return type(value) is list and any(type(v) in ACCUMULATOR_TYPES for v in value)
 
 
 def symbolic(value) -> bool:

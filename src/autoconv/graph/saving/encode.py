@@ -226,7 +226,9 @@ class Encoder:
         if kind == "S":
             return ["S", dtype_text(key[1])]
         if kind == "P":
-            return ["P", self.value(key[2])]
+            from autoconv.graph.signature import python_value
+
+            return ["P", self.value(python_value(key))]
         if kind == "O":
             self.fail(
                 f"the argument `{path}`, an object (a Variable, a generator, ...)",

@@ -206,7 +206,7 @@ def _key(k, decoder, at):
         value = decoder.value(k[1], at, None)
         if type(value) not in sig._PY:
             decode.fail(at, "a Python-value key that is not a number, string or None")
-        return ("P", type(value), value)
+        return sig.python_key(value)
     if kind in ("tuple", "list") and len(k) == 2:
         items = tuple(_key(x, decoder, at) for x in decode.list_of(k[1], at))
         return (tuple if kind == "tuple" else list, items)

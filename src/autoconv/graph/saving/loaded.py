@@ -35,7 +35,7 @@ def load(path, *, backend: str = "numpy") -> LoadedFunction:
 
 
 class _Entry:
-    __slots__ = ("key", "graph", "writebacks", "program", "fn")
+    __slots__ = ("key", "graph", "writebacks", "program", "fn", "_objects")
 
     def __init__(self, key, graph, writebacks):
         self.key = key
@@ -43,6 +43,7 @@ class _Entry:
         self.writebacks = writebacks
         self.program = Program(graph)
         self.fn = self.program.fn
+        self._objects: dict = {}  # a saved key holds no object (`dispatch.make` asks)
 
     # what the fast path's guards (`dispatch.make`) call
     @property
