@@ -27,6 +27,9 @@ _LAZY = {
     "clear_caches": "autoconv.caches",
     "run_functions_eagerly": "autoconv.graph.function",
     "functions_run_eagerly": "autoconv.graph.function",
+    "load": "autoconv.graph.saving",
+    "SaveError": "autoconv.graph.saving",
+    "LoadError": "autoconv.graph.saving",
 }
 
 __all__ = ["AutoconvError", "ConversionError", "ConversionWarning", *_LAZY]

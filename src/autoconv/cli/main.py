@@ -8,7 +8,7 @@ import argparse
 import os
 import sys
 
-from autoconv.cli import convert_cmd, graph_cmd, show_cmd
+from autoconv.cli import convert_cmd, graph_cmd, run_cmd, save_cmd, show_cmd
 from autoconv.cli.files import UsageError
 from autoconv.cli.targets import TargetError
 
@@ -29,6 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
     convert_cmd.add_parser(subparsers)
     show_cmd.add_parser(subparsers)
     graph_cmd.add_parser(subparsers)
+    save_cmd.add_parser(subparsers)
+    run_cmd.add_parser(subparsers)
     return parser
 
 

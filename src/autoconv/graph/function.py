@@ -234,6 +234,13 @@ class Function:
         key = sig.flatten(values, [])
         return self._cache.get(key) or self._concrete_for(values, key)
 
+    def save(self, path, *, signatures=None) -> None:
+        """Writes the signatures traced so far (or `signatures`, TensorSpecs or example
+        arguments, traced first) to one file that `autoconv.load` runs without this code."""
+        from autoconv.graph.saving.files import save_function
+
+        save_function(self, path, signatures)
+
     def clear_cache(self) -> None:
         """Drops every traced graph: each signature traces again when next called (and the
         function is converted again). `tracing_count` keeps counting."""
@@ -892,6 +899,12 @@ class ConcreteFunction:
         else:
             conform(self.key, values, "args", leaves, f._name)
         return self._run(leaves, values)
+
+    def save(self, path) -> None:
+        """Writes this graph to one file that `autoconv.load` runs without this code."""
+        from autoconv.graph.saving.files import save_concrete
+
+        save_concrete(self, path)
 
     def pretty_printed_signature(self) -> str:
         """`name(params)` with each parameter's spec and the output spec."""

@@ -24,10 +24,11 @@ def _short(v) -> str:
         inner = ", ".join(_short(x) for x in v)
         return f"({inner}{',' if len(v) == 1 else ''})" if type(v) is tuple else f"[{inner}]"
     if type(v) is slice:
-        return (
-            ":".join("" if x is None else _short(x) for x in (v.start, v.stop, v.step)).rstrip(":")
-            or ":"
-        )
+        # `2:` (not `2`, an index), `:3`, `::2`, `:`: the slice as it is written.
+        parts = ["" if x is None else _short(x) for x in (v.start, v.stop)]
+        if v.step is not None:
+            parts.append(_short(v.step))
+        return ":".join(parts)
     if isinstance(v, np.dtype):
         return v.name
     if isinstance(v, type):

@@ -1,0 +1,56 @@
+"""`autoconv save MODULE:QUALNAME --spec SPEC... -o FILE`: trace one function and save it."""
+
+import argparse
+import sys
+
+from autoconv.cli import graph_cmd, specs, targets
+
+
+def add_parser(subparsers) -> None:
+    """Declares `save`."""
+    parser = subparsers.add_parser(
+        "save",
+        help="trace one function for input specs and save the graph to a file",
+        description="Traces one function with autoconv.function for the given inputs and "
+        "writes the graph to FILE (the format of Function.save), which `autoconv run` and "
+        "autoconv.load run without the Python code.",
+    )
+    parser.add_argument(
+        "target",
+        metavar="MODULE:QUALNAME",
+        help="dotted module name or .py path, a colon, and the function's name",
+    )
+    parser.add_argument(
+        "--spec",
+        dest="specs",
+        action="extend",
+        nargs="+",
+        default=[],
+        metavar="SPEC",
+        type=graph_cmd._spec,
+        help="one per parameter: dtype[dims] (float32[10,10], int64[], "
+        "float32[None,3]) or a Python literal such as 3",
+    )
+    parser.add_argument("-o", "--output", required=True, metavar="FILE", help="file to write")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Traces and saves; returns the exit status."""
+    import autoconv
+
+    func = targets.resolve(args.target)
+    if not isinstance(func, autoconv.Function):
+        func = autoconv.function(func)
+    arguments = [specs.to_argument(s) for s in args.specs]
+    graph_cmd._check_arity(args.target, func.python_function, arguments)
+    try:
+        func.save(args.output, signatures=[tuple(arguments)])
+    except autoconv.AutoconvError as e:
+        raise targets.TargetError(f"saving {args.target} failed: {e}") from e
+    except OSError as e:
+        raise targets.TargetError(f"cannot write {args.output}: {e}") from e
+    except Exception as e:
+        raise targets.TargetError(f"tracing {args.target} failed: {type(e).__name__}: {e}") from e
+    print(f"saved {args.target} to {args.output}", file=sys.stderr)
+    return 0

@@ -1,0 +1,18 @@
+"""Saving traced graphs to a file of data (never code) and running them without the source.
+
+`save(path, entries, ...)` writes a zip archive (`archive.py`) holding a JSON description of
+the optimized graphs (`encode.py`) and `.npy` arrays; `load(path)` checks all of it
+(`decode.py`) before it builds the graphs again and returns a `LoadedFunction` (`loaded.py`).
+Only the operations of a closed table (`table.py`) can appear in a file.
+"""
+
+from autoconv.graph.saving.errors import LoadError, SaveError
+
+__all__ = ["LoadError", "SaveError", "load"]
+
+
+def load(path, *, backend: str = "numpy"):
+    """Returns a callable that runs the graphs saved at `path` (see `LoadedFunction`)."""
+    from autoconv.graph.saving.loaded import load as _load
+
+    return _load(path, backend=backend)

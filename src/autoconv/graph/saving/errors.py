@@ -1,0 +1,13 @@
+"""The errors of saving and loading graphs."""
+
+from autoconv.errors import AutoconvError
+
+
+class SaveError(AutoconvError):
+    """A traced function holds something a saved file cannot carry (an object argument, a
+    user-defined exception class, `print(file=...)`...). The message names the user's line."""
+
+
+class LoadError(AutoconvError):
+    """A saved file is damaged, hostile or of an unknown version; it was refused before anything
+    in it ran. The message names what is wrong."""

@@ -1,0 +1,181 @@
+"""`LoadedFunction`: the callable `autoconv.load` returns, running saved graphs with NumPy.
+
+It needs neither the module that defined the function nor its source: each saved graph is
+built again from the file's checked data and run by the same generated executor as the
+original (`executor.Program`), so results, printed text and Variable updates are the same.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+from autoconv.graph import dispatch as _dispatch
+from autoconv.graph import signature as sig
+from autoconv.graph.executor import Program
+from autoconv.graph.mutations import apply as apply_writebacks
+from autoconv.graph.saving import files
+from autoconv.graph.saving.errors import LoadError
+
+BACKENDS = ("numpy",)
+
+
+def load(path, *, backend: str = "numpy") -> LoadedFunction:
+    """Reads the file at `path`, checks all of it, and returns a `LoadedFunction`.
+
+    `backend`: where the graphs run; "numpy" (the only one so far). A damaged, hostile or
+    newer-version file raises `LoadError` (an `AutoconvError`) before anything in it runs.
+    """
+    if backend not in BACKENDS:
+        raise LoadError(
+            f"load(..., backend={backend!r}): unknown backend; this autoconv runs saved graphs "
+            f"on {', '.join(repr(b) for b in BACKENDS)}"
+        )
+    contents = files.read(path)
+    return LoadedFunction(contents, str(path))
+
+
+class _Entry:
+    __slots__ = ("key", "graph", "writebacks", "program", "fn", "_objects")
+
+    def __init__(self, key, graph, writebacks):
+        self.key = key
+        self.graph = graph
+        self.writebacks = writebacks
+        self.program = Program(graph)
+        self.fn = self.program.fn
+        self._objects: dict = {}  # a saved key holds no object (`dispatch.make` asks)
+
+    # what the fast path's guards (`dispatch.make`) call
+    @property
+    def _fn(self):
+        return self.fn
+
+    def _raise(self, e):
+        new = self.program.rewrite(e)
+        if new is e:
+            raise e
+        raise new from e
+
+
+class LoadedFunction:
+    """Saved graphs, callable like the `Function` they were saved from.
+
+    A call runs the saved signature that matches its arguments (or raises `TypeError` naming
+    the parameter and the saved signatures). `signatures`: their descriptions; `graph(*args)`:
+    the `Graph` a call would run; `code`: the generated Python; `variables`: the Variables,
+    whose updates persist from call to call; `save(path)`: write it again (current values).
+    """
+
+    def __init__(self, contents: dict, path: str = "<memory>"):
+        self.name = contents["name"]
+        self.path = path
+        self.__name__ = self.name
+        self.__signature__ = self._signature = contents["signature"]
+        self._params = list(self._signature.parameters.values())
+        self.variables = list(contents["variables"])
+        self._entries = [_Entry(*e) for e in contents["entries"]]
+        simple = all(p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD for p in self._params)
+        self._nparams = len(self._params) if simple else -1
+        # Generated guards recognizing the saved signatures, as a Function has (dispatch.py).
+        self._dispatch = _dispatch.make([(e.key, e) for e in self._entries], self._nparams)
+
+    # --- calls ------------------------------------------------------------------------------
+    def __call__(self, *args, **kwargs):
+        if not kwargs and len(args) == self._nparams:
+            result = self._dispatch(args)
+            if result is not _dispatch.MISS:
+                return result
+        values = self._values(args, kwargs)
+        leaves: list = []
+        key = sig.flatten(values, leaves)
+        entry = self._find(key, values)
+        try:
+            result = entry.fn(*leaves)
+        except Exception as e:
+            new = entry.program.rewrite(e)
+            if new is e:
+                raise
+            raise new from e
+        if entry.writebacks:
+            result, stored = result
+            apply_writebacks(entry.writebacks, values, stored, None)
+        return result
+
+    def _values(self, args, kwargs) -> tuple:
+        try:
+            bound = self._signature.bind(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"{self.name}(): {e}") from None
+        bound.apply_defaults()
+        return tuple(bound.arguments.values())
+
+    def _find(self, key, values) -> _Entry:
+        for entry in self._entries:
+            if entry.key == key:
+                return entry
+        for entry in self._entries:
+            if sig.covers(entry.key, key):
+                return entry
+        raise TypeError(self._mismatch(values))
+
+    def _mismatch(self, values) -> str:
+        from autoconv.graph.function import conform
+
+        reason = None
+        for entry in self._entries:
+            try:
+                for value, sub, p in zip(values, entry.key[1], self._params):
+                    conform(sub, value, p.name, [], self.name)
+            except (TypeError, ValueError) as e:
+                # Without the advice for a Function (a loaded one cannot trace again).
+                reason = str(e).split(". A concrete function")[0].split("; call the autoconv")[0]
+                break
+        listing = "\n".join(self.signatures)
+        return (
+            f"{reason or self.name + ': the arguments match no saved signature'}. A loaded "
+            f"function runs only its saved signatures:\n{listing}"
+        )
+
+    # --- what it holds ----------------------------------------------------------------------
+    @property
+    def signatures(self) -> list:
+        """One description per saved signature: the parameters' specs and the outputs'."""
+        from autoconv.graph.function import _describe_output
+
+        out = []
+        for entry in self._entries:
+            lines = [f"{self.name}({', '.join(p.name for p in self._params)})", "  Args:"]
+            for sub, p in zip(entry.key[1], self._params):
+                lines.append(f"    {p.name}: {sig.describe(sub)}")
+            outputs = entry.graph.outputs[0] if entry.writebacks else entry.graph.outputs
+            lines += ["  Returns:", f"    {_describe_output(outputs)}"]
+            out.append("\n".join(lines))
+        return out
+
+    def graph(self, *args, **kwargs):
+        """The `Graph` a call with these arguments runs (the first saved one without any)."""
+        if not args and not kwargs:
+            return self._entries[0].graph
+        values = self._values(args, kwargs)
+        return self._find(sig.flatten(values, []), values).graph
+
+    @property
+    def code(self) -> str:
+        """The generated Python that runs each saved graph."""
+        if len(self._entries) == 1:
+            return self._entries[0].program.source
+        return "\n".join(
+            f"# signature {i}\n{e.program.source}" for i, e in enumerate(self._entries)
+        )
+
+    def save(self, path) -> None:
+        """Writes these graphs, with the Variables' current values, to `path`."""
+        params = [
+            (p.name, p.kind.name, p.default is not inspect.Parameter.empty, p.default)
+            for p in self._params
+        ]
+        entries = [(e.key, e.graph, e.writebacks) for e in self._entries]
+        files.save_entries(path, self.name, params, entries)
+
+    def __repr__(self):
+        return f"<autoconv.LoadedFunction {self.name} ({len(self._entries)} signatures)>"
