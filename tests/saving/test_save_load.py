@@ -209,7 +209,37 @@ def test_backend_argument(tmp_path):
     fn.save(tmp_path / "f.acg")
     assert autoconv.load(tmp_path / "f.acg", backend="numpy")(X).tolist() == [2.0, -1.0, 4.0]
     with pytest.raises(LoadError, match="unknown backend"):
-        autoconv.load(tmp_path / "f.acg", backend="jax")
+        autoconv.load(tmp_path / "f.acg", backend="tpu")
+    with pytest.raises(ValueError, match="need backend='jax'"):
+        autoconv.load(tmp_path / "f.acg", device="cpu")
+
+
+def newton_sqrt(a):
+    x = a
+    steps = 0
+    while np.abs(x * x - a) > 1e-12:
+        x = 0.5 * (x + a / x)
+        steps += 1
+    autoconv.print("steps", steps)
+    return x, steps
+
+
+def test_a_loaded_graph_runs_on_the_jax_backend(tmp_path, capsys):
+    pytest.importorskip("jax")  # the `jax` extra, which CI installs
+    fn = autoconv.function(newton_sqrt)
+    expected = fn(np.float64(2.0))
+    fn.save(tmp_path / "n.acg")
+    capsys.readouterr()
+    loaded = autoconv.load(tmp_path / "n.acg", backend="jax")
+    for a in (np.float64(2.0), np.float64(9.0)):
+        eager = newton_sqrt(a)
+        printed = capsys.readouterr().out
+        got = loaded(a)
+        assert capsys.readouterr().out == printed
+        assert type(got[0]) is type(eager[0]) and type(got[1]) is int
+        assert got[1] == eager[1] and abs(got[0] - eager[0]) <= 1e-12 * abs(eager[0])
+    assert loaded(np.float64(2.0))[0] == expected[0]
+    assert "lax.while_loop" in loaded.code or "while_loop" in loaded.code
 
 
 def test_format_layout(tmp_path):

@@ -22,6 +22,7 @@ import weakref
 
 import numpy as np
 
+from autoconv import backends
 from autoconv.caches import register
 from autoconv.callables import check_no_specs, check_traceable
 from autoconv.graph import dispatch as _dispatch
@@ -30,7 +31,6 @@ from autoconv.graph import graph as _g
 from autoconv.graph import passes as _passes
 from autoconv.graph import signature as sig
 from autoconv.graph.errors import RetracingWarning, StagingError
-from autoconv.graph.executor import Program
 from autoconv.graph.mutations import Snapshot, StateNeeded, state_spec
 from autoconv.graph.mutations import apply as apply_writebacks
 from autoconv.graph.mutations import describe as describe_path
@@ -143,7 +143,7 @@ class Function:
         device=None,
         keep_on_device=False,
     ):
-        _check_backend(backend, device, keep_on_device)
+        backends.check(backend, device, keep_on_device)
         self.backend = backend
         self.device = device
         self.keep_on_device = bool(keep_on_device)
@@ -509,7 +509,7 @@ class Function:
         traced = time.perf_counter()
         optimized, records = _passes.optimize(graph, settings)
         optimized_at = time.perf_counter()
-        program = _program(optimized, self)
+        program = backends.program(optimized, self.backend, self.device, self.keep_on_device)
         done = time.perf_counter()
         stores = [(kind, path) for kind, path, _ in writebacks]
         concrete = ConcreteFunction(self, graph, program, key, _objects(values), stores)
@@ -654,26 +654,6 @@ def _warn_at_caller(message: str) -> None:
     )
 
 
-def _check_backend(backend, device, keep_on_device):
-    if backend == "jax":
-        from autoconv.backends.jax.errors import require_jax
-
-        require_jax()
-    elif backend != "numpy":
-        raise ValueError(f"autoconv.function: backend must be 'numpy' or 'jax', got {backend!r}")
-    elif device is not None or keep_on_device:
-        raise ValueError("autoconv.function: device= and keep_on_device= need backend='jax'")
-
-
-def _program(graph, function):
-    """The executable of an optimized graph, for the Function's backend."""
-    if function.backend == "jax":
-        from autoconv.backends.jax.program import JaxProgram
-
-        return JaxProgram(graph, function.device, function.keep_on_device)
-    return Program(graph)
-
-
 def _objects(values) -> list:
     """The objects among `values` that their key holds by identity."""
     out = []
@@ -775,7 +755,7 @@ class ConcreteFunction:
     generated Python that runs it.
     """
 
-    def __init__(self, function: Function, graph, program: Program, key, pinned, writebacks=()):
+    def __init__(self, function: Function, graph, program, key, pinned, writebacks=()):
         self.function = function
         self.graph = graph
         self.optimized_graph = program.graph

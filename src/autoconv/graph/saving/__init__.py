@@ -11,8 +11,10 @@ from autoconv.graph.saving.errors import LoadError, SaveError
 __all__ = ["LoadError", "SaveError", "load"]
 
 
-def load(path, *, backend: str = "numpy"):
-    """Returns a callable that runs the graphs saved at `path` (see `LoadedFunction`)."""
+def load(path, *, backend: str = "numpy", device=None, keep_on_device: bool = False):
+    """Returns a callable that runs the graphs saved at `path` (see `LoadedFunction`), with
+    NumPy or, with `backend="jax"`, compiled by XLA (`device`, `keep_on_device` as for
+    `autoconv.function`)."""
     from autoconv.graph.saving.loaded import load as _load
 
-    return _load(path, backend=backend)
+    return _load(path, backend=backend, device=device, keep_on_device=keep_on_device)

@@ -1,47 +1,52 @@
-"""`LoadedFunction`: the callable `autoconv.load` returns, running saved graphs with NumPy.
+"""`LoadedFunction`: the callable `autoconv.load` returns, running saved graphs with NumPy or JAX.
 
 It needs neither the module that defined the function nor its source: each saved graph is
 built again from the file's checked data and run by the same generated executor as the
-original (`executor.Program`), so results, printed text and Variable updates are the same.
+original (`executor.Program`, or the JAX backend's program), so results, printed text and
+Variable updates are the same.
 """
 
 from __future__ import annotations
 
 import inspect
 
+from autoconv import backends
 from autoconv.graph import dispatch as _dispatch
 from autoconv.graph import signature as sig
-from autoconv.graph.executor import Program
 from autoconv.graph.mutations import apply as apply_writebacks
 from autoconv.graph.saving import files
 from autoconv.graph.saving.errors import LoadError
 
-BACKENDS = ("numpy",)
+BACKENDS = backends.BACKENDS
 
 
-def load(path, *, backend: str = "numpy") -> LoadedFunction:
+def load(
+    path, *, backend: str = "numpy", device=None, keep_on_device: bool = False
+) -> LoadedFunction:
     """Reads the file at `path`, checks all of it, and returns a `LoadedFunction`.
 
-    `backend`: where the graphs run; "numpy" (the only one so far). A damaged, hostile or
-    newer-version file raises `LoadError` (an `AutoconvError`) before anything in it runs.
+    `backend`: where the graphs run, "numpy" or "jax" (with `device` and `keep_on_device` as
+    for `autoconv.function`). A damaged, hostile or newer-version file raises `LoadError` (an
+    `AutoconvError`) before anything in it runs.
     """
     if backend not in BACKENDS:
         raise LoadError(
             f"load(..., backend={backend!r}): unknown backend; this autoconv runs saved graphs "
             f"on {', '.join(repr(b) for b in BACKENDS)}"
         )
+    backends.check(backend, device, keep_on_device, who="autoconv.load")
     contents = files.read(path)
-    return LoadedFunction(contents, str(path))
+    return LoadedFunction(contents, str(path), (backend, device, keep_on_device))
 
 
 class _Entry:
     __slots__ = ("key", "graph", "writebacks", "program", "fn", "_objects")
 
-    def __init__(self, key, graph, writebacks):
+    def __init__(self, key, graph, writebacks, runs_on=("numpy", None, False)):
         self.key = key
         self.graph = graph
         self.writebacks = writebacks
-        self.program = Program(graph)
+        self.program = backends.program(graph, *runs_on)
         self.fn = self.program.fn
         self._objects: dict = {}  # a saved key holds no object (`dispatch.make` asks)
 
@@ -66,14 +71,14 @@ class LoadedFunction:
     whose updates persist from call to call; `save(path)`: write it again (current values).
     """
 
-    def __init__(self, contents: dict, path: str = "<memory>"):
+    def __init__(self, contents: dict, path: str = "<memory>", runs_on=("numpy", None, False)):
         self.name = contents["name"]
         self.path = path
         self.__name__ = self.name
         self.__signature__ = self._signature = contents["signature"]
         self._params = list(self._signature.parameters.values())
         self.variables = list(contents["variables"])
-        self._entries = [_Entry(*e) for e in contents["entries"]]
+        self._entries = [_Entry(*e, runs_on) for e in contents["entries"]]
         simple = all(p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD for p in self._params)
         self._nparams = len(self._params) if simple else -1
         # Generated guards recognizing the saved signatures, as a Function has (dispatch.py).
