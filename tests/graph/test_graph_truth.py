@@ -465,3 +465,23 @@ def test_an_error_while_tracing_leaves_arrays_made_outside_the_graph_unchanged()
     with pytest.raises(autoconv.AutoconvError):
         autoconv.function(adds_to_shared)(np.int64(3))
     assert shared.tolist() == [0.0, 0.0]
+
+
+# --- 7. printing a number whose Python type differs by path ----------------------------------
+
+
+def prints_mixed(x):
+    z = 0.5  # a Python float on one path, a NumPy float64 on the other
+    if x > 0:
+        z = x * 2
+    autoconv.print(f"{z:.2f} {z} {z!r} {z!s}", str(z), repr(z), z)
+    return z
+
+
+def test_autoconv_print_formats_each_paths_eager_value(capsys):
+    graph = autoconv.function(prints_mixed)
+    for x in (np.float64(1.0), np.float64(-1.0)):
+        expected = prints_mixed(x)
+        eager_out = capsys.readouterr().out
+        assert same(expected, graph(x))
+        assert capsys.readouterr().out == eager_out

@@ -208,7 +208,27 @@ class Mixed:
         self.name = name
 
     def __repr__(self):
+        return self._printed("r") or self._describe()
+
+    def __str__(self):
+        return self._printed("s") or self._describe()
+
+    def __format__(self, spec):
+        # As its path's eager value when the graph runs (f-strings for autoconv.print).
+        return format(materialized(self), spec)
+
+    def _describe(self) -> str:
         return f"<{self.name}: {' or '.join(_kind_name(k) for k in self.kinds)}>"
+
+    def _printed(self, conversion: str):
+        """`repr`/`str` inside an argument of autoconv.print: a marker for the run-time value's
+        text; None elsewhere (autoconv's own messages, Python's print while tracing)."""
+        from autoconv.graph import printing
+        from autoconv.graph.user_code import user_frame
+
+        if not _g.building() or printing._consumer(user_frame()) != "autoconv":
+            return None
+        return printing._marker(materialized(self), "!" + conversion)
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         return uniform(getattr(ufunc, method), inputs, kwargs)
