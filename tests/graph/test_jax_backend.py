@@ -299,3 +299,55 @@ def test_backends_doc_examples_and_their_output(tmp_path, capsys):
     )
     for i, text in expected.items():
         assert printed[i].rstrip("\n") == text.rstrip("\n"), printed[i]
+
+
+def index_times_two(x, i):
+    return x[i] * 2
+
+
+def first_zero(x):
+    i = 0
+    while x[i] != 0:  # runs off the end where x holds no zero
+        i += 1
+    return i
+
+
+def take_some(x, idx):
+    return np.take(x, idx)
+
+
+def sum_first(x, n):
+    s = 0.0
+    for j in range(n):
+        s = s + x[j]
+    return s
+
+
+@pytest.mark.parametrize(
+    "fn, args",
+    [
+        (index_times_two, (np.arange(3.0), np.int64(5))),
+        (index_times_two, (np.arange(3.0), np.int64(-4))),
+        (first_zero, (np.array([3.0, 2.0, 1.0]),)),
+        (take_some, (np.arange(4.0), np.array([0, 7]))),
+        (sum_first, (np.arange(3.0), np.int64(5))),
+    ],
+)
+def test_an_index_out_of_bounds_raises_numpys_index_error(fn, args):
+    """XLA clamps such an index; the lowered graph checks it and raises what NumPy raises."""
+    with pytest.raises(IndexError) as eager:
+        fn(*args)
+    with pytest.raises(IndexError) as lowered:
+        autoconv.function(fn, backend="jax")(*args)
+    assert str(lowered.value) == str(eager.value)
+
+
+def test_indices_in_bounds_give_the_eager_values():
+    cases = [
+        (index_times_two, (np.arange(3.0), np.int64(-3))),
+        (first_zero, (np.array([3.0, 2.0, 0.0]),)),
+        (take_some, (np.arange(4.0), np.array([0, -4]))),
+        (sum_first, (np.arange(3.0), np.int64(3))),
+    ]
+    for fn, args in cases:
+        assert autoconv.function(fn, backend="jax")(*args) == pytest.approx(fn(*args))

@@ -23,6 +23,7 @@ import re
 
 import numpy as np
 
+from autoconv.backends.jax import bounds as _bounds
 from autoconv.backends.jax import host as _host
 from autoconv.backends.jax import ops as _ops
 from autoconv.backends.jax.errors import lowering_error
@@ -76,7 +77,7 @@ class _Writer:
                     "NumPy's random numbers cannot be drawn by XLA with the same stream; draw "
                     "them outside and pass them in as arrays",
                 )
-        self.has_error = any(n.attrs.get("raises") for n in graph.walk())
+        self.has_error = any(_sets_error(n) for n in graph.walk())
         self.out_host = _host.HostValues(tensors_in(graph.outputs))
         state = [self._var_names[id(v)] for v in self.variables]
         params = [self.names[t.id] for t in graph.inputs] + state
@@ -204,6 +205,7 @@ class _Writer:
             method(node, indent)
             return True
         rhs = self.rhs(node)
+        self._check_indices(node, indent)
         outs = node.outputs
         if not outs:
             self.emit(indent, rhs, node)
@@ -215,6 +217,17 @@ class _Writer:
             for t in outs:
                 self._fix(node, t, indent)
         return True
+
+    def _check_indices(self, node, indent):
+        """Run-time bounds checks of the indices XLA would clamp (see bounds.py)."""
+        for index, axis in _bounds.checks(node):
+            record = _bounds.recorder(axis)
+            record.node = node
+            self.callbacks.append(record)
+            cb = self.bind(record, f"index_error_{len(self.callbacks)}")
+            n = f"{self.bind(_bounds.size, 'size')}({self.receiver(node.args[0])}, {axis!r})"
+            ok = f"{self.bind(_bounds.inbounds, 'inbounds')}({self.expr(index)}, {n})"
+            self.emit(indent, f"err = check({ok}, err, {cb}, {self.expr(index)}, {n})", node)
 
     def _fix(self, node, t, indent):
         if node.kind in ("getitem", "attr") or id(node) in self._typed:
@@ -399,7 +412,7 @@ class _Writer:
             for inner in _walk(sub):
                 if inner.kind == "assign":
                     names.append(self._var_names[id(inner.attrs["variable"])])
-                elif inner.attrs.get("raises"):
+                elif _sets_error(inner):
                     names.append("err")
         return list(dict.fromkeys(names))
 
@@ -507,3 +520,8 @@ def _common_dtype(args):
         return np.result_type(*standins)
     except (TypeError, ValueError):
         return None
+
+
+def _sets_error(node) -> bool:
+    """Whether a node can set the error flag: the user's raise, or an index to check."""
+    return bool(node.attrs.get("raises")) or bool(_bounds.checks(node))
