@@ -111,20 +111,34 @@ class _ControlFlow:
         """Inside a body function, a local read unbound raises `NameError` (a free variable)
         where the original raised `UnboundLocalError`; the operators translate it on the way
         out, but this statement's own `except` or `__exit__` would see it first. So a body that
-        may read an unbound local is wrapped in `with ac.unbound_locals(...)`."""
+        may read an unbound local is wrapped:
+
+            with ac.unbound_locals('x') as unbound:
+                <body>
+            unbound.check()
+        """
         if not self.depth:
             return
         names = sorted(anno.get(node, "maybe_unbound", frozenset()) & self.activity.read(node.body))
         if not names:
             return
+        guard = self.ctx.namer.new("unbound")
         call = templates.expr("ac.unbound_locals()", ac=self.ac)
         call.args = [gast.Constant(value=n, kind=None) for n in names]
-        guard = gast.With(
-            items=[gast.withitem(context_expr=call, optional_vars=None)],
+        with_node = gast.With(
+            items=[
+                gast.withitem(
+                    context_expr=call,
+                    optional_vars=gast.Name(
+                        id=guard, ctx=gast.Store(), annotation=None, type_comment=None
+                    ),
+                )
+            ],
             body=node.body,
             type_comment=None,
         )
-        node.body = [located(guard, node)]
+        check = templates.expr(f"{guard}.check()")
+        node.body = [located(with_node, node), located(gast.Expr(value=check), node)]
 
     def body_block(self, stmts) -> list:
         """`block`, for statements that go into a body function."""

@@ -8,7 +8,7 @@ statement instead. Keep these lean: they run once per `if` and once per loop in 
 
 from autoconv.runtime import staging
 from autoconv.runtime.logical import not_
-from autoconv.runtime.unbound import register, unbound_error
+from autoconv.runtime.unbound import register, throw, unbound_error
 
 _STAGED = staging.STAGED_TYPES
 _symbolic = staging.symbolic
@@ -27,11 +27,12 @@ def if_stmt(cond, body, orelse=None, get_state=None, set_state=None, names=()):
                 body()
         elif orelse is not None:
             orelse()
+        return
     except NameError as e:
-        new = unbound_error(e)
+        new = unbound_error(e, body, orelse)
         if new is None:
             raise
-        raise new from None
+    throw(new)  # out of the `except` block, which would chain the `NameError`
 
 
 def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
@@ -54,11 +55,16 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
                 )
             if stop:
                 break
-    except NameError as e:
-        new = unbound_error(e)
+        return
+    except BaseException as e:
+        # Python drops the iterator as the loop is left, before any handler of the caller
+        # runs (closing a generator nothing else holds): so does this frame, which the
+        # traceback keeps alive.
+        iterable = items = item = None  # noqa: F841
+        new = unbound_error(e, body) if isinstance(e, NameError) else None
         if new is None:
             raise
-        raise new from None
+    throw(new)
 
 
 def while_stmt(test, body, get_state=None, set_state=None, names=()):
@@ -86,11 +92,12 @@ def while_stmt(test, body, get_state=None, set_state=None, names=()):
             if _traces:
                 mark = staging.backend.mark()
             cond = test()
+        return
     except NameError as e:
-        new = unbound_error(e)
+        new = unbound_error(e, test, body)
         if new is None:
             raise
-        raise new from None
+    throw(new)
 
 
 def is_none(value):

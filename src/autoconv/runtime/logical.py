@@ -5,7 +5,7 @@ values are Python's own: `or_(a, lambda: b)` returns `a` itself when `a` is true
 """
 
 from autoconv.runtime import staging
-from autoconv.runtime.unbound import register, unbound_error
+from autoconv.runtime.unbound import register, throw, unbound_error
 
 _STAGED = staging.STAGED_TYPES
 _symbolic = staging.symbolic
@@ -22,13 +22,14 @@ def and_(value, operand, *more):
         try:
             value = operand()
         except NameError as e:
-            new = unbound_error(e)
+            new = unbound_error(e, operand)
             if new is None:
                 raise
-            raise new from None
+            break
         if not more:
             return value
         operand, *more = more
+    throw(new)  # out of the `except` block, which would chain the `NameError`
 
 
 def or_(value, operand, *more):
@@ -42,13 +43,14 @@ def or_(value, operand, *more):
         try:
             value = operand()
         except NameError as e:
-            new = unbound_error(e)
+            new = unbound_error(e, operand)
             if new is None:
                 raise
-            raise new from None
+            break
         if not more:
             return value
         operand, *more = more
+    throw(new)  # out of the `except` block, which would chain the `NameError`
 
 
 def not_(value):
@@ -65,10 +67,10 @@ def if_exp(cond, if_true, if_false):
     try:
         return if_true() if cond else if_false()
     except NameError as e:
-        new = unbound_error(e)
+        new = unbound_error(e, if_true, if_false)
         if new is None:
             raise
-        raise new from None
+    throw(new)
 
 
 register(and_, or_, if_exp)
