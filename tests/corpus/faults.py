@@ -221,6 +221,79 @@ def unbound_in_operand_of_and(flag):
     return c
 
 
+# -- `__bool__` runs as often as in the original --
+
+
+class Truth:
+    """A value whose truth is asked for is logged (as lazy values and proxies may do work)."""
+
+    def __init__(self, value, name, log):
+        self.value, self.name, self.log = value, name, log
+
+    def __bool__(self):
+        self.log.append(self.name)
+        return self.value
+
+    def __lt__(self, other):
+        return Truth(self.value, f"{self.name}<", self.log)
+
+
+@cases((False, True), (True, False), (True, True))
+def bool_once_in_if_and(x, y):
+    log = []
+    a, b = Truth(x, "a", log), Truth(y, "b", log)
+    if a and b:
+        log.append("then")
+    return log
+
+
+@cases((False, True), (True, False), (False, False))
+def bool_once_in_if_or_not(x, y):
+    log = []
+    a, b = Truth(x, "a", log), Truth(y, "b", log)
+    if a or b:
+        log.append("then")
+    if not (a or b):
+        log.append("not")
+    return log
+
+
+@cases((False,), (True,))
+def bool_once_in_chained_comparison(x):
+    log = []
+    a, b, c = Truth(x, "a", log), Truth(x, "b", log), Truth(x, "c", log)
+    if a < b < c:
+        log.append("then")
+    return log
+
+
+@cases((False, True), (True, True), (True, False))
+def bool_once_in_while_test(x, y):
+    log = []
+    a, b = Truth(x, "a", log), Truth(y, "b", log)
+    n = 0
+    while (a and b) and n < 2:
+        n += 1
+    return log, n
+
+
+@cases((False, True), (True, True), (True, False))
+def bool_once_in_conditional_expression_and_comprehension(x, y):
+    log = []
+    a, b = Truth(x, "a", log), Truth(y, "b", log)
+    first = "yes" if a and b else "no"
+    kept = [i for i in range(2) if a or b]
+    return log, first, kept
+
+
+@cases((False, True), (True, True))
+def bool_in_value_context_keeps_python_values(x, y):
+    log = []
+    a, b = Truth(x, "a", log), Truth(y, "b", log)
+    value = a and b
+    return log, value.name
+
+
 # -- a generator looped over is closed as the loop is left by an exception --
 
 

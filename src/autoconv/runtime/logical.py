@@ -11,14 +11,17 @@ _STAGED = staging.STAGED_TYPES
 _symbolic = staging.symbolic
 
 
-def and_(value, operand, *more):
-    """`value and operand() and ...`, evaluated left to right as Python does."""
+def and_(value, operand, *more, test=False):
+    """`value and operand() and ...`, evaluated left to right as Python does.
+
+    With `test=True` (the test of an `if`, `while`...), returns the truth of that value instead,
+    having called each operand's `__bool__` once, as Python does there."""
     # The two-operand case, by far the most common, runs once through; more operands loop.
     while True:
         if value is not True and value is not False and _symbolic(value):
             return staging.backend.and_(value, (operand, *more))
         if not value:
-            return value
+            return False if test else value
         try:
             value = operand()
         except NameError as e:
@@ -27,19 +30,24 @@ def and_(value, operand, *more):
                 raise
             break
         if not more:
+            if test and value is not True and value is not False and not _symbolic(value):
+                return bool(value)
             return value
         operand, *more = more
     throw(new)  # out of the `except` block, which would chain the `NameError`
 
 
-def or_(value, operand, *more):
-    """`value or operand() or ...`, evaluated left to right as Python does."""
+def or_(value, operand, *more, test=False):
+    """`value or operand() or ...`, evaluated left to right as Python does.
+
+    With `test=True` (the test of an `if`, `while`...), returns the truth of that value instead,
+    having called each operand's `__bool__` once, as Python does there."""
     # The two-operand case, by far the most common, runs once through; more operands loop.
     while True:
         if value is not True and value is not False and _symbolic(value):
             return staging.backend.or_(value, (operand, *more))
         if value:
-            return value
+            return True if test else value
         try:
             value = operand()
         except NameError as e:
@@ -48,6 +56,8 @@ def or_(value, operand, *more):
                 raise
             break
         if not more:
+            if test and value is not True and value is not False and not _symbolic(value):
+                return bool(value)
             return value
         operand, *more = more
     throw(new)  # out of the `except` block, which would chain the `NameError`
