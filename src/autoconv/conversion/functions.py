@@ -8,7 +8,7 @@ import warnings
 
 import gast
 
-from autoconv.conversion import library, pipeline
+from autoconv.conversion import library, limits, pipeline
 from autoconv.conversion.resolve import LiveResolver
 from autoconv.converters.checks import Unconvertible
 from autoconv.errors import ConversionError, ConversionWarning
@@ -47,9 +47,13 @@ def converted_code(func, recursive: bool):
             hit = _cache.get(key)
             if hit is None:
                 try:
-                    entry = _convert(func, recursive)
+                    entry = limits.call_deep(_convert, func, recursive)
                 except ConversionError as e:
                     entry = e
+                except RecursionError:
+                    entry = ConversionError(
+                        f"autoconv: {describe(func)} stays Python: it nests too deeply to convert."
+                    )
                 hit = _cache[key] = (code, entry)
     return hit[1]
 

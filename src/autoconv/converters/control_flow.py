@@ -151,20 +151,49 @@ class _ControlFlow:
     def if_stmt(self, node) -> list:
         state = self.state(node.body + node.orelse, anno.get(node, "live_out", frozenset()))
         out, none = [], gast.Constant(value=None, kind=None)
-        body = orelse = none
+        # `elif` branches (an `if` alone in an `else`) make one flat `ac.elif_` chain: the
+        # output, the converter and the stack stay shallow however long the chain is.
+        chain = [node]
+        while len(chain[-1].orelse) == 1 and isinstance(chain[-1].orelse[0], gast.If):
+            chain.append(chain[-1].orelse[0])
         # Names are taken before the blocks are converted, so they number outside in.
-        if not _is_empty(node.body):
-            name = self.ctx.namer.new("if_body")
-            body = self.define(out, self.body_function(name, [], self.body_block(node.body), node))
-        if not _is_empty(node.orelse):
-            name = self.ctx.namer.new("else_body")
-            fdef = self.body_function(name, [], self.body_block(node.orelse), node)
-            orelse = self.define(out, fdef)
-        args = [node.test, body, orelse, *self.state_args(state)]
+        body = self.branch(out, "if_body", node.body, node)
+        if len(chain) == 1:
+            orelse = self.branch(out, "else_body", node.orelse, node)
+        else:
+            links = []
+            for link in chain[1:]:
+                links.append(self.elif_test(out, link))
+                links.append(
+                    self.branch(out, "elif_body", link.body, link)
+                    or gast.Constant(value=None, kind=None)
+                )
+            last = chain[-1]
+            if not _is_empty(last.orelse):
+                links.append(self.branch(out, "else_body", last.orelse, last))
+            orelse = templates.expr("ac.elif_(links)", ac=self.ac, links=none)
+            orelse.args = links
+            orelse = located(orelse, chain[1])
+        args = [node.test, body or none, orelse or none, *self.state_args(state)]
         while len(args) > 2 and _is_none(args[-1]):
             args.pop()  # trailing defaults
         out.append(self.call("if_stmt", args, node))
         return out
+
+    def branch(self, out, prefix, stmts, origin):
+        """The name of a new body function running `stmts` (defined in `out`), or None for an
+        empty branch."""
+        if _is_empty(stmts):
+            return None
+        name = self.ctx.namer.new(prefix)
+        return self.define(out, self.body_function(name, [], self.body_block(stmts), origin))
+
+    def elif_test(self, out, node):
+        """`lambda: test`, or a function when the test binds a name (`:=`)."""
+        if not binds_or_suspends(node.test):
+            return thunk(node.test)
+        name = self.ctx.namer.new("elif_test")
+        return self.define(out, self.body_function(name, [], [gast.Return(value=node.test)], node))
 
     def while_stmt(self, node) -> list:
         # The test runs before every iteration: what it reads is loop state too, even when

@@ -16,16 +16,21 @@ _traces = staging.traces
 
 
 def if_stmt(cond, body, orelse=None, get_state=None, set_state=None, names=()):
-    """Runs `body()` if `cond` is true, else `orelse()` (either may be None)."""
+    """Runs `body()` if `cond` is true, else `orelse()` (either may be None; `orelse` may be an
+    `elif_` chain)."""
     # `is True`/`is False` first: comparisons give bools, and two identity tests are cheaper
     # than a type lookup on the hot path.
     if cond is not True and cond is not False and _symbolic(cond):
+        if type(orelse) is elif_:
+            orelse.state = (get_state, set_state, names)
         return staging.backend.if_stmt(cond, body, orelse, get_state, set_state, names)
     try:
         if cond:
             if body is not None:
                 body()
         elif orelse is not None:
+            if type(orelse) is elif_:
+                orelse.state = (get_state, set_state, names)
             orelse()
         return
     except NameError as e:
@@ -33,6 +38,51 @@ def if_stmt(cond, body, orelse=None, get_state=None, set_state=None, names=()):
         if new is None:
             raise
     throw(new)  # out of the `except` block, which would chain the `NameError`
+
+
+class elif_:
+    """The `elif` branches of an `if` and its `else`, as the `orelse` of `if_stmt`:
+
+        ac.if_stmt(a, if_body, ac.elif_(lambda: b, elif_body, lambda: c, elif_body_1, else_body))
+
+    One flat call, however many branches: tests run one after the other, as Python does, and
+    neither the converted source nor the stack grows with the number of branches. A symbolic
+    test stages an `if` whose `else` is the rest of the chain, with the state of the whole
+    statement (`if_stmt` hands it over)."""
+
+    __slots__ = ("branches", "state")
+
+    def __init__(self, *branches):
+        self.branches = branches  # test, body, test, body, ..., [orelse]
+        self.state = (None, None, ())
+
+    def functions(self) -> tuple:
+        """The functions the chain may call (for the graph backend's view of its closures)."""
+        return tuple(f for f in self.branches if f is not None)
+
+    def __call__(self):
+        branches = self.branches
+        n = len(branches)
+        try:
+            for i in range(0, n - 1, 2):
+                cond = branches[i]()
+                if cond is not True and cond is not False and _symbolic(cond):
+                    rest = elif_(*branches[i + 2 :]) if i + 2 < n else None
+                    if rest is not None:
+                        rest.state = self.state
+                    return staging.backend.if_stmt(cond, branches[i + 1], rest, *self.state)
+                if cond:
+                    if branches[i + 1] is not None:
+                        branches[i + 1]()
+                    return
+            if n % 2:
+                branches[-1]()
+            return
+        except NameError as e:
+            new = unbound_error(e, *branches)
+            if new is None:
+                raise
+        throw(new)
 
 
 def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
@@ -122,4 +172,4 @@ def assert_(test, message=None):
         raise AssertionError() if message is None else AssertionError(message())
 
 
-register(if_stmt, for_stmt, while_stmt)
+register(if_stmt, for_stmt, while_stmt, elif_.__call__)
