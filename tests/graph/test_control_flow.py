@@ -308,7 +308,7 @@ def test_variable_in_staged_loop_updates_in_order():
 
 
 def grade(x, marks):
-    # An `elif` chain is one flat `ac.elif_` call; on Tensors each test stages a nested `cond`
+    # An `elif` chain is one flat `elifs=` tuple of `ac.if_stmt`; on Tensors each test stages a nested `cond`
     # (with a list appended in one branch and a name bound in some branches only).
     s = np.sum(x)
     if s > 10:
@@ -333,13 +333,15 @@ def grade(x, marks):
 )
 def test_elif_chain_stages_every_branch(x):
     eager_marks, graph_marks = [], []
-    eager = grade(x, eager_marks)
     fn = autoconv.function(grade)
-    if x.sum() > 0 and x.sum() <= 2:
+    if 0 < x.sum() <= 2:
         # `g` is unbound on that path: the graph raises what the original raises.
+        with pytest.raises(UnboundLocalError):
+            grade(x, eager_marks)
         with pytest.raises(UnboundLocalError):
             fn(x, graph_marks)
         return
+    eager = grade(x, eager_marks)
     graph = fn(x, graph_marks)
     assert_same(eager, graph)
     assert len(graph_marks) == len(eager_marks)

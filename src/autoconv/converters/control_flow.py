@@ -151,33 +151,33 @@ class _ControlFlow:
     def if_stmt(self, node) -> list:
         state = self.state(node.body + node.orelse, anno.get(node, "live_out", frozenset()))
         out, none = [], gast.Constant(value=None, kind=None)
-        # `elif` branches (an `if` alone in an `else`) make one flat `ac.elif_` chain: the
-        # output, the converter and the stack stay shallow however long the chain is.
+        # `elif` branches (an `if` alone in an `else`) are one flat `elifs=(test, body, ...)`:
+        # the output, the converter and the stack stay shallow however long the chain is.
         chain = [node]
         while len(chain[-1].orelse) == 1 and isinstance(chain[-1].orelse[0], gast.If):
             chain.append(chain[-1].orelse[0])
         # Names are taken before the blocks are converted, so they number outside in.
         body = self.branch(out, "if_body", node.body, node)
-        if len(chain) == 1:
-            orelse = self.branch(out, "else_body", node.orelse, node)
-        else:
-            links = []
-            for link in chain[1:]:
-                links.append(self.elif_test(out, link))
-                links.append(
-                    self.branch(out, "elif_body", link.body, link)
-                    or gast.Constant(value=None, kind=None)
-                )
-            last = chain[-1]
-            if not _is_empty(last.orelse):
-                links.append(self.branch(out, "else_body", last.orelse, last))
-            orelse = templates.expr("ac.elif_(links)", ac=self.ac, links=none)
-            orelse.args = links
-            orelse = located(orelse, chain[1])
+        elifs = []
+        for link in chain[1:]:
+            elifs.append(self.elif_test(out, link))
+            elifs.append(self.branch(out, "elif_body", link.body, link) or templates.copy(none))
+        orelse = self.branch(out, "else_body", chain[-1].orelse, chain[-1])
         args = [node.test, body or none, orelse or none, *self.state_args(state)]
         while len(args) > 2 and _is_none(args[-1]):
             args.pop()  # trailing defaults
-        out.append(self.call("if_stmt", args, node))
+        call = self.call("if_stmt", args, node)
+        if elifs:
+            value = located(gast.Tuple(elts=elifs, ctx=gast.Load()), chain[1])
+            if self.hoisted is not None:
+                # In a loop, the tests' lambdas are made once, with the hoisted bodies.
+                name = self.ctx.namer.new("elifs")
+                target = gast.Name(id=name, ctx=gast.Store(), annotation=None, type_comment=None)
+                assign = gast.Assign(targets=[target], value=value, type_comment=None)
+                self.hoisted.append(located(assign, chain[1]))
+                value = lowering.name(name)
+            call.value.keywords.append(gast.keyword(arg="elifs", value=value))
+        out.append(call)
         return out
 
     def branch(self, out, prefix, stmts, origin):

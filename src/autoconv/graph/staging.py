@@ -43,7 +43,7 @@ from autoconv.graph.origin import user_origin
 from autoconv.graph.staged_locals import StagedLocals
 from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
 from autoconv.runtime import staging as rt
-from autoconv.runtime.control_flow import elif_
+from autoconv.runtime.control_flow import ElifChain
 
 _PY_NUMBERS = (bool, int, float, complex)
 _AUTOCONV_DIR = __file__.rsplit("graph", 1)[0]
@@ -676,8 +676,8 @@ class Backend:
         cond = _cond_tensor(cond, origin)
         names = tuple(names or ())
         init = rt.read_state(get_state, names) if names else ()
-        # An `elif` chain (`ac.elif_`) is an object holding the branches' functions.
-        chain = orelse.functions() if isinstance(orelse, elif_) else (orelse,)
+        # The rest of an `elif` chain is an object holding the branches' functions.
+        chain = orelse.functions() if isinstance(orelse, ElifChain) else (orelse,)
         snap = _snapshot(_closure_lists(body, *chain, get_state))
         branch_locals = StagedLocals((body, *chain))
         results = []

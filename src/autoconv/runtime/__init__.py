@@ -7,7 +7,6 @@ so it must not pull in NumPy or any module that might itself be a converted copy
 from autoconv.runtime.calls import converted
 from autoconv.runtime.control_flow import (
     assert_,
-    elif_,
     for_stmt,
     if_stmt,
     is_none,
@@ -22,7 +21,6 @@ __all__ = [
     "and_",
     "assert_",
     "converted",
-    "elif_",
     "enumerate",
     "for_stmt",
     "if_exp",

@@ -15,74 +15,66 @@ _symbolic = staging.symbolic
 _traces = staging.traces
 
 
-def if_stmt(cond, body, orelse=None, get_state=None, set_state=None, names=()):
-    """Runs `body()` if `cond` is true, else `orelse()` (either may be None; `orelse` may be an
-    `elif_` chain)."""
+def if_stmt(cond, body, orelse=None, get_state=None, set_state=None, names=(), elifs=()):
+    """Runs `body()` if `cond` is true, else the first `elifs` body whose test is true, else
+    `orelse()` (any body may be None). `elifs` is `(test, body, test, body, ...)`: the `elif`
+    branches, tested one after the other as Python does, in a loop: neither the converted
+    source nor the stack grows with the number of branches."""
     # `is True`/`is False` first: comparisons give bools, and two identity tests are cheaper
     # than a type lookup on the hot path.
     if cond is not True and cond is not False and _symbolic(cond):
-        if type(orelse) is elif_:
-            orelse.state = (get_state, set_state, names)
+        if elifs:
+            orelse = ElifChain(elifs, orelse, get_state, set_state, names)
         return staging.backend.if_stmt(cond, body, orelse, get_state, set_state, names)
     try:
         if cond:
             if body is not None:
                 body()
-        elif orelse is not None:
-            if type(orelse) is elif_:
-                orelse.state = (get_state, set_state, names)
-            orelse()
+        elif not elifs:
+            if orelse is not None:
+                orelse()
+        else:
+            for i in range(0, len(elifs), 2):
+                cond = elifs[i]()
+                if cond is not True and cond is not False and _symbolic(cond):
+                    # The rest of the chain is the `else` of a staged `if`.
+                    rest = ElifChain(elifs[i + 2 :], orelse, get_state, set_state, names)
+                    if not rest.elifs and orelse is None:
+                        rest = None
+                    staged = staging.backend.if_stmt
+                    return staged(cond, elifs[i + 1], rest, get_state, set_state, names)
+                if cond:
+                    if elifs[i + 1] is not None:
+                        elifs[i + 1]()
+                    return
+            if orelse is not None:
+                orelse()
         return
     except NameError as e:
-        new = unbound_error(e, body, orelse)
+        new = unbound_error(e, body, orelse, *elifs)
         if new is None:
             raise
     throw(new)  # out of the `except` block, which would chain the `NameError`
 
 
-class elif_:
-    """The `elif` branches of an `if` and its `else`, as the `orelse` of `if_stmt`:
+class ElifChain:
+    """The rest of an `elif` chain, as the `else` of an `if` whose test is symbolic: calling it
+    runs the chain on (`if_stmt` with the first test). The graph backend reads `functions()`
+    to see what the branches may change."""
 
-        ac.if_stmt(a, if_body, ac.elif_(lambda: b, elif_body, lambda: c, elif_body_1, else_body))
+    __slots__ = ("elifs", "orelse", "state")
 
-    One flat call, however many branches: tests run one after the other, as Python does, and
-    neither the converted source nor the stack grows with the number of branches. A symbolic
-    test stages an `if` whose `else` is the rest of the chain, with the state of the whole
-    statement (`if_stmt` hands it over)."""
-
-    __slots__ = ("branches", "state")
-
-    def __init__(self, *branches):
-        self.branches = branches  # test, body, test, body, ..., [orelse]
-        self.state = (None, None, ())
+    def __init__(self, elifs, orelse, get_state, set_state, names):
+        self.elifs, self.orelse, self.state = elifs, orelse, (get_state, set_state, names)
 
     def functions(self) -> tuple:
-        """The functions the chain may call (for the graph backend's view of its closures)."""
-        return tuple(f for f in self.branches if f is not None)
+        return tuple(f for f in (*self.elifs, self.orelse) if f is not None)
 
     def __call__(self):
-        branches = self.branches
-        n = len(branches)
-        try:
-            for i in range(0, n - 1, 2):
-                cond = branches[i]()
-                if cond is not True and cond is not False and _symbolic(cond):
-                    rest = elif_(*branches[i + 2 :]) if i + 2 < n else None
-                    if rest is not None:
-                        rest.state = self.state
-                    return staging.backend.if_stmt(cond, branches[i + 1], rest, *self.state)
-                if cond:
-                    if branches[i + 1] is not None:
-                        branches[i + 1]()
-                    return
-            if n % 2:
-                branches[-1]()
-            return
-        except NameError as e:
-            new = unbound_error(e, *branches)
-            if new is None:
-                raise
-        throw(new)
+        if not self.elifs:
+            return self.orelse()
+        test, body, *rest = self.elifs
+        return if_stmt(test(), body, self.orelse, *self.state, elifs=tuple(rest))
 
 
 def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
@@ -172,4 +164,4 @@ def assert_(test, message=None):
         raise AssertionError() if message is None else AssertionError(message())
 
 
-register(if_stmt, for_stmt, while_stmt, elif_.__call__)
+register(if_stmt, for_stmt, while_stmt)

@@ -31,7 +31,7 @@ def and_(value, operand, *more, test=False):
             break
         if not more:
             if test and value is not True and value is not False and not _symbolic(value):
-                return bool(value)
+                return True if value else False
             return value
         operand, *more = more
     throw(new)  # out of the `except` block, which would chain the `NameError`
@@ -57,7 +57,7 @@ def or_(value, operand, *more, test=False):
             break
         if not more:
             if test and value is not True and value is not False and not _symbolic(value):
-                return bool(value)
+                return True if value else False
             return value
         operand, *more = more
     throw(new)  # out of the `except` block, which would chain the `NameError`
