@@ -36,7 +36,7 @@ def test_long_elif_chain_converts_flat(user_module, branches):
     text = autoconv.to_code(module.classify)
     compile(text, "<to_code>", "exec")
     assert _indentation(text) <= 2  # one flat chain, however long
-    assert text.count("elifs=(") == 1
+    assert text.count("ac.if_stmt(") == 1
     with warnings.catch_warnings():
         warnings.simplefilter("error", ConversionWarning)
         converted = autoconv.convert(module.classify)
@@ -57,7 +57,7 @@ def test_cli_output_of_long_elif_chain_compiles(tmp_path, branches):
     )
     assert done.returncode == 0, done.stderr
     compile(done.stdout, "chain.py", "exec")
-    assert "elifs=(lambda: x == 1," in done.stdout
+    assert "(lambda: x == 1," in done.stdout
     assert "1 converted, 0 left as Python" in done.stderr
 
 

@@ -85,7 +85,7 @@ CASES = {
             def else_body():
                 nonlocal retval
                 retval = 'c'
-            ac.if_stmt(c == 1, if_body, else_body, get_state, set_state, ('retval',), elifs=(lambda: c == 2, elif_body))
+            ac.if_stmt(c == 1, if_body, (lambda: c == 2, elif_body, else_body), get_state, set_state, ('retval',))
             return retval
         """,
     ),

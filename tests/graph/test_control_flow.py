@@ -308,7 +308,7 @@ def test_variable_in_staged_loop_updates_in_order():
 
 
 def grade(x, marks):
-    # An `elif` chain is one flat `elifs=` tuple of `ac.if_stmt`; on Tensors each test stages a nested `cond`
+    # An `elif` chain is one flat tuple, the `orelse` of `ac.if_stmt`; on Tensors each test stages a nested `cond`
     # (with a list appended in one branch and a name bound in some branches only).
     s = np.sum(x)
     if s > 10:

@@ -5,8 +5,8 @@ The passes recurse over the syntax tree, one or a few frames per level. Real nes
 (CPython compiles at most 99 levels of indentation), but an `elif` is an `if` inside the `else`
 of the one before: a chain of a thousand branches is a thousand levels deep, beyond the
 interpreter's recursion limit, although CPython compiles it. `call_deep` gives such code the
-stack it needs. The converted form of a chain is flat (`ac.if_stmt(..., elifs=...)`), so only
-real nesting remains in the output; `check_indentation` keeps that output compilable.
+stack it needs. The converted form of a chain is flat (one `ac.if_stmt`, its branches in a
+tuple), so only real nesting remains in the output; `check_indentation` keeps it compilable.
 """
 
 import sys

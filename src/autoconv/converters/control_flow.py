@@ -151,32 +151,36 @@ class _ControlFlow:
     def if_stmt(self, node) -> list:
         state = self.state(node.body + node.orelse, anno.get(node, "live_out", frozenset()))
         out, none = [], gast.Constant(value=None, kind=None)
-        # `elif` branches (an `if` alone in an `else`) are one flat `elifs=(test, body, ...)`:
-        # the output, the converter and the stack stay shallow however long the chain is.
+        # `elif` branches (an `if` alone in an `else`) and the `else` are one flat tuple
+        # `(test, body, ..., else_body)` as `orelse`: the output, the converter and the stack
+        # stay shallow however long the chain is.
         chain = [node]
         while len(chain[-1].orelse) == 1 and isinstance(chain[-1].orelse[0], gast.If):
             chain.append(chain[-1].orelse[0])
         # Names are taken before the blocks are converted, so they number outside in.
         body = self.branch(out, "if_body", node.body, node)
-        elifs = []
-        for link in chain[1:]:
-            elifs.append(self.elif_test(out, link))
-            elifs.append(self.branch(out, "elif_body", link.body, link) or templates.copy(none))
-        orelse = self.branch(out, "else_body", chain[-1].orelse, chain[-1])
-        args = [node.test, body or none, orelse or none, *self.state_args(state)]
-        while len(args) > 2 and _is_none(args[-1]):
-            args.pop()  # trailing defaults
-        call = self.call("if_stmt", args, node)
-        if elifs:
-            value = located(gast.Tuple(elts=elifs, ctx=gast.Load()), chain[1])
+        if len(chain) == 1:
+            orelse = self.branch(out, "else_body", node.orelse, node)
+        else:
+            elifs = []
+            for link in chain[1:]:
+                elifs.append(self.elif_test(out, link))
+                elifs.append(self.branch(out, "elif_body", link.body, link) or templates.copy(none))
+            last = self.branch(out, "else_body", chain[-1].orelse, chain[-1])
+            if last is not None:
+                elifs.append(last)
+            orelse = located(gast.Tuple(elts=elifs, ctx=gast.Load()), chain[1])
             if self.hoisted is not None:
                 # In a loop, the tests' lambdas are made once, with the hoisted bodies.
                 name = self.ctx.namer.new("elifs")
                 target = gast.Name(id=name, ctx=gast.Store(), annotation=None, type_comment=None)
-                assign = gast.Assign(targets=[target], value=value, type_comment=None)
+                assign = gast.Assign(targets=[target], value=orelse, type_comment=None)
                 self.hoisted.append(located(assign, chain[1]))
-                value = lowering.name(name)
-            call.value.keywords.append(gast.keyword(arg="elifs", value=value))
+                orelse = lowering.name(name)
+        args = [node.test, body or none, orelse or none, *self.state_args(state)]
+        while len(args) > 2 and _is_none(args[-1]):
+            args.pop()  # trailing defaults
+        call = self.call("if_stmt", args, node)
         out.append(call)
         return out
 

@@ -15,66 +15,70 @@ _symbolic = staging.symbolic
 _traces = staging.traces
 
 
-def if_stmt(cond, body, orelse=None, get_state=None, set_state=None, names=(), elifs=()):
-    """Runs `body()` if `cond` is true, else the first `elifs` body whose test is true, else
-    `orelse()` (any body may be None). `elifs` is `(test, body, test, body, ...)`: the `elif`
-    branches, tested one after the other as Python does, in a loop: neither the converted
-    source nor the stack grows with the number of branches."""
+def if_stmt(cond, body, orelse=None, get_state=None, set_state=None, names=()):
+    """Runs `body()` if `cond` is true, else `orelse()` (either may be None).
+
+    For `elif` branches, `orelse` is a tuple `(test, body, test, body, ..., else_body)` (the
+    last item only when there is an `else`): the tests run one after the other, as Python runs
+    them, in a loop, so that neither the converted source nor the stack grows with the number
+    of branches."""
     # `is True`/`is False` first: comparisons give bools, and two identity tests are cheaper
     # than a type lookup on the hot path.
     if cond is not True and cond is not False and _symbolic(cond):
-        if elifs:
-            orelse = ElifChain(elifs, orelse, get_state, set_state, names)
+        if type(orelse) is tuple:
+            orelse = ElifChain(orelse, get_state, set_state, names)
         return staging.backend.if_stmt(cond, body, orelse, get_state, set_state, names)
     try:
         if cond:
             if body is not None:
                 body()
-        elif not elifs:
-            if orelse is not None:
+        elif orelse is not None:
+            if type(orelse) is not tuple:
                 orelse()
-        else:
-            for i in range(0, len(elifs), 2):
-                cond = elifs[i]()
+                return
+            i, n = 0, len(orelse) - 1
+            while i < n:
+                cond = orelse[i]()
                 if cond is not True and cond is not False and _symbolic(cond):
                     # The rest of the chain is the `else` of a staged `if`.
-                    rest = ElifChain(elifs[i + 2 :], orelse, get_state, set_state, names)
-                    if not rest.elifs and orelse is None:
-                        rest = None
+                    rest = orelse[i + 2 :]
+                    rest = ElifChain(rest, get_state, set_state, names) if rest else None
                     staged = staging.backend.if_stmt
-                    return staged(cond, elifs[i + 1], rest, get_state, set_state, names)
+                    return staged(cond, orelse[i + 1], rest, get_state, set_state, names)
                 if cond:
-                    if elifs[i + 1] is not None:
-                        elifs[i + 1]()
+                    if orelse[i + 1] is not None:
+                        orelse[i + 1]()
                     return
-            if orelse is not None:
-                orelse()
+                i += 2
+            if i == n:
+                orelse[n]()  # the `else`
         return
     except NameError as e:
-        new = unbound_error(e, body, orelse, *elifs)
+        new = unbound_error(e, body, *(orelse if type(orelse) is tuple else (orelse,)))
         if new is None:
             raise
     throw(new)  # out of the `except` block, which would chain the `NameError`
 
 
 class ElifChain:
-    """The rest of an `elif` chain, as the `else` of an `if` whose test is symbolic: calling it
-    runs the chain on (`if_stmt` with the first test). The graph backend reads `functions()`
-    to see what the branches may change."""
+    """The rest of an `elif` chain (the tuple `if_stmt` takes as `orelse`), as the `else` of an
+    `if` whose test is symbolic: calling it runs the chain on. The graph backend reads
+    `functions()` to see what the branches may change."""
 
-    __slots__ = ("elifs", "orelse", "state")
+    __slots__ = ("chain", "state")
 
-    def __init__(self, elifs, orelse, get_state, set_state, names):
-        self.elifs, self.orelse, self.state = elifs, orelse, (get_state, set_state, names)
+    def __init__(self, chain, get_state, set_state, names):
+        self.chain, self.state = chain, (get_state, set_state, names)
 
     def functions(self) -> tuple:
-        return tuple(f for f in (*self.elifs, self.orelse) if f is not None)
+        return tuple(f for f in self.chain if f is not None)
 
     def __call__(self):
-        if not self.elifs:
-            return self.orelse()
-        test, body, *rest = self.elifs
-        return if_stmt(test(), body, self.orelse, *self.state, elifs=tuple(rest))
+        chain = self.chain
+        if len(chain) == 1:
+            return chain[0]()  # the `else`
+        rest = chain[2:] or None
+        return if_stmt(chain[0](), chain[1], rest, *self.state)
 
 
 def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
