@@ -45,7 +45,7 @@ def test_long_elif_chain_converts_flat(user_module, branches):
         assert converted(x) == module.classify(x)
 
 
-@pytest.mark.parametrize("branches", [99, 1000])
+@pytest.mark.parametrize("branches", BRANCHES)
 def test_cli_output_of_long_elif_chain_compiles(tmp_path, branches):
     source = tmp_path / "chain.py"
     source.write_text(_chain(branches))
