@@ -164,3 +164,23 @@ def test_cli_leaves_code_too_deep_as_python_and_says_so(tmp_path):
     compile(done.stdout, "deep.py", "exec")
     assert "deep.py:7: deep: left as Python" in done.stderr
     assert "99 levels of indentation" in done.stderr
+
+
+def test_elif_chain_does_not_call_a_replaced_builtin_len(user_module, monkeypatch):
+    """Code under test may replace `builtins.len` (CPython's functools tests cache it with a
+    converted `lru_cache`): the runtime's own loop over the branches must not call it."""
+    import builtins
+
+    module = user_module(_chain(3))
+    converted = autoconv.convert(module.classify)
+    calls = []
+    real_len = builtins.len
+
+    def counting_len(obj):
+        calls.append(obj)
+        return real_len(obj)
+
+    monkeypatch.setattr(builtins, "len", counting_len)
+    assert [converted(x) for x in (0, 2, 5)] == [0, 20, -1]
+    monkeypatch.undo()
+    assert calls == []

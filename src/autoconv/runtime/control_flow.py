@@ -11,6 +11,7 @@ from autoconv.runtime.logical import not_
 from autoconv.runtime.unbound import register, throw, unbound_error
 
 _STAGED = staging.STAGED_TYPES
+_len = len  # bound now: code under test may replace `builtins.len` (with converted code, even)
 _symbolic = staging.symbolic
 _traces = staging.traces
 
@@ -36,7 +37,7 @@ def if_stmt(cond, body, orelse=None, get_state=None, set_state=None, names=()):
             if type(orelse) is not tuple:
                 orelse()
                 return
-            i, n = 0, len(orelse) - 1
+            i, n = 0, _len(orelse) - 1
             while i < n:
                 cond = orelse[i]()
                 if cond is not True and cond is not False and _symbolic(cond):
@@ -75,7 +76,7 @@ class ElifChain:
 
     def __call__(self):
         chain = self.chain
-        if len(chain) == 1:
+        if _len(chain) == 1:
             return chain[0]()  # the `else`
         rest = chain[2:] or None
         return if_stmt(chain[0](), chain[1], rest, *self.state)
