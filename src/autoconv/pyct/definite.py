@@ -36,10 +36,8 @@ class _Definite:
         }
 
     def mark(self, node, bound) -> None:
-        """Annotates a `try` or `with` reached with `bound`; a statement visited more than once
-        (in a `finally`) keeps every name any visit found maybe unbound."""
-        names = self.locals - (bound - self.deletes(node.body))
-        anno.set(node, "maybe_unbound", anno.get(node, "maybe_unbound", frozenset()) | names)
+        """Annotates a `try` or `with` reached with `bound`: what its body may find unbound."""
+        anno.set(node, "maybe_unbound", self.locals - (bound - self.deletes(node.body)))
 
     def block(self, stmts, bound):
         for stmt in stmts:
@@ -72,10 +70,11 @@ class _Definite:
             if not node.finalbody:
                 return after
             # `finally` may start after an exception anywhere in the body, the handlers or
-            # `else` (whatever they deleted), or after them all: its nested statements are
-            # marked for both, and what follows the statement is what it leaves.
-            self.block(node.finalbody, at_handler - self.deletes(node.handlers + node.orelse))
-            return self.block(node.finalbody, after)
+            # `else` (whatever they deleted), or after them all: it is analysed once, from what
+            # holds on both ways in (visiting it once per way would be exponential in nested
+            # `finally` blocks), and what follows the statement is what it leaves.
+            at_finally = at_handler - self.deletes(node.handlers + node.orelse)
+            return self.block(node.finalbody, at_finally & after)
         if isinstance(node, (gast.With, gast.AsyncWith)):
             self.mark(node, bound)
             inner = bound | self.binds([i.optional_vars for i in node.items])
