@@ -3,10 +3,19 @@ written to real files."""
 
 import importlib.util
 import itertools
+import os
 import sys
 import textwrap
 
 import pytest
+from hypothesis import settings
+
+# In CI every hypothesis test draws the same examples on every run and keeps no example
+# database, so that a run fails only for a change in the code (not for a new draw, or for an
+# example remembered from an earlier run). Elsewhere each run explores new examples.
+settings.register_profile("ci", derandomize=True, database=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 # Its asserts compare converted vs original: let pytest show both sides when they differ.
 pytest.register_assert_rewrite("tests.differential")

@@ -266,9 +266,7 @@ def _types(value):
     max_examples=1000,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    # In CI the same 1,000 programs every run, so that a run fails only for a change in the
-    # code; elsewhere each run explores new ones.
-    derandomize=bool(os.environ.get("CI")),
+    # In CI the "ci" profile (tests/conftest.py) draws the same 1,000 programs every run.
 )
 @given(source=programs(), args_list=inputs)
 def test_generated_program_behaves_the_same(program_dir, source, args_list):
@@ -316,3 +314,14 @@ def test_generator_makes_every_construct(program_dir):
         assert construct in text, construct
     assert any("    else:" in s and ("for " in s or "while " in s) for s in sources)
     assert any(s.count("<") + s.count("==") >= 2 for s in sources)
+
+
+def test_ci_profile_draws_the_same_programs_every_run():
+    """Under CI (tests/conftest.py) the examples are derandomized and no database is kept, so
+    the 1,000 programs above are the same on every run."""
+    profile = settings.get_profile("ci")
+    assert profile.derandomize is True
+    assert profile.database is None
+    if os.environ.get("CI"):
+        assert settings.default.derandomize is True
+        assert settings.default.database is None

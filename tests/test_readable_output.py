@@ -122,6 +122,11 @@ def chained(a, b, c):
     return a < b < c
 
 
+def logic_as_test(a, b, c):
+    if a and b or a < b < c:
+        print("yes")
+
+
 def count(n):
     i = 0
     while i < n:
@@ -177,6 +182,12 @@ EXPECTED = {
     chained: """
         def chained(a, b, c):
             return ac.and_(a < b, lambda: b < c)
+        """,
+    logic_as_test: """
+        def logic_as_test(a, b, c):
+            def if_body():
+                print('yes')
+            ac.if_stmt(ac.or_(ac.and_(a, lambda: b, test=True), lambda: ac.and_(a < b, lambda: b < c, test=True), test=True), if_body)
         """,
     count: """
         def count(n):

@@ -277,6 +277,13 @@ def fill_conversion(row: Row, entries: dict) -> None:
                 )
 
 
+def _autoconv_root() -> str:
+    """The folder that holds the `autoconv` package `python -m autoconv` runs here."""
+    import importlib.util
+
+    return os.path.dirname(os.path.dirname(importlib.util.find_spec("autoconv").origin))
+
+
 def run_tests(module: Module, folder: str, use_copy: bool, timeout: float) -> Run:
     """Runs the module's test suite in a subprocess: on the converted copy in `folder` (first on
     the path) when `use_copy`, else on the original."""
@@ -285,7 +292,9 @@ def run_tests(module: Module, folder: str, use_copy: bool, timeout: float) -> Ru
         cwd = os.path.join(scratch, "cwd")
         os.mkdir(cwd)
         env = dict(os.environ, AUTOCONV_STRICT="1", PYTHONHASHSEED="0")
-        env.pop("PYTHONPATH", None)
+        # Nothing of the caller's path but the autoconv under test (a checkout's `src` need not
+        # be the installed one): the converted copy imports its runtime.
+        env["PYTHONPATH"] = _autoconv_root()
         command = [
             sys.executable,
             "-c",

@@ -5,6 +5,8 @@ import subprocess
 import sys
 import textwrap
 
+import autoconv
+
 PYTHON = sys.executable
 
 
@@ -24,7 +26,9 @@ def run_cli(*args, cwd=None, env=None, stdin=None) -> subprocess.CompletedProces
 def run_python(code: str, *, path=(), cwd=None) -> subprocess.CompletedProcess:
     """Runs `code` in a fresh interpreter with the folders `path` first on `sys.path`."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(map(str, path))
+    # Then the autoconv under test (a checkout's `src`, which need not be the installed one).
+    source_root = os.path.dirname(os.path.dirname(os.path.abspath(autoconv.__file__)))
+    env["PYTHONPATH"] = os.pathsep.join([*map(str, path), source_root])
     return subprocess.run(
         [PYTHON, "-c", textwrap.dedent(code)],
         cwd=cwd,

@@ -32,6 +32,19 @@ CASES = {
         "lambda x: ac.if_exp(x, lambda: 1, lambda: 2)",
     ),
     "chained_comparison": ("lambda x: 0 < x <= 10", "lambda x: ac.and_(0 < x, lambda: x <= 10)"),
+    # Where only the truth counts, the operator returns it: each `__bool__` runs once.
+    "test_of_conditional_expression": (
+        "lambda a, b: 1 if a and not (b or a) else 2",
+        "lambda a, b: ac.if_exp(ac.and_(a, lambda: ac.not_(ac.or_(b, lambda: a, test=True)), test=True), lambda: 1, lambda: 2)",
+    ),
+    "chained_comparison_as_test": (
+        "lambda x, y: [y for y in x if 0 < y < 9]",
+        "lambda x, y: [y for y in x if ac.and_(0 < y, lambda: y < 9, test=True)]",
+    ),
+    "operand_in_value_context_keeps_its_value": (
+        "lambda a, b: (a or b) if not a else b",
+        "lambda a, b: ac.if_exp(ac.not_(a), lambda: ac.or_(a, lambda: b), lambda: b)",
+    ),
     "chained_comparison_with_a_call_in_the_middle_stays": (
         "lambda x: 0 < f(x) <= 10",
         "lambda x: 0 < ac.converted(f)(x) <= 10",

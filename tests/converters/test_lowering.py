@@ -79,15 +79,13 @@ CASES = {
             def if_body():
                 nonlocal retval
                 retval = 'a'
+            def elif_body():
+                nonlocal retval
+                retval = 'b'
             def else_body():
-                def if_body_1():
-                    nonlocal retval
-                    retval = 'b'
-                def else_body_1():
-                    nonlocal retval
-                    retval = 'c'
-                ac.if_stmt(c == 2, if_body_1, else_body_1, get_state, set_state, ('retval',))
-            ac.if_stmt(c == 1, if_body, else_body, get_state, set_state, ('retval',))
+                nonlocal retval
+                retval = 'c'
+            ac.if_stmt(c == 1, if_body, (lambda: c == 2, elif_body, else_body), get_state, set_state, ('retval',))
             return retval
         """,
     ),

@@ -305,3 +305,43 @@ def test_variable_in_staged_loop_updates_in_order():
     assert f(np.int64(4)) == 6.0
     assert v.numpy() == 6.0
     assert f(np.int64(2)) == 7.0
+
+
+def grade(x, marks):
+    # An `elif` chain is one flat tuple, the `orelse` of `ac.if_stmt`; on Tensors each test stages a nested `cond`
+    # (with a list appended in one branch and a name bound in some branches only).
+    s = np.sum(x)
+    if s > 10:
+        g = x * 3
+        marks.append(s)
+    elif s > 5:
+        g = x * 2
+    elif (t := s * 2) > 4:
+        g = x + t
+    elif s > 0:
+        pass
+    else:
+        g = -x
+    return g if s > 0 else x
+
+
+@pytest.mark.parametrize(
+    "x",
+    [np.array([6.0, 6.0]), np.array([3.0, 3.0]), np.array([1.5, 1.0]), np.array([0.5, 0.2])]
+    + [np.array([-1.0, 0.0])],
+    ids=["if", "elif", "elif-walrus", "elif-empty", "else"],
+)
+def test_elif_chain_stages_every_branch(x):
+    eager_marks, graph_marks = [], []
+    fn = autoconv.function(grade)
+    if 0 < x.sum() <= 2:
+        # `g` is unbound on that path: the graph raises what the original raises.
+        with pytest.raises(UnboundLocalError):
+            grade(x, eager_marks)
+        with pytest.raises(UnboundLocalError):
+            fn(x, graph_marks)
+        return
+    eager = grade(x, eager_marks)
+    graph = fn(x, graph_marks)
+    assert_same(eager, graph)
+    assert len(graph_marks) == len(eager_marks)

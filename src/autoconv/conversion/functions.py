@@ -10,7 +10,7 @@ import warnings
 import gast
 
 from autoconv.caches import IdentityCache, register
-from autoconv.conversion import library, pipeline
+from autoconv.conversion import library, limits, pipeline
 from autoconv.conversion.resolve import LiveResolver
 from autoconv.converters.checks import Unconvertible
 from autoconv.errors import ConversionError, ConversionWarning
@@ -67,9 +67,13 @@ def converted_code(func, recursive: bool):
             hit = cache.entries.get(id(code))
             if hit is None:
                 try:
-                    entry = _convert(func, recursive)
+                    entry = limits.call_deep(_convert, func, recursive)
                 except ConversionError as e:
                     entry = e.with_traceback(None)  # its frames would keep the function alive
+                except RecursionError:
+                    entry = ConversionError(
+                        f"autoconv: {describe(func)} stays Python: it nests too deeply to convert."
+                    )
                 cache.put(code, entry)
                 return entry
     return hit[1]

@@ -10,7 +10,7 @@ to decide for other modules.
 import ast
 import dataclasses
 
-from autoconv.conversion import pipeline
+from autoconv.conversion import limits, pipeline
 from autoconv.conversion.resolve import ModuleResolver
 from autoconv.converters.checks import Unconvertible
 from autoconv.pyct import bridge, loader, naming
@@ -56,8 +56,16 @@ def convert_module(source: str, filename: str = "<module>") -> ModuleResult:
     ac = naming.Namer(naming.identifiers(tree)).new("__ac__")
     resolver = ModuleResolver(_stored_names(tree))
     reports = []
-    for owner, field, index, node, qualname in list(_definitions(tree)):
-        reports.extend(_convert_function(owner, field, index, node, qualname, ac, resolver))
+    for owner, field, index, node, qualname, level in list(_definitions(tree)):
+        try:
+            reports.extend(
+                limits.call_deep(
+                    _convert_function, owner, field, index, node, qualname, ac, resolver, level
+                )
+            )
+        except RecursionError:
+            reason = "it nests too deeply to convert"
+            reports.append(FunctionReport(qualname, node.lineno, False, reason, "nesting"))
     if any(r.converted for r in reports):
         _insert_import(tree, ac)
     text = loader.unparse(tree) + "\n"
@@ -65,9 +73,9 @@ def convert_module(source: str, filename: str = "<module>") -> ModuleResult:
     return ModuleResult(text, reports)
 
 
-def _convert_function(owner, field, index, node, qualname, ac, resolver) -> list:
-    """Converts one function (an `ast` node) in its place; returns the reports for it and the
-    functions nested in it."""
+def _convert_function(owner, field, index, node, qualname, ac, resolver, level=0) -> list:
+    """Converts one function (an `ast` node, its `def` at indentation `level`) in its place;
+    returns the reports for it and the functions nested in it."""
     nested = [
         n
         for n in ast.walk(node)
@@ -102,6 +110,7 @@ def _convert_function(owner, field, index, node, qualname, ac, resolver) -> list
             recursive=False,
             on_kept=lambda *kept: None,
             on_left=on_left,
+            indent=level,
         )
     except Unconvertible as e:
         return [FunctionReport(qualname, node.lineno, False, e.reason, e.construct)]
@@ -183,23 +192,29 @@ def _stored_names(tree) -> set:
 
 
 def _definitions(module):
-    """(owner, field, index, node, qualname) for every function outside other functions:
-    at module level, in classes, and in module-level `if`/`try`/`with` blocks."""
-    yield from _definitions_for(module, "body", "")
+    """(owner, field, index, node, qualname, level) for every function outside other functions:
+    at module level, in classes, and in module-level `if`/`try`/`with` blocks; `level` is the
+    indentation of its `def`."""
+    yield from _definitions_for(module, "body", "", 0)
 
 
-def _definitions_for(owner, field, prefix):
+def _definitions_for(owner, field, prefix, level):
     for index, stmt in enumerate(getattr(owner, field)):
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            yield owner, field, index, stmt, prefix + stmt.name
+            yield owner, field, index, stmt, prefix + stmt.name, level
         elif isinstance(stmt, ast.ClassDef):
-            yield from _definitions_for(stmt, "body", prefix + stmt.name + ".")
+            yield from _definitions_for(stmt, "body", prefix + stmt.name + ".", level + 1)
         else:
             for sub_field in ("body", "orelse", "finalbody"):
                 if isinstance(getattr(stmt, sub_field, None), list):
-                    yield from _definitions_for(stmt, sub_field, prefix)
+                    # An `else` holding only an `if` prints as `elif`, one level up.
+                    inner = level + 1
+                    if sub_field == "orelse" and isinstance(stmt, ast.If):
+                        lone_if = len(stmt.orelse) == 1 and isinstance(stmt.orelse[0], ast.If)
+                        inner = level if lone_if else level + 1
+                    yield from _definitions_for(stmt, sub_field, prefix, inner)
             for handler in getattr(stmt, "handlers", ()):
-                yield from _definitions_for(handler, "body", prefix)
+                yield from _definitions_for(handler, "body", prefix, level + 1)
 
 
 def _insert_import(module, ac) -> None:

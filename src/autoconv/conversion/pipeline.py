@@ -9,6 +9,7 @@ as statements that bind a name.
 
 import gast
 
+from autoconv.conversion import limits
 from autoconv.conversion.context import Context
 from autoconv.converters import (
     asserts,
@@ -27,9 +28,12 @@ from autoconv.converters.expressions import is_docstring
 from autoconv.pyct import anno, definite, liveness, scopes
 
 
-def convert(node, *, namer, ac, resolver, recursive, on_kept, on_left=None, nested=True) -> None:
+def convert(
+    node, *, namer, ac, resolver, recursive, on_kept, on_left=None, nested=True, indent=0
+) -> None:
     """Converts a gast FunctionDef or Lambda in place. Raises `checks.Unconvertible` when the
-    function must stay Python; reports statements left as Python through
+    function must stay Python (its converted form printed at indentation level `indent` too
+    deep to compile, among others; None: not checked); reports statements left as Python through
     `on_kept(construct, line, reason, function_name)` and nested functions left as Python
     through `on_left(function_node, unconvertible)` (default: as kept statements).
 
@@ -61,6 +65,7 @@ def convert(node, *, namer, ac, resolver, recursive, on_kept, on_left=None, nest
             recursive=recursive,
             on_kept=on_kept,
             on_left=on_left,
+            indent=None,  # checked with the function that holds it
         )
     docstring = _take_docstring(node)
     ctx.globals, ctx.nonlocals = functions.hoist_declarations(node)
@@ -84,6 +89,8 @@ def convert(node, *, namer, ac, resolver, recursive, on_kept, on_left=None, nest
         control_flow.transform(node, ctx)
     ctx.finish(node, docstring)
     blocks.fill_empty(node)
+    if indent is not None:
+        limits.check_indentation(node, indent)
 
 
 def user_scopes(node) -> list:

@@ -111,20 +111,34 @@ class _ControlFlow:
         """Inside a body function, a local read unbound raises `NameError` (a free variable)
         where the original raised `UnboundLocalError`; the operators translate it on the way
         out, but this statement's own `except` or `__exit__` would see it first. So a body that
-        may read an unbound local is wrapped in `with ac.unbound_locals(...)`."""
+        may read an unbound local is wrapped:
+
+            with ac.unbound_locals('x') as unbound:
+                <body>
+            unbound.check()
+        """
         if not self.depth:
             return
         names = sorted(anno.get(node, "maybe_unbound", frozenset()) & self.activity.read(node.body))
         if not names:
             return
+        guard = self.ctx.namer.new("unbound")
         call = templates.expr("ac.unbound_locals()", ac=self.ac)
         call.args = [gast.Constant(value=n, kind=None) for n in names]
-        guard = gast.With(
-            items=[gast.withitem(context_expr=call, optional_vars=None)],
+        with_node = gast.With(
+            items=[
+                gast.withitem(
+                    context_expr=call,
+                    optional_vars=gast.Name(
+                        id=guard, ctx=gast.Store(), annotation=None, type_comment=None
+                    ),
+                )
+            ],
             body=node.body,
             type_comment=None,
         )
-        node.body = [located(guard, node)]
+        check = templates.expr(f"{guard}.check()")
+        node.body = [located(with_node, node), located(gast.Expr(value=check), node)]
 
     def body_block(self, stmts) -> list:
         """`block`, for statements that go into a body function."""
@@ -137,20 +151,53 @@ class _ControlFlow:
     def if_stmt(self, node) -> list:
         state = self.state(node.body + node.orelse, anno.get(node, "live_out", frozenset()))
         out, none = [], gast.Constant(value=None, kind=None)
-        body = orelse = none
+        # `elif` branches (an `if` alone in an `else`) and the `else` are one flat tuple
+        # `(test, body, ..., else_body)` as `orelse`: the output, the converter and the stack
+        # stay shallow however long the chain is.
+        chain = [node]
+        while len(chain[-1].orelse) == 1 and isinstance(chain[-1].orelse[0], gast.If):
+            chain.append(chain[-1].orelse[0])
         # Names are taken before the blocks are converted, so they number outside in.
-        if not _is_empty(node.body):
-            name = self.ctx.namer.new("if_body")
-            body = self.define(out, self.body_function(name, [], self.body_block(node.body), node))
-        if not _is_empty(node.orelse):
-            name = self.ctx.namer.new("else_body")
-            fdef = self.body_function(name, [], self.body_block(node.orelse), node)
-            orelse = self.define(out, fdef)
-        args = [node.test, body, orelse, *self.state_args(state)]
+        body = self.branch(out, "if_body", node.body, node)
+        if len(chain) == 1:
+            orelse = self.branch(out, "else_body", node.orelse, node)
+        else:
+            elifs = []
+            for link in chain[1:]:
+                elifs.append(self.elif_test(out, link))
+                elifs.append(self.branch(out, "elif_body", link.body, link) or templates.copy(none))
+            last = self.branch(out, "else_body", chain[-1].orelse, chain[-1])
+            if last is not None:
+                elifs.append(last)
+            orelse = located(gast.Tuple(elts=elifs, ctx=gast.Load()), chain[1])
+            if self.hoisted is not None:
+                # In a loop, the tests' lambdas are made once, with the hoisted bodies.
+                name = self.ctx.namer.new("elifs")
+                target = gast.Name(id=name, ctx=gast.Store(), annotation=None, type_comment=None)
+                assign = gast.Assign(targets=[target], value=orelse, type_comment=None)
+                self.hoisted.append(located(assign, chain[1]))
+                orelse = lowering.name(name)
+        args = [node.test, body or none, orelse or none, *self.state_args(state)]
         while len(args) > 2 and _is_none(args[-1]):
             args.pop()  # trailing defaults
-        out.append(self.call("if_stmt", args, node))
+        call = self.call("if_stmt", args, node)
+        out.append(call)
         return out
+
+    def branch(self, out, prefix, stmts, origin):
+        """The name of a new body function running `stmts` (defined in `out`), or None for an
+        empty branch."""
+        if _is_empty(stmts):
+            return None
+        name = self.ctx.namer.new(prefix)
+        return self.define(out, self.body_function(name, [], self.body_block(stmts), origin))
+
+    def elif_test(self, out, node):
+        """`lambda: test`, or a function when the test binds a name (`:=`)."""
+        if not binds_or_suspends(node.test):
+            return thunk(node.test)
+        name = self.ctx.namer.new("elif_test")
+        return self.define(out, self.body_function(name, [], [gast.Return(value=node.test)], node))
 
     def while_stmt(self, node) -> list:
         # The test runs before every iteration: what it reads is loop state too, even when

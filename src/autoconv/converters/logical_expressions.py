@@ -3,6 +3,12 @@
     a and b or not c     ->  ac.or_(ac.and_(a, lambda: b), lambda: ac.not_(c))
     0 <= i < n           ->  ac.and_(0 <= i, lambda: i < n)
     x is None            ->  ac.is_none(x)          (x is not None -> ac.is_not_none(x))
+    if a and b: ...      ->  ac.if_stmt(ac.and_(a, lambda: b, test=True), ...)
+
+Where only the truth of the value counts (the test of `if`, `while`, `assert`, a conditional
+expression, a comprehension's `if`, a `case` guard, and the operands of `and`/`or`/`not` there),
+the call has `test=True`: it returns the truth itself, so each operand's `__bool__` runs once,
+as in Python, instead of once in the operator and again in the statement.
 
 `is None` is a call because a variable that is None on some paths only of staged control flow
 holds, while tracing, a value whose None-ness is known only when the graph runs.
@@ -17,33 +23,71 @@ import gast
 from autoconv.converters import expressions
 from autoconv.pyct import templates
 from autoconv.pyct.transformer import Transformer
+from autoconv.pyct.walk import walk
 
 
 def transform(function_node, ctx) -> None:
-    expressions.rewrite(function_node, _Logical(ctx))
+    expressions.rewrite(function_node, _Logical(ctx, _tests(function_node, ctx.ac)))
+
+
+def _tests(function_node, ac) -> set:
+    """The ids of the expressions whose truth only counts (see the module docstring); `and`,
+    `or` and `not` inside them are added as the transformer reaches them."""
+    tests = set()
+    for node in walk(function_node):
+        if isinstance(node, (gast.If, gast.While, gast.IfExp, gast.Assert)):
+            tests.add(id(node.test))
+        elif isinstance(node, gast.comprehension):
+            tests.update(id(t) for t in node.ifs)
+        elif isinstance(node, gast.match_case) and node.guard is not None:
+            tests.add(id(node.guard))
+        elif (
+            isinstance(node, gast.Call)
+            and node.args
+            and isinstance(node.func, gast.Attribute)
+            and node.func.attr in ("if_exp", "assert_")
+            and isinstance(node.func.value, gast.Name)
+            and node.func.value.id == ac
+        ):
+            tests.add(id(node.args[0]))  # converted conditional expressions and asserts
+    return tests
 
 
 class _Logical(Transformer):
-    def __init__(self, ctx):
+    def __init__(self, ctx, tests):
         super().__init__()
         self.ac = ctx.ac
+        self.tests = tests
 
     def visit_BoolOp(self, node):
+        test = id(node) in self.tests
+        if test:
+            self.tests.update(id(v) for v in node.values)
         self.generic_visit(node)
         if any(expressions.binds_or_suspends(v) for v in node.values[1:]):
             return node
         fn = "and_" if isinstance(node.op, gast.And) else "or_"
         call = templates.expr(f"ac.{fn}(first)", ac=self.ac, first=node.values[0])
         call.args.extend(expressions.thunk(v) for v in node.values[1:])
-        return expressions.located(call, node)
+        return expressions.located(self.as_test(call, test), node)
+
+    def as_test(self, call, test):
+        if test:
+            call.keywords.append(
+                gast.keyword(arg="test", value=gast.Constant(value=True, kind=None))
+            )
+        return call
 
     def visit_UnaryOp(self, node):
+        if isinstance(node.op, gast.Not) and id(node) in self.tests:
+            self.tests.add(id(node.operand))
         self.generic_visit(node)
         if not isinstance(node.op, gast.Not):
             return node
         return expressions.located(templates.expr("ac.not_(x)", ac=self.ac, x=node.operand), node)
 
     def visit_Compare(self, node):
+        test = id(node) in self.tests
         self.generic_visit(node)
         if len(node.ops) == 1 and isinstance(node.ops[0], (gast.Is, gast.IsNot)):
             left, right = node.left, node.comparators[0]
@@ -69,7 +113,7 @@ class _Logical(Transformer):
         ]
         call = templates.expr("ac.and_(first)", ac=self.ac, first=parts[0])
         call.args.extend(expressions.thunk(p) for p in parts[1:])
-        return expressions.located(call, node)
+        return expressions.located(self.as_test(call, test), node)
 
 
 def _is_none(node) -> bool:

@@ -43,6 +43,7 @@ from autoconv.graph.origin import user_origin
 from autoconv.graph.staged_locals import StagedLocals
 from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
 from autoconv.runtime import staging as rt
+from autoconv.runtime.control_flow import ElifChain
 
 _PY_NUMBERS = (bool, int, float, complex)
 _AUTOCONV_DIR = __file__.rsplit("graph", 1)[0]
@@ -725,9 +726,11 @@ class Backend:
         cond = _cond_tensor(cond, origin)
         names = tuple(names or ())
         init = rt.read_state(get_state, names) if names else ()
-        snap = _snapshot(_closure_lists(body, orelse, get_state))
+        # The rest of an `elif` chain is an object holding the branches' functions.
+        chain = orelse.functions() if isinstance(orelse, ElifChain) else (orelse,)
+        snap = _snapshot(_closure_lists(body, *chain, get_state))
         arrays = _ConcreteArrays(names, init, origin, "`if`")
-        branch_locals = StagedLocals((body, orelse))
+        branch_locals = StagedLocals((body, *chain))
         results = []
         blocks = []
         raised = []

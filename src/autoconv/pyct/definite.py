@@ -2,8 +2,9 @@
 
 A forward pass over structured statements (run after `break`/`continue`/`return` are lowered,
 so blocks are left only at their end or by an exception). It annotates every `Try` and `With`
-with `maybe_unbound`: the locals that some path reaches it with unbound. Over-approximates:
-when in doubt, a name counts as maybe unbound.
+with `maybe_unbound`: the locals that may be unbound somewhere in its body (some path reaches
+the statement with them unbound, or the body itself deletes them). Over-approximates: when in
+doubt, a name counts as maybe unbound.
 """
 
 import gast
@@ -34,6 +35,10 @@ class _Definite:
             if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Del)
         }
 
+    def mark(self, node, bound) -> None:
+        """Annotates a `try` or `with` reached with `bound`: what its body may find unbound."""
+        anno.set(node, "maybe_unbound", self.locals - (bound - self.deletes(node.body)))
+
     def block(self, stmts, bound):
         for stmt in stmts:
             bound = self.stmt(stmt, bound)
@@ -52,7 +57,7 @@ class _Definite:
             self.block(node.body, entry_body)
             return self.block(node.orelse, entry)
         if isinstance(node, gast.Try) or type(node).__name__ == "TryStar":
-            anno.set(node, "maybe_unbound", self.locals - bound)
+            self.mark(node, bound)
             after_body = self.block(node.body, bound)
             # A handler may start anywhere in the body: only what held before it, less what
             # the body deletes.
@@ -62,10 +67,16 @@ class _Definite:
                 start = at_handler | (self.binds([handler.name]) if handler.name else set())
                 outcomes.append(self.block(handler.body, start))
             after = frozenset.intersection(*map(frozenset, outcomes))
-            self.block(node.finalbody, at_handler)
-            return after | self.binds(node.finalbody)
+            if not node.finalbody:
+                return after
+            # `finally` may start after an exception anywhere in the body, the handlers or
+            # `else` (whatever they deleted), or after them all: it is analysed once, from what
+            # holds on both ways in (visiting it once per way would be exponential in nested
+            # `finally` blocks), and what follows the statement is what it leaves.
+            at_finally = at_handler - self.deletes(node.handlers + node.orelse)
+            return self.block(node.finalbody, at_finally & after)
         if isinstance(node, (gast.With, gast.AsyncWith)):
-            anno.set(node, "maybe_unbound", self.locals - bound)
+            self.mark(node, bound)
             inner = bound | self.binds([i.optional_vars for i in node.items])
             # `__exit__` may swallow an exception from anywhere in the body.
             self.block(node.body, inner)

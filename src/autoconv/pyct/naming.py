@@ -8,17 +8,20 @@ class Namer:
 
     def __init__(self, taken):
         self._taken = set(taken)
+        self._next = {}  # base -> the number to try first (a long `elif` chain asks thousands)
 
     @classmethod
     def for_node(cls, node) -> "Namer":
         return cls(identifiers(node))
 
     def new(self, base: str) -> str:
-        name, n = base, 0
+        n = self._next.get(base, 0)
+        name = f"{base}_{n}" if n else base
         while name in self._taken:
             n += 1
             name = f"{base}_{n}"
         self._taken.add(name)
+        self._next[base] = n + 1
         return name
 
 

@@ -7,7 +7,9 @@ are found as easily as functions.
 """
 
 import ast
+import inspect
 import linecache
+import types
 
 from autoconv.caches import register_cache
 
@@ -15,6 +17,8 @@ _trees: dict = {}  # filename -> (source text, parsed module)
 _definitions: dict = {}  # filename -> (parsed module, its index of definitions)
 register_cache("parsed source files", _trees)
 register_cache("definition indexes", _definitions)
+_compiled_files: dict = {}  # filename -> (parsed module, its code objects by line and name)
+register_cache("compiled source files", _compiled_files)
 
 
 class NoSourceError(Exception):
@@ -74,7 +78,93 @@ def function_node(func):
             f"its definition was not found at {code.co_filename}:{line} (was the file edited "
             "after it was imported?)"
         )
+    mismatch = _mismatch(code, _compiled(code.co_filename, tree).get((line, code.co_name), []))
+    if mismatch:
+        raise NoSourceError(
+            f"its source at {code.co_filename}:{line} is not the code that runs ({mismatch}): "
+            "the file was edited after it was imported; import it again"
+        )
     return node
+
+
+def _compiled(filename, tree) -> dict:
+    """(first line, name) -> the code objects `tree` (the file as it reads now) compiles to,
+    nested ones included. One compile per file, cached with its parse: a file's functions are
+    usually converted together, and a function compiled alone would lack its enclosing class
+    and functions (private-name mangling, qualified names, `nonlocal`)."""
+    entry = _compiled_files.get(filename)
+    if entry is None or entry[0] is not tree:
+        table = {}
+        try:
+            todo = [compile(tree, filename, "exec", dont_inherit=True)]
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            todo = []  # parses but does not compile: nothing to compare with
+        while todo:
+            for c in todo.pop().co_consts:
+                if isinstance(c, types.CodeType):
+                    table.setdefault((c.co_firstlineno, c.co_name), []).append(c)
+                    todo.append(c)
+        entry = _compiled_files[filename] = (tree, table)
+    return entry[1]
+
+
+def _mismatch(code, candidates) -> str:
+    """What differs between the live `code` and what its definition in the file compiles to
+    now (empty when one of `candidates`, the code objects of that name and line, matches):
+    parameters, flags, local names, constants (typed) and lines are compared."""
+    if not candidates:
+        return ""  # a file that no longer compiles is not compared
+    if any(n.startswith("@py") for n in code.co_varnames + code.co_names):
+        return ""  # pytest rewrote its asserts on import: the file never compiles to it
+    differences = [_difference(code, found) for found in candidates]
+    return "" if "" in differences else differences[0]
+
+
+def _difference(code, found) -> str:
+    for field in ("co_argcount", "co_posonlyargcount", "co_kwonlyargcount"):
+        if getattr(found, field) != getattr(code, field):
+            return field.replace("co_", "").replace("argcount", " parameters")
+    if found.co_flags & _SHAPE_FLAGS != code.co_flags & _SHAPE_FLAGS:
+        return "*args, **kwargs, generator or coroutine"
+    if found.co_varnames != code.co_varnames:
+        return "parameter or local names"
+    if _constants(found) != _constants(code):
+        return "constants"
+    if _lines(found) != _lines(code):
+        return "lines"
+    return ""
+
+
+_SHAPE_FLAGS = (
+    inspect.CO_VARARGS
+    | inspect.CO_VARKEYWORDS
+    | inspect.CO_GENERATOR
+    | inspect.CO_COROUTINE
+    | inspect.CO_ASYNC_GENERATOR
+)
+
+
+def _constants(code) -> list:
+    """`code`'s constants, typed (`1`, `1.0` and `True` differ; so do `0.0` and `-0.0`), with
+    those of the code objects nested in it."""
+    return [
+        ("code", c.co_name, _constants(c)) if isinstance(c, types.CodeType) else _constant(c)
+        for c in code.co_consts
+    ]
+
+
+def _constant(value):
+    """A comparable picture of a constant: typed, and for a frozenset (`x in {"a", "b"}`)
+    independent of the order it iterates in, which a copy loaded from a `.pyc` may not share."""
+    if type(value) is tuple:
+        return tuple, tuple(_constant(v) for v in value)
+    if type(value) is frozenset:
+        return frozenset, sorted(repr(_constant(v)) for v in value)
+    return type(value), repr(value)
+
+
+def _lines(code) -> set:
+    return {line for _, _, line in code.co_lines() if line is not None}
 
 
 def _pick_lambda(candidates, code):

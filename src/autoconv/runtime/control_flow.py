@@ -8,9 +8,10 @@ statement instead. Keep these lean: they run once per `if` and once per loop in 
 
 from autoconv.runtime import staging
 from autoconv.runtime.logical import not_
-from autoconv.runtime.unbound import register, unbound_error
+from autoconv.runtime.unbound import register, throw, unbound_error
 
 _STAGED = staging.STAGED_TYPES
+_len = len  # bound now: code under test may replace `builtins.len` (with converted code, even)
 _symbolic = staging.symbolic
 _traces = staging.traces
 _jax_value = staging.jax_value
@@ -18,25 +19,83 @@ _jax = staging.jax_ops
 
 
 def if_stmt(cond, body, orelse=None, get_state=None, set_state=None, names=()):
-    """Runs `body()` if `cond` is true, else `orelse()` (either may be None)."""
+    """Runs `body()` if `cond` is true, else `orelse()` (either may be None).
+
+    For `elif` branches, `orelse` is a tuple `(test, body, test, body, ..., else_body)` (the
+    last item only when there is an `else`): the tests run one after the other, as Python runs
+    them, in a loop, so that neither the converted source nor the stack grows with the number
+    of branches."""
     # `is True`/`is False` first: comparisons give bools, and two identity tests are cheaper
     # than a type lookup on the hot path.
     if cond is not True and cond is not False:
         if _symbolic(cond):
+            if type(orelse) is tuple:
+                orelse = ElifChain(orelse, get_state, set_state, names)
             return staging.backend.if_stmt(cond, body, orelse, get_state, set_state, names)
         if _jax_value(cond):
+            if type(orelse) is tuple:
+                orelse = ElifChain(orelse, get_state, set_state, names)
             return _jax().if_stmt(cond, body, orelse, get_state, set_state, names)
     try:
         if cond:
             if body is not None:
                 body()
         elif orelse is not None:
-            orelse()
+            if type(orelse) is not tuple:
+                orelse()
+                return
+            i, n = 0, _len(orelse) - 1
+            while i < n:
+                cond = orelse[i]()
+                staged = None if cond is True or cond is False else _staged_if(cond)
+                if staged is not None:
+                    # The rest of the chain is the `else` of a staged `if`.
+                    rest = orelse[i + 2 :]
+                    rest = ElifChain(rest, get_state, set_state, names) if rest else None
+                    return staged(cond, orelse[i + 1], rest, get_state, set_state, names)
+                if cond:
+                    if orelse[i + 1] is not None:
+                        orelse[i + 1]()
+                    return
+                i += 2
+            if i == n:
+                orelse[n]()  # the `else`
+        return
     except NameError as e:
-        new = unbound_error(e)
+        new = unbound_error(e, body, *(orelse if type(orelse) is tuple else (orelse,)))
         if new is None:
             raise
-        raise new from None
+    throw(new)  # out of the `except` block, which would chain the `NameError`
+
+
+def _staged_if(cond):
+    """The backend's `if_stmt` for a symbolic or JAX condition, else None."""
+    if _symbolic(cond):
+        return staging.backend.if_stmt
+    if _jax_value(cond):
+        return _jax().if_stmt
+    return None
+
+
+class ElifChain:
+    """The rest of an `elif` chain (the tuple `if_stmt` takes as `orelse`), as the `else` of an
+    `if` whose test is symbolic: calling it runs the chain on. The graph backend reads
+    `functions()` to see what the branches may change."""
+
+    __slots__ = ("chain", "state")
+
+    def __init__(self, chain, get_state, set_state, names):
+        self.chain, self.state = chain, (get_state, set_state, names)
+
+    def functions(self) -> tuple:
+        return tuple(f for f in self.chain if f is not None)
+
+    def __call__(self):
+        chain = self.chain
+        if _len(chain) == 1:
+            return chain[0]()  # the `else`
+        rest = chain[2:] or None
+        return if_stmt(chain[0](), chain[1], rest, *self.state)
 
 
 def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
@@ -65,11 +124,16 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
                 )
             if stop:
                 break
-    except NameError as e:
-        new = unbound_error(e)
+        return
+    except BaseException as e:
+        # Python drops the iterator as the loop is left, before any handler of the caller
+        # runs (closing a generator nothing else holds): so does this frame, which the
+        # traceback keeps alive.
+        iterable = items = item = None  # noqa: F841
+        new = unbound_error(e, body) if isinstance(e, NameError) else None
         if new is None:
             raise
-        raise new from None
+    throw(new)
 
 
 def while_stmt(test, body, get_state=None, set_state=None, names=()):
@@ -102,11 +166,12 @@ def while_stmt(test, body, get_state=None, set_state=None, names=()):
             if _traces:
                 mark = staging.backend.mark()
             cond = test()
+        return
     except NameError as e:
-        new = unbound_error(e)
+        new = unbound_error(e, test, body)
         if new is None:
             raise
-        raise new from None
+    throw(new)
 
 
 def is_none(value):

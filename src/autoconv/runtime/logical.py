@@ -5,7 +5,7 @@ values are Python's own: `or_(a, lambda: b)` returns `a` itself when `a` is true
 """
 
 from autoconv.runtime import staging
-from autoconv.runtime.unbound import register, unbound_error
+from autoconv.runtime.unbound import register, throw, unbound_error
 
 _STAGED = staging.STAGED_TYPES
 _symbolic = staging.symbolic
@@ -13,8 +13,16 @@ _jax_value = staging.jax_value
 _jax = staging.jax_ops
 
 
-def and_(value, operand, *more):
-    """`value and operand() and ...`, evaluated left to right as Python does."""
+def _staged(value) -> bool:
+    """Whether `value`'s truth is only known when a graph or a JAX computation runs."""
+    return _symbolic(value) or _jax_value(value)
+
+
+def and_(value, operand, *more, test=False):
+    """`value and operand() and ...`, evaluated left to right as Python does.
+
+    With `test=True` (the test of an `if`, `while`...), returns the truth of that value instead,
+    having called each operand's `__bool__` once, as Python does there."""
     # The two-operand case, by far the most common, runs once through; more operands loop.
     while True:
         if value is not True and value is not False:
@@ -23,21 +31,27 @@ def and_(value, operand, *more):
             if _jax_value(value):
                 return _jax().and_(value, (operand, *more))
         if not value:
-            return value
+            return False if test else value
         try:
             value = operand()
         except NameError as e:
-            new = unbound_error(e)
+            new = unbound_error(e, operand)
             if new is None:
                 raise
-            raise new from None
+            break
         if not more:
+            if test and value is not True and value is not False and not _staged(value):
+                return True if value else False
             return value
         operand, *more = more
+    throw(new)  # out of the `except` block, which would chain the `NameError`
 
 
-def or_(value, operand, *more):
-    """`value or operand() or ...`, evaluated left to right as Python does."""
+def or_(value, operand, *more, test=False):
+    """`value or operand() or ...`, evaluated left to right as Python does.
+
+    With `test=True` (the test of an `if`, `while`...), returns the truth of that value instead,
+    having called each operand's `__bool__` once, as Python does there."""
     # The two-operand case, by far the most common, runs once through; more operands loop.
     while True:
         if value is not True and value is not False:
@@ -46,17 +60,20 @@ def or_(value, operand, *more):
             if _jax_value(value):
                 return _jax().or_(value, (operand, *more))
         if value:
-            return value
+            return True if test else value
         try:
             value = operand()
         except NameError as e:
-            new = unbound_error(e)
+            new = unbound_error(e, operand)
             if new is None:
                 raise
-            raise new from None
+            break
         if not more:
+            if test and value is not True and value is not False and not _staged(value):
+                return True if value else False
             return value
         operand, *more = more
+    throw(new)  # out of the `except` block, which would chain the `NameError`
 
 
 def not_(value):
@@ -79,10 +96,10 @@ def if_exp(cond, if_true, if_false):
     try:
         return if_true() if cond else if_false()
     except NameError as e:
-        new = unbound_error(e)
+        new = unbound_error(e, if_true, if_false)
         if new is None:
             raise
-        raise new from None
+    throw(new)
 
 
 register(and_, or_, if_exp)

@@ -13,28 +13,64 @@ operator_codes: set = set()  # code objects of the operators that call bodies
 _template = None
 
 
-def unbound_error(error):
+def unbound_error(error, *bodies):
     """The `UnboundLocalError` the unconverted function would raise instead of `error`, or None
-    when `error` is not about one of its locals (it is then re-raised as it is)."""
+    when `error` is not about one of its locals, or was not raised by one of `bodies` (the
+    functions the operator called) itself: it is then re-raised as it is. The new error keeps
+    `error`'s traceback from the body on, and its context (see `throw`)."""
     if type(error) is not NameError or error.name is None:
         return None
     tb = error.__traceback__  # the operator's frame, then the body's
     body = tb.tb_next
     if body is None or body.tb_next is not None:
         return None  # raised deeper, by code the user wrote that way
-    # Walk out through bodies to the converted function that owns the locals.
-    caller = tb.tb_frame.f_back
-    while (
-        caller is not None
-        and caller.f_back is not None
-        and (caller.f_back.f_code in operator_codes)
-    ):
-        caller = caller.f_back.f_back
+    code = body.tb_frame.f_code
+    if not any(getattr(f, "__code__", None) is code for f in bodies):
+        return None  # raised by something else the operator called (a generator, `iter`)
+    caller = _owner(tb.tb_frame.f_back)
     if caller is None or error.name not in caller.f_code.co_cellvars:
         return None
     new = UnboundLocalError(_message(error.name))
-    new.name = error.name if hasattr(new, "name") else None
+    new.name = error.name
+    new.__cause__ = error.__cause__
+    new.__context__ = error.__context__
+    new.__suppress_context__ = error.__suppress_context__
     return new.with_traceback(body)
+
+
+def _owner(frame):
+    """The converted function that owns the locals, out from `frame` (an operator's caller)
+    through operators and the bodies they called."""
+    while frame is not None:
+        if frame.f_code in operator_codes:
+            frame = frame.f_back
+        elif frame.f_back is not None and frame.f_back.f_code in operator_codes:
+            frame = frame.f_back.f_back  # a body, called by an operator
+        else:
+            return frame
+    return None
+
+
+def throw(new):
+    """Raises `new` (from `unbound_error`) with the context it was given, as the original's
+    error has: the exception being handled where the local was read, if any. Outside an
+    `except` block (the operators) that is what `raise` gives, unless the caller is handling
+    another exception; inside one (`unbound_locals.__exit__`) `raise` would chain the
+    `NameError`. Either way the context is put back by raising `new` while handling it."""
+    context = new.__context__
+    handled = sys.exc_info()[1]
+    if handled is None or handled is context:
+        raise new
+    if context is None:
+        raise new from None
+    saved = context.__context__, context.__traceback__
+    try:
+        raise context
+    except BaseException:
+        try:
+            raise new  # noqa: B904 - chained to `context` on purpose
+        finally:
+            context.__context__, context.__traceback__ = saved
 
 
 def _message(name):
@@ -53,29 +89,37 @@ def _probe():
 
 
 class unbound_locals:
-    """`with ac.unbound_locals('x', 'y'):` around a `try` or `with` body inside converted control
-    flow, where `x` or `y` may be unbound: reading one there raises `UnboundLocalError`, as in
-    the original function, before the statement's own `except` or `__exit__` sees the error."""
+    """`with ac.unbound_locals('x', 'y') as guard: ...` then `guard.check()`, around a `try` or
+    `with` body inside converted control flow, where `x` or `y` may be unbound: reading one there
+    raises `UnboundLocalError`, as in the original function, before the statement's own `except`
+    or `__exit__` sees the error. `__exit__` only keeps the error: `check` raises it outside the
+    `except` machinery, so that its context is the original's (not the `NameError`)."""
 
-    __slots__ = ("names",)
+    __slots__ = ("names", "error")
 
     def __init__(self, *names):
         self.names = names
+        self.error = None
 
     def __enter__(self):
-        return None
+        return self
 
     def __exit__(self, kind, error, tb):
         # Only a read in this very body (not in code it calls) of one of these locals.
         if kind is NameError and error.name in self.names and tb is not None and tb.tb_next is None:
             new = UnboundLocalError(_message(error.name))
             new.name = error.name
-            raise new.with_traceback(tb) from None
+            new.__context__ = error.__context__
+            self.error = new.with_traceback(tb)
+            return True
         return False
+
+    def check(self) -> None:
+        """Raises the error `__exit__` kept, if any."""
+        if self.error is not None:
+            error, self.error = self.error, None
+            throw(error)
 
 
 def register(*functions) -> None:
     operator_codes.update(f.__code__ for f in functions)
-
-
-del sys
