@@ -485,3 +485,36 @@ def test_autoconv_print_formats_each_paths_eager_value(capsys):
         eager_out = capsys.readouterr().out
         assert same(expected, graph(x))
         assert capsys.readouterr().out == eager_out
+
+
+# --- 8. an exception while tracing, after what the graph does first ------------------------------
+
+
+def checked_then_undefined(x):
+    if np.any(x < 0):
+        raise ValueError("bad input")  # staged: raises when the graph runs, on these inputs
+    return x, name_defined_nowhere  # noqa: F821 - eager code raises NameError here
+
+
+def raises_on_every_path(x):
+    if np.sum(x) > 0:
+        raise ValueError("positive")
+    else:
+        raise KeyError("not positive")
+
+
+def prints_then_stacks_nothing(x):
+    autoconv.print("stacking", x)
+    return np.stack([])
+
+
+def test_an_exception_while_tracing_is_raised_where_eager_code_raises_it(capsys):
+    check(checked_then_undefined, (np.array([-2.0]),), (np.array([2.0]),))
+    check(raises_on_every_path, (np.array([1.0]),), (np.array([-1.0]),))
+    check(prints_then_stacks_nothing, (np.float64(1.0),))
+    capsys.readouterr()
+    graph = autoconv.function(prints_then_stacks_nothing)
+    for _ in range(2):  # the print happens on every call, before NumPy's error, as eagerly
+        with pytest.raises(ValueError, match="need at least one array"):
+            graph(np.float64(2.0))
+    assert capsys.readouterr().out == "stacking 2.0\nstacking 2.0\n"

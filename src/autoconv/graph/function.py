@@ -428,7 +428,7 @@ class Function:
 
     def _trace(self, values, key) -> ConcreteFunction:
         from autoconv.graph import random as _random
-        from autoconv.graph.staging import check_output
+        from autoconv.graph.staging import check_output, raises_when_run
 
         settings = _passes.resolve(self.optimize)
         start = time.perf_counter()
@@ -477,7 +477,12 @@ class Function:
                 state_specs.append(spec)
                 put_path(path, symbolic, self._instance(), t)
             with _g.build(graph), _random.watch(self.python_function, values):
-                outputs = self._call(fn, symbolic)
+                try:
+                    outputs = self._call(fn, symbolic)
+                except Exception as e:
+                    if not raises_when_run(e, graph):
+                        raise
+                    outputs = None  # the graph raises before it returns
                 writebacks = (
                     snapshot.changes(self._where, set(state)) if snapshot is not None else []
                 )

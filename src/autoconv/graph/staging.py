@@ -511,10 +511,9 @@ def _trace_branch(fn) -> bool:
     return False
 
 
-def _traced_branch_failed(e):
-    """A StagingError for an exception (not the user's `raise`) while tracing a branch: both
-    branches of a staged `if` are traced, whichever runs later, so code that only works on
-    the path the data takes can fail here."""
+def exception_origin(e):
+    """`(file, line)` of the innermost frame of user code that `e` passed through (not
+    autoconv's, the standard library's or NumPy's), or None."""
     import sysconfig
 
     skip = (_AUTOCONV_DIR, sysconfig.get_paths()["stdlib"], os.path.dirname(np.__file__))
@@ -525,6 +524,32 @@ def _traced_branch_failed(e):
         if not filename.startswith(skip) and not filename.startswith("<"):
             origin = (filename, tb.tb_lineno)
         tb = tb.tb_next
+    return origin
+
+
+def raises_when_run(e, graph) -> bool:
+    """At the end of a trace that `e` stopped: records that the graph raises `e` when it runs
+    there, where eager code would first do what the graph already holds (prints, Variable
+    updates, checks that raise the user's exceptions on some inputs); True when recorded.
+    `Raises` (every path of a staged statement raises) is recorded already."""
+    if isinstance(e, Raises):
+        return True
+    if isinstance(e, (AutoconvError, RecursionError)) or not isinstance(e, Exception):
+        return False
+    if not any(n.effect for n in graph.block.nodes):
+        return False  # raising now, while tracing, is what eager code does
+    origin = exception_origin(e)
+    if origin is None:
+        return False
+    raise_node(e.with_traceback(None), origin)
+    return True
+
+
+def _traced_branch_failed(e):
+    """A StagingError for an exception (not the user's `raise`) while tracing a branch: both
+    branches of a staged `if` are traced, whichever runs later, so code that only works on
+    the path the data takes can fail here."""
+    origin = exception_origin(e)
     return StagingError(
         f"{where(origin)}: {type(e).__name__}: {e}, while tracing a branch of a staged `if` "
         "(both branches are traced, whichever one the data takes when the graph runs). Make "
