@@ -518,3 +518,18 @@ def test_an_exception_while_tracing_is_raised_where_eager_code_raises_it(capsys)
         with pytest.raises(ValueError, match="need at least one array"):
             graph(np.float64(2.0))
     assert capsys.readouterr().out == "stacking 2.0\nstacking 2.0\n"
+
+
+def half_or_difference(v, w):
+    if v > w:
+        return v - w  # a NumPy float64
+    return w * 0.5  # a Python float
+
+
+def sum_of_two_mixed(a, b):
+    return half_or_difference(np.sum(a), 0) + half_or_difference(np.sum(b), 0)
+
+
+def test_operations_on_two_numbers_whose_types_differ_by_path():
+    pos, neg = np.array([2.0]), np.array([-3.0])
+    check(sum_of_two_mixed, (neg, neg), (pos, neg), (neg, pos), (pos, pos))

@@ -333,22 +333,27 @@ def _result_kind(r):
 def uniform(fn, args, kwargs):
     """`fn(*args, **kwargs)` with each Mixed read as its value. When the result's type differs
     by path only as a Python number differs from a NumPy scalar of the same dtype (`progress *
-    2`), the result is a Mixed again, with the same tag; when it would differ otherwise (in
-    dtype or shape), a StagingError names the variable."""
-    mixed = []
-    find_mixed((args, kwargs), mixed)
-    kinds_out = {}  # (Mixed, kind) -> the kind of result on that path
-    for m in mixed:
-        for kind in m.kinds:
+    2`), the result is a Mixed again, whose tag combines the operands' tags (every combination
+    of their kinds is tried); when it would differ otherwise (in dtype or shape), a
+    StagingError names the variable."""
+    import itertools
 
-            def dummy(v, m=m, kind=kind):
-                return _replace(v, lambda x: _dummy(x, kind) if x is m else _dummy(x))
+    found: list = []
+    find_mixed((args, kwargs), found)
+    mixed = list({id(m): m for m in found}.values())
+    combos = list(itertools.product(*(range(len(m.kinds)) for m in mixed)))
+    kinds_out = {}  # combination of the operands' kinds -> the kind of result on that path
+    for combo in combos:
+        chosen = {id(m): m.kinds[i] for m, i in zip(mixed, combo)}
 
-            try:
-                r = fn(*(dummy(a) for a in args), **{k: dummy(v) for k, v in kwargs.items()})
-            except Exception:
-                continue  # not telling: the real call below raises it, or the check fails
-            kinds_out[(id(m), kind)] = _result_kind(r)
+        def dummy(v, chosen=chosen):
+            return _replace(v, lambda x: _dummy(x, chosen.get(id(x))) if isinstance(x, Mixed) else _dummy(x))
+
+        try:
+            r = fn(*(dummy(a) for a in args), **{k: dummy(v) for k, v in kwargs.items()})
+        except Exception:
+            continue  # not telling: the real call below raises it, or the check fails
+        kinds_out[combo] = _result_kind(r)
 
     def value(v):
         return _replace(v, lambda x: x.value if isinstance(x, Mixed) else x)
@@ -356,12 +361,15 @@ def uniform(fn, args, kwargs):
     results = set(kinds_out.values())
     if len(results) <= 1:
         return fn(*(value(a) for a in args), **{k: value(v) for k, v in kwargs.items()})
+    dtypes = {_scalar_dtype(r) for r in results}
+    if len(dtypes - {None}) == 1 and None not in dtypes:
+        out = fn(*(value(a) for a in args), **{k: value(v) for k, v in kwargs.items()})
+        tag = None
+        for m in mixed:  # the index of the combination that runs, in `combos`' order
+            tag = m.tag if tag is None else tag * len(m.kinds) + m.tag
+        kinds = tuple(_python_kind(kinds_out.get(c)) for c in combos)
+        return Mixed(out, tag, kinds, mixed[0].name)
     m = mixed[0]
-    if all(x is m for x in mixed) and len({_scalar_dtype(r) for r in results} - {None}) == 1:
-        if None not in {_scalar_dtype(r) for r in results}:
-            out = fn(*(value(a) for a in args), **{k: value(v) for k, v in kwargs.items()})
-            kinds = tuple(_python_kind(kinds_out.get((id(m), k))) for k in m.kinds)
-            return Mixed(out, m.tag, kinds, m.name)
     kinds = " on some paths and ".join(_kind_name(k) for k in m.kinds)
     raise StagingError(
         f"{where(user_origin(2))}: `{m.name}` is {kinds} on others, and what this "
