@@ -347,7 +347,9 @@ def uniform(fn, args, kwargs):
         chosen = {id(m): m.kinds[i] for m, i in zip(mixed, combo)}
 
         def dummy(v, chosen=chosen):
-            return _replace(v, lambda x: _dummy(x, chosen.get(id(x))) if isinstance(x, Mixed) else _dummy(x))
+            return _replace(
+                v, lambda x: _dummy(x, chosen.get(id(x))) if isinstance(x, Mixed) else _dummy(x)
+            )
 
         try:
             r = fn(*(dummy(a) for a in args), **{k: dummy(v) for k, v in kwargs.items()})
