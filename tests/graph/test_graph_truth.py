@@ -533,3 +533,20 @@ def sum_of_two_mixed(a, b):
 def test_operations_on_two_numbers_whose_types_differ_by_path():
     pos, neg = np.array([2.0]), np.array([-3.0])
     check(sum_of_two_mixed, (neg, neg), (pos, neg), (neg, pos), (pos, pos))
+
+
+def appends_in_one_nested_branch(x):
+    a = x
+    out = []
+    for v in x:
+        if np.any(a < 0):
+            if v > -1:
+                a = a * 2
+            else:
+                out.append(np.sum(a))
+    return a, len(out)
+
+
+def test_appends_in_one_branch_of_a_nested_staged_if():
+    check(appends_in_one_nested_branch, (np.array([-2.0]),), (np.array([-0.5, -3.0]),))
+    check(appends_in_one_nested_branch, (np.array([2.0]),))

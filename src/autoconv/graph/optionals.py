@@ -563,6 +563,8 @@ def user_raise(exc) -> tuple | None:
 
     if isinstance(exc, AutoconvError) or not isinstance(exc, Exception):
         return None
+    if type(exc).__module__.startswith("autoconv."):
+        return None  # autoconv's own signals (a loop that must retrace, ...)
     tb = exc.__traceback__
     last = None
     while tb is not None:

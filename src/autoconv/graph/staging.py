@@ -500,8 +500,8 @@ def _trace_branch(fn) -> bool:
         fn()
     except Raises:
         return True
-    except (AutoconvError, RecursionError):
-        raise  # a recursion is reported at the trace boundary (graph.recursion)
+    except (AutoconvError, RecursionError, _NeedsAccumulator):
+        raise  # a recursion is reported at the trace boundary (graph.recursion); a loop retraces
     except Exception as e:
         origin = user_raise(e)
         if origin is None:
@@ -536,6 +536,8 @@ def raises_when_run(e, graph) -> bool:
         return True
     if isinstance(e, (AutoconvError, RecursionError)) or not isinstance(e, Exception):
         return False
+    if type(e).__module__.startswith("autoconv") or _raised_by_autoconv(e):
+        return False  # autoconv's own machinery, never the user's error
     if not any(n.effect for n in graph.block.nodes):
         return False  # raising now, while tracing, is what eager code does
     origin = exception_origin(e)
@@ -543,6 +545,15 @@ def raises_when_run(e, graph) -> bool:
         return False
     raise_node(e.with_traceback(None), origin)
     return True
+
+
+def _raised_by_autoconv(e) -> bool:
+    tb = e.__traceback__
+    if tb is None:
+        return True
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb.tb_frame.f_code.co_filename.startswith(_AUTOCONV_DIR)
 
 
 def _traced_branch_failed(e):
