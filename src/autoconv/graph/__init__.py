@@ -4,6 +4,11 @@ Importing it registers the backend with `autoconv.runtime.staging`, so converted
 `if`/`while`/`for` on Tensors into graph control flow.
 """
 
+# Tensor's operations: each of these registers itself with `tensor.uses` (see tensor.py).
+from autoconv.graph import arraylike as _arraylike  # noqa: F401
+from autoconv.graph import mutation as _mutation  # noqa: F401
+from autoconv.graph import numpy_dispatch as _numpy_dispatch  # noqa: F401
+from autoconv.graph import printing as _printing  # noqa: F401
 from autoconv.graph import random as _random  # noqa: F401 - stages np.random and random calls
 from autoconv.graph import staged_calls as _staged_calls
 from autoconv.graph import staging as _staging  # noqa: F401 - registers the backend

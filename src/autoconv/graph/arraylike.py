@@ -9,10 +9,12 @@ says what to write instead. In-place updates are in `mutation`.
 from __future__ import annotations
 
 import ast
+import sys
 
 import numpy as np
 
 from autoconv.graph import graph as _g
+from autoconv.graph import tensor as _tensor
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.graph.user_code import (
     fail,
@@ -253,3 +255,6 @@ def setitem(t: Tensor, key, value):
         f"instead: `{name} = np.where(mask, value, {name})`, or for one position "
         f"`{name} = np.where(np.arange({name}.shape[0]) == i, value, {name})`.",
     )
+
+
+_tensor.uses.arraylike = sys.modules[__name__]  # Tensor calls this module; tensor.py imports it not

@@ -15,6 +15,7 @@ import sys
 import numpy as np
 
 from autoconv.graph import graph as _g
+from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import where
 from autoconv.graph.origin import _SKIP
 from autoconv.graph.tensor import _AUTOCONV, PY_TYPES, Tensor
@@ -409,3 +410,6 @@ def assign_item(target, key, value):
     if isinstance(target, Tensor):
         _mark_stale(target, frame, line, name)
     return result
+
+
+_tensor.uses.mutation = sys.modules[__name__]  # Tensor calls this module; tensor.py imports it not

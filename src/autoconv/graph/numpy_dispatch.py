@@ -9,11 +9,13 @@ that), values, dtypes and NumPy-scalar-versus-array results match eager NumPy ex
 from __future__ import annotations
 
 import operator
+import sys
 
 import numpy as np
 
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
+from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import Tensor
@@ -474,3 +476,6 @@ def getitem(tensor, key):
         [(shape, tensor.dtype)],
         {"tuple": is_tuple},
     )[0]
+
+
+_tensor.uses.dispatch = sys.modules[__name__]  # Tensor calls this module; tensor.py imports it not

@@ -15,9 +15,11 @@ import ast
 import builtins
 import linecache
 import re
+import sys
 
 from autoconv.caches import register_cache
 from autoconv.graph import graph as _g
+from autoconv.graph import tensor as _tensor
 from autoconv.graph.origin import user_origin
 
 _MARK = re.compile("\ue000(\\d+)\ue001")
@@ -197,3 +199,6 @@ def _resolve(frame, node):
     from autoconv.graph.arraylike import lookup
 
     return lookup(frame, node)
+
+
+_tensor.uses.printing = sys.modules[__name__]  # Tensor calls this module; tensor.py imports it not
