@@ -70,6 +70,17 @@ class Block:
         self.params: list = []
 
 
+class _Views:
+    """How a graph is shown: `listing.as_text`, `dot.to_dot` and `display.graph_html`. Those
+    modules build on this one, so each registers its function here when imported (importing
+    `autoconv.graph` imports them all) and this module imports none of them."""
+
+    __slots__ = ("as_text", "to_dot", "graph_html")
+
+
+views = _Views()
+
+
 class Graph:
     """A traced function: its input placeholders, its nodes and its output structure.
 
@@ -104,24 +115,18 @@ class Graph:
 
     def as_text(self) -> str:
         """A readable listing: one operation per line with its inputs, shape, dtype and origin."""
-        from autoconv.graph.listing import as_text
-
-        return as_text(self)
+        return views.as_text(self)
 
     def to_dot(self, *, dead: bool = False) -> str:
         """The graph in Graphviz DOT: labelled clusters for branches and loops, with edges in
         and out; operations nothing needs are left out (greyed out with `dead=True`)."""
-        from autoconv.graph.dot import to_dot
-
-        return to_dot(self, dead=dead)
+        return views.to_dot(self, dead=dead)
 
     def __repr__(self):
         return f"<autoconv.Graph {self.name!r}: {len(self.nodes)} nodes>"
 
     def _repr_html_(self) -> str:
-        from autoconv.graph.display import graph_html
-
-        return graph_html(self)
+        return views.graph_html(self)
 
 
 class _Scope:
