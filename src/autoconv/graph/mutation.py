@@ -15,6 +15,7 @@ import sys
 import numpy as np
 
 from autoconv.graph import graph as _g
+from autoconv.graph import recording as _recording
 from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import where
 from autoconv.graph.origin import _SKIP
@@ -413,3 +414,6 @@ def assign_item(target, key, value):
 
 
 _tensor.uses.mutation = sys.modules[__name__]  # Tensor calls this module; tensor.py imports it not
+
+
+_recording.check_live = check_live  # emit calls it once a graph is stale (see _mark_stale)
