@@ -28,7 +28,6 @@ LATE_CIRCLES = {
     ("autoconv.graph.eager_types", "autoconv.graph.graph"),
     ("autoconv.graph.graph", "autoconv.graph.optionals"),
     ("autoconv.graph.graph", "autoconv.graph.staging"),
-    ("autoconv.graph.graph", "autoconv.graph.tensor"),
     ("autoconv.graph.mutation", "autoconv.graph.eager_types"),
     ("autoconv.graph.mutation", "autoconv.graph.numpy_dispatch"),
     ("autoconv.graph.mutation", "autoconv.graph.passes.analysis"),
@@ -36,7 +35,6 @@ LATE_CIRCLES = {
     ("autoconv.graph.numpy_dispatch", "autoconv.graph.optionals"),
     ("autoconv.graph.numpy_dispatch", "autoconv.graph.variables"),
     ("autoconv.graph.optionals", "autoconv.graph.printing"),
-    ("autoconv.graph.optionals", "autoconv.graph.shapes"),
     ("autoconv.graph.optionals", "autoconv.graph.staging"),
     ("autoconv.graph.printing", "autoconv.graph.arraylike"),
     ("autoconv.graph.printing", "autoconv.graph.mutation"),
@@ -44,8 +42,6 @@ LATE_CIRCLES = {
     ("autoconv.graph.printing", "autoconv.graph.optionals"),
     ("autoconv.graph.staging", "autoconv.graph.eager_types"),
     ("autoconv.graph.variables", "autoconv.graph.numpy_dispatch"),
-    ("autoconv.graph.variables", "autoconv.graph.shapes"),
-    ("autoconv.graph.variables", "autoconv.graph.tensor"),
 }
 
 

@@ -9,11 +9,11 @@ the executor generates). Tensor ids are unique within a graph, so blocks can be 
 
 from __future__ import annotations
 
-import os
-import threading
 from contextlib import contextmanager
 
 from autoconv.graph.origin import user_origin
+from autoconv.graph.scopes import _SCOPES, _Scope, building, current  # noqa: F401 - used as _g.building()
+from autoconv.graph.tensor import Tensor
 from autoconv.runtime import staging
 
 
@@ -129,45 +129,6 @@ class Graph:
         return views.graph_html(self)
 
 
-class _Scope:
-    __slots__ = ("graph", "block")
-
-    def __init__(self, graph, block):
-        self.graph = graph
-        self.block = block
-
-
-class _Scopes(threading.local):
-    """The blocks receiving nodes, innermost last: one stack per thread, so that threads can
-    trace at the same time. `sealed` counts the `no_recording` scopes open in this thread."""
-
-    def __init__(self):
-        self.stack: list[_Scope] = []
-        self.sealed = 0
-
-
-_SCOPES = _Scopes()
-
-
-def _forget_other_traces_in_child() -> None:
-    # After a fork only the forking thread exists: the shared count of open traces keeps
-    # just its own entries, or the runtime would take every call for one made while tracing.
-    staging.traces[:] = [None] * len(_SCOPES.stack)
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_forget_other_traces_in_child)
-
-
-def building() -> bool:
-    """True while this thread's trace is adding operations to a graph."""
-    return bool(_SCOPES.stack)
-
-
-def current() -> _Scope:
-    return _SCOPES.stack[-1]
-
-
 @contextmanager
 def build(graph: Graph, block: Block | None = None):
     """Makes `block` (default: the graph's top-level block) receive new nodes."""
@@ -214,8 +175,6 @@ def no_recording():
 def add_node(node: Node, specs, origin=None) -> Node:
     """Appends `node` to the current block, giving it one output per `(shape, dtype)` in
     `specs`. Returns the node."""
-    from autoconv.graph.tensor import Tensor
-
     if _SCOPES.sealed:
         raise RecordingForbidden(node.op)
     scope = current()
@@ -245,7 +204,6 @@ def tensors_in(value) -> list:
     """The Tensors in a nested structure (tuples, lists, namedtuples, dicts, slices), in order."""
     from autoconv.graph.optionals import Mixed, Optional
     from autoconv.graph.staging import ListAccum
-    from autoconv.graph.tensor import Tensor
 
     found = []
 
@@ -280,7 +238,6 @@ def map_tensors(template, fn):
     namedtuples are rebuilt, anything else is kept as it is."""
     from autoconv.graph.optionals import Mixed, Optional
     from autoconv.graph.staging import ListAccum
-    from autoconv.graph.tensor import Tensor
 
     def walk(v):
         if isinstance(v, Tensor):
@@ -324,8 +281,6 @@ def set_args(node: Node, args=None, kwargs=None) -> None:
 
 def new_tensor(graph: Graph, node: Node, index: int, shape, dtype, weak=False, id=None):
     """A Tensor of `graph` made by `node` (a fresh id unless `id` is given)."""
-    from autoconv.graph.tensor import Tensor
-
     t = Tensor.__new__(Tensor)
     t.weak = weak
     t.graph = graph

@@ -13,8 +13,8 @@ import sys
 
 import numpy as np
 
-from autoconv.graph import graph as _g
 from autoconv.graph.errors import StagingError, where
+from autoconv.graph.scopes import building
 
 _AUTOCONV = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
@@ -89,7 +89,7 @@ class Tensor:
         unknown size, a run-time int (a weak Tensor), as `np.shape(t)` gives: `range(n)`,
         `np.reshape` and arithmetic accept it, where eager code would get an int."""
         s = self._shape
-        if None not in s or _internal() or not _g.building():
+        if None not in s or _internal() or not building():
             return s
         return uses.arraylike.runtime_shape(self)
 
@@ -106,7 +106,7 @@ class Tensor:
         """`Tensor` to autoconv; to user code, the type of the value eager NumPy would have, so
         that `isinstance(t, np.ndarray)`, `isinstance(t, np.floating)` and `np.isscalar(t)`
         answer as eagerly (`type(t)` stays `Tensor`, which keeps NumPy's dispatch working)."""
-        if _internal() or not _g.building():
+        if _internal() or not building():
             return Tensor
         return uses.arraylike.eager_class(self)
 
@@ -120,14 +120,14 @@ class Tensor:
         return uses.dispatch.method(self, "T", (), {}, attr=True)
 
     def __repr__(self):
-        if not _internal() and _g.building():
+        if not _internal() and building():
             marker = uses.printing.convert_tensor(self, "r")  # repr(t) inside autoconv.print(...)
             if marker is not None:
                 return marker
         return f"<autoconv.Tensor %{self.id} {format_spec(self._shape, self.dtype, self.weak)}>"
 
     def __str__(self):
-        if not _internal() and _g.building():
+        if not _internal() and building():
             marker = uses.printing.convert_tensor(self, "s")  # str(t) inside autoconv.print(...)
             if marker is not None:
                 return marker
