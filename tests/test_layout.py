@@ -24,13 +24,8 @@ API_LAYER = {"autoconv.graph.function", "autoconv.graph.saving.loaded"}
 LATE_CIRCLES = {
     ("autoconv.graph.arraylike", "autoconv.graph.eager_types"),
     ("autoconv.graph.arraylike", "autoconv.graph.numpy_dispatch"),
-    ("autoconv.graph.arraylike", "autoconv.graph.ops"),
-    ("autoconv.graph.eager_types", "autoconv.graph.graph"),
-    ("autoconv.graph.graph", "autoconv.graph.optionals"),
-    ("autoconv.graph.graph", "autoconv.graph.staging"),
     ("autoconv.graph.mutation", "autoconv.graph.eager_types"),
     ("autoconv.graph.mutation", "autoconv.graph.numpy_dispatch"),
-    ("autoconv.graph.mutation", "autoconv.graph.passes.analysis"),
     ("autoconv.graph.numpy_dispatch", "autoconv.graph.mutation"),
     ("autoconv.graph.numpy_dispatch", "autoconv.graph.optionals"),
     ("autoconv.graph.numpy_dispatch", "autoconv.graph.variables"),

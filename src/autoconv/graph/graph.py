@@ -200,24 +200,23 @@ def _foreign(t):
     )
 
 
+# Values that hold Tensors besides the containers below: `optionals.Optional` and `Mixed`,
+# `staging.ListAccum`. Those modules build on this one, so each registers its type here when
+# imported (no such value exists before): type -> (parts, rebuild), where `parts(v)` gives the
+# held values in order and `rebuild(v, new_parts)` makes the same holder around new ones.
+HOLDERS: dict = {}
+
+
 def tensors_in(value) -> list:
     """The Tensors in a nested structure (tuples, lists, namedtuples, dicts, slices), in order."""
-    from autoconv.graph.optionals import Mixed, Optional
-    from autoconv.graph.staging import ListAccum
-
     found = []
 
     def visit(v):
         if isinstance(v, Tensor):
             found.append(v)
-        elif type(v) is Optional:
-            visit(v.flag)
-            visit(v.value)
-        elif type(v) is Mixed:
-            visit(v.value)
-            visit(v.tag)
-        elif type(v) is ListAccum:
-            visit(v.tensor)
+        elif type(v) in HOLDERS:
+            for x in HOLDERS[type(v)][0](v):
+                visit(x)
         elif isinstance(v, (tuple, list)):
             for x in v:
                 visit(x)
@@ -236,19 +235,15 @@ def tensors_in(value) -> list:
 def map_tensors(template, fn):
     """`template` with each Tensor `t` replaced by `fn(t)`; tuples, lists, dicts, slices and
     namedtuples are rebuilt, anything else is kept as it is."""
-    from autoconv.graph.optionals import Mixed, Optional
-    from autoconv.graph.staging import ListAccum
 
     def walk(v):
         if isinstance(v, Tensor):
             return fn(v)
         t = type(v)
-        if t is Optional:
-            return Optional(walk(v.flag), walk(v.value), v.missing, v.name, v.origin)
-        if t is Mixed:
-            return Mixed(walk(v.value), walk(v.tag), v.kinds, v.name)
-        if t is ListAccum:
-            return ListAccum(walk(v.tensor))
+        holder = HOLDERS.get(t)
+        if holder is not None:
+            parts, rebuild = holder
+            return rebuild(v, [walk(x) for x in parts(v)])
         if t is tuple or t is list:
             return t([walk(x) for x in v])
         if t is dict:

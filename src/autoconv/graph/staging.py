@@ -135,6 +135,10 @@ class ListAccum:
         self._fail()
 
 
+# A ListAccum holds a Tensor: graph.tensors_in and map_tensors look inside it.
+_g.HOLDERS[ListAccum] = (lambda v: (v.tensor,), lambda v, new: ListAccum(new[0]))
+
+
 def _expand(arrays):
     out = []
     for a in arrays:
