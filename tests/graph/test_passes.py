@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 import autoconv
+from autoconv.backends.numpy.executor import Program
 from autoconv.graph import passes
-from autoconv.graph.executor import Program
 from autoconv.graph.passes import dce, fold
 
 X = np.arange(12, dtype=np.float32).reshape(3, 4) - 5

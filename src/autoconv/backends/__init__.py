@@ -1,5 +1,6 @@
-"""Backends that run traced graphs: the NumPy executor (`autoconv.graph.executor`) and, with
-the `jax` extra, `backends.jax`, which lowers graphs to JAX and compiles them with XLA."""
+"""Backends that run traced graphs: `backends.numpy` (the executor that generates Python calling
+NumPy) and, with the `jax` extra, `backends.jax`, which lowers graphs to JAX and compiles them
+with XLA. `program` and `check` here are the one place that picks a backend by name."""
 
 BACKENDS = ("numpy", "jax")
 
@@ -24,6 +25,6 @@ def program(graph, backend: str = "numpy", device=None, keep_on_device: bool = F
         from autoconv.backends.jax.program import JaxProgram
 
         return JaxProgram(graph, device, keep_on_device)
-    from autoconv.graph.executor import Program
+    from autoconv.backends.numpy.executor import Program
 
     return Program(graph)

@@ -9,10 +9,13 @@ says what to write instead. In-place updates are in `mutation`.
 from __future__ import annotations
 
 import ast
+import sys
 
 import numpy as np
 
 from autoconv.graph import graph as _g
+from autoconv.graph import tensor as _tensor
+from autoconv.graph.recording import emit
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.graph.user_code import (
     fail,
@@ -170,7 +173,7 @@ def _python_kind(t: Tensor, frame, what: str):
 
 def item(t: Tensor, args):
     """`t.item(*args)`: a Python number when the graph runs (a weak Tensor while tracing)."""
-    from autoconv.graph.numpy_dispatch import emit, operand
+    from autoconv.graph.numpy_dispatch import operand
 
     frame = user_frame()
     _, dtype = _python_kind(t, frame, "item")
@@ -186,8 +189,6 @@ def _flat_items(a):
 def tolist(t: Tensor):
     """`t.tolist()`: nested lists of Python numbers, built at trace time from the static shape,
     each element a run-time Python number."""
-    from autoconv.graph.numpy_dispatch import emit
-
     frame = user_frame()
     _, dtype = _python_kind(t, frame, "tolist")
     shape = t._shape
@@ -223,7 +224,6 @@ def round_(t: Tensor, ndigits):
     """`round(t)` / `round(t, n)`: Python's `round` on the run-time value, which gives what
     eager code gets (a Python int for `round(np.float64(x))`, a NumPy scalar with `n`)."""
     from autoconv.graph.eager_types import _standin, eager_type
-    from autoconv.graph.numpy_dispatch import emit
 
     frame = user_frame()
     kind = eager_class(t) if eager_type(t) is None else eager_type(t)
@@ -253,3 +253,6 @@ def setitem(t: Tensor, key, value):
         f"instead: `{name} = np.where(mask, value, {name})`, or for one position "
         f"`{name} = np.where(np.arange({name}.shape[0]) == i, value, {name})`.",
     )
+
+
+_tensor.uses.arraylike = sys.modules[__name__]  # Tensor calls this module; tensor.py imports it not

@@ -13,6 +13,7 @@ import shutil
 import subprocess
 
 from autoconv.code import PRE_STYLE
+from autoconv.graph.graph import views, walk
 
 MAX_DRAWN_OPERATIONS = 400  # larger graphs show the listing only: `dot` would take long
 _DOT_TIMEOUT_S = 20
@@ -46,8 +47,6 @@ def _pre(text: str) -> str:
 
 
 def _picture(graph) -> str:
-    from autoconv.graph.graph import walk
-
     count = sum(1 for _ in walk(graph.block))
     if count > MAX_DRAWN_OPERATIONS:
         return (
@@ -107,3 +106,6 @@ def function_html(function) -> str:
             )
         body = "".join(parts)
     return f'<div style="{_BOX}">{head}{body}</div>'
+
+
+views.graph_html = graph_html  # Graph._repr_html_ (graph.py imports this module not)

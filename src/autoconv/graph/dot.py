@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 
-from autoconv.graph.graph import Block, Graph, Node, tensors_in
+from autoconv.graph.graph import Block, Graph, Node, tensors_in, views
 from autoconv.graph.listing import _op_text, _origin, _short, _structure
 from autoconv.graph.tensor import format_spec
 
@@ -239,3 +239,6 @@ def to_dot(graph: Graph, *, dead: bool = False) -> str:
     as labelled clusters with edges in and out, and the outputs (see the module docstring).
     Operations that nothing needs are left out, or greyed out with `dead=True`."""
     return _Drawer(graph, dead).draw()
+
+
+views.to_dot = to_dot  # Graph.to_dot (graph.py imports this module not)

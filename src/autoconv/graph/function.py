@@ -22,7 +22,6 @@ import weakref
 
 import numpy as np
 
-from autoconv import backends
 from autoconv.caches import register
 from autoconv.callables import check_no_specs, check_traceable
 from autoconv.graph import dispatch as _dispatch
@@ -143,6 +142,8 @@ class Function:
         device=None,
         keep_on_device=False,
     ):
+        from autoconv import backends  # the IR layer imports no backend at module level
+
         backends.check(backend, device, keep_on_device)
         self.backend = backend
         self.device = device
@@ -511,6 +512,8 @@ class Function:
         if writebacks:
             # Changes to the arguments' containers: extra outputs, stored after each run.
             graph.outputs = (outputs, tuple(value for _, _, value in writebacks))
+        from autoconv import backends  # the API layer picks the backend; the IR never imports one
+
         traced = time.perf_counter()
         optimized, records = _passes.optimize(graph, settings)
         optimized_at = time.perf_counter()

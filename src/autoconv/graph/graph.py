@@ -9,11 +9,11 @@ the executor generates). Tensor ids are unique within a graph, so blocks can be 
 
 from __future__ import annotations
 
-import os
-import threading
 from contextlib import contextmanager
 
 from autoconv.graph.origin import user_origin
+from autoconv.graph.scopes import _SCOPES, _Scope, building, current  # noqa: F401 - used as _g.building()
+from autoconv.graph.tensor import Tensor
 from autoconv.runtime import staging
 
 
@@ -70,6 +70,17 @@ class Block:
         self.params: list = []
 
 
+class _Views:
+    """How a graph is shown: `listing.as_text`, `dot.to_dot` and `display.graph_html`. Those
+    modules build on this one, so each registers its function here when imported (importing
+    `autoconv.graph` imports them all) and this module imports none of them."""
+
+    __slots__ = ("as_text", "to_dot", "graph_html")
+
+
+views = _Views()
+
+
 class Graph:
     """A traced function: its input placeholders, its nodes and its output structure.
 
@@ -104,63 +115,18 @@ class Graph:
 
     def as_text(self) -> str:
         """A readable listing: one operation per line with its inputs, shape, dtype and origin."""
-        from autoconv.graph.listing import as_text
-
-        return as_text(self)
+        return views.as_text(self)
 
     def to_dot(self, *, dead: bool = False) -> str:
         """The graph in Graphviz DOT: labelled clusters for branches and loops, with edges in
         and out; operations nothing needs are left out (greyed out with `dead=True`)."""
-        from autoconv.graph.dot import to_dot
-
-        return to_dot(self, dead=dead)
+        return views.to_dot(self, dead=dead)
 
     def __repr__(self):
         return f"<autoconv.Graph {self.name!r}: {len(self.nodes)} nodes>"
 
     def _repr_html_(self) -> str:
-        from autoconv.graph.display import graph_html
-
-        return graph_html(self)
-
-
-class _Scope:
-    __slots__ = ("graph", "block")
-
-    def __init__(self, graph, block):
-        self.graph = graph
-        self.block = block
-
-
-class _Scopes(threading.local):
-    """The blocks receiving nodes, innermost last: one stack per thread, so that threads can
-    trace at the same time. `sealed` counts the `no_recording` scopes open in this thread."""
-
-    def __init__(self):
-        self.stack: list[_Scope] = []
-        self.sealed = 0
-
-
-_SCOPES = _Scopes()
-
-
-def _forget_other_traces_in_child() -> None:
-    # After a fork only the forking thread exists: the shared count of open traces keeps
-    # just its own entries, or the runtime would take every call for one made while tracing.
-    staging.traces[:] = [None] * len(_SCOPES.stack)
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_forget_other_traces_in_child)
-
-
-def building() -> bool:
-    """True while this thread's trace is adding operations to a graph."""
-    return bool(_SCOPES.stack)
-
-
-def current() -> _Scope:
-    return _SCOPES.stack[-1]
+        return views.graph_html(self)
 
 
 @contextmanager
@@ -209,8 +175,6 @@ def no_recording():
 def add_node(node: Node, specs, origin=None) -> Node:
     """Appends `node` to the current block, giving it one output per `(shape, dtype)` in
     `specs`. Returns the node."""
-    from autoconv.graph.tensor import Tensor
-
     if _SCOPES.sealed:
         raise RecordingForbidden(node.op)
     scope = current()
@@ -236,25 +200,23 @@ def _foreign(t):
     )
 
 
+# Values that hold Tensors besides the containers below: `optionals.Optional` and `Mixed`,
+# `staging.ListAccum`. Those modules build on this one, so each registers its type here when
+# imported (no such value exists before): type -> (parts, rebuild), where `parts(v)` gives the
+# held values in order and `rebuild(v, new_parts)` makes the same holder around new ones.
+HOLDERS: dict = {}
+
+
 def tensors_in(value) -> list:
     """The Tensors in a nested structure (tuples, lists, namedtuples, dicts, slices), in order."""
-    from autoconv.graph.optionals import Mixed, Optional
-    from autoconv.graph.staging import ListAccum
-    from autoconv.graph.tensor import Tensor
-
     found = []
 
     def visit(v):
         if isinstance(v, Tensor):
             found.append(v)
-        elif type(v) is Optional:
-            visit(v.flag)
-            visit(v.value)
-        elif type(v) is Mixed:
-            visit(v.value)
-            visit(v.tag)
-        elif type(v) is ListAccum:
-            visit(v.tensor)
+        elif type(v) in HOLDERS:
+            for x in HOLDERS[type(v)][0](v):
+                visit(x)
         elif isinstance(v, (tuple, list)):
             for x in v:
                 visit(x)
@@ -273,20 +235,15 @@ def tensors_in(value) -> list:
 def map_tensors(template, fn):
     """`template` with each Tensor `t` replaced by `fn(t)`; tuples, lists, dicts, slices and
     namedtuples are rebuilt, anything else is kept as it is."""
-    from autoconv.graph.optionals import Mixed, Optional
-    from autoconv.graph.staging import ListAccum
-    from autoconv.graph.tensor import Tensor
 
     def walk(v):
         if isinstance(v, Tensor):
             return fn(v)
         t = type(v)
-        if t is Optional:
-            return Optional(walk(v.flag), walk(v.value), v.missing, v.name, v.origin)
-        if t is Mixed:
-            return Mixed(walk(v.value), walk(v.tag), v.kinds, v.name)
-        if t is ListAccum:
-            return ListAccum(walk(v.tensor))
+        holder = HOLDERS.get(t)
+        if holder is not None:
+            parts, rebuild = holder
+            return rebuild(v, [walk(x) for x in parts(v)])
         if t is tuple or t is list:
             return t([walk(x) for x in v])
         if t is dict:
@@ -319,8 +276,6 @@ def set_args(node: Node, args=None, kwargs=None) -> None:
 
 def new_tensor(graph: Graph, node: Node, index: int, shape, dtype, weak=False, id=None):
     """A Tensor of `graph` made by `node` (a fresh id unless `id` is given)."""
-    from autoconv.graph.tensor import Tensor
-
     t = Tensor.__new__(Tensor)
     t.weak = weak
     t.graph = graph

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from autoconv.graph.graph import Block, Graph, Node
+from autoconv.graph.graph import Block, Graph, Node, views
 from autoconv.graph.tensor import Tensor, format_spec
 
 
@@ -112,3 +112,6 @@ def as_text(graph: Graph) -> str:
     _lines(graph.block, 1, out)
     out.append(f"  return {_structure(graph.outputs)}")
     return "\n".join(out) + "\n"
+
+
+views.as_text = as_text  # Graph.as_text (graph.py imports this module not)

@@ -15,8 +15,11 @@ import sys
 import numpy as np
 
 from autoconv.graph import graph as _g
+from autoconv.graph import recording as _recording
+from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import where
 from autoconv.graph.origin import _SKIP
+from autoconv.graph.recording import emit
 from autoconv.graph.tensor import _AUTOCONV, PY_TYPES, Tensor
 from autoconv.graph.user_code import (
     fail,
@@ -103,7 +106,7 @@ def inplace(symbol: str, ufunc, t: Tensor, other):
     eager NumPy writes into it; the graph gives the name a new array instead, which is the same
     only when no one else sees the array: otherwise a clear error."""
     from autoconv.graph.eager_types import eager_type
-    from autoconv.graph.numpy_dispatch import binop, emit
+    from autoconv.graph.numpy_dispatch import binop
 
     if t.weak:
         return NotImplemented
@@ -161,7 +164,7 @@ def inplace_concrete(uf, inputs, kwargs, target: np.ndarray):
     """`s <op>= v` where `s` is a NumPy array made outside the graph and `v` a Tensor (NumPy
     calls `uf(s, v, out=(s,))`): `s` becomes the new Tensor, which matches eager code when no
     other reference sees the array `s` (refcount test), else a clear error."""
-    from autoconv.graph.numpy_dispatch import _ufunc_specs, emit
+    from autoconv.graph.numpy_dispatch import _ufunc_specs
 
     if _PROBING:
         _BASELINE.append(sys.getrefcount(target) - 1)
@@ -354,7 +357,7 @@ def assign_item(target, key, value):
     on Python values and concrete arrays it stores in place, as eagerly; where a Tensor is
     involved the graph gets a copy of `target` with the item set, which is what eager code
     sees when no other name, view or caller shares the array (otherwise a clear error)."""
-    from autoconv.graph.numpy_dispatch import emit, operand
+    from autoconv.graph.numpy_dispatch import operand
 
     if not _g.building() or not (
         isinstance(target, Tensor) or _g.tensors_in(operand(key)) or _g.tensors_in(value)
@@ -409,3 +412,9 @@ def assign_item(target, key, value):
     if isinstance(target, Tensor):
         _mark_stale(target, frame, line, name)
     return result
+
+
+_tensor.uses.mutation = sys.modules[__name__]  # Tensor calls this module; tensor.py imports it not
+
+
+_recording.check_live = check_live  # emit calls it once a graph is stale (see _mark_stale)

@@ -9,13 +9,15 @@ that), values, dtypes and NumPy-scalar-versus-array results match eager NumPy ex
 from __future__ import annotations
 
 import operator
+import sys
 
 import numpy as np
 
 from autoconv.graph import graph as _g
-from autoconv.graph import shapes
-from autoconv.graph.errors import StagingError, where
-from autoconv.graph.origin import user_origin
+from autoconv.graph import ops, shapes
+from autoconv.graph import tensor as _tensor
+from autoconv.graph.recording import emit
+from autoconv.graph.recording import one as _one
 from autoconv.graph.tensor import Tensor
 
 # Tensor methods that are recorded as method calls; value: the NumPy function whose shape and
@@ -45,26 +47,6 @@ def operand(value):
         if any(isinstance(v, (Variable, Optional)) for v in value):
             return type(value)(operand(v) for v in value)
     return value
-
-
-def emit(kind, op, fn, args, kwargs, specs, attrs=None):
-    """Records one node in the graph being built and returns its output Tensors."""
-    if not _g.building():
-        raise StagingError(
-            f"{where(user_origin(2))}: a symbolic Tensor was used outside the trace that made "
-            "it. Tensors only exist while autoconv.function traces; return them as outputs."
-        )
-    node = _g.Node(kind, op, fn, args, kwargs, attrs)
-    if getattr(_g.current().graph, "_stale", False):
-        from autoconv.graph.mutation import check_live
-
-        check_live(node.inputs)
-    _g.add_node(node, specs, user_origin(2))
-    return node.outputs
-
-
-def _one(outputs):
-    return outputs[0] if len(outputs) == 1 else tuple(outputs)
 
 
 # --- ufuncs --------------------------------------------------------------------------------
@@ -257,8 +239,6 @@ def unop(symbol, uf, a):
 
 def function(func, args, kwargs):
     """`Tensor.__array_function__`: the NumPy functions in `ops.RULES`."""
-    from autoconv.graph import ops
-
     if _has_mixed((args, kwargs)):
         from autoconv.graph.optionals import uniform
 
@@ -284,8 +264,6 @@ def function(func, args, kwargs):
 
 def method(tensor, name, args, kwargs, attr=False):
     """`tensor.name(*args, **kwargs)` (or the attribute `tensor.name`), recorded as itself."""
-    from autoconv.graph import ops
-
     args = tuple(operand(a) for a in args)
     kwargs = {k: operand(v) for k, v in kwargs.items()}
     if name == "T":
@@ -474,3 +452,6 @@ def getitem(tensor, key):
         [(shape, tensor.dtype)],
         {"tuple": is_tuple},
     )[0]
+
+
+_tensor.uses.dispatch = sys.modules[__name__]  # Tensor calls this module; tensor.py imports it not

@@ -14,6 +14,8 @@ import string
 import numpy as np
 
 from autoconv.graph import shapes
+from autoconv.graph.recording import emit
+from autoconv.graph.recording import one as _one
 from autoconv.graph.shapes import fail, norm_axis, shape_of
 from autoconv.graph.tensor import Tensor
 
@@ -55,8 +57,6 @@ def rule(*names):
 
 
 def _record(func, args, kwargs):
-    from autoconv.graph.numpy_dispatch import _one, emit
-
     specs = spec_of(func, args, kwargs)
     return _one(emit("call", func.__name__, func, args, kwargs, specs))
 
@@ -546,8 +546,6 @@ def _size(a, axis=None):
 
 
 def _shape_rule(func, args, kwargs):
-    from autoconv.graph.numpy_dispatch import emit
-
     (a,) = args
     if not isinstance(a, Tensor):
         return np.shape(a)
@@ -558,8 +556,6 @@ def _shape_rule(func, args, kwargs):
 
 
 def _size_rule(func, args, kwargs):
-    from autoconv.graph.numpy_dispatch import emit
-
     p = _bind(np.size, args, kwargs)
     a, axis = p["a"], p.get("axis")
     shape = shape_of(a)

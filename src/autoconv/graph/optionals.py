@@ -590,3 +590,14 @@ def _frame_origin(tb):
 
 def fail(origin, message):
     raise StagingError(f"{where(origin)}: {message}")
+
+
+# Optional and Mixed hold Tensors: graph.tensors_in and map_tensors look inside them.
+_g.HOLDERS[Optional] = (
+    lambda v: (v.flag, v.value),
+    lambda v, new: Optional(new[0], new[1], v.missing, v.name, v.origin),
+)
+_g.HOLDERS[Mixed] = (
+    lambda v: (v.value, v.tag),
+    lambda v, new: Mixed(new[0], new[1], v.kinds, v.name),
+)

@@ -15,10 +15,13 @@ import ast
 import builtins
 import linecache
 import re
+import sys
 
 from autoconv.caches import register_cache
 from autoconv.graph import graph as _g
+from autoconv.graph import tensor as _tensor
 from autoconv.graph.origin import user_origin
+from autoconv.graph.recording import emit
 
 _MARK = re.compile("\ue000(\\d+)\ue001")
 
@@ -78,8 +81,6 @@ def _formatted(value):
     if type(value) is not str or "\ue000" not in value:
         return value
     import numpy as np
-
-    from autoconv.graph.numpy_dispatch import emit
 
     table = _markers(_g.current().graph)
     pieces, tensors = [], []
@@ -197,3 +198,6 @@ def _resolve(frame, node):
     from autoconv.graph.arraylike import lookup
 
     return lookup(frame, node)
+
+
+_tensor.uses.printing = sys.modules[__name__]  # Tensor calls this module; tensor.py imports it not

@@ -14,11 +14,10 @@ import numpy as np
 
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
+from autoconv.graph.tensor import Tensor
 
 
 def shape_of(value) -> tuple:
-    from autoconv.graph.tensor import Tensor
-
     if isinstance(value, Tensor):
         return value.shape
     return np.shape(value)
@@ -117,8 +116,6 @@ _PY_STANDIN = {"b": True, "i": 1, "f": 1.0, "c": 1.0 + 0j}
 
 
 def _standin(value):
-    from autoconv.graph.tensor import Tensor
-
     if isinstance(value, Tensor) and value.weak:
         return _PY_STANDIN[value.dtype.kind]
     if isinstance(value, (Tensor, np.ndarray)):
@@ -150,8 +147,6 @@ def standin_dtype(func, args, kwargs) -> np.dtype:
 
 def result_dtype(value) -> np.dtype:
     """The dtype of a traced or concrete operand (Python scalars as NumPy would store them)."""
-    from autoconv.graph.tensor import Tensor
-
     if isinstance(value, Tensor):
         return value.dtype
     return np.asarray(value).dtype

@@ -40,6 +40,8 @@ from autoconv.graph.optionals import (
     zeros_like,
 )
 from autoconv.graph.origin import user_origin
+from autoconv.graph.recording import emit
+from autoconv.graph.recording import one as _one
 from autoconv.graph.staged_locals import StagedLocals
 from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
 from autoconv.runtime import staging as rt
@@ -133,6 +135,10 @@ class ListAccum:
         self._fail()
 
 
+# A ListAccum holds a Tensor: graph.tensors_in and map_tensors look inside it.
+_g.HOLDERS[ListAccum] = (lambda v: (v.tensor,), lambda v, new: ListAccum(new[0]))
+
+
 def _expand(arrays):
     out = []
     for a in arrays:
@@ -148,8 +154,6 @@ def _run_stack(func, arrays, *args, **kwargs):
 
 
 def _stack_lists(func, args, kwargs):
-    from autoconv.graph.numpy_dispatch import _one, emit
-
     arrays, *rest = args
     p = dict(kwargs)
     axis = rest[0] if rest else p.get("axis", 0)
@@ -374,8 +378,6 @@ def _const(value, dtype, weak=False):
 
 
 def _cast(value, to):
-    from autoconv.graph.numpy_dispatch import emit
-
     weak = to in PY_TYPES.values()
     return emit("helper", to.__name__, to, (value,), {}, [((), np.dtype(to), weak)])[0]
 
@@ -442,8 +444,6 @@ def _tag_for(v, kinds):
 
 
 def _run_time_len(t):
-    from autoconv.graph.numpy_dispatch import emit
-
     return emit("helper", "len", len, (t,), {}, [((), np.dtype(np.int64), True)])[0]
 
 

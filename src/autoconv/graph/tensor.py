@@ -13,10 +13,23 @@ import sys
 
 import numpy as np
 
-from autoconv.graph import graph as _g
 from autoconv.graph.errors import StagingError, where
+from autoconv.graph.scopes import building
 
 _AUTOCONV = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+
+class _Uses:
+    """The modules that give a Tensor its behaviour: `numpy_dispatch` (NumPy calls, operators,
+    indexing, methods), `arraylike` (the ndarray protocol as user code sees it), `mutation`
+    (in-place operators) and `printing` (a Tensor inside `autoconv.print`). They build on
+    Tensor, so each one registers itself here when imported (importing `autoconv.graph` imports
+    them all) and this module imports none of them: the imports run one way."""
+
+    __slots__ = ("dispatch", "arraylike", "mutation", "printing")
+
+
+uses = _Uses()
 
 
 def _internal() -> bool:
@@ -76,9 +89,9 @@ class Tensor:
         unknown size, a run-time int (a weak Tensor), as `np.shape(t)` gives: `range(n)`,
         `np.reshape` and arithmetic accept it, where eager code would get an int."""
         s = self._shape
-        if None not in s or _internal() or not _g.building():
+        if None not in s or _internal() or not building():
             return s
-        return _a.runtime_shape(self)
+        return uses.arraylike.runtime_shape(self)
 
     @shape.setter
     def shape(self, value):
@@ -93,9 +106,9 @@ class Tensor:
         """`Tensor` to autoconv; to user code, the type of the value eager NumPy would have, so
         that `isinstance(t, np.ndarray)`, `isinstance(t, np.floating)` and `np.isscalar(t)`
         answer as eagerly (`type(t)` stays `Tensor`, which keeps NumPy's dispatch working)."""
-        if _internal() or not _g.building():
+        if _internal() or not building():
             return Tensor
-        return _a.eager_class(self)
+        return uses.arraylike.eager_class(self)
 
     @property
     def size(self):
@@ -104,22 +117,18 @@ class Tensor:
 
     @property
     def T(self) -> Tensor:  # noqa: N802 - NumPy's spelling
-        return _d.method(self, "T", (), {}, attr=True)
+        return uses.dispatch.method(self, "T", (), {}, attr=True)
 
     def __repr__(self):
-        if not _internal() and _g.building():
-            from autoconv.graph import printing
-
-            marker = printing.convert_tensor(self, "r")  # repr(t) inside autoconv.print(...)
+        if not _internal() and building():
+            marker = uses.printing.convert_tensor(self, "r")  # repr(t) inside autoconv.print(...)
             if marker is not None:
                 return marker
         return f"<autoconv.Tensor %{self.id} {format_spec(self._shape, self.dtype, self.weak)}>"
 
     def __str__(self):
-        if not _internal() and _g.building():
-            from autoconv.graph import printing
-
-            marker = printing.convert_tensor(self, "s")  # str(t) inside autoconv.print(...)
+        if not _internal() and building():
+            marker = uses.printing.convert_tensor(self, "s")  # str(t) inside autoconv.print(...)
             if marker is not None:
                 return marker
         return f"<autoconv.Tensor %{self.id} {format_spec(self._shape, self.dtype, self.weak)}>"
@@ -128,13 +137,13 @@ class Tensor:
 
     # --- NumPy protocols --------------------------------------------------------------------
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
-        return _d.ufunc(ufunc, method, inputs, kwargs)
+        return uses.dispatch.ufunc(ufunc, method, inputs, kwargs)
 
     def __array_function__(self, func, types, args, kwargs):
-        return _d.function(func, args, kwargs)
+        return uses.dispatch.function(func, args, kwargs)
 
     def __array__(self, dtype=None, copy=None):
-        _a.no_python_number(self, "array")
+        uses.arraylike.no_python_number(self, "array")
 
     def __bool__(self):
         raise StagingError(
@@ -163,56 +172,54 @@ class Tensor:
         )
 
     def __int__(self):
-        _a.no_python_number(self, "int")
+        uses.arraylike.no_python_number(self, "int")
 
     def __float__(self):
-        _a.no_python_number(self, "float")
+        uses.arraylike.no_python_number(self, "float")
 
     def __complex__(self):
-        _a.no_python_number(self, "complex")
+        uses.arraylike.no_python_number(self, "complex")
 
     def __index__(self):
-        _a.no_python_number(self, "index")
+        uses.arraylike.no_python_number(self, "index")
 
     def __setitem__(self, key, value):
-        _a.setitem(self, key, value)
+        uses.arraylike.setitem(self, key, value)
 
     def __format__(self, spec):
-        from autoconv.graph import printing
-
-        return printing.format_tensor(self, spec)
+        return uses.printing.format_tensor(self, spec)
 
     def __round__(self, ndigits=None):
-        return _a.round_(self, ndigits)
+        return uses.arraylike.round_(self, ndigits)
 
     def item(self, *args):
         """The element as a Python number when the graph runs (a weak Tensor while tracing)."""
-        return _a.item(self, args)
+        return uses.arraylike.item(self, args)
 
     def tolist(self):
         """Nested Python lists of Python numbers when the graph runs (static shapes only)."""
-        return _a.tolist(self)
+        return uses.arraylike.tolist(self)
 
     def __getitem__(self, key):
-        return _d.getitem(self, key)
+        return uses.dispatch.getitem(self, key)
 
     # --- NumPy array methods (recorded as method calls, exactly as eager NumPy runs them) ---
     def astype(self, dtype, *args, **kwargs):
-        return _d.method(self, "astype", (dtype, *args), kwargs)
+        return uses.dispatch.method(self, "astype", (dtype, *args), kwargs)
 
     def reshape(self, *shape, **kwargs):
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
             shape = (tuple(shape[0]),)  # one tuple argument, as written (`reshape(())` too)
-        return _d.method(self, "reshape", shape, kwargs)
+        return uses.dispatch.method(self, "reshape", shape, kwargs)
 
     def transpose(self, *axes):
         if len(axes) == 1 and (axes[0] is None or isinstance(axes[0], (tuple, list))):
             axes = () if axes[0] is None else tuple(axes[0])
-        return _d.method(self, "transpose", axes, {})
+        return uses.dispatch.method(self, "transpose", axes, {})
 
     def __getattr__(self, name):
-        if name in _d.ARRAY_METHODS:
-            return lambda *args, **kwargs: _d.method(self, name, args, kwargs)
+        if name in uses.dispatch.ARRAY_METHODS:
+            return lambda *args, **kwargs: uses.dispatch.method(self, name, args, kwargs)
         raise AttributeError(f"'Tensor' object has no attribute {name!r}")
 
 
@@ -268,8 +275,8 @@ _UNARY = {
 def _install_operators():
     def binary(symbol, ufunc, reflected):
         if reflected:
-            return lambda self, other: _d.binop(symbol, ufunc, other, self)
-        return lambda self, other: _d.binop(symbol, ufunc, self, other)
+            return lambda self, other: uses.dispatch.binop(symbol, ufunc, other, self)
+        return lambda self, other: uses.dispatch.binop(symbol, ufunc, self, other)
 
     for name, (symbol, ufunc) in _BINARY.items():
         setattr(Tensor, f"__{name}__", binary(symbol, ufunc, False))
@@ -278,16 +285,16 @@ def _install_operators():
         setattr(Tensor, f"__{name}__", binary(symbol, ufunc, False))
 
     def inplace(symbol, ufunc):
-        return lambda self, other: _m.inplace(symbol, ufunc, self, other)
+        return lambda self, other: uses.mutation.inplace(symbol, ufunc, self, other)
 
     for name, (symbol, ufunc) in _BINARY.items():
         setattr(Tensor, f"__i{name}__", inplace(symbol, ufunc))
+
+    def unary(symbol, ufunc):
+        return lambda self: uses.dispatch.unop(symbol, ufunc, self)
+
     for name, (symbol, ufunc) in _UNARY.items():
-        setattr(Tensor, f"__{name}__", lambda self, s=symbol, u=ufunc: _d.unop(s, u, self))
+        setattr(Tensor, f"__{name}__", unary(symbol, ufunc))
 
 
 _install_operators()
-
-from autoconv.graph import arraylike as _a  # noqa: E402 - the modules refer to each other
-from autoconv.graph import mutation as _m  # noqa: E402
-from autoconv.graph import numpy_dispatch as _d  # noqa: E402

@@ -2,22 +2,19 @@
 
 It needs neither the module that defined the function nor its source: each saved graph is
 built again from the file's checked data and run by the same generated executor as the
-original (`executor.Program`, or the JAX backend's program), so results, printed text and
-Variable updates are the same.
+original (`backends.numpy.executor.Program`, or the JAX backend's program), so results,
+printed text and Variable updates are the same.
 """
 
 from __future__ import annotations
 
 import inspect
 
-from autoconv import backends
 from autoconv.graph import dispatch as _dispatch
 from autoconv.graph import signature as sig
 from autoconv.graph.mutations import apply as apply_writebacks
 from autoconv.graph.saving import files
 from autoconv.graph.saving.errors import LoadError
-
-BACKENDS = backends.BACKENDS
 
 
 def load(
@@ -29,10 +26,12 @@ def load(
     for `autoconv.function`). A damaged, hostile or newer-version file raises `LoadError` (an
     `AutoconvError`) before anything in it runs.
     """
-    if backend not in BACKENDS:
+    from autoconv import backends  # the IR layer imports no backend at module level
+
+    if backend not in backends.BACKENDS:
         raise LoadError(
             f"load(..., backend={backend!r}): unknown backend; this autoconv runs saved graphs "
-            f"on {', '.join(repr(b) for b in BACKENDS)}"
+            f"on {', '.join(repr(b) for b in backends.BACKENDS)}"
         )
     backends.check(backend, device, keep_on_device, who="autoconv.load")
     contents = files.read(path)
@@ -46,6 +45,8 @@ class _Entry:
         self.key = key
         self.graph = graph
         self.writebacks = writebacks
+        from autoconv import backends  # the IR layer imports no backend at module level
+
         self.program = backends.program(graph, *runs_on)
         self.fn = self.program.fn
         self._objects: dict = {}  # a saved key holds no object (`dispatch.make` asks)

@@ -1,0 +1,34 @@
+"""`emit`: records one operation in the graph being traced, the step every op rule ends with.
+
+It sits below `numpy_dispatch` (which picks the rule for a NumPy call, operator or method) and
+`ops` (the rules for NumPy functions), so both import it and neither imports the other late.
+"""
+
+from __future__ import annotations
+
+from autoconv.graph import graph as _g
+from autoconv.graph.errors import StagingError, where
+from autoconv.graph.origin import user_origin
+
+# Set by `mutation`, which marks a graph stale when an in-place operator rebinds a Tensor: then
+# every later operation checks that its inputs were not changed in place behind its back.
+check_live = None
+
+
+def emit(kind, op, fn, args, kwargs, specs, attrs=None):
+    """Records one node in the graph being built and returns its output Tensors."""
+    if not _g.building():
+        raise StagingError(
+            f"{where(user_origin(2))}: a symbolic Tensor was used outside the trace that made "
+            "it. Tensors only exist while autoconv.function traces; return them as outputs."
+        )
+    node = _g.Node(kind, op, fn, args, kwargs, attrs)
+    if getattr(_g.current().graph, "_stale", False):
+        check_live(node.inputs)
+    _g.add_node(node, specs, user_origin(2))
+    return node.outputs
+
+
+def one(outputs):
+    """The single output of a node, or the tuple of its outputs."""
+    return outputs[0] if len(outputs) == 1 else tuple(outputs)
