@@ -550,3 +550,12 @@ def appends_in_one_nested_branch(x):
 def test_appends_in_one_branch_of_a_nested_staged_if():
     check(appends_in_one_nested_branch, (np.array([-2.0]),), (np.array([-0.5, -3.0]),))
     check(appends_in_one_nested_branch, (np.array([2.0]),))
+
+
+def one_line_check(x):
+    if np.sum(x) < 0: raise ValueError("negative sum")  # noqa: E701  # fmt: skip
+    return x
+
+
+def test_a_raise_on_the_line_of_its_if_is_a_run_time_check():
+    check(one_line_check, (np.array([1.0]),), (np.array([-1.0]),))

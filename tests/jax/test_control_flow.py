@@ -229,3 +229,21 @@ def test_jax_values_outside_a_trace_run_as_python():
     """Concrete JAX arrays (no trace) take Python's path: `bool()` works on them."""
     assert autoconv.convert(abs_value)(jnp.float64(-2.0)) == 2.0
     assert autoconv.convert(halvings)(jnp.float64(8.0)) == (1.0, 3)
+
+
+def prints_each_step(x):
+    autoconv.print("start", x, end="!\n")
+    for i in range(2):
+        if x > i:
+            autoconv.print("step", i, x)
+    return x
+
+
+def test_autoconv_print_prints_run_time_values_on_every_call(capsys):
+    traced = jax.jit(autoconv.convert(prints_each_step))
+    for x in (1.5, 0.5):
+        prints_each_step(x)
+        expected = capsys.readouterr().out
+        traced(jnp.asarray(x))
+        jax.effects_barrier()
+        assert capsys.readouterr().out == expected

@@ -577,10 +577,21 @@ def user_raise(exc) -> tuple | None:
 
     if code is assert_.__code__:
         return _frame_origin(last)
+    if _at_raise(code, last.tb_lasti):
+        return (code.co_filename, last.tb_lineno)
     line = linecache.getline(code.co_filename, last.tb_lineno).strip()
     if line.startswith(("raise ", "raise(")) or line == "raise":
         return (code.co_filename, last.tb_lineno)
     return None
+
+
+def _at_raise(code, offset: int) -> bool:
+    """Whether the instruction at `offset` is a `raise` statement's (`if c: raise E` on one
+    line included)."""
+    import dis
+
+    raw = code.co_code
+    return 0 <= offset < len(raw) and dis.opname[raw[offset]] == "RAISE_VARARGS"
 
 
 def _frame_origin(tb):

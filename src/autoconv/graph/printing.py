@@ -27,8 +27,14 @@ _MARK = re.compile("\ue000(\\d+)\ue001")
 
 
 def print(*values, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - mirrors the built-in
-    """Like Python's `print`, but inside an `autoconv.function` it prints on every call."""
+    """Like Python's `print`, but inside an `autoconv.function` it prints on every call (and
+    under `jax.jit` and the other JAX transformations, with the run-time values)."""
     if not _g.building():
+        from autoconv.runtime.staging import jax_value
+
+        if any(jax_value(v) for v in values):
+            _jax_print(values, dict(sep=sep, end=end, file=file, flush=flush))
+            return
         builtins.print(*values, sep=sep, end=end, file=file, flush=flush)
         return
     from autoconv.graph.numpy_dispatch import operand
@@ -52,6 +58,28 @@ def print(*values, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - m
     node = _g.Node("print", "print", builtins.print, args, kwargs)
     node.effect = True
     _g.add_node(node, [], user_origin(2))
+
+
+def _jax_print(values, options):
+    """Prints JAX tracers' values when the computation runs, in program order (an ordered
+    `jax.debug.callback`); the other values are printed as they are now."""
+    import jax
+
+    traced = [i for i, v in enumerate(values) if _jax_value(v)]
+
+    def show(*arrays):
+        items = list(values)
+        for i, a in zip(traced, arrays):
+            items[i] = a
+        builtins.print(*items, **options)
+
+    jax.debug.callback(show, *(values[i] for i in traced), ordered=True)
+
+
+def _jax_value(v) -> bool:
+    from autoconv.runtime.staging import jax_value
+
+    return jax_value(v)
 
 
 # --- format specs ---------------------------------------------------------------------------
