@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import builtins
 import keyword
-import math
 import re
 
 import numpy as np
@@ -27,6 +26,7 @@ from autoconv.backends.jax import bounds as _bounds
 from autoconv.backends.jax import host as _host
 from autoconv.backends.jax import ops as _ops
 from autoconv.backends.jax.errors import lowering_error
+from autoconv.backends.literals import literal
 from autoconv.graph.graph import Block, Graph, Node, tensors_in
 from autoconv.graph.optionals import _checked
 from autoconv.graph.tensor import Tensor
@@ -135,26 +135,11 @@ class _Writer:
         return name
 
     def expr(self, v) -> str:
-        t = type(v)
         if isinstance(v, Tensor):
             return self.ref(v)
-        if v is None or t is bool or v is Ellipsis:
-            return repr(v)
-        if t is int:
-            return repr(v) if v >= 0 else f"({v!r})"
-        if t is float and math.isfinite(v):
-            return repr(v) if math.copysign(1.0, v) > 0 else f"({v!r})"
-        if t is str:
-            return repr(v)
-        if t is tuple:
-            items = [self.expr(x) for x in v]
-            return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
-        if t is list:
-            return "[" + ", ".join(self.expr(x) for x in v) + "]"
-        if t is dict:
-            return "{" + ", ".join(f"{self.expr(k)}: {self.expr(x)}" for k, x in v.items()) + "}"
-        if t is slice:
-            return f"slice({self.expr(v.start)}, {self.expr(v.stop)}, {self.expr(v.step)})"
+        text = literal(v, self.expr)
+        if text is not None:
+            return text
         if isinstance(v, np.dtype):
             return self.bind(v, "dt_" + v.name)
         if isinstance(v, type) and issubclass(v, np.generic):

@@ -27,6 +27,7 @@ import weakref
 
 import numpy as np
 
+from autoconv.backends.literals import literal
 from autoconv.graph.errors import GraphExecutionError, StagingError, where
 from autoconv.graph.graph import Block, Graph, Node
 from autoconv.graph.optionals import Mixed, Optional, mixed_output
@@ -210,27 +211,10 @@ class _Writer:
         return self.names.get(t.id) or f"v{t.id}"
 
     def expr(self, v) -> str:
-        t = type(v)
         if isinstance(v, Tensor):
             return self.ref(v)
-        if v is None or t is bool or v is Ellipsis:
-            return repr(v)
-        if t is int:
-            return repr(v) if v >= 0 else f"({v!r})"
-        if t is float and math.isfinite(v):
-            return repr(v) if math.copysign(1.0, v) > 0 else f"({v!r})"
-        if t is str:
-            return repr(v)
-        if t is tuple:
-            items = [self.expr(x) for x in v]
-            return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
-        if t is list:
-            return "[" + ", ".join(self.expr(x) for x in v) + "]"
-        if t is dict:
-            return "{" + ", ".join(f"{self.expr(k)}: {self.expr(x)}" for k, x in v.items()) + "}"
-        if t is slice:
-            return f"slice({self.expr(v.start)}, {self.expr(v.stop)}, {self.expr(v.step)})"
-        return self.bind(v)
+        text = literal(v, self.expr)
+        return text if text is not None else self.bind(v)
 
     def subscript_item(self, v) -> str:
         if type(v) is slice:

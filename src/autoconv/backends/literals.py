@@ -1,0 +1,36 @@
+"""Python constants as source text, for the backends that generate code from a graph.
+
+Only values whose `repr` is a literal that reads back as the same value are written inline:
+None, bools, `...`, ints, finite floats (a negative one in parentheses), strings, and tuples,
+lists, dicts and slices of them. Anything else (arrays, dtypes, NaN, callables) is bound by
+the caller as a name, so no text from a graph (or a saved file) reaches the source otherwise.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+
+def literal(v, item: Callable[[object], str]) -> str | None:
+    """`v` as source text, with `item` rendering the values it holds; None when `v` is not a
+    literal (the caller binds it)."""
+    t = type(v)
+    if v is None or t is bool or v is Ellipsis:
+        return repr(v)
+    if t is int:
+        return repr(v) if v >= 0 else f"({v!r})"
+    if t is float and math.isfinite(v):
+        return repr(v) if math.copysign(1.0, v) > 0 else f"({v!r})"
+    if t is str:
+        return repr(v)
+    if t is tuple:
+        items = [item(x) for x in v]
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+    if t is list:
+        return "[" + ", ".join(item(x) for x in v) + "]"
+    if t is dict:
+        return "{" + ", ".join(f"{item(k)}: {item(x)}" for k, x in v.items()) + "}"
+    if t is slice:
+        return f"slice({item(v.start)}, {item(v.stop)}, {item(v.step)})"
+    return None
