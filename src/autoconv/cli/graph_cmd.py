@@ -15,22 +15,7 @@ def add_parser(subparsers) -> None:
         description="Traces one function with autoconv.function for the given inputs and prints "
         "the graph as text or as Graphviz DOT.",
     )
-    parser.add_argument(
-        "target",
-        metavar="MODULE:QUALNAME",
-        help="dotted module name or .py path, a colon, and the function's name",
-    )
-    parser.add_argument(
-        "--spec",
-        dest="specs",
-        action="extend",
-        nargs="+",
-        default=[],
-        metavar="SPEC",
-        type=_spec,
-        help="one per parameter: dtype[dims] (float32[10,10], int64[], "
-        "float32[None,3]) or a Python literal such as 3",
-    )
+    add_target_and_specs(parser)
     parser.add_argument(
         "--format",
         choices=("text", "dot"),
@@ -80,3 +65,23 @@ def run(args: argparse.Namespace) -> int:
     text = graph.to_dot() if args.format == "dot" else graph.as_text()
     output.write_stdout(text if text.endswith("\n") else text + "\n")
     return 0
+
+
+def add_target_and_specs(parser) -> None:
+    """The `MODULE:QUALNAME` and `--spec` arguments that `graph` and `save` share."""
+    parser.add_argument(
+        "target",
+        metavar="MODULE:QUALNAME",
+        help="dotted module name or .py path, a colon, and the function's name",
+    )
+    parser.add_argument(
+        "--spec",
+        dest="specs",
+        action="extend",
+        nargs="+",
+        default=[],
+        metavar="SPEC",
+        type=_spec,
+        help="one per parameter: dtype[dims] (float32[10,10], int64[], "
+        "float32[None,3]) or a Python literal such as 3",
+    )

@@ -15,22 +15,7 @@ def add_parser(subparsers) -> None:
         "writes the graph to FILE (the format of Function.save), which `autoconv run` and "
         "autoconv.load run without the Python code.",
     )
-    parser.add_argument(
-        "target",
-        metavar="MODULE:QUALNAME",
-        help="dotted module name or .py path, a colon, and the function's name",
-    )
-    parser.add_argument(
-        "--spec",
-        dest="specs",
-        action="extend",
-        nargs="+",
-        default=[],
-        metavar="SPEC",
-        type=graph_cmd._spec,
-        help="one per parameter: dtype[dims] (float32[10,10], int64[], "
-        "float32[None,3]) or a Python literal such as 3",
-    )
+    graph_cmd.add_target_and_specs(parser)
     parser.add_argument("-o", "--output", required=True, metavar="FILE", help="file to write")
     parser.set_defaults(run=run)
 
