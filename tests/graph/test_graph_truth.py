@@ -559,3 +559,25 @@ def one_line_check(x):
 
 def test_a_raise_on_the_line_of_its_if_is_a_run_time_check():
     check(one_line_check, (np.array([1.0]),), (np.array([-1.0]),))
+
+
+def appends_through_nested_loops(x):
+    a = x
+    out = []
+    n = 0
+    while np.sum(a) < 0 and n < 3:
+        n += 1
+        for _ in range(len(x)):
+            out.append(np.sum(a))
+        for _ in range(0):
+            pass
+        else:
+            if np.any(a < 0):
+                break
+        out.append(np.sum(a))
+    return a
+
+
+def test_appends_a_loop_cannot_carry_are_a_clear_error():
+    with pytest.raises(autoconv.AutoconvError, match="appended to a different number of times"):
+        autoconv.function(appends_through_nested_loops)(np.array([-2.0]))

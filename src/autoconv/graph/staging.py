@@ -534,6 +534,8 @@ def raises_when_run(e, graph) -> bool:
     `Raises` (every path of a staged statement raises) is recorded already."""
     if isinstance(e, Raises):
         return True
+    if isinstance(e, _NeedsAccumulator):  # no staged loop of this trace could carry the list
+        raise unsettled_appends(user_origin(1), "function") from None
     if isinstance(e, (AutoconvError, RecursionError)) or not isinstance(e, Exception):
         return False
     if type(e).__module__.startswith("autoconv") or _raised_by_autoconv(e):
@@ -1007,6 +1009,16 @@ class Backend:
 _LOOPS: list = []  # snapshots of the lists seen by the loops being traced, innermost last
 
 
+def unsettled_appends(origin, what="staged loop") -> StagingError:
+    """The error for appends a staged loop cannot carry as a run-time list."""
+    return StagingError(
+        f"{where(origin)}: a list is appended to a different number of times on different "
+        f"paths through this {what}, in a way autoconv cannot stage (branches and loops nested "
+        "inside it). Append the same number of items on every path (e.g. append a placeholder "
+        "and filter with a mask afterwards), or collect the values in a preallocated array."
+    )
+
+
 class _NeedsAccumulator(Exception):
     """A branch inside a loop body appended to a list unevenly: retrace with it accumulated."""
 
@@ -1397,8 +1409,10 @@ class _Loop:
                 self.arrays.check()
             except _NeedsAccumulator as e:
                 k = next((k for k, (lst, _, _) in enumerate(snap) if lst is e.lst), None)
-                if k is None or k in accums:
-                    raise
+                if k is None:
+                    raise  # an enclosing loop's list
+                if k in accums:
+                    raise unsettled_appends(self.origin, self.what) from None
                 _restore(snap)
                 if self.names:
                     self.set_state(tuple(init))
