@@ -1,4 +1,5 @@
-"""Python constants as source text, for the backends that generate code from a graph.
+"""Python constants, subscripts and call arguments as source text, for the backends that
+generate code from a graph.
 
 Only values whose `repr` is a literal that reads back as the same value are written inline:
 None, bools, `...`, ints, finite floats (a negative one in parentheses), strings, and tuples,
@@ -34,3 +35,21 @@ def literal(v, item: Callable[[object], str]) -> str | None:
     if t is slice:
         return f"slice({item(v.start)}, {item(v.stop)}, {item(v.step)})"
     return None
+
+
+def subscript(v, item: Callable[[object], str]) -> str:
+    """One item of a subscript: a slice as `start:stop:step`, anything else as `item(v)`."""
+    if type(v) is slice:
+        parts = [
+            item(v.start) if v.start is not None else "",
+            item(v.stop) if v.stop is not None else "",
+        ]
+        if v.step is not None:
+            parts.append(item(v.step))
+        return ":".join(parts)
+    return item(v)
+
+
+def call_arguments(args, kwargs, item: Callable[[object], str]) -> str:
+    """`a, b, k=v` for a call's positional and keyword arguments."""
+    return ", ".join([*(item(a) for a in args), *(f"{k}={item(v)}" for k, v in kwargs.items())])

@@ -26,7 +26,7 @@ from autoconv.backends.jax import bounds as _bounds
 from autoconv.backends.jax import host as _host
 from autoconv.backends.jax import ops as _ops
 from autoconv.backends.jax.errors import lowering_error
-from autoconv.backends.literals import literal
+from autoconv.backends.literals import call_arguments, literal, subscript
 from autoconv.graph.graph import Block, Graph, Node, tensors_in
 from autoconv.graph.optionals import _checked
 from autoconv.graph.tensor import Tensor
@@ -151,9 +151,7 @@ class _Writer:
         return self.bind(dt, "dt_" + dt.name)
 
     def call_args(self, args, kwargs) -> str:
-        parts = [self.expr(a) for a in args]
-        parts += [f"{k}={self.expr(v)}" for k, v in kwargs.items()]
-        return ", ".join(parts)
+        return call_arguments(args, kwargs, self.expr)
 
     def emit(self, indent, text, node):
         self.lines.append("    " * indent + text)
@@ -277,15 +275,7 @@ class _Writer:
         return text
 
     def subscript(self, v) -> str:
-        if type(v) is slice:
-            parts = [
-                self.expr(v.start) if v.start is not None else "",
-                self.expr(v.stop) if v.stop is not None else "",
-            ]
-            if v.step is not None:
-                parts.append(self.expr(v.step))
-            return ":".join(parts)
-        return self.expr(v)
+        return subscript(v, self.expr)
 
     def fn(self, node) -> str:
         found = _ops.lookup(node.fn)

@@ -27,7 +27,7 @@ import weakref
 
 import numpy as np
 
-from autoconv.backends.literals import literal
+from autoconv.backends.literals import call_arguments, literal, subscript
 from autoconv.graph.errors import GraphExecutionError, StagingError, where
 from autoconv.graph.graph import Block, Graph, Node
 from autoconv.graph.optionals import Mixed, Optional, mixed_output
@@ -217,20 +217,10 @@ class _Writer:
         return text if text is not None else self.bind(v)
 
     def subscript_item(self, v) -> str:
-        if type(v) is slice:
-            parts = [
-                self.expr(v.start) if v.start is not None else "",
-                self.expr(v.stop) if v.stop is not None else "",
-            ]
-            if v.step is not None:
-                parts.append(self.expr(v.step))
-            return ":".join(parts)
-        return self.expr(v)
+        return subscript(v, self.expr)
 
     def call_args(self, args, kwargs) -> str:
-        parts = [self.expr(a) for a in args]
-        parts += [f"{k}={self.expr(v)}" for k, v in kwargs.items()]
-        return ", ".join(parts)
+        return call_arguments(args, kwargs, self.expr)
 
     def output(self, value) -> str:
         if isinstance(value, Tensor):
