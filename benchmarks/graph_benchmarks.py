@@ -213,12 +213,12 @@ def _tf_versions(cases):
     return out
 
 
-def _jax_versions(cases):
+def jax_hand_written(model) -> dict:
+    """The workloads written by hand with `jax.numpy` and `lax` control flow under `jax.jit`
+    (`{key: function}`; benchmarks/jax_backend.py compares the JAX backend with them)."""
     import jax
     import jax.numpy as jnp
     from jax import lax
-
-    out = {}
 
     @jax.jit
     def jax_power(x):
@@ -245,8 +245,7 @@ def _jax_versions(cases):
 
         return lax.fori_loop(0, steps, body, (jnp.float32(0.0), jnp.float32(0.0)))
 
-    model = Model()
-    weights = [(jnp.asarray(d.w), jnp.asarray(d.b)) for d in model.layers]
+    weights = [(d.w, d.b) for d in model.layers]
 
     @jax.jit
     def jax_dense(x):
@@ -258,6 +257,21 @@ def _jax_versions(cases):
     def jax_chain(a, b, c, d):
         return ((a * b + c - d) * a + b) * c - d
 
+    return {
+        "power": lambda x, y: jax_power(x),
+        "collatz": jax_collatz,
+        "linreg": jax_linreg,
+        "dense": jax_dense,
+        "chain": jax_chain,
+    }
+
+
+def _jax_versions(cases):
+    import jax
+    import jax.numpy as jnp
+
+    out = {}
+
     @jax.jit
     def jax_windowed(x, y):
         ramp = jnp.cumsum(jnp.ones_like(x)) / x.size
@@ -266,14 +280,7 @@ def _jax_versions(cases):
         b = y * window / (1.0 + jnp.exp(-y))
         return jnp.tanh(a * b + a - b) * 0.5 + (a - b) * (a + b)
 
-    fns = {
-        "power": lambda x, y: jax_power(x),
-        "collatz": jax_collatz,
-        "linreg": jax_linreg,
-        "dense": jax_dense,
-        "chain": jax_chain,
-        "windowed": jax_windowed,
-    }
+    fns = {**jax_hand_written(Model()), "windowed": jax_windowed}
     for _, key, _, args in cases:
         converted = tuple(
             jnp.asarray(a) if isinstance(a, (np.ndarray, np.generic)) else a for a in args

@@ -32,7 +32,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import jax  # noqa: E402
 import jax.numpy as jnp  # noqa: E402
-from graph_benchmarks import Model, chain, collatz, linear_regression  # noqa: E402
+from graph_benchmarks import (  # noqa: E402
+    Model,
+    chain,
+    collatz,
+    jax_hand_written,
+    linear_regression,
+)
 from jax import lax  # noqa: E402
 
 import autoconv  # noqa: E402
@@ -62,42 +68,7 @@ def kmeans(x, c, iters):
 
 
 def _hand_written(model):
-    @jax.jit
-    def j_power(x):
-        result = jnp.eye(10, dtype=jnp.int32)
-        for _ in range(100):
-            result = jnp.matmul(x, result)
-        return result
-
-    @jax.jit
-    def j_collatz(n):
-        def body(state):
-            n, steps = state
-            n = lax.cond(n % 2 == 0, lambda n: n // 2, lambda n: 3 * n + 1, n)
-            return n, steps + 1
-
-        return lax.while_loop(lambda s: s[0] != 1, body, (n, 0))[1]
-
-    @jax.jit
-    def j_linreg(xs, ys, steps, lr):
-        def body(_, wb):
-            w, b = wb
-            err = w * xs + b - ys
-            return w - lr * jnp.mean(err * xs), b - lr * jnp.mean(err)
-
-        return lax.fori_loop(0, steps, body, (jnp.float32(0.0), jnp.float32(0.0)))
-
-    weights = [(d.w, d.b) for d in model.layers]
-
-    @jax.jit
-    def j_dense(x):
-        for w, b in weights:
-            x = jnp.maximum(0.0, x @ w + b)
-        return x
-
-    @jax.jit
-    def j_chain(a, b, c, d):
-        return ((a * b + c - d) * a + b) * c - d
+    """graph_benchmarks' hand-written `jax.jit` versions, and k-means."""
 
     @jax.jit
     def j_kmeans(x, c, iters):
@@ -110,14 +81,7 @@ def _hand_written(model):
 
         return lax.fori_loop(0, iters, body, c)
 
-    return {
-        "power": lambda x, y: j_power(x),
-        "collatz": j_collatz,
-        "linreg": j_linreg,
-        "dense": j_dense,
-        "chain": j_chain,
-        "kmeans": j_kmeans,
-    }
+    return {**jax_hand_written(model), "kmeans": j_kmeans}
 
 
 def cases():
