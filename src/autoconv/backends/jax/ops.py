@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import builtins
 import math
-import operator
 
 import jax
 import jax.numpy as jnp
@@ -29,27 +28,6 @@ METHODS = frozenset(
 )
 ATTRS = frozenset("shape ndim size dtype T mT real imag itemsize nbytes".split())
 
-BINARY = {
-    "+": operator.add,
-    "-": operator.sub,
-    "*": operator.mul,
-    "/": operator.truediv,
-    "//": operator.floordiv,
-    "%": operator.mod,
-    "**": operator.pow,
-    "@": operator.matmul,
-    "&": operator.and_,
-    "|": operator.or_,
-    "^": operator.xor,
-    "<<": operator.lshift,
-    ">>": operator.rshift,
-    "<": operator.lt,
-    "<=": operator.le,
-    ">": operator.gt,
-    ">=": operator.ge,
-    "==": operator.eq,
-    "!=": operator.ne,
-}
 COMPARISONS = frozenset(("<", "<=", ">", ">=", "==", "!="))
 
 
