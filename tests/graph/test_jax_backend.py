@@ -275,30 +275,9 @@ def test_sharded_inputs_run_spmd(tmp_path):
 def test_backends_doc_examples_and_their_output(tmp_path, capsys):
     """The Python blocks of docs/backends.md run in order; a `text` block right after one is
     exactly what it prints."""
-    import pathlib
-    import re
-    import runpy
+    from tests.doc_pages import run_page
 
-    page = pathlib.Path(__file__).resolve().parents[2] / "docs" / "backends.md"
-    blocks = re.findall(r"```(python|text)\n(.*?)```", page.read_text(), re.S)
-    source, expected = [], {}
-    for i, (kind, body) in enumerate(blocks):
-        if kind == "python":
-            source += [f"print('<<block {i}>>')", body]
-        elif i and blocks[i - 1][0] == "python":
-            expected[i - 1] = body
-    assert len(expected) >= 5
-    module = tmp_path / "backends_examples.py"
-    module.write_text("\n".join(source))
-    runpy.run_path(str(module))
-    printed = dict(
-        (int(n), text.lstrip("\n"))
-        for n, text in re.findall(
-            r"<<block (\d+)>>(.*?)(?=<<block|\Z)", capsys.readouterr().out, re.S
-        )
-    )
-    for i, text in expected.items():
-        assert printed[i].rstrip("\n") == text.rstrip("\n"), printed[i]
+    assert run_page("backends.md", tmp_path, capsys) >= 5
 
 
 def index_times_two(x, i):
