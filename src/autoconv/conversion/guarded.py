@@ -107,6 +107,9 @@ def functional(func, recursive: bool):
     """The functional form of the plain function `func`: its converted code with `func`'s
     globals, cells and defaults. A function that cannot be converted is itself, with a
     `ConversionWarning` (a `ConversionError` in strict mode)."""
+    form = functions.registered_form(func)
+    if form is not None:
+        return form
     entry = functions.converted_code(func, recursive)
     if isinstance(entry, ConversionError):
         if is_strict():
