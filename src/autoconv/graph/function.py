@@ -25,7 +25,7 @@ import numpy as np
 from autoconv.caches import register
 from autoconv.callables import check_no_specs, check_traceable
 from autoconv.graph import dispatch as _dispatch
-from autoconv.graph import display
+from autoconv.graph import display, made_in_loop
 from autoconv.graph import graph as _g
 from autoconv.graph import passes as _passes
 from autoconv.graph import signature as sig
@@ -171,6 +171,7 @@ class Function:
         self._created: set = set()  # keys whose first trace created Variables
         self._converted = None
         self._warned = False
+        self._made_at = made_in_loop.creation_site()  # the user's line, for the loop warning
         self._name = getattr(python_function, "__name__", "function")
         functools.update_wrapper(self, python_function, updated=())
         self._signature = inspect.signature(python_function)
@@ -532,6 +533,8 @@ class Function:
         }
         self._keep(concrete)
         self.tracing_count += 1
+        if self.tracing_count == 1:
+            made_in_loop.first_trace(self)  # warns when Functions are made anew per call
         if self.tracing_count > _RETRACE_WARNING_AFTER and not self._warned:
             self._warned = True
             _warn_at_caller(self._retracing_message())

@@ -1,0 +1,157 @@
+"""Warnings about code that runs differently once traced: an `autoconv.function` made anew in
+every loop iteration, and trace-time effects (Python's `print`, mutating a global or closure
+container) that the graph will not repeat."""
+
+import inspect
+import warnings
+
+import numpy as np
+
+import autoconv
+from autoconv.graph import made_in_loop
+
+HERE = __file__
+
+
+def _line(marker: str, func) -> int:
+    """The line number of the line of `func`'s source that contains `marker`."""
+    lines, start = inspect.getsourcelines(func)
+    return start + next(i for i, text in enumerate(lines) if marker in text)
+
+
+def _caught(run, category=Warning):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        run()
+    return [w for w in caught if issubclass(w.category, category)]
+
+
+def double(x):
+    return x * 2
+
+
+# --- a Function made per loop iteration -----------------------------------------------------
+
+
+def test_function_made_in_a_loop_warns_once_at_the_users_line():
+    def run():
+        for _ in range(6):
+            autoconv.function(double)(np.ones(2))  # made here
+
+    caught = _caught(run, autoconv.RetracingWarning)
+    assert len(caught) == 1
+    w = caught[0]
+    assert (w.filename, w.lineno) == (HERE, _line("# made here", run))
+    message = str(w.message)
+    assert "`double` was made anew and traced 3 times" in message
+    assert "once, outside the loop" in message
+
+
+def test_decorated_def_inside_a_loop_body_warns():
+    def run():
+        for x in [np.ones(2)] * 4:
+
+            @autoconv.function  # decorated here
+            def inner(y):
+                return y + 1
+
+            inner(x)
+
+    caught = _caught(run, autoconv.RetracingWarning)
+    assert len(caught) == 1
+    assert caught[0].filename == HERE
+    assert caught[0].lineno in (_line("# decorated here", run), _line("def inner", run))
+    assert "`inner` was made anew" in str(caught[0].message)
+
+
+def test_function_made_by_a_helper_called_repeatedly_warns_at_the_helpers_line():
+    def make_and_call(x):
+        return autoconv.function(double)(x)  # in the helper
+
+    def run():
+        for _ in range(3):
+            make_and_call(np.ones(3))
+
+    caught = _caught(run, autoconv.RetracingWarning)
+    assert [(w.filename, w.lineno) for w in caught] == [
+        (HERE, _line("# in the helper", make_and_call))
+    ]
+
+
+def test_one_function_called_in_a_loop_does_not_warn():
+    f = autoconv.function(double)
+
+    def run():
+        for n in range(1, 5):  # four shapes: four traces, below the retracing threshold
+            f(np.ones(n))
+        for _ in range(10):
+            f(np.ones(2))
+
+    assert _caught(run, autoconv.RetracingWarning) == []
+    assert f.tracing_count == 4
+
+
+def test_two_functions_from_one_line_do_not_warn():
+    def run():
+        for _ in range(2):
+            autoconv.function(double)(np.ones(2))
+
+    assert _caught(run, autoconv.RetracingWarning) == []
+
+
+def test_functions_made_but_never_called_do_not_warn():
+    def run():
+        return [autoconv.function(double) for _ in range(10)]
+
+    assert _caught(run, autoconv.RetracingWarning) == []
+
+
+def test_one_method_wrapped_for_each_of_many_objects_does_not_warn():
+    class Model:
+        def __init__(self, w):
+            self.w = w
+
+        def __call__(self, x):
+            return x * self.w
+
+    models = [Model(float(i)) for i in range(5)]
+
+    def run():
+        return [autoconv.function(m.__call__)(np.ones(2)) for m in models]
+
+    assert _caught(run, autoconv.RetracingWarning) == []
+
+
+def test_clear_caches_forgets_the_counts():
+    def run():
+        for _ in range(2):
+            autoconv.function(double)(np.ones(2))
+
+    run()
+    assert made_in_loop._counts
+    autoconv.clear_caches()
+    assert not made_in_loop._counts
+    assert _caught(run, autoconv.RetracingWarning) == []
+
+
+def test_results_are_unchanged_by_the_warning():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        results = [autoconv.function(double)(np.arange(3.0)) for _ in range(4)]
+    for r in results:
+        np.testing.assert_array_equal(r, np.arange(3.0) * 2)
+
+
+def test_the_warning_comes_with_the_thresholdth_function():
+    threshold = made_in_loop.THRESHOLD
+    seen = []
+
+    def run():
+        for _ in range(threshold + 2):
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                autoconv.function(double)(np.ones(2))
+            seen.append(len(caught))
+
+    run()
+    assert seen == [0] * (threshold - 1) + [1] + [0] * 2
