@@ -155,3 +155,171 @@ def test_the_warning_comes_with_the_thresholdth_function():
 
     run()
     assert seen == [0] * (threshold - 1) + [1] + [0] * 2
+
+
+# --- trace-time effects ---------------------------------------------------------------------
+
+LOG = []
+TABLE = {}
+
+
+def _effects(run):
+    return _caught(run, autoconv.TraceEffectWarning)
+
+
+def test_print_in_a_traced_function_warns_once_per_trace_at_its_line(capsys):
+    def f(x):
+        print("tracing")  # the print
+        print("again")
+        return x + 1
+
+    g = autoconv.function(f)
+    caught = _effects(lambda: g(np.ones(2)))
+    assert [(w.filename, w.lineno) for w in caught] == [(HERE, _line("# the print", f))]
+    assert "`print` runs only while `f` is traced" in str(caught[0].message)
+    assert "autoconv.print(...)" in str(caught[0].message)
+    assert _effects(lambda: g(np.ones(2))) == []  # the graph runs: no trace, no print
+    assert len(_effects(lambda: g(np.ones(3)))) == 1  # a new trace
+    assert capsys.readouterr().out == "tracing\nagain\ntracing\nagain\n"
+
+
+def test_print_in_a_helper_the_trace_calls_warns_at_the_helpers_line(capsys):
+    def helper(y):
+        print("helper")  # helper's print
+        return y * 2
+
+    @autoconv.function
+    def f(x):
+        return helper(x) + 1
+
+    caught = _effects(lambda: f(np.ones(2)))
+    assert [(w.filename, w.lineno) for w in caught] == [(HERE, _line("# helper's print", helper))]
+    assert "(in `helper`, called by `f`)" in str(caught[0].message)
+
+
+def test_print_in_a_comprehension_and_in_a_method_warn(capsys):
+    @autoconv.function
+    def f(xs):
+        return [print(x) for x in xs]  # in a comprehension
+
+    class M:
+        @autoconv.function
+        def call(self, x):
+            print(x)
+            return x
+
+    assert len(_effects(lambda: f([np.ones(1)]))) == 1
+    assert len(_effects(lambda: M().call(np.ones(1)))) == 1
+
+
+def test_autoconv_print_never_warns(capsys, user_module):
+    def f(x):
+        autoconv.print("value", x)
+        return x
+
+    assert _effects(lambda: autoconv.function(f)(np.ones(2))) == []
+    mod = user_module(
+        """
+        from autoconv import print
+
+        def f(x):
+            print("value", x)
+            return x
+        """
+    )
+    assert _effects(lambda: autoconv.function(mod.f)(np.ones(2))) == []
+    assert capsys.readouterr().out == "value [1. 1.]\nvalue [1. 1.]\n"
+
+
+def test_no_effect_warning_outside_traces(capsys):
+    def f(x):
+        print("eager")
+        LOG.append(1)
+        return x + 1
+
+    def run():
+        f(np.ones(2))
+        autoconv.convert(f)(np.ones(2))
+        autoconv.run_functions_eagerly(True)
+        try:
+            autoconv.function(f)(np.ones(2))
+        finally:
+            autoconv.run_functions_eagerly(False)
+
+    try:
+        assert _effects(run) == []
+        assert LOG == [1, 1, 1]
+    finally:
+        LOG.clear()
+
+
+def test_appending_to_a_global_list_warns_once_at_its_line():
+    def f(x):
+        LOG.append(x)  # the append
+        LOG.append(x)
+        return x * 2
+
+    g = autoconv.function(f)
+    try:
+        caught = _effects(lambda: g(np.ones(2)))
+        assert [(w.filename, w.lineno) for w in caught] == [(HERE, _line("# the append", f))]
+        message = str(caught[0].message)
+        assert "`LOG.append(...)` changes the list `LOG` (a global)" in message
+        assert "happens once" in message and "autoconv.Variable" in message
+        assert _effects(lambda: g(np.ones(2))) == []
+        assert len(LOG) == 2  # the effect itself is unchanged: twice, while tracing
+    finally:
+        LOG.clear()
+
+
+def test_changing_a_global_dict_or_a_closure_set_warns():
+    def make():
+        seen = set()
+
+        @autoconv.function
+        def k(x):
+            seen.add("x")  # closure
+            return x
+
+        return k, seen
+
+    @autoconv.function
+    def f(x):
+        TABLE.update(x=1)
+        return x
+
+    try:
+        k, seen = make()
+        caught = _effects(lambda: k(np.ones(2)))
+        assert len(caught) == 1 and "the set `seen` (held by the function's closure)" in str(
+            caught[0].message
+        )
+        assert seen == {"x"}
+        caught = _effects(lambda: f(np.ones(2)))
+        assert len(caught) == 1 and "`TABLE.update(...)`" in str(caught[0].message)
+    finally:
+        TABLE.clear()
+
+
+def test_local_and_argument_containers_do_not_warn():
+    @autoconv.function
+    def f(x, acc):
+        out = []
+        out.append(x)
+        acc.append(x)
+        parts = list(acc)
+        parts.append(x)
+        return out[0] + parts[-1]
+
+    acc = []
+    assert _effects(lambda: f(np.ones(2), acc)) == []
+    assert len(acc) == 1
+
+
+def test_reading_a_global_container_does_not_warn():
+    @autoconv.function
+    def f(x):
+        TABLE.get("scale", 1.0)
+        return x * len(LOG)
+
+    assert _effects(lambda: f(np.ones(2))) == []

@@ -23,6 +23,12 @@ class RetracingWarning(UserWarning):
     signatures than its `max_traces` and drops graphs; attributed to the caller's line."""
 
 
+class TraceEffectWarning(UserWarning):
+    """Python code in a traced function has an effect that happens only while tracing, never
+    when the graph runs: Python's `print`, or a change to a global or closure-held list, dict
+    or set. Given once per trace, at the user's line, with what to write instead."""
+
+
 def where(origin) -> str:
     """`file:line` of an origin tuple, or a placeholder when it is unknown."""
     if origin is None:

@@ -25,7 +25,7 @@ import numpy as np
 from autoconv.caches import register
 from autoconv.callables import check_no_specs, check_traceable
 from autoconv.graph import dispatch as _dispatch
-from autoconv.graph import display, made_in_loop
+from autoconv.graph import display, made_in_loop, trace_effects
 from autoconv.graph import graph as _g
 from autoconv.graph import passes as _passes
 from autoconv.graph import signature as sig
@@ -478,7 +478,11 @@ class Function:
                 graph.input_names.append(describe_path(path))
                 state_specs.append(spec)
                 put_path(path, symbolic, self._instance(), t)
-            with _g.build(graph), _random.watch(self.python_function, values):
+            with (
+                _g.build(graph),
+                _random.watch(self.python_function, values),
+                trace_effects.watch(self, values),
+            ):
                 try:
                     outputs = self._call(fn, symbolic)
                 except Exception as e:

@@ -55,6 +55,10 @@ random_ids: set = set()
 random_stage = None
 _BuiltinMethod = type(len)
 
+effects_hook = None
+"""Set by the graph backend (`autoconv.graph.trace_effects`): called with each callable that
+converted code calls while tracing, to warn about effects that happen only at trace time."""
+
 
 def converted(f):
     """Returns what converted code calls in place of `f`: while tracing, `f`'s converted form (or
@@ -66,6 +70,8 @@ def converted(f):
         if type(func) is _FunctionType and id(func.__code__) not in _prepared:
             _recursive().for_function(func)
         return f
+    if effects_hook is not None:
+        effects_hook(f)
     if staged:
         try:
             target = staged.get(f)
