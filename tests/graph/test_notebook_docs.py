@@ -133,3 +133,22 @@ def test_warnings_show_in_the_cell_that_caused_them(executed):
     for i, cell_outputs in enumerate(outputs):
         if i not in warned:
             assert "Warning" not in _stream(cell_outputs, "stderr"), cells[i][0]
+
+
+def test_a_cell_run_again_does_not_warn_but_a_function_made_in_a_loop_does():
+    """In a notebook, running a cell that makes a Function again (here: three identical cells,
+    which ipykernel compiles under one file name) is no mistake; a loop that makes one per
+    iteration is, and its RetracingWarning shows in that cell."""
+    again = "@autoconv.function\ndef again(x):\n    return x + 1\n\nagain(np.ones(2)).tolist()"
+    looped = "for _ in range(3):\n    autoconv.function(lambda x: x * 2)(np.ones(2))"
+    sources = [SETUP + "\nimport numpy as np", again, again, again, looped]
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(source) for source in sources]
+    nbclient.NotebookClient(notebook, timeout=180, kernel_name="python3").execute()
+    outputs = [cell.outputs for cell in notebook.cells]
+    assert not [o for cell in outputs for o in cell if o.output_type == "error"]
+    for cell_outputs in outputs[1:4]:
+        assert cell_outputs[-1].data["text/plain"] == "[2.0, 2.0]"
+        assert "Warning" not in _stream(cell_outputs, "stderr")
+    stderr = _stream(outputs[4], "stderr")
+    assert "RetracingWarning" in stderr and "made anew and traced 3 times" in stderr

@@ -122,6 +122,27 @@ def test_one_method_wrapped_for_each_of_many_objects_does_not_warn():
     assert _caught(run, autoconv.RetracingWarning) == []
 
 
+def test_a_cell_run_again_does_not_warn_but_a_loop_in_it_does(tmp_path):
+    """A notebook cell (or a module) run again is compiled anew: re-making its Function there
+    is no mistake. A loop inside one run of it is."""
+    path = tmp_path / "cell.py"
+    cell = "@autoconv.function\ndef f(x):\n    return x + 1\n\nf(np.ones(2))\n"
+    path.write_text(cell)
+
+    def rerun():
+        for _ in range(4):  # like running the same notebook cell four times
+            exec(compile(cell, str(path), "exec"), {"autoconv": autoconv, "np": np})
+
+    assert _caught(rerun, autoconv.RetracingWarning) == []
+    looped = "for _ in range(3):\n" + "".join(f"    {line}\n" for line in cell.splitlines())
+    path.write_text(looped)
+    code = compile(looped, str(path), "exec")
+    caught = _caught(
+        lambda: exec(code, {"autoconv": autoconv, "np": np}), autoconv.RetracingWarning
+    )
+    assert [(w.filename, w.lineno) for w in caught] == [(str(path), 2)]
+
+
 def test_clear_caches_forgets_the_counts():
     def run():
         for _ in range(2):

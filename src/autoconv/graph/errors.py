@@ -3,6 +3,9 @@
 Every error names the construct, the user's file and line, and what to do next.
 """
 
+import os
+import warnings
+
 from autoconv.errors import AutoconvError
 
 
@@ -34,3 +37,21 @@ def where(origin) -> str:
     if origin is None:
         return "<unknown location>"
     return f"{origin[0]}:{origin[1]}"
+
+
+def warn_at(message: str, category, filename: str, line: int, module_globals: dict) -> None:
+    """Warns as if from `filename:line` of the module whose globals are `module_globals`
+    (its registry, so the default filter shows it once per line; its loader, so notebooks
+    find the source line)."""
+    # `warn_explicit` drops a warning whose module is None: code exec'd in a namespace with
+    # no `__name__` still gets one, from its file name (as `warnings.warn` does).
+    module = module_globals.get("__name__") or os.path.splitext(os.path.basename(filename))[0]
+    warnings.warn_explicit(
+        message,
+        category,
+        filename,
+        line,
+        module=module,
+        registry=module_globals.setdefault("__warningregistry__", {}),
+        module_globals=module_globals,
+    )

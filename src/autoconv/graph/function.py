@@ -29,7 +29,7 @@ from autoconv.graph import display, made_in_loop, trace_effects
 from autoconv.graph import graph as _g
 from autoconv.graph import passes as _passes
 from autoconv.graph import signature as sig
-from autoconv.graph.errors import RetracingWarning, StagingError
+from autoconv.graph.errors import RetracingWarning, StagingError, warn_at
 from autoconv.graph.mutations import Snapshot, StateNeeded, state_spec
 from autoconv.graph.mutations import apply as apply_writebacks
 from autoconv.graph.mutations import describe as describe_path
@@ -657,16 +657,7 @@ def _warn_at_caller(message: str) -> None:
     if frame is None:
         warnings.warn(message, RetracingWarning, stacklevel=2)
         return
-    registry = frame.f_globals.setdefault("__warningregistry__", {})
-    warnings.warn_explicit(
-        message,
-        RetracingWarning,
-        frame.f_code.co_filename,
-        frame.f_lineno,
-        module=frame.f_globals.get("__name__"),
-        registry=registry,
-        module_globals=frame.f_globals,
-    )
+    warn_at(message, RetracingWarning, frame.f_code.co_filename, frame.f_lineno, frame.f_globals)
 
 
 def _objects(values) -> list:

@@ -7,8 +7,12 @@ it was made (the first frame outside autoconv); when the first trace of a new `F
 the same Python function made at the same place is the `THRESHOLD`-th, a `RetracingWarning`
 points at that place, once per place.
 
-Counts are keyed by plain values (file, line, the function's code location), so they keep no
-function, frame or module alive; they are bounded (`_LIMIT`) and cleared by `clear_caches()`.
+Counts are kept per code object of the making frame, weakly: a notebook cell run again, or a
+module reloaded, is compiled into a new code object and starts from zero (making a `Function`
+anew there is what the user meant), while a loop, or a helper called again and again, runs the
+same code. Within it they are keyed by plain values (line, the function's code location), so
+they keep no function or frame alive; they are bounded (`_LIMIT` per code object) and cleared
+by `clear_caches()`.
 """
 
 from __future__ import annotations
@@ -17,34 +21,28 @@ import inspect
 import os
 import sys
 import types
-import warnings
 
-from autoconv.caches import register
-from autoconv.graph.errors import RetracingWarning
+from autoconv.caches import IdentityCache, register_cache
+from autoconv.graph.errors import RetracingWarning, warn_at
 
 THRESHOLD = 3
 _LIMIT = 4096
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
-_counts: dict = {}  # (site, function key) -> Functions traced so far (None once warned)
-
-
-def _clear() -> None:
-    _counts.clear()
-
-
-register("functions made per call (loop warning)", _clear, lambda: len(_counts))
+# code of the making frame -> {(line, function key): Functions traced so far, None once warned}
+_counts = IdentityCache()
+register_cache("functions made per call (loop warning)", _counts)
 
 
 def creation_site():
-    """`(file, line, module globals)` of the first frame outside autoconv: the user's line
+    """`(code, line, module globals)` of the first frame outside autoconv: the user's line
     that made the `Function` (a decorator's line, or the `function(...)` call); or None."""
     frame = sys._getframe(1)
     while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
         frame = frame.f_back
     if frame is None:
         return None
-    return (frame.f_code.co_filename, frame.f_lineno, frame.f_globals)
+    return (frame.f_code, frame.f_lineno, frame.f_globals)
 
 
 def _function_key(python_function):
@@ -67,18 +65,22 @@ def first_trace(function) -> None:
     site = function._made_at
     if site is None:
         return
-    key = (site[0], site[1], _function_key(function.python_function))
-    count = _counts.get(key, 0)
+    code, line, module_globals = site
+    counts = _counts.get(code)
+    if counts is None:
+        counts = {}
+        _counts.put(code, counts)
+    key = (line, _function_key(function.python_function))
+    count = counts.get(key, 0)
     if count is None:  # warned already
         return
     count += 1
     if count < THRESHOLD:
-        if len(_counts) >= _LIMIT:
-            _counts.clear()
-        _counts[key] = count
+        if len(counts) >= _LIMIT:
+            counts.clear()
+        counts[key] = count
         return
-    _counts[key] = None
-    filename, line, module_globals = site
+    counts[key] = None
     message = (
         f"autoconv.function `{function._name}` was made anew and traced {count} times at this "
         "line (in a loop, or in a function called again and again): each new "
@@ -86,12 +88,4 @@ def first_trace(function) -> None:
         "autoconv.function once, outside the loop, and call that same object; it keeps one "
         "graph per input signature."
     )
-    warnings.warn_explicit(
-        message,
-        RetracingWarning,
-        filename,
-        line,
-        module=module_globals.get("__name__"),
-        registry=module_globals.setdefault("__warningregistry__", {}),
-        module_globals=module_globals,
-    )
+    warn_at(message, RetracingWarning, code.co_filename, line, module_globals)

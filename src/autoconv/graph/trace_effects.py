@@ -28,7 +28,7 @@ import types
 import warnings
 
 from autoconv.caches import IdentityCache, register_cache
-from autoconv.graph.errors import TraceEffectWarning
+from autoconv.graph.errors import TraceEffectWarning, warn_at
 
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 _BuiltinMethod = type([].append)
@@ -197,15 +197,7 @@ def _user_frame():
 
 
 def _warn(message: str, filename: str, line: int, module_globals: dict) -> None:
-    warnings.warn_explicit(
-        message,
-        TraceEffectWarning,
-        filename,
-        line,
-        module=module_globals.get("__name__"),
-        registry=module_globals.setdefault("__warningregistry__", {}),
-        module_globals=module_globals,
-    )
+    warn_at(message, TraceEffectWarning, filename, line, module_globals)
 
 
 def _plain(python_function):
