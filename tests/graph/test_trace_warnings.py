@@ -344,3 +344,62 @@ def test_reading_a_global_container_does_not_warn():
         return x * len(LOG)
 
     assert _effects(lambda: f(np.ones(2))) == []
+
+
+def test_item_assignment_or_deletion_on_a_global_or_closure_container_warns():
+    def f(x):
+        local = {}
+        local["a"] = x
+        TABLE["x"] = x  # item store
+        return x
+
+    def g(x):
+        LOG[0] += 1  # augmented
+        return x
+
+    def h(x):
+        del TABLE["x"]  # deletion
+        return x
+
+    def make():
+        cache = {}
+
+        def k(x):
+            cache["last"] = x  # closure item
+            return x
+
+        return k
+
+    try:
+        LOG.append(0)
+        for func, marker, what in [
+            (f, "# item store", "`TABLE[...] = ...` changes the dict `TABLE` (a global)"),
+            (g, "# augmented", "`LOG[...] += ...` changes the list `LOG` (a global)"),
+            (h, "# deletion", "`del TABLE[...]` changes the dict `TABLE` (a global)"),
+            (make(), "# closure item", "the dict `cache` (held by the function's closure)"),
+        ]:
+            caught = _effects(lambda func=func: autoconv.function(func)(np.ones(2)))
+            assert [(w.filename, w.lineno) for w in caught] == [(HERE, _line(marker, func))]
+            assert what in str(caught[0].message)
+        assert LOG == [1] and TABLE == {}
+    finally:
+        LOG.clear()
+        TABLE.clear()
+
+
+def test_item_assignment_on_locals_arguments_and_a_helpers_closure_does_not_warn():
+    @autoconv.function
+    def f(x, out):
+        seen = {}
+        seen["x"] = x
+        out[0] = x
+
+        def remember(v):
+            seen["v"] = v  # the helper's closure is a local of the trace
+            return v
+
+        return remember(x) + seen["x"]
+
+    out = [None]
+    assert _effects(lambda: f(np.ones(2), out)) == []
+    np.testing.assert_array_equal(out[0], np.ones(2))

@@ -11,6 +11,9 @@ call. Two effects of that code surprise people (`TraceEffectWarning`, once per t
   (`LOG.append(x)`): it happens once, while tracing. Converted code calls such a bound method
   through `ac.converted(LOG.append)`, where `__self__` is the container; containers that are
   locals or arguments are left alone (arguments' changes are written back after each run).
+  Item assignments and deletions (`TABLE[k] = v`, `del TABLE[k]`) stay plain Python in
+  converted code: they are found in the source of each function the trace runs, and their
+  name is looked up in its globals (or the traced function's closure) then.
 
 `watch(function, values)` is active around the Python call of one trace (per thread); the
 runtime's `converted` reports what it is asked to call through `calls.effects_hook`.
@@ -18,11 +21,13 @@ runtime's `converted` reports what it is asked to call through `calls.effects_ho
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import dis
 import inspect
 import os
 import sys
+import textwrap
 import threading
 import types
 import warnings
@@ -49,6 +54,8 @@ _KINDS = {list: "list", dict: "dict", set: "set"}
 
 _print_lines = IdentityCache()  # code -> line of its first built-in `print` call, or 0
 register_cache("trace warnings: print lines per code", _print_lines)
+_item_stores = IdentityCache()  # code -> its item assignments on names (`_find_item_stores`)
+register_cache("trace warnings: item stores per code", _item_stores)
 
 _local = threading.local()
 
@@ -61,6 +68,7 @@ class _Watch:
         self.warned: set = set()
         self.arguments = {id(v) for v in _containers_in(values)}
         self.closure: dict = {}  # id(container) -> the name of the closure variable
+        self.closure_values: dict = {}  # and back
         python_function = _plain(function.python_function)
         code = getattr(python_function, "__code__", None)
         cells = getattr(python_function, "__closure__", None) or ()
@@ -72,6 +80,7 @@ class _Watch:
                     continue
                 if type(value) in _MUTATORS:
                     self.closure[id(value)] = name
+                    self.closure_values[name] = value
         self.function = python_function
 
 
@@ -86,7 +95,7 @@ def watch(function, values):
     stack.append(w)
     try:
         if isinstance(w.function, types.FunctionType):
-            _check_prints(w, w.function)
+            _check_code(w, w.function)
         yield w
     finally:
         stack.pop()
@@ -100,12 +109,102 @@ def effects_hook(f) -> None:
     w = stack[-1]
     kind = type(f)
     if kind is types.FunctionType:
-        _check_prints(w, f)
+        _check_code(w, f)
     elif kind is types.MethodType:
         if type(f.__func__) is types.FunctionType:
-            _check_prints(w, f.__func__)
+            _check_code(w, f.__func__)
     elif kind is _BuiltinMethod and type(f.__self__) in _MUTATORS:
         _check_mutation(w, f)
+
+
+def _check_code(w: _Watch, func) -> None:
+    """Checks the code of a function the trace runs (the traced one, or one it calls)."""
+    _check_prints(w, func)
+    if "mutation" not in w.warned:
+        _check_item_stores(w, func)
+
+
+def _check_item_stores(w: _Watch, func) -> None:
+    """`TABLE[k] = v`, `TABLE[k] += v`, `del TABLE[k]` on a global (or, in the traced
+    function, closure) list, dict or set: plain Python in converted code, so found in the
+    source, and the name looked up when the trace runs the function."""
+    code = func.__code__
+    stores = _item_stores.get(code)
+    if stores is None:
+        stores = _find_item_stores(func)
+        _item_stores.put(code, stores)
+    for line, name, what in stores:
+        if name in code.co_freevars:
+            if func is not w.function:
+                continue  # a helper's closure may be a local of the trace
+            container = w.closure_values.get(name)
+            scope = "held by the function's closure"
+        elif name in code.co_varnames or name in code.co_cellvars:
+            continue
+        else:
+            container = func.__globals__.get(name)
+            scope = "a global"
+        if type(container) not in _MUTATORS or id(container) in w.arguments:
+            continue
+        w.warned.add("mutation")
+        kind = _KINDS[type(container)]
+        message = _mutation_message(what.format(name=name), name, kind, scope, w.name)
+        _warn(message, code.co_filename, line, func.__globals__)
+        return
+
+
+def _find_item_stores(func) -> tuple:
+    """(line, name, what) for each item assignment or deletion on a plain name in `func`'s
+    own body (not in the functions it defines); () when its source is unavailable."""
+    try:
+        lines, start = inspect.getsourcelines(func)
+        tree = ast.parse(textwrap.dedent("".join(lines)))
+    except (OSError, TypeError, SyntaxError):
+        return ()
+    found = []
+    nested = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+    body = tree.body[0].body if tree.body and isinstance(tree.body[0], nested) else []
+    todo = list(body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, nested):
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+        if isinstance(node, ast.Delete):
+            targets, what = node.targets, "`del {name}[...]`"
+        elif isinstance(node, ast.AugAssign):
+            targets, what = [node.target], "`{name}[...] " + _AUG.get(type(node.op), "?") + "= ...`"
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            what = "`{name}[...] = ...`"
+        else:
+            continue
+        for target in _flat(targets):
+            if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+                found.append((start + node.lineno - 1, target.value.id, what))
+    return tuple(sorted(found))
+
+
+_AUG = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.BitOr: "|", ast.BitAnd: "&"}
+
+
+def _flat(targets):
+    for target in targets:
+        if isinstance(target, (ast.Tuple, ast.List)):
+            yield from _flat(target.elts)
+        elif isinstance(target, ast.Starred):
+            yield from _flat([target.value])
+        else:
+            yield target
+
+
+def _mutation_message(what: str, name: str, kind: str, scope: str, traced: str) -> str:
+    return (
+        f"{what} changes the {kind} `{name}` ({scope}) while `{traced}` is traced: it happens "
+        "once, now, and never when the graph runs (and a Tensor it keeps is a symbolic "
+        "placeholder, not a value). Return the value from the function and update "
+        f"`{name}` outside it, or keep the state in an `autoconv.Variable`."
+    )
 
 
 def _check_prints(w: _Watch, func) -> None:
@@ -176,12 +275,7 @@ def _check_mutation(w: _Watch, method) -> None:
         scope = "a global"
     w.warned.add("mutation")
     kind = _KINDS[type(container)]
-    message = (
-        f"`{name}.{method.__name__}(...)` changes the {kind} `{name}` ({scope}) while "
-        f"`{w.name}` is traced: it happens once, now, and never when the graph runs (and a "
-        "Tensor it keeps is a symbolic placeholder, not a value). Return the value from the "
-        f"function and update `{name}` outside it, or keep the state in an `autoconv.Variable`."
-    )
+    message = _mutation_message(f"`{name}.{method.__name__}(...)`", name, kind, scope, w.name)
     if frame is None:
         warnings.warn(message, TraceEffectWarning, stacklevel=3)
         return
