@@ -23,7 +23,8 @@ class GraphExecutionError(AutoconvError):
 
 class RetracingWarning(UserWarning):
     """An `autoconv.function` is traced again and again (more than 5 times), or has more
-    signatures than its `max_traces` and drops graphs; attributed to the caller's line."""
+    signatures than its `max_traces` and drops graphs, or is made anew and traced at the same
+    line again and again (in a loop); attributed to the user's line."""
 
 
 class TraceEffectWarning(UserWarning):
