@@ -58,6 +58,10 @@ random_ids: set = set()
 random_stage = None
 _BuiltinMethod = type(len)
 
+effects_hook = None
+"""Set by the graph backend (`autoconv.graph.trace_effects`): called with each callable that
+converted code calls while tracing, to warn about effects that happen only at trace time."""
+
 
 def converted(f):
     """Returns what converted code calls in place of `f`: the converted form of a user function,
@@ -69,6 +73,8 @@ def converted(f):
         if not _functional_now():
             return f
     else:
+        if effects_hook is not None:
+            effects_hook(f)
         if staged:
             try:
                 target = staged.get(f)
