@@ -10,6 +10,8 @@ form runs instead.
 import dis
 import inspect
 import os
+import pathlib
+import re
 import subprocess
 import sys
 import textwrap
@@ -388,3 +390,15 @@ def test_jax_is_noticed_when_imported_after_conversion(tmp_path):
     path.write_text(script)
     done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=120)
     assert done.stdout.strip() == "False True 6.0 2", done.stderr
+
+
+def test_the_example_in_conversion_md_runs(tmp_path):
+    text = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "conversion.md").read_text(
+        encoding="utf-8"
+    )
+    section = text.split("## Which form runs when", 1)[1].split("\n## ", 1)[0]
+    [example] = re.findall(r"```python\n(.*?)```", section, re.S)
+    path = tmp_path / "which_form.py"
+    path.write_text(example)
+    done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
