@@ -402,3 +402,29 @@ def test_the_example_in_conversion_md_runs(tmp_path):
     path.write_text(example)
     done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("always", [False, True], ids=["default", "always converted"])
+def test_jax_transformations_run_the_functional_form_in_both_modes(user_module, always):
+    """`jax.jit` / `jax.grad` / `jax.vmap` of `convert(f)`: JAX's tracing is a trace, so the
+    guard picks the functional form whichever mode is on; outside JAX the original runs."""
+    jax = pytest.importorskip("jax")
+    jnp = pytest.importorskip("jax.numpy")
+    module = user_module("""
+        def f(x):
+            if x > 0:
+                y = x * x
+            else:
+                y = -x
+            return y
+    """)
+    converted = autoconv.convert(module.f)
+    autoconv.set_always_converted(always)
+    try:
+        assert float(jax.jit(converted)(jnp.float32(3.0))) == 9.0
+        assert float(jax.jit(converted)(jnp.float32(-2.0))) == 2.0
+        assert float(jax.grad(converted)(jnp.float32(3.0))) == 6.0
+        assert jax.vmap(converted)(jnp.array([2.0, -1.0])).tolist() == [4.0, 1.0]
+        assert converted(3.0) == module.f(3.0) == 9.0
+    finally:
+        autoconv.set_always_converted(False)
