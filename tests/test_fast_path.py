@@ -188,11 +188,16 @@ def test_a_trace_in_another_thread_makes_this_thread_take_the_functional_form(us
     """Slower, never different: the question is process-wide."""
     module = user_module("""
         import inspect
+        import autoconv
+
+        @autoconv.do_not_convert
+        def frames():
+            return len(inspect.stack(0))
 
         def branchy(x):
             if x > 0:
-                return len(inspect.stack(0)), x
-            return len(inspect.stack(0)), -x
+                return frames(), x
+            return frames(), -x
     """)
     converted = autoconv.convert(module.branchy)
     entered, release = threading.Event(), threading.Event()
