@@ -64,6 +64,18 @@ def depth(n):
     if n == 0:
         return 0
     return depth(n - 1) + 1
+
+
+def same(f):
+    return f
+
+
+@same
+@same
+def decorated(x):
+    if x:
+        return 1
+    return 2
 """
 
 
@@ -109,7 +121,7 @@ def test_tracebacks_have_the_originals_frames(frames):
 
 
 def test_line_numbers_and_first_line_are_the_originals(frames):
-    for name in ("failing", "depth", "warn_caller"):
+    for name in ("failing", "depth", "warn_caller", "decorated"):
         original = getattr(frames, name)
         converted = autoconv.convert(original)
         code, new = original.__code__, converted.__code__
