@@ -447,3 +447,63 @@ def test_jax_transformations_run_the_functional_form_in_both_modes(user_module, 
         assert converted(3.0) == module.f(3.0) == 9.0
     finally:
         autoconv.set_always_converted(False)
+
+
+def test_cli_forms_of_private_and_implicit_class_methods_register(tmp_path):
+    """`__next` is stored mangled in its class; `__init_subclass__` and `__class_getitem__` are
+    class methods and `__new__` a static method without a decorator."""
+    source = tmp_path / "src" / "special.py"
+    source.parent.mkdir()
+    source.write_text(
+        textwrap.dedent("""
+            class Tokens:
+                def __init__(self, items):
+                    self.items = list(items)
+
+                def __next(self):
+                    if self.items:
+                        return self.items.pop(0)
+                    return None
+
+                def take(self, n):
+                    out = []
+                    while n > 0:
+                        out.append(self.__next())
+                        n -= 1
+                    return out
+
+                def __init_subclass__(cls, **kwargs):
+                    if kwargs:
+                        raise TypeError("no options")
+                    super().__init_subclass__()
+
+                def __class_getitem__(cls, item):
+                    return cls if item else None
+
+                def __new__(cls, *args):
+                    if args:
+                        return super().__new__(cls)
+                    return None
+        """)
+    )
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [sys.executable, "-m", "autoconv", "convert", str(source), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    code = textwrap.dedent("""
+        import special
+        t = special.Tokens([1, 2, 3])
+        print(t.take(2), special.Tokens[1] is special.Tokens, special.Tokens())
+        class Sub(special.Tokens):
+            pass
+        print(Sub([4]).take(2))
+    """)
+    for always in (False, True):
+        assert _run(tmp_path, out, code, always=always).splitlines() == [
+            "[1, 2] True None",
+            "[4, None]",
+        ]

@@ -116,7 +116,7 @@ class _Forms:
                 body.append(cls)
             body = self.classes[path].body
         body.append(node)
-        self.entries[qualname] = first_line
+        self.entries[_attribute_path(qualname)] = first_line
 
     def section(self, ac) -> str:
         doc = (
@@ -194,6 +194,17 @@ def _convert_function(node, qualname, ac, resolver, level, forms) -> list:
         if n.lineno not in left_lines:
             reports.append(FunctionReport(f"{qualname}.<locals>.{n.name}", n.lineno, True))
     return reports + nested_left
+
+
+def _attribute_path(qualname: str) -> str:
+    """The path of attributes that finds `qualname`'s function from the namespace class: a
+    private name inside a class is stored mangled (`Tokenizer.__next` is `_Tokenizer__next`)."""
+    parts = qualname.split(".")
+    for i in range(1, len(parts)):
+        owner, name = parts[i - 1].lstrip("_"), parts[i]
+        if owner and name.startswith("__") and not name.endswith("__"):
+            parts[i] = f"_{owner}{name}"
+    return ".".join(parts)
 
 
 def _strip_evaluated_parts(form) -> None:

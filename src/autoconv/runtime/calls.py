@@ -114,6 +114,8 @@ def register_forms(space, first_lines: dict) -> None:
         obj = space
         for part in path.split("."):
             obj = obj.__dict__[part]
+        if isinstance(obj, (staticmethod, classmethod)):  # `__new__`, `__init_subclass__`, ...
+            obj = obj.__func__
         code = obj.__code__
         key = (code.co_filename, line, code.co_name)
         forms[key] = codes[key] = code
