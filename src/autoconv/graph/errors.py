@@ -4,6 +4,7 @@ Every error names the construct, the user's file and line, and what to do next.
 """
 
 from autoconv.errors import AutoconvError
+from autoconv.locations import describe
 
 
 class StagingError(AutoconvError):
@@ -24,7 +25,8 @@ class RetracingWarning(UserWarning):
 
 
 def where(origin) -> str:
-    """`file:line` of an origin tuple, or a placeholder when it is unknown."""
+    """`file:line` (`Cell In[3], line 5` in IPython) of an origin tuple, or a placeholder when
+    it is unknown."""
     if origin is None:
         return "<unknown location>"
-    return f"{origin[0]}:{origin[1]}"
+    return describe(origin[0], origin[1])

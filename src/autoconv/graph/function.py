@@ -38,6 +38,7 @@ from autoconv.graph.mutations import read as read_path
 from autoconv.graph.recursion import recursion_error
 from autoconv.graph.signature import TensorSpec
 from autoconv.graph.variables import creates_variables
+from autoconv.locations import describe, describe_code
 
 _EAGER = [False]
 _MISS = _dispatch.MISS
@@ -505,7 +506,7 @@ class Function:
         try:
             check_output(outputs)
         except StagingError as e:
-            if str(e).startswith(self._where().rsplit(":", 1)[0]):
+            if self._names_own_file(str(e)):
                 raise
             raise StagingError(f"{self._where()}: {e}") from None
         graph.outputs = outputs
@@ -547,7 +548,13 @@ class Function:
 
     def _where(self) -> str:
         code = getattr(inspect.unwrap(self.python_function), "__code__", None)
-        return f"{code.co_filename}:{code.co_firstlineno}" if code else self._name
+        return describe_code(code) if code else self._name
+
+    def _names_own_file(self, message: str) -> bool:
+        """True when `message` starts with a location in this function's file (or cell)."""
+        code = getattr(inspect.unwrap(self.python_function), "__code__", None)
+        place = describe(code.co_filename) if code else self._name
+        return message.startswith((place + ":", place + ","))
 
     def _retracing_message(self) -> str:
         keys = [c.key[1] for c in list(self._concretes) if c.key[0] is tuple]
