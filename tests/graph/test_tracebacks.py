@@ -133,3 +133,22 @@ def test_errors_caught_inside_traces_are_caught_as_before():
             return x + 1
 
     assert outer(np.ones(3)).tolist() == [2.0, 2.0, 2.0]
+
+
+def takes_frame(x):
+    sys._getframe()
+    return x
+
+
+@pytest.mark.parametrize("api", [autoconv.convert, autoconv.to_code], ids=["convert", "to_code"])
+def test_conversion_errors_show_the_callers_line_only_each_time(api, monkeypatch):
+    monkeypatch.delenv("AUTOCONV_TRACEBACK", raising=False)
+    autoconv.set_strict(True)
+    try:
+        for _ in range(2):  # the cached error raised again: not with the last traceback
+            error = _raised(lambda: api(takes_frame))
+            shown = traceback.extract_tb(error.__traceback__)
+            assert [f.name for f in shown] == ["_raised", "<lambda>"], shown
+    finally:
+        autoconv.set_strict(False)
+    assert isinstance(error, autoconv.ConversionError)
