@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import os
+import sys
 import types
 
 _PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
@@ -60,9 +61,8 @@ def hide_our_frames(error: BaseException) -> None:
     reads it (which frames raised) before the outer entry point hides them."""
     if showing_all():
         return
-    from autoconv.graph.scopes import building  # loaded already: an entry point exists
-
-    if building():
+    scopes = sys.modules.get("autoconv.graph.scopes")  # not loaded: no graph is being built
+    if scopes is not None and scopes.building():
         return
     seen: set = set()
     todo = [error]
