@@ -15,6 +15,8 @@ _LAZY = {
     "do_not_convert": "autoconv.conversion.api",
     "set_strict": "autoconv.conversion.settings",
     "is_strict": "autoconv.conversion.settings",
+    "set_always_converted": "autoconv.runtime.staging",
+    "always_converted": "autoconv.runtime.staging",
     "function": "autoconv.graph.function",
     "Function": "autoconv.graph.function",
     "ConcreteFunction": "autoconv.graph.function",

@@ -93,6 +93,12 @@ def build(func, entry):
     new = types.FunctionType(
         entry.code, func.__globals__, func.__name__, func.__defaults__, closure
     )
+    return copy_metadata(func, new)
+
+
+def copy_metadata(func, new):
+    """`new`, given `func`'s keyword defaults, names, docstring, annotations and attributes, and
+    marked as the converted form of `func`."""
     new.__kwdefaults__ = func.__kwdefaults__
     new.__qualname__ = func.__qualname__
     new.__module__ = func.__module__
@@ -132,8 +138,8 @@ def _convert(func, recursive):
         raise ConversionError(f"autoconv: cannot convert {where}: {e}.") from None
     namer = naming.Namer(naming.identifiers(node) | set(code.co_freevars) | set(code.co_names))
     ac = namer.new("ac")
-    class_name = _enclosing_class(func.__qualname__)
-    if class_name and _uses_private_names(code):
+    class_name = enclosing_class(func.__qualname__)
+    if class_name and uses_private_names(code):
         own_name = getattr(node, "name", None)
         from autoconv.converters.functions import mangle_private_names
 
@@ -188,7 +194,7 @@ def _strip_evaluated_parts(tree) -> None:
         tree.decorator_list = []
 
 
-def _enclosing_class(qualname: str):
+def enclosing_class(qualname: str):
     """The class whose body lexically holds a function, from its qualified name."""
     parts = qualname.split(".")[:-1]
     i = len(parts) - 1
@@ -208,10 +214,10 @@ def _definition_key(node):
     return node.name, decorators[0].lineno if decorators else node.lineno
 
 
-def _uses_private_names(code) -> bool:
+def uses_private_names(code) -> bool:
     """Whether the compiler mangled any name in `code` (or code nested in it): the original's
     names show it, as `_Class__x`, so most methods skip the mangling walk."""
     names = code.co_names + code.co_varnames + code.co_cellvars + code.co_freevars
     if any(n.startswith("_") and "__" in n[1:] and not n.endswith("__") for n in names):
         return True
-    return any(_uses_private_names(c) for c in code.co_consts if isinstance(c, type(code)))
+    return any(uses_private_names(c) for c in code.co_consts if isinstance(c, type(code)))

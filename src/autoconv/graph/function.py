@@ -431,7 +431,7 @@ class Function:
                 except ImportError:  # the converter is optional until it lands
                     api = None
                 if api is not None:
-                    fn = api.convert(fn)
+                    fn = api.functional(fn)
             self._converted = fn
         return self._converted
 

@@ -15,6 +15,7 @@ from autoconv.runtime.control_flow import (
 )
 from autoconv.runtime.logical import and_, if_exp, not_, or_
 from autoconv.runtime.py_builtins import enumerate, len, max, min, range, zip
+from autoconv.runtime.staging import functional_now
 from autoconv.runtime.unbound import unbound_locals
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "converted",
     "enumerate",
     "for_stmt",
+    "functional_now",
     "if_exp",
     "if_stmt",
     "is_none",

@@ -1,15 +1,16 @@
 """Calls in converted code: `converted(f)(*args)`.
 
-The first call of each user function converts it (see `autoconv.conversion.recursive`), so its
-warnings, or in strict mode its errors, come when it is first called. While a graph is being
-built (ours, or JAX's: `jax.jit(convert(f))`), the converted form is what runs. Outside a trace
-no value is symbolic, and a converted function behaves exactly as its original on Python values,
-so the original runs: calls stay as cheap, and recursion as deep, as before conversion.
+Converted code runs only while a trace is being built (ours, or JAX's: `jax.jit(convert(f))`),
+or everywhere under `set_always_converted(True)`; outside, converted functions run the user's
+original statements, which call functions directly. In converted code, each call of a user
+function runs that function's converted form: its first call converts it (see
+`autoconv.conversion.recursive`), so its warnings, or in strict mode its errors, come then.
 `converted` returns the function to call rather than calling it, so it adds no frame to the
 stack during the call.
 """
 
 from autoconv.caches import IdentityCache, register_cache
+from autoconv.runtime.staging import functional_now as _functional_now
 from autoconv.runtime.staging import jax_tracing as _jax_tracing
 from autoconv.runtime.staging import traces as _traces
 
@@ -33,17 +34,11 @@ tracing backend records when an argument is symbolic (it calls the original othe
 by the backend (`autoconv.graph.staged_calls.register`); the converter routes calls of these
 callables through `converted` (see `autoconv.conversion.resolve.STAGED_NAMES`)."""
 
-prepared = IdentityCache()
-"""Code objects of the user functions converted already for converted code's calls (their
-warnings given). Keyed on the code, weakly: the functions made from one code share an entry."""
-_prepared = prepared.entries
-
 as_is = IdentityCache()
 """Plain functions that converted code calls as they are (library code, `do_not_convert`,
 functions that cannot be converted). Others are built afresh on each call made while tracing,
 from the conversion cached for their code (a build is cheap next to tracing)."""
 _as_is = as_is.entries
-register_cache("converted calls: functions prepared", prepared)
 register_cache("converted calls: functions called as they are", as_is)
 
 random_owners: set = set()
@@ -57,32 +52,32 @@ _BuiltinMethod = type(len)
 
 
 def converted(f):
-    """Returns what converted code calls in place of `f`: while tracing, `f`'s converted form (or
-    `f` itself for built-ins, library code, classes and `do_not_convert` functions); otherwise
-    `f`, converted once on its first call for the warnings."""
+    """Returns what converted code calls in place of `f`: the converted form of a user function,
+    `f` itself for built-ins, library code, classes and `do_not_convert` functions. Outside
+    traces and the always-converted mode (a converted form run by another thread while one
+    thread traces finds that mode over), `f` itself."""
     kind = type(f)
     if not _traces and not _jax_tracing():
-        func = f.__func__ if kind is _MethodType else f
-        if type(func) is _FunctionType and id(func.__code__) not in _prepared:
-            _recursive().for_function(func)
-        return f
-    if staged:
-        try:
-            target = staged.get(f)
-        except TypeError:  # unhashable
-            target = None
-        if target is not None:
-            return target
+        if not _functional_now():
+            return f
+    else:
+        if staged:
+            try:
+                target = staged.get(f)
+            except TypeError:  # unhashable
+                target = None
+            if target is not None:
+                return target
+        if random_owners and kind is not _FunctionType:
+            if kind is _MethodType or kind is _BuiltinMethod:
+                if type(f.__self__) in random_owners:
+                    return random_stage(f)
+            elif id(f) in random_ids:
+                return random_stage(f)
     if kind is _FunctionType:
         if id(f) in _as_is:
             return f
         return _recursive().for_function(f)
-    if random_owners:
-        if kind is _MethodType or kind is _BuiltinMethod:
-            if type(f.__self__) in random_owners:
-                return random_stage(f)
-        elif id(f) in random_ids:
-            return random_stage(f)
     if kind in _AS_IS:
         return f
     if kind is _MethodType:
