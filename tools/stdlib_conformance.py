@@ -2,6 +2,7 @@
 
     python tools/stdlib_conformance.py                 # every module below
     python tools/stdlib_conformance.py --ci            # the CI subset (five modules)
+    python tools/stdlib_conformance.py --ci --always-converted   # functional forms everywhere
     python tools/stdlib_conformance.py --modules heapq,json -v
     python tools/stdlib_conformance.py --update-docs docs/cli.md
 
@@ -277,6 +278,9 @@ def fill_conversion(row: Row, entries: dict) -> None:
                 )
 
 
+ALWAYS_CONVERTED = False  # --always-converted
+
+
 def _autoconv_root() -> str:
     """The folder that holds the `autoconv` package `python -m autoconv` runs here."""
     import importlib.util
@@ -292,6 +296,8 @@ def run_tests(module: Module, folder: str, use_copy: bool, timeout: float) -> Ru
         cwd = os.path.join(scratch, "cwd")
         os.mkdir(cwd)
         env = dict(os.environ, AUTOCONV_STRICT="1", PYTHONHASHSEED="0")
+        if ALWAYS_CONVERTED:
+            env["AUTOCONV_ALWAYS_CONVERTED"] = "1"
         # Nothing of the caller's path but the autoconv under test (a checkout's `src` need not
         # be the installed one): the converted copy imports its runtime.
         env["PYTHONPATH"] = _autoconv_root()
@@ -412,8 +418,10 @@ def _rate(converted: int, counted: int) -> str:
 
 
 def update_docs(path: str, text: str) -> None:
-    """Replaces the text between the conformance markers of `path` with `text`."""
-    begin, end = "<!-- conformance:begin -->", "<!-- conformance:end -->"
+    """Replaces the text between the conformance markers of `path` with `text` (the
+    `conformance-always` markers with --always-converted)."""
+    marker = "conformance-always" if ALWAYS_CONVERTED else "conformance"
+    begin, end = f"<!-- {marker}:begin -->", f"<!-- {marker}:end -->"
     with open(path) as f:
         document = f.read()
     if begin not in document or end not in document:
@@ -519,6 +527,12 @@ def main(argv: list | None = None) -> int:
         default=3,
         help="runs of each suite under 2 s; the fastest counts for the time (default 3)",
     )
+    parser.add_argument(
+        "--always-converted",
+        action="store_true",
+        help="run the converted copies in the always-converted mode (AUTOCONV_ALWAYS_CONVERTED=1): "
+        "their functions run the functional form instead of the original statements",
+    )
     parser.add_argument("--json", metavar="PATH", help="also write the results as JSON")
     parser.add_argument(
         "--update-docs",
@@ -530,6 +544,8 @@ def main(argv: list | None = None) -> int:
         "-v", "--verbose", action="store_true", help="show the tracebacks of regressions"
     )
     args = parser.parse_args(argv)
+    global ALWAYS_CONVERTED
+    ALWAYS_CONVERTED = args.always_converted
 
     names = CI_MODULES if args.ci else [m.name for m in MODULES]
     if args.modules:
@@ -567,6 +583,7 @@ def main(argv: list | None = None) -> int:
         write_json(args.json, rows)
     if args.update_docs:
         command = "python tools/stdlib_conformance.py" + (" --ci" if args.ci else "")
+        command += " --always-converted" if ALWAYS_CONVERTED else ""
         stamp = f"Produced by `{command}` on Python {sys.version.split()[0]}: {line}.\n\n"
         update_docs(args.update_docs, stamp + text)
     return 1 if failures else 0

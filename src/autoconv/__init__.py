@@ -26,6 +26,7 @@ _LAZY = {
     "Variable": "autoconv.graph.variables",
     "print": "autoconv.graph.printing",
     "RetracingWarning": "autoconv.graph.errors",
+    "TraceEffectWarning": "autoconv.graph.errors",
     "clear_caches": "autoconv.caches",
     "run_functions_eagerly": "autoconv.graph.function",
     "functions_run_eagerly": "autoconv.graph.function",

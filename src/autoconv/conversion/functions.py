@@ -83,17 +83,34 @@ def converted_code(func, recursive: bool):
 
 def build(func, entry):
     """A function running `entry.code` with `func`'s globals, cells, defaults and metadata."""
+    return build_code(func, entry.code, entry.ac)
+
+
+def build_code(func, code, ac=None):
+    """A function running `code` with `func`'s globals, cells (by name; `ac` the runtime's),
+    defaults and metadata."""
     import autoconv.runtime as runtime
 
     cells = dict(zip(func.__code__.co_freevars, func.__closure__ or ()))
     closure = tuple(
-        types.CellType(runtime) if name == entry.ac else cells.get(name, types.CellType())
-        for name in entry.code.co_freevars
+        types.CellType(runtime) if name == ac else cells.get(name, types.CellType())
+        for name in code.co_freevars
     )
-    new = types.FunctionType(
-        entry.code, func.__globals__, func.__name__, func.__defaults__, closure
-    )
+    new = types.FunctionType(code, func.__globals__, func.__name__, func.__defaults__, closure)
     return copy_metadata(func, new)
+
+
+def registered_form(func):
+    """The functional form of `func` when a module converted by the CLI registered one (see
+    `autoconv.conversion.modules`): `func` itself once it runs it, else a new function; or
+    None."""
+    from autoconv.runtime import calls
+
+    code = func.__code__
+    if id(code) in calls.form_ids:
+        return func
+    form = calls.forms.get((code.co_filename, code.co_firstlineno, code.co_name))
+    return None if form is None else build_code(func, form)
 
 
 def copy_metadata(func, new):
@@ -168,7 +185,7 @@ def _convert(func, recursive):
             f"{location(code.co_filename, e.line)} cannot be converted: {e.reason}."
         ) from None
     tree = loader.to_ast(node)
-    _strip_evaluated_parts(tree)
+    strip_evaluated_parts(tree)
     new_code = loader.load_code(
         tree,
         filename=code.co_filename,
@@ -180,7 +197,7 @@ def _convert(func, recursive):
     return _Converted(new_code, node, ac, kept)
 
 
-def _strip_evaluated_parts(tree) -> None:
+def strip_evaluated_parts(tree) -> None:
     """Defaults and annotations were evaluated when the original was defined; the loaded copy
     must not evaluate them again (it reuses the original's)."""
     args = tree.args

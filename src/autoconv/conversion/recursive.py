@@ -14,6 +14,9 @@ def for_function(func):
     function running the cached conversion of its code with its globals and cells."""
     if guarded.is_guarded(func):  # `convert(f)`: its functional form, without the guard's frame
         return guarded.functional_of(func)
+    form = functions.registered_form(func)
+    if form is not None:
+        return form
     code = func.__code__
     if library.skips_function(func):
         calls.as_is.add(func)

@@ -4,7 +4,7 @@ This package imports nothing but itself: converted copies of standard-library mo
 so it must not pull in NumPy or any module that might itself be a converted copy.
 """
 
-from autoconv.runtime.calls import converted
+from autoconv.runtime.calls import converted, register_forms
 from autoconv.runtime.control_flow import (
     assert_,
     for_stmt,
@@ -35,6 +35,7 @@ __all__ = [
     "not_",
     "or_",
     "range",
+    "register_forms",
     "unbound_locals",
     "while_stmt",
     "zip",
