@@ -62,6 +62,22 @@ def cond(test, then, orelse, state):
     return lax.cond(p, then, orelse, *state)
 
 
+def carry_list(lst):
+    """A run-time list `(buffer, count)` as a branch result or loop variable: the count an
+    int64 array (it may be a Python int where it is known while compiling)."""
+    buffer, count = lst
+    return buffer, jnp.asarray(count, dtype=jnp.int64)
+
+
+def append(lst, *items):
+    """The list `(buffer, count)` with `items` written after its last item."""
+    buffer, count = lst
+    for item in items:
+        buffer = buffer.at[count].set(jnp.asarray(item).astype(buffer.dtype), mode="drop")
+        count = count + 1
+    return buffer, count
+
+
 def all_of(*tests):
     return functools.reduce(jnp.logical_and, [jnp.asarray(t) for t in tests])
 
@@ -96,6 +112,8 @@ _HELPERS = {
     "cond": cond,
     "while_loop": lax.while_loop,
     "all_of": all_of,
+    "carry_list": carry_list,
+    "append": append,
     "callback": callback,
     "check": check,
 }
@@ -204,7 +222,8 @@ class JaxProgram:
                     raise exc
         host = low.outputs
         if self.keep_on_device:
-            env = {t.id: _keep(t, o) for t, o in zip(host.device, outs)}
+            env = host.env(outs, keep=True)
+            env.update({t.id: _keep(t, o) for t, o in zip(host.device, outs) if t.id not in env})
         else:
             env = host.env(outs)
         return _finish(self.graph.outputs, host, env)
