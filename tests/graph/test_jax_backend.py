@@ -415,6 +415,7 @@ def nested_grid(m):
 
 LIST_CASES = [
     (appended_every_item, (np.array([1.0, -2.0, 3.0]),)),
+    (appended_every_item, (np.zeros(0),)),
     (kept_positive, (np.array([1.0, -2.0, 3.0, 0.5]),)),
     (kept_positive, (-np.ones(3),)),
     (until_zero, (np.array([3, 1, 0, 4]),)),
@@ -446,7 +447,7 @@ def test_list_buffers_have_the_loops_bound():
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.lists(st.integers(-3, 3), min_size=1, max_size=6), st.integers(-3, 3))
+@given(st.lists(st.integers(-3, 3), max_size=6), st.integers(-3, 3))
 def test_filtered_lists_agree_with_eager(values, limit):
     def f(x, limit):
         kept, firsts = [], []
@@ -485,3 +486,28 @@ def test_a_data_dependent_stack_on_the_device_names_the_list():
     with pytest.raises(LoweringError, match=r"test_jax_backend.py:\d+.*list `kept`.*depends"):
         autoconv.function(f, backend="jax")(np.array([1.0, -1.0]))
 
+
+# --- loops over an empty axis -------------------------------------------------------------------
+
+
+def sum_by_index(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += x[i]
+    return s
+
+
+def best_or_zero(xs):
+    best = None
+    for v in xs:
+        if best is None or v > best:
+            best = v
+    if best is None:
+        return 0.0
+    return best
+
+
+@pytest.mark.parametrize("fn", [sum_by_index, best_or_zero])
+@pytest.mark.parametrize("x", [np.zeros(0), np.array([2.0, 5.0, 1.0])])
+def test_a_loop_over_an_empty_axis_returns_as_eager(fn, x):
+    same(*both(fn, x))

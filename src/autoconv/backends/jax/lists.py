@@ -399,4 +399,3 @@ def _const_int(v):
     if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
         return None
     return int(v)
-

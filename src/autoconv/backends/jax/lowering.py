@@ -195,6 +195,14 @@ class _Writer:
         if method is not None:
             method(node, indent)
             return True
+        if self._empty_axis(node):
+            # An index into an empty axis: eager NumPy raises IndexError where it runs (the
+            # check below records it), and JAX rejects the index while tracing, also on a path
+            # that never runs (a loop over the empty axis). Any value will do in its place.
+            self._check_indices(node, indent)
+            (t,) = node.outputs
+            self.emit(indent, f"v{t.id} = jnp.zeros({t.shape!r}, {self.dtype(t.dtype)})", node)
+            return True
         rhs = self.rhs(node)
         self._check_indices(node, indent)
         outs = node.outputs
@@ -211,6 +219,21 @@ class _Writer:
 
     def is_host(self, node) -> bool:
         return _host.is_host(node) or id(node) in self.plan.host_nodes
+
+    @staticmethod
+    def _empty_axis(node) -> bool:
+        """Whether `node` indexes an axis of length 0 with an index known only at run time
+        (and gives one value of a static shape)."""
+        if len(node.outputs) != 1 or None in node.outputs[0].shape:
+            return False
+        for _, axis in _bounds.checks(node):
+            shape = np.shape(node.args[0]) if not isinstance(node.args[0], Tensor) else None
+            shape = node.args[0].shape if shape is None else shape
+            if None in shape:
+                continue
+            if (int(np.prod(shape)) if axis is None else shape[axis]) == 0:
+                return True
+        return False
 
     def _check_indices(self, node, indent):
         """Run-time bounds checks of the indices XLA would clamp (see bounds.py)."""
