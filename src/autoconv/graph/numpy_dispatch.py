@@ -13,6 +13,7 @@ import sys
 
 import numpy as np
 
+from autoconv.caches import register_cache
 from autoconv.graph import graph as _g
 from autoconv.graph import ops, shapes
 from autoconv.graph import tensor as _tensor
@@ -101,9 +102,40 @@ def _ufunc_specs(ufunc, inputs, kwargs):
         out_shapes = [
             shapes.broadcast(*in_shapes, *extra, what=f"operands of {ufunc.__name__}")
         ] * ufunc.nout
-    result = shapes.standin_result(ufunc, inputs, kwargs)
-    dtypes = [np.asarray(r).dtype for r in (result if ufunc.nout > 1 else (result,))]
+    key = _dtype_key(ufunc, inputs) if not kwargs else None
+    dtypes = _DTYPES.get(key) if key is not None else None
+    if dtypes is None:
+        result = shapes.standin_result(ufunc, inputs, kwargs)
+        dtypes = [np.asarray(r).dtype for r in (result if ufunc.nout > 1 else (result,))]
+        if key is not None:
+            if len(_DTYPES) >= _DTYPES_MAX:
+                _DTYPES.clear()
+            _DTYPES[key] = dtypes
     return list(zip(out_shapes, dtypes))
+
+
+# The result dtypes of a ufunc by what its stand-ins depend on (`shapes.standin_result`): each
+# array's dtype and rank, a weak Tensor's kind, a number's type and value (NumPy may reject a
+# value, an int out of range, and NumPy 1 typed by value). A 100-layer model computes each
+# once instead of once per layer. Bounded; cleared with autoconv.clear_caches().
+_DTYPES: dict = {}
+_DTYPES_MAX = 4096
+register_cache("ufunc result dtypes", _DTYPES)
+_NUMBERS = (bool, int, float, complex)
+
+
+def _dtype_key(ufunc, inputs):
+    key = [ufunc]
+    for v in inputs:
+        if isinstance(v, Tensor):
+            key.append((v.dtype, len(v._shape), v.weak))
+        elif type(v) is np.ndarray:
+            key.append((v.dtype, v.ndim, None))
+        elif type(v) in _NUMBERS or isinstance(v, np.generic):
+            key.append((type(v), v))
+        else:
+            return None
+    return tuple(key)
 
 
 def _check_out(kwargs, name):

@@ -24,7 +24,7 @@ def is_host(node) -> bool:
     """Whether a node is evaluated on the host (its value is a string or a Python choice)."""
     if node.kind == "helper" and (node.fn in HOST_FNS or node.attrs.get("raises")):
         return True
-    return any(t.dtype == object for t in node.outputs)
+    return any(t.dtype.kind == "O" for t in node.outputs)
 
 
 def to_eager(t: Tensor, value):

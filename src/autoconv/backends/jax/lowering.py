@@ -81,7 +81,14 @@ class _Writer:
                     "them outside and pass them in as arrays",
                 )
         self.plan = _lists.ListPlan(graph)
-        self.has_error = any(_sets_error(n) for n in graph.walk())
+        # Per node, worked out once: its index checks, and whether the host evaluates it.
+        self._checks: dict = {}
+        self._host: dict = {}
+        host_nodes = self.plan.host_nodes
+        for n in graph.walk():
+            self._checks[id(n)] = _bounds.checks(n)
+            self._host[id(n)] = _host.is_host(n) or id(n) in host_nodes
+        self.has_error = any(self._sets_error(n) for n in graph.walk())
         self.out_host = _host.HostValues(tensors_in(graph.outputs), self.plan)
         state = [self._var_names[id(v)] for v in self.variables]
         params = [self.names[t.id] for t in graph.inputs] + state
@@ -189,7 +196,8 @@ class _Writer:
             return True
         if self.is_host(node):
             return False  # evaluated by the callbacks or outputs that read it
-        if kind not in _LIST_KINDS and any(self.plan.is_list(t) for t in node.inputs):
+        lists = self.plan.bounds
+        if lists and kind not in _LIST_KINDS and any(t.id in lists for t in node.inputs):
             return self.list_use(node, indent)
         method = getattr(self, "node_" + kind, None)
         if method is not None:
@@ -218,15 +226,22 @@ class _Writer:
         return True
 
     def is_host(self, node) -> bool:
-        return _host.is_host(node) or id(node) in self.plan.host_nodes
+        found = self._host.get(id(node))
+        if found is None:
+            found = _host.is_host(node) or id(node) in self.plan.host_nodes
+        return found
 
-    @staticmethod
-    def _empty_axis(node) -> bool:
+    def _sets_error(self, node) -> bool:
+        """Whether a node can set the error flag: the user's raise, or an index to check."""
+        return bool(node.attrs.get("raises")) or bool(self._checks.get(id(node)))
+
+    def _empty_axis(self, node) -> bool:
         """Whether `node` indexes an axis of length 0 with an index known only at run time
         (and gives one value of a static shape)."""
-        if len(node.outputs) != 1 or None in node.outputs[0].shape:
+        checks = self._checks.get(id(node))
+        if not checks or len(node.outputs) != 1 or None in node.outputs[0].shape:
             return False
-        for _, axis in _bounds.checks(node):
+        for _, axis in checks:
             shape = np.shape(node.args[0]) if not isinstance(node.args[0], Tensor) else None
             shape = node.args[0].shape if shape is None else shape
             if None in shape:
@@ -237,7 +252,7 @@ class _Writer:
 
     def _check_indices(self, node, indent):
         """Run-time bounds checks of the indices XLA would clamp (see bounds.py)."""
-        for index, axis in _bounds.checks(node):
+        for index, axis in self._checks.get(id(node), ()):
             record = _bounds.recorder(axis)
             record.node = node
             self.callbacks.append(record)
@@ -471,7 +486,7 @@ class _Writer:
             for inner in _walk(sub):
                 if inner.kind == "assign":
                     names.append(self._var_names[id(inner.attrs["variable"])])
-                elif _sets_error(inner):
+                elif self._sets_error(inner):
                     names.append("err")
         return list(dict.fromkeys(names))
 
@@ -580,8 +595,3 @@ def _common_dtype(args):
         return np.result_type(*standins)
     except (TypeError, ValueError):
         return None
-
-
-def _sets_error(node) -> bool:
-    """Whether a node can set the error flag: the user's raise, or an index to check."""
-    return bool(node.attrs.get("raises")) or bool(_bounds.checks(node))

@@ -171,9 +171,9 @@ class JaxProgram:
         )
         namespace = {"__builtins__": builtins, **_HELPERS}
         exec(compile(self.source, self.filename, "exec"), namespace)  # noqa: S102 - our code
-        with x64():  # constants keep their 64-bit dtypes
-            bound = [_constant(v) for v in low.bound_values]
-        self._run = namespace["make_run"](*bound)
+        # Constants stay NumPy values: JAX embeds them in the program and treats NumPy scalars
+        # as strongly typed, as JAX scalars (making those would compile a conversion).
+        self._run = namespace["make_run"](*low.bound_values)
         self._jit = jax.jit(self._run)
         self.device = resolve_device(device, graph)
         self.keep_on_device = keep_on_device
@@ -308,16 +308,6 @@ def _converter(t):
     if kind is not None and issubclass(kind, np.generic):
         return lambda v: np.asarray(v)[()]
     return None
-
-
-def _constant(value):
-    # NumPy scalars the code closes over become JAX scalars (strong, of their dtype). Arrays
-    # stay NumPy arrays: JAX embeds those in the compiled program, where closed-over JAX arrays
-    # would be passed as extra arguments on every call (the lowering writes `jnp.asarray(c)`
-    # where a constant array is indexed or its method called).
-    if isinstance(value, np.generic) and value.dtype.kind in "biufc":
-        return jnp.asarray(value)
-    return value
 
 
 def _keep(t, value):
