@@ -8,6 +8,7 @@ that), values, dtypes and NumPy-scalar-versus-array results match eager NumPy ex
 
 from __future__ import annotations
 
+import functools
 import operator
 import sys
 
@@ -34,12 +35,21 @@ ARRAY_METHODS["flatten"] = np.ravel
 ARRAY_METHODS["copy"] = np.copy
 
 
+_LATE: list = []  # (Optional, Variable), imported on first use (they import this module)
+
+
 def operand(value):
     """A value as an operation sees it: Variables are read (at run time, in program order),
     Optionals are read behind their run-time check."""
-    from autoconv.graph.optionals import Optional
-    from autoconv.graph.variables import Variable
+    t = type(value)
+    if t is Tensor or t is np.ndarray:
+        return value  # the common case, without the imports below
+    if not _LATE:
+        from autoconv.graph.optionals import Optional
+        from autoconv.graph.variables import Variable
 
+        _LATE.extend((Optional, Variable))
+    Optional, Variable = _LATE
     if isinstance(value, Variable):
         return value._read_tensor()
     if type(value) is Optional:
@@ -53,15 +63,21 @@ def operand(value):
 # --- ufuncs --------------------------------------------------------------------------------
 
 
-def _gufunc_shape(ufunc, in_shapes):
-    signature = ufunc.signature
+@functools.lru_cache(maxsize=64)
+def _cores(signature):
+    """A gufunc signature's core dimensions: `(n?,k),(k,m?)->(n?,m?)` as name lists."""
     ins, outs = signature.replace(" ", "").split("->")
 
     def parse(part):
         groups = part[1:-1].split("),(")
-        return [[d for d in g.split(",") if d] for g in groups]
+        return tuple(tuple(d for d in g.split(",") if d) for g in groups)
 
-    in_cores, out_cores = parse(ins), parse(outs)
+    return parse(ins), parse(outs)
+
+
+def _gufunc_shape(ufunc, in_shapes):
+    signature = ufunc.signature
+    in_cores, out_cores = _cores(signature)
     dims: dict = {}
     missing = set()
     loops = []
