@@ -277,14 +277,16 @@ class _Writer:
                 and len(args) == 2
                 and not kwargs
             ):
-                a, b = self.operands(node, args)
-                if self._result_typed(node, args, node.fn.__name__):
+                common = _common_dtype(args)
+                a, b = self.operands(args, common)
+                if self._result_typed(node, common, node.fn.__name__):
                     self._typed.add(id(node))
                 return f"{self.fn(node)}({a}, {b})"
             return f"{self.fn(node)}({self.call_args(args, kwargs)})"
         if kind == "binop":
-            a, b = self.operands(node, args)
-            if self._result_typed(node, args, node.fn):
+            common = _common_dtype(args)
+            a, b = self.operands(args, common)
+            if self._result_typed(node, common, node.fn):
                 self._typed.add(id(node))
             return f"{a} {node.fn} {b}"
         if kind == "unop":
@@ -333,10 +335,9 @@ class _Writer:
             raise lowering_error(node, f"{name} has no jax.numpy form")
         return self.bind(found[1], found[0])
 
-    def operands(self, node, args):
+    def operands(self, args, common):
         """The two operands of an elementwise operation, each Tensor cast to NumPy's common
-        dtype (Python numbers stay as they are: JAX treats them as weak, like NumPy)."""
-        common = _common_dtype(args)
+        dtype `common` (Python numbers stay as they are: JAX treats them as weak, as NumPy)."""
         out = []
         for a in args:
             text = self.expr(a)
@@ -347,22 +348,14 @@ class _Writer:
         return out
 
     @staticmethod
-    def _result_typed(node, args, op) -> bool:
+    def _result_typed(node, common, op) -> bool:
         """Whether JAX, given operands of the common dtype, gives NumPy's result dtype."""
-        common = _common_dtype(args)
         if common is None or len(node.outputs) != 1:
             return False
         out = node.outputs[0].dtype
         if out == common:
             return True
-        return out == np.bool_ and op in _ops.COMPARISONS | {
-            "less",
-            "less_equal",
-            "greater",
-            "greater_equal",
-            "equal",
-            "not_equal",
-        }
+        return out == np.bool_ and op in _COMPARING
 
     # --- statements -----------------------------------------------------------------------
     def node_assign(self, node, indent):
@@ -563,6 +556,14 @@ class _Writer:
         )
 
 
+_COMPARING = _ops.COMPARISONS | {
+    "less",
+    "less_equal",
+    "greater",
+    "greater_equal",
+    "equal",
+    "not_equal",
+}
 _LIST_KINDS = frozenset(("list_append", "cond", "while", "print"))
 
 
