@@ -33,12 +33,12 @@ from autoconv.graph.eager_types import eager_type
 from autoconv.graph.graph import Graph, tensors_in
 from autoconv.graph.tensor import Tensor
 
-_COMPARE = {"<": "<", "<=": "<=", ">": ">", ">=": ">="}
+_COMPARE = frozenset(("<", "<=", ">", ">="))
 _UFUNC_COMPARE = {np.less: "<", np.less_equal: "<=", np.greater: ">", np.greater_equal: ">="}
 _TRUTH = (builtins.bool, np.bool_)
 _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
 # np.array(lst) and np.stack(lst) of one list are its buffer's first `count` rows.
-_PLAIN_STACKERS = (np.array, np.asarray, np.stack)
+PLAIN_STACKERS = (np.array, np.asarray, np.stack)
 
 
 def stacker_func(node):
@@ -78,7 +78,6 @@ class ListPlan:
     def __init__(self, graph: Graph):
         self.bounds: dict = {}  # tensor id -> (fewest items, most items)
         self._family: dict = {}  # tensor id -> _Family
-        self.trips: dict = {}  # id(while node) -> the most iterations
         self.uses: dict = {}  # tensor id -> nodes using it
         self._block(graph.block)
         for tid, (_, hi) in self.bounds.items():
@@ -200,7 +199,6 @@ class ListPlan:
                 )
             return
         trips, exact = found
-        self.trips[id(node)] = trips
         finals = {}
         for i in slots:
             lo, hi = self.bounds[node.args[i].id]
@@ -220,7 +218,9 @@ class ListPlan:
     def _host_stackers(self, graph) -> set:
         """The stacking nodes (np.stack(lst), ...) of lists whose counts are known only when
         the graph runs: they run on the host, so their results may only leave the program."""
-        host = set()
+        host: set = set()
+        if not self.bounds:
+            return host  # no lists at all
         for node in graph.walk():
             if stacker_func(node) is None:
                 continue

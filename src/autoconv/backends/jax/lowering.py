@@ -399,7 +399,7 @@ class _Writer:
         out = node.outputs[0]
         counts = [plan.count(t) for t in lists]  # all known: others run on the host
         if (
-            func in _lists._PLAIN_STACKERS
+            func in _lists.PLAIN_STACKERS
             and len(template) == 1
             and not rest
             and not node.kwargs
