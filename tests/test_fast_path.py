@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 import autoconv
-from autoconv.runtime import calls
+from autoconv.runtime import forms
 
 FRAMES = """
 import inspect
@@ -147,24 +147,60 @@ def _max_depth(fn) -> int:
     return lo
 
 
-def test_recursion_depth_is_the_originals(user_module):
-    """`@autoconv.convert` on a recursive function: each level is one frame, as before."""
-    module = user_module("""
-        import autoconv
+DEPTH_SCRIPT = """
+import sys
+import autoconv
 
-        def plain(n):
-            if n == 0:
-                return 0
-            return plain(n - 1) + 1
 
-        @autoconv.convert
-        def decorated(n):
-            if n == 0:
-                return 0
-            return decorated(n - 1) + 1
-    """)
-    assert module.decorated.__autoconv_original__ is not None
-    assert _max_depth(module.decorated) == _max_depth(module.plain) > 500
+def plain(n):
+    if n == 0:
+        return 0
+    return plain(n - 1) + 1
+
+
+@autoconv.convert
+def decorated(n):
+    if n == 0:
+        return 0
+    return decorated(n - 1) + 1
+
+
+def max_depth(fn):
+    lo, hi = 0, 2 * sys.getrecursionlimit()
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        try:
+            fn(mid)
+            lo = mid
+        except RecursionError:
+            hi = mid
+    return lo
+
+
+if sys.argv[1:] == ["jax"]:
+    import jax  # from now on the guard asks JAX whether it is tracing
+print(max_depth(plain), max_depth(decorated))
+"""
+
+
+def test_recursion_depth_is_the_originals(tmp_path):
+    """`@autoconv.convert` on a recursive function: each level is one frame, as before. In a
+    process that imported JAX the guard asks JAX, which takes a few frames at the deepest
+    level (in a fresh process, as a user's script starts, none)."""
+    path = tmp_path / "depth.py"
+    path.write_text(DEPTH_SCRIPT)
+    done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=60)
+    plain, decorated = map(int, done.stdout.split())
+    assert decorated == plain > 500, done.stderr
+    try:
+        import jax  # noqa: F401
+    except ImportError:
+        return
+    done = subprocess.run(
+        [sys.executable, str(path), "jax"], capture_output=True, text=True, timeout=120
+    )
+    plain, decorated = map(int, done.stdout.split())
+    assert plain - 3 <= decorated <= plain, done.stderr
 
 
 def test_the_functional_form_runs_while_tracing_and_in_always_converted_mode(frames):
@@ -378,7 +414,7 @@ def test_cli_forms_are_registered_by_file_line_and_name(tmp_path):
         import registered
     finally:
         sys.path.remove(str(path.parent))
-    keys = {key for key in calls.forms if key[0] == registered.__file__}
+    keys = {key for key in forms.forms if key[0] == registered.__file__}
     assert keys == {
         (registered.__file__, 10, "clip"),
         (registered.__file__, 18, "total"),

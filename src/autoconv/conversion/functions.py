@@ -104,12 +104,12 @@ def registered_form(func):
     """The functional form of `func` when a module converted by the CLI registered one (see
     `autoconv.conversion.modules`): `func` itself once it runs it, else a new function; or
     None."""
-    from autoconv.runtime import calls
+    from autoconv.runtime import forms
 
     code = func.__code__
-    if id(code) in calls.form_ids:
+    if id(code) in forms.form_ids:
         return func
-    form = calls.forms.get((code.co_filename, code.co_firstlineno, code.co_name))
+    form = forms.forms.get((code.co_filename, code.co_firstlineno, code.co_name))
     return None if form is None else build_code(func, form)
 
 

@@ -74,12 +74,10 @@ def convert_module(source: str, filename: str = "<module>") -> ModuleResult:
     ac, space = namer.new("__ac__"), namer.new("__autoconv__")
     resolver = ModuleResolver(_stored_names(tree), _library_imports(tree))
     reports, forms = [], _Forms(space)
-    for owner, field, index, node, qualname, level in list(_definitions(tree)):
+    for node, qualname, level in list(_definitions(tree)):
         try:
             reports.extend(
-                limits.call_deep(
-                    _convert_function, node, qualname, ac, resolver, level + 1, forms
-                )
+                limits.call_deep(_convert_function, node, qualname, ac, resolver, level + 1, forms)
             )
         except RecursionError:
             reason = "it nests too deeply to convert"
@@ -288,10 +286,11 @@ def _stored_names(tree) -> set:
 
 
 def _definitions(module):
-    """(owner, field, index, node, qualname, level) for every function outside other functions:
+    """(node, qualname, level) for every function outside other functions:
     at module level, in classes, and in module-level `if`/`try`/`with` blocks; `level` is the
     indentation of its `def`."""
-    yield from _definitions_for(module, "body", "", 0)
+    for _, _, _, node, qualname, level in _definitions_for(module, "body", "", 0):
+        yield node, qualname, level
 
 
 def _definitions_for(owner, field, prefix, level):
