@@ -11,15 +11,14 @@ guarded. Two shapes keep the result flat and short, the way one would write it b
 
 An escape out of a `finally` block discards whatever was leaving the `try` (an exception, or
 another escape), as Python's rule is. Each pass lowers it to a flag of its own and records what
-to commit in a `FinallyExits` on the `try`; `finish_finally` then puts the pieces together once
-all three passes have run (see there).
+to commit in a `FinallyExits` on the `try`; `finally_exits.finish` puts the pieces together
+once all three passes have run.
 """
 
 import copy
 
 import gast
 
-from autoconv.converters import blocks
 from autoconv.pyct import anno, scopes
 from autoconv.pyct.walk import children, walk
 
@@ -45,7 +44,7 @@ def _exits_late(node) -> bool:
 
 class FinallyExits:
     """What the escape passes lowered in a `try` whose `finally` may escape (annotation
-    "finally_exits" on the `try`), put together by `finish_finally`."""
+    "finally_exits" on the `try`), put together by `finally_exits.finish`."""
 
     def __init__(self):
         self.inits = []  # `flag = False` for each flag below, run before the `try`
@@ -90,7 +89,7 @@ class Escape:
         self.created = set()  # names of pending flags made along the way
         self.flag_read = False
         self.dropped = []  # unreachable statements left out; their bindings still make locals
-        self.deferred = []  # commits kept in `FinallyExits` until `finish_finally`
+        self.deferred = []  # commits kept in `FinallyExits` until `finally_exits.finish`
         self._contains = {}  # id(node) -> (node, whether it holds this escape), on originals
 
     def replace(self, node) -> list:
@@ -189,9 +188,9 @@ class Escape:
     def _lower_finally_exits(self, node) -> list:
         """`node` is a `try` whose `finally` may escape, discarding whatever leaves the rest of
         the `try`. An escape out of the `finally` sets a flag of its own; one out of the rest
-        sets a pending flag that the `finally`'s own escape overrides; `finish_finally` commits
-        them after the `try`, and puts `try: ... except BaseException:` around it to discard
-        the exception in flight when the `finally` escaped."""
+        sets a pending flag that the `finally`'s own escape overrides. `finally_exits.finish`
+        commits them after the `try`, and puts `try: ... except BaseException:` around it to
+        discard the exception in flight when the `finally` escaped."""
         record = finally_exits(node)
         if self.contains_any(node.finalbody):
             # A value the `finally` returns is final: nothing can cancel it before the commit,
@@ -216,7 +215,7 @@ class Escape:
 
     def remove_flag(self, stmts) -> None:
         """Deletes every assignment to this escape's flag in `stmts` and in the commits kept
-        for `finish_finally` (a flag nobody reads)."""
+        for `finally_exits.finish` (a flag nobody reads)."""
         remove_assignments(stmts, self.flag)
         for commit in self.deferred:
             remove_assignments(commit, self.flag)
@@ -385,59 +384,3 @@ def is_assignment(stmt, flag) -> bool:
 
 def located_name(identifier: str, ctx, origin):
     return copy_location_tree(name(identifier, ctx), origin)
-
-
-def finish_finally(stmts) -> list:
-    """Puts together each `try` whose `finally` escapes, once `continue`, `break` and `return`
-    are all lowered (the passes record their pieces in its `FinallyExits`):
-
-        finally_return = False                  # the flags, cleared
-        returning = False
-        try:
-            try:                                # the `try`, lowered
-                ...returned = 1; returning = True
-            finally:
-                ...retval = 2; finally_return = True
-        except BaseException:                   # what was in flight is discarded when
-            if not finally_return:              # the `finally` escaped
-                raise
-        if finally_return:                      # the `finally`'s escape wins,
-            do_return = True
-        elif returning:                         # else the one that was waiting for it
-            retval = returned
-            do_return = True
-
-    The `if` that re-raises stays a Python `if` (annotation "python_if"), its test as written."""
-    return blocks.rewrite(stmts, _finish_try)
-
-
-def _finish_try(node) -> list:
-    record = anno.get(node, "finally_exits") if _is_try(node) else None
-    if record is None:
-        return [node]
-    anno.set(node, "finally_exits", None)
-    if not record.finals:  # the `finally`'s escapes were unreachable and left out
-        return [*record.inits, node, *_commits(record.pending, node)]
-    flags = [name(flag) for flag, _ in record.finals]
-    escaped = flags[0] if len(flags) == 1 else gast.BoolOp(op=gast.Or(), values=flags)
-    test = gast.UnaryOp(op=gast.Not(), operand=escaped)
-    reraise = gast.If(test=test, body=[gast.Raise(exc=None, cause=None)], orelse=[])
-    # Python's `if` and `not`: `raise` in a body function would add frames to the traceback.
-    anno.set(reraise, "python_if", True)
-    anno.set(test, "as_written", True)
-    anno.set(escaped, "as_written", True)
-    handler = gast.ExceptHandler(type=name("BaseException"), name=None, body=[reraise])
-    wrapper = gast.Try(body=[node], handlers=[handler], orelse=[], finalbody=[])
-    copy_location_tree(wrapper, node)
-    return [*record.inits, wrapper, *_commits(record.finals + record.pending, node)]
-
-
-def _commits(entries, origin) -> list:
-    """`if a: ... elif b: ...` over (flag, commit) entries, the first flag set winning; entries
-    at the end whose commit lowering emptied (a flag nobody reads) are left out."""
-    while entries and not entries[-1][1]:
-        entries = entries[:-1]
-    chain = []
-    for flag, commit in reversed(entries):
-        chain = [gast.If(test=name(flag), body=commit or [gast.Pass()], orelse=chain)]
-    return [copy_location_tree(chain[0], origin)] if chain else []

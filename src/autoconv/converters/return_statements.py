@@ -6,12 +6,12 @@ the statements they skip are guarded, loops that hold them stop, and the functio
 and only `retval` remains.
 
 This is the last of the three escape passes: it also puts together the `try` statements whose
-`finally` escapes (`lowering.finish_finally`), whose pieces all three passes recorded.
+`finally` escapes (`finally_exits.finish`), whose pieces all three passes recorded.
 """
 
 import gast
 
-from autoconv.converters import lowering
+from autoconv.converters import finally_exits, lowering
 from autoconv.pyct import scopes
 
 
@@ -39,7 +39,7 @@ def transform(function_node, ctx) -> None:
         if isinstance(n, gast.Return)
     ]
     if not nested:
-        function_node.body = lowering.finish_finally(body)
+        function_node.body = finally_exits.finish(body)
         return
     loops = [
         n
@@ -49,7 +49,7 @@ def transform(function_node, ctx) -> None:
     ]
     retval = ctx.namer.new("retval")
     escape = _Return(ctx.namer.new("do_return"), retval, ctx.namer)
-    new_body = lowering.finish_finally(escape.lower(body, first_segment_kept=True))
+    new_body = finally_exits.finish(escape.lower(body, first_segment_kept=True))
     ctx.dead_bindings |= scopes.bound_names(escape.dropped)
     ctx.flags |= escape.created
     origin = function_node
