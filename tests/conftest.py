@@ -33,6 +33,19 @@ def strict_mode(monkeypatch):
     autoconv.set_strict(saved)
 
 
+@pytest.fixture
+def always_converted(monkeypatch):
+    """Converted functions run their functional form everywhere for the test (the mode of
+    `autoconv.set_always_converted(True)`), then the setting is restored."""
+    import autoconv
+
+    saved = autoconv.always_converted()
+    monkeypatch.delenv("AUTOCONV_ALWAYS_CONVERTED", raising=False)
+    autoconv.set_always_converted(True)
+    yield
+    autoconv.set_always_converted(saved)
+
+
 _counter = itertools.count()
 
 

@@ -218,7 +218,21 @@ def convert(entry):
 
 
 def check(entry, case) -> None:
-    """Asserts that `entry.target` and its converted form behave the same on `case`."""
+    """Asserts that `entry.target` and its converted form behave the same on `case`: in the
+    default mode (the original's statements run outside traces) and in the always-converted
+    mode (the functional form runs, with the conversion's warnings)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConversionWarning)  # a frame reader warns at conversion
+        _compare(*_both(entry, case))
+    saved = autoconv.always_converted()
+    autoconv.set_always_converted(True)
+    try:
+        _check_converted(entry, case)
+    finally:
+        autoconv.set_always_converted(saved)
+
+
+def _check_converted(entry, case) -> None:
     import pytest
 
     if entry.warns is not None:
@@ -232,6 +246,10 @@ def check(entry, case) -> None:
         if entry.warns_once is not None:
             messages = [m for m in messages if not re.search(entry.warns_once, m)]
         assert messages == [], "unexpected ConversionWarning"
+    _compare(expected, got)
+
+
+def _compare(expected, got) -> None:
     assert got.stdout == expected.stdout, "printed output differs"
     assert got.results == expected.results, "results or exceptions differ"
     assert got.arguments == expected.arguments, "arguments after the call differ"

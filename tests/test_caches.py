@@ -67,7 +67,7 @@ def lambda_module(n: int) -> str:
     )
 
 
-def test_converted_lambdas_are_freed_with_them(user_module):
+def test_converted_lambdas_are_freed_with_them(user_module, always_converted):
     mod = user_module(lambda_module(300))
     before = conversion_entries()
     converted = [autoconv.convert(f) for f in mod.fs]

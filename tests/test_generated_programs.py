@@ -289,8 +289,14 @@ def _check(program_dir, source, args_list):
         assert expected[0][0] != "timed out", (
             f"the generator promised a program that ends\n{source}"
         )
-        got = _outcome(converted, args, path)
+        got = _outcome(converted, args, path)  # the original's statements, behind the guard
         assert got == expected, f"inputs {args}\n{source}"
+        autoconv.set_always_converted(True)
+        try:
+            got = _outcome(converted, args, path)  # the functional form
+        finally:
+            autoconv.set_always_converted(False)
+        assert got == expected, f"inputs {args} (functional form)\n{source}"
 
 
 @settings(

@@ -1,10 +1,11 @@
-"""Converted recursive functions keep most of their recursion depth: at least a third of what
-the original reaches under the same recursion limit (a converted statement adds frames of its
-own: the operator and the body function).
+"""Recursion depth of converted functions.
 
-Measured twice: called with Python values (`autoconv.convert`), and while `autoconv.function`
-traces, where the converted form of every level is what runs (the depth is a Python int, so it
-stays a Python value inside the trace).
+Outside traces a converted function runs the original's statements: the same depth exactly
+(tests/test_fast_path.py). Its functional form keeps most of it: at least a sixth of what the
+original reaches under the same recursion limit (a converted statement adds frames of its own:
+the operator and the body function). Measured in the always-converted mode, and while
+`autoconv.function` traces, where the functional form of every level is what runs (the depth is
+a Python int, so it stays a Python value inside the trace).
 """
 
 import sys
@@ -100,14 +101,14 @@ FUNCTIONS = pytest.mark.parametrize(
 
 
 @FUNCTIONS
-def test_converted_recursion_reaches_a_third_of_the_original_depth(func):
+def test_functional_form_reaches_a_sixth_of_the_original_depth(func, always_converted):
     converted = autoconv.convert(func)
     assert converted.__autoconv_original__ is func
     assert converted(20) == func(20)
     original_depth = max_depth(func)
     converted_depth = max_depth(converted)
     assert original_depth > 100  # the measurement means something
-    assert converted_depth >= original_depth / 3, (original_depth, converted_depth)
+    assert converted_depth >= original_depth / 6, (original_depth, converted_depth)
 
 
 def _traced(func):

@@ -10,7 +10,8 @@ The docs mark their code blocks with an HTML comment on the line before the fenc
     <!-- original: EXPR -->       the same, with EXPR (evaluated in the block's namespace, e.g.
                                   `Box.set` or `make_counter()`) as the subject
     <!-- generated -->            `autoconv.to_code(subject)`, exactly
-    <!-- warning -->              the warnings `autoconv.convert(subject)` gives, one a line
+    <!-- warning -->              the warnings converting the subject gives, one a line (at its
+                                  first trace; at `autoconv.convert` in strict mode)
 
 A `generated` or `warning` block belongs to the nearest `original` block above it. Other blocks
 are prose examples: `tests/test_docs.py` runs the guide's Python blocks, and checks, as this
@@ -79,6 +80,7 @@ def render(original: Block) -> dict:
     """{'generated': text, 'warning': text} for an original block (text ends with a newline;
     'generated' is None when the subject cannot be converted)."""
     import autoconv
+    from autoconv.conversion.api import functional
 
     try:
         namespace = run_example(original.code)
@@ -92,7 +94,9 @@ def render(original: Block) -> dict:
         try:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
-                autoconv.convert(func)
+                converted = autoconv.convert(func)
+                if converted is not func:
+                    functional(converted)  # what its first trace does
         finally:
             autoconv.set_strict(strict)
     finally:

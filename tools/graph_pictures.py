@@ -1,5 +1,7 @@
-"""Renders the pictures of docs/graph-mode.md: `to_dot()` of three reference functions (a staged
-`if`, a `while` loop with `break`, a `for` loop over a Tensor), with Graphviz's `dot`.
+"""Renders the pictures of docs/graph-mode.md with Graphviz's `dot`: `to_dot()` of three
+reference functions (a staged `if`, a `while` loop with `break`, a `for` loop over a Tensor) and
+of three seed examples (tests/graph/test_seed_examples.py: `square_if_small`, `simple_relu`, the
+linear-regression `train_step` with Variables).
 
     python tools/graph_pictures.py [OUTDIR]     (default: docs/images)
 """
@@ -45,10 +47,46 @@ def for_tensor(xs):
     return s
 
 
+# The seed examples, as tests/graph/test_seed_examples.py writes them.
+@autoconv.function
+def square_if_small(x):
+    if np.sum(x) <= 1:
+        return x * x
+    else:
+        return x - 1
+
+
+@autoconv.function
+def simple_relu(x):
+    if np.greater(x, 0):
+        return x
+    else:
+        return np.zeros_like(x)
+
+
+w = autoconv.Variable(np.float32(0.0), name="w")
+b = autoconv.Variable(np.float32(0.0), name="b")
+
+
+@autoconv.function
+def train_step(x, y, lr):
+    pred = w * x + b
+    err = pred - y
+    w.assign_sub(lr * np.mean(2 * err * x))
+    b.assign_sub(lr * np.mean(2 * err))
+    return np.mean(err * err)
+
+
 CASES = {
     "graph-staged-if": (staged_if, (np.ones(3),)),
     "graph-while-break": (while_break, (np.ones(3), np.int64(5))),
     "graph-for-tensor": (for_tensor, (np.ones((4, 3)),)),
+    "seed-square-if-small": (square_if_small, (np.array([0.2, 0.3]),)),
+    "seed-simple-relu": (simple_relu, (np.float32(1.0),)),
+    "seed-train-step": (
+        train_step,
+        (np.ones(100, np.float32), np.ones(100, np.float32), np.float32(0.1)),
+    ),
 }
 
 

@@ -2,6 +2,7 @@
 
     python tools/stdlib_conformance.py                 # every module below
     python tools/stdlib_conformance.py --ci            # the CI subset (five modules)
+    python tools/stdlib_conformance.py --ci --always-converted   # functional forms everywhere
     python tools/stdlib_conformance.py --modules heapq,json -v
     python tools/stdlib_conformance.py --update-docs docs/cli.md
 
@@ -277,6 +278,9 @@ def fill_conversion(row: Row, entries: dict) -> None:
                 )
 
 
+ALWAYS_CONVERTED = False  # --always-converted
+
+
 def _autoconv_root() -> str:
     """The folder that holds the `autoconv` package `python -m autoconv` runs here."""
     import importlib.util
@@ -292,6 +296,8 @@ def run_tests(module: Module, folder: str, use_copy: bool, timeout: float) -> Ru
         cwd = os.path.join(scratch, "cwd")
         os.mkdir(cwd)
         env = dict(os.environ, AUTOCONV_STRICT="1", PYTHONHASHSEED="0")
+        if ALWAYS_CONVERTED:
+            env["AUTOCONV_ALWAYS_CONVERTED"] = "1"
         # Nothing of the caller's path but the autoconv under test (a checkout's `src` need not
         # be the installed one): the converted copy imports its runtime.
         env["PYTHONPATH"] = _autoconv_root()
@@ -519,6 +525,12 @@ def main(argv: list | None = None) -> int:
         default=3,
         help="runs of each suite under 2 s; the fastest counts for the time (default 3)",
     )
+    parser.add_argument(
+        "--always-converted",
+        action="store_true",
+        help="run the converted copies in the always-converted mode (AUTOCONV_ALWAYS_CONVERTED=1): "
+        "their functions run the functional form instead of the original statements",
+    )
     parser.add_argument("--json", metavar="PATH", help="also write the results as JSON")
     parser.add_argument(
         "--update-docs",
@@ -530,6 +542,8 @@ def main(argv: list | None = None) -> int:
         "-v", "--verbose", action="store_true", help="show the tracebacks of regressions"
     )
     args = parser.parse_args(argv)
+    global ALWAYS_CONVERTED
+    ALWAYS_CONVERTED = args.always_converted
 
     names = CI_MODULES if args.ci else [m.name for m in MODULES]
     if args.modules:

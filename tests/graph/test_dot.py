@@ -156,3 +156,42 @@ def test_quotes_and_backslashes_in_labels_are_escaped():
 
     dot = f.get_concrete_function(np.ones(2)).to_dot()
     check_renders(dot)
+
+
+def test_a_reduction_names_its_axis_and_leaves_out_default_nones():
+    concrete = staged_if.get_concrete_function(np.ones(3))
+    dot = concrete.to_dot()
+    check_renders(dot)
+    assert "add.reduce(%0, axis=None)" in dot and "None, None" not in dot
+    assert "add.reduce(%0, None, None, None)" in concrete.optimized_graph.as_text()
+
+    @autoconv.function
+    def rows(x):
+        return np.add.reduce(x, 1, np.float32)
+
+    dot = rows.get_concrete_function(np.ones((2, 3))).to_dot()
+    assert "add.reduce(%0, axis=1, dtype=float32)" in dot
+
+
+def test_the_pictures_in_graph_mode_md_are_there_and_drawn_by_the_tool(tmp_path):
+    """Every image docs/graph-mode.md shows is a PNG in docs/images; the tool that draws the
+    graph pictures (reference functions and seed examples) draws each from current DOT."""
+    import importlib.util
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    shown = re.findall(r"\]\(images/([\w-]+\.png)\)", (root / "docs/graph-mode.md").read_text())
+    assert {"seed-square-if-small.png", "seed-simple-relu.png", "seed-train-step.png"} <= set(shown)
+    for name in shown:
+        data = (root / "docs/images" / name).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000, name
+    spec = importlib.util.spec_from_file_location(
+        "graph_pictures", root / "tools/graph_pictures.py"
+    )
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    drawn = {f"{name}.png" for name in tool.CASES}
+    assert drawn <= set(shown)
+    for func, args in tool.CASES.values():
+        check_renders(func.get_concrete_function(*args).to_dot())

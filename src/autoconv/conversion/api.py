@@ -4,7 +4,7 @@ import types
 import warnings
 
 from autoconv.code import Code
-from autoconv.conversion import functions, library
+from autoconv.conversion import functions, guarded, library
 from autoconv.conversion.settings import is_strict
 from autoconv.errors import ConversionError, ConversionWarning
 
@@ -45,25 +45,44 @@ def do_not_convert(func):
 def _convert_function(func, recursive):
     if getattr(func, "__autoconv_original__", None) is not None:
         return func
-    if library.skips_function(func) and not getattr(func, "__autoconv_do_not_convert__", False):
-        if id(func.__code__) in library.generated_codes:
-            return func
     if getattr(func, "__autoconv_do_not_convert__", False):
         return func
-    entry = functions.converted_code(func, recursive)
-    if isinstance(entry, ConversionError):
+    if library.skips_function(func) and id(func.__code__) in library.generated_codes:
+        return func
+    made = guarded.guard(func, recursive)
+    if made is None:  # a generator or coroutine: its converted form runs everywhere
+        made = functions.converted_code(func, recursive)
+        if not isinstance(made, ConversionError):
+            functions.warn_kept(func, made.kept)
+            return functions.build(func, made)
+    if isinstance(made, ConversionError):
         if is_strict():
-            raise entry
+            raise made
         code = func.__code__
         warnings.warn_explicit(
-            f"{entry} It runs unconverted.",
+            f"{made} It runs unconverted.",
             ConversionWarning,
             code.co_filename,
             code.co_firstlineno,
         )
         return func
-    functions.warn_kept(func, entry.kept)
-    return functions.build(func, entry)
+    return made
+
+
+def functional(func):
+    """The functional form of `func` (a function, method or what `convert` returns): what
+    traces run. `func` itself where it cannot be converted (with a warning)."""
+
+    def form(f):
+        if guarded.is_guarded(f):
+            return guarded.functional_of(f)
+        if getattr(f, "__autoconv_original__", None) is not None:
+            return f
+        if getattr(f, "__autoconv_do_not_convert__", False):
+            return f
+        return guarded.functional(f, recursive=True)
+
+    return _map_callable(func, form)
 
 
 def _map_callable(obj, fn):

@@ -81,16 +81,39 @@ def converted_code(func, recursive: bool):
 
 def build(func, entry):
     """A function running `entry.code` with `func`'s globals, cells, defaults and metadata."""
+    return build_code(func, entry.code, entry.ac)
+
+
+def build_code(func, code, ac=None):
+    """A function running `code` with `func`'s globals, cells (by name; `ac` the runtime's),
+    defaults and metadata."""
     import autoconv.runtime as runtime
 
     cells = dict(zip(func.__code__.co_freevars, func.__closure__ or ()))
     closure = tuple(
-        types.CellType(runtime) if name == entry.ac else cells.get(name, types.CellType())
-        for name in entry.code.co_freevars
+        types.CellType(runtime) if name == ac else cells.get(name, types.CellType())
+        for name in code.co_freevars
     )
-    new = types.FunctionType(
-        entry.code, func.__globals__, func.__name__, func.__defaults__, closure
-    )
+    new = types.FunctionType(code, func.__globals__, func.__name__, func.__defaults__, closure)
+    return copy_metadata(func, new)
+
+
+def registered_form(func):
+    """The functional form of `func` when a module converted by the CLI registered one (see
+    `autoconv.conversion.modules`): `func` itself once it runs it, else a new function; or
+    None."""
+    from autoconv.runtime import calls
+
+    code = func.__code__
+    if id(code) in calls.form_ids:
+        return func
+    form = calls.forms.get((code.co_filename, code.co_firstlineno, code.co_name))
+    return None if form is None else build_code(func, form)
+
+
+def copy_metadata(func, new):
+    """`new`, given `func`'s keyword defaults, names, docstring, annotations and attributes, and
+    marked as the converted form of `func`."""
     new.__kwdefaults__ = func.__kwdefaults__
     new.__qualname__ = func.__qualname__
     new.__module__ = func.__module__
@@ -130,8 +153,8 @@ def _convert(func, recursive):
         raise ConversionError(f"autoconv: cannot convert {where}: {e}.") from None
     namer = naming.Namer(naming.identifiers(node) | set(code.co_freevars) | set(code.co_names))
     ac = namer.new("ac")
-    class_name = _enclosing_class(func.__qualname__)
-    if class_name and _uses_private_names(code):
+    class_name = enclosing_class(func.__qualname__)
+    if class_name and uses_private_names(code):
         own_name = getattr(node, "name", None)
         from autoconv.converters.functions import mangle_private_names
 
@@ -160,7 +183,7 @@ def _convert(func, recursive):
             f"{code.co_filename}:{e.line} cannot be converted: {e.reason}."
         ) from None
     tree = loader.to_ast(node)
-    _strip_evaluated_parts(tree)
+    strip_evaluated_parts(tree)
     new_code = loader.load_code(
         tree,
         filename=code.co_filename,
@@ -172,7 +195,7 @@ def _convert(func, recursive):
     return _Converted(new_code, node, ac, kept)
 
 
-def _strip_evaluated_parts(tree) -> None:
+def strip_evaluated_parts(tree) -> None:
     """Defaults and annotations were evaluated when the original was defined; the loaded copy
     must not evaluate them again (it reuses the original's)."""
     args = tree.args
@@ -186,7 +209,7 @@ def _strip_evaluated_parts(tree) -> None:
         tree.decorator_list = []
 
 
-def _enclosing_class(qualname: str):
+def enclosing_class(qualname: str):
     """The class whose body lexically holds a function, from its qualified name."""
     parts = qualname.split(".")[:-1]
     i = len(parts) - 1
@@ -206,10 +229,10 @@ def _definition_key(node):
     return node.name, decorators[0].lineno if decorators else node.lineno
 
 
-def _uses_private_names(code) -> bool:
+def uses_private_names(code) -> bool:
     """Whether the compiler mangled any name in `code` (or code nested in it): the original's
     names show it, as `_Class__x`, so most methods skip the mangling walk."""
     names = code.co_names + code.co_varnames + code.co_cellvars + code.co_freevars
     if any(n.startswith("_") and "__" in n[1:] and not n.endswith("__") for n in names):
         return True
-    return any(_uses_private_names(c) for c in code.co_consts if isinstance(c, type(code)))
+    return any(uses_private_names(c) for c in code.co_consts if isinstance(c, type(code)))

@@ -1,10 +1,27 @@
-"""Converting a whole module's source: every function and method, nested ones with their
-parent, into a drop-in replacement module that imports `autoconv.runtime` and nothing else new.
+"""Converting a whole module's source into a drop-in replacement for it.
 
-Module-level code, class bodies, decorators, defaults and docstrings stay as they are (comments
-do not survive: the text is regenerated from the syntax tree). Calls are left as they are: the
-module's own functions are converted already, and a module converted as a whole is not a place
-to decide for other modules.
+The converted file is the original text, unchanged (every line keeps its number, comments
+stay), followed by a section that holds the functional form of each function under its name,
+in a namespace class, and registers them:
+
+    # ... the original module ...
+
+    import autoconv.runtime as __ac__
+
+
+    class __autoconv__:
+        def collatz(n): ...           # the functional form that `autoconv.to_code` shows
+        class Parser:
+            def parse(self, text): ...
+
+
+    __ac__.register_forms(__autoconv__, {'collatz': 3, 'Parser.parse': 12})
+
+Outside traces the module's functions are the original ones: same speed, same frames, same
+recursion depth. While a trace is being built, converted code and `autoconv.function` run the
+registered form in their place (looked up by file, first line and name); the form calls other
+functions through the runtime, so they run converted too. Defaults, decorators and annotations
+are the original function's: the forms are written without them.
 """
 
 import ast
@@ -51,37 +68,87 @@ class ModuleResult:
 def convert_module(source: str, filename: str = "<module>") -> ModuleResult:
     """Converts every function of a module's source. Raises `SyntaxError` for invalid source."""
     tree = ast.parse(source, filename)
-    # A dunder name: `from module import *` skips it, tools that list a module's public
-    # globals skip it, and it is never mangled inside a class.
-    ac = naming.Namer(naming.identifiers(tree)).new("__ac__")
-    resolver = ModuleResolver(_stored_names(tree))
-    reports = []
+    # Dunder names: `from module import *` skips them, tools that list a module's public
+    # globals skip them, and they are never mangled inside a class.
+    namer = naming.Namer(naming.identifiers(tree))
+    ac, space = namer.new("__ac__"), namer.new("__autoconv__")
+    resolver = ModuleResolver(_stored_names(tree), _library_imports(tree))
+    reports, forms = [], _Forms(space)
     for owner, field, index, node, qualname, level in list(_definitions(tree)):
         try:
             reports.extend(
                 limits.call_deep(
-                    _convert_function, owner, field, index, node, qualname, ac, resolver, level
+                    _convert_function, node, qualname, ac, resolver, level + 1, forms
                 )
             )
         except RecursionError:
             reason = "it nests too deeply to convert"
             reports.append(FunctionReport(qualname, node.lineno, False, reason, "nesting"))
-    if any(r.converted for r in reports):
-        _insert_import(tree, ac)
-    text = loader.unparse(tree) + "\n"
+    text = source if source.endswith(("\n", "\r")) or not source else source + "\n"
+    if forms.entries:
+        text += forms.section(ac)
     compile(text, filename, "exec", dont_inherit=True)  # a bug here must not go unnoticed
     return ModuleResult(text, reports)
 
 
-def _convert_function(owner, field, index, node, qualname, ac, resolver, level=0) -> list:
-    """Converts one function (an `ast` node, its `def` at indentation `level`) in its place;
-    returns the reports for it and the functions nested in it."""
+class _Forms:
+    """The functional forms of a module's functions, as the namespace class that holds them."""
+
+    def __init__(self, name):
+        self.name = name
+        self.body = []  # the class body: functions, and classes for methods
+        self.classes = {}  # qualified class name -> its ClassDef in the namespace
+        self.entries = {}  # "Class.method" -> the original's first line
+
+    def add(self, qualname, first_line, node) -> None:
+        if qualname in self.entries:  # defined twice (in `if`/`else`): the first gets a form
+            return
+        *classes, _ = qualname.split(".")
+        body = self.body
+        for i in range(len(classes)):
+            path = ".".join(classes[: i + 1])
+            if path not in self.classes:
+                cls = ast.ClassDef(
+                    name=classes[i], bases=[], keywords=[], body=[], decorator_list=[]
+                )
+                cls.type_params = []
+                self.classes[path] = cls
+                body.append(cls)
+            body = self.classes[path].body
+        body.append(node)
+        self.entries[qualname] = first_line
+
+    def section(self, ac) -> str:
+        doc = (
+            "The functional form of each function above, under its name: what runs while a "
+            "trace is being built (see autoconv.to_code). Defaults, decorators and annotations "
+            "are the original functions'."
+        )
+        space = ast.ClassDef(
+            name=self.name,
+            bases=[],
+            keywords=[],
+            body=[ast.Expr(ast.Constant(doc)), *self.body],
+            decorator_list=[],
+        )
+        space.type_params = []
+        space = loader.unparse(ast.fix_missing_locations(ast.Module([space], [])))
+        return (
+            "\n\n# --- autoconv: the functional forms of the functions above; they run while "
+            f"a graph is being traced ---\nimport autoconv.runtime as {ac}\n\n\n{space}\n\n\n"
+            f"{ac}.register_forms({self.name}, {self.entries!r})\n"
+        )
+
+
+def _convert_function(node, qualname, ac, resolver, level, forms) -> list:
+    """Converts one function (an `ast` node, its form's `def` at indentation `level`) into
+    `forms`; returns the reports for it and the functions nested in it."""
     nested = [
         n
         for n in ast.walk(node)
         if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n is not node
     ]
-    if _straight_line(node):  # its converted form is itself: nothing to stage or lower
+    if _straight_line(node):  # its converted form is itself: nothing to stage, lower or call
         return [
             FunctionReport(q, n.lineno, True)
             for q, n in [(qualname, node)] + [(f"{qualname}.<locals>.{n.name}", n) for n in nested]
@@ -107,20 +174,56 @@ def _convert_function(owner, field, index, node, qualname, ac, resolver, level=0
             namer=namer,
             ac=ac,
             resolver=resolver,
-            recursive=False,
+            recursive=True,
             on_kept=lambda *kept: None,
             on_left=on_left,
             indent=level,
         )
     except Unconvertible as e:
         return [FunctionReport(qualname, node.lineno, False, e.reason, e.construct)]
-    getattr(owner, field)[index] = bridge.to_ast(converted)
+    form = bridge.to_ast(converted)
+    # A top-level function naming `__x` would be mangled inside the namespace class: it gets
+    # its form from its source at its first trace instead.
+    if "." in qualname or not _private_names(form):
+        _strip_evaluated_parts(form)
+        first_line = node.decorator_list[0].lineno if node.decorator_list else node.lineno
+        forms.add(qualname, first_line, form)
     left_lines = {r.line for r in nested_left}
     reports.append(FunctionReport(qualname, node.lineno, True))
     for n in nested:
         if n.lineno not in left_lines:
             reports.append(FunctionReport(f"{qualname}.<locals>.{n.name}", n.lineno, True))
     return reports + nested_left
+
+
+def _strip_evaluated_parts(form) -> None:
+    """No defaults, annotations or decorators: the original's are used, evaluated once."""
+    from autoconv.conversion.functions import strip_evaluated_parts
+
+    strip_evaluated_parts(form)
+
+
+def _private_names(node) -> bool:
+    def private(name):
+        return name.startswith("__") and not name.endswith("__")
+
+    for n in ast.walk(node):
+        names = ()
+        if isinstance(n, ast.Name):
+            names = (n.id,)
+        elif isinstance(n, ast.Attribute):
+            names = (n.attr,)
+        elif isinstance(n, ast.arg):
+            names = (n.arg,)
+        elif isinstance(n, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
+            names = (n.name,)
+        elif isinstance(n, (ast.Global, ast.Nonlocal)):
+            names = n.names
+        elif isinstance(n, ast.alias):
+            names = (n.asname or n.name,)
+        if any(private(x) for x in names):
+            return True
+    return False
 
 
 # What makes a function's converted form differ from it, or makes it stay Python.
@@ -143,16 +246,12 @@ _CONVERTED = (
 
 def _straight_line(node) -> bool:
     """Whether the function (nested ones included) has no control flow, no `and`/`or`/`not`,
-    conditional expression or chained comparison, and nothing that keeps it Python: the
-    pipeline would give it back unchanged. Calls are checked for frame inspection."""
+    conditional expression, chained comparison or call: the pipeline would give it back
+    unchanged, and it runs as it is while tracing too."""
     for n in ast.walk(node):
         if isinstance(n, _CONVERTED):
             if isinstance(n, ast.Call):
-                func = n.func
-                name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-                if name in _FRAME_SENSITIVE:
-                    return False
-                continue
+                return False  # calls go through the runtime while tracing
             if isinstance(n, ast.Try) and not n.finalbody:
                 continue
             return False
@@ -161,20 +260,6 @@ def _straight_line(node) -> bool:
         if isinstance(n, ast.Compare) and len(n.ops) > 1:
             return False
     return True
-
-
-_FRAME_SENSITIVE = {
-    "_getframe",
-    "_getframemodulename",
-    "currentframe",
-    "stack",
-    "warn",
-    "locals",
-    "vars",
-    "dir",
-    "exec",
-    "eval",
-}
 
 
 def _stored_names(tree) -> set:
@@ -217,14 +302,30 @@ def _definitions_for(owner, field, prefix, level):
                 yield from _definitions_for(handler, "body", prefix, level + 1)
 
 
-def _insert_import(module, ac) -> None:
-    """`import autoconv.runtime as ac` after the docstring and `__future__` imports."""
-    body = module.body
-    position = 1 if body and ast.get_docstring(module, clean=False) is not None else 0
-    while (
-        position < len(body)
-        and isinstance(body[position], ast.ImportFrom)
-        and body[position].module == "__future__"
-    ):
-        position += 1
-    body.insert(position, ast.parse(f"import autoconv.runtime as {ac}").body[0])
+def _library_imports(tree) -> set:
+    """Names the module binds only by importing library modules (NumPy, the standard library):
+    calls through them are left as they are."""
+    from autoconv.conversion.library import is_library_module
+
+    library, other = set(), set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Import):
+            for alias in n.names:
+                name = (alias.asname or alias.name).split(".")[0]
+                (library if is_library_module(alias.name) else other).add(name)
+        elif isinstance(n, ast.ImportFrom):
+            for alias in n.names:
+                name = alias.asname or alias.name
+                module = n.module if n.level == 0 else None
+                (library if is_library_module(module) else other).add(name)
+    return library - other - (_stored_names(tree) - library - other) - _assigned_names(tree)
+
+
+def _assigned_names(tree) -> set:
+    names = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            names.add(n.id)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(n.name)
+    return names

@@ -1,7 +1,7 @@
 """Converting functions when converted code first calls them (`ac.converted`)."""
 
 from autoconv.caches import IdentityCache, register_cache
-from autoconv.conversion import functions, library
+from autoconv.conversion import functions, guarded, library
 from autoconv.errors import ConversionError
 from autoconv.runtime import calls
 
@@ -12,6 +12,11 @@ register_cache("conversion warnings given", _warned)
 def for_function(func):
     """What converted code calls in place of the plain function `func`: itself, or a new
     function running the cached conversion of its code with its globals and cells."""
+    if guarded.is_guarded(func):  # `convert(f)`: its functional form, without the guard's frame
+        return guarded.functional_of(func)
+    form = functions.registered_form(func)
+    if form is not None:
+        return form
     code = func.__code__
     if library.skips_function(func):
         calls.as_is.add(func)
@@ -27,9 +32,6 @@ def for_function(func):
                 _warned.add(code)
                 functions.warn_kept(func, entry.kept)
             target = functions.build(func, entry)
-    # Keyed on the code, not the function: a helper defined anew by every call of the function
-    # around it is one entry, not one per call.
-    calls.prepared.add(code)
     return target
 
 

@@ -63,13 +63,22 @@ class LiveResolver:
 
 
 class ModuleResolver:
-    """For a module converted as a whole (the CLI): built-in names the module does not rebind."""
+    """For a module converted as a whole (the CLI): built-in names the module does not rebind,
+    and names it imports from library modules (NumPy, the standard library), are called as they
+    are; every other call goes through the runtime, which converts user code when called."""
 
-    def __init__(self, module_bound_names):
+    def __init__(self, module_bound_names, library_imports=frozenset()):
         self.bound = set(module_bound_names)
+        self.library = set(library_imports)
 
     def is_passthrough(self, node, shadowed) -> bool:
-        return True
+        import gast
+
+        while isinstance(node, gast.Attribute):
+            node = node.value
+        if not isinstance(node, gast.Name) or node.id in shadowed:
+            return False
+        return node.id in self.library or self.is_builtin(node.id)
 
     def is_builtin(self, name) -> bool:
         return name not in self.bound and hasattr(builtins, name)

@@ -42,6 +42,24 @@ def _clip(text: str) -> str:
     )
 
 
+# A ufunc's reduce and accumulate take (array, axis, dtype, out) by position; NumPy's dispatch
+# passes all four, and `add.reduce(%0, None, None, None)` hides that `axis=None` is the point.
+_UFUNC_METHOD_PARAMS = ("axis", "dtype", "out")
+
+
+def _label(node: Node) -> str:
+    """What the operation computes, as the listing writes it, but with a ufunc reduction's
+    positional arguments named and its default `None`s left out (`add.reduce(%0, axis=None)`)."""
+    if node.kind != "call" or not str(node.op).endswith((".reduce", ".accumulate")):
+        return _op_text(node)
+    args = [_short(node.args[0])] if node.args else []
+    for name, value in zip(_UFUNC_METHOD_PARAMS, node.args[1:]):
+        if value is not None or name == "axis":
+            args.append(f"{name}={_short(value)}")
+    args += [f"{k}={_short(v)}" for k, v in node.kwargs.items()]
+    return f"{node.op}({', '.join(args)})"
+
+
 def _specs(tensors) -> str:
     return ", ".join(format_spec(t.shape, t.dtype, t.weak) for t in tensors)
 
@@ -136,7 +154,7 @@ class _Drawer:
             style = ', shape=ellipse, style=filled, fillcolor="#f2f2f2"'
         else:
             outs = ", ".join(f"%{t.id}" for t in node.outputs)
-            text = _clip(f"{outs + ' = ' if outs else ''}{_op_text(node)}")
+            text = _clip(f"{outs + ' = ' if outs else ''}{_label(node)}")
             text += f"\n{spec}" if spec else ""
             if node.effect:
                 style = ', style="rounded,filled", fillcolor="#fff2cc"'

@@ -3,6 +3,9 @@
 Every error names the construct, the user's file and line, and what to do next.
 """
 
+import os
+import warnings
+
 from autoconv.errors import AutoconvError
 
 
@@ -20,7 +23,14 @@ class GraphExecutionError(AutoconvError):
 
 class RetracingWarning(UserWarning):
     """An `autoconv.function` is traced again and again (more than 5 times), or has more
-    signatures than its `max_traces` and drops graphs; attributed to the caller's line."""
+    signatures than its `max_traces` and drops graphs, or is made anew and traced at the same
+    line again and again (in a loop); attributed to the user's line."""
+
+
+class TraceEffectWarning(UserWarning):
+    """Python code in a traced function has an effect that happens only while tracing, never
+    when the graph runs: Python's `print`, or a change to a global or closure-held list, dict
+    or set. Given once per trace, at the user's line, with what to write instead."""
 
 
 def where(origin) -> str:
@@ -28,3 +38,21 @@ def where(origin) -> str:
     if origin is None:
         return "<unknown location>"
     return f"{origin[0]}:{origin[1]}"
+
+
+def warn_at(message: str, category, filename: str, line: int, module_globals: dict) -> None:
+    """Warns as if from `filename:line` of the module whose globals are `module_globals`
+    (its registry, so the default filter shows it once per line; its loader, so notebooks
+    find the source line)."""
+    # `warn_explicit` drops a warning whose module is None: code exec'd in a namespace with
+    # no `__name__` still gets one, from its file name (as `warnings.warn` does).
+    module = module_globals.get("__name__") or os.path.splitext(os.path.basename(filename))[0]
+    warnings.warn_explicit(
+        message,
+        category,
+        filename,
+        line,
+        module=module,
+        registry=module_globals.setdefault("__warningregistry__", {}),
+        module_globals=module_globals,
+    )

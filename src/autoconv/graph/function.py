@@ -25,11 +25,11 @@ import numpy as np
 from autoconv.caches import register
 from autoconv.callables import check_no_specs, check_traceable
 from autoconv.graph import dispatch as _dispatch
-from autoconv.graph import display
+from autoconv.graph import display, made_in_loop, trace_effects
 from autoconv.graph import graph as _g
 from autoconv.graph import passes as _passes
 from autoconv.graph import signature as sig
-from autoconv.graph.errors import RetracingWarning, StagingError
+from autoconv.graph.errors import RetracingWarning, StagingError, warn_at
 from autoconv.graph.mutations import Snapshot, StateNeeded, state_spec
 from autoconv.graph.mutations import apply as apply_writebacks
 from autoconv.graph.mutations import describe as describe_path
@@ -171,6 +171,7 @@ class Function:
         self._created: set = set()  # keys whose first trace created Variables
         self._converted = None
         self._warned = False
+        self._made_at = made_in_loop.creation_site()  # the user's line, for the loop warning
         self._name = getattr(python_function, "__name__", "function")
         functools.update_wrapper(self, python_function, updated=())
         self._signature = inspect.signature(python_function)
@@ -423,7 +424,7 @@ class Function:
                 except ImportError:  # the converter is optional until it lands
                     api = None
                 if api is not None:
-                    fn = api.convert(fn)
+                    fn = api.functional(fn)
             self._converted = fn
         return self._converted
 
@@ -477,7 +478,11 @@ class Function:
                 graph.input_names.append(describe_path(path))
                 state_specs.append(spec)
                 put_path(path, symbolic, self._instance(), t)
-            with _g.build(graph), _random.watch(self.python_function, values):
+            with (
+                _g.build(graph),
+                _random.watch(self.python_function, values),
+                trace_effects.watch(self, values),
+            ):
                 try:
                     outputs = self._call(fn, symbolic)
                 except Exception as e:
@@ -532,6 +537,8 @@ class Function:
         }
         self._keep(concrete)
         self.tracing_count += 1
+        if self.tracing_count == 1:
+            made_in_loop.first_trace(self)  # warns when Functions are made anew per call
         if self.tracing_count > _RETRACE_WARNING_AFTER and not self._warned:
             self._warned = True
             _warn_at_caller(self._retracing_message())
@@ -650,16 +657,7 @@ def _warn_at_caller(message: str) -> None:
     if frame is None:
         warnings.warn(message, RetracingWarning, stacklevel=2)
         return
-    registry = frame.f_globals.setdefault("__warningregistry__", {})
-    warnings.warn_explicit(
-        message,
-        RetracingWarning,
-        frame.f_code.co_filename,
-        frame.f_lineno,
-        module=frame.f_globals.get("__name__"),
-        registry=registry,
-        module_globals=frame.f_globals,
-    )
+    warn_at(message, RetracingWarning, frame.f_code.co_filename, frame.f_lineno, frame.f_globals)
 
 
 def _objects(values) -> list:

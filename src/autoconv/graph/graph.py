@@ -135,11 +135,11 @@ def build(graph: Graph, block: Block | None = None):
     stack = _SCOPES.stack
     stack.append(_Scope(graph, graph.block if block is None else block))
     # The runtime's shared list tells it in one test that some thread may be tracing.
-    staging.traces.append(None)
+    staging.enter_trace()
     try:
         yield stack[-1].block
     finally:
-        staging.traces.pop()
+        staging.leave_trace()
         stack.pop()
 
 

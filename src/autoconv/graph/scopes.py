@@ -36,7 +36,7 @@ _SCOPES = _Scopes()
 def _forget_other_traces_in_child() -> None:
     # After a fork only the forking thread exists: the shared count of open traces keeps
     # just its own entries, or the runtime would take every call for one made while tracing.
-    staging.traces[:] = [None] * len(_SCOPES.stack)
+    staging.reset_traces(len(_SCOPES.stack))
 
 
 if hasattr(os, "register_at_fork"):

@@ -4,7 +4,7 @@ This package imports nothing but itself: converted copies of standard-library mo
 so it must not pull in NumPy or any module that might itself be a converted copy.
 """
 
-from autoconv.runtime.calls import converted
+from autoconv.runtime.calls import converted, register_forms
 from autoconv.runtime.control_flow import (
     assert_,
     for_stmt,
@@ -15,6 +15,7 @@ from autoconv.runtime.control_flow import (
 )
 from autoconv.runtime.logical import and_, if_exp, not_, or_
 from autoconv.runtime.py_builtins import enumerate, len, max, min, range, zip
+from autoconv.runtime.staging import functional_now
 from autoconv.runtime.unbound import unbound_locals
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "converted",
     "enumerate",
     "for_stmt",
+    "functional_now",
     "if_exp",
     "if_stmt",
     "is_none",
@@ -33,6 +35,7 @@ __all__ = [
     "not_",
     "or_",
     "range",
+    "register_forms",
     "unbound_locals",
     "while_stmt",
     "zip",

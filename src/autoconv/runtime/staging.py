@@ -17,9 +17,11 @@ A backend is any object with these methods; each receives exactly what the opera
 Loop bodies return a true value to stop the loop (a lowered `break` or `return`).
 """
 
+import os as _os
 import sys as _sys
 
 _modules = _sys.modules
+_runtime = _modules[__package__]  # `autoconv.runtime`, the module converted code calls `ac`
 
 ACCUMULATOR_TYPES: set = set()
 """Types that stand, as a list's last item, for the items a staged loop appended to it."""
@@ -30,8 +32,26 @@ STAGED_TYPES: set = set()
 backend = None
 
 traces: list = []
-"""Non-empty while some thread is building a graph (a backend pushes an entry when it starts a
-block and pops it when done). Symbolic values exist only then."""
+"""Non-empty while some thread is building a graph (`enter_trace`/`leave_trace` around each
+block). Symbolic values exist only then. Read it, never change it directly."""
+
+
+def enter_trace() -> None:
+    """Notes that this thread starts building a block of a graph."""
+    traces.append(None)
+    _runtime.may_trace = True
+
+
+def leave_trace() -> None:
+    """Notes that the block `enter_trace` announced is done."""
+    traces.pop()
+    _update_may_trace()
+
+
+def reset_traces(count: int) -> None:
+    """Sets the number of blocks being built (after a fork, the forking thread's only)."""
+    traces[:] = [None] * count
+    _update_may_trace()
 
 
 def grown_list(value) -> bool:
@@ -196,3 +216,64 @@ def jax_tracing() -> bool:
 def tracing() -> bool:
     """Whether a trace is being built: one of ours (a graph) or one of JAX's."""
     return bool(traces) or jax_tracing()
+
+
+# --- which form converted functions run -----------------------------------------------------
+# A converted function runs the user's original statements unless a trace is being built, when
+# it runs its functional form (see `autoconv.conversion.guarded`). The question "is a trace being
+# built?" is `tracing()`. Converted functions ask it on every call, so a cheap flag comes first:
+# `autoconv.runtime.may_trace` is False unless one of our traces is open, JAX has been imported
+# (JAX may then be tracing), or `set_always_converted(True)` is on. One attribute test when it
+# is False; `functional_now()` answers exactly when it is True.
+
+_always = _os.environ.get("AUTOCONV_ALWAYS_CONVERTED", "").strip().lower() in (
+    "1",
+    "true",
+    "yes",
+    "on",
+)
+_jax_imported = "jax" in _modules
+
+
+def _update_may_trace() -> None:
+    _runtime.may_trace = _always or _jax_imported or bool(traces)
+
+
+def functional_now() -> bool:
+    """Whether converted functions run their functional form now: while a trace is being built
+    (ours, in any thread, or JAX's in this one), or always under `set_always_converted(True)`."""
+    return _always or bool(traces) or jax_tracing()
+
+
+def set_always_converted(flag: bool) -> None:
+    """Makes converted functions run their functional form everywhere (True), or only while a
+    trace is being built (False, the default; `AUTOCONV_ALWAYS_CONVERTED=1` sets it from the
+    environment). For tests, debugging and measurement: results are the same either way."""
+    global _always
+    _always = bool(flag)
+    _update_may_trace()
+
+
+def always_converted() -> bool:
+    """Whether `set_always_converted(True)` is on."""
+    return _always
+
+
+class _JaxWatch:
+    """A finder that finds nothing: it notes the first import of JAX, after which converted
+    functions must ask whether JAX is tracing them (`jax.jit(convert(f))`)."""
+
+    def find_spec(self, name, path=None, target=None):
+        global _jax_imported
+        if name == "jax" and not _jax_imported:
+            _jax_imported = True
+            _update_may_trace()
+        return None
+
+    def __repr__(self):
+        return "<autoconv: notes the import of jax>"
+
+
+if not _jax_imported:
+    _sys.meta_path.insert(0, _JaxWatch())
+_update_may_trace()
