@@ -40,9 +40,9 @@ def finish(stmts) -> list:
 
 def _finish_try(node) -> list:
     record = anno.get(node, "finally_exits")
-    if record is None:
+    if not record:
         return [node]
-    anno.set(node, "finally_exits", None)
+    anno.set(node, "finally_exits", False)
     if not record.finals:  # the `finally`'s escapes were unreachable and left out
         return [*record.inits, node, *_commits(record.pending, node)]
     flags = [name(flag) for flag, _ in record.finals]

@@ -58,10 +58,10 @@ def finally_exits(node):
     if not _is_try(node) or not node.finalbody:
         return None
     record = anno.get(node, "finally_exits")
-    if record is None and _escapes_from(node.finalbody):
-        record = FinallyExits()
+    if record is None:  # not asked yet (False: asked, and it has none)
+        record = FinallyExits() if _escapes_from(node.finalbody) else False
         anno.set(node, "finally_exits", record)
-    return record
+    return record or None
 
 
 def _escapes_from(stmts) -> bool:
