@@ -7,7 +7,9 @@ For each module: imports it, collects every function and method it defines (modu
 functions, methods of its classes and nested classes, static and class methods, property
 accessors; decorated functions are unwrapped through `__wrapped__`), and times
 `autoconv.conversion.functions.converted_code(func, recursive=True)` on each with the
-conversion cache cleared first. Generators and coroutines stay Python by design: they are counted
+conversion cache cleared first; "convert() median ms" is what `autoconv.convert(func)` itself
+costs (the original's statements compiled behind a guard; the functional form above is made at
+the function's first trace). Generators and coroutines stay Python by design: they are counted
 apart and not timed. The time per function is the median of `--repeat` conversions, in process
 CPU time (`--wall` for wall-clock time); the module's source file is parsed once before timing
 (every function of a file shares that parse, so it is reported apart, as "parse ms").
@@ -35,6 +37,7 @@ import traceback
 import types
 
 from autoconv.conversion import functions as conversion
+from autoconv.conversion import guarded
 from autoconv.errors import ConversionError
 
 MODULES = [
@@ -162,6 +165,15 @@ def convert_once(func) -> float:
     return timer() - start
 
 
+def guard_once(func) -> float:
+    """What `autoconv.convert(func)` costs: compiling the original's statements behind the
+    guard (the functional form is made at the first trace)."""
+    guarded._guards[True].clear()
+    start = timer()
+    guarded.guard(func, recursive=True)
+    return timer() - start
+
+
 class ModuleResult:
     def __init__(self, name):
         self.name = name
@@ -171,6 +183,7 @@ class ModuleResult:
         self.left = collections.Counter()  # reason -> count (ConversionError)
         self.python_only = collections.Counter()  # generator / coroutine -> count
         self.times = []  # (seconds, qualname), for every function conversion was tried on
+        self.guard_times = []  # seconds of `convert` (the guarded original), per function
         self.bugs = []  # (qualname, location, exception text, traceback)
         self.parse_s = 0.0
 
@@ -211,11 +224,16 @@ def bench_module(name, repeat) -> ModuleResult:
                 result.with_kept += 1
         runs = [convert_once(func) for _ in range(repeat)]
         result.times.append((statistics.median(runs), func.__qualname__))
+        result.guard_times.append(statistics.median(guard_once(func) for _ in range(repeat)))
     conversion._caches[True].clear()
     return result
 
 
 # -- reporting --
+
+
+def _median_ms(times) -> str:
+    return f"{statistics.median(times) * 1000:.2f}" if times else "-"
 
 
 def percentile(sorted_values, q):
@@ -313,6 +331,7 @@ def main(argv=None) -> int:
                 sum(r.python_only.values()),
                 len(r.bugs),
                 *stats_ms(r.times),
+                _median_ms(r.guard_times),
                 f"{r.parse_s * 1000:.1f}",
             ]
         )
@@ -331,6 +350,7 @@ def main(argv=None) -> int:
             sum(total_only.values()),
             sum(len(r.bugs) for r in results),
             *stats_ms(all_times),
+            _median_ms([t for r in results for t in r.guard_times]),
             f"{sum(r.parse_s for r in results) * 1000:.1f}",
         ]
     )
@@ -347,6 +367,7 @@ def main(argv=None) -> int:
                 "mean ms",
                 "p90 ms",
                 "max ms",
+                "convert() median ms",
                 "parse ms",
             ],
             rows,

@@ -10,6 +10,8 @@ form runs instead.
 import dis
 import inspect
 import os
+import pathlib
+import re
 import subprocess
 import sys
 import textwrap
@@ -62,6 +64,18 @@ def depth(n):
     if n == 0:
         return 0
     return depth(n - 1) + 1
+
+
+def same(f):
+    return f
+
+
+@same
+@same
+def decorated(x):
+    if x:
+        return 1
+    return 2
 """
 
 
@@ -107,7 +121,7 @@ def test_tracebacks_have_the_originals_frames(frames):
 
 
 def test_line_numbers_and_first_line_are_the_originals(frames):
-    for name in ("failing", "depth", "warn_caller"):
+    for name in ("failing", "depth", "warn_caller", "decorated"):
         original = getattr(frames, name)
         converted = autoconv.convert(original)
         code, new = original.__code__, converted.__code__
@@ -158,6 +172,7 @@ def test_the_functional_form_runs_while_tracing_and_in_always_converted_mode(fra
     converted = autoconv.convert(frames.warn_caller)
     seen = []
 
+    @autoconv.do_not_convert
     def spy():
         seen.append(len(inspect.stack(0)))
 
@@ -170,7 +185,8 @@ def test_the_functional_form_runs_while_tracing_and_in_always_converted_mode(fra
     outside = seen[-1]
     autoconv.set_always_converted(True)
     try:
-        assert converted(False) is False
+        with pytest.warns(autoconv.ConversionWarning, match="frames that called it"):
+            assert converted(False) is False  # it counts frames: no functional form
         probed(True)  # the first call makes the functional form
         probed(True)
     finally:
@@ -184,11 +200,16 @@ def test_a_trace_in_another_thread_makes_this_thread_take_the_functional_form(us
     """Slower, never different: the question is process-wide."""
     module = user_module("""
         import inspect
+        import autoconv
+
+        @autoconv.do_not_convert
+        def frames():
+            return len(inspect.stack(0))
 
         def branchy(x):
             if x > 0:
-                return len(inspect.stack(0)), x
-            return len(inspect.stack(0)), -x
+                return frames(), x
+            return frames(), -x
     """)
     converted = autoconv.convert(module.branchy)
     entered, release = threading.Event(), threading.Event()
@@ -388,3 +409,41 @@ def test_jax_is_noticed_when_imported_after_conversion(tmp_path):
     path.write_text(script)
     done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=120)
     assert done.stdout.strip() == "False True 6.0 2", done.stderr
+
+
+def test_the_example_in_conversion_md_runs(tmp_path):
+    text = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "conversion.md").read_text(
+        encoding="utf-8"
+    )
+    section = text.split("## Which form runs when", 1)[1].split("\n## ", 1)[0]
+    [example] = re.findall(r"```python\n(.*?)```", section, re.S)
+    path = tmp_path / "which_form.py"
+    path.write_text(example)
+    done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("always", [False, True], ids=["default", "always converted"])
+def test_jax_transformations_run_the_functional_form_in_both_modes(user_module, always):
+    """`jax.jit` / `jax.grad` / `jax.vmap` of `convert(f)`: JAX's tracing is a trace, so the
+    guard picks the functional form whichever mode is on; outside JAX the original runs."""
+    jax = pytest.importorskip("jax")
+    jnp = pytest.importorskip("jax.numpy")
+    module = user_module("""
+        def f(x):
+            if x > 0:
+                y = x * x
+            else:
+                y = -x
+            return y
+    """)
+    converted = autoconv.convert(module.f)
+    autoconv.set_always_converted(always)
+    try:
+        assert float(jax.jit(converted)(jnp.float32(3.0))) == 9.0
+        assert float(jax.jit(converted)(jnp.float32(-2.0))) == 2.0
+        assert float(jax.grad(converted)(jnp.float32(3.0))) == 6.0
+        assert jax.vmap(converted)(jnp.array([2.0, -1.0])).tolist() == [4.0, 1.0]
+        assert converted(3.0) == module.f(3.0) == 9.0
+    finally:
+        autoconv.set_always_converted(False)

@@ -418,8 +418,10 @@ def _rate(converted: int, counted: int) -> str:
 
 
 def update_docs(path: str, text: str) -> None:
-    """Replaces the text between the conformance markers of `path` with `text`."""
-    begin, end = "<!-- conformance:begin -->", "<!-- conformance:end -->"
+    """Replaces the text between the conformance markers of `path` with `text` (the
+    `conformance-always` markers with --always-converted)."""
+    marker = "conformance-always" if ALWAYS_CONVERTED else "conformance"
+    begin, end = f"<!-- {marker}:begin -->", f"<!-- {marker}:end -->"
     with open(path) as f:
         document = f.read()
     if begin not in document or end not in document:
@@ -581,6 +583,7 @@ def main(argv: list | None = None) -> int:
         write_json(args.json, rows)
     if args.update_docs:
         command = "python tools/stdlib_conformance.py" + (" --ci" if args.ci else "")
+        command += " --always-converted" if ALWAYS_CONVERTED else ""
         stamp = f"Produced by `{command}` on Python {sys.version.split()[0]}: {line}.\n\n"
         update_docs(args.update_docs, stamp + text)
     return 1 if failures else 0

@@ -152,16 +152,19 @@ def _compile(func):
     class_name = functions.enclosing_class(func.__qualname__)
     if class_name and functions.uses_private_names(code):
         node = _mangled_copy(node, class_name)
-    test = _expression(f"{ac}.may_trace and {ac}.functional_now()", node)
-    call = _forward(form, node.args, node)
+    # The guard is at the code's first line (the first decorator's, when there is one), where
+    # every call starts anyway: the lines a call runs through are the original's.
+    where = _Where(code.co_firstlineno, node.col_offset)
+    test = _expression(f"{ac}.may_trace and {ac}.functional_now()", where)
+    call = _forward(form, node.args, where)
     if isinstance(node, ast.Lambda):
         tree = ast.Lambda(
             args=_without_defaults(node.args),
-            body=_at(ast.IfExp(test=test, body=call, orelse=node.body), node),
+            body=_at(ast.IfExp(test=test, body=call, orelse=node.body), where),
         )
     else:
         body = list(node.body)
-        check = _at(ast.If(test=test, body=[_at(ast.Return(value=call), node)], orelse=[]), node)
+        check = _at(ast.If(test=test, body=[_at(ast.Return(value=call), where)], orelse=[]), where)
         body.insert(1 if _has_docstring(body) else 0, check)
         tree = ast.FunctionDef(
             name=node.name,
@@ -171,10 +174,8 @@ def _compile(func):
             returns=None,
             type_params=[],
         )
-    _at(tree, node)
-    _at(tree.args, node)
-    # The code's first line is the original's: its first decorator's when it has any.
-    tree.lineno = code.co_firstlineno
+    _at(tree, where)
+    _at(tree.args, where)
     new_code = loader.load_code(
         tree,
         filename=code.co_filename,
@@ -254,6 +255,13 @@ def _expression(text, where):
         if "lineno" in child._attributes:
             child.lineno = None
     return _at(node, where)
+
+
+class _Where:
+    """A location: a line and a column."""
+
+    def __init__(self, lineno, col_offset):
+        self.lineno, self.col_offset = lineno, col_offset
 
 
 def _at(node, where):

@@ -65,9 +65,9 @@ converted code calls while tracing, to warn about effects that happen only at tr
 
 def converted(f):
     """Returns what converted code calls in place of `f`: the converted form of a user function,
-    `f` itself for built-ins, library code, classes and `do_not_convert` functions. Outside
-    traces and the always-converted mode (a converted form run by another thread while one
-    thread traces finds that mode over), `f` itself."""
+    `f` itself for built-ins, library code, classes and `do_not_convert` functions. Converted
+    code can run outside traces only in the always-converted mode, or when the trace that made
+    it run ended meanwhile (in another thread): then `f` itself unless the mode is on."""
     kind = type(f)
     if not _traces and not _jax_tracing():
         if not _functional_now():
