@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 import autoconv
-from autoconv.runtime import calls
+from autoconv.runtime import forms
 
 FRAMES = """
 import inspect
@@ -147,24 +147,60 @@ def _max_depth(fn) -> int:
     return lo
 
 
-def test_recursion_depth_is_the_originals(user_module):
-    """`@autoconv.convert` on a recursive function: each level is one frame, as before."""
-    module = user_module("""
-        import autoconv
+DEPTH_SCRIPT = """
+import sys
+import autoconv
 
-        def plain(n):
-            if n == 0:
-                return 0
-            return plain(n - 1) + 1
 
-        @autoconv.convert
-        def decorated(n):
-            if n == 0:
-                return 0
-            return decorated(n - 1) + 1
-    """)
-    assert module.decorated.__autoconv_original__ is not None
-    assert _max_depth(module.decorated) == _max_depth(module.plain) > 500
+def plain(n):
+    if n == 0:
+        return 0
+    return plain(n - 1) + 1
+
+
+@autoconv.convert
+def decorated(n):
+    if n == 0:
+        return 0
+    return decorated(n - 1) + 1
+
+
+def max_depth(fn):
+    lo, hi = 0, 2 * sys.getrecursionlimit()
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        try:
+            fn(mid)
+            lo = mid
+        except RecursionError:
+            hi = mid
+    return lo
+
+
+if sys.argv[1:] == ["jax"]:
+    import jax  # from now on the guard asks JAX whether it is tracing
+print(max_depth(plain), max_depth(decorated))
+"""
+
+
+def test_recursion_depth_is_the_originals(tmp_path):
+    """`@autoconv.convert` on a recursive function: each level is one frame, as before. In a
+    process that imported JAX the guard asks JAX, which takes a few frames at the deepest
+    level (in a fresh process, as a user's script starts, none)."""
+    path = tmp_path / "depth.py"
+    path.write_text(DEPTH_SCRIPT)
+    done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=60)
+    plain, decorated = map(int, done.stdout.split())
+    assert decorated == plain > 500, done.stderr
+    try:
+        import jax  # noqa: F401
+    except ImportError:
+        return
+    done = subprocess.run(
+        [sys.executable, str(path), "jax"], capture_output=True, text=True, timeout=120
+    )
+    plain, decorated = map(int, done.stdout.split())
+    assert plain - 3 <= decorated <= plain, done.stderr
 
 
 def test_the_functional_form_runs_while_tracing_and_in_always_converted_mode(frames):
@@ -378,7 +414,7 @@ def test_cli_forms_are_registered_by_file_line_and_name(tmp_path):
         import registered
     finally:
         sys.path.remove(str(path.parent))
-    keys = {key for key in calls.forms if key[0] == registered.__file__}
+    keys = {key for key in forms.forms if key[0] == registered.__file__}
     assert keys == {
         (registered.__file__, 10, "clip"),
         (registered.__file__, 18, "total"),
@@ -447,3 +483,63 @@ def test_jax_transformations_run_the_functional_form_in_both_modes(user_module, 
         assert converted(3.0) == module.f(3.0) == 9.0
     finally:
         autoconv.set_always_converted(False)
+
+
+def test_cli_forms_of_private_and_implicit_class_methods_register(tmp_path):
+    """`__next` is stored mangled in its class; `__init_subclass__` and `__class_getitem__` are
+    class methods and `__new__` a static method without a decorator."""
+    source = tmp_path / "src" / "special.py"
+    source.parent.mkdir()
+    source.write_text(
+        textwrap.dedent("""
+            class Tokens:
+                def __init__(self, items):
+                    self.items = list(items)
+
+                def __next(self):
+                    if self.items:
+                        return self.items.pop(0)
+                    return None
+
+                def take(self, n):
+                    out = []
+                    while n > 0:
+                        out.append(self.__next())
+                        n -= 1
+                    return out
+
+                def __init_subclass__(cls, **kwargs):
+                    if kwargs:
+                        raise TypeError("no options")
+                    super().__init_subclass__()
+
+                def __class_getitem__(cls, item):
+                    return cls if item else None
+
+                def __new__(cls, *args):
+                    if args:
+                        return super().__new__(cls)
+                    return None
+        """)
+    )
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [sys.executable, "-m", "autoconv", "convert", str(source), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    code = textwrap.dedent("""
+        import special
+        t = special.Tokens([1, 2, 3])
+        print(t.take(2), special.Tokens[1] is special.Tokens, special.Tokens())
+        class Sub(special.Tokens):
+            pass
+        print(Sub([4]).take(2))
+    """)
+    for always in (False, True):
+        assert _run(tmp_path, out, code, always=always).splitlines() == [
+            "[1, 2] True None",
+            "[4, None]",
+        ]

@@ -11,6 +11,7 @@ import sys
 import types
 
 from autoconv.errors import AutoconvError, ConversionError
+from autoconv.locations import describe
 
 _PACKAGE = os.path.dirname(os.path.abspath(__file__))
 
@@ -91,7 +92,7 @@ def caller() -> str:
     frame = sys._getframe(1)
     while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_PACKAGE):
         frame = frame.f_back
-    return f"{frame.f_code.co_filename}:{frame.f_lineno}" if frame else "<unknown location>"
+    return describe(frame.f_code.co_filename, frame.f_lineno) if frame else "<unknown location>"
 
 
 def check_no_specs(name: str, params, values) -> None:

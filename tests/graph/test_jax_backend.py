@@ -8,6 +8,8 @@ import textwrap
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 jax = pytest.importorskip("jax")
 
@@ -330,3 +332,182 @@ def test_indices_in_bounds_give_the_eager_values():
     ]
     for fn, args in cases:
         assert autoconv.function(fn, backend="jax")(*args) == pytest.approx(fn(*args))
+
+
+# --- lists grown in staged loops: preallocated buffers ----------------------------------------
+
+
+def appended_every_item(x):
+    out = []
+    for v in x:
+        out.append(v * 2)
+    return np.array(out), len(out)
+
+
+def kept_positive(x):
+    kept = []
+    for v in x:
+        if v > 0:
+            kept.append(v)
+    return np.array(kept), len(kept)
+
+
+def until_zero(x):
+    out = []
+    for v in x:
+        if v == 0:
+            break
+        out.append(v + 1)
+    return out
+
+
+def counted_while(x):
+    seq = []
+    i = 0
+    while i < 6:
+        if x[i % len(x)] > 0:
+            seq.append(x[i % len(x)] * i)
+        i += 1
+    return np.stack(seq), len(seq)
+
+
+def bounded_by_len(x, stop):
+    seq = []
+    value = np.max(x)
+    while value > stop and len(seq) < 5:
+        seq.append(value)
+        value = value / 2
+    return seq
+
+
+def rows_stacked(m):
+    rows = []
+    for row in m:
+        rows.append(row * 2)
+    total = np.stack(rows, axis=1)
+    return total, np.mean(np.stack(rows), axis=0)
+
+
+def prefix_then_items(x):
+    states = [-1.0]
+    for v in x:
+        if v > 1:
+            states.append(v)
+    return np.stack(states)
+
+
+def python_ints(x):
+    idx = []
+    for i, v in enumerate(x):
+        if v < 0:
+            idx.append(i)
+    return idx
+
+
+def nested_grid(m):
+    hits = []
+    for row in m:
+        for j in range(m.shape[1]):  # a Python loop in each iteration of the staged one
+            if row[j] > 0.5:
+                hits.append(row[j])
+    return np.array(hits)
+
+
+LIST_CASES = [
+    (appended_every_item, (np.array([1.0, -2.0, 3.0]),)),
+    (appended_every_item, (np.zeros(0),)),
+    (kept_positive, (np.array([1.0, -2.0, 3.0, 0.5]),)),
+    (kept_positive, (-np.ones(3),)),
+    (until_zero, (np.array([3, 1, 0, 4]),)),
+    (until_zero, (np.array([3, 1, 2, 4]),)),
+    (counted_while, (np.array([1.0, -1.0, 2.0]),)),
+    (bounded_by_len, (np.array([4.0, 1.0]), np.float64(0.2))),
+    (bounded_by_len, (np.array([4.0, 1.0]), np.float64(0.0))),
+    (bounded_by_len, (np.array([4.0, 1.0]), np.float64(9.0))),
+    (rows_stacked, (np.arange(6.0).reshape(3, 2),)),
+    (prefix_then_items, (np.array([1.0, 2.0, 0.5, 3.0]),)),
+    (python_ints, (np.array([1.0, -2.0, -3.0]),)),
+    (python_ints, (np.ones(2),)),
+    (nested_grid, (np.array([[0.1, 0.9], [0.7, 0.2], [0.0, 0.0]]),)),
+]
+
+
+@pytest.mark.parametrize(
+    "fn, args", LIST_CASES, ids=[f"{f.__name__}-{i}" for i, (f, _) in enumerate(LIST_CASES)]
+)
+def test_lists_grown_in_staged_loops_are_buffers(fn, args):
+    """Values, dtypes, shapes and Python item types exactly eager's, whether the count is known
+    while compiling (sliced on the device) or only when the loop runs (sliced after the call)."""
+    same(*both(fn, *args))
+
+
+def test_list_buffers_have_the_loops_bound():
+    code = autoconv.function(kept_positive, backend="jax").get_concrete_function(np.ones(7)).code
+    assert "jnp.zeros((7,)" in code and "append(" in code and "while_loop(" in code
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(-3, 3), max_size=6), st.integers(-3, 3))
+def test_filtered_lists_agree_with_eager(values, limit):
+    def f(x, limit):
+        kept, firsts = [], []
+        for v in x:
+            if v > limit:
+                kept.append(v * 2)
+            elif v == limit:
+                break
+            firsts.append(v)
+        return kept, np.array(firsts, dtype=x.dtype), len(kept)
+
+    x = np.array(values, dtype=np.int64)
+    same(*both(f, x, np.int64(limit)))
+
+
+def test_a_list_in_a_loop_without_a_bound_names_the_list():
+    def f(loss):
+        history = []
+        while loss > 0.1:
+            history.append(loss)
+            loss = loss / 2
+        return np.array(history)
+
+    with pytest.raises(LoweringError, match=r"test_jax_backend.py:\d+.*list `history`.*bound"):
+        autoconv.function(f, backend="jax")(np.float64(1.0))
+
+
+def test_a_data_dependent_stack_on_the_device_names_the_list():
+    def f(x):
+        kept = []
+        for v in x:
+            if v > 0:
+                kept.append(v)
+        return np.sum(np.array(kept)) * 2
+
+    with pytest.raises(LoweringError, match=r"test_jax_backend.py:\d+.*list `kept`.*depends"):
+        autoconv.function(f, backend="jax")(np.array([1.0, -1.0]))
+
+
+# --- loops over an empty axis -------------------------------------------------------------------
+
+
+def sum_by_index(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += x[i]
+    return s
+
+
+def best_or_zero(xs):
+    best = None
+    for v in xs:
+        if best is None or v > best:
+            best = v
+    if best is None:
+        return 0.0
+    return best
+
+
+@pytest.mark.parametrize("fn", [sum_by_index, best_or_zero])
+@pytest.mark.parametrize("x", [np.zeros(0), np.array([2.0, 5.0, 1.0])])
+def test_a_loop_over_an_empty_axis_returns_as_eager(fn, x):
+    same(*both(fn, x))

@@ -89,10 +89,18 @@ def run_program(program, optimize=None, limit=TIME_LIMIT, backend="numpy") -> li
     if backend != "numpy":
         options["backend"] = backend
     ROUNDING[0] = backend == "jax"
+    # `raised_from` tells autoconv's crashes from the user's errors by the frames that raised:
+    # tracebacks keep autoconv's frames here.
+    shown = os.environ.get("AUTOCONV_TRACEBACK")
+    os.environ["AUTOCONV_TRACEBACK"] = "full"
     try:
         return _run_program(program, options, limit)
     finally:
         ROUNDING[0] = False
+        if shown is None:
+            del os.environ["AUTOCONV_TRACEBACK"]
+        else:
+            os.environ["AUTOCONV_TRACEBACK"] = shown
 
 
 def _run_program(program, options, limit):

@@ -7,10 +7,12 @@ from autoconv.code import Code
 from autoconv.conversion import functions, guarded, library
 from autoconv.conversion.settings import is_strict
 from autoconv.errors import ConversionError, ConversionWarning
+from autoconv.tracebacks import entry_point
 
 _FunctionType = types.FunctionType
 
 
+@entry_point
 def convert(func=None, *, recursive: bool = True):
     """Returns the converted form of `func`; usable as `@convert`, `@convert(...)` or a call.
 
@@ -23,6 +25,7 @@ def convert(func=None, *, recursive: bool = True):
     return _map_callable(func, lambda f: _convert_function(f, recursive))
 
 
+@entry_point
 def to_code(func, *, recursive: bool = True) -> Code:
     """Returns the source of `func`'s converted form, as readable Python (a `str` that
     notebooks show highlighted).
@@ -32,7 +35,8 @@ def to_code(func, *, recursive: bool = True) -> Code:
     target = _plain_function(func)
     entry = functions.converted_code(target, recursive)
     if isinstance(entry, ConversionError):
-        raise entry
+        # The cached error, raised afresh: without the traceback of the last time it was raised.
+        raise entry.with_traceback(None)
     return Code(entry.text + "\n")
 
 
@@ -57,7 +61,7 @@ def _convert_function(func, recursive):
             return functions.build(func, made)
     if isinstance(made, ConversionError):
         if is_strict():
-            raise made
+            raise made.with_traceback(None)  # cached: a fresh traceback each time
         code = func.__code__
         warnings.warn_explicit(
             f"{made} It runs unconverted.",

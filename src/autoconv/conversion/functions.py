@@ -14,6 +14,8 @@ from autoconv.conversion import library, limits, pipeline
 from autoconv.conversion.resolve import LiveResolver
 from autoconv.converters.checks import Unconvertible
 from autoconv.errors import ConversionError, ConversionWarning
+from autoconv.locations import describe as location
+from autoconv.locations import describe_code
 from autoconv.pyct import bridge, loader, naming, sources
 
 _lock = threading.RLock()
@@ -102,12 +104,12 @@ def registered_form(func):
     """The functional form of `func` when a module converted by the CLI registered one (see
     `autoconv.conversion.modules`): `func` itself once it runs it, else a new function; or
     None."""
-    from autoconv.runtime import calls
+    from autoconv.runtime import forms
 
     code = func.__code__
-    if id(code) in calls.form_ids:
+    if id(code) in forms.form_ids:
         return func
-    form = calls.forms.get((code.co_filename, code.co_firstlineno, code.co_name))
+    form = forms.forms.get((code.co_filename, code.co_firstlineno, code.co_name))
     return None if form is None else build_code(func, form)
 
 
@@ -127,7 +129,7 @@ def copy_metadata(func, new):
 
 def describe(func) -> str:
     code = func.__code__
-    return f"{func.__qualname__} ({code.co_filename}:{code.co_firstlineno})"
+    return f"{func.__qualname__} ({describe_code(code)})"
 
 
 def warn_kept(func, kept) -> None:
@@ -136,7 +138,7 @@ def warn_kept(func, kept) -> None:
 
     for construct, line, reason, name in kept:
         message = (
-            f"autoconv: in {name}, the {construct} at {func.__code__.co_filename}:{line} "
+            f"autoconv: in {name}, the {construct} at {location(func.__code__.co_filename, line)} "
             f"stays Python: {reason}."
         )
         if is_strict():
@@ -180,7 +182,7 @@ def _convert(func, recursive):
     except Unconvertible as e:
         raise ConversionError(
             f"autoconv: {where} stays Python: the {e.construct} at "
-            f"{code.co_filename}:{e.line} cannot be converted: {e.reason}."
+            f"{location(code.co_filename, e.line)} cannot be converted: {e.reason}."
         ) from None
     tree = loader.to_ast(node)
     strip_evaluated_parts(tree)

@@ -113,7 +113,7 @@ def functional(func, recursive: bool):
     entry = functions.converted_code(func, recursive)
     if isinstance(entry, ConversionError):
         if is_strict():
-            raise entry
+            raise entry.with_traceback(None)  # cached: a fresh traceback each time
         code = func.__code__
         warnings.warn_explicit(
             f"{entry} It runs unconverted.",

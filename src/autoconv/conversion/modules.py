@@ -74,12 +74,10 @@ def convert_module(source: str, filename: str = "<module>") -> ModuleResult:
     ac, space = namer.new("__ac__"), namer.new("__autoconv__")
     resolver = ModuleResolver(_stored_names(tree), _library_imports(tree))
     reports, forms = [], _Forms(space)
-    for owner, field, index, node, qualname, level in list(_definitions(tree)):
+    for node, qualname, level in list(_definitions(tree)):
         try:
             reports.extend(
-                limits.call_deep(
-                    _convert_function, node, qualname, ac, resolver, level + 1, forms
-                )
+                limits.call_deep(_convert_function, node, qualname, ac, resolver, level + 1, forms)
             )
         except RecursionError:
             reason = "it nests too deeply to convert"
@@ -116,7 +114,7 @@ class _Forms:
                 body.append(cls)
             body = self.classes[path].body
         body.append(node)
-        self.entries[qualname] = first_line
+        self.entries[_attribute_path(qualname)] = first_line
 
     def section(self, ac) -> str:
         doc = (
@@ -194,6 +192,17 @@ def _convert_function(node, qualname, ac, resolver, level, forms) -> list:
         if n.lineno not in left_lines:
             reports.append(FunctionReport(f"{qualname}.<locals>.{n.name}", n.lineno, True))
     return reports + nested_left
+
+
+def _attribute_path(qualname: str) -> str:
+    """The path of attributes that finds `qualname`'s function from the namespace class: a
+    private name inside a class is stored mangled (`Tokenizer.__next` is `_Tokenizer__next`)."""
+    parts = qualname.split(".")
+    for i in range(1, len(parts)):
+        owner, name = parts[i - 1].lstrip("_"), parts[i]
+        if owner and name.startswith("__") and not name.endswith("__"):
+            parts[i] = f"_{owner}{name}"
+    return ".".join(parts)
 
 
 def _strip_evaluated_parts(form) -> None:
@@ -277,10 +286,11 @@ def _stored_names(tree) -> set:
 
 
 def _definitions(module):
-    """(owner, field, index, node, qualname, level) for every function outside other functions:
+    """(node, qualname, level) for every function outside other functions:
     at module level, in classes, and in module-level `if`/`try`/`with` blocks; `level` is the
     indentation of its `def`."""
-    yield from _definitions_for(module, "body", "", 0)
+    for _, _, _, node, qualname, level in _definitions_for(module, "body", "", 0):
+        yield node, qualname, level
 
 
 def _definitions_for(owner, field, prefix, level):

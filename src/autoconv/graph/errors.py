@@ -7,6 +7,7 @@ import os
 import warnings
 
 from autoconv.errors import AutoconvError
+from autoconv.locations import describe
 
 
 class StagingError(AutoconvError):
@@ -34,10 +35,11 @@ class TraceEffectWarning(UserWarning):
 
 
 def where(origin) -> str:
-    """`file:line` of an origin tuple, or a placeholder when it is unknown."""
+    """`file:line` (`Cell In[3], line 5` in IPython) of an origin tuple, or a placeholder when
+    it is unknown."""
     if origin is None:
         return "<unknown location>"
-    return f"{origin[0]}:{origin[1]}"
+    return describe(origin[0], origin[1])
 
 
 def warn_at(message: str, category, filename: str, line: int, module_globals: dict) -> None:

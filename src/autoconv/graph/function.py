@@ -38,6 +38,8 @@ from autoconv.graph.mutations import read as read_path
 from autoconv.graph.recursion import recursion_error
 from autoconv.graph.signature import TensorSpec
 from autoconv.graph.variables import creates_variables
+from autoconv.locations import describe, describe_code
+from autoconv.tracebacks import entry_point, hide_our_frames
 
 _EAGER = [False]
 _MISS = _dispatch.MISS
@@ -196,34 +198,39 @@ class Function:
 
     # --- calls ------------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
-        if not kwargs and len(args) == self._nparams and not _EAGER[0] and not _g._SCOPES.stack:
-            result = self._dispatch(args)
-            if result is not _MISS:
-                return result
-        if _EAGER[0]:
-            return self.python_function(*args, **kwargs)
-        if _g.building():
-            # Called from another trace: inline its operations there.
-            return self._converted_function()(*args, **kwargs)
-        values = self._canonical(args, kwargs)
-        leaves: list = []
-        if self.input_signature is not None:
-            key = self._conform_signature(values, leaves)
-        else:
-            key = sig.flatten(values, leaves)
-        if any(type(v) is TensorSpec for v in leaves):
-            check_no_specs(self._name, self._params, values)
-        concrete = self._cache.get(key)
-        if concrete is None:
-            concrete = self._concrete_for(values, key)
-        elif concrete.state and concrete._state_leaves(values) is None:
-            # An attribute read as an input changed kind, dtype or shape: trace anew.
-            self._drop(concrete)
-            concrete = self._concrete_for(values, key)
-        else:
-            self._used(concrete)
-        return concrete._run(leaves, values)
+        try:
+            if not kwargs and len(args) == self._nparams and not _EAGER[0] and not _g._SCOPES.stack:
+                result = self._dispatch(args)
+                if result is not _MISS:
+                    return result
+            if _EAGER[0]:
+                return self.python_function(*args, **kwargs)
+            if _g.building():
+                # Called from another trace: inline its operations there.
+                return self._converted_function()(*args, **kwargs)
+            values = self._canonical(args, kwargs)
+            leaves: list = []
+            if self.input_signature is not None:
+                key = self._conform_signature(values, leaves)
+            else:
+                key = sig.flatten(values, leaves)
+            if any(type(v) is TensorSpec for v in leaves):
+                check_no_specs(self._name, self._params, values)
+            concrete = self._cache.get(key)
+            if concrete is None:
+                concrete = self._concrete_for(values, key)
+            elif concrete.state and concrete._state_leaves(values) is None:
+                # An attribute read as an input changed kind, dtype or shape: trace anew.
+                self._drop(concrete)
+                concrete = self._concrete_for(values, key)
+            else:
+                self._used(concrete)
+            return concrete._run(leaves, values)
+        except Exception as e:
+            hide_our_frames(e)  # the user's frames only (autoconv.tracebacks)
+            raise
 
+    @entry_point
     def get_concrete_function(self, *args, **kwargs) -> ConcreteFunction:
         """The graph for these arguments (arrays, Python values or `TensorSpec`s), traced if new."""
         off = self._offset
@@ -236,6 +243,7 @@ class Function:
         key = sig.flatten(values, [])
         return self._cache.get(key) or self._concrete_for(values, key)
 
+    @entry_point
     def save(self, path, *, signatures=None) -> None:
         """Writes the signatures traced so far (or `signatures`, TensorSpecs or example
         arguments, traced first) to one file that `autoconv.load` runs without this code."""
@@ -510,7 +518,7 @@ class Function:
         try:
             check_output(outputs)
         except StagingError as e:
-            if str(e).startswith(self._where().rsplit(":", 1)[0]):
+            if self._names_own_file(str(e)):
                 raise
             raise StagingError(f"{self._where()}: {e}") from None
         graph.outputs = outputs
@@ -554,7 +562,13 @@ class Function:
 
     def _where(self) -> str:
         code = getattr(inspect.unwrap(self.python_function), "__code__", None)
-        return f"{code.co_filename}:{code.co_firstlineno}" if code else self._name
+        return describe_code(code) if code else self._name
+
+    def _names_own_file(self, message: str) -> bool:
+        """True when `message` starts with a location in this function's file (or cell)."""
+        code = getattr(inspect.unwrap(self.python_function), "__code__", None)
+        place = describe(code.co_filename) if code else self._name
+        return message.startswith((place + ":", place + ","))
 
     def _retracing_message(self) -> str:
         keys = [c.key[1] for c in list(self._concretes) if c.key[0] is tuple]
@@ -638,6 +652,7 @@ class BoundConcreteFunction:
         self.concrete = concrete
         self.__self__ = instance
 
+    @entry_point
     def __call__(self, *args, **kwargs):
         return self.concrete(self.__self__, *args, **kwargs)
 
@@ -804,6 +819,7 @@ class ConcreteFunction:
         `optimized=False`."""
         return (self.optimized_graph if optimized else self.graph).to_dot(dead=dead)
 
+    @entry_point
     def profile(self, *args, runs: int = 10, **kwargs):
         """Runs the graph `runs` times and returns where the time goes, per operation and
         per line of your code (a table; HTML in notebooks)."""
@@ -872,20 +888,25 @@ class ConcreteFunction:
         raise new from e
 
     def __call__(self, *args, **kwargs):
-        if not kwargs and len(args) == self.function._nparams:
-            result = self._fast(args)
-            if result is not _MISS:
-                return result
-        f = self.function
-        values = f._canonical(args, kwargs)
-        leaves: list = []
-        if self.key[0] is tuple:
-            for value, sub, p in zip(values, self.key[1], f._params):
-                conform(sub, value, p.name, leaves, f._name)
-        else:
-            conform(self.key, values, "args", leaves, f._name)
-        return self._run(leaves, values)
+        try:
+            if not kwargs and len(args) == self.function._nparams:
+                result = self._fast(args)
+                if result is not _MISS:
+                    return result
+            f = self.function
+            values = f._canonical(args, kwargs)
+            leaves: list = []
+            if self.key[0] is tuple:
+                for value, sub, p in zip(values, self.key[1], f._params):
+                    conform(sub, value, p.name, leaves, f._name)
+            else:
+                conform(self.key, values, "args", leaves, f._name)
+            return self._run(leaves, values)
+        except Exception as e:
+            hide_our_frames(e)  # the user's frames only (autoconv.tracebacks)
+            raise
 
+    @entry_point
     def save(self, path) -> None:
         """Writes this graph to one file that `autoconv.load` runs without this code."""
         from autoconv.graph.saving.files import save_concrete

@@ -7,6 +7,7 @@ import numpy as np
 
 from autoconv.graph.graph import Block, Graph, Node, views
 from autoconv.graph.tensor import Tensor, format_spec
+from autoconv.locations import describe
 
 
 def _short(v) -> str:
@@ -40,8 +41,7 @@ def _short(v) -> str:
 def _origin(node: Node) -> str:
     if node.origin is None:
         return ""
-    filename, line = node.origin
-    return f"{filename.rsplit('/', 1)[-1]}:{line}"
+    return describe(*node.origin, short=True)
 
 
 def _op_text(node: Node) -> str:

@@ -8,11 +8,13 @@ that), values, dtypes and NumPy-scalar-versus-array results match eager NumPy ex
 
 from __future__ import annotations
 
+import functools
 import operator
 import sys
 
 import numpy as np
 
+from autoconv.caches import register_cache
 from autoconv.graph import graph as _g
 from autoconv.graph import ops, shapes
 from autoconv.graph import tensor as _tensor
@@ -33,12 +35,21 @@ ARRAY_METHODS["flatten"] = np.ravel
 ARRAY_METHODS["copy"] = np.copy
 
 
+_LATE: list = []  # (Optional, Variable), imported on first use (they import this module)
+
+
 def operand(value):
     """A value as an operation sees it: Variables are read (at run time, in program order),
     Optionals are read behind their run-time check."""
-    from autoconv.graph.optionals import Optional
-    from autoconv.graph.variables import Variable
+    t = type(value)
+    if t is Tensor or t is np.ndarray:
+        return value  # the common case, without the imports below
+    if not _LATE:
+        from autoconv.graph.optionals import Optional
+        from autoconv.graph.variables import Variable
 
+        _LATE.extend((Optional, Variable))
+    Optional, Variable = _LATE
     if isinstance(value, Variable):
         return value._read_tensor()
     if type(value) is Optional:
@@ -52,15 +63,21 @@ def operand(value):
 # --- ufuncs --------------------------------------------------------------------------------
 
 
-def _gufunc_shape(ufunc, in_shapes):
-    signature = ufunc.signature
+@functools.lru_cache(maxsize=64)
+def _cores(signature):
+    """A gufunc signature's core dimensions: `(n?,k),(k,m?)->(n?,m?)` as name lists."""
     ins, outs = signature.replace(" ", "").split("->")
 
     def parse(part):
         groups = part[1:-1].split("),(")
-        return [[d for d in g.split(",") if d] for g in groups]
+        return tuple(tuple(d for d in g.split(",") if d) for g in groups)
 
-    in_cores, out_cores = parse(ins), parse(outs)
+    return parse(ins), parse(outs)
+
+
+def _gufunc_shape(ufunc, in_shapes):
+    signature = ufunc.signature
+    in_cores, out_cores = _cores(signature)
     dims: dict = {}
     missing = set()
     loops = []
@@ -101,9 +118,40 @@ def _ufunc_specs(ufunc, inputs, kwargs):
         out_shapes = [
             shapes.broadcast(*in_shapes, *extra, what=f"operands of {ufunc.__name__}")
         ] * ufunc.nout
-    result = shapes.standin_result(ufunc, inputs, kwargs)
-    dtypes = [np.asarray(r).dtype for r in (result if ufunc.nout > 1 else (result,))]
+    key = _dtype_key(ufunc, inputs) if not kwargs else None
+    dtypes = _DTYPES.get(key) if key is not None else None
+    if dtypes is None:
+        result = shapes.standin_result(ufunc, inputs, kwargs)
+        dtypes = [np.asarray(r).dtype for r in (result if ufunc.nout > 1 else (result,))]
+        if key is not None:
+            if len(_DTYPES) >= _DTYPES_MAX:
+                _DTYPES.clear()
+            _DTYPES[key] = dtypes
     return list(zip(out_shapes, dtypes))
+
+
+# The result dtypes of a ufunc by what its stand-ins depend on (`shapes.standin_result`): each
+# array's dtype and rank, a weak Tensor's kind, a number's type and value (NumPy may reject a
+# value, an int out of range, and NumPy 1 typed by value). A 100-layer model computes each
+# once instead of once per layer. Bounded; cleared with autoconv.clear_caches().
+_DTYPES: dict = {}
+_DTYPES_MAX = 4096
+register_cache("ufunc result dtypes", _DTYPES)
+_NUMBERS = (bool, int, float, complex)
+
+
+def _dtype_key(ufunc, inputs):
+    key = [ufunc]
+    for v in inputs:
+        if isinstance(v, Tensor):
+            key.append((v.dtype, len(v._shape), v.weak))
+        elif type(v) is np.ndarray:
+            key.append((v.dtype, v.ndim, None))
+        elif type(v) in _NUMBERS or isinstance(v, np.generic):
+            key.append((type(v), v))
+        else:
+            return None
+    return tuple(key)
 
 
 def _check_out(kwargs, name):

@@ -107,8 +107,8 @@ def _as_array(func):
             dtype = kwargs.pop("dtype", None)
             if kwargs:
                 shapes.fail(f"numpy.{func.__name__} of a list of Tensors takes only dtype=")
-            out = stack_items(func, list(a))
-            return out if dtype is None else out.astype(dtype)
+            # np.array(lst, dtype=...) itself: an empty list gets that dtype, not float64.
+            return stack_items(func, list(a), dtype)
         if not (_g.building() and isinstance(a, Tensor)):
             return func(a, *args, **kwargs)
         from autoconv.graph.eager_types import eager_type

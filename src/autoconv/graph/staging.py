@@ -162,6 +162,8 @@ def _stack_lists(func, args, kwargs):
     dtype = np.result_type(
         *[a.tensor.dtype if isinstance(a, ListAccum) else shapes.result_dtype(a) for a in arrays]
     )
+    if p.get("dtype") is not None:
+        dtype = np.dtype(p["dtype"])
     ndim = len(elems[0])
     if any(len(e) != ndim for e in elems):
         shapes.fail(
@@ -173,11 +175,13 @@ def _stack_lists(func, args, kwargs):
             shapes.unify(a, b, f"numpy.{func.__name__}: item sizes differ:")
             for a, b in zip(merged, e)
         ]
+    # The new axis holds one entry per item: known unless a staged loop appended some.
+    count = None if any(isinstance(a, ListAccum) for a in arrays) else len(arrays)
     if func in _ARRAY_MAKERS:
-        shape = [None, *merged]  # np.array(lst): the items along a new first axis
+        shape = [count, *merged]  # np.array(lst): the items along a new first axis
     elif func is np.stack:
         axis = shapes.norm_axis(axis, ndim + 1)
-        shape = merged[:axis] + [None] + merged[axis:]
+        shape = merged[:axis] + [count] + merged[axis:]
     elif func is np.concatenate or func is np.vstack:
         if func is np.vstack and ndim == 1:
             shape = [None, merged[0]]
@@ -203,10 +207,10 @@ _STACKERS: dict = {}
 _ARRAY_MAKERS = (np.array, np.asarray, np.asanyarray, np.ascontiguousarray)
 
 
-def stack_items(func, items):
-    """`func(items)` (np.array and friends) for a list holding Tensors or the items a staged
-    loop appended: one array when the graph runs."""
-    return _stack_lists(func, (items,), {})
+def stack_items(func, items, dtype=None):
+    """`func(items, dtype=dtype)` (np.array and friends) for a list holding Tensors or the items
+    a staged loop appended: one array when the graph runs."""
+    return _stack_lists(func, (items,), {} if dtype is None else {"dtype": dtype})
 
 
 def _bind_stack(func):
@@ -1211,7 +1215,7 @@ class _Merger:
         accs = []
         for block, added in zip(self.blocks, (added_a, added_b)):
             with _g.build(graph, block):
-                node = _g.Node("list_new", "list")
+                node = _g.Node("list_new", "list", attrs={"list": name})
                 _g.add_node(node, [((None, *elem), dtype, False)], self.origin)
                 acc = node.outputs[0]
                 accs.append(_append(acc, added, name, self.origin) if added else acc)
@@ -1706,7 +1710,7 @@ class _Loop:
             if outer is not None:
                 inits.append(outer.tensor)
             else:
-                node = _g.Node("list_new", "list")
+                node = _g.Node("list_new", "list", attrs={"list": snap[k][1]})
                 _g.add_node(node, [((None, *accums[k][0]), accums[k][1], False)], self.origin)
                 inits.append(node.outputs[0])
         # Loop outputs, in the body block.

@@ -12,6 +12,7 @@ import linecache
 import types
 
 from autoconv.caches import register_cache
+from autoconv.locations import describe
 
 _trees: dict = {}  # filename -> (source text, parsed module)
 _definitions: dict = {}  # filename -> (parsed module, its index of definitions)
@@ -75,14 +76,14 @@ def function_node(func):
         node = found
     if node is None:
         raise NoSourceError(
-            f"its definition was not found at {code.co_filename}:{line} (was the file edited "
-            "after it was imported?)"
+            f"its definition was not found at {describe(code.co_filename, line)} (was the file "
+            "edited after it was imported?)"
         )
     mismatch = _mismatch(code, _compiled(code.co_filename, tree).get((line, code.co_name), []))
     if mismatch:
         raise NoSourceError(
-            f"its source at {code.co_filename}:{line} is not the code that runs ({mismatch}): "
-            "the file was edited after it was imported; import it again"
+            f"its source at {describe(code.co_filename, line)} is not the code that runs "
+            f"({mismatch}): the file was edited after it was imported; import it again"
         )
     return node
 

@@ -4,7 +4,10 @@ This package imports nothing but itself: converted copies of standard-library mo
 so it must not pull in NumPy or any module that might itself be a converted copy.
 """
 
-from autoconv.runtime.calls import converted, register_forms
+# First: converted standard-library modules that the rest of the runtime imports register their
+# forms with it while this package is still being imported.
+from autoconv.runtime.forms import register_forms  # isort: skip
+from autoconv.runtime.calls import converted
 from autoconv.runtime.control_flow import (
     assert_,
     for_stmt,

@@ -9,8 +9,6 @@ function runs that function's converted form: its first call converts it (see
 stack during the call.
 """
 
-import sys as _sys
-
 from autoconv.caches import IdentityCache, register_cache
 from autoconv.runtime.staging import functional_now as _functional_now
 from autoconv.runtime.staging import jax_tracing as _jax_tracing
@@ -35,12 +33,6 @@ staged: dict = {}
 tracing backend records when an argument is symbolic (it calls the original otherwise). Filled
 by the backend (`autoconv.graph.staged_calls.register`); the converter routes calls of these
 callables through `converted` (see `autoconv.conversion.resolve.STAGED_NAMES`)."""
-
-forms: dict = {}
-"""(file, first line, name) of a function in a module converted by the CLI -> the code of its
-functional form, registered when the module is imported (`register_forms`)."""
-form_ids: set = set()
-"""Ids of those codes (they live as long as their modules, which are not unloaded)."""
 
 as_is = IdentityCache()
 """Plain functions that converted code calls as they are (library code, `do_not_convert`,
@@ -101,51 +93,20 @@ def converted(f):
     return _recursive().for_callable(f)
 
 
-def register_forms(space, first_lines: dict) -> None:
-    """Registers the functional forms held by `space`, the namespace class at the end of a
-    module converted by the CLI: `first_lines` maps each form's path in it ("Class.method") to
-    the first line of the original function. Under `set_always_converted(True)` (or its
-    environment variable) at import, the module's functions run their forms from then on."""
-    from autoconv.runtime import staging
-
-    module = _sys.modules.get(space.__module__)
-    codes = {}
-    for path, line in first_lines.items():
-        obj = space
-        for part in path.split("."):
-            obj = obj.__dict__[part]
-        code = obj.__code__
-        key = (code.co_filename, line, code.co_name)
-        forms[key] = codes[key] = code
-        form_ids.add(id(code))
-    if staging.always_converted() and module is not None:
-        _run_forms(vars(module), codes, space.__module__, set())
-
-
-def _run_forms(namespace: dict, codes: dict, module_name: str, seen: set) -> None:
-    """Gives the module's functions (and its classes' methods) their forms' code."""
-    for value in list(namespace.values()):
-        if isinstance(value, type):
-            if value.__module__ == module_name and id(value) not in seen:
-                seen.add(id(value))
-                _run_forms(dict(vars(value)), codes, module_name, seen)
-            continue
-        for func in _functions_in(value):
-            code = func.__code__
-            form = codes.get((code.co_filename, code.co_firstlineno, code.co_name))
-            if form is not None and form.co_freevars == code.co_freevars:
-                func.__code__ = form
-
-
-def _functions_in(value):
-    if isinstance(value, (staticmethod, classmethod)):
-        value = value.__func__
-    if isinstance(value, property):
-        return [f for f in (value.fget, value.fset, value.fdel) if type(f) is _FunctionType]
-    return [value] if type(value) is _FunctionType else []
-
-
 def _recursive():
     from autoconv.conversion import recursive
 
+    if not hasattr(recursive, "for_callable"):
+        # Converted code running while autoconv's converter is itself being imported (the
+        # always-converted mode, with standard-library modules converted by the CLI that the
+        # converter imports): their callees run as they are until it is ready.
+        return _AsIs
     return recursive
+
+
+class _AsIs:
+    @staticmethod
+    def for_function(f):
+        return f
+
+    for_callable = for_function

@@ -199,18 +199,22 @@ def jax_tracing() -> bool:
     """Whether JAX is building a trace (`jit`, `grad`, `vmap`, ...) in this thread. Consults
     JAX only when it is imported already, so the check is free for everyone else; it imports
     neither JAX nor `autoconv.runtime.jax`."""
-    global _trace_ctx
     if "jax" not in _modules:
         return False
-    if _trace_ctx is None:
-        try:
-            from jax._src.core import trace_ctx
-        except ImportError:  # another JAX layout: ask through the JAX lowering
-            trace_ctx = False
-        _trace_ctx = trace_ctx
-    if _trace_ctx is False:
+    ctx = _trace_ctx if _trace_ctx is not None else _find_trace_ctx()
+    if ctx is False:
         return jax_ops().tracing()
-    return not _trace_ctx.is_top_level()
+    return not ctx.is_top_level()
+
+
+def _find_trace_ctx():
+    global _trace_ctx
+    try:
+        from jax._src.core import trace_ctx
+    except ImportError:  # another JAX layout: ask through the JAX lowering
+        trace_ctx = False
+    _trace_ctx = trace_ctx
+    return trace_ctx
 
 
 def tracing() -> bool:
@@ -242,7 +246,16 @@ def _update_may_trace() -> None:
 def functional_now() -> bool:
     """Whether converted functions run their functional form now: while a trace is being built
     (ours, in any thread, or JAX's in this one), or always under `set_always_converted(True)`."""
-    return _always or bool(traces) or jax_tracing()
+    # `jax_tracing`, inlined: every converted call asks this once JAX is imported, and each
+    # frame it takes is a level of recursion the user's code cannot use.
+    if _always or traces:
+        return True
+    if "jax" not in _modules:
+        return False
+    ctx = _trace_ctx if _trace_ctx is not None else _find_trace_ctx()
+    if ctx is False:
+        return jax_ops().tracing()
+    return not ctx.is_top_level()
 
 
 def set_always_converted(flag: bool) -> None:
@@ -265,13 +278,28 @@ class _JaxWatch:
 
     def find_spec(self, name, path=None, target=None):
         global _jax_imported
-        if name == "jax" and not _jax_imported:
+        if name == "jax" and not _jax_imported and _findable(name):
             _jax_imported = True
             _update_may_trace()
         return None
 
     def __repr__(self):
         return "<autoconv: notes the import of jax>"
+
+
+def _findable(name) -> bool:
+    """Whether an import of the top-level module `name` can succeed (a failed `import jax`, as
+    in `pytest.importorskip`, must not make every converted call ask JAX from then on)."""
+    for finder in _sys.meta_path:
+        if type(finder) is _JaxWatch:
+            continue
+        find = getattr(finder, "find_spec", None)
+        try:
+            if find is not None and find(name, None) is not None:
+                return True
+        except Exception:  # a finder's own trouble: assume it may be found
+            return True
+    return False
 
 
 if not _jax_imported:

@@ -24,7 +24,7 @@ def is_host(node) -> bool:
     """Whether a node is evaluated on the host (its value is a string or a Python choice)."""
     if node.kind == "helper" and (node.fn in HOST_FNS or node.attrs.get("raises")):
         return True
-    return any(t.dtype == object for t in node.outputs)
+    return any(t.dtype.kind == "O" for t in node.outputs)
 
 
 def to_eager(t: Tensor, value):
@@ -43,12 +43,33 @@ def to_eager(t: Tensor, value):
     return array[()]
 
 
+def list_items(plan, t: Tensor, value, keep=False) -> list:
+    """The items of run-time list `t` (a `(buffer, count)` pair from the device) as eager code
+    holds them: NumPy scalars, Python numbers or arrays as they were appended (`keep`: the
+    device's own arrays)."""
+    buffer, count = value
+    count = int(np.asarray(count))
+    if keep:
+        return [buffer[i] for i in range(count)]
+    array = np.asarray(buffer)[:count]
+    kind = plan.item_kind(t)
+    if kind in (bool, int, float, complex):
+        return [kind(x) for x in array.tolist()]
+    if kind is np.ndarray:
+        return [np.array(row) for row in array]
+    return list(array)  # NumPy scalars of the list's dtype (one row each for arrays)
+
+
 class HostValues:
     """The device Tensors that `targets` (host-node results or device values) need, and
-    `values(device_arrays)`: each target's eager value, host nodes evaluated on the way."""
+    `values(device_arrays)`: each target's eager value, host nodes evaluated on the way.
+    `plan` (a `lists.ListPlan`): run-time lists come as `(buffer, count)` pairs, and the
+    stacking of lists whose lengths are known only at run time is done here."""
 
-    def __init__(self, targets):
+    def __init__(self, targets, plan=None):
         self.device: list[Tensor] = []
+        self.plan = plan
+        host_nodes = plan.host_nodes if plan is not None else ()
         seen: set = set()
 
         def need(t):
@@ -56,7 +77,11 @@ class HostValues:
                 return
             seen.add(t.id)
             node = t.node
-            if node is not None and node.kind != "const" and is_host(node):
+            if (
+                node is not None
+                and node.kind != "const"
+                and (is_host(node) or id(node) in host_nodes)
+            ):
                 for x in node.inputs:
                     need(x)
             elif node is None or node.kind != "const":
@@ -65,8 +90,17 @@ class HostValues:
         for t in targets:
             need(t)
 
-    def env(self, arrays) -> dict:
-        return {t.id: to_eager(t, a) for t, a in zip(self.device, arrays)}
+    def env(self, arrays, keep=False) -> dict:
+        """Each device Tensor's value as eager code has it (`keep`: lists of device arrays;
+        other values are left to the caller)."""
+        plan = self.plan
+        out = {}
+        for t, a in zip(self.device, arrays):
+            if plan is not None and plan.is_list(t):
+                out[t.id] = list_items(plan, t, a, keep)
+            elif not keep:
+                out[t.id] = to_eager(t, a)
+        return out
 
     def value(self, t, env: dict):
         """The eager value of `t`, given the device values in `env` (host nodes evaluated)."""

@@ -4,7 +4,8 @@ Each node becomes one line, as in the NumPy executor, but over JAX values: a Num
 its `jax.numpy` form (`ops.lookup`), `cond` becomes `lax.cond` over two nested functions (a
 Python `if` when the test is known while JAX traces), `while` becomes `lax.while_loop` whose
 carry holds the loop variables, the Variables the loop assigns, the `break` flag and the error
-flag. Variables are state: `run` takes their values and returns their new ones. Prints and the
+flag. A list grown in a staged loop is a preallocated buffer and a count (`lists.py`).
+Variables are state: `run` takes their values and returns their new ones. Prints and the
 user's raises become ordered host callbacks (`host.py`); a raise also sets the error flag, which
 stops loops, and the program raises the recorded exception after the call, as eager code would.
 
@@ -24,6 +25,7 @@ import numpy as np
 
 from autoconv.backends.jax import bounds as _bounds
 from autoconv.backends.jax import host as _host
+from autoconv.backends.jax import lists as _lists
 from autoconv.backends.jax import ops as _ops
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.backends.literals import call_arguments, literal, subscript
@@ -32,7 +34,8 @@ from autoconv.graph.optionals import _checked
 from autoconv.graph.tensor import Tensor
 
 _RESERVED = frozenset(
-    "run make_run err stop lax jnp fix carry truth cond while_loop all_of callback check".split()
+    "run make_run err stop lax jnp fix carry truth cond while_loop all_of callback check "
+    "carry_list append".split()
 )
 _SAFE = re.compile(r"[^0-9a-zA-Z_]")
 _STANDIN = {"b": True, "i": 1, "u": 1, "f": 1.0, "c": 1j}
@@ -77,8 +80,16 @@ class _Writer:
                     "NumPy's random numbers cannot be drawn by XLA with the same stream; draw "
                     "them outside and pass them in as arrays",
                 )
-        self.has_error = any(_sets_error(n) for n in graph.walk())
-        self.out_host = _host.HostValues(tensors_in(graph.outputs))
+        self.plan = _lists.ListPlan(graph)
+        # Per node, worked out once: its index checks, and whether the host evaluates it.
+        self._checks: dict = {}
+        self._host: dict = {}
+        host_nodes = self.plan.host_nodes
+        for n in graph.walk():
+            self._checks[id(n)] = _bounds.checks(n)
+            self._host[id(n)] = _host.is_host(n) or id(n) in host_nodes
+        self.has_error = any(self._sets_error(n) for n in graph.walk())
+        self.out_host = _host.HostValues(tensors_in(graph.outputs), self.plan)
         state = [self._var_names[id(v)] for v in self.variables]
         params = [self.names[t.id] for t in graph.inputs] + state
         self.lines.append(f"def run({', '.join(params)}):")
@@ -127,7 +138,7 @@ class _Writer:
         name = self.names.get(t.id)
         if name is None:
             node = t.node
-            if node is not None and _host.is_host(node):
+            if node is not None and self.is_host(node):
                 raise lowering_error(
                     node, "its result (a string or a Python choice) is used by an array operation"
                 )
@@ -135,6 +146,8 @@ class _Writer:
         return name
 
     def expr(self, v) -> str:
+        if isinstance(v, _Raw):
+            return str(v)
         if isinstance(v, Tensor):
             return self.ref(v)
         text = literal(v, self.expr)
@@ -181,11 +194,22 @@ class _Writer:
             t = node.outputs[0]
             self.emit(indent, f"v{t.id} = fix({self.expr(value)}, {self.dtype(t.dtype)})", node)
             return True
-        if _host.is_host(node):
+        if self.is_host(node):
             return False  # evaluated by the callbacks or outputs that read it
+        lists = self.plan.bounds
+        if lists and kind not in _LIST_KINDS and any(t.id in lists for t in node.inputs):
+            return self.list_use(node, indent)
         method = getattr(self, "node_" + kind, None)
         if method is not None:
             method(node, indent)
+            return True
+        if self._empty_axis(node):
+            # An index into an empty axis: eager NumPy raises IndexError where it runs (the
+            # check below records it), and JAX rejects the index while tracing, also on a path
+            # that never runs (a loop over the empty axis). Any value will do in its place.
+            self._check_indices(node, indent)
+            (t,) = node.outputs
+            self.emit(indent, f"v{t.id} = jnp.zeros({t.shape!r}, {self.dtype(t.dtype)})", node)
             return True
         rhs = self.rhs(node)
         self._check_indices(node, indent)
@@ -201,9 +225,34 @@ class _Writer:
                 self._fix(node, t, indent)
         return True
 
+    def is_host(self, node) -> bool:
+        found = self._host.get(id(node))
+        if found is None:
+            found = _host.is_host(node) or id(node) in self.plan.host_nodes
+        return found
+
+    def _sets_error(self, node) -> bool:
+        """Whether a node can set the error flag: the user's raise, or an index to check."""
+        return bool(node.attrs.get("raises")) or bool(self._checks.get(id(node)))
+
+    def _empty_axis(self, node) -> bool:
+        """Whether `node` indexes an axis of length 0 with an index known only at run time
+        (and gives one value of a static shape)."""
+        checks = self._checks.get(id(node))
+        if not checks or len(node.outputs) != 1 or None in node.outputs[0].shape:
+            return False
+        for _, axis in checks:
+            shape = np.shape(node.args[0]) if not isinstance(node.args[0], Tensor) else None
+            shape = node.args[0].shape if shape is None else shape
+            if None in shape:
+                continue
+            if (int(np.prod(shape)) if axis is None else shape[axis]) == 0:
+                return True
+        return False
+
     def _check_indices(self, node, indent):
         """Run-time bounds checks of the indices XLA would clamp (see bounds.py)."""
-        for index, axis in _bounds.checks(node):
+        for index, axis in self._checks.get(id(node), ()):
             record = _bounds.recorder(axis)
             record.node = node
             self.callbacks.append(record)
@@ -228,14 +277,16 @@ class _Writer:
                 and len(args) == 2
                 and not kwargs
             ):
-                a, b = self.operands(node, args)
-                if self._result_typed(node, args, node.fn.__name__):
+                common = _common_dtype(args)
+                a, b = self.operands(args, common)
+                if self._result_typed(node, common, node.fn.__name__):
                     self._typed.add(id(node))
                 return f"{self.fn(node)}({a}, {b})"
             return f"{self.fn(node)}({self.call_args(args, kwargs)})"
         if kind == "binop":
-            a, b = self.operands(node, args)
-            if self._result_typed(node, args, node.fn):
+            common = _common_dtype(args)
+            a, b = self.operands(args, common)
+            if self._result_typed(node, common, node.fn):
                 self._typed.add(id(node))
             return f"{a} {node.fn} {b}"
         if kind == "unop":
@@ -284,10 +335,9 @@ class _Writer:
             raise lowering_error(node, f"{name} has no jax.numpy form")
         return self.bind(found[1], found[0])
 
-    def operands(self, node, args):
+    def operands(self, args, common):
         """The two operands of an elementwise operation, each Tensor cast to NumPy's common
-        dtype (Python numbers stay as they are: JAX treats them as weak, like NumPy)."""
-        common = _common_dtype(args)
+        dtype `common` (Python numbers stay as they are: JAX treats them as weak, as NumPy)."""
         out = []
         for a in args:
             text = self.expr(a)
@@ -298,22 +348,14 @@ class _Writer:
         return out
 
     @staticmethod
-    def _result_typed(node, args, op) -> bool:
+    def _result_typed(node, common, op) -> bool:
         """Whether JAX, given operands of the common dtype, gives NumPy's result dtype."""
-        common = _common_dtype(args)
         if common is None or len(node.outputs) != 1:
             return False
         out = node.outputs[0].dtype
         if out == common:
             return True
-        return out == np.bool_ and op in _ops.COMPARISONS | {
-            "less",
-            "less_equal",
-            "greater",
-            "greater_equal",
-            "equal",
-            "not_equal",
-        }
+        return out == np.bool_ and op in _COMPARING
 
     # --- statements -----------------------------------------------------------------------
     def node_assign(self, node, indent):
@@ -322,17 +364,67 @@ class _Writer:
         value = self.expr(node.args[0])
         self.emit(indent, f"{name} = carry({value}, {self.dtype(variable.dtype)})", node)
 
+    # --- run-time lists: `(buffer, count)` pairs (see lists.py) ------------------------------
     def node_list_new(self, node, indent):
-        self.emit(indent, f"v{node.outputs[0].id} = []", node)
+        t = node.outputs[0]
+        shape = self.plan.buffer_shape(t, node)
+        zeros = f"jnp.zeros({shape!r}, {self.dtype(self.plan.family(t).dtype)})"
+        self.emit(indent, f"v{t.id} = ({zeros}, 0)", node)
 
     def node_list_append(self, node, indent):
         acc, *items = node.args
-        for item in items:
-            self.emit(indent, f"{self.expr(acc)}.append({self.expr(item)})", node)
-        self.emit(indent, f"v{node.outputs[0].id} = {self.expr(acc)}", node)
+        args = ", ".join(self.expr(v) for v in (acc, *items))
+        self.emit(indent, f"v{node.outputs[0].id} = append({args})", node)
+
+    def list_use(self, node, indent) -> bool:
+        """`len(lst)` and `np.stack(lst)`-like uses of run-time lists on the device."""
+        plan = self.plan
+        lists = [t for t in node.inputs if plan.is_list(t)]
+        if node.kind in ("call", "helper") and node.fn is builtins.len and len(node.args) == 1:
+            (t,) = node.outputs
+            n = plan.count(lists[0])
+            if n is not None:  # known while compiling: a Python int, as `len` gives
+                self.names[t.id] = repr(n)
+                return False
+            self.emit(indent, f"v{t.id} = {self.ref(lists[0])}[1]", node)
+            return True
+        func = _lists.stacker_func(node)
+        if func is None:
+            raise lowering_error(
+                node,
+                f"{plan.describe(lists[0])}, grown in a staged loop, is used by an operation "
+                "other than np.stack/np.array/np.concatenate/len() or returning it",
+            )
+        template, *rest = node.args
+        out = node.outputs[0]
+        counts = [plan.count(t) for t in lists]  # all known: others run on the host
+        if (
+            func in _lists.PLAIN_STACKERS
+            and len(template) == 1
+            and not rest
+            and not node.kwargs
+            and counts[0] > 0
+        ):
+            self.emit(indent, f"v{out.id} = {self.ref(lists[0])}[0][:{counts[0]}]", node)
+        else:
+            items = []
+            for v in template:
+                if plan.is_list(v):
+                    items.append(f"*{self.ref(v)}[0][:{plan.count(v)}]")
+                else:
+                    items.append(self.expr(v))
+            target = _ops.lookup(func)
+            if target is None:
+                raise lowering_error(node, f"numpy.{func.__name__} has no jax.numpy form")
+            call = self.call_args((_Raw("[" + ", ".join(items) + "]"), *rest), node.kwargs)
+            self.emit(indent, f"v{out.id} = {self.bind(target[1], target[0])}({call})", node)
+        if sum(counts) + len(template) - len(lists) == 0:
+            return True  # no items: the dtype is NumPy's for an empty list (float64)
+        self._fix(node, out, indent)
+        return True
 
     def node_print(self, node, indent):
-        values = _host.HostValues(tensors_in((node.args, node.kwargs)))
+        values = _host.HostValues(tensors_in((node.args, node.kwargs)), self.plan)
         errs = "err, " if self.has_error else ""
 
         def show(*arrays, _node=node, _values=values, _err=self.has_error):
@@ -351,7 +443,7 @@ class _Writer:
         self.emit(indent, f"callback({cb}, {errs}{vals})", node)
 
     def node_raise(self, node, indent):
-        values = _host.HostValues(node.inputs)
+        values = _host.HostValues(node.inputs, self.plan)
         slot = []
 
         def record(err, *arrays, _node=node, _values=values, _slot=slot):
@@ -387,7 +479,7 @@ class _Writer:
             for inner in _walk(sub):
                 if inner.kind == "assign":
                     names.append(self._var_names[id(inner.attrs["variable"])])
-                elif _sets_error(inner):
+                elif self._sets_error(inner):
                     names.append("err")
         return list(dict.fromkeys(names))
 
@@ -403,10 +495,7 @@ class _Writer:
         for label, block in zip(("then", "else"), node.blocks):
             self.emit(indent, f"def _{label}_{fname}({sargs}):", node)
             self.block(block, indent + 1)
-            outs = [
-                f"carry({self.expr(v)}, {self.dtype(t.dtype)})"
-                for v, t in zip(block.outputs, node.outputs)
-            ]
+            outs = [self.carried(v, t) for v, t in zip(block.outputs, node.outputs)]
             states = [f"carry({s}, {self._state_dtype(s)})" for s in state]
             self.emit(indent + 1, f"return ({_tuple(outs)}, {_tuple(states)})", node)
         targets = _tuple([f"v{t.id}" for t in node.outputs])
@@ -418,15 +507,17 @@ class _Writer:
             node,
         )
 
+    def carried(self, v, t) -> str:
+        """`v`, the value of branch result or loop variable `t`, in the form it keeps."""
+        if self.plan.is_list(t):
+            return f"carry_list({self.expr(v)})"
+        return f"carry({self.expr(v)}, {self.dtype(t.dtype)})"
+
     def node_while(self, node, indent):
         test_block, body = node.blocks
         for v in (*node.args, *body.params):
-            if isinstance(v, Tensor) and (v.dtype == object or v.node.kind == "list_new"):
-                raise lowering_error(
-                    node,
-                    "a list grown in a loop has a length known only when the loop runs; "
-                    "preallocate an array (np.zeros(n)) and assign its items instead",
-                )
+            if isinstance(v, Tensor) and v.dtype == object:
+                raise lowering_error(node, "a loop variable holds a Python object")
         state = self._state(node)
         stop = bool(node.attrs.get("stop"))
         params = [f"v{p.id}" for p in body.params]
@@ -448,17 +539,12 @@ class _Writer:
             self.emit(indent + 1, unpack, node)
         self.block(body, indent + 1)
         n = len(body.params)
-        outs = [
-            f"carry({self.expr(v)}, {self.dtype(p.dtype)})"
-            for v, p in zip(body.outputs[:n], body.params)
-        ]
+        outs = [self.carried(v, p) for v, p in zip(body.outputs[:n], body.params)]
         outs += [f"carry({s}, {self._state_dtype(s)})" for s in state]
         if stop:
             outs.append(f"carry(truth({self.expr(body.outputs[n])}), {self.dtype(np.bool_)})")
         self.emit(indent + 1, f"return {_tuple(outs)}", node)
-        inits = [
-            f"carry({self.expr(v)}, {self.dtype(p.dtype)})" for v, p in zip(node.args, body.params)
-        ]
+        inits = [self.carried(v, p) for v, p in zip(node.args, body.params)]
         inits += [f"carry({s}, {self._state_dtype(s)})" for s in state]
         if stop:
             inits.append(f"carry(False, {self.dtype(np.bool_)})")
@@ -468,6 +554,21 @@ class _Writer:
             f"{_tuple(results)} = while_loop(_test_{fname}, _body_{fname}, {_tuple(inits)})",
             node,
         )
+
+
+_COMPARING = _ops.COMPARISONS | {
+    "less",
+    "less_equal",
+    "greater",
+    "greater_equal",
+    "equal",
+    "not_equal",
+}
+_LIST_KINDS = frozenset(("list_append", "cond", "while", "print"))
+
+
+class _Raw(str):
+    """Code written as it is by `call_arguments`."""
 
 
 def _tuple(items) -> str:
@@ -495,8 +596,3 @@ def _common_dtype(args):
         return np.result_type(*standins)
     except (TypeError, ValueError):
         return None
-
-
-def _sets_error(node) -> bool:
-    """Whether a node can set the error flag: the user's raise, or an index to check."""
-    return bool(node.attrs.get("raises")) or bool(_bounds.checks(node))

@@ -35,6 +35,10 @@ def fix(x, dtype):
     """`x` as a JAX value of NumPy's `dtype` (a no-op, at trace time, when it already is)."""
     if isinstance(x, jax.Array) or hasattr(x, "aval"):
         return x if x.dtype == dtype else x.astype(dtype)
+    if isinstance(x, (bool, int, float, complex, np.generic)) and np.dtype(dtype).kind in "biufc":
+        # Known while JAX traces (a count, a constant): a NumPy scalar keeps it known, so a
+        # branch on it stays a Python `if` and only the path taken is traced.
+        return np.asarray(x).astype(dtype)[()]
     return jnp.asarray(x, dtype=dtype)
 
 

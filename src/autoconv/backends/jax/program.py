@@ -62,6 +62,22 @@ def cond(test, then, orelse, state):
     return lax.cond(p, then, orelse, *state)
 
 
+def carry_list(lst):
+    """A run-time list `(buffer, count)` as a branch result or loop variable: the count an
+    int64 array (it may be a Python int where it is known while compiling)."""
+    buffer, count = lst
+    return buffer, jnp.asarray(count, dtype=jnp.int64)
+
+
+def append(lst, *items):
+    """The list `(buffer, count)` with `items` written after its last item."""
+    buffer, count = lst
+    for item in items:
+        buffer = buffer.at[count].set(jnp.asarray(item).astype(buffer.dtype), mode="drop")
+        count = count + 1
+    return buffer, count
+
+
 def all_of(*tests):
     return functools.reduce(jnp.logical_and, [jnp.asarray(t) for t in tests])
 
@@ -96,6 +112,8 @@ _HELPERS = {
     "cond": cond,
     "while_loop": lax.while_loop,
     "all_of": all_of,
+    "carry_list": carry_list,
+    "append": append,
     "callback": callback,
     "check": check,
 }
@@ -153,9 +171,9 @@ class JaxProgram:
         )
         namespace = {"__builtins__": builtins, **_HELPERS}
         exec(compile(self.source, self.filename, "exec"), namespace)  # noqa: S102 - our code
-        with x64():  # constants keep their 64-bit dtypes
-            bound = [_constant(v) for v in low.bound_values]
-        self._run = namespace["make_run"](*bound)
+        # Constants stay NumPy values: JAX embeds them in the program and treats NumPy scalars
+        # as strongly typed, as JAX scalars (making those would compile a conversion).
+        self._run = namespace["make_run"](*low.bound_values)
         self._jit = jax.jit(self._run)
         self.device = resolve_device(device, graph)
         self.keep_on_device = keep_on_device
@@ -204,7 +222,8 @@ class JaxProgram:
                     raise exc
         host = low.outputs
         if self.keep_on_device:
-            env = {t.id: _keep(t, o) for t, o in zip(host.device, outs)}
+            env = host.env(outs, keep=True)
+            env.update({t.id: _keep(t, o) for t, o in zip(host.device, outs) if t.id not in env})
         else:
             env = host.env(outs)
         return _finish(self.graph.outputs, host, env)
@@ -289,16 +308,6 @@ def _converter(t):
     if kind is not None and issubclass(kind, np.generic):
         return lambda v: np.asarray(v)[()]
     return None
-
-
-def _constant(value):
-    # NumPy scalars the code closes over become JAX scalars (strong, of their dtype). Arrays
-    # stay NumPy arrays: JAX embeds those in the compiled program, where closed-over JAX arrays
-    # would be passed as extra arguments on every call (the lowering writes `jnp.asarray(c)`
-    # where a constant array is indexed or its method called).
-    if isinstance(value, np.generic) and value.dtype.kind in "biufc":
-        return jnp.asarray(value)
-    return value
 
 
 def _keep(t, value):

@@ -78,15 +78,19 @@ class Program:
             tb = tb.tb_next
         if node is None or isinstance(exc, GraphExecutionError):
             return exc
+        source = _source_line(node.origin)
         if node.attrs.get("raises"):
             # The user's own `raise` (or the error eager Python gives on that path): raised as
             # it is, with a note that says where.
             if hasattr(exc, "add_note"):
-                exc.add_note(f"raised by the graph at {where(node.origin)}")
+                exc.add_note(f"raised by the graph at {where(node.origin)}{source}")
             return exc
+        # The same type as eager NumPy's error (a subclass of it that is also a
+        # GraphExecutionError), its message led by the user's line and ended by its source
+        # text, and NumPy's error chained as the cause.
         message = (
             f"{where(node.origin)}: {node.op} failed while the graph ran: "
-            f"{type(exc).__name__}: {exc}"
+            f"{type(exc).__name__}: {exc}{source}"
         )
         try:
             new = _combined(type(exc))(message)
@@ -110,6 +114,15 @@ class Program:
             if inside:
                 return min(inside, key=lambda s: s[1] - s[0])[2]
         return node
+
+
+def _source_line(origin) -> str:
+    """The user's source text at `origin` as a message's last line (`\n    return a + b`), or
+    '' when it is unknown."""
+    if origin is None:
+        return ""
+    text = linecache.getline(origin[0], origin[1]).strip()
+    return f"\n    {text}" if text else ""
 
 
 _COMBINED: dict = {}

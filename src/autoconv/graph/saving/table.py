@@ -53,6 +53,7 @@ ATTRS = {
     "value": "value",
     "owned": "bool",
     "folded": "str",  # the operation a constant was folded from (listings only)
+    "list": "str",  # the user's name of a list grown in a staged loop (error messages)
 }
 PLACEHOLDER_ATTRS = {"name": "str", "scalar": "bool"}
 

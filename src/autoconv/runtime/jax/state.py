@@ -30,6 +30,7 @@ import numpy as np
 
 import autoconv
 from autoconv.errors import AutoconvError
+from autoconv.locations import describe
 from autoconv.runtime import staging
 
 _Tracer = jax.core.Tracer
@@ -53,7 +54,7 @@ def user_origin() -> str:
         frame = frame.f_back
     if frame is None:
         return "<unknown location>"
-    return f"{frame.f_code.co_filename}:{frame.f_lineno}"
+    return describe(frame.f_code.co_filename, frame.f_lineno)
 
 
 def fail(origin: str, message: str):
@@ -98,7 +99,7 @@ def _raised_at(e):
         tb = tb.tb_next
     if found is None:
         return None
-    return f"{found[0]}:{found[1]}", linecache.getline(*found).strip()
+    return describe(*found), linecache.getline(*found).strip()
 
 
 class Maybe:

@@ -1,0 +1,401 @@
+"""Lists grown in staged loops, planned as preallocated buffers for the JAX lowering.
+
+A run-time list (the `list_new` / `list_append` values a staged loop or a branch carries) is a
+pair `(buffer, count)` on the device: `buffer` holds `capacity x item shape` items of the list's
+dtype, `count` how many are in use. XLA needs the capacity when it compiles, so `ListPlan`
+bounds every list's length from the graph alone:
+
+- an append adds its items; a branch yields the longer of its two lists;
+- a `while` loop runs at most T times, where its test counts a loop variable up to a constant
+  (`i < N` with `i` starting at a constant and growing by a constant each iteration: the loop of
+  a `for` over a range or an axis of static length) or measures a list that grows every
+  iteration (`len(lst) < N`); a `break` or a raise only ends it sooner.
+
+Each list's *count* is exact (known while compiling) when every path appends the same number of
+items and every loop runs exactly its bound (no `break`). Lists connected by appends, branches
+and loops share one buffer size (a "family": the largest bound among them).
+
+A list used after the loop with an exact count is sliced statically on the device. One whose
+count is known only when the graph runs has a shape XLA cannot compile: it may only leave the
+program (returned, or stacked for a result, or printed) and is sliced on the host, so results
+are exactly eager's. Anything else raises a `LoweringError` that names the list and the line.
+"""
+
+from __future__ import annotations
+
+import builtins
+
+import numpy as np
+
+from autoconv.backends.jax.errors import lowering_error
+from autoconv.graph import staging
+from autoconv.graph.eager_types import eager_type
+from autoconv.graph.graph import Graph, tensors_in
+from autoconv.graph.tensor import Tensor
+
+_COMPARE = frozenset(("<", "<=", ">", ">="))
+_UFUNC_COMPARE = {np.less: "<", np.less_equal: "<=", np.greater: ">", np.greater_equal: ">="}
+_TRUTH = (builtins.bool, np.bool_)
+_FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
+# np.array(lst) and np.stack(lst) of one list are its buffer's first `count` rows.
+PLAIN_STACKERS = (np.array, np.asarray, np.stack)
+
+
+def stacker_func(node):
+    """The NumPy function (np.stack, np.array, ...) of a node stacking lists, or None."""
+    if node.kind != "helper":
+        return None
+    for func, made in staging._STACKERS.items():
+        if made is node.fn:
+            return func
+    return None
+
+
+class _Family:
+    """Lists that share one buffer: joined by appends, branches and loops."""
+
+    __slots__ = ("parent", "elem", "dtype", "cap", "kinds", "name", "origin")
+
+    def __init__(self, t: Tensor, node):
+        self.parent = self
+        self.elem = tuple(t.shape[1:])
+        self.dtype = t.dtype
+        self.cap = 0
+        self.kinds: set = set()
+        self.name = node.attrs.get("list") if node is not None else None
+        self.origin = node.origin if node is not None else None
+
+    def root(self) -> _Family:
+        f = self
+        while f.parent is not f:
+            f = f.parent
+        return f
+
+
+class ListPlan:
+    """Bounds and counts of a graph's run-time lists; see the module docstring."""
+
+    def __init__(self, graph: Graph):
+        self.bounds: dict = {}  # tensor id -> (fewest items, most items)
+        self._family: dict = {}  # tensor id -> _Family
+        self.uses: dict = {}  # tensor id -> nodes using it
+        self._block(graph.block)
+        for tid, (_, hi) in self.bounds.items():
+            fam = self._family[tid].root()
+            fam.cap = max(fam.cap, hi)
+        self.host_nodes = self._host_stackers(graph)
+
+    # --- queries --------------------------------------------------------------------------
+    def is_list(self, v) -> bool:
+        return isinstance(v, Tensor) and v.id in self.bounds
+
+    def family(self, t: Tensor) -> _Family:
+        return self._family[t.id].root()
+
+    def count(self, t: Tensor):
+        """The number of items of list `t`, where it is known while compiling (else None)."""
+        lo, hi = self.bounds[t.id]
+        return lo if lo == hi else None
+
+    def describe(self, t: Tensor) -> str:
+        fam = self.family(t)
+        return f"list `{fam.name}`" if fam.name else "a list"
+
+    def buffer_shape(self, t: Tensor, node) -> tuple:
+        fam = self.family(t)
+        if any(d is None for d in fam.elem):
+            raise lowering_error(
+                node,
+                f"the items of {self.describe(t)} have a shape known only when the graph runs, "
+                "so no buffer can be allocated for them",
+            )
+        return (max(fam.cap, 1), *fam.elem)
+
+    def item_kind(self, t: Tensor):
+        """The Python type eager code gives each item (None when the items differ)."""
+        kinds = self.family(t).kinds
+        return next(iter(kinds)) if len(kinds) == 1 else None
+
+    # --- the bounds -----------------------------------------------------------------------
+    def _new(self, t, node):
+        self._family[t.id] = _Family(t, node)
+
+    def _join(self, a: Tensor, b: Tensor):
+        fa, fb = self._family[a.id].root(), self._family[b.id].root()
+        if fa is not fb:
+            fb.parent = fa
+            fa.kinds |= fb.kinds
+            fa.name = fa.name or fb.name
+            fa.origin = fa.origin or fb.origin
+
+    def _block(self, block):
+        for node in block.nodes:
+            self._node(node)
+
+    def _node(self, node):
+        for t in (*node.inputs, *tensors_in([sub.outputs for sub in node.blocks])):
+            self.uses.setdefault(t.id, []).append(node)  # a branch or loop yielding it uses it
+        kind = node.kind
+        if kind == "list_new":
+            (t,) = node.outputs
+            self.bounds[t.id] = (0, 0)
+            self._new(t, node)
+        elif kind == "list_append":
+            acc, *items = node.args
+            out = node.outputs[0]
+            lo, hi = self.bounds[acc.id]
+            self.bounds[out.id] = (lo + len(items), hi + len(items))
+            self._family[out.id] = self._family[acc.id]
+            fam = self.family(acc)
+            for item in items:
+                fam.kinds.add(eager_type(item) if isinstance(item, Tensor) else type(item))
+        elif kind == "cond":
+            for sub in node.blocks:
+                self._block(sub)
+            for i, out in enumerate(node.outputs):
+                ys = [sub.outputs[i] for sub in node.blocks]
+                lists = [y for y in ys if self.is_list(y)]
+                if not lists:
+                    continue
+                if len(lists) != len(ys):
+                    raise lowering_error(node, "a branch yields a list where the other does not")
+                self.bounds[out.id] = (
+                    min(self.bounds[y.id][0] for y in ys),
+                    max(self.bounds[y.id][1] for y in ys),
+                )
+                self._family[out.id] = self._family[ys[0].id]
+                for y in ys[1:]:
+                    self._join(ys[0], y)
+        elif kind == "while":
+            self._while(node)
+
+    def _while(self, node):
+        test_block, body = node.blocks
+        slots = [i for i, a in enumerate(node.args) if self.is_list(a)]
+        for i in slots:
+            self._family[body.params[i].id] = self._family[node.args[i].id]
+            self.bounds[body.params[i].id] = (0, 0)
+        # First pass: each list's growth in one iteration (its parameter holding no items).
+        self._block(test_block)
+        self._block(body)
+        growth = {}
+        for i in slots:
+            out = body.outputs[i]
+            if not self.is_list(out):
+                raise lowering_error(node, "the loop replaces a list it carries")
+            self._join(node.args[i], out)
+            growth[i] = self.bounds[out.id]
+        found = _trips(node, growth, self)
+        if found is None:
+            if slots:
+                t = node.args[slots[0]]
+                raise lowering_error(
+                    node,
+                    f"{self.describe(t)} grows in this loop, whose number of iterations has no "
+                    "bound known before it runs, so no buffer can be allocated for it (XLA "
+                    "needs every array's size when it compiles). Loops that can be lowered "
+                    "iterate over a range or an array of fixed length, or test `i < N` for a "
+                    "counter `i` that grows by a constant, or `len(lst) < N`",
+                )
+            return
+        trips, exact = found
+        finals = {}
+        for i in slots:
+            lo, hi = self.bounds[node.args[i].id]
+            glo, ghi = growth[i]
+            finals[i] = (lo + (trips * glo if exact else 0), hi + trips * ghi)
+            # Second pass: the most items the list holds when an iteration starts (the last
+            # one starts with trips - 1 iterations' worth), for the buffer size.
+            self.bounds[body.params[i].id] = (lo, hi + max(trips - 1, 0) * ghi)
+        if slots:
+            self._block(test_block)
+            self._block(body)
+        for i in slots:
+            self.bounds[node.outputs[i].id] = finals[i]
+            self._family[node.outputs[i].id] = self._family[node.args[i].id]
+
+    # --- lists leaving the device ---------------------------------------------------------
+    def _host_stackers(self, graph) -> set:
+        """The stacking nodes (np.stack(lst), ...) of lists whose counts are known only when
+        the graph runs: they run on the host, so their results may only leave the program."""
+        host: set = set()
+        if not self.bounds:
+            return host  # no lists at all
+        for node in graph.walk():
+            if stacker_func(node) is None:
+                continue
+            lists = [t for t in node.inputs if self.is_list(t)]
+            if all(self.count(t) is not None for t in lists):
+                continue
+            t = next(t for t in lists if self.count(t) is None)
+            for out in node.outputs:
+                for user in self.uses.get(out.id, ()):
+                    if not _host_use(user):
+                        raise lowering_error(
+                            user,
+                            f"it uses {_stack_text(node)} of {self.describe(t)}, whose length "
+                            "depends on the data (a loop that can end early, a `while` loop "
+                            "or appends in a branch), so its shape is known only when the "
+                            "graph runs, and XLA compiles fixed shapes. Return the stacked "
+                            "list (it is sliced after the call), or keep a fixed-size array "
+                            "and a count instead",
+                        )
+            host.add(id(node))
+        return host
+
+
+def _host_use(node) -> bool:
+    from autoconv.backends.jax.host import is_host
+
+    return node.kind == "print" or is_host(node)
+
+
+def _stack_text(node) -> str:
+    func = stacker_func(node)
+    return f"np.{func.__name__}()" if func is not None else "the stacking"
+
+
+# --- how many times a loop runs -------------------------------------------------------------
+
+
+def _trips(node, growth, plan):
+    """`(most iterations, exact)` of a `while` node, or None when the graph does not bound them.
+    `exact`: it always runs that many times (no `break`; the test is one counter)."""
+    test_block, body = node.blocks
+    test = test_block.outputs[0]
+    terms = _conjuncts(test)
+    best, exact = None, False
+    for term in terms:
+        found = _bound(term, node, growth, plan)
+        if found is None:
+            continue
+        n, by_counter = found
+        if best is None or n < best:
+            best = n
+            exact = by_counter and len(terms) == 1 and not node.attrs.get("stop")
+    return None if best is None else (best, exact)
+
+
+def _conjuncts(v) -> list:
+    """The terms that must all hold for `v` to be true (`a and b`, `np.logical_and(a, b)`)."""
+    if not isinstance(v, Tensor) or v.node is None:
+        return [v]
+    node = v.node
+    if node.kind in ("call", "helper") and node.fn in _TRUTH and len(node.args) == 1:
+        return _conjuncts(node.args[0])
+    if node.kind in ("call", "helper") and node.fn is np.logical_and and len(node.args) == 2:
+        return _conjuncts(node.args[0]) + _conjuncts(node.args[1])
+    if node.kind == "cond" and len(node.blocks) == 2:
+        # `a and b`, staged: `b` where `a` holds, else `a` (false there).
+        test = node.args[0]
+        then, orelse = (sub.outputs[v.index] for sub in node.blocks)
+        if orelse is test or _const(orelse) is False:
+            return _conjuncts(test) + _conjuncts(then)
+    return [v]
+
+
+def _bound(term, node, growth, plan):
+    """`(n, by_counter)`: the loop runs at most n times while `term` holds each time."""
+    if not isinstance(term, Tensor) or term.node is None:
+        return None
+    cmp = term.node
+    if cmp.kind == "binop" and cmp.fn in _COMPARE and len(cmp.args) == 2:
+        op = cmp.fn
+    elif cmp.kind in ("call", "helper") and cmp.fn in _UFUNC_COMPARE and len(cmp.args) == 2:
+        op = _UFUNC_COMPARE[cmp.fn]
+    else:
+        return None
+    left, right = cmp.args
+    if op in (">", ">="):
+        left, right, op = right, left, _FLIP[op]
+    limit = _const_int(right)
+    grows = _growing(left, node)
+    if limit is None or grows is None:
+        return None
+    what, i, offset = grows
+    if what == "counter":
+        start = _const_int(node.args[i])
+        step = _step(node.blocks[1].outputs[i], node.blocks[1].params[i])
+        if start is None or step is None or step <= 0:
+            return None
+    else:
+        if i not in growth or growth[i][0] <= 0:
+            return None
+        start, step = plan.bounds[node.args[i].id][0], growth[i][0]
+    room = limit - offset - start + (1 if op == "<=" else 0)
+    return max(0, -(-room // step)), what == "counter"
+
+
+def _growing(v, node):
+    """`("counter", i, k)` for `param_i + k`, `("len", i, k)` for `len(list param_i) + k`."""
+    params = node.blocks[1].params
+    test_params = {p.id: i for i, p in enumerate(params)}
+    offset = 0
+    while isinstance(v, Tensor):
+        if v.id in test_params:
+            i = test_params[v.id]
+            if v.dtype.kind not in "iu":
+                return None
+            return "counter", i, offset
+        n = v.node
+        if n is None:
+            return None
+        if n.kind == "binop" and n.fn in ("+", "-") and len(n.args) == 2:
+            a, b = n.args
+            k = _const_int(b)
+            if k is not None:
+                offset += k if n.fn == "+" else -k
+                v = a
+                continue
+            k = _const_int(a)
+            if k is not None and n.fn == "+":
+                offset += k
+                v = b
+                continue
+            return None
+        if n.kind in ("call", "helper") and n.fn is builtins.len and len(n.args) == 1:
+            lst = n.args[0]
+            if isinstance(lst, Tensor) and lst.id in test_params:
+                return "len", test_params[lst.id], offset
+        return None
+    return None
+
+
+def _step(out, param):
+    """k where a loop body yields `param + k` for a constant k (else None)."""
+    step = 0
+    v = out
+    while isinstance(v, Tensor) and v is not param:
+        n = v.node
+        if n is None or n.kind != "binop" or n.fn not in ("+", "-") or len(n.args) != 2:
+            return None
+        a, b = n.args
+        k = _const_int(b)
+        if k is not None:
+            step += k if n.fn == "+" else -k
+            v = a
+            continue
+        k = _const_int(a)
+        if k is not None and n.fn == "+":
+            step += k
+            v = b
+            continue
+        return None
+    return step if v is param else None
+
+
+def _const(v):
+    if isinstance(v, Tensor):
+        if v.node is not None and v.node.kind == "const":
+            return v.node.attrs["value"]
+        return None
+    return v
+
+
+def _const_int(v):
+    v = _const(v)
+    if isinstance(v, np.ndarray) and v.ndim == 0:
+        v = v[()]
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+        return None
+    return int(v)
