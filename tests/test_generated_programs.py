@@ -2,8 +2,8 @@
 
 Hypothesis writes functions of two small-int parameters out of nested `if`/`elif`/`else`,
 `while` and `for` (with `else`), `try`/`except`/`else`/`finally`, `with` (a context manager that
-prints and swallows ValueError), `break`, `continue`, `return`, `raise`, assignments, augmented
-assignments, `del`, prints, comparisons (chained too), `and`/`or`/`not` and conditional
+prints and swallows ValueError), `break`, `continue` and `return` (out of `finally` too), `raise`,
+assignments, augmented assignments, `del`, prints, comparisons (chained too), `and`/`or`/`not` and conditional
 expressions. Two locals, `c` and `d`, start unbound, so reading them may raise
 UnboundLocalError; `%` may divide by zero. Every `while` has its own guard counter, decremented
 first thing in each iteration, so every program ends (a converted one that does not fails after
@@ -38,8 +38,11 @@ MAX_STATEMENTS = 16  # keeps conversion fast: 1,000 programs in well under a min
 class _Writer:
     """Draws one program; `lines` is its source."""
 
-    def __init__(self, draw):
+    def __init__(self, draw, finally_jumps=False):
         self.draw = draw
+        # Mostly `try` statements, each with a `finally` that may jump (break, continue,
+        # return) and so discard the exception or jump in flight.
+        self.finally_jumps = finally_jumps
         self.lines = []
         self.guards = itertools.count()
         self.budget = draw(st.integers(3, MAX_STATEMENTS))  # statements, roughly
@@ -106,8 +109,12 @@ class _Writer:
         """Emits one statement; returns True if it always jumps (nothing after it runs)."""
         self.budget -= 1
         kinds = ["assign", "assign", "aug", "print", "del", "raise", *sorted(jumps)]
+        if self.finally_jumps:
+            kinds += sorted(jumps) * 2
         if depth < MAX_DEPTH and self.budget > 0:
             kinds += ["if", "if", "while", "for", "try", "with"]
+            if self.finally_jumps:
+                kinds += ["try"] * 6
         kind = self.choice(kinds)
         if kind == "assign":
             self.emit(indent, f"{self.choice(VARS)} = {self.expr()}")
@@ -170,11 +177,10 @@ class _Writer:
                 if self.draw(st.booleans()):
                     self.emit(indent, "else:")
                     self.block(indent + 1, depth + 1, jumps)
-            if not handler or self.draw(st.booleans()):
-                # No jump out of `finally` itself (that stays Python, see
-                # test_errors_and_warnings); loops inside it may break and continue.
+            if not handler or self.finally_jumps or self.draw(st.booleans()):
+                # A jump out of `finally` discards the exception or jump in flight.
                 self.emit(indent, "finally:")
-                self.block(indent + 1, depth + 1, frozenset())
+                self.block(indent + 1, depth + 1, jumps)
         else:
             self.emit(indent, f"with Ctx({self.atom()}) as {self.choice(VARS)}:")
             self.block(indent + 1, depth + 1, jumps)
@@ -207,8 +213,8 @@ class Ctx:
 
 
 @st.composite
-def programs(draw):
-    writer = _Writer(draw)
+def programs(draw, finally_jumps=False):
+    writer = _Writer(draw, finally_jumps)
     writer.emit(0, "def generated(a, b):")
     if draw(st.booleans()):
         writer.emit(1, f"c = {writer.expr()}")
@@ -270,6 +276,10 @@ def _types(value):
 )
 @given(source=programs(), args_list=inputs)
 def test_generated_program_behaves_the_same(program_dir, source, args_list):
+    _check(program_dir, source, args_list)
+
+
+def _check(program_dir, source, args_list):
     original, path = _load(program_dir, source)
     with time_limit(20):
         converted = autoconv.convert(original)
@@ -287,6 +297,17 @@ def test_generated_program_behaves_the_same(program_dir, source, args_list):
         finally:
             autoconv.set_always_converted(False)
         assert got == expected, f"inputs {args} (functional form)\n{source}"
+
+
+@settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(source=programs(finally_jumps=True), args_list=inputs)
+def test_generated_program_with_finally_jumps_behaves_the_same(program_dir, source, args_list):
+    """Programs made mostly of `try`/`finally`, where `finally` may break, continue or return."""
+    _check(program_dir, source, args_list)
 
 
 def test_generator_makes_every_construct(program_dir):

@@ -199,3 +199,34 @@ class Counter:
             self.failures += 1
             raise ValueError("non-positive input")
         return np.log(x)
+
+
+@case((GOOD,), (BAD,), cls=(4,))
+def clipped_in_finally(x):
+    try:
+        y = x * 2.0
+        return y
+    finally:
+        if np.any(x < 0):
+            return np.maximum(x, 0.0)  # noqa: B012 - overrides the body's return
+
+
+@case((GOOD,), (BAD,), cls=(5,))
+def steps_until_finally_breaks(x):
+    t = x
+    for i in range(4):
+        try:
+            t = t + 1.0
+        finally:
+            if i == 1:
+                break  # noqa: B012
+    return t
+
+
+@case((GOOD,), (BAD,), cls=(4,))
+def scaled_in_finally(x):
+    t = x
+    try:
+        t = t * 3.0
+    finally:
+        return t - 1.0  # noqa: B012

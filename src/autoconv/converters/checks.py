@@ -37,8 +37,6 @@ def find_blockers(function_node, local_names) -> None:
             )
         if isinstance(node, gast.Await):
             raise Unconvertible("await", node.lineno, "coroutines stay Python")
-        if isinstance(node, gast.Try) or type(node).__name__ == "TryStar":
-            _check_finally(node)
         if isinstance(node, gast.Call) and _looks_at_callers(node):
             raise Unconvertible(
                 _call_name(node) + "()",
@@ -85,34 +83,6 @@ def _call_name(call) -> str:
     if isinstance(func, gast.Attribute) and isinstance(func.value, gast.Name):
         return f"{func.value.id}.{func.attr}"
     return getattr(func, "attr", None) or getattr(func, "id", "call")
-
-
-def _check_finally(try_node):
-    for stmt in try_node.finalbody:
-        for node in scopes.walk_scope([stmt]):
-            if isinstance(node, gast.Return):
-                raise Unconvertible(
-                    "return in finally",
-                    node.lineno,
-                    "a return in `finally` discards the exception in flight, "
-                    "which a lowered return cannot do",
-                )
-            if isinstance(node, (gast.Break, gast.Continue)) and not _inside_loop(stmt, node):
-                kind = "break" if isinstance(node, gast.Break) else "continue"
-                raise Unconvertible(
-                    f"{kind} in finally",
-                    node.lineno,
-                    f"a {kind} in `finally` discards the exception in flight",
-                )
-
-
-def _inside_loop(root, target) -> bool:
-    """Whether `target` sits in a loop nested inside `root`."""
-    for node in scopes.walk_scope([root]):
-        if isinstance(node, (gast.For, gast.While)):
-            if any(n is target for n in scopes.walk_scope(node.body)):
-                return True
-    return False
 
 
 def find_kept(function_node) -> list:

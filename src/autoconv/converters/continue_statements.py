@@ -26,5 +26,5 @@ def _loop(node, ctx):
         ctx.flags.add(escape.flag)
         node.body.insert(0, lowering.assign(escape.flag, False, node.body[0]))
     else:
-        lowering.remove_assignments(node.body, escape.flag)
+        escape.remove_flag(node.body)
     return node

@@ -84,6 +84,8 @@ class _ControlFlow:
         return out
 
     def stmt(self, node) -> list:
+        if isinstance(node, gast.If) and anno.get(node, "python_if"):
+            return [node]  # lowering's re-raise of the exception in flight
         if isinstance(node, gast.If):
             return self.if_stmt(node)
         if isinstance(node, gast.While):

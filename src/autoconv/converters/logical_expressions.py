@@ -21,7 +21,7 @@ is split only when its middle operands are names or constants, which are safe to
 import gast
 
 from autoconv.converters import expressions
-from autoconv.pyct import templates
+from autoconv.pyct import anno, templates
 from autoconv.pyct.transformer import Transformer
 from autoconv.pyct.walk import walk
 
@@ -60,6 +60,8 @@ class _Logical(Transformer):
         self.tests = tests
 
     def visit_BoolOp(self, node):
+        if anno.get(node, "as_written"):
+            return node  # generated on Python flags (lowering's re-raise test)
         test = id(node) in self.tests
         if test:
             self.tests.update(id(v) for v in node.values)
@@ -79,6 +81,8 @@ class _Logical(Transformer):
         return call
 
     def visit_UnaryOp(self, node):
+        if anno.get(node, "as_written"):
+            return node
         if isinstance(node.op, gast.Not) and id(node) in self.tests:
             self.tests.add(id(node.operand))
         self.generic_visit(node)

@@ -8,23 +8,73 @@ guarded. Two shapes keep the result flat and short, the way one would write it b
 * flat guards: otherwise the rest of the block is cut after each statement that may escape,
   and each piece gets its own `if not flag:` (merged into a lone `if` as `if not flag and c:`),
   so a chain of guard clauses does not nest deeper and deeper.
+
+An escape out of a `finally` block discards whatever was leaving the `try` (an exception, or
+another escape), as Python's rule is. Each pass lowers it to a flag of its own and records what
+to commit in a `FinallyExits` on the `try`; `finally_exits.finish` puts the pieces together
+once all three passes have run.
 """
 
 import copy
 
 import gast
 
+from autoconv.pyct import anno, scopes
 from autoconv.pyct.walk import children, walk
 
 _LOOPS = (gast.For, gast.While, gast.AsyncFor)
 _PENDING = {gast.Return: "returning", gast.Break: "breaking", gast.Continue: "continuing"}
+_FINALLY = {
+    gast.Return: "finally_return",
+    gast.Break: "finally_break",
+    gast.Continue: "finally_continue",
+}
+
+
+def _is_try(node) -> bool:
+    return isinstance(node, gast.Try) or type(node).__name__ == "TryStar"
 
 
 def _exits_late(node) -> bool:
     """Whether code runs after an escape from inside `node` (and may raise, cancelling it)."""
     if isinstance(node, (gast.With, gast.AsyncWith)):
         return True
-    return (isinstance(node, gast.Try) or type(node).__name__ == "TryStar") and bool(node.finalbody)
+    return _is_try(node) and bool(node.finalbody)
+
+
+class FinallyExits:
+    """What the escape passes lowered in a `try` whose `finally` may escape (annotation
+    "finally_exits" on the `try`), put together by `finally_exits.finish`."""
+
+    def __init__(self):
+        self.inits = []  # `flag = False` for each flag below, run before the `try`
+        self.finals = []  # (flag, commit): an escape out of the `finally`, one per kind
+        self.pending = []  # (flag, commit): an escape out of the rest, waiting for the `finally`
+
+
+def finally_exits(node):
+    """The `FinallyExits` of the `try` statement `node`, or None when its `finally` holds no
+    `return`, and no `break` or `continue` outside loops of its own."""
+    if not _is_try(node) or not node.finalbody:
+        return None
+    record = anno.get(node, "finally_exits")
+    if record is None:  # not asked yet (False: asked, and it has none)
+        record = FinallyExits() if _escapes_from(node.finalbody) else False
+        anno.set(node, "finally_exits", record)
+    return record or None
+
+
+def _escapes_from(stmts) -> bool:
+    loops = []  # break and continue inside these belong to them
+    for node in scopes.walk_scope(stmts):
+        if isinstance(node, gast.Return):
+            return True
+        if isinstance(node, (gast.Break, gast.Continue)):
+            if not any(node is n for loop in loops for n in scopes.walk_scope(loop.body)):
+                return True
+        elif isinstance(node, _LOOPS):
+            loops.append(node)
+    return False
 
 
 class Escape:
@@ -39,6 +89,7 @@ class Escape:
         self.created = set()  # names of pending flags made along the way
         self.flag_read = False
         self.dropped = []  # unreachable statements left out; their bindings still make locals
+        self.deferred = []  # commits kept in `FinallyExits` until `finally_exits.finish`
         self._contains = {}  # id(node) -> (node, whether it holds this escape), on originals
 
     def replace(self, node) -> list:
@@ -64,6 +115,11 @@ class Escape:
         for s in stmts:
             if self.is_escape(s):
                 return True
+            if finally_exits(s) is not None:
+                # An escape of another kind out of the `finally` may cancel this one.
+                if self.always(s.finalbody):
+                    return True
+                continue
             if isinstance(s, gast.If) and self.always(s.body) and self.always(s.orelse):
                 return True
             # A `with` never counts: its `__exit__` may swallow an exception raised before the
@@ -85,7 +141,7 @@ class Escape:
             return [node.body, node.orelse] if self.enter_loops else [node.orelse]
         if isinstance(node, (gast.With, gast.AsyncWith)):
             return [node.body]
-        if isinstance(node, gast.Try) or type(node).__name__ == "TryStar":
+        if _is_try(node):
             return [node.body, node.orelse, node.finalbody] + [h.body for h in node.handlers]
         if isinstance(node, gast.Match):
             return [case.body for case in node.cases]
@@ -96,6 +152,8 @@ class Escape:
     def lower_inside(self, node) -> list:
         """Lowers the escapes in every block of `node`, in place; returns what stands for it:
         `node`, or `node` between the set-up and the commit of a pending escape."""
+        if self.namer is not None and finally_exits(node) is not None:
+            return self._lower_finally_exits(node)
         if self.catching and self.namer is not None and _exits_late(node):
             return self._lower_pending(node)
         self._lower_blocks(node)
@@ -105,32 +163,79 @@ class Escape:
         """An escape inside `try ... finally` or `with` only happens once the `finally` or
         `__exit__` has run without raising: raising cancels it, and an enclosing `except` in
         this scope may carry on. So the escape sets a pending flag, committed after `node`."""
-        pending = copy.copy(self)
-        pending.catching = 0
-        pending.flag = self.namer.new(_PENDING[self.kind])
-        pending.flag_read = False
-        self.created.add(pending.flag)
-        commit = [assign(self.flag, True, node)]
-        if getattr(self, "retval", None) is not None:
-            pending.retval = self.namer.new("returned")
-            self.created.add(pending.retval)
-            commit.insert(0, assign(self.retval, name(pending.retval), node))
+        pending, commit = self._fork(_PENDING[self.kind], node)
         pending._lower_blocks(node)
         after = copy_location_tree(gast.If(test=name(pending.flag), body=commit, orelse=[]), node)
         return [assign(pending.flag, False, node), node, after]
 
-    def _lower_blocks(self, node) -> None:
+    def _fork(self, prefix, node, retval=None):
+        """A copy of this escape that sets a new flag instead, and the statements that commit
+        it (`retval = returned; do_return = True`) where `node` ends."""
+        fork = copy.copy(self)
+        fork.catching = 0
+        fork.flag = self.namer.new(prefix)
+        fork.flag_read = False
+        self.created.add(fork.flag)
+        commit = [assign(self.flag, True, node)]
+        if getattr(self, "retval", None) is not None:
+            if retval is None:
+                retval = self.namer.new("returned")
+                self.created.add(retval)
+                commit.insert(0, assign(self.retval, name(retval), node))
+            fork.retval = retval
+        return fork, commit
+
+    def _lower_finally_exits(self, node) -> list:
+        """`node` is a `try` whose `finally` may escape, discarding whatever leaves the rest of
+        the `try`. An escape out of the `finally` sets a flag of its own; one out of the rest
+        sets a pending flag that the `finally`'s own escape overrides. `finally_exits.finish`
+        commits them after the `try`, and puts `try: ... except BaseException:` around it to
+        discard the exception in flight when the `finally` escaped."""
+        record = finally_exits(node)
+        if self.contains_any(node.finalbody):
+            # A value the `finally` returns is final: nothing can cancel it before the commit,
+            # so it goes straight to where this escape's value goes.
+            final, commit = self._fork(_FINALLY[self.kind], node, getattr(self, "retval", None))
+            final.catching = 1  # an exception after the flag is set (`__exit__`) cancels it
+            node.finalbody = final.lower(node.finalbody)
+            record.inits.append(assign(final.flag, False, node))
+            record.finals.append((final.flag, commit))
+            self.deferred.append(commit)
+        if any(self.contains_any(b) for b in self._blocks_before_finally(node)):
+            pending, commit = self._fork(_PENDING[self.kind], node)
+            pending._lower_blocks(node, finalbody=False)
+            record.inits.append(assign(pending.flag, False, node))
+            record.pending.append((pending.flag, commit))
+            self.deferred.append(commit)
+        return [node]
+
+    @staticmethod
+    def _blocks_before_finally(node) -> list:
+        return [node.body, node.orelse] + [h.body for h in node.handlers]
+
+    def remove_flag(self, stmts) -> None:
+        """Deletes every assignment to this escape's flag in `stmts` and in the commits kept
+        for `finally_exits.finish` (a flag nobody reads)."""
+        remove_assignments(stmts, self.flag)
+        for commit in self.deferred:
+            remove_assignments(commit, self.flag)
+
+    def _lower_blocks(self, node, finalbody=True) -> None:
         if isinstance(node, gast.If):
             node.body, node.orelse = self.lower(node.body), self.lower(node.orelse)
         elif isinstance(node, _LOOPS):
-            if self.enter_loops:
+            if self.enter_loops and self.contains_any(node.body):
                 node.body = self.lower(node.body)
+                # The loop stops on this escape's flag: the function's, or a pending one.
+                flags = anno.get(node, "stop_flags", [])
+                if self.flag not in flags:
+                    anno.set(node, "stop_flags", [*flags, self.flag])
             node.orelse = self.lower(node.orelse)
         elif isinstance(node, (gast.With, gast.AsyncWith)):
             self.catching += 1  # `__exit__` may suppress an exception, as `except` does
             node.body = self.lower(node.body)
             self.catching -= 1
-        elif isinstance(node, gast.Try) or type(node).__name__ == "TryStar":
+        elif _is_try(node):
             body_escapes = self.contains_any(node.body)
             self.catching += bool(node.handlers)
             node.body = self.lower(node.body)
@@ -138,7 +243,8 @@ class Escape:
             node.orelse = self.lower(node.orelse)
             if body_escapes:  # `else` runs only when the body ran to its end
                 node.orelse = self.guard(node.orelse)
-            node.finalbody = self.lower(node.finalbody)
+            if finalbody:
+                node.finalbody = self.lower(node.finalbody)
             for handler in node.handlers:
                 handler.body = self.lower(handler.body)
         elif isinstance(node, gast.Match):

@@ -4,12 +4,15 @@ Returns at the top level of the function stay real returns. Others assign the re
 the statements they skip are guarded, loops that hold them stop, and the function ends with
 `return retval`. When every lowered return is the last thing its path does, no flag is needed
 and only `retval` remains.
+
+This is the last of the three escape passes: it also puts together the `try` statements whose
+`finally` escapes (`finally_exits.finish`), whose pieces all three passes recorded.
 """
 
 import gast
 
-from autoconv.converters import lowering
-from autoconv.pyct import anno, scopes
+from autoconv.converters import finally_exits, lowering
+from autoconv.pyct import scopes
 
 
 class _Return(lowering.Escape):
@@ -36,6 +39,7 @@ def transform(function_node, ctx) -> None:
         if isinstance(n, gast.Return)
     ]
     if not nested:
+        function_node.body = finally_exits.finish(body)
         return
     loops = [
         n
@@ -45,11 +49,9 @@ def transform(function_node, ctx) -> None:
     ]
     retval = ctx.namer.new("retval")
     escape = _Return(ctx.namer.new("do_return"), retval, ctx.namer)
-    new_body = escape.lower(body, first_segment_kept=True)
+    new_body = finally_exits.finish(escape.lower(body, first_segment_kept=True))
     ctx.dead_bindings |= scopes.bound_names(escape.dropped)
     ctx.flags |= escape.created
-    for loop in loops:
-        anno.set(loop, "stop_flags", [*anno.get(loop, "stop_flags", []), escape.flag])
     origin = function_node
     ctx.flags.update((retval, escape.flag))
     prologue = [lowering.assign(retval, None, origin)]
@@ -57,7 +59,7 @@ def transform(function_node, ctx) -> None:
         prologue.insert(0, lowering.assign(escape.flag, False, origin))
         _drop_final_flag(new_body, escape.flag)
     else:
-        lowering.remove_assignments(new_body, escape.flag)
+        escape.remove_flag(new_body)
         ctx.flags.discard(escape.flag)
     ctx.prologue.extend(prologue)
     if not (new_body and isinstance(new_body[-1], gast.Return)):
