@@ -2,7 +2,8 @@
 
     python tools/third_party.py                              # every package below, both modes
     python tools/third_party.py --packages toolz,pyparsing -v
-    python tools/third_party.py --autoconv-src /work/main/src --out benchmarks/third_party.md
+    python tools/third_party.py --autoconv-src /work/main/src --out /tmp/third_party.md
+    python tools/third_party.py --update-docs docs/cli.md  # rewrites the table there
 
 Not run by CI: it needs PyPI (pip) and minutes per package. For each package it works in a
 scratch folder (--work, default /tmp/third_party/): it downloads the pinned sdist (`pip download
@@ -17,10 +18,12 @@ the default mode and with AUTOCONV_ALWAYS_CONVERTED=1. A pytest plugin written n
 checks in each run that every package under test was imported from the expected tree (its
 `__file__`) and, for the converted copy, that `autoconv.runtime` was loaded.
 
-Times are pytest's session (collection and tests, not interpreter start): the median of 3 runs
-for suites under 20 s on the original, else one run. A regression is a test that passes on the
-original and fails or errors on the converted copy. Exit status 1 on any regression, a package
-imported from the wrong place, a run that gave no result, or a file the CLI could not convert.
+Times are the CPU time of pytest's session (collection and tests, not interpreter start; CPU
+time leaves out the waits for a core on a shared machine), with the ratio of wall times beside
+it: the median of 3 runs for suites under 20 s on the original, else one run. A regression is a
+test that passes on the original and fails, errors or is missing on the converted copy. Exit
+status 1 on any regression, a package imported from the wrong place, a run that gave no result,
+or a file the CLI could not convert.
 """
 
 import argparse
@@ -118,7 +121,7 @@ RESULT = os.environ["THIRD_PARTY_RESULT"]
 ROOT = os.path.realpath(os.environ["THIRD_PARTY_ROOT"])
 NAMES = os.environ["THIRD_PARTY_PACKAGES"].split(",")
 outcomes, details, where = {}, {}, {}
-started = [0.0]
+started = [0.0, 0.0]
 
 def _inside(path):
     return bool(path) and os.path.realpath(path).startswith(ROOT + os.sep)
@@ -129,7 +132,7 @@ def pytest_configure(config):
         where[name] = spec.origin if spec else None
 
 def pytest_sessionstart(session):
-    started[0] = time.perf_counter()
+    started[:] = [time.perf_counter(), time.process_time()]
 
 def _record(nodeid, outcome, report):
     # A test's outcome is its worst report (a passing call with a failing teardown is an error).
@@ -155,14 +158,14 @@ def pytest_collectreport(report):
         _record(report.nodeid or "<collection>", "error", report)
 
 def pytest_sessionfinish(session, exitstatus):
-    elapsed = time.perf_counter() - started[0]
+    wall, cpu = time.perf_counter() - started[0], time.process_time() - started[1]
     imported = {}
     for name in NAMES:
         module = sys.modules.get(name)
         imported[name] = getattr(module, "__file__", None) if module is not None else None
     with open(RESULT, "w") as f:
         json.dump({
-            "outcomes": outcomes, "details": details, "seconds": elapsed,
+            "outcomes": outcomes, "details": details, "seconds": cpu, "wall": wall,
             "found": where, "imported": imported,
             "wrong": sorted(n for n in NAMES if not _inside(imported[n] or where[n])),
             "runtime_loaded": "autoconv.runtime" in sys.modules,
@@ -178,6 +181,8 @@ class Run:
     outcomes: dict = dataclasses.field(default_factory=dict)
     details: dict = dataclasses.field(default_factory=dict)
     times: list = dataclasses.field(default_factory=list)
+    """CPU seconds of each run's session."""
+    walls: list = dataclasses.field(default_factory=list)
     problem: str = ""
 
     def count(self, outcome: str) -> int:
@@ -186,8 +191,13 @@ class Run:
 
     @property
     def seconds(self) -> float:
-        """The median session time, or nan when there was none."""
+        """The median CPU time of the session, or nan when there was none."""
         return statistics.median(self.times) if self.times else float("nan")
+
+    @property
+    def wall(self) -> float:
+        """The median wall time of the session, or nan when there was none."""
+        return statistics.median(self.walls) if self.walls else float("nan")
 
 
 @dataclasses.dataclass
@@ -450,7 +460,11 @@ def measure(package: Package, args, py: str, log) -> Result:
             if not run.times:
                 run.outcomes, run.details = data["outcomes"], data["details"]
             run.times.append(data["seconds"])
-            log(f"  {package.dist} {mode}: {data['seconds']:.2f} s, {run.count('pass')} passed")
+            run.walls.append(data["wall"])
+            log(
+                f"  {package.dist} {mode}: {data['seconds']:.2f} s CPU, {data['wall']:.2f} s wall, "
+                f"{run.count('pass')} passed"
+            )
             # The original's first run decides how many runs every mode gets.
             if mode == "original" and len(run.times) == 1 and data["seconds"] < SHORT_SUITE_S:
                 repeats = REPEATS_FOR_SHORT
@@ -479,15 +493,15 @@ def table(results: list, modes: tuple) -> list:
     lines = [
         "| package | version | mode | functions converted / left as Python (generators) "
         "| passed / failed / errors original | passed / failed / errors converted | regressions "
-        "| time original | time converted | ratio | runs timed |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| CPU original | CPU converted | ratio | wall ratio | runs timed |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for result in results:
         package = result.package
         if result.problem:
             lines.append(
                 f"| {package.dist} | {package.version} | - | no result: {result.problem[:200]} |"
-                + " - |" * 7
+                + " - |" * 8
             )
             continue
         totals = result.totals
@@ -498,16 +512,15 @@ def table(results: list, modes: tuple) -> list:
             if mode == "original":
                 continue
             run = result.runs.get(mode)
-            ratio = (
-                run.seconds / original.seconds
-                if run and original and original.times and run.times
-                else None
-            )
+            timed = run and original and original.times and run.times
+            ratio = run.seconds / original.seconds if timed else None
+            walls = run.wall / original.wall if timed else None
             lines.append(
                 f"| {package.dist} | {package.version} | {MODE_TITLES[mode]} | {functions} "
                 f"| {counts(original)} | {counts(run)} | {len(result.regressions(mode))} "
                 f"| {seconds(original.seconds if original else nan)} "
                 f"| {seconds(run.seconds if run else nan)} | {f'{ratio:.2f}×' if ratio else '-'} "
+                f"| {f'{walls:.2f}×' if walls else '-'} "
                 f"| {len(run.times) if run else 0} |"
             )
     return lines
@@ -543,6 +556,19 @@ def failures(results: list, modes: tuple, limit: int, verbose: bool) -> list:
     return lines
 
 
+def update_docs(path: str, text: str) -> None:
+    """Replaces what lies between the third-party markers of the page `path` with `text`."""
+    begin, end = "<!-- third-party:begin -->", "<!-- third-party:end -->"
+    with open(path, encoding="utf-8") as f:
+        page = f.read()
+    if page.count(begin) != 1 or page.count(end) != 1:
+        raise SystemExit(f"third_party: {path} needs one {begin} and one {end} marker")
+    head, rest = page.split(begin)
+    tail = rest.split(end)[1]
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(f"{head}{begin}\n{text}\n{end}{tail}")
+
+
 def load() -> str:
     """The load averages, for the report's header."""
     try:
@@ -568,6 +594,9 @@ def main(argv: list | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=1800, help="seconds per pytest run")
     parser.add_argument("--failures", type=int, default=10, help="regressions listed per package")
     parser.add_argument("--out", help="also write the Markdown report to this file")
+    parser.add_argument(
+        "--update-docs", metavar="PAGE", help="rewrite the table in PAGE (docs/cli.md)"
+    )
     parser.add_argument("--json", help="write every outcome and failure detail as JSON here")
     parser.add_argument(
         "-v", "--verbose", action="store_true", help="show the end of each regression's report"
@@ -581,7 +610,7 @@ def main(argv: list | None = None) -> int:
     unknown = set(wanted) - {p.dist for p in PACKAGES}
     if unknown:
         parser.error(f"unknown packages {sorted(unknown)}; known: {[p.dist for p in PACKAGES]}")
-    packages = [p for p in PACKAGES if p.dist in wanted]
+    packages = [p for name in wanted for p in PACKAGES if p.dist == name]
     write_plugin(args.work)
     python = args.python or os.path.join(sys.base_prefix, "bin", "python3")
 
@@ -612,6 +641,8 @@ def main(argv: list | None = None) -> int:
         lines += [f"Regressions (first {args.failures} per package and mode):", ""] + listed + [""]
     text = "\n".join(lines)
     print(text)
+    if args.update_docs:
+        update_docs(args.update_docs, "\n".join(header + table(results, args.modes)))
     if args.out:
         with open(args.out, "w") as f:
             f.write(text)

@@ -48,8 +48,8 @@ def tool():
 def result(tool, original: dict, converted: dict):
     made = tool.Result(tool.Package("p", "1", ("p",)))
     made.runs = {
-        "original": tool.Run(original, times=[1.0]),
-        "converted": tool.Run(converted, times=[2.0]),
+        "original": tool.Run(original, times=[1.0], walls=[1.5]),
+        "converted": tool.Run(converted, times=[2.0], walls=[4.5]),
     }
     return made
 
@@ -62,7 +62,7 @@ def test_a_test_passing_on_the_original_and_not_on_the_copy_is_a_regression(tool
     )
     assert made.regressions("converted") == ["b", "e"]
     row = tool.table([made], ("original", "converted"))[2]
-    assert "| 3 / 1 / 0 | 1 / 1 / 1 | 2 | 1.00 s | 2.00 s | 2.00× | 1 |" in row
+    assert "| 3 / 1 / 0 | 1 / 1 / 1 | 2 | 1.00 s | 2.00 s | 2.00× | 3.00× | 1 |" in row
 
 
 def test_a_run_without_a_result_counts_as_no_result_not_as_regressions(tool):
@@ -122,3 +122,13 @@ def test_a_package_imported_from_elsewhere_is_caught(tool, tree, tmp_path):
     )
     assert data["problem"].startswith("imported from the wrong place")
     assert data["imported"]["mypkg"] == str(decoy / "mypkg" / "__init__.py")
+
+
+def test_the_table_in_docs_cli_has_the_columns_the_tool_writes(tool, tmp_path):
+    page = open(os.path.join(ROOT, "docs", "cli.md"), encoding="utf-8").read()
+    block = page.split("<!-- third-party:begin -->")[1].split("<!-- third-party:end -->")[0]
+    assert tool.table([], tool.MODES)[0] in block.splitlines()
+    copy = tmp_path / "cli.md"
+    copy.write_text(page, encoding="utf-8")
+    tool.update_docs(str(copy), "NEW TABLE")
+    assert copy.read_text(encoding="utf-8") == page.replace(block, "\nNEW TABLE\n")
