@@ -20,10 +20,11 @@ checks in each run that every package under test was imported from the expected 
 
 Times are the CPU time of pytest's session (collection and tests, not interpreter start; CPU
 time leaves out the waits for a core on a shared machine), with the ratio of wall times beside
-it: the median of 3 runs for suites under 20 s on the original, else one run. A regression is a
-test that passes on the original and fails, errors or is missing on the converted copy. Exit
-status 1 on any regression, a package imported from the wrong place, a run that gave no result,
-or a file the CLI could not convert.
+it: the median of 3 runs where a suite's first run takes under 20 s, else that one run. Every
+package runs in the default mode first, then every package again always converted. A regression
+is a test that passes on the original and fails, errors or is missing on the converted copy.
+Exit status 1 on any regression, a package imported from the wrong place, a run that gave no
+result, or a file the CLI could not convert.
 """
 
 import argparse
@@ -437,38 +438,38 @@ def run_suite(
     return data
 
 
-def measure(package: Package, args, py: str, log) -> Result:
-    """Fetches, converts and runs one package in every mode."""
+def prepare(package: Package, args, py: str) -> tuple:
+    """Fetches and converts one package; returns its Result and its copies (mode -> tree)."""
     result = Result(package)
     try:
         tree = fetch_source(package, args.work, py, args.mirrors)
-        copies = lay_out(package, tree, args.work, args.autoconv_src, result)
+        return result, lay_out(package, tree, args.work, args.autoconv_src, result)
     except (RuntimeError, OSError, subprocess.CalledProcessError) as error:
         result.problem = str(error)
-        return result
+        return result, {}
+
+
+def run_mode(result: Result, copy: str, mode: str, args, py: str, log) -> None:
+    """Runs the suite of `result`'s package in `mode`: three times if a run is short, else once."""
+    package = result.package
+    run = result.runs[mode] = Run()
     repeats = 1
-    for mode in args.modes:
-        run = result.runs[mode] = Run()
-        while len(run.times) < repeats:
-            data = run_suite(
-                package, copies[mode], mode, py, args.work, args.autoconv_src, args.timeout
-            )
-            if data.get("problem"):
-                run.problem = data["problem"]
-                log(f"  {package.dist} {mode}: {run.problem}")
-                break
-            if not run.times:
-                run.outcomes, run.details = data["outcomes"], data["details"]
-            run.times.append(data["seconds"])
-            run.walls.append(data["wall"])
-            log(
-                f"  {package.dist} {mode}: {data['seconds']:.2f} s CPU, {data['wall']:.2f} s wall, "
-                f"{run.count('pass')} passed"
-            )
-            # The original's first run decides how many runs every mode gets.
-            if mode == "original" and len(run.times) == 1 and data["seconds"] < SHORT_SUITE_S:
+    while len(run.times) < repeats:
+        data = run_suite(package, copy, mode, py, args.work, args.autoconv_src, args.timeout)
+        if data.get("problem"):
+            run.problem = data["problem"]
+            log(f"  {package.dist} {mode}: {run.problem}")
+            return
+        if not run.times:
+            run.outcomes, run.details = data["outcomes"], data["details"]
+            if data["seconds"] < SHORT_SUITE_S:
                 repeats = REPEATS_FOR_SHORT
-    return result
+        run.times.append(data["seconds"])
+        run.walls.append(data["wall"])
+        log(
+            f"  {package.dist} {mode}: {data['seconds']:.2f} s CPU, {data['wall']:.2f} s wall, "
+            f"{run.count('pass')} passed"
+        )
 
 
 def seconds(value: float) -> str:
@@ -569,6 +570,27 @@ def update_docs(path: str, text: str) -> None:
         f.write(f"{head}{begin}\n{text}\n{end}{tail}")
 
 
+def write_json(path: str, results: list) -> None:
+    """Writes every outcome, failure detail and time of `results` to `path`."""
+    with open(path, "w") as f:
+        json.dump(
+            [
+                {
+                    "package": r.package.dist,
+                    "version": r.package.version,
+                    "totals": r.totals,
+                    "problem": r.problem,
+                    "failed_files": r.failed_files,
+                    "runs": {mode: dataclasses.asdict(run) for mode, run in r.runs.items()},
+                    "regressions": {m: r.regressions(m) for m in r.runs if m != "original"},
+                }
+                for r in results
+            ],
+            f,
+            indent=1,
+        )
+
+
 def load() -> str:
     """The load averages, for the report's header."""
     try:
@@ -619,10 +641,20 @@ def main(argv: list | None = None) -> int:
 
     py = ensure_venv(args.work, python, packages)
     started, load_before = time.time(), load()
-    results = []
+    prepared = []
     for package in packages:
-        log(f"{package.dist} {package.version}")
-        results.append(measure(package, args, py, log))
+        log(f"{package.dist} {package.version}: fetching and converting")
+        prepared.append(prepare(package, args, py))
+    results = [result for result, _ in prepared]
+    # Every package in the default mode first, then every package always converted: a run cut
+    # short still has the first table whole (--json is rewritten after each suite).
+    for phase in (("original", "converted"), ("always",)):
+        for result, copies in prepared:
+            for mode in phase:
+                if mode in args.modes and copies:
+                    run_mode(result, copies[mode], mode, args, py, log)
+                    if args.json:
+                        write_json(args.json, results)
     revision = (
         sh(["git", "-C", args.autoconv_src, "rev-parse", "--short", "HEAD"]).stdout.strip()
         or "unknown"
@@ -647,25 +679,7 @@ def main(argv: list | None = None) -> int:
         with open(args.out, "w") as f:
             f.write(text)
     if args.json:
-        with open(args.json, "w") as f:
-            json.dump(
-                [
-                    {
-                        "package": r.package.dist,
-                        "version": r.package.version,
-                        "totals": r.totals,
-                        "problem": r.problem,
-                        "failed_files": r.failed_files,
-                        "runs": {mode: dataclasses.asdict(run) for mode, run in r.runs.items()},
-                        "regressions": {
-                            mode: r.regressions(mode) for mode in r.runs if mode != "original"
-                        },
-                    }
-                    for r in results
-                ],
-                f,
-                indent=1,
-            )
+        write_json(args.json, results)
     bad = any(
         r.problem
         or r.failed_files
