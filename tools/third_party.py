@@ -4,6 +4,7 @@
     python tools/third_party.py --packages toolz,pyparsing -v
     python tools/third_party.py --autoconv-src /work/main/src --out /tmp/third_party.md
     python tools/third_party.py --update-docs docs/cli.md  # rewrites the table there
+    python tools/third_party.py --from-json /tmp/third_party.json  # render again, run nothing
 
 Not run by CI: it needs PyPI (pip) and minutes per package. For each package it works in a
 scratch folder (--work, default /tmp/third_party/): it downloads the pinned sdist (`pip download
@@ -494,7 +495,7 @@ def table(results: list, modes: tuple) -> list:
     lines = [
         "| package | version | mode | functions converted / left as Python (generators) "
         "| passed / failed / errors original | passed / failed / errors converted | regressions "
-        "| CPU original | CPU converted | ratio | wall ratio | runs timed |",
+        "| CPU original | CPU converted | ratio | wall ratio | runs timed (original / converted) |",
         "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for result in results:
@@ -522,7 +523,7 @@ def table(results: list, modes: tuple) -> list:
                 f"| {seconds(original.seconds if original else nan)} "
                 f"| {seconds(run.seconds if run else nan)} | {f'{ratio:.2f}×' if ratio else '-'} "
                 f"| {f'{walls:.2f}×' if walls else '-'} "
-                f"| {len(run.times) if run else 0} |"
+                f"| {len(original.times) if original else 0} / {len(run.times) if run else 0} |"
             )
     return lines
 
@@ -548,10 +549,12 @@ def failures(results: list, modes: tuple, limit: int, verbose: bool) -> list:
                 f"- **{result.package.dist}, {MODE_TITLES[mode]}**: {len(lost)} regressions"
             )
             for test in lost[:limit]:
-                lines.append(f"  - `{test}`")
+                detail = run.details.get(test, "").strip().splitlines()
+                # pytest's first `E ` line is the exception; -v adds the end of the report.
+                first = next((line[1:].strip() for line in detail if line.startswith("E ")), "")
+                lines.append(f"  - `{test}`" + (f": `{first[:160]}`" if first else ""))
                 if verbose:
-                    detail = run.details.get(test, "").strip().splitlines()[-6:]
-                    lines.extend(f"    {line}" for line in detail)
+                    lines.extend(f"    {line}" for line in detail[-6:])
         for path in result.failed_files:
             lines.append(f"- {result.package.dist}: the CLI failed on {path}")
     return lines
@@ -578,6 +581,7 @@ def write_json(path: str, results: list) -> None:
                 {
                     "package": r.package.dist,
                     "version": r.package.version,
+                    "spec": dataclasses.asdict(r.package),
                     "totals": r.totals,
                     "problem": r.problem,
                     "failed_files": r.failed_files,
@@ -591,12 +595,50 @@ def write_json(path: str, results: list) -> None:
         )
 
 
+def read_json(path: str) -> list:
+    """The Results that `write_json` wrote to `path`."""
+    with open(path) as f:
+        entries = json.load(f)
+    results = []
+    for entry in entries:
+        spec = {key: tuple(v) if isinstance(v, list) else v for key, v in entry["spec"].items()}
+        result = Result(Package(**spec), entry["totals"], entry["failed_files"])
+        result.problem = entry["problem"]
+        result.runs = {mode: Run(**run) for mode, run in entry["runs"].items()}
+        results.append(result)
+    return results
+
+
 def load() -> str:
     """The load averages, for the report's header."""
     try:
         return " ".join(f"{value:.2f}" for value in os.getloadavg())
     except OSError:
         return "unknown"
+
+
+def report(results: list, args, header: list) -> int:
+    """Prints the tables and regressions, writes the files asked for; returns the exit status."""
+    lines = header + table(results, args.modes) + [""]
+    listed = failures(results, args.modes, args.failures, args.verbose)
+    if listed:
+        lines += [f"Regressions (first {args.failures} per package and mode):", ""] + listed + [""]
+    text = "\n".join(lines)
+    print(text)
+    if args.update_docs:
+        update_docs(args.update_docs, "\n".join(header + table(results, args.modes)))
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(text)
+    if args.json:
+        write_json(args.json, results)
+    bad = any(
+        r.problem
+        or r.failed_files
+        or any(run.problem or r.regressions(m) for m, run in r.runs.items())
+        for r in results
+    )
+    return 1 if bad else 0
 
 
 def main(argv: list | None = None) -> int:
@@ -619,6 +661,7 @@ def main(argv: list | None = None) -> int:
     parser.add_argument(
         "--update-docs", metavar="PAGE", help="rewrite the table in PAGE (docs/cli.md)"
     )
+    parser.add_argument("--from-json", metavar="PATH", help="only render a --json file again")
     parser.add_argument("--json", help="write every outcome and failure detail as JSON here")
     parser.add_argument(
         "-v", "--verbose", action="store_true", help="show the end of each regression's report"
@@ -639,6 +682,10 @@ def main(argv: list | None = None) -> int:
     def log(message: str) -> None:
         print(message, file=sys.stderr, flush=True)
 
+    if args.from_json:
+        results = read_json(args.from_json)
+        header = [f"Rendered from {args.from_json} (`--from-json`): no suite was run.", ""]
+        return report(results, args, header)
     py = ensure_venv(args.work, python, packages)
     started, load_before = time.time(), load()
     prepared = []
@@ -667,26 +714,7 @@ def main(argv: list | None = None) -> int:
         f"load {load_before} before and {load()} after; {time.time() - started:.0f} s in all.",
         "",
     ]
-    lines = header + table(results, args.modes) + [""]
-    listed = failures(results, args.modes, args.failures, args.verbose)
-    if listed:
-        lines += [f"Regressions (first {args.failures} per package and mode):", ""] + listed + [""]
-    text = "\n".join(lines)
-    print(text)
-    if args.update_docs:
-        update_docs(args.update_docs, "\n".join(header + table(results, args.modes)))
-    if args.out:
-        with open(args.out, "w") as f:
-            f.write(text)
-    if args.json:
-        write_json(args.json, results)
-    bad = any(
-        r.problem
-        or r.failed_files
-        or any(run.problem or r.regressions(m) for m, run in r.runs.items())
-        for r in results
-    )
-    return 1 if bad else 0
+    return report(results, args, header)
 
 
 if __name__ == "__main__":

@@ -62,7 +62,17 @@ def test_a_test_passing_on_the_original_and_not_on_the_copy_is_a_regression(tool
     )
     assert made.regressions("converted") == ["b", "e"]
     row = tool.table([made], ("original", "converted"))[2]
-    assert "| 3 / 1 / 0 | 1 / 1 / 1 | 2 | 1.00 s | 2.00 s | 2.00× | 3.00× | 1 |" in row
+    assert "| 3 / 1 / 0 | 1 / 1 / 1 | 2 | 1.00 s | 2.00 s | 2.00× | 3.00× | 1 / 1 |" in row
+
+
+def test_a_json_file_renders_the_same_table_again(tool, tmp_path):
+    made = result(tool, {"a": "pass", "b": "pass"}, {"a": "pass", "b": "fail"})
+    made.runs["converted"].details = {"b": "assert 1 == 2"}
+    tool.write_json(str(tmp_path / "r.json"), [made])
+    again = tool.read_json(str(tmp_path / "r.json"))
+    assert again[0].regressions("converted") == ["b"]
+    modes = ("original", "converted")
+    assert tool.table(again, modes) == tool.table([made], modes)
 
 
 def test_a_run_without_a_result_counts_as_no_result_not_as_regressions(tool):
