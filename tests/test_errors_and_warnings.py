@@ -553,3 +553,23 @@ def test_conversion_error_is_an_autoconv_error():
     assert issubclass(ConversionError, AutoconvError)
     assert issubclass(AutoconvError, Exception)
     assert issubclass(ConversionWarning, UserWarning)
+
+
+@pytest.mark.parametrize(
+    "call", ["traceback.extract_stack()", "traceback.format_stack()", "inspect.stack()"]
+)
+def test_functions_that_walk_the_stack_stay_python(user_module, call):
+    """Their functional form would see the runtime's frames (pyparsing finds the line of its
+    own call with `traceback.extract_stack`); outside traces the original runs anyway."""
+    module = user_module(f"""
+        import inspect
+        import traceback
+
+        def f(x):
+            if x:
+                return len({call})
+            return 0
+    """)
+    with pytest.raises(ConversionError, match="frames that called it"):
+        autoconv.to_code(module.f)
+    assert autoconv.convert(module.f)(1) == module.f(1)

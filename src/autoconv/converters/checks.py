@@ -59,17 +59,24 @@ def find_blockers(function_node, local_names) -> None:
 
 
 _FRAME_FUNCTIONS = {"_getframe", "_getframemodulename", "currentframe"}
+# Module functions that walk the frames above the caller: `inspect.stack()`,
+# `traceback.extract_stack()` (pyparsing finds its own call's line this way), ...
+_STACK_WALKERS = {
+    "inspect": {"stack", "getouterframes"},
+    "traceback": {"extract_stack", "format_stack", "print_stack", "walk_stack"},
+}
 
 
 def _looks_at_callers(call) -> bool:
-    """`sys._getframe()`, `inspect.currentframe()`, `inspect.stack()`, and `warnings.warn()`
-    with a `stacklevel` above 1: code that counts the frames above it."""
+    """`sys._getframe()`, `inspect.currentframe()`, `inspect.stack()`,
+    `traceback.extract_stack()` and its kin, and `warnings.warn()` with a `stacklevel` above 1:
+    code that counts the frames above it."""
     func = call.func
     name = func.attr if isinstance(func, gast.Attribute) else getattr(func, "id", None)
     if name in _FRAME_FUNCTIONS:
         return True
-    if name == "stack" and isinstance(func, gast.Attribute):
-        return isinstance(func.value, gast.Name) and func.value.id == "inspect"
+    if isinstance(func, gast.Attribute) and isinstance(func.value, gast.Name):
+        return name in _STACK_WALKERS.get(func.value.id, ())
     if name == "warn":
         levels = [k.value for k in call.keywords if k.arg == "stacklevel"]
         if len(call.args) >= 3:
