@@ -60,16 +60,7 @@ def _convert_function(func, recursive):
             functions.warn_kept(func, made.kept)
             return functions.build(func, made)
     if isinstance(made, ConversionError):
-        if is_strict():
-            raise made.with_traceback(None)  # cached: a fresh traceback each time
-        code = func.__code__
-        warnings.warn_explicit(
-            f"{made} It runs unconverted.",
-            ConversionWarning,
-            code.co_filename,
-            code.co_firstlineno,
-        )
-        return func
+        return functions.unconverted(func, made)
     return made
 
 

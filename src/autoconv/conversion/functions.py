@@ -132,6 +132,20 @@ def describe(func) -> str:
     return f"{func.__qualname__} ({describe_code(code)})"
 
 
+def unconverted(func, error):
+    """`func` itself, to run unconverted because of `error`: with a `ConversionWarning` at the
+    function, or `error` raised in strict mode."""
+    from autoconv.conversion.settings import is_strict
+
+    if is_strict():
+        raise error.with_traceback(None)  # cached: a fresh traceback each time
+    code = func.__code__
+    warnings.warn_explicit(
+        f"{error} It runs unconverted.", ConversionWarning, code.co_filename, code.co_firstlineno
+    )
+    return func
+
+
 def warn_kept(func, kept) -> None:
     """Warns about parts of a converted function that stay Python (or raises, in strict mode)."""
     from autoconv.conversion.settings import is_strict

@@ -17,12 +17,11 @@ sees one frame per call, as before.
 import ast
 import threading
 import types
-import warnings
 
 from autoconv.caches import IdentityCache, register
 from autoconv.conversion import functions, library, limits
 from autoconv.conversion.settings import is_strict
-from autoconv.errors import ConversionError, ConversionWarning
+from autoconv.errors import ConversionError
 from autoconv.pyct import loader, naming, sources
 
 # A guarded function's closure holds the runtime (`ac`) and a cell for the functional form: a
@@ -112,16 +111,7 @@ def functional(func, recursive: bool):
         return form
     entry = functions.converted_code(func, recursive)
     if isinstance(entry, ConversionError):
-        if is_strict():
-            raise entry.with_traceback(None)  # cached: a fresh traceback each time
-        code = func.__code__
-        warnings.warn_explicit(
-            f"{entry} It runs unconverted.",
-            ConversionWarning,
-            code.co_filename,
-            code.co_firstlineno,
-        )
-        return func
+        return functions.unconverted(func, entry)
     functions.warn_kept(func, entry.kept)
     return functions.build(func, entry)
 

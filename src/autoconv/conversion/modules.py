@@ -271,16 +271,16 @@ def _straight_line(node) -> bool:
     return True
 
 
-def _stored_names(tree) -> set:
+def _stored_names(tree, imports=True) -> set:
     """Every name the module binds anywhere (more than its globals: a safe superset for
-    deciding that `range` is the built-in)."""
+    deciding that `range` is the built-in); with `imports=False`, except by imports."""
     names = set()
     for n in ast.walk(tree):
         if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
             names.add(n.id)
         elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(n.name)
-        elif isinstance(n, ast.alias):
+        elif imports and isinstance(n, ast.alias):
             names.add((n.asname or n.name).split(".")[0])
     return names
 
@@ -328,14 +328,4 @@ def _library_imports(tree) -> set:
                 name = alias.asname or alias.name
                 module = n.module if n.level == 0 else None
                 (library if is_library_module(module) else other).add(name)
-    return library - other - (_stored_names(tree) - library - other) - _assigned_names(tree)
-
-
-def _assigned_names(tree) -> set:
-    names = set()
-    for n in ast.walk(tree):
-        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
-            names.add(n.id)
-        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(n.name)
-    return names
+    return library - other - _stored_names(tree, imports=False)

@@ -246,8 +246,8 @@ def _update_may_trace() -> None:
 def functional_now() -> bool:
     """Whether converted functions run their functional form now: while a trace is being built
     (ours, in any thread, or JAX's in this one), or always under `set_always_converted(True)`."""
-    # `jax_tracing`, inlined: every converted call asks this once JAX is imported, and each
-    # frame it takes is a level of recursion the user's code cannot use.
+    # `jax_tracing`, inlined on purpose: every converted call asks this once JAX is imported,
+    # and each frame it takes is a level of recursion the user's code cannot use. Change both.
     if _always or traces:
         return True
     if "jax" not in _modules:
