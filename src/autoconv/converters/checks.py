@@ -76,7 +76,8 @@ def _looks_at_callers(call) -> bool:
     if name in _FRAME_FUNCTIONS:
         return True
     if isinstance(func, gast.Attribute) and isinstance(func.value, gast.Name):
-        return name in _STACK_WALKERS.get(func.value.id, ())
+        if name in _STACK_WALKERS.get(func.value.id, ()):
+            return True
     if name == "warn":
         levels = [k.value for k in call.keywords if k.arg == "stacklevel"]
         if len(call.args) >= 3:
