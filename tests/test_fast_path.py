@@ -543,3 +543,48 @@ def test_cli_forms_of_private_and_implicit_class_methods_register(tmp_path):
             "[1, 2] True None",
             "[4, None]",
         ]
+
+
+def test_cli_module_with_a_class_and_a_function_of_one_name_imports(tmp_path):
+    """networkx defines `class _dispatchable` and later `def _dispatchable`: one name, two
+    definitions; the first gets a form, the other is converted from its source if traced."""
+    source = tmp_path / "src" / "twice.py"
+    source.parent.mkdir()
+    source.write_text(
+        textwrap.dedent("""
+            class thing:
+                def __new__(cls, x):
+                    if x:
+                        return object.__new__(cls)
+                    return None
+
+
+            def thing(x):
+                if x:
+                    return 1
+                return 2
+        """)
+    )
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [sys.executable, "-m", "autoconv", "convert", str(source), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "'thing':" not in (out / "twice.py").read_text()
+    code = "import twice; print(twice.thing(0), twice.thing(5))"
+    for always in (False, True):
+        assert _run(tmp_path, out, code, always=always).split() == ["2", "1"]
+
+
+def test_a_form_that_cannot_be_found_never_fails_the_import():
+    class Space:
+        def f(x):
+            return x
+
+    forms.register_forms(Space, {"f": 1, "missing": 2, "f.deeper": 3})
+    code = Space.__dict__["f"].__code__
+    assert forms.forms.pop((code.co_filename, 1, "f")) is code
+    assert not any(key[2] == "missing" for key in forms.forms)

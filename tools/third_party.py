@@ -245,7 +245,9 @@ def ensure_venv(work: str, python: str, packages: list) -> str:
         done = sh([python, "-m", "venv", venv])
         if done.returncode:
             raise SystemExit(f"cannot make the venv {venv}: {done.stderr}")
-    wanted = ["pytest", *sorted({dep for package in packages for dep in package.deps})]
+    # gast: the always-converted mode converts callees as they are called (the default mode
+    # needs only `autoconv.runtime`, which imports nothing).
+    wanted = ["pytest", "gast", *sorted({dep for package in packages for dep in package.deps})]
     done = sh(["nice", py, "-m", "pip", "install", "-q", *wanted])
     if done.returncode:
         raise SystemExit(f"pip install {' '.join(wanted)} failed:\n{done.stderr[-3000:]}")

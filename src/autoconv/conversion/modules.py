@@ -99,9 +99,13 @@ class _Forms:
         self.entries = {}  # "Class.method" -> the original's first line
 
     def add(self, qualname, first_line, node) -> None:
-        if qualname in self.entries:  # defined twice (in `if`/`else`): the first gets a form
-            return
+        # A name defined twice (in `if`/`else`, or a class and a function of one name): the
+        # first gets a form, the other is converted from its source at its first trace.
         *classes, _ = qualname.split(".")
+        if qualname in self.entries or qualname in self.classes:
+            return
+        if any(".".join(classes[: i + 1]) in self.entries for i in range(len(classes))):
+            return
         body = self.body
         for i in range(len(classes)):
             path = ".".join(classes[: i + 1])

@@ -27,17 +27,24 @@ def register_forms(space, first_lines: dict) -> None:
     module = sys.modules.get(space.__module__)
     codes = {}
     for path, line in first_lines.items():
-        obj = space
-        for part in path.split("."):
-            obj = obj.__dict__[part]
-        if isinstance(obj, (staticmethod, classmethod)):  # `__new__`, `__init_subclass__`, ...
-            obj = obj.__func__
-        code = obj.__code__
+        code = _code_at(space, path)
+        if code is None:  # never the module's import to fail: converted at its first trace
+            continue
         key = (code.co_filename, line, code.co_name)
         forms[key] = codes[key] = code
         form_ids.add(id(code))
     if staging.always_converted() and module is not None:
         _run_forms(vars(module), codes, space.__module__, set())
+
+
+def _code_at(space, path: str):
+    """The code of the function at `path` in the namespace class, or None."""
+    obj = space
+    for part in path.split("."):
+        obj = getattr(obj, "__dict__", {}).get(part)
+    if isinstance(obj, (staticmethod, classmethod)):  # `__new__`, `__init_subclass__`, ...
+        obj = obj.__func__
+    return obj.__code__ if type(obj) is _FunctionType else None
 
 
 def _run_forms(namespace: dict, codes: dict, module_name: str, seen: set) -> None:
