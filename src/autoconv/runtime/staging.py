@@ -241,6 +241,10 @@ _jax_imported = "jax" in _modules
 
 def _update_may_trace() -> None:
     _runtime.may_trace = _always or _jax_imported or bool(traces)
+    # A trace another thread entered between the read and the write above wrote True before
+    # this wrote False: look again (list operations are atomic, so this closes the window).
+    if traces:
+        _runtime.may_trace = True
 
 
 def functional_now() -> bool:
