@@ -588,3 +588,24 @@ def test_a_form_that_cannot_be_found_never_fails_the_import():
     code = Space.__dict__["f"].__code__
     assert forms.forms.pop((code.co_filename, 1, "f")) is code
     assert not any(key[2] == "missing" for key in forms.forms)
+
+
+def test_cli_forms_leave_docstrings_to_the_originals(tmp_path):
+    """A form's docstring would be collected as a second copy of the function's doctests."""
+    source = tmp_path / "src" / "documented.py"
+    source.parent.mkdir()
+    source.write_text(
+        'def f(x):\n    """Doubles positives.\n\n    >>> f(2)\n    4\n    """\n'
+        "    if x > 0:\n        return 2 * x\n    return x\n"
+    )
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [sys.executable, "-m", "autoconv", "convert", str(source), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    text = (out / "documented.py").read_text()
+    assert text.count("Doubles positives") == 1
+    assert "def f(x):" in text.split("class __autoconv__:")[1]

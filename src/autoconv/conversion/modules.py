@@ -20,8 +20,8 @@ in a namespace class, and registers them:
 Outside traces the module's functions are the original ones: same speed, same frames, same
 recursion depth. While a trace is being built, converted code and `autoconv.function` run the
 registered form in their place (looked up by file, first line and name); the form calls other
-functions through the runtime, so they run converted too. Defaults, decorators and annotations
-are the original function's: the forms are written without them.
+functions through the runtime, so they run converted too. Defaults, decorators, annotations and
+docstrings are the original function's: the forms are written without them.
 """
 
 import ast
@@ -123,8 +123,8 @@ class _Forms:
     def section(self, ac) -> str:
         doc = (
             "The functional form of each function above, under its name: what runs while a "
-            "trace is being built (see autoconv.to_code). Defaults, decorators and annotations "
-            "are the original functions'."
+            "trace is being built (see autoconv.to_code). Defaults, decorators, annotations and "
+            "docstrings are the original functions'."
         )
         space = ast.ClassDef(
             name=self.name,
@@ -210,10 +210,19 @@ def _attribute_path(qualname: str) -> str:
 
 
 def _strip_evaluated_parts(form) -> None:
-    """No defaults, annotations or decorators: the original's are used, evaluated once."""
+    """No defaults, annotations or decorators: the original's are used, evaluated once. No
+    docstring: the original's is right above (a second copy would run its doctests twice)."""
     from autoconv.conversion.functions import strip_evaluated_parts
 
     strip_evaluated_parts(form)
+    body = form.body
+    if (
+        len(body) > 1
+        and isinstance(body[0], ast.Expr)
+        and isinstance(body[0].value, ast.Constant)
+        and isinstance(body[0].value.value, str)
+    ):
+        del body[0]
 
 
 def _private_names(node) -> bool:
