@@ -37,8 +37,16 @@ def literal(v, item: Callable[[object], str]) -> str | None:
     return None
 
 
-def subscript(v, item: Callable[[object], str]) -> str:
-    """One item of a subscript: a slice as `start:stop:step`, anything else as `item(v)`."""
+def subscript(key, is_tuple: bool, item: Callable[[object], str]) -> str:
+    """What goes between the brackets of `x[key]`: each item of a tuple key (`is_tuple`) or the
+    key itself, a slice as `start:stop:step`, anything else as `item(v)`."""
+    if not is_tuple:
+        return _subscript_item(key, item)
+    items = [_subscript_item(k, item) for k in key]
+    return ", ".join(items) + ("," if len(items) == 1 else "")
+
+
+def _subscript_item(v, item):
     if type(v) is slice:
         parts = [
             item(v.start) if v.start is not None else "",

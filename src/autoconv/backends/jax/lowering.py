@@ -294,12 +294,7 @@ class _Writer:
                 return f"jnp.abs({self.expr(args[0])})"
             return f"{node.fn}{self.expr(args[0])}"
         if kind == "getitem":
-            key = args[1]
-            if node.attrs.get("tuple"):
-                items = [self.subscript(k) for k in key]
-                sub = ", ".join(items) + ("," if len(items) == 1 else "")
-            else:
-                sub = self.subscript(key)
+            sub = subscript(args[1], bool(node.attrs.get("tuple")), self.expr)
             return f"{self.receiver(args[0])}[{sub}]"
         if kind == "method" and node.fn == "item" and not kwargs and len(args) <= 2:
             # A Python number when the graph runs: on the device, the element itself.
@@ -324,9 +319,6 @@ class _Writer:
             if isinstance(v.node.attrs["value"], np.ndarray):
                 return f"jnp.asarray({text})"
         return text
-
-    def subscript(self, v) -> str:
-        return subscript(v, self.expr)
 
     def fn(self, node) -> str:
         found = _ops.lookup(node.fn)

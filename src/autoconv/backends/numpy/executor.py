@@ -229,9 +229,6 @@ class _Writer:
         text = literal(v, self.expr)
         return text if text is not None else self.bind(v)
 
-    def subscript_item(self, v) -> str:
-        return subscript(v, self.expr)
-
     def call_args(self, args, kwargs) -> str:
         return call_arguments(args, kwargs, self.expr)
 
@@ -451,12 +448,7 @@ class _Writer:
                 return f"abs({self.expr(args[0])})"
             return f"{node.fn}{self.expr(args[0])}"
         if kind == "getitem":
-            key = args[1]
-            if node.attrs.get("tuple"):
-                items = [self.subscript_item(k) for k in key]
-                sub = ", ".join(items) + ("," if len(items) == 1 else "")
-            else:
-                sub = self.subscript_item(key)
+            sub = subscript(args[1], bool(node.attrs.get("tuple")), self.expr)
             return f"{self.expr(args[0])}[{sub}]"
         if kind == "method":
             return f"{self.expr(args[0])}.{node.fn}({self.call_args(args[1:], kwargs)})"
