@@ -42,10 +42,10 @@ from autoconv.graph.optionals import (
 from autoconv.graph.origin import user_origin
 from autoconv.graph.recording import emit
 from autoconv.graph.recording import one as _one
-from autoconv.graph.staged_locals import StagedLocals
 from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
 from autoconv.runtime import staging as rt
 from autoconv.runtime.control_flow import ElifChain
+from autoconv.runtime.staged_locals import StagedLocals
 
 _PY_NUMBERS = (bool, int, float, complex)
 _AUTOCONV_DIR = __file__.rsplit("graph", 1)[0]

@@ -13,6 +13,7 @@ from jax import lax
 from autoconv.runtime import staging
 from autoconv.runtime.jax import effects, logical, merge
 from autoconv.runtime.jax import state as st
+from autoconv.runtime.staged_locals import StagedLocals
 from autoconv.runtime.unbound import unbound_error
 
 
@@ -62,7 +63,7 @@ def staged_cond(p, branches, read, write, names, origin, what, labels):
     None for an empty branch) under `lax.cond(p, ...)`; `read()` / `write(values)` get and set
     the variables."""
     start = resolve(read())
-    saved = effects.save_cells(effects.cells(branches))
+    saved = StagedLocals(branches)
     plans = None
     for _attempt in range(3):
         records = [None, None]
@@ -73,7 +74,7 @@ def staged_cond(p, branches, read, write, names, origin, what, labels):
                 fns = (branches[k],)
                 with logical.assuming(p, k == 0), st.user_code(origin, branch_name):
                     with effects.unchanged_containers(fns, origin, branch_name):
-                        effects.restore_cells(saved)
+                        saved.start()
                         write(start)
                         if branches[k] is not None:
                             call_body(branches[k])
@@ -97,7 +98,7 @@ def staged_cond(p, branches, read, write, names, origin, what, labels):
             plans = _fix_outputs(retry.plans)
             continue
         except BaseException:
-            effects.restore_cells(saved)
+            saved.finish()
             raise
         break
     else:  # pragma: no cover - the second trace follows its plan
@@ -113,7 +114,7 @@ def staged_cond(p, branches, read, write, names, origin, what, labels):
         return negation[0]
 
     values = merge.rebuild(final, records[0], records[1], outs, names, choose, plans is None)
-    effects.restore_cells(saved)
+    saved.finish()
     write(values)
     return values
 

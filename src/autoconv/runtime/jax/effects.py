@@ -38,58 +38,6 @@ def _reachable(fns, depth=4):
     return found
 
 
-_EMPTY = object()
-
-
-def cells(fns, depth=4):
-    """The closure cells that the body functions `fns` (and the functions they hold) read:
-    the user's locals, which a traced branch or body may assign."""
-    found, seen = [], set()
-    todo = [(fn, depth) for fn in fns if fn is not None]
-    while todo:
-        fn, left = todo.pop()
-        if type(fn) is not _FunctionType or id(fn) in seen:
-            continue
-        seen.add(id(fn))
-        for cell in fn.__closure__ or ():
-            if id(cell) in seen:
-                continue
-            seen.add(id(cell))
-            found.append(cell)
-            try:
-                value = cell.cell_contents
-            except ValueError:
-                continue
-            if type(value) is _FunctionType and left:
-                todo.append((value, left - 1))
-    return found
-
-
-def save_cells(found):
-    """What the cells hold now (see `restore_cells`)."""
-    saved = []
-    for cell in found:
-        try:
-            saved.append((cell, cell.cell_contents))
-        except ValueError:
-            saved.append((cell, _EMPTY))
-    return saved
-
-
-def restore_cells(saved):
-    """Puts back what `save_cells` saw: each branch is traced from the locals before the `if`,
-    and no value made inside a trace stays in a local the staged statement does not return
-    (a variable it assigns but nobody reads after it)."""
-    for cell, value in saved:
-        if value is _EMPTY:
-            try:
-                del cell.cell_contents
-            except ValueError:
-                pass
-        else:
-            cell.cell_contents = value
-
-
 def _snapshot(container):
     if type(container) is list:
         return list(container)

@@ -18,6 +18,7 @@ from autoconv.runtime import staging
 from autoconv.runtime.jax import effects, iterables, logical, merge
 from autoconv.runtime.jax import state as st
 from autoconv.runtime.jax.cond import Box, call_body, resolve, staged_cond
+from autoconv.runtime.staged_locals import StagedLocals
 
 _ALIAS = "alias"
 
@@ -217,14 +218,14 @@ class _Loop:
         """Calls `stage()` until the plans settle; returns what it returned. The locals that
         the body `fns` assign are put back after each trace (the loop's variables are then
         set from its outputs)."""
-        saved = effects.save_cells(effects.cells(fns))
+        saved = StagedLocals(fns)
         for _attempt in range(8):
             try:
                 return stage()
             except merge.Retry:
                 continue
             finally:
-                effects.restore_cells(saved)
+                saved.finish()
         raise AssertionError("autoconv: staging a loop did not settle")  # pragma: no cover
 
 

@@ -1,4 +1,5 @@
-"""The function's locals that a staged `if` or loop rebinds without carrying them out.
+"""The function's locals that a staged `if` or loop rebinds without carrying them out, for
+both tracing backends (our graphs and `jax.jit` of converted code).
 
 A staged `if` traces both of its branches, one after the other, and a staged loop traces its
 body until its variables settle. The converter hands the statement the variables that are live
