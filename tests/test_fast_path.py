@@ -348,10 +348,11 @@ class Counter:
 '''
 
 
-def _convert_with_cli(tmp_path, name="linecount"):
+def _convert_with_cli(tmp_path, name="linecount", text=CLI_MODULE):
+    """`autoconv convert` of a module `name` holding `text`; the converted file's path."""
     source = tmp_path / "src" / f"{name}.py"
     source.parent.mkdir()
-    source.write_text(CLI_MODULE)
+    source.write_text(text)
     out = tmp_path / "out"
     done = subprocess.run(
         [sys.executable, "-m", "autoconv", "convert", str(source), "-o", str(out)],
@@ -488,9 +489,9 @@ def test_jax_transformations_run_the_functional_form_in_both_modes(user_module, 
 def test_cli_forms_of_private_and_implicit_class_methods_register(tmp_path):
     """`__next` is stored mangled in its class; `__init_subclass__` and `__class_getitem__` are
     class methods and `__new__` a static method without a decorator."""
-    source = tmp_path / "src" / "special.py"
-    source.parent.mkdir()
-    source.write_text(
+    path = _convert_with_cli(
+        tmp_path,
+        "special",
         textwrap.dedent("""
             class Tokens:
                 def __init__(self, items):
@@ -520,16 +521,9 @@ def test_cli_forms_of_private_and_implicit_class_methods_register(tmp_path):
                     if args:
                         return super().__new__(cls)
                     return None
-        """)
+        """),
     )
-    out = tmp_path / "out"
-    done = subprocess.run(
-        [sys.executable, "-m", "autoconv", "convert", str(source), "-o", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
+    out = path.parent
     code = textwrap.dedent("""
         import special
         t = special.Tokens([1, 2, 3])
@@ -548,9 +542,9 @@ def test_cli_forms_of_private_and_implicit_class_methods_register(tmp_path):
 def test_cli_module_with_a_class_and_a_function_of_one_name_imports(tmp_path):
     """networkx defines `class _dispatchable` and later `def _dispatchable`: one name, two
     definitions; the first gets a form, the other is converted from its source if traced."""
-    source = tmp_path / "src" / "twice.py"
-    source.parent.mkdir()
-    source.write_text(
+    path = _convert_with_cli(
+        tmp_path,
+        "twice",
         textwrap.dedent("""
             class thing:
                 def __new__(cls, x):
@@ -563,17 +557,10 @@ def test_cli_module_with_a_class_and_a_function_of_one_name_imports(tmp_path):
                 if x:
                     return 1
                 return 2
-        """)
+        """),
     )
-    out = tmp_path / "out"
-    done = subprocess.run(
-        [sys.executable, "-m", "autoconv", "convert", str(source), "-o", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "'thing':" not in (out / "twice.py").read_text()
+    out = path.parent
+    assert "'thing':" not in path.read_text()
     code = "import twice; print(twice.thing(0), twice.thing(5))"
     for always in (False, True):
         assert _run(tmp_path, out, code, always=always).split() == ["2", "1"]
@@ -592,20 +579,12 @@ def test_a_form_that_cannot_be_found_never_fails_the_import():
 
 def test_cli_forms_leave_docstrings_to_the_originals(tmp_path):
     """A form's docstring would be collected as a second copy of the function's doctests."""
-    source = tmp_path / "src" / "documented.py"
-    source.parent.mkdir()
-    source.write_text(
+    path = _convert_with_cli(
+        tmp_path,
+        "documented",
         'def f(x):\n    """Doubles positives.\n\n    >>> f(2)\n    4\n    """\n'
-        "    if x > 0:\n        return 2 * x\n    return x\n"
+        "    if x > 0:\n        return 2 * x\n    return x\n",
     )
-    out = tmp_path / "out"
-    done = subprocess.run(
-        [sys.executable, "-m", "autoconv", "convert", str(source), "-o", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    text = (out / "documented.py").read_text()
+    text = path.read_text()
     assert text.count("Doubles positives") == 1
     assert "def f(x):" in text.split("class __autoconv__:")[1]
