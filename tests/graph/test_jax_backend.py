@@ -182,6 +182,12 @@ def test_what_cannot_be_lowered_names_the_op_and_line():
         autoconv.function(noisy, backend="jax")(np.zeros(3), np.int64(3))
     assert isinstance(e.value, autoconv.AutoconvError)
 
+    def counted(x):
+        return np.arange(np.sum(x > 0))
+
+    with pytest.raises(LoweringError, match=r"test_jax_backend.py:\d+: `arange`.* depends on val"):
+        autoconv.function(counted, backend="jax")(np.array([1.0, -1.0]))
+
     def masked(x):
         return x[x > 0]
 

@@ -302,6 +302,14 @@ class JaxProgram:
         node = self._node_of(e)
         if node is None:
             return e
+        if any(None in t.shape for t in node.outputs):
+            return lowering_error(
+                node,
+                "the size of its result depends on values computed when the graph runs, and "
+                "XLA compiles arrays whose sizes are known in advance (JAX said "
+                f"{type(e).__name__}). Take sizes from shapes or Python ints; for a boolean "
+                "mask, `np.where(mask, x, 0)` or a reduction with `where=` keeps the size",
+            )
         return lowering_error(node, f"JAX rejected it: {type(e).__name__}: {e}")
 
     def _node_of(self, exc):
