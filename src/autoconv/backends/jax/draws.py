@@ -32,7 +32,7 @@ def is_draw(node) -> bool:
 
 
 class Draw:
-    """The host side of one random node: `draw(err, *arrays)` makes the node's call with the
+    """The host side of one random node: `draw(*arrays)` makes the node's call with the
     arguments' eager values and gives its results, then a flag that is true when it raised.
 
     `objects` maps the Tensors of generators made by the graph to the objects of this call;
@@ -54,6 +54,9 @@ class Draw:
         self.values = HostValues([t for t in inputs if t.id not in made], plan)
         self.results = [t for t in node.outputs if t.dtype != object]
         self.slot: list = []  # the exception of a failed draw, raised after the call
+        # Arguments with no Tensor in them (the common `size=(3, 2)`) are passed as they are,
+        # as eager code passes its constants.
+        self._fixed = None if inputs else (node.args, node.kwargs)
 
     @property
     def device(self) -> list:
@@ -72,15 +75,16 @@ class Draw:
             for t, v in zip(self.results, outs)
         )
 
-    def __call__(self, err, *arrays):
-        if bool(err) or self.slot:
-            return self._nothing(False)  # an earlier error ended the call
+    def __call__(self, *arrays):
         node = self.node
-        env = self.values.env(arrays)
-        for t in self.made:
-            env[t.id] = self.objects[t.id]
-        args = map_tensors(node.args, lambda x: self.values.value(x, env))
-        kwargs = map_tensors(node.kwargs, lambda x: self.values.value(x, env))
+        if self._fixed is not None:
+            args, kwargs = self._fixed
+        else:
+            env = self.values.env(arrays)
+            for t in self.made:
+                env[t.id] = self.objects[t.id]
+            args = map_tensors(node.args, lambda x: self.values.value(x, env))
+            kwargs = map_tensors(node.kwargs, lambda x: self.values.value(x, env))
         try:
             if node.kind == "method":
                 result = getattr(args[0], node.fn)(*args[1:], **kwargs)
@@ -88,7 +92,7 @@ class Draw:
                 result = node.fn(*args, **kwargs)
         except Exception as e:  # noqa: BLE001 - the user's error, raised after the call
             self.slot.append((e, node))
-            return self._nothing(True)
+            return self.nothing(True)
         outs = node.outputs
         values = result if len(outs) > 1 else (result,)
         found = []
@@ -99,7 +103,8 @@ class Draw:
                 found.append(_send(np.asarray(v, dtype=t.dtype), t))
         return (*found, np.bool_(False))
 
-    def _nothing(self, failed):
+    def nothing(self, failed=False):
+        """Results that stand for no draw (on the host and, traced, on the device)."""
         zeros = [np.zeros(*_sent(t)) for t in self.results]
         return (*zeros, np.bool_(failed))
 
@@ -145,5 +150,5 @@ def _sent(t) -> tuple:
 
 def _send(array, t):
     if _wide(t.dtype):
-        return np.ascontiguousarray(array).reshape(-1).view(np.uint32).reshape(*t.shape, 2)
+        return np.ascontiguousarray(array).reshape(*t.shape, 1).view(np.uint32)
     return array

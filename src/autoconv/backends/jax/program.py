@@ -115,8 +115,18 @@ class HostCalls:
         return lax.cond(ok, lambda err: jnp.asarray(err, dtype=bool), bad, err)
 
     def draw(self, fn, specs, err, *args):
-        """A random draw made on the host (draws.py): its results, and the error flag after it."""
-        *outs, failed = io_callback(fn, specs, err, *args, ordered=True, sharding=self.sharding)
+        """A random draw made on the host (draws.py): its results, and the error flag after it.
+        Nothing is drawn after an error, as eagerly (the test is made on the device: reading
+        the flag on the host would cost more than the draw)."""
+
+        def made(*args):
+            return io_callback(fn, specs, *args, ordered=True, sharding=self.sharding)
+
+        if isinstance(err, bool) and not err:
+            *outs, failed = made(*args)
+        else:
+            skipped = tuple(jnp.asarray(v) for v in fn.nothing())
+            *outs, failed = lax.cond(err, lambda *_: skipped, made, *args)
         return fn.arrive(outs), jnp.logical_or(err, failed)
 
 
