@@ -374,7 +374,8 @@ def _const(value, dtype, weak=False):
     else:
         array = np.asarray(value, dtype=dtype)
         owned = array is not value  # made here, not an array the caller may still change
-        value = array[()] if array.ndim == 0 else array
+        # A 0-d array stays one (`np.zeros(())` in a branch): eager code returns an array.
+        value = array[()] if array.ndim == 0 and not isinstance(value, np.ndarray) else array
         spec = (array.shape, array.dtype)
     node = _g.Node("const", "const", attrs={"value": value, "owned": owned})
     _g.add_node(node, [spec])

@@ -56,6 +56,7 @@ class Lowered:
         self.callbacks = w.callbacks  # the host callbacks, to reset per call
         self.has_error = w.has_error
         self.has_effects = bool(w.callbacks)
+        self.objects = w.objects  # generators the graph made in the last call (draws.py)
 
 
 class _Writer:

@@ -253,6 +253,7 @@ class JaxProgram:
             env.update({t.id: _keep(t, o) for t, o in zip(host.device, outs) if t.id not in env})
         else:
             env = host.env(outs)
+        env.update(low.objects)  # a generator the graph made is returned as it drew
         return _finish(self.graph.outputs, host, env)
 
     def _fast(self):
