@@ -763,6 +763,15 @@ def _tracked(names, list_name) -> frozenset:
 class Backend:
     """Implements `autoconv.runtime.staging`'s backend protocol for Tensors."""
 
+    # item assignment -----------------------------------------------------------------------
+    def setitem(self, target, key, value):
+        if not isinstance(target, (Tensor, np.ndarray)):
+            target[key] = value  # a list or dict holds Tensors as they are
+            return target
+        from autoconv.graph.mutation import assign_item
+
+        return assign_item(target, key, value)
+
     # if / conditional expressions ----------------------------------------------------------
     def if_stmt(self, cond, body, orelse, get_state, set_state, names):
         origin = user_origin(2)
