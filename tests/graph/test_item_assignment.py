@@ -95,6 +95,16 @@ def while_fill(x):
     return out, i
 
 
+def histogram(x):
+    h = np.zeros_like(x, shape=3)
+    for v in x:  # a staged loop over the array
+        h[0] += v
+        if v > 2:
+            h[1] += 1
+        h[2] -= v * v
+    return h
+
+
 def into_list_and_dict(x):
     items = [0.0, 0.0]
     items[1] = x[0]
@@ -119,6 +129,7 @@ def constants_only(x):
         (branches, (X,)),
         (rows_and_slices, (X,)),
         (while_fill, (X,)),
+        (histogram, (X,)),
         (constants_only, (X,)),
     ],
     ids=lambda v: getattr(v, "__name__", ""),
@@ -217,6 +228,23 @@ def test_converted_code_rebinds_the_name():
     code = autoconv.to_code(rows_and_slices)
     assert "m = ac.setitem(m, ac.index[i, :], x[i:i + 3])" in code
     assert "m = ac.setitem(m, (i, i), 1)" in code
+    assert "h = ac.setitem(h, 1, ac.item_op('+=', h[1], 1))" in autoconv.to_code(histogram)
+
+
+def nested_lists(n):
+    grid = [[0], [1]]
+    inner = grid[0]
+    grid[0] += [n]  # the inner list changes in place, and `inner` sees it
+    return grid, inner
+
+
+def test_augmented_item_assignment_keeps_pythons_in_place_operator():
+    assert autoconv.function(nested_lists)(5) == ([[0, 5], [1]], [0, 5])
+    autoconv.set_always_converted(True)
+    try:
+        assert autoconv.convert(nested_lists)(5) == ([[0, 5], [1]], [0, 5])
+    finally:
+        autoconv.set_always_converted(False)
 
 
 order = []

@@ -42,7 +42,7 @@ def transform(function_node, ctx) -> None:
 
 def _block(stmts, ac, names) -> None:
     for i, stmt in enumerate(stmts):
-        if isinstance(stmt, gast.Assign):
+        if isinstance(stmt, (gast.Assign, gast.AugAssign)):
             stmts[i] = _rebinding(stmt, ac, names)
         elif not isinstance(stmt, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
             for field in _BODIES:
@@ -54,9 +54,10 @@ def _block(stmts, ac, names) -> None:
 
 
 def _rebinding(stmt, ac, names):
-    if len(stmt.targets) != 1:
+    targets = [stmt.target] if isinstance(stmt, gast.AugAssign) else stmt.targets
+    if len(targets) != 1:
         return stmt
-    (target,) = stmt.targets
+    (target,) = targets
     if not (
         isinstance(target, gast.Subscript)
         and isinstance(target.value, gast.Name)
@@ -67,9 +68,41 @@ def _rebinding(stmt, ac, names):
         return stmt
     name = target.value.id
     key = target.slice
+    value = stmt.value
+    if isinstance(stmt, gast.AugAssign):
+        # `name[key] op= value`: the item is read, then the value (the key twice, harmlessly:
+        # it is made of names and constants).
+        item = gast.Subscript(value=_load(name), slice=_copy(key), ctx=gast.Load())
+        op = _OP_TEXT[type(stmt.op)]
+        value = templates.expr(f"ac.item_op({op!r}, item, value)", ac=ac, item=item, value=value)
     if any(isinstance(n, gast.Slice) for n in gast.walk(key)):
         key = templates.expr("ac.index[key]", ac=ac, key=key)
-    call = templates.expr("ac.setitem(name, key, value)", ac=ac, key=key, value=stmt.value)
-    call.args[0] = gast.Name(id=name, ctx=gast.Load(), annotation=None, type_comment=None)
+    call = templates.expr("ac.setitem(name, key, value)", ac=ac, key=key, value=value)
+    call.args[0] = _load(name)
     out = gast.Name(id=name, ctx=gast.Store(), annotation=None, type_comment=None)
     return expressions.located(gast.Assign(targets=[out], value=call, type_comment=None), stmt)
+
+
+_OP_TEXT = {
+    gast.Add: "+=",
+    gast.Sub: "-=",
+    gast.Mult: "*=",
+    gast.Div: "/=",
+    gast.FloorDiv: "//=",
+    gast.Mod: "%=",
+    gast.Pow: "**=",
+    gast.MatMult: "@=",
+    gast.BitAnd: "&=",
+    gast.BitOr: "|=",
+    gast.BitXor: "^=",
+    gast.LShift: "<<=",
+    gast.RShift: ">>=",
+}
+
+
+def _load(name):
+    return gast.Name(id=name, ctx=gast.Load(), annotation=None, type_comment=None)
+
+
+def _copy(node):
+    return templates.expr("key", key=node)
