@@ -213,7 +213,7 @@ class Buffer:
 
 def key_with_a_call(x):
     y = np.zeros(3)
-    y[int(0)] = x[0]  # left as written (Python evaluates the value first)
+    y[abs(0)] = x[0]  # left as written (Python evaluates the value first)
     return y
 
 
@@ -221,7 +221,7 @@ def key_with_a_call(x):
     "f, args, line, words",
     [
         (Buffer().write, (X,), "self.buf[0] = x[0]", "known only when the graph runs"),
-        (key_with_a_call, (X,), "y[int(0)] = x[0]", "known only when the graph runs"),
+        (key_with_a_call, (X,), "y[abs(0)] = x[0]", "known only when the graph runs"),
         (aliased, (X,), "out[0] = x[0]", "also refers"),
         (argument, (X,), "x[0] = 5.0", "argument"),
         (held_by_list, (X,), "out[0] = x[0]", "also refers"),
