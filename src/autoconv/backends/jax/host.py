@@ -47,6 +47,10 @@ def list_items(plan, t: Tensor, value, keep=False) -> list:
     """The items of run-time list `t` (a `(buffer, count)` pair from the device) as eager code
     holds them: NumPy scalars, Python numbers or arrays as they were appended (`keep`: the
     device's own arrays)."""
+    if plan.overflowed(t, value):
+        from autoconv.backends.jax.lists import Overflow
+
+        raise Overflow  # its items past the buffer were never written: the call runs again
     buffer, count = value
     count = int(np.asarray(count))
     if keep:

@@ -17,6 +17,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from autoconv.backends.jax import lists as _lists
 from autoconv.backends.jax import ops as _ops
 from autoconv.backends.jax.errors import LoweringError, lowering_error
 from autoconv.backends.jax.lowering import Lowered
@@ -161,7 +162,21 @@ class JaxProgram:
     def __init__(self, graph, device=None, keep_on_device=False):
         self.graph = graph
         self.filename = f"<autoconv jax graph {graph.name} #{next(_counter)}>"
-        self.lowered = low = Lowered(graph)
+        # Lists grown in loops with no bound: their buffer sizes, kept for later calls, and
+        # how many times the program was compiled again to make them larger.
+        self.capacities: list = []
+        self.recompiles = 0
+        self._compile()
+        low = self.lowered
+        self.device = resolve_device(device, graph)
+        self.keep_on_device = keep_on_device
+        self._stateful = bool(low.variables) or low.has_error
+        self.fn = self._fast() or self._call
+
+    def _compile(self):
+        """Lowers the graph with the current list capacities and wraps it in `jax.jit`."""
+        self.lowered = low = Lowered(self.graph, self.capacities or None)
+        self.capacities = low.plan.capacities()
         self.source = low.source
         linecache.cache[self.filename] = (
             len(self.source),
@@ -175,12 +190,8 @@ class JaxProgram:
         # as strongly typed, as JAX scalars (making those would compile a conversion).
         self._run = namespace["make_run"](*low.bound_values)
         self._jit = jax.jit(self._run)
-        self.device = resolve_device(device, graph)
-        self.keep_on_device = keep_on_device
         self._raises = [cb.slot for cb in low.callbacks if hasattr(cb, "slot")]
         self._traced = False
-        self._stateful = bool(low.variables) or low.has_error
-        self.fn = self._fast() or self._call
 
     def rewrite(self, exc):
         """Errors are raised with the user's line already (see `_call`)."""
@@ -190,26 +201,19 @@ class JaxProgram:
         return self.fn(*leaves)
 
     def _call(self, *leaves):
-        low = self.lowered
-        variables = low.variables
+        variables = self.lowered.variables
         state = [v._value for v in variables]
-        for slot in self._raises:
-            slot.clear()
         args = leaves
         if self.device is not None:
             args = jax.device_put(list(leaves), self.device)
             state = jax.device_put(state, self.device)
-        with x64():
-            if not self._traced:
-                result = self._first(args, state)
-            else:
-                result = self._jit(*args, *state)
-            if low.has_effects:
-                jax.effects_barrier()
-        if self._stateful:
-            outs, new_state, err = result
-        else:
-            outs, new_state, err = result, (), False
+        while True:
+            outs, new_state, err = self._attempt(args, state)
+            low = self.lowered
+            if not low.plan.growable or not self._overflowed(outs):
+                break
+        if low.pending is not None:
+            low.pending.flush()  # the prints of the attempt that counts, in order
         for v, s in zip(variables, new_state):
             v._value = np.array(s)
         # A check in a while loop's test keeps its error without the flag leaving the test.
@@ -228,11 +232,56 @@ class JaxProgram:
             env = host.env(outs)
         return _finish(self.graph.outputs, host, env)
 
+    def _attempt(self, args, state):
+        """One run of the compiled program: `(outputs, new state, error flag)`."""
+        low = self.lowered
+        for slot in self._raises:
+            slot.clear()
+        low.plan.overflow.clear()
+        # Host callbacks with state (prints waiting for the end of the call, draws) save it
+        # before a run that may overflow, and go back to it before the run again.
+        self._saved = [(cb, cb.save()) for cb in low.callbacks if hasattr(cb, "save")]
+        with x64():
+            if not self._traced:
+                result = self._first(args, state)
+            else:
+                result = self._jit(*args, *state)
+            if low.has_effects:
+                jax.effects_barrier()
+        if self._stateful:
+            return result
+        return result, (), False
+
+    def _overflowed(self, outs) -> bool:
+        """Whether a list grown in an unbounded loop outgrew its buffer in the last run (its
+        outputs, or a print or raise reading it). If so, the attempt's effects are undone and
+        the program is compiled again with buffers large enough for the counts seen."""
+        low = self.lowered
+        plan = low.plan
+        for t, value in zip(low.outputs.device, outs):
+            if plan.is_list(t):
+                plan.overflowed(t, value)
+        if not plan.overflow:
+            return False
+        for cb, token in reversed(self._saved):
+            cb.restore(token)
+        for index, count in plan.overflow.items():
+            self.capacities[index] = _lists.grown_capacity(self.capacities[index], count)
+        self.recompiles += 1
+        self._compile()
+        return True
+
     def _fast(self):
         """A call without state, effects, devices or host values: jit, then convert each output
         with a converter chosen once (None when this graph needs the general `_call`)."""
         low = self.lowered
-        if self._stateful or low.has_effects or self.device is not None or self.keep_on_device:
+        if (
+            self._stateful
+            or low.has_effects
+            or low.plan.growable
+            or self.device is not None
+            or self.keep_on_device
+        ):
             return None
         out = self.graph.outputs
         device = low.outputs.device
