@@ -177,6 +177,12 @@ def test_keep_on_device_gives_eagers_values(i):
     for g, e in zip(flat_got, flat_expected):
         assert np.shape(g) == np.shape(e) and np.asarray(g).dtype == np.asarray(e).dtype
         np.testing.assert_array_equal(np.asarray(g), e)
+        # arrays and NumPy scalars come as JAX arrays, Python numbers as Python numbers
+        assert (
+            isinstance(g, jax.Array)
+            if isinstance(e, np.ndarray | np.generic)
+            else type(g) is type(e)
+        )
 
 
 @settings(max_examples=30, deadline=None)

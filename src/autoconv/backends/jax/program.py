@@ -20,6 +20,7 @@ from jax import lax
 from autoconv.backends.jax import lists as _lists
 from autoconv.backends.jax import ops as _ops
 from autoconv.backends.jax.errors import LoweringError, lowering_error
+from autoconv.backends.jax.host import TO_DEVICE
 from autoconv.backends.jax.lowering import Lowered
 from autoconv.graph.errors import where
 from autoconv.graph.optionals import Mixed, Optional, mixed_output
@@ -227,10 +228,17 @@ class JaxProgram:
         host = low.outputs
         if self.keep_on_device:
             env = host.env(outs, keep=True)
-            env.update({t.id: _keep(t, o) for t, o in zip(host.device, outs) if t.id not in env})
-        else:
-            env = host.env(outs)
+            plan = low.plan
+            kept = zip(host.device, outs)
+            env.update({t.id: _keep(t, o) for t, o in kept if not plan.is_list(t)})
+            env[TO_DEVICE] = self._to_device
+            with x64():  # float64 stays float64 on the device
+                return _finish(self.graph.outputs, host, env)
+        env = host.env(outs)
         return _finish(self.graph.outputs, host, env)
+
+    def _to_device(self, array):
+        return jax.device_put(array, self.device) if self.device is not None else jnp.asarray(array)
 
     def _attempt(self, args, state):
         """One run of the compiled program: `(outputs, new state, error flag)`."""
