@@ -339,3 +339,15 @@ def test_callbacks_with_state_are_saved_and_restored_around_a_rerun():
     counter(None)
     same(prog(np.int64(800**2)), python_ints(np.int64(800**2)))
     assert counter.restored == [2] and counter.draws == 2 and prog.recompiles == 1
+
+
+def test_threads_calling_one_growing_function_get_their_own_results():
+    from concurrent.futures import ThreadPoolExecutor
+
+    f = autoconv.function(python_ints, backend="jax")
+    ns = [np.int64(k * k) for k in (3, 700, 40, 1500, 900, 5, 2100, 600)]
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(f, ns))
+    for n, got in zip(ns, results):
+        same(got, python_ints(n))
+    assert program(f, ns[0]).recompiles <= 3  # 512 -> 1024 -> 2048 -> 4096 at most

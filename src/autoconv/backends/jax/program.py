@@ -3,6 +3,14 @@ called: NumPy inputs in, results of NumPy's types out.
 
 64-bit types are enabled only around tracing, compiling and calling (`x64()`), never in the
 user's global JAX configuration, so float64 stays float64 and int64 int64, as in NumPy.
+
+A program whose lists grow in loops with no bound (`lists.py`) may run a call twice: when a
+list outgrew its buffer, it compiles again with a larger one (kept for later calls) and runs
+again from the same inputs. The first attempt leaves nothing behind: its outputs, Variable
+values and recorded raises are dropped, and its prints are held in `Lowered.pending` and never
+shown. Host callbacks that keep state of their own follow a small protocol: one with a
+`save()` method (returning a token) is saved before each attempt of such a program, and
+`restore(token)` is called on it before the attempt runs again.
 """
 
 from __future__ import annotations
@@ -11,6 +19,7 @@ import builtins
 import functools
 import itertools
 import linecache
+import threading
 
 import jax
 import jax.numpy as jnp
@@ -167,6 +176,8 @@ class JaxProgram:
         # how many times the program was compiled again to make them larger.
         self.capacities: list = []
         self.recompiles = 0
+        self._lock = threading.Lock()
+        self._saved: list = []
         self._compile()
         low = self.lowered
         self.device = resolve_device(device, graph)
@@ -202,6 +213,12 @@ class JaxProgram:
         return self.fn(*leaves)
 
     def _call(self, *leaves):
+        if self.lowered.plan.growable:
+            with self._lock:  # one attempt at a time: an overflow swaps the compiled program
+                return self._call_once(leaves)
+        return self._call_once(leaves)
+
+    def _call_once(self, leaves):
         variables = self.lowered.variables
         state = [v._value for v in variables]
         args = leaves
@@ -248,7 +265,8 @@ class JaxProgram:
         low.plan.overflow.clear()
         # Host callbacks with state (prints waiting for the end of the call, draws) save it
         # before a run that may overflow, and go back to it before the run again.
-        self._saved = [(cb, cb.save()) for cb in low.callbacks if hasattr(cb, "save")]
+        if low.plan.growable:
+            self._saved = [(cb, cb.save()) for cb in low.callbacks if hasattr(cb, "save")]
         with x64():
             if not self._traced:
                 result = self._first(args, state)
