@@ -17,6 +17,13 @@ from autoconv.graph.printing import _render
 from autoconv.graph.tensor import Tensor
 
 HOST_FNS = frozenset((_render, output, mixed_output))
+
+
+class Overflow(Exception):  # noqa: N818 - a signal inside the program, never shown to users
+    """A list grown in a loop with no bound held more items than its buffer (`lists.py`): the
+    attempt's results are void, and the program runs again with a larger buffer."""
+
+
 CHOICE_FNS = frozenset((output, mixed_output))
 
 
@@ -48,8 +55,6 @@ def list_items(plan, t: Tensor, value, keep=False) -> list:
     holds them: NumPy scalars, Python numbers or arrays as they were appended (`keep`: the
     device's own arrays)."""
     if plan.overflowed(t, value):
-        from autoconv.backends.jax.lists import Overflow
-
         raise Overflow  # its items past the buffer were never written: the call runs again
     buffer, count = value
     count = int(np.asarray(count))
@@ -103,8 +108,6 @@ class HostValues:
         for t, a in zip(self.device, arrays):
             if plan is not None and plan.is_list(t):
                 if plan.overflowed(t, a):
-                    from autoconv.backends.jax.lists import Overflow
-
                     raise Overflow  # items past the buffer were never written: run again
                 # Its items are made when something reads them (`value`): a stack of the
                 # list is a slice of the buffer.
@@ -138,7 +141,7 @@ class HostValues:
         kwargs = map_tensors(node.kwargs, lambda x: self.value(x, env))
         result = node.fn(*args, **kwargs)
         to_device = env.get(TO_DEVICE)
-        if to_device is not None and id(node) in plan.host_nodes:
+        if to_device is not None and plan is not None and id(node) in plan.host_nodes:
             result = to_device(result)  # a stack of lists, for `keep_on_device`
         env[t.id] = result
         return result
@@ -152,16 +155,10 @@ TO_DEVICE = ("to device",)
 def _stacked(plan, node, env):
     """`np.stack(lst)` / `np.array(lst)` of one run-time list as a slice of its buffer (on the
     device with `keep_on_device`), where that is exactly what NumPy gives (else None)."""
-    from autoconv.backends.jax.lists import PLAIN_STACKERS, stacker_func
-
-    if len(node.args) != 1 or node.kwargs or len(node.outputs) != 1:
+    if id(node) not in plan.plain_stacks:
         return None
-    (template,) = node.args
-    if type(template) is not list or len(template) != 1 or not plan.is_list(template[0]):
-        return None
-    lst = template[0]
-    raw = env.get((_BUFFER, lst.id))
-    if raw is None or stacker_func(node) not in PLAIN_STACKERS:
+    raw = env.get((_BUFFER, node.args[0][0].id))
+    if raw is None:
         return None
     buffer, count, _ = raw
     count = int(np.asarray(count))

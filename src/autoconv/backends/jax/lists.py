@@ -25,7 +25,7 @@ A list grown in a loop the graph does not bound (`while loss > tol: history.appe
 past it without writing. Such a list's items only ever reach the host (its length is data), so
 the host sees every overflow: a count larger than its buffer. The program then compiles again
 with a larger capacity and runs again from the same inputs (`program.py`); nothing the
-overflowed attempt did is kept (`Overflow`, `Pending`).
+overflowed attempt did is kept (`host.Overflow`, `Pending`).
 """
 
 from __future__ import annotations
@@ -69,10 +69,6 @@ def grown_capacity(capacity: int, count: int) -> int:
     """The capacity to compile again with after a list of `capacity` items counted `count`:
     at least double (so at most log2(n) compiles) and a power of two that holds `count`."""
     return max(2 * capacity, 1 << (count - 1).bit_length())
-
-
-class Overflow(Exception):  # noqa: N818 - a signal inside the program, never shown to users
-    """A growable list held more items than its buffer: the attempt's results are void."""
 
 
 class Pending:
@@ -288,6 +284,7 @@ class ListPlan:
         """The stacking nodes (np.stack(lst), ...) of lists whose counts are known only when
         the graph runs: they run on the host, so their results may only leave the program."""
         host: set = set()
+        self.plain_stacks: set = set()  # of those, np.stack(lst) / np.array(lst) of one list
         if not self.bounds:
             return host  # no lists at all
         for node in graph.walk():
@@ -310,6 +307,16 @@ class ListPlan:
                             "and a count instead",
                         )
             host.add(id(node))
+            template = node.args[0]
+            if (
+                stacker_func(node) in PLAIN_STACKERS
+                and len(node.args) == 1
+                and not node.kwargs
+                and type(template) is list
+                and len(template) == 1
+                and self.is_list(template[0])
+            ):
+                self.plain_stacks.add(id(node))
         return host
 
 

@@ -434,7 +434,7 @@ class _Writer:
                 arrays = arrays[1:]
             try:
                 env = _values.env(arrays)
-            except _lists.Overflow:
+            except _host.Overflow:
                 return  # this attempt is void: the call runs again with a larger buffer
             args = [_values.value(a, env) if isinstance(a, Tensor) else a for a in _node.args]
             kwargs = {k: _values.value(v, env) for k, v in _node.kwargs.items()}
@@ -459,7 +459,7 @@ class _Writer:
                 return  # only the first raise of a call counts
             try:
                 env = _values.env(arrays)
-            except _lists.Overflow:
+            except _host.Overflow:
                 return  # from items past the buffer: the call runs again, and raises then
             args = [_values.value(a, env) for a in _node.args]
             try:

@@ -225,6 +225,8 @@ class JaxProgram:
         if self.device is not None:
             args = jax.device_put(list(leaves), self.device)
             state = jax.device_put(state, self.device)
+        if self.lowered.pending is not None:
+            self.lowered.pending.items.clear()  # left by a call that JAX itself failed
         while True:
             outs, new_state, err = self._attempt(args, state)
             low = self.lowered
