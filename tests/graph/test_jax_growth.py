@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 jax = pytest.importorskip("jax")
 
 import autoconv  # noqa: E402
-from autoconv.backends.jax import lists  # noqa: E402
+from autoconv.backends.jax import LoweringError, lists  # noqa: E402
 
 
 def same(a, b):
@@ -351,3 +351,15 @@ def test_threads_calling_one_growing_function_get_their_own_results():
     for n, got in zip(ns, results):
         same(got, python_ints(n))
     assert program(f, ns[0]).recompiles <= 3  # 512 -> 1024 -> 2048 -> 4096 at most
+
+
+def test_items_whose_shape_depends_on_the_data_name_the_list():
+    def f(x, n):
+        out = []
+        while n > 0:
+            out.append(x[x > n])
+            n = n - 1
+        return out
+
+    with pytest.raises(LoweringError, match=r"test_jax_growth.py:\d+.*list `out`.*shape"):
+        autoconv.function(f, backend="jax")(np.arange(5.0), np.float64(2.0))
