@@ -296,3 +296,24 @@ for _name, _test in vars(numpy_suite).items():
         globals()[_name + "_jax"] = _lowering_error_expected(_test)
     else:
         globals()[_name + "_jax"] = pytest.mark.usefixtures("jax_backend")(_test)
+
+
+def test_draws_in_a_list_that_outgrows_its_buffer_are_drawn_once():
+    """A list grown in a loop with no bound may make the program run again with a larger
+    buffer; the generator goes back to its state before the first run, so the numbers and the
+    state after the call are eager's."""
+
+    def samples(rng, limit):
+        values = []
+        total = 0.0
+        while total < limit:
+            v = rng.exponential(1.0)
+            values.append(v)
+            total += v
+        return np.array(values), total
+
+    g = autoconv.function(samples, backend="jax")
+    for limit in (3.0, 300.0, 30.0):  # 300: hundreds of items, past the first buffer
+        a, b = np.random.default_rng(4), np.random.default_rng(4)
+        same(samples(a, limit), g(b, limit))
+        assert a.bit_generator.state == b.bit_generator.state

@@ -385,23 +385,16 @@ def assign_item(target, key, value):
     involved the graph gets a copy of `target` with the item set, which is what eager code
     sees when no other name, view or caller shares the array (otherwise a clear error)."""
     from autoconv.graph.numpy_dispatch import operand
-    from autoconv.graph.optionals import Mixed
 
     if _PROBING:
         _ITEM_BASELINE.append(sys.getrefcount(target) - 1)
         return target
-
-    def plain(v):
-        # Variables read, optionals checked, and a number whose Python type depends on the
-        # path stored as its value (an array item has the array's dtype either way).
-        v = operand(v)
-        return v.value if isinstance(v, Mixed) else v
-
     if not _g.building():
         target[key] = value
         return target
-    key = tuple(plain(k) for k in key) if type(key) is tuple else plain(key)
-    value = plain(value)
+    # Variables read, optionals checked (a Mixed number comes as its value: see staging).
+    key = tuple(operand(k) for k in key) if type(key) is tuple else operand(key)
+    value = operand(value)
     staged_block = len(_g._SCOPES.stack) > 1
     if not (
         isinstance(target, Tensor)

@@ -796,9 +796,14 @@ class Backend:
         if not isinstance(target, (Tensor, np.ndarray)):
             target[key] = value  # a list or dict holds Tensors as they are
             return target
-        from autoconv.graph.mutation import assign_item
 
-        return assign_item(target, key, value)
+        def plain(v):
+            # A number whose Python type depends on the path is stored as its value: an
+            # array's item has the array's dtype either way.
+            return v.value if isinstance(v, Mixed) else v
+
+        key = tuple(plain(k) for k in key) if type(key) is tuple else plain(key)
+        return mutation.assign_item(target, key, plain(value))
 
     # if / conditional expressions ----------------------------------------------------------
     def if_stmt(self, cond, body, orelse, get_state, set_state, names):
