@@ -97,11 +97,10 @@ def while_fill(x):
 
 def histogram(x):
     h = np.zeros_like(x, shape=3)
-    for v in x:  # a staged loop over the array
-        h[0] += v
-        if v > 2:
-            h[1] += 1
-        h[2] -= v * v
+    for i in range(len(x)):
+        h[i % 3] += x[i]
+        if x[i] > 2:  # staged
+            h[i % 2] -= 1
     return h
 
 
@@ -245,7 +244,9 @@ def test_converted_code_rebinds_the_name():
     code = autoconv.to_code(rows_and_slices)
     assert "m = ac.setitem(m, ac.index[i, :], x[i:i + 3])" in code
     assert "m = ac.setitem(m, (i, i), 1)" in code
-    assert "h = ac.setitem(h, 1, ac.item_op('+=', h[1], 1))" in autoconv.to_code(histogram)
+    assert "h = ac.setitem(h, i % 3, ac.item_op('+=', h[i % 3], x[i]))" in autoconv.to_code(
+        histogram
+    )
 
 
 def nested_lists(n):

@@ -13,7 +13,8 @@ and branches then carry the name like any other variable.
 Python evaluates the value before the container and the key; the call evaluates them after.
 So only keys that nothing can change are rewritten: names, constants, slices and arithmetic
 on them. Other item assignments, and those to globals, attributes or several targets, stay as
-they are.
+they are; so does an item with a constant key inside a branch or loop (`d["n"] += 1`),
+which the control-flow converter carries as state by its path.
 """
 
 import gast
@@ -37,23 +38,24 @@ _STABLE = (
 
 def transform(function_node, ctx) -> None:
     names = ctx.local_names - ctx.globals - ctx.nonlocals
-    _block(function_node.body, ctx.ac, names)
+    _block(function_node.body, ctx.ac, names, False)
 
 
-def _block(stmts, ac, names) -> None:
+def _block(stmts, ac, names, in_control_flow) -> None:
     for i, stmt in enumerate(stmts):
         if isinstance(stmt, (gast.Assign, gast.AugAssign)):
-            stmts[i] = _rebinding(stmt, ac, names)
+            stmts[i] = _rebinding(stmt, ac, names, in_control_flow)
         elif not isinstance(stmt, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
+            inner_flow = in_control_flow or isinstance(stmt, (gast.If, gast.For, gast.While))
             for field in _BODIES:
                 inner = getattr(stmt, field, None)
                 if isinstance(inner, list):
-                    _block(inner, ac, names)
+                    _block(inner, ac, names, inner_flow)
             for clause in getattr(stmt, "handlers", None) or getattr(stmt, "cases", None) or ():
-                _block(clause.body, ac, names)
+                _block(clause.body, ac, names, inner_flow)
 
 
-def _rebinding(stmt, ac, names):
+def _rebinding(stmt, ac, names, in_control_flow):
     targets = [stmt.target] if isinstance(stmt, gast.AugAssign) else stmt.targets
     if len(targets) != 1:
         return stmt
@@ -65,6 +67,11 @@ def _rebinding(stmt, ac, names):
         and all(isinstance(n, _STABLE) for n in gast.walk(target.slice))
         and not expressions.binds_or_suspends(stmt.value)
     ):
+        return stmt
+    key = target.slice
+    if in_control_flow and isinstance(key, gast.Constant):
+        # `d["n"] = v` in a branch or loop: the item itself is state, by its path (see
+        # control_flow), which carries it in a dict or a list.
         return stmt
     name = target.value.id
     key = target.slice
