@@ -26,6 +26,7 @@ import numpy as np
 from autoconv.backends.jax import bounds as _bounds
 from autoconv.backends.jax import host as _host
 from autoconv.backends.jax import lists as _lists
+from autoconv.backends.jax import masks as _masks
 from autoconv.backends.jax import ops as _ops
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.backends.literals import call_arguments, literal, subscript
@@ -81,6 +82,7 @@ class _Writer:
                     "them outside and pass them in as arrays",
                 )
         self.plan = _lists.ListPlan(graph)
+        self.masks = _masks.MaskPlan(graph)
         # Per node, worked out once: its index checks, and whether the host evaluates it.
         self._checks: dict = {}
         self._host: dict = {}
@@ -196,6 +198,8 @@ class _Writer:
             return True
         if self.is_host(node):
             return False  # evaluated by the callbacks or outputs that read it
+        if self.masks and id(node) in self.masks.nodes:
+            return self.masks.lower(self, node, indent)
         lists = self.plan.bounds
         if lists and kind not in _LIST_KINDS and any(t.id in lists for t in node.inputs):
             return self.list_use(node, indent)
@@ -232,8 +236,11 @@ class _Writer:
         return found
 
     def _sets_error(self, node) -> bool:
-        """Whether a node can set the error flag: the user's raise, or an index to check."""
-        return bool(node.attrs.get("raises")) or bool(self._checks.get(id(node)))
+        """Whether a node can set the error flag: the user's raise, an index to check, or a
+        min/max of a mask selection that may be empty (masks.py)."""
+        if node.attrs.get("raises") or self._checks.get(id(node)):
+            return True
+        return id(node) in self.masks.errors
 
     def _empty_axis(self, node) -> bool:
         """Whether `node` indexes an axis of length 0 with an index known only at run time
