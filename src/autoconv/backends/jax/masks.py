@@ -295,7 +295,10 @@ class MaskPlan:
         elif op == "count_nonzero":
             value = f"jnp.sum(({x} != 0) & {m}, axis={axes!r})"
         elif op == "mean":
-            value = f"jnp.sum({x}, axis={axes!r}, dtype={odt}, where={m}) / fix({count}, {odt})"
+            # NumPy sums float16 in float32 for a mean.
+            acc = np.float32 if out.dtype == np.float16 and dtype is None else out.dtype
+            acc = w.dtype(acc)
+            value = f"jnp.sum({x}, axis={axes!r}, dtype={acc}, where={m}) / fix({count}, {acc})"
             self._warn_if_empty(w, node, t, count, indent)
         else:  # min, max: eager NumPy raises on an empty selection
             initial = _identity(op, t.dtype)
