@@ -408,3 +408,14 @@ def test_other_uses_name_the_line_and_what_to_write(fn, x):
     assert isinstance(e.value, autoconv.AutoconvError)
     agree_numpy = autoconv.function(fn)(x)  # the NumPy backend runs it
     close(fn(x), agree_numpy)
+
+
+def test_rows_of_no_elements():
+    # Rows of size 0: eager NumPy's max along the rows raises only where no row is selected
+    # (np.empty((0, 0)).max(axis=0) raises, np.empty((2, 0)).max(axis=0) is empty).
+    def f(x, m):
+        rows = x[m]
+        return rows.max(axis=0), rows.mean(axis=0), rows.sum(), len(rows)
+
+    for m in (np.array([True, False, True]), np.zeros(3, bool)):
+        agree(f, np.ones((3, 0)), m)

@@ -304,11 +304,10 @@ class MaskPlan:
             initial = _identity(op, t.dtype)
             if initial is None:
                 raise self.error(t, node, f"has no JAX form for {t.dtype} values")
-            empty = f"{count} > 0" if axis is None or rest else "True"
             record = _eager_recorder(node, t)
             w.callbacks.append(record)
             cb = w.bind(record, f"reduce_error_{len(w.callbacks)}")
-            w.emit(indent, f"err = check({empty}, err, {cb})", node)
+            w.emit(indent, f"err = check({count} > 0, err, {cb})", node)
             value = f"jnp.{op}({x}, axis={axes!r}, where={m}, initial={w.expr(initial)})"
         w.emit(indent, f"v{out.id} = jnp.reshape({value}, {out.shape!r})", node)
         w.emit(indent, f"v{out.id} = fix(v{out.id}, {odt})", node)
@@ -344,8 +343,8 @@ def _source(node):
 
 def _masks_data_dependently(node) -> bool:
     """Whether a getitem has a bool Tensor in its key and a result of data-dependent shape."""
-    if not node.outputs or None not in node.outputs[0].shape:
-        return False
+    if not node.outputs or None not in node.outputs[0].shape or node.outputs[0].dtype == object:
+        return False  # (an object result is the host's: a Python list indexed, say)
     key = node.args[1]
     items = key if node.attrs.get("tuple") else (key,)
     return any(isinstance(v, Tensor) and v.dtype == np.bool_ for v in items)
