@@ -419,3 +419,11 @@ def test_rows_of_no_elements():
 
     for m in (np.array([True, False, True]), np.zeros(3, bool)):
         agree(f, np.ones((3, 0)), m)
+
+
+def test_numpy_integer_axes_and_indices():
+    def f(x):
+        s = x[x > 0]
+        return s.sum(axis=np.int64(0)), s[np.int64(1)]
+
+    agree(f, np.array([1.0, -2.0, 3.0]))

@@ -172,7 +172,7 @@ class MaskPlan:
         if isinstance(axis, tuple) and len(axis) == 1:
             axis = axis[0]
         if axis is not None:
-            if type(axis) is not int or axis % len(t.shape) != 0:
+            if not _integer(axis) or int(axis) % len(t.shape) != 0:
                 return False
             axis = 0
         keepdims = params.get("keepdims", False)
@@ -187,7 +187,7 @@ class MaskPlan:
         key = node.args[1]
         if isinstance(key, Tensor):
             return key.shape == () and key.dtype.kind in "iu"
-        return type(key) is int
+        return _integer(key)
 
     def _elementwise(self, node, used) -> bool:
         if len(node.outputs) != 1 or node.kwargs:
@@ -391,6 +391,11 @@ def _count(node, t):
     if how == "size" and len(node.args) > 1 and node.args[1] is not None:
         return None
     return how
+
+
+def _integer(v) -> bool:
+    """Whether `v` is a Python or NumPy integer (not a bool)."""
+    return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
 
 
 def _hashable(fn) -> bool:
