@@ -175,12 +175,18 @@ def test_raise_gives_the_eager_exception():
 
 
 def test_what_cannot_be_lowered_names_the_op_and_line():
-    def noisy(x):
-        return x + np.random.normal(size=x.shape)
+    def noisy(x, n):
+        return np.random.normal(size=n)  # how many: known only from data
 
-    with pytest.raises(LoweringError, match=r"test_jax_backend.py:\d+.*random") as e:
-        autoconv.function(noisy, backend="jax")(np.zeros(3))
+    with pytest.raises(LoweringError, match=r"test_jax_backend.py:\d+.*random.normal") as e:
+        autoconv.function(noisy, backend="jax")(np.zeros(3), np.int64(3))
     assert isinstance(e.value, autoconv.AutoconvError)
+
+    def counted(x):
+        return np.arange(np.sum(x > 0))
+
+    with pytest.raises(LoweringError, match=r"test_jax_backend.py:\d+: `arange`.* depends on val"):
+        autoconv.function(counted, backend="jax")(np.array([1.0, -1.0]))
 
     def masked(x):
         return x[x > 0]

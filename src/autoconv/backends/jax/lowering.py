@@ -6,7 +6,8 @@ Python `if` when the test is known while JAX traces), `while` becomes `lax.while
 carry holds the loop variables, the Variables the loop assigns, the `break` flag and the error
 flag. A list grown in a staged loop is a preallocated buffer and a count (`lists.py`).
 Variables are state: `run` takes their values and returns their new ones. Prints and the
-user's raises become ordered host callbacks (`host.py`); a raise also sets the error flag, which
+user's raises become ordered host callbacks (`host.py`), and so do NumPy's random draws
+(`draws.py`); a raise also sets the error flag, which
 stops loops, and the program raises the recorded exception after the call, as eager code would.
 
 Every value keeps the dtype NumPy gives it: operands of an operator are cast to NumPy's common
@@ -24,6 +25,7 @@ import re
 import numpy as np
 
 from autoconv.backends.jax import bounds as _bounds
+from autoconv.backends.jax import draws as _draws
 from autoconv.backends.jax import host as _host
 from autoconv.backends.jax import lists as _lists
 from autoconv.backends.jax import masks as _masks
@@ -36,7 +38,7 @@ from autoconv.graph.tensor import Tensor
 
 _RESERVED = frozenset(
     "run make_run err stop lax jnp fix carry truth cond while_loop all_of callback check "
-    "carry_list append".split()
+    "carry_list append draw".split()
 )
 _SAFE = re.compile(r"[^0-9a-zA-Z_]")
 _STANDIN = {"b": True, "i": 1, "u": 1, "f": 1.0, "c": 1j}
@@ -75,14 +77,9 @@ class _Writer:
                 if id(v) not in self._var_names:
                     self._var_names[id(v)] = f"s{len(self.variables)}"
                     self.variables.append(v)
-            if node.attrs.get("random"):
-                raise lowering_error(
-                    node,
-                    "NumPy's random numbers cannot be drawn by XLA with the same stream; draw "
-                    "them outside and pass them in as arrays",
-                )
         self.plan = _lists.ListPlan(graph)
         self.masks = _masks.MaskPlan(graph)
+        self.objects: dict = {}  # generators made by the graph, on the host (draws.py)
         # Per node, worked out once: its index checks, and whether the host evaluates it.
         self._checks: dict = {}
         self._host: dict = {}
@@ -189,6 +186,9 @@ class _Writer:
         if node.attrs.get("raises"):
             self.node_raise(node, indent)
             return True
+        if _draws.is_draw(node):
+            self.node_draw(node, indent)
+            return True
         if node.kind == "helper" and node.fn in _host.CHOICE_FNS:
             # The Python kind of a number is the host's business (outputs, prints); the
             # device computes with its value, in the dtype the graph gives it.
@@ -236,11 +236,12 @@ class _Writer:
         return found
 
     def _sets_error(self, node) -> bool:
-        """Whether a node can set the error flag: the user's raise, an index to check, or a
-        min/max of a mask selection that may be empty (masks.py)."""
-        if node.attrs.get("raises") or self._checks.get(id(node)):
+        """Whether a node can set the error flag: the user's raise, a random draw (its
+        arguments may be wrong), an index to check, or a min/max of a mask selection that may be
+        empty (masks.py)."""
+        if node.attrs.get("raises") or _draws.is_draw(node):
             return True
-        return id(node) in self.masks.errors
+        return bool(self._checks.get(id(node))) or id(node) in self.masks.errors
 
     def _empty_axis(self, node) -> bool:
         """Whether `node` indexes an axis of length 0 with an index known only at run time
@@ -440,6 +441,16 @@ class _Writer:
         cb = self.bind(show, f"print_{node.outputs[0].id if node.outputs else len(self.callbacks)}")
         vals = "".join(self.ref(t) + ", " for t in values.device)
         self.emit(indent, f"callback({cb}, {errs}{vals})", node)
+
+    def node_draw(self, node, indent):
+        draw = _draws.Draw(node, self.plan, self.objects)
+        self.callbacks.append(draw)
+        n = len(self.callbacks)
+        cb = self.bind(draw, f"draw_{n}")
+        specs = self.bind(draw.specs(), f"draw_{n}_specs")
+        args = ", ".join([cb, specs, "err"] + [self.ref(t) for t in draw.device])
+        outs = _tuple([f"v{t.id}" for t in draw.results])
+        self.emit(indent, f"{outs}, err = draw({args})", node)
 
     def node_raise(self, node, indent):
         values = _host.HostValues(node.inputs, self.plan)

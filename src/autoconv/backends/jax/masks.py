@@ -316,9 +316,10 @@ class MaskPlan:
         warn = _eager_warner(node, t)
         w.callbacks.append(warn)
         cb = w.bind(warn, f"empty_mean_{len(w.callbacks)}")
-        when = w.bind(_when, "when_empty")
-        errs = "err, " if w.has_error else ""
-        w.emit(indent, f"{when}({count} == 0, {cb}, {errs})", node)
+        # The host call of a check, where the selection is empty; the flag it gives is
+        # dropped: a warning is no error.
+        err = "err" if w.has_error else "False"
+        w.emit(indent, f"check({count} != 0, {err}, {cb})", node)
 
 
 # --- what a node is ---------------------------------------------------------------------------
@@ -449,12 +450,12 @@ def _eager_recorder(node, t):
 
 
 def _eager_warner(node, t):
-    """A host callback `([err])` that gives NumPy's warnings for `node` on an empty selection."""
+    """A host callback `(err)` that gives NumPy's warnings for `node` on an empty selection."""
 
     module_globals: dict = {}  # the registry that shows each warning once per line
 
-    def warn(*err, _node=node, _t=t):
-        if err and bool(err[0]):
+    def warn(err, _node=node, _t=t):
+        if bool(err):
             return  # an earlier raise ended the call
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
@@ -468,15 +469,3 @@ def _eager_warner(node, t):
             warn_at(w.message, w.category, filename, line, module_globals)
 
     return warn
-
-
-def _when(test, fn, *values):
-    """Calls host callback `fn(*values)` where `test` holds when the program runs."""
-    import jax
-    from jax import lax
-
-    def yes(values):
-        jax.debug.callback(fn, *values, ordered=True)
-        return 0
-
-    lax.cond(test, yes, lambda values: 0, values)

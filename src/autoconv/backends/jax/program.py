@@ -16,6 +16,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
+from jax.experimental import io_callback
 
 from autoconv.backends.jax import ops as _ops
 from autoconv.backends.jax.errors import LoweringError, lowering_error
@@ -82,25 +83,51 @@ def all_of(*tests):
     return functools.reduce(jnp.logical_and, [jnp.asarray(t) for t in tests])
 
 
-def callback(fn, *args):
-    jax.debug.callback(fn, *args, ordered=True)
+class HostCalls:
+    """The lowered code's calls of the host: prints, recorded raises and index errors, random
+    draws. Each is an ordered `io_callback` placed on one device, so that XLA keeps them in
+    program order also when the program runs SPMD over several devices (where ordered
+    `jax.debug.callback`s are refused). The device is the program's, chosen at its first call."""
 
+    def __init__(self):
+        self.sharding = None
 
-def check(ok, err, record, *values):
-    """The error flag after a run-time check: `record` (a host callback) keeps the eager
-    exception when `ok` is false."""
-    ok = _ops.truth(ok)
-    if isinstance(ok, bool):
-        if ok:
-            return err
-        callback(record, err, *values)
-        return True
+    def place(self, device) -> None:
+        self.sharding = jax.sharding.SingleDeviceSharding(device)
 
-    def bad(err):
-        callback(record, err, *values)
-        return jnp.asarray(True)
+    def callback(self, fn, *args):
+        io_callback(fn, None, *args, ordered=True, sharding=self.sharding)
 
-    return lax.cond(ok, lambda err: jnp.asarray(err, dtype=bool), bad, err)
+    def check(self, ok, err, record, *values):
+        """The error flag after a run-time check: `record` (a host callback) keeps the eager
+        exception when `ok` is false."""
+        ok = _ops.truth(ok)
+        if isinstance(ok, bool):
+            if ok:
+                return err
+            self.callback(record, err, *values)
+            return True
+
+        def bad(err):
+            self.callback(record, err, *values)
+            return jnp.asarray(True)
+
+        return lax.cond(ok, lambda err: jnp.asarray(err, dtype=bool), bad, err)
+
+    def draw(self, fn, specs, err, *args):
+        """A random draw made on the host (draws.py): its results, and the error flag after it.
+        Nothing is drawn after an error, as eagerly (the test is made on the device: reading
+        the flag on the host would cost more than the draw)."""
+
+        def made(*args):
+            return io_callback(fn, specs, *args, ordered=True, sharding=self.sharding)
+
+        if isinstance(err, bool) and not err:
+            *outs, failed = made(*args)
+        else:
+            skipped = tuple(jnp.asarray(v) for v in fn.nothing())
+            *outs, failed = lax.cond(err, lambda *_: skipped, made, *args)
+        return fn.arrive(outs), jnp.logical_or(err, failed)
 
 
 _HELPERS = {
@@ -114,8 +141,6 @@ _HELPERS = {
     "all_of": all_of,
     "carry_list": carry_list,
     "append": append,
-    "callback": callback,
-    "check": check,
 }
 
 
@@ -169,7 +194,9 @@ class JaxProgram:
             self.source.splitlines(True),
             self.filename,
         )
+        self.host = host = HostCalls()
         namespace = {"__builtins__": builtins, **_HELPERS}
+        namespace.update(callback=host.callback, check=host.check, draw=host.draw)
         exec(compile(self.source, self.filename, "exec"), namespace)  # noqa: S102 - our code
         # Constants stay NumPy values: JAX embeds them in the program and treats NumPy scalars
         # as strongly typed, as JAX scalars (making those would compile a conversion).
@@ -205,7 +232,7 @@ class JaxProgram:
             else:
                 result = self._jit(*args, *state)
             if low.has_effects:
-                jax.effects_barrier()
+                jax.block_until_ready(result)
         if self._stateful:
             outs, new_state, err = result
         else:
@@ -269,6 +296,7 @@ class JaxProgram:
         return many
 
     def _first(self, args, state):
+        self.host.place(self.device or _device_of(args))
         try:
             result = self._jit(*args, *state)
         except Exception as e:
@@ -284,6 +312,14 @@ class JaxProgram:
         node = self._node_of(e)
         if node is None:
             return e
+        if any(None in t.shape for t in node.outputs):
+            return lowering_error(
+                node,
+                "the size of its result depends on values computed when the graph runs, and "
+                "XLA compiles arrays whose sizes are known in advance (JAX said "
+                f"{type(e).__name__}). Take sizes from shapes or Python ints; for a boolean "
+                "mask, `np.where(mask, x, 0)` or a reduction with `where=` keeps the size",
+            )
         return lowering_error(node, f"JAX rejected it: {type(e).__name__}: {e}")
 
     def _node_of(self, exc):
@@ -294,6 +330,14 @@ class JaxProgram:
                 node = self.lowered.line_nodes.get(tb.tb_lineno) or node
             tb = tb.tb_next
         return node
+
+
+def _device_of(leaves):
+    """The device a call on `leaves` runs on, or the first of a sharded input's devices."""
+    for leaf in leaves:
+        if isinstance(leaf, jax.Array) and getattr(leaf, "committed", False):
+            return min(leaf.devices(), key=lambda d: d.id)
+    return jax.devices()[0]
 
 
 def _converter(t):
