@@ -427,3 +427,48 @@ def test_numpy_integer_axes_and_indices():
         return s.sum(axis=np.int64(0)), s[np.int64(1)]
 
     agree(f, np.array([1.0, -2.0, 3.0]))
+
+
+def mean_in_a_loop_test(x):
+    t = 0.0
+    while np.mean(x[x > t]) < 10:  # nan when nothing is left: the loop ends
+        t += 1
+    return t
+
+
+def means_in_a_loop(x, n):
+    s = 0.0
+    for i in range(n):
+        m = np.mean(x[x > i])
+        s += np.where(m == m, m, 0.0)
+    return s
+
+
+def raise_after_an_empty_mean(x):
+    m = np.mean(x[x > 10])
+    if m != m:
+        raise ValueError("no values above 10")
+    return m
+
+
+@pytest.mark.parametrize(
+    "fn, args",
+    [
+        (mean_in_a_loop_test, (np.array([1.0, 2.0, 3.0, 4.0]),)),
+        (means_in_a_loop, (np.array([1.0, 2.0]), np.int64(4))),  # empty twice: warned twice
+        (raise_after_an_empty_mean, (np.array([1.0, 2.0]),)),  # the warnings, then the error
+        (raise_after_an_empty_mean, (np.array([11.0, 12.0]),)),
+    ],
+    ids=lambda v: getattr(v, "__name__", ""),
+)
+def test_warnings_of_empty_means_in_loops_and_before_a_raise(fn, args):
+    agree(fn, *args)
+
+
+def test_the_means_of_kmeans_make_no_host_call():
+    # A host call costs about 0.8 ms per call on a CPU even where it never runs: the empty
+    # means are counted on the device and warned about after the call.
+    points = np.arange(20.0).reshape(10, 2)
+    f = autoconv.function(kmeans_where, backend="jax")
+    code = f.get_concrete_function(points, points[:3].copy(), np.int64(2)).code
+    assert "where=" in code and "check(" not in code and "callback(" not in code

@@ -56,7 +56,8 @@ class Lowered:
         self.outputs = w.out_host  # HostValues of the graph's output Tensors
         self.callbacks = w.callbacks  # the host callbacks, to reset per call
         self.has_error = w.has_error
-        self.has_effects = bool(w.callbacks)
+        # (the warnings of empty means are given after the call: masks.py)
+        self.has_effects = bool(w.callbacks) or bool(w.masks.means)
 
 
 class _Writer:
@@ -94,8 +95,10 @@ class _Writer:
         self.lines.append(f"def run({', '.join(params)}):")
         if self.has_error:
             self.emit(1, "err = False", None)
+        self.masks.start(self)
         self.block(graph.block, 1)
-        outs = _tuple([self.ref(t) for t in self.out_host.device])
+        outs = _tuple([self.ref(t) for t in self.out_host.device] + self.masks.finish(self))
+        self.out_host = self.masks.warn_after(self, self.out_host)
         if state or self.has_error:
             err = "err" if self.has_error else "False"
             self.emit(1, f"return {outs}, {_tuple(state)}, {err}", None)
@@ -491,11 +494,15 @@ class _Writer:
                     names.append(self._var_names[id(inner.attrs["variable"])])
                 elif self._sets_error(inner):
                     names.append("err")
+                if id(inner) in self.masks.means:
+                    names.append(_masks.COUNTS)
         return list(dict.fromkeys(names))
 
     def _state_dtype(self, name):
         if name == "err":
             return self.dtype(np.bool_)
+        if name == _masks.COUNTS:
+            return self.dtype(np.int64)
         return self.dtype(self.variables[int(name[1:])].dtype)
 
     def node_cond(self, node, indent):

@@ -33,7 +33,7 @@ from autoconv.backends.jax import bounds as _bounds
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.graph import ops as _graph_ops
 from autoconv.graph.errors import warn_at, where
-from autoconv.graph.graph import Graph, tensors_in
+from autoconv.graph.graph import Graph, tensors_in, walk
 from autoconv.graph.tensor import Tensor
 
 # ufunc.reduce and the NumPy functions and array methods that reduce: the operation's name.
@@ -70,6 +70,8 @@ _PARAMS = {
     "all": ("axis", "out", "keepdims"),
     "count_nonzero": ("axis",),
 }
+# The state that counts, per `mean` of a selection, how often it was empty in this call.
+COUNTS = "empty_means"
 _COUNTS = {builtins.len: "len", _graph_ops._dim: "dim", _graph_ops._size: "size"}
 _ADVICE = (
     "keep the shape with np.where(mask, x, 0), or reduce with where= (np.sum(x, where=mask), "
@@ -104,6 +106,12 @@ class MaskPlan:
         self.nodes: dict = {}  # id(node) -> "source" | "elementwise" | "reduce" | "count" | "index"
         self.errors: set = set()  # id(node) of the uses that can raise (min/max, sel[i])
         self._reductions: dict = {}  # id(node) -> (op, axis, dtype, keepdims)
+        self.means: dict = {}  # id(node) -> index in the counts of empty means (`COUNTS`)
+        self._mean_nodes: list = []
+        # A while loop's test gives only its truth value: counts made there would be lost.
+        self._in_tests = {
+            id(n) for loop in graph.walk() if loop.kind == "while" for n in walk(loop.blocks[0])
+        }
         for node in graph.walk():
             self._plan(node)
         blocks = [graph.block] + [b for n in graph.walk() for b in n.blocks]
@@ -147,8 +155,12 @@ class MaskPlan:
             return
         t = used[0]
         if self._reduction(node, t):
-            if self._reductions[id(node)][0] in ("min", "max"):
+            op = self._reductions[id(node)][0]
+            if op in ("min", "max"):
                 self.errors.add(id(node))
+            elif op == "mean" and id(node) not in self._in_tests:
+                self._mean_nodes.append((node, len(self.means)))
+                self.means[id(node)] = len(self.means)
             self.nodes[id(node)] = "reduce"
         elif _count(node, t) is not None:
             self.nodes[id(node)] = "count"
@@ -313,13 +325,75 @@ class MaskPlan:
         w.emit(indent, f"v{out.id} = fix(v{out.id}, {odt})", node)
 
     def _warn_if_empty(self, w, node, t, count, indent):
-        warn = _eager_warner(node, t)
-        w.callbacks.append(warn)
-        cb = w.bind(warn, f"empty_mean_{len(w.callbacks)}")
-        # The host call of a check, where the selection is empty; the flag it gives is
-        # dropped: a warning is no error.
-        err = "err" if w.has_error else "False"
-        w.emit(indent, f"check({count} != 0, {err}, {cb})", node)
+        # Counted on the device and warned on the host after the call (`warn_after`): a host
+        # call inside a loop costs about 50 us per iteration on a CPU, more than the work.
+        if id(node) not in self.means:  # in a loop's test: a host call right here
+            warn = _eager_warner(node, t)
+            w.callbacks.append(lambda err, _warn=warn: None if bool(err) else _warn())
+            cb = w.bind(w.callbacks[-1], f"empty_mean_{len(w.callbacks)}")
+            err = "err" if w.has_error else "False"
+            w.emit(indent, f"check({count} != 0, {err}, {cb})", node)  # its flag is dropped
+            return
+        empty = f"{count} == 0"
+        if w.has_error:
+            empty = f"jnp.logical_and({empty}, jnp.logical_not(err))"  # none after a raise
+        i = self.means[id(node)]
+        w.emit(indent, f"{COUNTS} = {COUNTS}.at[{i}].add(fix({empty}, {w.dtype(np.int64)}))", node)
+
+    def start(self, w):
+        """Writes the start of `run`: no empty means yet."""
+        if self.means:
+            w.emit(1, f"{COUNTS} = jnp.zeros({len(self.means)}, {w.dtype(np.int64)})", None)
+
+    def finish(self, w) -> list:
+        """Ends `run` for the means of selections: the extra result of `run`, the counts of
+        empty means (none without a mean). The device only counts; `warn_after` gives the
+        warnings on the host after the call, so the program needs no host call for them (one
+        costs about 0.8 ms per call on a CPU, even where it never runs). A program that can
+        raise calls the host anyway: there one host call at the end of `run` warns, so that
+        the warnings come before the exception, as eagerly."""
+        if not self.means:
+            return []
+        if not w.has_error:
+            return [COUNTS]
+        warn = self._warner()
+        w.callbacks.append(lambda err, counts: warn(counts))
+        cb = w.bind(w.callbacks[-1], f"empty_mean_warnings_{len(w.callbacks)}")
+        # The host call of a check that fails where a mean was empty; its flag is dropped (a
+        # warning is no error).
+        w.emit(1, f"check(jnp.all({COUNTS} == 0), False, {cb}, {COUNTS})", None)
+        return []
+
+    def warn_after(self, w, outputs):
+        """`outputs` (the `HostValues` of the results) taking the counts of empty means as the
+        last device result, where `finish` made it one: reading them first gives the
+        warnings."""
+        if not self.means or w.has_error:
+            return outputs
+        warn = self._warner()
+        env = outputs.env
+
+        def env_after_warnings(arrays, keep=False):
+            *arrays, counts = arrays
+            warn(counts)
+            return env(arrays, keep)
+
+        outputs.env = env_after_warnings
+        return outputs
+
+    def _warner(self):
+        """A host function of the counts giving NumPy's warnings, each as often as its mean was
+        empty (all of one `mean` line's, then the next line's)."""
+        warners = [None] * len(self.means)
+        for node, i in self._mean_nodes:
+            warners[i] = _eager_warner(node, node.args[0])
+
+        def warn(counts):
+            for warner, n in zip(warners, np.asarray(counts).tolist()):
+                for _ in range(n):
+                    warner()
+
+        return warn
 
 
 # --- what a node is ---------------------------------------------------------------------------
@@ -450,13 +524,11 @@ def _eager_recorder(node, t):
 
 
 def _eager_warner(node, t):
-    """A host callback `(err)` that gives NumPy's warnings for `node` on an empty selection."""
+    """A host function that gives NumPy's warnings for `node` on an empty selection."""
 
     module_globals: dict = {}  # the registry that shows each warning once per line
 
-    def warn(err, _node=node, _t=t):
-        if bool(err):
-            return  # an earlier raise ended the call
+    def warn(_node=node, _t=t):
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             _eager(_node, _t)
