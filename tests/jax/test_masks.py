@@ -465,10 +465,60 @@ def test_warnings_of_empty_means_in_loops_and_before_a_raise(fn, args):
     agree(fn, *args)
 
 
-def test_the_means_of_kmeans_make_no_host_call():
-    # A host call costs about 0.8 ms per call on a CPU even where it never runs: the empty
-    # means are counted on the device and warned about after the call.
-    points = np.arange(20.0).reshape(10, 2)
-    f = autoconv.function(kmeans_where, backend="jax")
-    code = f.get_concrete_function(points, points[:3].copy(), np.int64(2)).code
-    assert "where=" in code and "check(" not in code and "callback(" not in code
+def max_in_a_loop(x, n):
+    s = 0.0
+    for i in range(n):
+        s += np.max(x[x > i])  # empty from i = 2 on: NumPy's ValueError
+    return s
+
+
+def max_in_a_loop_test(x):
+    t = 0.0
+    while np.max(x[x > t]) > 0:
+        t += 1
+    return t
+
+
+def means_and_max(x):
+    pos = x[x > 0]
+    return np.mean(pos), np.mean(x[x > 5]), pos.max(), len(pos)
+
+
+@pytest.mark.parametrize(
+    "fn, args",
+    [
+        (max_in_a_loop, (np.array([1.0, 2.0]), np.int64(2))),
+        (max_in_a_loop, (np.array([1.0, 2.0]), np.int64(5))),
+        (max_in_a_loop_test, (np.array([1.0, 2.0]),)),
+        (means_and_max, (np.array([1.0, 2.0]),)),
+        (means_and_max, (np.array([-1.0, -2.0]),)),  # warnings, then the error
+    ],
+    ids=lambda v: getattr(v, "__name__", ""),
+)
+def test_empty_min_and_max_in_loops(fn, args):
+    agree(fn, *args)
+
+
+def max_with_prints(x, m):
+    autoconv.print("before")
+    v = x[m].max()
+    autoconv.print("after", v)
+    return v
+
+
+def test_an_empty_max_stops_the_prints_after_it(capsys):
+    f = autoconv.function(max_with_prints, backend="jax")
+    assert f(np.arange(3.0), np.array([True, False, True])) == 2.0
+    assert capsys.readouterr().out == "before\nafter 2.0\n"
+    with pytest.raises(ValueError, match="zero-size array to reduction operation maximum"):
+        f(np.arange(3.0), np.zeros(3, bool))
+    assert capsys.readouterr().out == "before\n"
+
+
+def test_reductions_of_selections_make_no_host_call():
+    # A host call costs about 0.8 ms per call on a CPU even where it never runs: empty means
+    # and empty min/max are found on the device, and warned about or raised after the call.
+    x = np.arange(20.0).reshape(10, 2)
+    for f, args in [(kmeans_where, (x, x[:3].copy(), np.int64(2))), (means_and_max, (x[0],))]:
+        code = autoconv.function(f, backend="jax").get_concrete_function(*args).code
+        assert "where=" in code and "check(" not in code and "callback(" not in code

@@ -56,8 +56,8 @@ class Lowered:
         self.outputs = w.out_host  # HostValues of the graph's output Tensors
         self.callbacks = w.callbacks  # the host callbacks, to reset per call
         self.has_error = w.has_error
-        # (the warnings of empty means are given after the call: masks.py)
-        self.has_effects = bool(w.callbacks) or bool(w.masks.means)
+        # (the warnings and errors of empty mask selections are given after the call: masks.py)
+        self.has_effects = bool(w.callbacks) or w.masks.after_call
 
 
 class _Writer:
@@ -98,7 +98,7 @@ class _Writer:
         self.masks.start(self)
         self.block(graph.block, 1)
         outs = _tuple([self.ref(t) for t in self.out_host.device] + self.masks.finish(self))
-        self.out_host = self.masks.warn_after(self, self.out_host)
+        self.out_host = self.masks.after(self, self.out_host)
         if state or self.has_error:
             err = "err" if self.has_error else "False"
             self.emit(1, f"return {outs}, {_tuple(state)}, {err}", None)
@@ -494,14 +494,13 @@ class _Writer:
                     names.append(self._var_names[id(inner.attrs["variable"])])
                 elif self._sets_error(inner):
                     names.append("err")
-                if id(inner) in self.masks.means:
-                    names.append(_masks.COUNTS)
+                names.extend(self.masks.state(inner))
         return list(dict.fromkeys(names))
 
     def _state_dtype(self, name):
         if name == "err":
             return self.dtype(np.bool_)
-        if name == _masks.COUNTS:
+        if name in _masks.STATE:
             return self.dtype(np.int64)
         return self.dtype(self.variables[int(name[1:])].dtype)
 

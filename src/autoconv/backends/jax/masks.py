@@ -70,8 +70,11 @@ _PARAMS = {
     "all": ("axis", "out", "keepdims"),
     "count_nonzero": ("axis",),
 }
-# The state that counts, per `mean` of a selection, how often it was empty in this call.
+# State of the lowered code: how often each `mean` of a selection was empty in this call, and
+# which min/max of a selection found it empty first (-1: none).
 COUNTS = "empty_means"
+FAILED = "empty_failed"
+STATE = (COUNTS, FAILED)
 _COUNTS = {builtins.len: "len", _graph_ops._dim: "dim", _graph_ops._size: "size"}
 _ADVICE = (
     "keep the shape with np.where(mask, x, 0), or reduce with where= (np.sum(x, where=mask), "
@@ -107,7 +110,9 @@ class MaskPlan:
         self.errors: set = set()  # id(node) of the uses that can raise (min/max, sel[i])
         self._reductions: dict = {}  # id(node) -> (op, axis, dtype, keepdims)
         self.means: dict = {}  # id(node) -> index in the counts of empty means (`COUNTS`)
+        self.extrema: dict = {}  # id(node) of a min/max -> its number in `FAILED`
         self._mean_nodes: list = []
+        self._extremum_nodes: list = []
         # A while loop's test gives only its truth value: counts made there would be lost.
         self._in_tests = {
             id(n) for loop in graph.walk() if loop.kind == "while" for n in walk(loop.blocks[0])
@@ -158,6 +163,9 @@ class MaskPlan:
             op = self._reductions[id(node)][0]
             if op in ("min", "max"):
                 self.errors.add(id(node))
+                if id(node) not in self._in_tests:
+                    self._extremum_nodes.append(node)
+                    self.extrema[id(node)] = len(self.extrema)
             elif op == "mean" and id(node) not in self._in_tests:
                 self._mean_nodes.append((node, len(self.means)))
                 self.means[id(node)] = len(self.means)
@@ -316,10 +324,7 @@ class MaskPlan:
             initial = _identity(op, t.dtype)
             if initial is None:
                 raise self.error(t, node, f"has no JAX form for {t.dtype} values")
-            record = _eager_recorder(node, t)
-            w.callbacks.append(record)
-            cb = w.bind(record, f"reduce_error_{len(w.callbacks)}")
-            w.emit(indent, f"err = check({count} > 0, err, {cb})", node)
+            self._fail_if_empty(w, node, t, count, indent)
             value = f"jnp.{op}({x}, axis={axes!r}, where={m}, initial={w.expr(initial)})"
         w.emit(indent, f"v{out.id} = jnp.reshape({value}, {out.shape!r})", node)
         w.emit(indent, f"v{out.id} = fix(v{out.id}, {odt})", node)
@@ -340,60 +345,115 @@ class MaskPlan:
         i = self.means[id(node)]
         w.emit(indent, f"{COUNTS} = {COUNTS}.at[{i}].add(fix({empty}, {w.dtype(np.int64)}))", node)
 
+    def _fail_if_empty(self, w, node, t, count, indent):
+        if id(node) not in self.extrema:  # in a loop's test: a host call right here
+            record = _eager_recorder(node, t)
+            w.callbacks.append(record)
+            cb = w.bind(record, f"reduce_error_{len(w.callbacks)}")
+            w.emit(indent, f"err = check({count} > 0, err, {cb})", node)
+            return
+        # The error flag stops loops and later host calls; which node failed is kept on the
+        # device, and its exception made on the host after the call (`finish`).
+        first = f"jnp.logical_and({count} == 0, jnp.logical_not(err))"
+        w.emit(indent, f"{FAILED} = jnp.where({first}, {self.extrema[id(node)]}, {FAILED})", node)
+        w.emit(indent, f"err = jnp.logical_or(err, {count} == 0)", node)
+
+    @property
+    def after_call(self) -> bool:
+        """Whether the host has work after the call: warnings of empty means, or the error of
+        an empty min/max."""
+        return bool(self.means or self.extrema)
+
+    def state(self, node) -> list:
+        """The state names (`STATE`) that `node` writes."""
+        if id(node) in self.means:
+            return [COUNTS]
+        return [FAILED] if id(node) in self.extrema else []
+
     def start(self, w):
-        """Writes the start of `run`: no empty means yet."""
+        """Writes the start of `run`: no empty means yet, and no failed min/max."""
         if self.means:
             w.emit(1, f"{COUNTS} = jnp.zeros({len(self.means)}, {w.dtype(np.int64)})", None)
+        if self.extrema:
+            w.emit(1, f"{FAILED} = jnp.asarray(-1, {w.dtype(np.int64)})", None)
 
     def finish(self, w) -> list:
-        """Ends `run` for the means of selections: the extra result of `run`, the counts of
-        empty means (none without a mean). The device only counts; `warn_after` gives the
-        warnings on the host after the call, so the program needs no host call for them (one
-        costs about 0.8 ms per call on a CPU, even where it never runs). A program that can
-        raise calls the host anyway: there one host call at the end of `run` warns, so that
-        the warnings come before the exception, as eagerly."""
-        if not self.means:
-            return []
-        if not w.has_error:
-            return [COUNTS]
-        warn = self._warner()
-        w.callbacks.append(lambda err, counts: warn(counts))
-        cb = w.bind(w.callbacks[-1], f"empty_mean_warnings_{len(w.callbacks)}")
-        # The host call of a check that fails where a mean was empty; its flag is dropped (a
-        # warning is no error).
-        w.emit(1, f"check(jnp.all({COUNTS} == 0), False, {cb}, {COUNTS})", None)
+        """Ends `run`; gives its extra results. The device only counts empty means and keeps
+        the first min/max that found its selection empty; with no other host call in the
+        program, these are extra results and the host warns and raises after the call
+        (`after`): one host call costs about 0.8 ms per call on a CPU, even where it never
+        runs. Otherwise one host call at the end of `run` does it, so that the warnings and
+        the exception keep their order with the program's other host calls."""
+        state = ([COUNTS] if self.means else []) + ([FAILED] if self.extrema else [])
+        if not state or not w.callbacks:
+            return state
+        done = self._done()
+        slot: list = []
+
+        def record(err, *values):
+            exc = done(*values)
+            if exc is not None and not slot:
+                slot.append(exc)
+
+        record.slot = slot  # raised by the program after the call, as the user's raise
+        w.callbacks.append(record)
+        cb = w.bind(record, f"selection_checks_{len(w.callbacks)}")
+        ok = [f"jnp.all({COUNTS} == 0)"] if self.means else []
+        ok += [f"{FAILED} < 0"] if self.extrema else []
+        # The host call of a check that fails where there is something to say; the flag it
+        # gives is dropped (the error flag was set where a min/max failed).
+        w.emit(1, f"check(all_of({', '.join(ok)}), False, {cb}, {', '.join(state)})", None)
         return []
 
-    def warn_after(self, w, outputs):
-        """`outputs` (the `HostValues` of the results) taking the counts of empty means as the
-        last device result, where `finish` made it one: reading them first gives the
-        warnings."""
-        if not self.means or w.has_error:
+    def after(self, w, outputs):
+        """`outputs` (the `HostValues` of the results) taking the extra results of `finish`
+        as its last device results: reading them gives NumPy's warnings, then raises the
+        exception of an empty min/max, as eager code would have."""
+        if not self.after_call or w.callbacks:
             return outputs
-        warn = self._warner()
+        done = self._done()
         env = outputs.env
+        extra = bool(self.means) + bool(self.extrema)
 
-        def env_after_warnings(arrays, keep=False):
-            *arrays, counts = arrays
-            warn(counts)
-            return env(arrays, keep)
+        def env_after(arrays, keep=False):
+            arrays = list(arrays)
+            exc = done(*arrays[-extra:])
+            if exc is not None:
+                error, node = exc
+                if hasattr(error, "add_note"):
+                    error.add_note(f"raised by the graph at {where(node.origin)}")
+                raise error
+            return env(arrays[:-extra], keep)
 
-        outputs.env = env_after_warnings
+        outputs.env = env_after
         return outputs
 
-    def _warner(self):
-        """A host function of the counts giving NumPy's warnings, each as often as its mean was
-        empty (all of one `mean` line's, then the next line's)."""
+    def _done(self):
+        """A host function of the extra results (the counts of empty means, the failed
+        min/max): gives NumPy's warnings, each as often as its mean was empty (all of one
+        `mean` line's, then the next line's), and returns `(exception, node)` of the failed
+        min/max, or None."""
         warners = [None] * len(self.means)
         for node, i in self._mean_nodes:
             warners[i] = _eager_warner(node, node.args[0])
+        extrema = list(self._extremum_nodes)
+        means = bool(self.means)
 
-        def warn(counts):
-            for warner, n in zip(warners, np.asarray(counts).tolist()):
-                for _ in range(n):
-                    warner()
+        def done(*values):
+            values = list(values)
+            if means:
+                for warner, n in zip(warners, np.asarray(values.pop(0)).tolist()):
+                    for _ in range(n):
+                        warner()
+            if values and int(values[0]) >= 0:
+                node = extrema[int(values[0])]
+                try:
+                    _eager(node, node.args[0])
+                except Exception as e:  # noqa: BLE001 - NumPy's error, raised after the call
+                    return e, node
+            return None
 
-        return warn
+        return done
 
 
 # --- what a node is ---------------------------------------------------------------------------
