@@ -5,8 +5,11 @@ Run: python benchmarks/jax_masks.py [--rounds N]   (needs the `jax` extra)
 
 The columns and the timing are those of jax_backend.py (its `measure`): the median time per
 call over rounds of about 20 ms batches, and `ours/jit`, the median per-round ratio. Our code
-keeps NumPy's behaviour on empty selections (a host callback for the warnings of an empty
-mean, a run-time check for the ValueError of an empty max); the hand-written code does not.
+keeps NumPy's behaviour on empty selections (the warnings of an empty mean, the ValueError of
+an empty max: counted on the device, given after the call); the hand-written code does not.
+
+Measured on the 2-core CPU (load about 3, 7 rounds): k-means 2.02 ms against 1.74 ms by hand
+(1.16x; NumPy eager 6.74 ms), x[x>0] statistics 6.89 against 6.59 ms (1.04x).
 """
 
 from __future__ import annotations
