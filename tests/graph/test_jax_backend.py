@@ -469,18 +469,6 @@ def test_filtered_lists_agree_with_eager(values, limit):
     same(*both(f, x, np.int64(limit)))
 
 
-def test_a_list_in_a_loop_without_a_bound_names_the_list():
-    def f(loss):
-        history = []
-        while loss > 0.1:
-            history.append(loss)
-            loss = loss / 2
-        return np.array(history)
-
-    with pytest.raises(LoweringError, match=r"test_jax_backend.py:\d+.*list `history`.*bound"):
-        autoconv.function(f, backend="jax")(np.float64(1.0))
-
-
 def test_a_data_dependent_stack_on_the_device_names_the_list():
     def f(x):
         kept = []

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 jax = pytest.importorskip("jax")
 
 import autoconv  # noqa: E402
+from autoconv.backends.jax import LoweringError  # noqa: E402
 from tests.graph.test_jax_backend import same  # noqa: E402
 
 
@@ -248,3 +249,71 @@ def test_draws_and_prints_in_a_program_split_over_devices(tmp_path):
     assert done.returncode == 0, done.stderr[-3000:]
     lines = done.stdout.split("\n")
     assert lines[0].startswith("sum ") and lines[1].startswith("sum ") and lines[2] == "ok", lines
+
+
+# --- the NumPy backend's random suite (tests/graph/test_random.py), run with backend="jax" -----
+
+from tests.graph import test_random as numpy_suite  # noqa: E402
+
+
+@pytest.fixture
+def jax_backend(monkeypatch):
+    """`autoconv.function` makes JAX-backend functions unless told otherwise."""
+    real = autoconv.function
+
+    def function(f=None, **options):
+        options.setdefault("backend", "jax")
+        return real(f, **options) if f is not None else real(**options)
+
+    monkeypatch.setattr(autoconv, "function", function)
+
+
+# Draws whose sizes come from array data: XLA compiles fixed sizes, so these raise a
+# LoweringError naming the line (checked below) where the NumPy backend runs them.
+SIZES_FROM_DATA = (
+    "test_tensor_parameters_and_sizes",
+    "test_run_time_sizes",
+    "test_unknown_sizes_from_shape_are_run_time_sizes",
+)
+# Reads the NumPy backend's generated code (test_the_code_shows_each_draw reads ours).
+NUMPY_CODE = ("test_the_listing_shows_each_draw",)
+
+
+def _lowering_error_expected(test):
+    @pytest.mark.usefixtures("jax_backend")
+    def check(*args, **kwargs):
+        with pytest.raises(LoweringError, match=r"test_random.py:\d+: .*known only when"):
+            test(*args, **kwargs)
+
+    check.__name__ = test.__name__
+    return check
+
+
+for _name, _test in vars(numpy_suite).items():
+    if not (_name.startswith("test_") and callable(_test)) or _name in NUMPY_CODE:
+        continue
+    if _name in SIZES_FROM_DATA:
+        globals()[_name + "_jax"] = _lowering_error_expected(_test)
+    else:
+        globals()[_name + "_jax"] = pytest.mark.usefixtures("jax_backend")(_test)
+
+
+def test_draws_in_a_list_that_outgrows_its_buffer_are_drawn_once():
+    """A list grown in a loop with no bound may make the program run again with a larger
+    buffer; the generator goes back to its state before the first run, so the numbers and the
+    state after the call are eager's."""
+
+    def samples(rng, limit):
+        values = []
+        total = 0.0
+        while total < limit:
+            v = rng.exponential(1.0)
+            values.append(v)
+            total += v
+        return np.array(values), total
+
+    g = autoconv.function(samples, backend="jax")
+    for limit in (3.0, 300.0, 30.0):  # 300: hundreds of items, past the first buffer
+        a, b = np.random.default_rng(4), np.random.default_rng(4)
+        same(samples(a, limit), g(b, limit))
+        assert a.bit_generator.state == b.bit_generator.state

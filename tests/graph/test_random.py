@@ -679,3 +679,27 @@ def test_sizes_given_as_arrays_and_system_random_arguments():
         return np.random.normal(size=np.array([2, 3])), np.random.rand(), sysrand is not None
 
     eager_vs_graph(f, X, random.SystemRandom())
+
+
+def test_typing_a_scalar_draw_draws_nothing():
+    """The Python type of a 0-d draw (a NumPy scalar, or a 0-d array for `size=()`) is known
+    from the call, not found by making it: tracing, and typing the results, draw nothing."""
+
+    def f(x):
+        if np.sum(x) > 0:
+            r = np.random.randint(5, dtype=np.int32)
+            s = np.random.default_rng(1).normal(size=())
+        else:
+            r = np.int32(0)
+            s = np.zeros(())
+        return r, s
+
+    g = autoconv.function(f)
+    seed_all()
+    state = np.random.get_state()
+    cf = g.get_concrete_function(X)
+    assert [type(t).__name__ for t in cf.structured_outputs] == ["Tensor", "Tensor"]
+    after = np.random.get_state()
+    assert after[2] == state[2] and np.array_equal(after[1], state[1])
+    eager_vs_graph(f, X)
+    eager_vs_graph(f, -X)

@@ -522,3 +522,19 @@ def test_reductions_of_selections_make_no_host_call():
     for f, args in [(kmeans_where, (x, x[:3].copy(), np.int64(2))), (means_and_max, (x[0],))]:
         code = autoconv.function(f, backend="jax").get_concrete_function(*args).code
         assert "where=" in code and "check(" not in code and "callback(" not in code
+
+
+def grows_prints_and_means(x, tol):
+    history = []
+    loss = 1.0
+    while loss > tol:  # no bound: a buffer that grows, and a second run where it overflows
+        history.append(loss)
+        loss = loss * 0.5
+    autoconv.print("steps", len(history))
+    return np.array(history), np.mean(x[x > 10])
+
+
+def test_a_program_that_runs_again_warns_once(capsys):
+    for tol in (np.float64(0.1), np.float64(1e-200)):
+        eager = agree(grows_prints_and_means, np.array([1.0, 2.0]), tol)
+        assert capsys.readouterr().out == f"steps {len(eager[0])}\n" * 3

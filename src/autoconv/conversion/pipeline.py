@@ -1,7 +1,8 @@
 """The passes that convert one function's syntax tree, in order.
 
     checks -> declarations, super(), private names -> continue -> break -> return -> assert
-           -> conditional expressions -> and/or/not/is None -> calls -> liveness -> control flow
+           -> item assignment -> conditional expressions -> and/or/not/is None -> calls
+           -> liveness -> control flow
 
 Nested functions are converted first, each on its own; the passes of a function then treat them
 as statements that bind a name.
@@ -21,6 +22,7 @@ from autoconv.converters import (
     continue_statements,
     control_flow,
     functions,
+    item_assignment,
     logical_expressions,
     return_statements,
 )
@@ -78,6 +80,7 @@ def convert(
     break_statements.transform(node, ctx)
     return_statements.transform(node, ctx)
     asserts.transform(node, ctx)
+    item_assignment.transform(node, ctx)
     conditional_expressions.transform(node, ctx)
     logical_expressions.transform(node, ctx)
     calls.transform(node, ctx)

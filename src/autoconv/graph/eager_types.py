@@ -54,6 +54,9 @@ def _infer(t: Tensor):
         return np.ndarray  # a Variable keeps its value as an array
     if kind in ("cond", "while"):
         return _merged(t, node)
+    if "random" in node.attrs:
+        # Replaying a draw would draw: graph/random.py notes whether `size=` was given.
+        return np.ndarray if node.attrs.get("sized") else t.dtype.type
     if kind in ("call", "helper", "binop", "unop", "method", "attr", "getitem"):
         return _replayed(t, node)
     return None

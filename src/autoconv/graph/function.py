@@ -30,6 +30,7 @@ from autoconv.graph import graph as _g
 from autoconv.graph import passes as _passes
 from autoconv.graph import signature as sig
 from autoconv.graph.errors import RetracingWarning, StagingError, warn_at
+from autoconv.graph.mutation import check_live
 from autoconv.graph.mutations import Snapshot, StateNeeded, state_spec
 from autoconv.graph.mutations import apply as apply_writebacks
 from autoconv.graph.mutations import describe as describe_path
@@ -493,6 +494,10 @@ class Function:
             ):
                 try:
                     outputs = self._call(fn, symbolic)
+                    if getattr(graph, "_stale", False):
+                        # A returned view of an array changed in place by item assignment
+                        # would show the change eagerly (see graph/mutation.py).
+                        check_live(_g.tensors_in(outputs), self.python_function.__name__)
                 except Exception as e:
                     if not raises_when_run(e, graph):
                         raise

@@ -17,7 +17,7 @@ import numpy as np
 from autoconv.graph import graph as _g
 from autoconv.graph import recording as _recording
 from autoconv.graph import tensor as _tensor
-from autoconv.graph.errors import where
+from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import _SKIP
 from autoconv.graph.recording import emit
 from autoconv.graph.tensor import _AUTOCONV, PY_TYPES, Tensor
@@ -226,7 +226,7 @@ _BASELINE: list = []
 _PROBING: list = []
 
 
-def _user_references(target: np.ndarray, frame) -> int:
+def _user_references(target: np.ndarray, frame, baseline=None) -> int:
     """References to `target` beyond the name being updated, the interpreter's own and those
     that autoconv's staging holds (a branch's or loop's state, in frames outside the user's)."""
     internal = 0
@@ -243,7 +243,8 @@ def _user_references(target: np.ndarray, frame) -> int:
                     internal += _held(value, target, seen, 0)
         outer = outer.f_back
     # getrefcount's own argument and this function's parameter are not in the baseline
-    return sys.getrefcount(target) - 2 - internal - _baseline()
+    baseline = _baseline() if baseline is None else baseline
+    return sys.getrefcount(target) - 2 - internal - baseline
 
 
 def _named_elsewhere(target, frame, name: str) -> bool:
@@ -317,32 +318,58 @@ def _is_view(node) -> bool:
     return node.kind in ("getitem", "method", "attr", "call") and not returns_new(node)
 
 
-def check_live(tensors):
+def check_live(tensors, returned_by=None):
     """Raises if one of `tensors` (or the array it is a view of) was changed in place by an
-    augmented assignment that autoconv traced as a new array: eager code would read the
-    changed values here."""
+    augmented or item assignment that autoconv traced as a new array: eager code would read
+    the changed values here (`returned_by`: the name of the function returning them)."""
     for x in tensors:
         y = x
         for _ in range(64):
             stale = getattr(y, "_stale", None)
-            if stale is not None and _after(stale[0]):
+            if stale is not None and (returned_by is not None or _after(stale[0])):
                 blocks, origin, line, name = stale
-                frame = user_frame()
-                fail(
-                    frame,
-                    f"`{source_line(frame)}` reads an array that `{line}` ({where(origin)}) "
-                    f"changed in place, through another name or a view. In a graph `{name}` "
-                    "gets a new array there and other names keep the old one, where eager "
-                    f"NumPy would show the change. Write `{name} = {name} ...` without the "
-                    f"in-place operator and use `{name}` afterwards, or copy first "
-                    f"(`y = {name}.copy()`).",
+                rest = (
+                    f"an array that `{line}` ({where(origin)}) changed in place, through "
+                    f"another name or a view. In a graph `{name}` gets a new array there and "
+                    "other names keep the old one, where eager NumPy would show the change. "
+                    f"Write `{name} = {name} ...` without the in-place operator and use "
+                    f"`{name}` afterwards, or copy first (`y = {name}.copy()`)."
                 )
+                if returned_by is not None:  # no frame of the user's runs any more
+                    raise StagingError(f"{where(origin)}: `{returned_by}` returns {rest}")
+                frame = user_frame()
+                fail(frame, f"`{source_line(frame)}` reads {rest}")
             node = y.node
             if node is None or not _is_view(node) or not node.args:
                 break
             y = node.args[0]
             if not isinstance(y, Tensor):
                 break
+
+
+_ITEM_BASELINE: list = []
+
+
+def _item_baseline() -> int:
+    """References to `a` while `a = ac.setitem(a, k, v)` reaches `assign_item` (the name `a`
+    included), measured once on this interpreter by a probe that takes the same path."""
+    if not _ITEM_BASELINE:
+        from autoconv.runtime import items
+        from autoconv.runtime import staging as rt_staging
+
+        def probe():
+            a = np.zeros(1)
+            a = items.setitem(a, 0, 0.0)
+            return a
+
+        _PROBING.append(True)
+        rt_staging.enter_trace()
+        try:
+            probe()
+        finally:
+            rt_staging.leave_trace()
+            _PROBING.clear()
+    return _ITEM_BASELINE[0]
 
 
 def _set_copy(a, key, value):
@@ -359,8 +386,23 @@ def assign_item(target, key, value):
     sees when no other name, view or caller shares the array (otherwise a clear error)."""
     from autoconv.graph.numpy_dispatch import operand
 
-    if not _g.building() or not (
-        isinstance(target, Tensor) or _g.tensors_in(operand(key)) or _g.tensors_in(value)
+    if _PROBING:
+        _ITEM_BASELINE.append(sys.getrefcount(target) - 1)
+        return target
+    if not _g.building():
+        target[key] = value
+        return target
+    # Variables read, optionals checked (a Mixed number comes as its value: see staging).
+    key = tuple(operand(k) for k in key) if type(key) is tuple else operand(key)
+    value = operand(value)
+    staged_block = len(_g._SCOPES.stack) > 1
+    if not (
+        isinstance(target, Tensor)
+        or _g.tensors_in(key)
+        or _g.tensors_in(value)
+        # In a staged branch or loop even a constant store is made when the graph runs.
+        or staged_block
+        and isinstance(target, np.ndarray)
     ):
         target[key] = value
         return target
@@ -395,10 +437,23 @@ def assign_item(target, key, value):
             )
         spec = (target._shape, target.dtype)
     else:
-        target = np.asarray(target) if type(target) is not np.ndarray else target
-        # Other names and globals that see the array (lists and attributes that hold it are
-        # not found: the refcount test of `inplace_concrete` needs a fixed call depth).
-        if _named_elsewhere(target, frame, name):
+        if staged_block:
+            # Staging holds the state in places a reference count cannot tell from a view of
+            # the array (which eager code would see change): ask for an array of the graph.
+            fail(
+                frame,
+                f"`{line}` writes into the NumPy array `{name}` inside a staged branch or loop "
+                "(its test or bound is known only when the graph runs). A graph can give "
+                f"`{name}` a new array there only if `{name}` is already one of its values: "
+                f"make it from the function's arrays before the `if` or loop, e.g. `{name} = "
+                f"np.zeros_like(x, shape=...)` instead of `np.zeros(...)`.",
+            )
+        # Another name, a global, a list or attribute holding the array, or a view of it
+        # (which holds it as its base) would see the change eagerly: count the references.
+        # (The count first: reading the frame's locals stores a snapshot that refers to it.)
+        if _user_references(target, frame, _item_baseline()) > 0 or _named_elsewhere(
+            target, frame, name
+        ):
             fail(
                 frame,
                 f"`{line}` writes a Tensor into the NumPy array `{name}`, and something else also "
@@ -407,8 +462,7 @@ def assign_item(target, key, value):
                 f"(`{name} = {name}.copy()`).",
             )
         spec = (target.shape, target.dtype)
-    args = (target, operand(key), operand(value))
-    result = emit("helper", "setitem", _set_copy, args, {}, [spec])[0]
+    result = emit("helper", "setitem", _set_copy, (target, key, value), {}, [spec])[0]
     if isinstance(target, Tensor):
         _mark_stale(target, frame, line, name)
     return result

@@ -484,7 +484,7 @@ def _isclose(p, args, kwargs):
 
 @rule("zeros_like", "ones_like", "empty_like", "full_like")
 def _like(p, args, kwargs):
-    a = p["a"]
+    a = p["prototype"] if "prototype" in p else p["a"]  # np.empty_like names it `prototype`
     shape = p.get("shape")
     if shape is None:
         shape = shape_of(a)

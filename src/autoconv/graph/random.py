@@ -412,6 +412,14 @@ def _draw(family, name, label, target, obj, *args, **kwargs):
         outs = _emit("call", label, target, args, kwargs, specs, origin, new)
     else:
         outs = _emit("method", "." + name, name, (obj, *args), kwargs, specs, origin, new)
+    if outs:
+        # A 0-d draw is a NumPy scalar, or a 0-d array where `size=` asks for one (`size=()`).
+        # Said here, on the node: `eager_types` would otherwise find out by making the call.
+        try:
+            sized = sig.bind(*args, **kwargs).arguments.get("size") is not None
+        except TypeError:
+            sized = False
+        outs[0].node.attrs["sized"] = sized
     return outs[0] if outs else None
 
 
@@ -655,8 +663,15 @@ def _pyrandom_standin(t):
 
 
 def _probe_python(name, kwargs):
+    method = getattr(_PROBES["python"], name)
     try:
-        return getattr(_PROBES["python"], name)(**kwargs)
+        return method(**kwargs)
+    except TypeError:
+        pass  # a positional-only parameter (`getrandbits(k, /)`)
+    except Exception:
+        raise _AtRunTime from None
+    try:
+        return method(*kwargs.values())
     except Exception:
         raise _AtRunTime from None
 

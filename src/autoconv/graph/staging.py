@@ -19,6 +19,7 @@ run-time lists (`ListAccum`), which `np.stack` / `np.concatenate` accept after t
 
 from __future__ import annotations
 
+import linecache
 import os
 
 import numpy as np
@@ -43,6 +44,7 @@ from autoconv.graph.origin import user_origin
 from autoconv.graph.recording import emit
 from autoconv.graph.recording import one as _one
 from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
+from autoconv.graph.user_code import target_name
 from autoconv.runtime import staging as rt
 from autoconv.runtime.control_flow import ElifChain
 from autoconv.runtime.staged_locals import StagedLocals
@@ -374,7 +376,8 @@ def _const(value, dtype, weak=False):
     else:
         array = np.asarray(value, dtype=dtype)
         owned = array is not value  # made here, not an array the caller may still change
-        value = array[()] if array.ndim == 0 else array
+        # A 0-d array stays one (`np.zeros(())` in a branch): eager code returns an array.
+        value = array[()] if array.ndim == 0 and not isinstance(value, np.ndarray) else array
         spec = (array.shape, array.dtype)
     node = _g.Node("const", "const", attrs={"value": value, "owned": owned})
     _g.add_node(node, [spec])
@@ -507,6 +510,9 @@ def _trace_branch(fn) -> bool:
     except (AutoconvError, RecursionError, _NeedsAccumulator):
         raise  # a recursion is reported at the trace boundary (graph.recursion); a loop retraces
     except Exception as e:
+        stored = stored_tensor_error(e)
+        if stored is not None:
+            raise stored from None
         origin = user_raise(e)
         if origin is None:
             raise _traced_branch_failed(e) from e
@@ -538,6 +544,9 @@ def raises_when_run(e, graph) -> bool:
     `Raises` (every path of a staged statement raises) is recorded already."""
     if isinstance(e, Raises):
         return True
+    stored = stored_tensor_error(e)
+    if stored is not None:
+        raise stored from None
     if isinstance(e, _NeedsAccumulator):  # no staged loop of this trace could carry the list
         raise unsettled_appends(user_origin(1), "function") from None
     if isinstance(e, (AutoconvError, RecursionError)) or not isinstance(e, Exception):
@@ -551,6 +560,26 @@ def raises_when_run(e, graph) -> bool:
         return False
     raise_node(e.with_traceback(None), origin)
     return True
+
+
+def stored_tensor_error(e):
+    """The error for NumPy's `ValueError` when traced code stores a Tensor into a NumPy array
+    where the converter could not rebind the name (`self.buf[i] = t`, `a[f(i)] = t`, code that
+    is not converted): NumPy takes the Tensor for a sequence. None for other exceptions."""
+    if not isinstance(e, ValueError) or "setting an array element with a sequence" not in str(e):
+        return None
+    origin = exception_origin(e)
+    line = linecache.getline(*origin).strip() if origin is not None else ""
+    if target_name(line) is None:
+        return None  # not an item assignment of the user's
+    cls = type("ValueError", (StagingError, ValueError), {"__module__": __name__})
+    return cls(
+        f"{where(origin)}: `{line}` stores a value known only when the graph runs into a NumPy "
+        "array, which can hold only values known now. Assign items of a local array with a key "
+        "made of names, constants and slices (`out[i] = v`, `out[i, :] = v`), which autoconv "
+        "turns into a new array of the graph, or build the array with NumPy functions "
+        "(np.where, np.stack)."
+    )
 
 
 def _raised_by_autoconv(e) -> bool:
@@ -761,6 +790,20 @@ def _tracked(names, list_name) -> frozenset:
 
 class Backend:
     """Implements `autoconv.runtime.staging`'s backend protocol for Tensors."""
+
+    # item assignment -----------------------------------------------------------------------
+    def setitem(self, target, key, value):
+        if not isinstance(target, (Tensor, np.ndarray)):
+            target[key] = value  # a list or dict holds Tensors as they are
+            return target
+
+        def plain(v):
+            # A number whose Python type depends on the path is stored as its value: an
+            # array's item has the array's dtype either way.
+            return v.value if isinstance(v, Mixed) else v
+
+        key = tuple(plain(k) for k in key) if type(key) is tuple else plain(key)
+        return mutation.assign_item(target, key, plain(value))
 
     # if / conditional expressions ----------------------------------------------------------
     def if_stmt(self, cond, body, orelse, get_state, set_state, names):

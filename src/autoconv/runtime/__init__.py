@@ -16,6 +16,7 @@ from autoconv.runtime.control_flow import (
     is_not_none,
     while_stmt,
 )
+from autoconv.runtime.items import index, item_op, setitem
 from autoconv.runtime.logical import and_, if_exp, not_, or_
 from autoconv.runtime.py_builtins import enumerate, len, max, min, range, zip
 from autoconv.runtime.staging import functional_now
@@ -30,8 +31,10 @@ __all__ = [
     "functional_now",
     "if_exp",
     "if_stmt",
+    "index",
     "is_none",
     "is_not_none",
+    "item_op",
     "len",
     "max",
     "min",
@@ -39,6 +42,7 @@ __all__ = [
     "or_",
     "range",
     "register_forms",
+    "setitem",
     "unbound_locals",
     "while_stmt",
     "zip",

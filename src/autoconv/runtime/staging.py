@@ -13,6 +13,7 @@ A backend is any object with these methods; each receives exactly what the opera
     and_(value, operands) / or_(value, operands)     # operands: the remaining thunks
     not_(value)
     range(*args) / enumerate(iterable, start) / zip(*iterables)
+    setitem(target, key, value)    # `target[key] = value`; gives what the name then holds
 
 Loop bodies return a true value to stop the loop (a lowered `break` or `return`).
 """

@@ -17,6 +17,13 @@ from autoconv.graph.printing import _render
 from autoconv.graph.tensor import Tensor
 
 HOST_FNS = frozenset((_render, output, mixed_output))
+
+
+class Overflow(Exception):  # noqa: N818 - a signal inside the program, never shown to users
+    """A list grown in a loop with no bound held more items than its buffer (`lists.py`): the
+    attempt's results are void, and the program runs again with a larger buffer."""
+
+
 CHOICE_FNS = frozenset((output, mixed_output))
 
 
@@ -47,12 +54,14 @@ def list_items(plan, t: Tensor, value, keep=False) -> list:
     """The items of run-time list `t` (a `(buffer, count)` pair from the device) as eager code
     holds them: NumPy scalars, Python numbers or arrays as they were appended (`keep`: the
     device's own arrays)."""
+    if plan.overflowed(t, value):
+        raise Overflow  # its items past the buffer were never written: the call runs again
     buffer, count = value
     count = int(np.asarray(count))
-    if keep:
+    kind = plan.item_kind(t)
+    if keep and kind not in (bool, int, float, complex):  # Python numbers stay numbers
         return [buffer[i] for i in range(count)]
     array = np.asarray(buffer)[:count]
-    kind = plan.item_kind(t)
     if kind in (bool, int, float, complex):
         return [kind(x) for x in array.tolist()]
     if kind is np.ndarray:
@@ -92,12 +101,17 @@ class HostValues:
 
     def env(self, arrays, keep=False) -> dict:
         """Each device Tensor's value as eager code has it (`keep`: lists of device arrays;
-        other values are left to the caller)."""
+        other values are left to the caller). Run-time lists are kept as they came, for
+        `value` (raises `lists.Overflow` where one outgrew its buffer)."""
         plan = self.plan
         out = {}
         for t, a in zip(self.device, arrays):
             if plan is not None and plan.is_list(t):
-                out[t.id] = list_items(plan, t, a, keep)
+                if plan.overflowed(t, a):
+                    raise Overflow  # items past the buffer were never written: run again
+                # Its items are made when something reads them (`value`): a stack of the
+                # list is a slice of the buffer.
+                out[_BUFFER, t.id] = (a[0] if keep else np.asarray(a[0]), a[1], keep)
             elif not keep:
                 out[t.id] = to_eager(t, a)
         return out
@@ -108,12 +122,48 @@ class HostValues:
             return t
         if t.id in env:
             return env[t.id]
+        raw = env.get((_BUFFER, t.id))
+        if raw is not None:
+            buffer, count, keep = raw
+            items = env[t.id] = list_items(self.plan, t, (buffer, count), keep)
+            return items
         node = t.node
         if node.kind == "const":
             v = node.attrs["value"]
             return v.copy() if isinstance(v, np.ndarray) else v
+        plan = self.plan
+        if plan is not None and id(node) in plan.host_nodes:
+            found = _stacked(plan, node, env)
+            if found is not None:
+                env[t.id] = found
+                return found
         args = map_tensors(node.args, lambda x: self.value(x, env))
         kwargs = map_tensors(node.kwargs, lambda x: self.value(x, env))
         result = node.fn(*args, **kwargs)
+        to_device = env.get(TO_DEVICE)
+        if to_device is not None and plan is not None and id(node) in plan.host_nodes:
+            result = to_device(result)  # a stack of lists, for `keep_on_device`
         env[t.id] = result
         return result
+
+
+_BUFFER = "buffer"  # env[_BUFFER, id]: a run-time list's `(buffer, count)` as it came back
+# env[TO_DEVICE]: with `keep_on_device`, puts an array stacked on the host onto the device
+TO_DEVICE = ("to device",)
+
+
+def _stacked(plan, node, env):
+    """`np.stack(lst)` / `np.array(lst)` of one run-time list as a slice of its buffer (on the
+    device with `keep_on_device`), where that is exactly what NumPy gives (else None)."""
+    if id(node) not in plan.plain_stacks:
+        return None
+    raw = env.get((_BUFFER, node.args[0][0].id))
+    if raw is None:
+        return None
+    buffer, count, _ = raw
+    count = int(np.asarray(count))
+    if count == 0 or buffer.dtype != node.outputs[0].dtype:
+        return None  # np.array([]) is float64, np.stack([]) raises: NumPy's own call decides
+    if isinstance(buffer, np.ndarray):
+        return buffer[:count].copy()  # writable, as NumPy's own result
+    return buffer[:count]  # kept on the device

@@ -19,11 +19,19 @@ A list used after the loop with an exact count is sliced statically on the devic
 count is known only when the graph runs has a shape XLA cannot compile: it may only leave the
 program (returned, or stacked for a result, or printed) and is sliced on the host, so results
 are exactly eager's. Anything else raises a `LoweringError` that names the list and the line.
+
+A list grown in a loop the graph does not bound (`while loss > tol: history.append(loss)`) is
+*growable*: its family gets a starting capacity (`start_capacity`), and `append` keeps counting
+past it without writing. Such a list's items only ever reach the host (its length is data), so
+the host sees every overflow: a count larger than its buffer. The program then compiles again
+with a larger capacity and runs again from the same inputs (`program.py`); nothing the
+overflowed attempt did is kept (`host.Overflow`, `Pending`).
 """
 
 from __future__ import annotations
 
 import builtins
+import math
 
 import numpy as np
 
@@ -39,6 +47,48 @@ _TRUTH = (builtins.bool, np.bool_)
 _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
 # np.array(lst) and np.stack(lst) of one list are its buffer's first `count` rows.
 PLAIN_STACKERS = (np.array, np.asarray, np.stack)
+# The most items a list grown in an unbounded loop may hold: no bound known while compiling.
+UNBOUNDED = math.inf
+# A growable list starts with room for 16 items, or for 4 KiB of items where they are smaller
+# (512 float64 scalars): most loops that run until a test fails (a loss history, a parser's
+# tokens) stay under that, and never pay a second compile, while zeroing 4 KiB costs nothing
+# next to one. Larger items start at 16: memory grows with the item.
+START_ITEMS = 16
+START_BYTES = 4096
+
+
+def start_capacity(elem: tuple, dtype) -> int:
+    """The starting number of items of a growable list of items of shape `elem`."""
+    if any(d is None for d in elem):
+        return START_ITEMS  # no buffer is allocated (`buffer_shape` raises)
+    size = max(int(np.prod(elem, dtype=np.int64)) * np.dtype(dtype).itemsize, 1)
+    return max(START_ITEMS, START_BYTES // size)
+
+
+def grown_capacity(capacity: int, count: int) -> int:
+    """The capacity to compile again with after a list of `capacity` items counted `count`:
+    at least double (so at most log2(n) compiles) and a power of two that holds `count`."""
+    return max(2 * capacity, 1 << (count - 1).bit_length())
+
+
+class Pending:
+    """Prints of a program that may run again: kept during an attempt, printed after the one
+    that counts (`flush`), dropped for one that overflowed (`restore`). Its `save`/`restore`
+    is the protocol every host callback with state follows (see `JaxProgram`)."""
+
+    def __init__(self):
+        self.items: list = []
+
+    def save(self) -> int:
+        return len(self.items)
+
+    def restore(self, token: int) -> None:
+        del self.items[token:]
+
+    def flush(self) -> None:
+        items, self.items = self.items, []
+        for args, kwargs in items:
+            builtins.print(*args, **kwargs)
 
 
 def stacker_func(node):
@@ -54,7 +104,7 @@ def stacker_func(node):
 class _Family:
     """Lists that share one buffer: joined by appends, branches and loops."""
 
-    __slots__ = ("parent", "elem", "dtype", "cap", "kinds", "name", "origin")
+    __slots__ = ("parent", "elem", "dtype", "cap", "kinds", "name", "origin", "index")
 
     def __init__(self, t: Tensor, node):
         self.parent = self
@@ -64,6 +114,7 @@ class _Family:
         self.kinds: set = set()
         self.name = node.attrs.get("list") if node is not None else None
         self.origin = node.origin if node is not None else None
+        self.index = None  # its place among the growable families (None: bounded)
 
     def root(self) -> _Family:
         f = self
@@ -75,7 +126,9 @@ class _Family:
 class ListPlan:
     """Bounds and counts of a graph's run-time lists; see the module docstring."""
 
-    def __init__(self, graph: Graph):
+    def __init__(self, graph: Graph, capacities=None):
+        """`capacities`: the buffer sizes of the growable families, in order (None: each
+        family's `start_capacity`)."""
         self.bounds: dict = {}  # tensor id -> (fewest items, most items)
         self._family: dict = {}  # tensor id -> _Family
         self.uses: dict = {}  # tensor id -> nodes using it
@@ -83,6 +136,14 @@ class ListPlan:
         for tid, (_, hi) in self.bounds.items():
             fam = self._family[tid].root()
             fam.cap = max(fam.cap, hi)
+        self.growable: list[_Family] = []  # families grown in loops with no bound, in order
+        for fam in dict.fromkeys(f.root() for f in self._family.values()):
+            if fam.cap == UNBOUNDED:
+                fam.index = len(self.growable)
+                self.growable.append(fam)
+                given = capacities[fam.index] if capacities else None
+                fam.cap = given or start_capacity(fam.elem, fam.dtype)
+        self.overflow: dict = {}  # growable family index -> the most items counted (an attempt)
         self.host_nodes = self._host_stackers(graph)
 
     # --- queries --------------------------------------------------------------------------
@@ -96,6 +157,21 @@ class ListPlan:
         """The number of items of list `t`, where it is known while compiling (else None)."""
         lo, hi = self.bounds[t.id]
         return lo if lo == hi else None
+
+    def capacities(self) -> list:
+        return [fam.cap for fam in self.growable]
+
+    def overflowed(self, t: Tensor, value) -> bool:
+        """Whether the `(buffer, count)` value of list `t` counted more items than its buffer
+        holds (recorded in `overflow`, for the next compile)."""
+        fam = self.family(t)
+        if fam.index is None:
+            return False
+        count = int(np.asarray(value[1]))
+        if count <= value[0].shape[0]:
+            return False
+        self.overflow[fam.index] = max(self.overflow.get(fam.index, 0), count)
+        return True
 
     def describe(self, t: Tensor) -> str:
         fam = self.family(t)
@@ -186,27 +262,16 @@ class ListPlan:
             self._join(node.args[i], out)
             growth[i] = self.bounds[out.id]
         found = _trips(node, growth, self)
-        if found is None:
-            if slots:
-                t = node.args[slots[0]]
-                raise lowering_error(
-                    node,
-                    f"{self.describe(t)} grows in this loop, whose number of iterations has no "
-                    "bound known before it runs, so no buffer can be allocated for it (XLA "
-                    "needs every array's size when it compiles). Loops that can be lowered "
-                    "iterate over a range or an array of fixed length, or test `i < N` for a "
-                    "counter `i` that grows by a constant, or `len(lst) < N`",
-                )
-            return
-        trips, exact = found
+        # No bound: the lists that grow here are growable (buffers that grow by re-running).
+        trips, exact = found if found is not None else (UNBOUNDED, False)
         finals = {}
         for i in slots:
             lo, hi = self.bounds[node.args[i].id]
             glo, ghi = growth[i]
-            finals[i] = (lo + (trips * glo if exact else 0), hi + trips * ghi)
+            finals[i] = (lo + (trips * glo if exact else 0), hi + _times(trips, ghi))
             # Second pass: the most items the list holds when an iteration starts (the last
             # one starts with trips - 1 iterations' worth), for the buffer size.
-            self.bounds[body.params[i].id] = (lo, hi + max(trips - 1, 0) * ghi)
+            self.bounds[body.params[i].id] = (lo, hi + _times(max(trips - 1, 0), ghi))
         if slots:
             self._block(test_block)
             self._block(body)
@@ -219,6 +284,7 @@ class ListPlan:
         """The stacking nodes (np.stack(lst), ...) of lists whose counts are known only when
         the graph runs: they run on the host, so their results may only leave the program."""
         host: set = set()
+        self.plain_stacks: set = set()  # of those, np.stack(lst) / np.array(lst) of one list
         if not self.bounds:
             return host  # no lists at all
         for node in graph.walk():
@@ -241,6 +307,16 @@ class ListPlan:
                             "and a count instead",
                         )
             host.add(id(node))
+            template = node.args[0]
+            if (
+                stacker_func(node) in PLAIN_STACKERS
+                and len(node.args) == 1
+                and not node.kwargs
+                and type(template) is list
+                and len(template) == 1
+                and self.is_list(template[0])
+            ):
+                self.plain_stacks.add(id(node))
         return host
 
 
@@ -256,6 +332,11 @@ def _stack_text(node) -> str:
 
 
 # --- how many times a loop runs -------------------------------------------------------------
+
+
+def _times(n, items):
+    """n iterations' worth of `items` (either may be UNBOUNDED; none of nothing is none)."""
+    return 0 if n == 0 or items == 0 else n * items
 
 
 def _trips(node, growth, plan):

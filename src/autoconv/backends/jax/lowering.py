@@ -47,8 +47,9 @@ _STANDIN = {"b": True, "i": 1, "u": 1, "f": 1.0, "c": 1j}
 class Lowered:
     """The JAX source of a graph and what the program needs to call it."""
 
-    def __init__(self, graph: Graph):
-        w = _Writer(graph)
+    def __init__(self, graph: Graph, capacities=None):
+        """`capacities`: the buffer sizes of lists grown in unbounded loops (`lists.py`)."""
+        w = _Writer(graph, capacities)
         self.source = w.source
         self.bound_values = w.bound_values
         self.line_nodes = w.line_nodes
@@ -58,10 +59,15 @@ class Lowered:
         self.has_error = w.has_error
         # (the warnings and errors of empty mask selections are given after the call: masks.py)
         self.has_effects = bool(w.callbacks) or w.masks.after_call
+        self.objects = w.objects  # generators the graph made in the last call (draws.py)
+        self.plan = w.plan
+        # A program with growable lists may run again: its prints wait for the attempt that
+        # counts (None: they go out as they run).
+        self.pending = w.pending
 
 
 class _Writer:
-    def __init__(self, graph: Graph):
+    def __init__(self, graph: Graph, capacities=None):
         self.graph = graph
         self.lines: list[str] = []
         self.line_nodes: dict = {}
@@ -78,8 +84,9 @@ class _Writer:
                 if id(v) not in self._var_names:
                     self._var_names[id(v)] = f"s{len(self.variables)}"
                     self.variables.append(v)
-        self.plan = _lists.ListPlan(graph)
-        self.masks = _masks.MaskPlan(graph)
+        self.plan = _lists.ListPlan(graph, capacities)
+        self.pending = _lists.Pending() if self.plan.growable else None
+        self.masks = _masks.MaskPlan(graph, self.plan)
         self.objects: dict = {}  # generators made by the graph, on the host (draws.py)
         # Per node, worked out once: its index checks, and whether the host evaluates it.
         self._checks: dict = {}
@@ -430,16 +437,26 @@ class _Writer:
         values = _host.HostValues(tensors_in((node.args, node.kwargs)), self.plan)
         errs = "err, " if self.has_error else ""
 
-        def show(*arrays, _node=node, _values=values, _err=self.has_error):
+        pending = self.pending
+
+        def show(*arrays, _node=node, _values=values, _err=self.has_error, _pending=pending):
             if _err:
                 if bool(arrays[0]):
                     return  # an earlier raise ended the call
                 arrays = arrays[1:]
-            env = _values.env(arrays)
+            try:
+                env = _values.env(arrays)
+            except _host.Overflow:
+                return  # this attempt is void: the call runs again with a larger buffer
             args = [_values.value(a, env) if isinstance(a, Tensor) else a for a in _node.args]
             kwargs = {k: _values.value(v, env) for k, v in _node.kwargs.items()}
-            builtins.print(*args, **kwargs)
+            if _pending is None:
+                builtins.print(*args, **kwargs)
+            else:
+                _pending.items.append((args, kwargs))
 
+        if pending is not None:
+            show.save, show.restore = pending.save, pending.restore
         self.callbacks.append(show)
         cb = self.bind(show, f"print_{node.outputs[0].id if node.outputs else len(self.callbacks)}")
         vals = "".join(self.ref(t) + ", " for t in values.device)
@@ -462,7 +479,10 @@ class _Writer:
         def record(err, *arrays, _node=node, _values=values, _slot=slot):
             if bool(err) or _slot:
                 return  # only the first raise of a call counts
-            env = _values.env(arrays)
+            try:
+                env = _values.env(arrays)
+            except _host.Overflow:
+                return  # from items past the buffer: the call runs again, and raises then
             args = [_values.value(a, env) for a in _node.args]
             try:
                 _node.fn(*args)

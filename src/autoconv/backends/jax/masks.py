@@ -104,7 +104,8 @@ class Selection:
 class MaskPlan:
     """The mask selections of a graph and how each node that uses one is lowered."""
 
-    def __init__(self, graph: Graph):
+    def __init__(self, graph: Graph, lists=None):
+        self.lists = lists  # the ListPlan, to name a list a selection is appended to
         self.selections: dict = {}  # tensor id -> Selection
         self.nodes: dict = {}  # id(node) -> "source" | "elementwise" | "reduce" | "count" | "index"
         self.errors: set = set()  # id(node) of the uses that can raise (min/max, sel[i])
@@ -113,6 +114,7 @@ class MaskPlan:
         self.extrema: dict = {}  # id(node) of a min/max -> its number in `FAILED`
         self._mean_nodes: list = []
         self._extremum_nodes: list = []
+        self._on_host = False  # whether a host call at the end of `run` reports (`finish`)
         # A while loop's test gives only its truth value: counts made there would be lost.
         self._in_tests = {
             id(n) for loop in graph.walk() if loop.kind == "while" for n in walk(loop.blocks[0])
@@ -133,7 +135,11 @@ class MaskPlan:
         source = self.selections[t.id].source if t.id in self.selections else t
         node = source.node
         if user is not None:
-            why = f"`{user.op}` at {where(user.origin)} {why}"
+            op = f"`{user.op}`"
+            acc = user.args[0] if user.kind == "list_append" and user.args else None
+            if self.lists is not None and self.lists.is_list(acc):
+                op += f" to {self.lists.describe(acc)}"
+            why = f"{op} at {where(user.origin)} {why}"
         return lowering_error(
             node,
             "x[mask] selects as many elements as the mask has true values, a size that depends "
@@ -383,9 +389,12 @@ class MaskPlan:
         program, these are extra results and the host warns and raises after the call
         (`after`): one host call costs about 0.8 ms per call on a CPU, even where it never
         runs. Otherwise one host call at the end of `run` does it, so that the warnings and
-        the exception keep their order with the program's other host calls."""
+        the exception keep their order with the program's other host calls (except in a
+        program that may run twice, whose host calls wait for the attempt that counts)."""
         state = ([COUNTS] if self.means else []) + ([FAILED] if self.extrema else [])
-        if not state or not w.callbacks:
+        # A program that may run twice (lists.py) reports after the attempt that counts.
+        self._on_host = bool(state) and bool(w.callbacks) and w.pending is None
+        if not self._on_host:
             return state
         done = self._done()
         slot: list = []
@@ -409,7 +418,7 @@ class MaskPlan:
         """`outputs` (the `HostValues` of the results) taking the extra results of `finish`
         as its last device results: reading them gives NumPy's warnings, then raises the
         exception of an empty min/max, as eager code would have."""
-        if not self.after_call or w.callbacks:
+        if not self.after_call or self._on_host:
             return outputs
         done = self._done()
         env = outputs.env

@@ -70,7 +70,7 @@ def _to_complex(x):
 
 
 def _set_copy(a, key, value):
-    return a.at[key].set(value)
+    return jnp.asarray(a).at[key].set(value)  # `a` may be a NumPy constant
 
 
 def _flat_items(a):

@@ -3,6 +3,14 @@ called: NumPy inputs in, results of NumPy's types out.
 
 64-bit types are enabled only around tracing, compiling and calling (`x64()`), never in the
 user's global JAX configuration, so float64 stays float64 and int64 int64, as in NumPy.
+
+A program whose lists grow in loops with no bound (`lists.py`) may run a call twice: when a
+list outgrew its buffer, it compiles again with a larger one (kept for later calls) and runs
+again from the same inputs. The first attempt leaves nothing behind: its outputs, Variable
+values and recorded raises are dropped, and its prints are held in `Lowered.pending` and never
+shown. Host callbacks that keep state of their own follow a small protocol: one with a
+`save()` method (returning a token) is saved before each attempt of such a program, and
+`restore(token)` is called on it before the attempt runs again.
 """
 
 from __future__ import annotations
@@ -11,6 +19,7 @@ import builtins
 import functools
 import itertools
 import linecache
+import threading
 
 import jax
 import jax.numpy as jnp
@@ -18,8 +27,10 @@ import numpy as np
 from jax import lax
 from jax.experimental import io_callback
 
+from autoconv.backends.jax import lists as _lists
 from autoconv.backends.jax import ops as _ops
 from autoconv.backends.jax.errors import LoweringError, lowering_error
+from autoconv.backends.jax.host import TO_DEVICE
 from autoconv.backends.jax.lowering import Lowered
 from autoconv.graph.errors import where
 from autoconv.graph.optionals import Mixed, Optional, mixed_output
@@ -186,7 +197,23 @@ class JaxProgram:
     def __init__(self, graph, device=None, keep_on_device=False):
         self.graph = graph
         self.filename = f"<autoconv jax graph {graph.name} #{next(_counter)}>"
-        self.lowered = low = Lowered(graph)
+        # Lists grown in loops with no bound: their buffer sizes, kept for later calls, and
+        # how many times the program was compiled again to make them larger.
+        self.capacities: list = []
+        self.recompiles = 0
+        self._lock = threading.Lock()
+        self._saved: list = []
+        self._compile()
+        low = self.lowered
+        self.device = resolve_device(device, graph)
+        self.keep_on_device = keep_on_device
+        self._stateful = bool(low.variables) or low.has_error
+        self.fn = self._fast() or self._call
+
+    def _compile(self):
+        """Lowers the graph with the current list capacities and wraps it in `jax.jit`."""
+        self.lowered = low = Lowered(self.graph, self.capacities or None)
+        self.capacities = low.plan.capacities()
         self.source = low.source
         linecache.cache[self.filename] = (
             len(self.source),
@@ -202,12 +229,8 @@ class JaxProgram:
         # as strongly typed, as JAX scalars (making those would compile a conversion).
         self._run = namespace["make_run"](*low.bound_values)
         self._jit = jax.jit(self._run)
-        self.device = resolve_device(device, graph)
-        self.keep_on_device = keep_on_device
         self._raises = [cb.slot for cb in low.callbacks if hasattr(cb, "slot")]
         self._traced = False
-        self._stateful = bool(low.variables) or low.has_error
-        self.fn = self._fast() or self._call
 
     def rewrite(self, exc):
         """Errors are raised with the user's line already (see `_call`)."""
@@ -217,26 +240,27 @@ class JaxProgram:
         return self.fn(*leaves)
 
     def _call(self, *leaves):
-        low = self.lowered
-        variables = low.variables
+        if self.lowered.plan.growable:
+            with self._lock:  # one attempt at a time: an overflow swaps the compiled program
+                return self._call_once(leaves)
+        return self._call_once(leaves)
+
+    def _call_once(self, leaves):
+        variables = self.lowered.variables
         state = [v._value for v in variables]
-        for slot in self._raises:
-            slot.clear()
         args = leaves
         if self.device is not None:
             args = jax.device_put(list(leaves), self.device)
             state = jax.device_put(state, self.device)
-        with x64():
-            if not self._traced:
-                result = self._first(args, state)
-            else:
-                result = self._jit(*args, *state)
-            if low.has_effects:
-                jax.block_until_ready(result)
-        if self._stateful:
-            outs, new_state, err = result
-        else:
-            outs, new_state, err = result, (), False
+        if self.lowered.pending is not None:
+            self.lowered.pending.items.clear()  # left by a call that JAX itself failed
+        while True:
+            outs, new_state, err = self._attempt(args, state)
+            low = self.lowered
+            if not low.plan.growable or not self._overflowed(outs):
+                break
+        if low.pending is not None:
+            low.pending.flush()  # the prints of the attempt that counts, in order
         for v, s in zip(variables, new_state):
             v._value = np.array(s)
         # A check in a while loop's test keeps its error without the flag leaving the test.
@@ -250,16 +274,72 @@ class JaxProgram:
         host = low.outputs
         if self.keep_on_device:
             env = host.env(outs, keep=True)
-            env.update({t.id: _keep(t, o) for t, o in zip(host.device, outs) if t.id not in env})
-        else:
-            env = host.env(outs)
+            plan = low.plan
+            kept = zip(host.device, outs)
+            env.update({t.id: _keep(t, o) for t, o in kept if not plan.is_list(t)})
+            env[TO_DEVICE] = self._to_device
+            env.update(low.objects)  # a generator the graph made is returned as it drew
+            with x64():  # float64 stays float64 on the device
+                return _finish(self.graph.outputs, host, env)
+        env = host.env(outs)
+        env.update(low.objects)
         return _finish(self.graph.outputs, host, env)
+
+    def _to_device(self, array):
+        return jax.device_put(array, self.device) if self.device is not None else jnp.asarray(array)
+
+    def _attempt(self, args, state):
+        """One run of the compiled program: `(outputs, new state, error flag)`."""
+        low = self.lowered
+        for slot in self._raises:
+            slot.clear()
+        low.plan.overflow.clear()
+        # Host callbacks with state (prints waiting for the end of the call, draws) save it
+        # before a run that may overflow, and go back to it before the run again.
+        if low.plan.growable:
+            self._saved = [(cb, cb.save()) for cb in low.callbacks if hasattr(cb, "save")]
+        with x64():
+            if not self._traced:
+                result = self._first(args, state)
+            else:
+                result = self._jit(*args, *state)
+            if low.has_effects:
+                # (not effects_barrier: it hangs a program split over several devices)
+                jax.block_until_ready(result)
+        if self._stateful:
+            return result
+        return result, (), False
+
+    def _overflowed(self, outs) -> bool:
+        """Whether a list grown in an unbounded loop outgrew its buffer in the last run (its
+        outputs, or a print or raise reading it). If so, the attempt's effects are undone and
+        the program is compiled again with buffers large enough for the counts seen."""
+        low = self.lowered
+        plan = low.plan
+        for t, value in zip(low.outputs.device, outs):
+            if plan.is_list(t):
+                plan.overflowed(t, value)
+        if not plan.overflow:
+            return False
+        for cb, token in reversed(self._saved):
+            cb.restore(token)
+        for index, count in plan.overflow.items():
+            self.capacities[index] = _lists.grown_capacity(self.capacities[index], count)
+        self.recompiles += 1
+        self._compile()
+        return True
 
     def _fast(self):
         """A call without state, effects, devices or host values: jit, then convert each output
         with a converter chosen once (None when this graph needs the general `_call`)."""
         low = self.lowered
-        if self._stateful or low.has_effects or self.device is not None or self.keep_on_device:
+        if (
+            self._stateful
+            or low.has_effects
+            or low.plan.growable
+            or self.device is not None
+            or self.keep_on_device
+        ):
             return None
         out = self.graph.outputs
         device = low.outputs.device

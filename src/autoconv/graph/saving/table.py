@@ -45,6 +45,7 @@ ATTRS = {
     "inplace": "int",
     "raises": "bool",
     "random": "bool",
+    "sized": "bool",  # a random draw given `size=`: a 0-d result is an array, not a scalar
     "tuple": "bool",
     "stop": "bool",
     "variable": "variable",

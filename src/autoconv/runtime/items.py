@@ -1,0 +1,58 @@
+"""Item assignment for converted code: `name[key] = value` becomes
+`name = ac.setitem(name, key, value)`, and `name[key] += value` becomes
+`name = ac.setitem(name, key, ac.item_op('+=', name[key], value))`
+(converters/item_assignment.py)."""
+
+import operator as _operator
+
+from autoconv.runtime import staging
+
+_traces = staging.traces
+
+
+def setitem(target, key, value):
+    """`target[key] = value`; gives what the name holds afterwards: `target` itself, or, while a
+    graph is traced and a symbolic value is involved, the backend's new array."""
+    if _traces:
+        return staging.backend.setitem(target, key, value)
+    target[key] = value
+    return target
+
+
+class _Index:
+    """`ac.index[key]` is `key`: a subscript's key, slices included, as a value."""
+
+    __slots__ = ()
+
+    def __getitem__(self, key):
+        return key
+
+
+index = _Index()
+
+
+_OPS = {
+    "+=": (_operator.iadd, _operator.add),
+    "-=": (_operator.isub, _operator.sub),
+    "*=": (_operator.imul, _operator.mul),
+    "/=": (_operator.itruediv, _operator.truediv),
+    "//=": (_operator.ifloordiv, _operator.floordiv),
+    "%=": (_operator.imod, _operator.mod),
+    "**=": (_operator.ipow, _operator.pow),
+    "@=": (_operator.imatmul, _operator.matmul),
+    "&=": (_operator.iand, _operator.and_),
+    "|=": (_operator.ior, _operator.or_),
+    "^=": (_operator.ixor, _operator.xor),
+    "<<=": (_operator.ilshift, _operator.lshift),
+    ">>=": (_operator.irshift, _operator.rshift),
+}
+
+
+def item_op(op: str, item, value):
+    """`item op value` for `name[key] op value`: Python's in-place operator, as the statement
+    runs it, except on a symbolic item (a view of an array), whose container gets the result
+    as a new value (`setitem`) instead of being changed through the view."""
+    inplace, plain = _OPS[op]
+    if _traces and staging.symbolic(item):
+        return plain(item, value)
+    return inplace(item, value)
