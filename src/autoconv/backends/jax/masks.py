@@ -15,11 +15,14 @@ written, that every use of it is one of:
 - an index `sel[i]` with one integer (a loop over the selection): the selected rows are packed
   to the front of a buffer of the whole size, and the index is checked against the count.
 
-What eager NumPy does on an empty selection is kept: `min`/`max` raise its ValueError (the
-run-time check of `bounds.py`: a host callback records the exception eager code raises), and
-`mean` gives nan with NumPy's RuntimeWarnings (a host callback runs the eager mean of an empty
-array, so the warnings are NumPy's own). Any other use (returning the selection, stacking it,
-a reduction along another axis) raises a `LoweringError` that says why and what to write.
+What eager NumPy does on an empty selection is kept: `min`/`max` raise its ValueError, and
+`mean` gives nan with NumPy's RuntimeWarnings. The device only finds them: it counts the empty
+means and keeps which min/max failed first (setting the error flag, which stops loops and later
+host calls), as state of the lowered code (`STATE`). After the call, the host runs the eager
+reduction of an empty array, so the warnings and the exception are NumPy's own (`finish`,
+`after`): no host call per loop iteration, and none at all where the program has no other.
+Any other use (returning the selection, stacking it, a reduction along another axis) raises a
+`LoweringError` that says why and what to write.
 """
 
 from __future__ import annotations
