@@ -28,6 +28,7 @@ from autoconv.backends.jax import bounds as _bounds
 from autoconv.backends.jax import draws as _draws
 from autoconv.backends.jax import host as _host
 from autoconv.backends.jax import lists as _lists
+from autoconv.backends.jax import masks as _masks
 from autoconv.backends.jax import ops as _ops
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.backends.literals import call_arguments, literal, subscript
@@ -56,7 +57,8 @@ class Lowered:
         self.outputs = w.out_host  # HostValues of the graph's output Tensors
         self.callbacks = w.callbacks  # the host callbacks, to reset per call
         self.has_error = w.has_error
-        self.has_effects = bool(w.callbacks)
+        # (the warnings and errors of empty mask selections are given after the call: masks.py)
+        self.has_effects = bool(w.callbacks) or w.masks.after_call
         self.objects = w.objects  # generators the graph made in the last call (draws.py)
         self.plan = w.plan
         # A program with growable lists may run again: its prints wait for the attempt that
@@ -84,6 +86,7 @@ class _Writer:
                     self.variables.append(v)
         self.plan = _lists.ListPlan(graph, capacities)
         self.pending = _lists.Pending() if self.plan.growable else None
+        self.masks = _masks.MaskPlan(graph, self.plan)
         self.objects: dict = {}  # generators made by the graph, on the host (draws.py)
         # Per node, worked out once: its index checks, and whether the host evaluates it.
         self._checks: dict = {}
@@ -99,8 +102,10 @@ class _Writer:
         self.lines.append(f"def run({', '.join(params)}):")
         if self.has_error:
             self.emit(1, "err = False", None)
+        self.masks.start(self)
         self.block(graph.block, 1)
-        outs = _tuple([self.ref(t) for t in self.out_host.device])
+        outs = _tuple([self.ref(t) for t in self.out_host.device] + self.masks.finish(self))
+        self.out_host = self.masks.after(self, self.out_host)
         if state or self.has_error:
             err = "err" if self.has_error else "False"
             self.emit(1, f"return {outs}, {_tuple(state)}, {err}", None)
@@ -203,6 +208,8 @@ class _Writer:
             return True
         if self.is_host(node):
             return False  # evaluated by the callbacks or outputs that read it
+        if self.masks and id(node) in self.masks.nodes:
+            return self.masks.lower(self, node, indent)
         lists = self.plan.bounds
         if lists and kind not in _LIST_KINDS and any(t.id in lists for t in node.inputs):
             return self.list_use(node, indent)
@@ -240,10 +247,11 @@ class _Writer:
 
     def _sets_error(self, node) -> bool:
         """Whether a node can set the error flag: the user's raise, a random draw (its
-        arguments may be wrong), or an index to check."""
+        arguments may be wrong), an index to check, or a min/max of a mask selection that may be
+        empty (masks.py)."""
         if node.attrs.get("raises") or _draws.is_draw(node):
             return True
-        return bool(self._checks.get(id(node)))
+        return bool(self._checks.get(id(node))) or id(node) in self.masks.errors
 
     def _empty_axis(self, node) -> bool:
         """Whether `node` indexes an axis of length 0 with an index known only at run time
@@ -506,11 +514,14 @@ class _Writer:
                     names.append(self._var_names[id(inner.attrs["variable"])])
                 elif self._sets_error(inner):
                     names.append("err")
+                names.extend(self.masks.state(inner))
         return list(dict.fromkeys(names))
 
     def _state_dtype(self, name):
         if name == "err":
             return self.dtype(np.bool_)
+        if name in _masks.STATE:
+            return self.dtype(np.int64)
         return self.dtype(self.variables[int(name[1:])].dtype)
 
     def node_cond(self, node, indent):
