@@ -6,6 +6,7 @@ through weak references.
 """
 
 import gc
+import types
 import warnings
 import weakref
 
@@ -202,3 +203,27 @@ def test_method_concrete_function_and_input_signature():
     np.testing.assert_array_equal(concrete(np.ones(4)), np.full(4, 3.0))
     with pytest.raises(ValueError, match="parameter `x` expects float64 Tensor, shape=.None,."):
         s.apply(np.ones((2, 2)))
+
+
+def _stacks(xs):
+    out = []
+    for v in xs:
+        out.append(v)
+    return np.array(out)
+
+
+def test_functions_sharing_code_with_other_globals_convert_by_their_own_globals():
+    """A call's conversion depends on what its name means (NumPy's functions are staged, other
+    libraries' are called as they are): a copy of a function with other globals, made with
+    `types.FunctionType`, gets its own conversion, whichever is converted first."""
+    import operator
+
+    library = types.ModuleType("library")
+    library.array = operator.neg  # a library's function: called as it is
+    other = dict(_stacks.__globals__, np=library)
+    copy = types.FunctionType(_stacks.__code__, other, "_stacks")
+    first, second = autoconv.to_code(copy), autoconv.to_code(_stacks)
+    assert "np.array(out)" in first and "ac.converted(np.array)(out)" not in first
+    assert "ac.converted(np.array)(out)" in second
+    traced = autoconv.function(_stacks)(np.array([1.0, 2.0]))
+    np.testing.assert_array_equal(traced, [1.0, 2.0])

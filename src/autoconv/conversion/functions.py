@@ -60,25 +60,38 @@ class _Converted:
 
 def converted_code(func, recursive: bool):
     """The cached conversion of `func`'s code: a `_Converted`, or the `ConversionError` that
-    says why it cannot be converted."""
+    says why it cannot be converted.
+
+    Cached by code and by globals: what a call becomes depends on what its name means there
+    (`np.array` is staged, `jnp.array` is called as it is), and functions made with
+    `types.FunctionType(code, other_globals)` share a code object."""
     code = func.__code__
-    cache = _caches[bool(recursive)]
-    hit = cache.entries.get(id(code))
-    if hit is None:
-        with _lock:
-            hit = cache.entries.get(id(code))
-            if hit is None:
-                try:
-                    entry = limits.call_deep(_convert, func, recursive)
-                except ConversionError as e:
-                    entry = e.with_traceback(None)  # its frames would keep the function alive
-                except RecursionError:
-                    entry = ConversionError(
-                        f"autoconv: {describe(func)} stays Python: it nests too deeply to convert."
-                    )
-                cache.put(code, entry)
-                return entry
-    return hit[1]
+    scope = id(func.__globals__)
+    hit = _caches[bool(recursive)].entries.get(id(code))
+    if hit is not None:
+        found = hit[1].get(scope)
+        if found is not None:
+            return found[1]
+    with _lock:
+        cache = _caches[bool(recursive)]
+        per_scope = cache.get(code)
+        if per_scope is None:
+            per_scope = {}
+            cache.put(code, per_scope)
+        found = per_scope.get(scope)
+        if found is not None:
+            return found[1]
+        try:
+            entry = limits.call_deep(_convert, func, recursive)
+        except ConversionError as e:
+            entry = e.with_traceback(None)  # its frames would keep the function alive
+        except RecursionError:
+            entry = ConversionError(
+                f"autoconv: {describe(func)} stays Python: it nests too deeply to convert."
+            )
+        # The globals are kept with the entry, so their id is not reused while it lives.
+        per_scope[scope] = (func.__globals__, entry)
+        return entry
 
 
 def build(func, entry):
