@@ -268,16 +268,21 @@ SHARDED = textwrap.dedent(
 )
 
 
-def test_sharded_inputs_run_spmd(tmp_path):
+def on_four_cpu_devices(script: str, tmp_path) -> str:
+    """What `script` prints, run in a fresh process where JAX sees four CPU devices."""
     env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=4")
     env["PYTHONPATH"] = os.pathsep.join(sys.path)
-    script = tmp_path / "sharded.py"
-    script.write_text(SHARDED)
+    path = tmp_path / "sharded.py"
+    path.write_text(script)
     done = subprocess.run(
-        [sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=300
+        [sys.executable, str(path)], env=env, capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, done.stderr[-3000:]
-    assert done.stdout.strip() == "ok"
+    return done.stdout
+
+
+def test_sharded_inputs_run_spmd(tmp_path):
+    assert on_four_cpu_devices(SHARDED, tmp_path).strip() == "ok"
 
 
 def test_backends_doc_examples_and_their_output(tmp_path, capsys):

@@ -3,10 +3,7 @@ generator object, in program order (backends/jax/draws.py). Numbers, dtypes, Pyt
 the generators' state after a call are eager's, for NumPy's global generator, Generators
 passed in or made inside, and Python's `random`."""
 
-import os
 import random
-import subprocess
-import sys
 import textwrap
 
 import numpy as np
@@ -18,7 +15,7 @@ jax = pytest.importorskip("jax")
 
 import autoconv  # noqa: E402
 from autoconv.backends.jax import LoweringError  # noqa: E402
-from tests.graph.test_jax_backend import same  # noqa: E402
+from tests.graph.test_jax_backend import on_four_cpu_devices, same  # noqa: E402
 
 
 def global_state():
@@ -239,15 +236,7 @@ SHARDED = textwrap.dedent(
 
 
 def test_draws_and_prints_in_a_program_split_over_devices(tmp_path):
-    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=4")
-    env["PYTHONPATH"] = os.pathsep.join(sys.path)
-    script = tmp_path / "sharded.py"
-    script.write_text(SHARDED)
-    done = subprocess.run(
-        [sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=300
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    lines = done.stdout.split("\n")
+    lines = on_four_cpu_devices(SHARDED, tmp_path).split("\n")
     assert lines[0].startswith("sum ") and lines[1].startswith("sum ") and lines[2] == "ok", lines
 
 
