@@ -130,7 +130,8 @@ def run(graph: Graph, settings=None) -> int:
                 visit(sub, chain)
                 if kind == "while":
                     epoch[0] += 1
-            if not any(uses.count[t.id] for t in node.outputs):
+            outputs = node.outputs
+            if not (uses.count[outputs[0].id] if len(outputs) == 1 else _any_used(outputs, uses)):
                 continue  # unused: nothing to merge (DCE drops it)
             key = node_key(node)
             if key is None:
@@ -148,6 +149,10 @@ def run(graph: Graph, settings=None) -> int:
     visit(graph.block, [])
     repl.apply(graph)
     return merged
+
+
+def _any_used(outputs, uses) -> bool:
+    return any(uses.count[t.id] for t in outputs)
 
 
 def _merge(keep, drop, uses, repl, claimed) -> int:
