@@ -102,8 +102,7 @@ def build(func, entry):
 def build_code(func, code, ac=None):
     """A function running `code` with `func`'s globals, cells (by name; `ac` the runtime's),
     defaults and metadata."""
-    import autoconv.runtime as runtime
-
+    runtime = _runtime()[0]
     cells = dict(zip(func.__code__.co_freevars, func.__closure__ or ()))
     closure = tuple(
         types.CellType(runtime) if name == ac else cells.get(name, types.CellType())
@@ -113,12 +112,26 @@ def build_code(func, code, ac=None):
     return copy_metadata(func, new)
 
 
+def _runtime() -> list:
+    """[autoconv.runtime, autoconv.runtime.forms]: imported on first use, and kept, since
+    converted code calls `build_code` and `registered_form` for every call of a user function
+    while it traces (an import statement costs a lookup each time)."""
+    if not _RUNTIME:
+        import autoconv.runtime as runtime
+        from autoconv.runtime import forms
+
+        _RUNTIME.extend((runtime, forms))
+    return _RUNTIME
+
+
+_RUNTIME: list = []
+
+
 def registered_form(func):
     """The functional form of `func` when a module converted by the CLI registered one (see
     `autoconv.conversion.modules`): `func` itself once it runs it, else a new function; or
     None."""
-    from autoconv.runtime import forms
-
+    forms = _runtime()[1]
     code = func.__code__
     if id(code) in forms.form_ids:
         return func

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+import numpy as np
+
 from autoconv.graph.origin import user_origin
 from autoconv.graph.scopes import _SCOPES, _Scope, building, current  # noqa: F401 - used as _g.building()
 from autoconv.graph.tensor import Tensor
@@ -209,52 +211,80 @@ HOLDERS: dict = {}
 
 def tensors_in(value) -> list:
     """The Tensors in a nested structure (tuples, lists, namedtuples, dicts, slices), in order."""
-    found = []
-
-    def visit(v):
-        if isinstance(v, Tensor):
-            found.append(v)
-        elif type(v) in HOLDERS:
-            for x in HOLDERS[type(v)][0](v):
-                visit(x)
-        elif isinstance(v, (tuple, list)):
-            for x in v:
-                visit(x)
-        elif type(v) is dict:
-            for x in v.values():
-                visit(x)
-        elif type(v) is slice:
-            visit(v.start)
-            visit(v.stop)
-            visit(v.step)
-
-    visit(value)
+    found: list = []
+    _find(value, found)
     return found
+
+
+# Types that never hold a Tensor: the walks below skip them with one set lookup instead of a
+# chain of isinstance tests (they run for every argument of every node: tracing, each pass and
+# the graph copy all walk call templates).
+_PLAIN = frozenset(
+    {int, float, bool, complex, str, bytes, type(None), type(Ellipsis), np.ndarray, np.dtype}
+    | {type(np.dtype(c)) for c in "?bhilqBHILQefdgFDGSUV"}
+    | set(np.sctypeDict.values())
+)
+
+
+def _find(v, found: list) -> None:
+    t = type(v)
+    if t is Tensor:
+        found.append(v)
+    elif t is tuple or t is list:
+        for x in v:
+            tx = type(x)
+            if tx is Tensor:
+                found.append(x)
+            elif tx not in _PLAIN:
+                _find(x, found)
+    elif t in _PLAIN:
+        pass
+    elif t is dict:
+        for x in v.values():
+            _find(x, found)
+    elif t is slice:
+        _find(v.start, found)
+        _find(v.stop, found)
+        _find(v.step, found)
+    elif isinstance(v, Tensor):
+        found.append(v)
+    elif t in HOLDERS:
+        for x in HOLDERS[t][0](v):
+            _find(x, found)
+    elif isinstance(v, (tuple, list)):
+        for x in v:
+            _find(x, found)
 
 
 def map_tensors(template, fn):
     """`template` with each Tensor `t` replaced by `fn(t)`; tuples, lists, dicts, slices and
     namedtuples are rebuilt, anything else is kept as it is."""
+    return _map(template, fn)
 
-    def walk(v):
-        if isinstance(v, Tensor):
-            return fn(v)
-        t = type(v)
-        holder = HOLDERS.get(t)
-        if holder is not None:
-            parts, rebuild = holder
-            return rebuild(v, [walk(x) for x in parts(v)])
-        if t is tuple or t is list:
-            return t([walk(x) for x in v])
-        if t is dict:
-            return {k: walk(x) for k, x in v.items()}
-        if t is slice:
-            return slice(walk(v.start), walk(v.stop), walk(v.step))
-        if isinstance(v, tuple) and hasattr(t, "_fields"):
-            return t(*[walk(x) for x in v])
+
+def _map(v, fn):
+    t = type(v)
+    if t is Tensor:
+        return fn(v)
+    if t in _PLAIN:
         return v
-
-    return walk(template)
+    if t is tuple or t is list:
+        return t(
+            [fn(x) if type(x) is Tensor else x if type(x) in _PLAIN else _map(x, fn) for x in v]
+        )
+    if t is dict:
+        return {k: _map(x, fn) for k, x in v.items()}
+    if t is slice:
+        return slice(_map(v.start, fn), _map(v.stop, fn), _map(v.step, fn))
+    if isinstance(v, Tensor):
+        return fn(v)
+    holder = HOLDERS.get(t)
+    if holder is not None:
+        parts, rebuild = holder
+        return rebuild(v, [_map(x, fn) for x in parts(v)])
+    if isinstance(v, tuple) and hasattr(t, "_fields"):
+        return t(*[_map(x, fn) for x in v])
+    return v
 
 
 def walk(block: Block):

@@ -23,6 +23,7 @@ import numpy as np
 
 from autoconv.graph.errors import StagingError
 from autoconv.graph.optionals import Optional
+from autoconv.graph.tensor import Tensor
 from autoconv.graph.variables import Variable
 
 _LEAVES = (str, bytes, int, float, complex, bool, type(None), np.ndarray, np.generic)
@@ -42,9 +43,6 @@ class Snapshot:
             self._walk(value, ((i, names[i]),), False, seen, 0)
 
     def _walk(self, value, path, via_object, seen, depth):
-        from autoconv.graph.tensor import Tensor
-        from autoconv.graph.variables import Variable
-
         if depth > _DEPTH or isinstance(value, (_LEAVES, Tensor, Variable, _OPAQUE)):
             return
         if id(value) in seen:

@@ -76,6 +76,36 @@ def _cores(signature):
 
 
 def _gufunc_shape(ufunc, in_shapes):
+    if _plain_shapes(in_shapes):
+        key = (ufunc, tuple(in_shapes))
+        found = _GUFUNC_SHAPES.get(key)
+        if found is None:
+            found = tuple(_gufunc_shape_of(ufunc, in_shapes))
+            if len(_GUFUNC_SHAPES) >= _DTYPES_MAX:
+                _GUFUNC_SHAPES.clear()
+            _GUFUNC_SHAPES[key] = found
+        return list(found)
+    return _gufunc_shape_of(ufunc, in_shapes)
+
+
+# The result shapes of a gufunc (matmul) by its operands' shapes, when those are tuples of
+# ints and Nones (never NumPy integers, which compare equal to ints but print differently):
+# a 100-layer model works them out once. Only shapes that fit are cached (mismatches raise).
+_GUFUNC_SHAPES: dict = {}
+register_cache("gufunc result shapes", _GUFUNC_SHAPES)
+
+
+def _plain_shapes(in_shapes) -> bool:
+    for shape in in_shapes:
+        if type(shape) is not tuple:
+            return False
+        for d in shape:
+            if type(d) is not int and d is not None:
+                return False
+    return True
+
+
+def _gufunc_shape_of(ufunc, in_shapes):
     signature = ufunc.signature
     in_cores, out_cores = _cores(signature)
     dims: dict = {}
@@ -165,11 +195,16 @@ def _check_out(kwargs, name):
 def _has_mixed(values) -> bool:
     """Whether an operation's arguments hold a Mixed (a number whose type is known per path):
     such operations go through `optionals.uniform`."""
-    from autoconv.graph.optionals import find_mixed
+    if not _FIND_MIXED:  # imported once: an import statement costs a lookup on every call
+        from autoconv.graph.optionals import find_mixed
 
+        _FIND_MIXED.append(find_mixed)
     found: list = []
-    find_mixed(values, found)
+    _FIND_MIXED[0](values, found)
     return bool(found)
+
+
+_FIND_MIXED: list = []
 
 
 def ufunc(uf, method, inputs, kwargs):

@@ -40,6 +40,9 @@ def fmt(shape) -> str:
 def broadcast(*shapes, what="operands") -> tuple:
     """NumPy broadcasting of static shapes. An unknown dimension against a known one other than
     1 gives the known one (NumPy checks it at run time); against 1 or unknown, it stays unknown."""
+    same = _all_same(shapes)
+    if same is not None:
+        return same
     ndim = max((len(s) for s in shapes), default=0)
     result = []
     for k in range(ndim, 0, -1):
@@ -60,6 +63,23 @@ def broadcast(*shapes, what="operands") -> tuple:
                 known = d
         result.append(known if known is not None else (None if unknown else 1))
     return tuple(result)
+
+
+def _all_same(shapes):
+    """The broadcast when every shape is () or one same tuple of ints and Nones (most
+    operations: an array with a scalar or with an array of its own shape), else None."""
+    found = ()
+    for s in shapes:
+        if s:
+            if found and s != found:
+                return None
+            found = s
+    if type(found) is not tuple:
+        return None
+    for d in found:
+        if type(d) is not int and d is not None:
+            return None
+    return found
 
 
 def unify(a, b, what="dimension"):

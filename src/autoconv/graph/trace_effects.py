@@ -34,6 +34,7 @@ import warnings
 
 from autoconv.caches import IdentityCache, register_cache
 from autoconv.graph.errors import TraceEffectWarning, warn_at
+from autoconv.pyct import sources
 
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 _BuiltinMethod = type([].append)
@@ -156,14 +157,19 @@ def _check_item_stores(w: _Watch, func) -> None:
 def _find_item_stores(func) -> tuple:
     """(line, name, what) for each item assignment or deletion on a plain name in `func`'s
     own body (not in the functions it defines); () when its source is unavailable."""
-    try:
-        lines, start = inspect.getsourcelines(func)
-        tree = ast.parse(textwrap.dedent("".join(lines)))
-    except (OSError, TypeError, SyntaxError):
-        return ()
-    found = []
     nested = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
-    body = tree.body[0].body if tree.body and isinstance(tree.body[0], nested) else []
+    definition = sources.parsed_definition(func)  # the file conversion parsed (no re-reading)
+    if definition is not None:
+        start = 1
+        body = definition.body if isinstance(definition, nested[:2]) else []
+    else:
+        try:
+            lines, start = inspect.getsourcelines(func)
+            tree = ast.parse(textwrap.dedent("".join(lines)))
+        except (OSError, TypeError, SyntaxError):
+            return ()
+        body = tree.body[0].body if tree.body and isinstance(tree.body[0], nested) else []
+    found = []
     todo = list(body)
     while todo:
         node = todo.pop()
@@ -235,7 +241,8 @@ def _first_print(code) -> int | None:
     """The line of the first `print` the code loads as a global (the built-in), in its body or
     its comprehensions; None when there is none."""
     line = None
-    for ins in dis.get_instructions(code):
+    # A LOAD_GLOBAL names an entry of co_names: most functions need no disassembly.
+    for ins in dis.get_instructions(code) if "print" in code.co_names else ():
         positions = getattr(ins, "positions", None)
         if positions is not None and positions.lineno is not None:
             line = positions.lineno

@@ -88,6 +88,18 @@ def function_node(func):
     return node
 
 
+def parsed_definition(func):
+    """`function_node(func)` when its file was parsed before (converting a function parses
+    its file), else None (it never reads a new file), also when the source cannot be found."""
+    code = getattr(func, "__code__", None)
+    if code is None or code.co_filename not in _trees:
+        return None
+    try:
+        return function_node(func)
+    except NoSourceError:
+        return None
+
+
 def _compiled(filename, tree) -> dict:
     """(first line, name) -> the code objects `tree` (the file as it reads now) compiles to,
     nested ones included. One compile per file, cached with its parse: a file's functions are

@@ -94,6 +94,8 @@ def converted(f):
 
 
 def _recursive():
+    if _READY:
+        return _READY[0]  # an import statement costs a lookup on every call
     from autoconv.conversion import recursive
 
     if not hasattr(recursive, "for_callable"):
@@ -101,7 +103,11 @@ def _recursive():
         # always-converted mode, with standard-library modules converted by the CLI that the
         # converter imports): their callees run as they are until it is ready.
         return _AsIs
+    _READY.append(recursive)
     return recursive
+
+
+_READY: list = []  # `autoconv.conversion.recursive`, once it is fully imported
 
 
 class _AsIs:

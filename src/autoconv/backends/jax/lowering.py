@@ -155,6 +155,8 @@ class _Writer:
         return name
 
     def expr(self, v) -> str:
+        if type(v) is Tensor:  # first: isinstance(v, _Raw) would ask the Tensor's __class__
+            return self.ref(v)
         if isinstance(v, _Raw):
             return str(v)
         if isinstance(v, Tensor):

@@ -129,25 +129,28 @@ class Uses:
             self.escapes[t.id] += 1
 
     def _block(self, block: Block):
+        # Locals and dict.get: this runs for every input of every node, in four passes.
+        count, escapes, readers, block_of = self.count, self.escapes, self.readers, self.block_of
         for p in block.params:
-            self.block_of[p.id] = block
+            block_of[p.id] = block
         for node in block.nodes:
             escaping = escaping_reader(node)
             seen = set()
             for t in node.inputs:
-                self.count[t.id] += 1
+                i = t.id
+                count[i] = count.get(i, 0) + 1
                 if escaping:
-                    self.escapes[t.id] += 1
-                if t.id not in seen:
-                    seen.add(t.id)
-                    self.readers[t.id].append(node)
+                    escapes[i] = escapes.get(i, 0) + 1
+                if i not in seen:
+                    seen.add(i)
+                    readers[i].append(node)
             for sub in node.blocks:
                 self._block(sub)
                 for t in tensors_in(sub.outputs):
-                    self.count[t.id] += 1
-                    self.escapes[t.id] += 1
+                    count[t.id] += 1
+                    escapes[t.id] += 1
             for t in node.outputs:
-                self.block_of[t.id] = block
+                block_of[t.id] = block
 
     def used(self, t) -> bool:
         return self.count[t.id] > 0

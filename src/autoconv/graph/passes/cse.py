@@ -32,19 +32,23 @@ class _Unhashable(Exception):
 def value_key(v):
     """A hashable key equal for two call arguments exactly when they are the same value of the
     same type (`1`, `1.0`, `True`, `0.0` and `-0.0` all differ)."""
-    if isinstance(v, Tensor):
-        return ("t", v.id)
     t = type(v)
+    if t is Tensor:
+        return ("t", v.id)
+    if t is tuple or t is list:
+        return (t, tuple([value_key(x) for x in v]))
     if v is None or v is Ellipsis or t in (bool, int, str, bytes):
         return (t, v)
     if t is float:
         return (t, v.hex() if not math.isnan(v) else "nan")
     if t is complex:
         return (t, value_key(v.real), value_key(v.imag))
-    if t is tuple or t is list:
-        return (t, tuple(value_key(x) for x in v))
     if t is dict:
-        return (t, tuple((k, value_key(x)) for k, x in v.items()))
+        return (t, tuple([(k, value_key(x)) for k, x in v.items()]))
+    if t is np.ndarray:
+        return _array_key(v, t)
+    if isinstance(v, Tensor):
+        return ("t", v.id)
     if t is slice:
         return (t, value_key(v.start), value_key(v.stop), value_key(v.step))
     if isinstance(v, np.generic):
@@ -52,11 +56,15 @@ def value_key(v):
     if isinstance(v, np.dtype):
         return ("dtype", v.str, v.descr.__repr__())
     if isinstance(v, np.ndarray):
-        if v.size <= _SMALL and v.dtype.kind in "biufcSU":
-            return ("arr", t, v.dtype.str, v.shape, v.tobytes())
-        return ("obj", id(v))
+        return _array_key(v, t)
     if isinstance(v, type):
         return ("type", v)
+    return ("obj", id(v))
+
+
+def _array_key(v, t):
+    if v.size <= _SMALL and v.dtype.kind in "biufcSU":
+        return ("arr", t, v.dtype.str, v.shape, v.tobytes())
     return ("obj", id(v))
 
 
@@ -85,7 +93,7 @@ def node_key(node):
 
 
 def _spec(node):
-    return tuple((t.shape, t.dtype.str, t.weak) for t in node.outputs)
+    return tuple([(t.shape, t.dtype.str, t.weak) for t in node.outputs])
 
 
 def run(graph: Graph, settings=None) -> int:
@@ -122,7 +130,8 @@ def run(graph: Graph, settings=None) -> int:
                 visit(sub, chain)
                 if kind == "while":
                     epoch[0] += 1
-            if not any(uses.count[t.id] for t in node.outputs):
+            outputs = node.outputs
+            if not (uses.count[outputs[0].id] if len(outputs) == 1 else _any_used(outputs, uses)):
                 continue  # unused: nothing to merge (DCE drops it)
             key = node_key(node)
             if key is None:
@@ -140,6 +149,10 @@ def run(graph: Graph, settings=None) -> int:
     visit(graph.block, [])
     repl.apply(graph)
     return merged
+
+
+def _any_used(outputs, uses) -> bool:
+    return any(uses.count[t.id] for t in outputs)
 
 
 def _merge(keep, drop, uses, repl, claimed) -> int:

@@ -23,7 +23,8 @@ def run(graph: Graph, settings=None) -> int:
     were removed."""
     before = count_nodes(graph)
     for _ in range(20):
-        changed = _prune_control_flow(graph.block, Uses(graph))
+        # Uses only matter where there is control flow to prune (most graphs have none).
+        changed = _has_control_flow(graph.block) and _prune_control_flow(graph.block, Uses(graph))
         needed = {t.id for t in tensors_in(graph.outputs)}
         _prune(graph.block, needed)
         if not changed:
@@ -66,6 +67,10 @@ def _apply(block: Block, kept: dict) -> None:
     for node in block.nodes:
         for sub in node.blocks:
             _apply(sub, kept)
+
+
+def _has_control_flow(block: Block) -> bool:
+    return any(node.kind in ("cond", "while") or node.blocks for node in block.nodes)
 
 
 def _prune_control_flow(block: Block, uses: Uses) -> bool:

@@ -105,6 +105,16 @@ class _Folder:
             return None
         return node.blocks[0 if flag else 1]
 
+    def _may_fold(self, node) -> bool:
+        """Whether every input is a constant (or the shape-only operand): the cheap test that
+        `_inputs` makes in full, done before anything that costs more."""
+        values = self.values
+        for t in node.inputs:
+            if t.id not in values:
+                # by identity: a recorded callable need not be hashable
+                return node.kind == "call" and any(node.fn is f for f in _SHAPE_ONLY)
+        return True
+
     def _inputs(self, node) -> dict | None:
         """The constant values of the node's inputs, or None if it cannot fold."""
         values = {}
@@ -123,6 +133,8 @@ class _Folder:
         return values
 
     def _fold(self, node):
+        if not self._may_fold(node):
+            return  # most operations: an input is computed at run time
         out = node.outputs[0]
         if None in out.shape or out.dtype.kind == "O":
             return

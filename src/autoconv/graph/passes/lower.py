@@ -158,6 +158,8 @@ def _scalar_operands(node, made: dict) -> int:
     args = list(node.args)
     changed = 0
     for k, v in enumerate(args):
+        if type(v) is Tensor:
+            continue  # (isinstance on a Tensor asks its `__class__`, which looks at the caller)
         if type(v) not in (int, float) and not (isinstance(v, np.generic) and v.dtype == out.dtype):
             continue
         key = (type(v), repr(v), out.dtype)

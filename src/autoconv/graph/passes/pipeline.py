@@ -134,15 +134,16 @@ def optimize(graph: Graph, settings: Settings | None = None) -> tuple[Graph, lis
     settings = current() if settings is None else settings
     graph = graph.copy()
     records: list[PassRecord] = []
+    count = [count_nodes(graph)]  # after one pass, before the next: nothing runs in between
 
     def step(name):
         module = PASSES[name]
-        before = count_nodes(graph)
+        before = count[0]
         start = time.perf_counter()
         changes = module.run(graph, settings)
-        records.append(
-            PassRecord(name, before, count_nodes(graph), changes, time.perf_counter() - start)
-        )
+        seconds = time.perf_counter() - start
+        count[0] = count_nodes(graph)
+        records.append(PassRecord(name, before, count[0], changes, seconds))
         return changes
 
     rewriters = [name for name in ("fold", "simplify", "cse") if getattr(settings, name)]

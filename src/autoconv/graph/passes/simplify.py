@@ -55,12 +55,12 @@ def run(graph: Graph, settings=None) -> int:
         if y.weak or not y.shape or not uses.count[y.id]:
             continue
         x = None
-        for rule in (_identity_operand, _double_negation, _same_reshape, _same_astype):
+        for rule in _RULES.get(node.kind, ()):
             x = rule(node)
             if x is not None:
                 break
         if x is None:
-            if _compose_transposes(node, repl, uses):
+            if node.kind in _TRANSPOSE_KINDS and _compose_transposes(node, repl, uses):
                 changed += 1
             continue
         if not isinstance(x, Tensor) or x.weak or x.dtype != y.dtype or x.shape != y.shape:
@@ -218,6 +218,16 @@ def _same_astype(node):
     except TypeError:
         return None
     return x if same else None
+
+
+# The rules that can apply to each kind of node, in order (the others return None for it).
+_RULES = {
+    "binop": (_identity_operand,),
+    "unop": (_double_negation,),
+    "call": (_identity_operand, _double_negation, _same_reshape, _same_astype),
+    "method": (_same_reshape, _same_astype),
+}
+_TRANSPOSE_KINDS = ("attr", "method", "call")
 
 
 def _transpose_of(node):
