@@ -314,3 +314,16 @@ def test_prints_nothing_extra():
     with contextlib.redirect_stdout(out):
         agree(fill, X)
     assert out.getvalue() == ""
+
+
+def masked_store(x):
+    y = x.copy()
+    y[y < 2] = 0
+    y[(y > 3) & (y < 5)] = -1.0
+    return y
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_mask_as_key(backend):
+    agree(masked_store, X, backend=backend)
+    assert "y = ac.setitem(y, y < 2, 0)" in autoconv.to_code(masked_store)

@@ -11,10 +11,10 @@ the array (`graph.mutation.assign_item` checks that, and raises a clear error ot
 and branches then carry the name like any other variable.
 
 Python evaluates the value before the container and the key; the call evaluates them after.
-So only keys that nothing can change are rewritten: names, constants, slices and arithmetic
-on them. Other item assignments, and those to globals, attributes or several targets, stay as
-they are; so does an item with a constant key inside a branch or loop (`d["n"] += 1`),
-which the control-flow converter carries as state by its path.
+So only keys that nothing can change are rewritten: names, constants, slices, arithmetic and
+comparisons of them. Other item assignments, and those to globals, attributes or several
+targets, stay as they are; so does an item with a constant key inside a branch or loop
+(`d["n"] += 1`), which the control-flow converter carries as state by its path.
 """
 
 import gast
@@ -30,9 +30,11 @@ _STABLE = (
     gast.Tuple,
     gast.BinOp,
     gast.UnaryOp,
+    gast.Compare,  # a mask: `x[x < 0] = 0`
     gast.expr_context,
     gast.operator,
     gast.unaryop,
+    gast.cmpop,
 )
 
 

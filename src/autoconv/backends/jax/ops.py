@@ -70,7 +70,12 @@ def _to_complex(x):
 
 
 def _set_copy(a, key, value):
-    return jnp.asarray(a).at[key].set(value)  # `a` may be a NumPy constant
+    a = jnp.asarray(a)  # `a` may be a NumPy constant
+    if getattr(key, "dtype", None) == jnp.bool_ and jnp.ndim(key) == a.ndim and not jnp.ndim(value):
+        # `x[x < 0] = 0`: a whole-array mask and one value (JAX's `.at` needs a mask known
+        # while tracing; other values' shapes must match the count, known only at run time).
+        return jnp.where(key, jnp.asarray(value, dtype=a.dtype), a)
+    return a.at[key].set(value)
 
 
 def _flat_items(a):
