@@ -76,7 +76,6 @@ def _rebinding(stmt, ac, names, in_control_flow):
         # control_flow), which carries it in a dict or a list.
         return stmt
     name = target.value.id
-    key = target.slice
     value = stmt.value
     if isinstance(stmt, gast.AugAssign):
         # `name[key] op= value`: the item is read, then the value (the key twice, harmlessly:
