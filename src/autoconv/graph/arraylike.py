@@ -244,6 +244,21 @@ def setitem(t: Tensor, key, value):
     """`t[key] = value` on a Tensor: a clear error (Python gives `__setitem__` no way to rebind
     `t`; converted code that routes the statement through `assign_item` gets a new array)."""
     frame = user_frame()
+    if frame is not None and frame.f_code.co_name == "set_state":
+        # The converter's write-back of an item with a constant key (`acc[0] += v` in a
+        # staged loop), carried out of the loop by its path.
+        seen = frame.f_locals
+        free = frame.f_code.co_freevars
+        name = next((n for n in free if seen.get(n) is t), "the array")
+        item = f"{name}[{key!r}]"
+        fail(
+            frame,
+            f"`{item}` is assigned inside a staged branch or loop with a constant key, so it "
+            f"is carried out by its path, which cannot be written back into `{name}`, an "
+            f"array of the graph. Use a variable key (`k = {key!r}` before the loop, then "
+            f"`{name}[k] = ...`), which gives `{name}` a new array, or keep the value in a "
+            f"variable and store it after the loop.",
+        )
     line = source_line(frame)
     name = target_name(line) or "t"
     fail(
