@@ -18,13 +18,12 @@ from autoconv.graph.tensor import Tensor
 
 HOST_FNS = frozenset((_render, output, mixed_output))
 
+CHOICE_FNS = frozenset((output, mixed_output))
+
 
 class Overflow(Exception):  # noqa: N818 - a signal inside the program, never shown to users
     """A list grown in a loop with no bound held more items than its buffer (`lists.py`): the
     attempt's results are void, and the program runs again with a larger buffer."""
-
-
-CHOICE_FNS = frozenset((output, mixed_output))
 
 
 def is_host(node) -> bool:
@@ -54,9 +53,7 @@ def list_items(plan, t: Tensor, value, keep=False) -> list:
     """The items of run-time list `t` (a `(buffer, count)` pair from the device) as eager code
     holds them: NumPy scalars, Python numbers or arrays as they were appended (`keep`: the
     device's own arrays)."""
-    if plan.overflowed(t, value):
-        raise Overflow  # its items past the buffer were never written: the call runs again
-    buffer, count = value
+    buffer, count = value  # (within the buffer: `HostValues.env` raised `Overflow` else)
     count = int(np.asarray(count))
     kind = plan.item_kind(t)
     if keep and kind not in (bool, int, float, complex):  # Python numbers stay numbers
@@ -132,7 +129,8 @@ class HostValues:
             v = node.attrs["value"]
             return v.copy() if isinstance(v, np.ndarray) else v
         plan = self.plan
-        if plan is not None and id(node) in plan.host_nodes:
+        stacks = plan is not None and id(node) in plan.host_nodes  # a stack of run-time lists
+        if stacks:
             found = _stacked(plan, node, env)
             if found is not None:
                 env[t.id] = found
@@ -141,8 +139,8 @@ class HostValues:
         kwargs = map_tensors(node.kwargs, lambda x: self.value(x, env))
         result = node.fn(*args, **kwargs)
         to_device = env.get(TO_DEVICE)
-        if to_device is not None and plan is not None and id(node) in plan.host_nodes:
-            result = to_device(result)  # a stack of lists, for `keep_on_device`
+        if to_device is not None and stacks:
+            result = to_device(result)  # for `keep_on_device`
         env[t.id] = result
         return result
 

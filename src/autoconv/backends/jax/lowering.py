@@ -5,10 +5,10 @@ its `jax.numpy` form (`ops.lookup`), `cond` becomes `lax.cond` over two nested f
 Python `if` when the test is known while JAX traces), `while` becomes `lax.while_loop` whose
 carry holds the loop variables, the Variables the loop assigns, the `break` flag and the error
 flag. A list grown in a staged loop is a preallocated buffer and a count (`lists.py`).
-Variables are state: `run` takes their values and returns their new ones. Prints and the
-user's raises become ordered host callbacks (`host.py`), and so do NumPy's random draws
-(`draws.py`); a raise also sets the error flag, which
-stops loops, and the program raises the recorded exception after the call, as eager code would.
+Variables are state: `run` takes their values and returns their new ones. Prints, the user's
+raises (`host.py`) and NumPy's random draws (`draws.py`) become ordered host callbacks; a raise
+also sets the error flag, which stops loops, and the program raises the recorded exception
+after the call, as eager code would.
 
 Every value keeps the dtype NumPy gives it: operands of an operator are cast to NumPy's common
 dtype first (Python numbers stay weak, as in NumPy), and a result JAX types differently is cast

@@ -272,18 +272,18 @@ class JaxProgram:
                         exc.add_note(f"raised by the graph at {where(node.origin)}")
                     raise exc
         host = low.outputs
-        if self.keep_on_device:
-            env = host.env(outs, keep=True)
-            plan = low.plan
-            kept = zip(host.device, outs)
-            env.update({t.id: _keep(t, o) for t, o in kept if not plan.is_list(t)})
-            env[TO_DEVICE] = self._to_device
+        if not self.keep_on_device:
+            env = host.env(outs)
             env.update(low.objects)  # a generator the graph made is returned as it drew
-            with x64():  # float64 stays float64 on the device
-                return _finish(self.graph.outputs, host, env)
-        env = host.env(outs)
+            return _finish(self.graph.outputs, host, env)
+        env = host.env(outs, keep=True)
+        plan = low.plan
+        kept = zip(host.device, outs)
+        env.update({t.id: _keep(t, o) for t, o in kept if not plan.is_list(t)})
+        env[TO_DEVICE] = self._to_device
         env.update(low.objects)
-        return _finish(self.graph.outputs, host, env)
+        with x64():  # float64 stays float64 on the device
+            return _finish(self.graph.outputs, host, env)
 
     def _to_device(self, array):
         return jax.device_put(array, self.device) if self.device is not None else jnp.asarray(array)
