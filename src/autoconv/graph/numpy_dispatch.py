@@ -510,7 +510,7 @@ def index_shape(shape: tuple, key: tuple) -> tuple:
 
 def getitem(tensor, key):
     """`tensor[key]`, recorded as the same subscript."""
-    from autoconv.graph.optionals import Mixed, Optional
+    from autoconv.graph.optionals import Mixed, Optional, index_value
 
     if (
         isinstance(key, (Optional, Mixed))
@@ -518,10 +518,7 @@ def getitem(tensor, key):
         and any(isinstance(k, (Optional, Mixed)) for k in key)
     ):
         # An index known per path: its value (checked where it may be None or unbound).
-        def plain(k):
-            return k.unwrap() if isinstance(k, Optional) else k.value if isinstance(k, Mixed) else k
-
-        key = tuple(plain(k) for k in key) if type(key) is tuple else plain(key)
+        key = tuple(map(index_value, key)) if type(key) is tuple else index_value(key)
     is_tuple = type(key) is tuple
     items = tuple(_key_item(k) for k in (key if is_tuple else (key,)))
     shape = index_shape(tensor.shape, items)

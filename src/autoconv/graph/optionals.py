@@ -84,6 +84,15 @@ def unwrap_any(v):
     return v.unwrap() if isinstance(v, Optional) else v
 
 
+def index_value(v):
+    """What an index or a stored array item uses of a value known per path: an Optional's
+    value (behind its check), a Mixed number's value in the common dtype (the Python type it
+    has on each path does not matter there)."""
+    if isinstance(v, Optional):
+        return v.unwrap()
+    return v.value if isinstance(v, Mixed) else v
+
+
 def _unwrap_all(v):
     t = type(v)
     if t is Optional:

@@ -32,6 +32,7 @@ from autoconv.graph.optionals import (
     Mixed,
     Optional,
     Raises,
+    index_value,
     is_none,
     kind_of,
     lift,
@@ -796,14 +797,8 @@ class Backend:
         if not isinstance(target, (Tensor, np.ndarray)):
             target[key] = value  # a list or dict holds Tensors as they are
             return target
-
-        def plain(v):
-            # A number whose Python type depends on the path is stored as its value: an
-            # array's item has the array's dtype either way.
-            return v.value if isinstance(v, Mixed) else v
-
-        key = tuple(plain(k) for k in key) if type(key) is tuple else plain(key)
-        return mutation.assign_item(target, key, plain(value))
+        key = tuple(map(index_value, key)) if type(key) is tuple else index_value(key)
+        return mutation.assign_item(target, key, index_value(value))
 
     # if / conditional expressions ----------------------------------------------------------
     def if_stmt(self, cond, body, orelse, get_state, set_state, names):
