@@ -728,13 +728,27 @@ def _state(obj):
             entry = _FAST[id(bit_generator)] = (bit_generator, _mt19937_reader(bit_generator))
         if entry[1] is not None:
             return entry[1]()
+    return _frozen(generator_state(obj))
+
+
+def generator_state(obj):
+    """The state of a NumPy `RandomState` or `Generator` or a Python `random.Random`, as
+    `set_generator_state` takes it back."""
     if isinstance(obj, _RandomState):
-        state = obj.get_state(legacy=False)
+        return obj.get_state(legacy=False)
+    if isinstance(obj, _Generator):
+        return obj.bit_generator.state
+    return obj.getstate()
+
+
+def set_generator_state(obj, state) -> None:
+    """Puts a generator back to a state `generator_state` gave."""
+    if isinstance(obj, _RandomState):
+        obj.set_state(state)
     elif isinstance(obj, _Generator):
-        state = obj.bit_generator.state
+        obj.bit_generator.state = state
     else:
-        return obj.getstate()
-    return _frozen(state)
+        obj.setstate(state)
 
 
 def _frozen(value):

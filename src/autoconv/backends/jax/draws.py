@@ -24,6 +24,7 @@ import numpy as np
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.backends.jax.host import HostValues
 from autoconv.graph.graph import map_tensors, tensors_in
+from autoconv.graph.random import generator_state, set_generator_state
 
 
 def is_draw(node) -> bool:
@@ -112,24 +113,13 @@ class Draw:
     def save(self):
         """The state of the generator this draw uses, where it outlives the call."""
         owner = getattr(self.node.fn, "__self__", None)
-        if isinstance(owner, np.random.RandomState):
-            return owner, owner.get_state()
-        if isinstance(owner, np.random.Generator):
-            return owner, owner.bit_generator.state
-        if isinstance(owner, _pyrandom.Random):
-            return owner, owner.getstate()
+        if isinstance(owner, (np.random.RandomState, np.random.Generator, _pyrandom.Random)):
+            return owner, generator_state(owner)
         return None  # a generator made by the graph: made anew on each run
 
     def restore(self, token) -> None:
-        if token is None:
-            return
-        owner, state = token
-        if isinstance(owner, np.random.RandomState):
-            owner.set_state(state)
-        elif isinstance(owner, np.random.Generator):
-            owner.bit_generator.state = state
-        else:
-            owner.setstate(state)
+        if token is not None:
+            set_generator_state(*token)
 
 
 # 64-bit results cross from the host as 32-bit words, bit for bit: under a local `enable_x64`
