@@ -217,7 +217,7 @@ def main():
     print(f"{opts.rounds} rounds, median time per call, wall clock\n")
     head = "| workload | NumPy eager | autoconv numpy | autoconv jax | hand jax.jit | ours/jit |"
     print(head + " first call ours | first call jit | JAX+XLA of ours | autoconv part | (CPU) |")
-    print("|" + " --- |" * 12)
+    print("|" + " --- |" * 11)
     logs = []
     for label, med, ratio, (first_ours, first_jit, autoconv_part, autoconv_cpu) in rows:
         logs.append(math.log(ratio))
