@@ -142,8 +142,13 @@ class _Side:
 
 
 def _call(fn, args, bound, seed, limit) -> _Side:
+    # A loaded function draws from generators of its own, never NumPy's global one.
+    generators = getattr(fn, "generators", None)
+    numpy_generator = np.random if generators is None else generators.numpy
     if seed is not None:
         np.random.seed(seed)
+        if generators is not None:
+            generators.seed(seed)
     out = io.StringIO()
     kind = "return"
     with contextlib.redirect_stdout(out), warnings.catch_warnings():
@@ -155,7 +160,7 @@ def _call(fn, args, bound, seed, limit) -> _Side:
             kind, value = "hang", e
         except Exception as e:  # noqa: BLE001 - every exception is an observable outcome
             kind, value = "raise", e
-    state = np.random.get_state() if seed is not None else None
+    state = numpy_generator.get_state() if seed is not None else None
     return _Side(kind, value, out.getvalue(), picture((args, bound, state)))
 
 

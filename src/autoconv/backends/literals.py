@@ -2,9 +2,10 @@
 generate code from a graph.
 
 Only values whose `repr` is a literal that reads back as the same value are written inline:
-None, bools, `...`, ints, finite floats (a negative one in parentheses), strings, and tuples,
-lists, dicts and slices of them. Anything else (arrays, dtypes, NaN, callables) is bound by
-the caller as a name, so no text from a graph (or a saved file) reaches the source otherwise.
+None, bools, `...`, ints, finite floats (a negative one in parentheses), strings (as `ascii`
+writes them), and tuples, lists, dicts and slices of them. Anything else (arrays, dtypes, NaN,
+callables) is bound by the caller as a name, so no text from a graph (or a saved file) reaches
+the source otherwise.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ def literal(v, item: Callable[[object], str]) -> str | None:
     if t is float and math.isfinite(v):
         return repr(v) if math.copysign(1.0, v) > 0 else f"({v!r})"
     if t is str:
-        return repr(v)
+        return ascii(v)  # printable ASCII: nothing in the text can end the literal or the line
     if t is tuple:
         items = [item(x) for x in v]
         return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"

@@ -28,3 +28,29 @@ def user_origin(depth: int = 1):
             return (filename, frame.f_lineno)
         frame = frame.f_back
     return None
+
+
+class SavedOrigin(tuple):
+    """An origin read from a saved file: `(path, line)` as text, with the user's source line
+    as it was when the file was saved (`text`). It names a place for messages; the path is
+    never opened (a file's path could name any file on the loading machine, a FIFO or a
+    device)."""
+
+    text: str
+
+    def __new__(cls, path: str, line: int, text: str = ""):
+        self = super().__new__(cls, (path, line))
+        self.text = text
+        return self
+
+
+def source_text(origin) -> str:
+    """The user's source line at `origin`, stripped, or '' when unknown: a saved origin's stored
+    text, else the line of the user's own file (from linecache, as tracebacks read it)."""
+    if origin is None:
+        return ""
+    if isinstance(origin, SavedOrigin):
+        return origin.text
+    import linecache
+
+    return linecache.getline(origin[0], origin[1]).strip()

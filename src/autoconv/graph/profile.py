@@ -12,13 +12,13 @@ on realistic sizes, and `per_run_s` (measured without the tracer) for the absolu
 from __future__ import annotations
 
 import html
-import linecache
 import sys
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 
 from autoconv.graph.listing import _op_text, _origin
+from autoconv.graph.origin import source_text
 
 
 @dataclass
@@ -185,7 +185,7 @@ def profile(concrete, args: tuple, kwargs: dict, runs: int) -> Profile:
         origin = r.nodes[0].origin if r.nodes else None
         row = by_line.get(origin)
         if row is None:
-            text = linecache.getline(*origin).strip() if origin else "(returning the outputs)"
+            text = source_text(origin) if origin else "(returning the outputs)"
             row = by_line[origin] = Row(text or r.where, r.where, 0, 0.0)
         row.calls = max(row.calls, r.calls)
         row.seconds += r.seconds

@@ -19,7 +19,6 @@ run-time lists (`ListAccum`), which `np.stack` / `np.concatenate` accept after t
 
 from __future__ import annotations
 
-import linecache
 import os
 
 import numpy as np
@@ -41,7 +40,7 @@ from autoconv.graph.optionals import (
     user_raise,
     zeros_like,
 )
-from autoconv.graph.origin import user_origin
+from autoconv.graph.origin import source_text, user_origin
 from autoconv.graph.recording import emit
 from autoconv.graph.recording import one as _one
 from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
@@ -570,7 +569,7 @@ def stored_tensor_error(e):
     if not isinstance(e, ValueError) or "setting an array element with a sequence" not in str(e):
         return None
     origin = exception_origin(e)
-    line = linecache.getline(*origin).strip() if origin is not None else ""
+    line = source_text(origin)
     if target_name(line) is None:
         return None  # not an item assignment of the user's
     cls = type("ValueError", (StagingError, ValueError), {"__module__": __name__})

@@ -32,6 +32,7 @@ from autoconv.graph.errors import GraphExecutionError, StagingError, where
 from autoconv.graph.graph import Block, Graph, Node
 from autoconv.graph.optionals import Mixed, Optional, mixed_output
 from autoconv.graph.optionals import output as optional_output
+from autoconv.graph.origin import source_text
 from autoconv.graph.passes.analysis import (
     BINARY_UFUNCS,
     UNARY_UFUNCS,
@@ -50,7 +51,7 @@ class Program:
 
     def __init__(self, graph: Graph):
         self.graph = graph
-        self.filename = f"<autoconv graph {graph.name} #{next(_counter)}>"
+        self.filename = f"<autoconv graph {_comment(str(graph.name))} #{next(_counter)}>"
         writer = _Writer(graph)
         self.source = writer.source
         self.line_nodes = writer.line_nodes
@@ -64,6 +65,7 @@ class Program:
         # Tracebacks show the generated lines while the program exists; then its entry goes
         # (linecache never drops entries without a file, and each trace adds one).
         weakref.finalize(self, linecache.cache.pop, self.filename, None)
+        _check_source(self.source)
         namespace = {"__builtins__": builtins}
         exec(compile(self.source, self.filename, "exec"), namespace)  # noqa: S102 - our own code
         self.fn = namespace["make_run"](*writer.bound_values)
@@ -121,7 +123,7 @@ def _source_line(origin) -> str:
     '' when it is unknown."""
     if origin is None:
         return ""
-    text = linecache.getline(origin[0], origin[1]).strip()
+    text = source_text(origin)
     return f"\n    {text}" if text else ""
 
 
@@ -165,7 +167,9 @@ class _Writer:
     def _close(self):
         """Wraps `run` in `make_run(<bound names>)`, one parameter per line with what it is."""
         header = ["def make_run("]
-        header += [f"    {name},  # {_describe_bound(v)}" for name, v in self.namespace.items()]
+        header += [
+            f"    {name},  # {_comment(_describe_bound(v))}" for name, v in self.namespace.items()
+        ]
         header.append("):")
         body = ["    " + line for line in self.lines] + ["    return run"]
         self.line_nodes = {n + len(header): node for n, node in self.line_nodes.items()}
@@ -628,7 +632,7 @@ def _describe_bound(value) -> str:
         text = f"{format_spec(value.shape, value.dtype)} array"
         return f"{text} {value.item()!r}" if value.size == 1 else text
     if isinstance(value, Variable):
-        return f"Variable {value.name!r}"
+        return f"Variable {ascii(value.name)}"
     if isinstance(value, np.ufunc):
         return f"numpy.{value.__name__}"
     if isinstance(getattr(value, "__self__", None), np.ufunc):
@@ -636,13 +640,37 @@ def _describe_bound(value) -> str:
     if isinstance(value, np.generic):
         return f"{value.dtype.name} scalar {value.item()!r}"
     name = getattr(value, "__qualname__", None) or getattr(value, "__name__", None)
-    if name is not None:
+    if type(name) is str:
         module = getattr(value, "__module__", None)
-        if module and module.startswith("numpy"):
+        if type(module) is not str:
+            module = None
+        elif module.startswith("numpy"):
             module = "numpy"
         return f"{module}.{name}" if module and module != "builtins" else name
-    text = repr(value).replace("\n", " ")
-    return text if len(text) <= 60 else text[:57] + "..."
+    # Never the value's repr: it can hold text from a saved file.
+    return f"a {type(value).__name__}"
+
+
+def _comment(text: str) -> str:
+    """`text` as the body of a generated comment: printable ASCII only, so nothing in it can
+    end the comment (`\r`, `\x0c`, `\u2028`... are line breaks to some readers)."""
+    text = "".join(c if " " <= c <= "~" else "?" for c in text)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+_UNSAFE = re.compile(r"[^\x20-\x7e\n]")
+
+
+def _check_source(source: str) -> None:
+    """Refuses generated code holding anything but printable ASCII and newlines: every name is
+    one this module made and every literal is rendered with `ascii`, so such a character means
+    text from a graph (or a saved file) reached the code, which must never run."""
+    bad = _UNSAFE.search(source)
+    if bad is not None:
+        raise AssertionError(
+            f"autoconv generated code with the character {bad.group()!a} at offset "
+            f"{bad.start()}; it was not run. Please report this as a bug."
+        )
 
 
 def describe(t: Tensor) -> str:

@@ -10,11 +10,23 @@ from autoconv.graph.saving.errors import LoadError, SaveError
 
 __all__ = ["LoadError", "SaveError", "load"]
 
+MAX_BYTES = 1 << 30  # load()'s default cap; archive.MAX_BYTES is the same number
 
-def load(path, *, backend: str = "numpy", device=None, keep_on_device: bool = False):
+
+def load(
+    path,
+    *,
+    backend: str = "numpy",
+    device=None,
+    keep_on_device: bool = False,
+    max_bytes: int = MAX_BYTES,
+):
     """Returns a callable that runs the graphs saved at `path` (see `LoadedFunction`), with
     NumPy or, with `backend="jax"`, compiled by XLA (`device`, `keep_on_device` as for
-    `autoconv.function`)."""
+    `autoconv.function`). A file declaring more than `max_bytes` of contents is refused
+    before anything is allocated; every failure is a `LoadError`."""
     from autoconv.graph.saving.loaded import load as _load
 
-    return _load(path, backend=backend, device=device, keep_on_device=keep_on_device)
+    return _load(
+        path, backend=backend, device=device, keep_on_device=keep_on_device, max_bytes=max_bytes
+    )

@@ -1,10 +1,21 @@
 """The file: a zip archive of `manifest.json`, `graph.json` and `arrays/<n>.npy`.
 
 `manifest.json` holds the format name, its version and a SHA-256 checksum over every other
-member (name, length and bytes, in name order). Arrays are NumPy `.npy` files, read here by
-their header and bytes only (never with pickle). Writing is atomic: the archive is written to
-a temporary file in the target's folder, flushed, then renamed over the target, so `path`
-holds either the old file or the whole new one.
+member (name, length and bytes, in name order). The checksum detects damage (a truncated copy,
+flipped bits), not tampering: whoever can change a file can recompute it. Arrays are NumPy
+`.npy` files, read here by their header and bytes only (never with pickle).
+
+Reading treats the file as hostile until every check has passed, and bounds its memory before
+anything is parsed or allocated: only a regular file is opened (never a FIFO or a device,
+which could block or never end); the sizes the zip directory declares are checked against
+`max_bytes` (and the metadata against small fixed caps) before a member is read; each member
+is read at most to its declared size; each array is read once, straight into the array that
+the graph will use; the checksum is checked before any JSON is parsed, and the JSON's item
+count and nesting depth before it is parsed.
+
+Writing is atomic: the archive is written to a temporary file in the target's folder, flushed,
+given the permissions the umask gives a new file, then renamed over the target, so `path` holds
+either the old file or the whole new one.
 """
 
 from __future__ import annotations
@@ -15,31 +26,41 @@ import json
 import math
 import os
 import re
+import stat
 import tempfile
 import zipfile
 import zlib
 
 import numpy as np
 
-from autoconv.graph.saving.errors import LoadError
+from autoconv.graph.saving import MAX_BYTES
+from autoconv.graph.saving.errors import LoadError, LoadFileNotFoundError
 
 MANIFEST = "manifest.json"
 GRAPH = "graph.json"
 _ARRAY_NAME = re.compile(r"arrays/(0|[1-9][0-9]{0,6})\.npy")
-MAX_MEMBERS = 100_000
-MAX_JSON = 64 << 20  # bytes of graph.json or manifest.json
-MAX_TOTAL = 1 << 30  # bytes of all members together, uncompressed
+
+MAX_MEMBERS = 65_536
+MAX_MANIFEST = 4 << 10  # bytes of manifest.json
+MAX_GRAPH = 16 << 20  # bytes of graph.json
+MAX_JSON_ITEMS = 1_000_000  # JSON values in graph.json (each costs ~80 bytes once parsed)
+MAX_JSON_DEPTH = 1000  # nested JSON arrays and objects
+MAX_RATIO = 1100  # uncompressed / compressed size of a member: deflate cannot exceed ~1032
+_CHUNK = 1 << 20
 
 
 def checksum(members: dict) -> str:
+    """The manifest's checksum of the members `{name: bytes}` (all but the manifest)."""
     h = hashlib.sha256()
     for name in sorted(members):
-        if name == MANIFEST:
-            continue
-        data = members[name]
-        h.update(name.encode() + b"\0" + len(data).to_bytes(8, "little"))
-        h.update(data)
+        if name != MANIFEST:
+            _hash_header(h, name, len(members[name]))
+            h.update(members[name])
     return "sha256:" + h.hexdigest()
+
+
+def _hash_header(h, name: str, size: int) -> None:
+    h.update(name.encode() + b"\0" + size.to_bytes(8, "little"))
 
 
 def npy_bytes(array: np.ndarray) -> bytes:
@@ -64,6 +85,8 @@ def write(path, document: dict, arrays: list, version: int, fmt: str) -> None:
                 for name in [MANIFEST, GRAPH] + sorted(n for n in members if n.startswith("a")):
                     z.writestr(name, members[name])
             f.flush()
+            # mkstemp makes the file 0600; a saved file gets what the umask gives any new file.
+            os.fchmod(f.fileno(), 0o666 & ~_umask())
             os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
@@ -74,65 +97,155 @@ def write(path, document: dict, arrays: list, version: int, fmt: str) -> None:
         raise
 
 
-def read(path) -> tuple:
-    """`(manifest, members)` of an archive, after checking its names, sizes and checksum."""
+def _umask() -> int:
+    mask = os.umask(0o022)  # the only way to read it is to set it: set it straight back
+    os.umask(mask)
+    return mask
+
+
+class Contents:
+    """What `read` gives: the parsed `manifest`, the checked `graph.json` bytes (parsed only
+    after `verify`), the arrays by member index, and the checksum computed while reading."""
+
+    def __init__(self, manifest: dict, graph: bytes, arrays: dict, digest: str):
+        self.manifest = manifest
+        self.graph = graph
+        self.arrays = arrays
+        self.digest = digest
+
+
+def open_regular(path):
+    """A binary file object for `path`, which must name a regular file. Opened without
+    blocking, so that a FIFO is refused rather than waited on."""
     try:
-        z = zipfile.ZipFile(path)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
+        raise LoadFileNotFoundError(f"{path}: no such file") from None
+    except (OSError, ValueError, TypeError) as e:
+        raise LoadError(f"{path}: cannot be opened ({_brief_error(e)})") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+            raise LoadError(f"{path}: {kind}; a saved autoconv graph is a regular file")
+        f = os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
         raise
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as e:
-        raise LoadError(
-            f"{path}: not a saved autoconv graph (not a readable zip file: {e})"
-        ) from None
-    with z:
-        infos = z.infolist()
-        if len(infos) > MAX_MEMBERS:
-            raise LoadError(f"{path}: the archive has {len(infos)} members (at most {MAX_MEMBERS})")
-        names = [i.filename for i in infos]
-        if len(set(names)) != len(names):
-            raise LoadError(f"{path}: the archive names a member twice")
-        total = 0
-        for info in infos:
-            name = info.filename
-            if name not in (MANIFEST, GRAPH) and not _ARRAY_NAME.fullmatch(name):
-                raise LoadError(f"{path}: unexpected member {name!r} in the archive")
-            limit = MAX_JSON if name.endswith(".json") else MAX_TOTAL
-            if info.file_size > limit:
-                raise LoadError(f"{path}: member {name!r} is too large ({info.file_size} bytes)")
-            total += info.file_size
-        if total > MAX_TOTAL:
-            raise LoadError(f"{path}: the archive holds {total} bytes (at most {MAX_TOTAL})")
-        if MANIFEST not in names or GRAPH not in names:
-            raise LoadError(f"{path}: not a saved autoconv graph (no {MANIFEST} or {GRAPH})")
-        members = {}
+    return f
+
+
+def read(path, max_bytes: int = MAX_BYTES) -> Contents:
+    """Reads an archive after checking its names and declared sizes (in all, at most
+    `max_bytes`), hashing every member as it is read. Nothing is parsed but the small
+    manifest; the arrays' headers are checked and their bytes read into their arrays."""
+    with open_regular(path) as f:
+        # Larger than any file whose declared contents fit the cap (zipfile would read its
+        # directory, which can be most of it, before a member is checked).
+        size = os.fstat(f.fileno()).st_size
+        if size > max_bytes + max_bytes // 32 + MAX_GRAPH + MAX_MANIFEST + _CHUNK:
+            raise LoadError(
+                f"{path}: the file is {size} bytes, more than max_bytes={max_bytes} allows"
+            )
         try:
-            for info in infos:
-                with z.open(info) as f:
-                    data = f.read(info.file_size + 1)
-                if len(data) != info.file_size:
-                    raise LoadError(f"{path}: member {info.filename!r} has the wrong size")
-                members[info.filename] = data
-        except (
-            zipfile.BadZipFile,
-            OSError,
-            ValueError,
-            EOFError,
-            NotImplementedError,
-            zlib.error,
-        ) as e:
-            raise LoadError(f"{path}: the archive is damaged ({e})") from None
-    manifest = parse_json(members[MANIFEST], f"{path}: {MANIFEST}")
+            z = zipfile.ZipFile(f)
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError, OverflowError) as e:
+            raise LoadError(
+                f"{path}: not a saved autoconv graph (not a readable zip file: {_brief_error(e)})"
+            ) from None
+        with z:
+            infos = _checked_directory(path, z, max_bytes)
+            try:
+                manifest = _parse_manifest(path, _read_member(z, infos[MANIFEST], path))
+                h = hashlib.sha256()
+                graph = b""
+                arrays = {}
+                for name in sorted(n for n in infos if n != MANIFEST):
+                    info = infos[name]
+                    _hash_header(h, name, info.file_size)
+                    if name == GRAPH:
+                        graph = _read_member(z, info, path)
+                        h.update(graph)
+                    else:
+                        index = int(_ARRAY_NAME.fullmatch(name).group(1))
+                        arrays[index] = _read_array(z, info, h, f"{path}: {name}")
+            except (
+                zipfile.BadZipFile,
+                OSError,
+                ValueError,
+                EOFError,
+                NotImplementedError,
+                OverflowError,
+                zlib.error,
+            ) as e:
+                raise LoadError(f"{path}: the archive is damaged ({_brief_error(e)})") from None
+    return Contents(manifest, graph, arrays, "sha256:" + h.hexdigest())
+
+
+def _checked_directory(path, z, max_bytes) -> dict:
+    """`{name: ZipInfo}` after checking the names, methods and declared sizes."""
+    infos = z.infolist()
+    if len(infos) > MAX_MEMBERS:
+        raise LoadError(f"{path}: the archive has {len(infos)} members (at most {MAX_MEMBERS})")
+    by_name: dict = {}
+    total = 0
+    for info in infos:
+        name = info.filename
+        if name in by_name:
+            raise LoadError(f"{path}: the archive names a member twice")
+        if name not in (MANIFEST, GRAPH) and not _ARRAY_NAME.fullmatch(name):
+            raise LoadError(f"{path}: unexpected member {name[:80]!a} in the archive")
+        if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+            raise LoadError(f"{path}: member {name!r} uses an unsupported compression")
+        if info.flag_bits & 0x1:
+            raise LoadError(f"{path}: member {name!r} is encrypted")
+        limit = {MANIFEST: MAX_MANIFEST, GRAPH: MAX_GRAPH}.get(name)
+        if info.file_size > (max_bytes if limit is None else limit):
+            cap = f"max_bytes={max_bytes}" if limit is None else f"at most {limit} for {name}"
+            raise LoadError(
+                f"{path}: member {name!r} declares {info.file_size} bytes, more than {cap}"
+            )
+        if info.file_size > MAX_RATIO * max(info.compress_size, 1) + _CHUNK:
+            raise LoadError(
+                f"{path}: member {name!r} declares {info.file_size} bytes from "
+                f"{info.compress_size} compressed ones, more than compression can give"
+            )
+        total += info.file_size
+        by_name[name] = info
+    if total > max_bytes:
+        raise LoadError(
+            f"{path}: the file declares {total} bytes of contents, more than max_bytes="
+            f"{max_bytes}; if you trust it, load it with a larger max_bytes"
+        )
+    if MANIFEST not in by_name or GRAPH not in by_name:
+        raise LoadError(f"{path}: not a saved autoconv graph (no {MANIFEST} or {GRAPH})")
+    return by_name
+
+
+def _read_member(z, info, path) -> bytes:
+    """A small member's bytes, read no further than its declared size."""
+    with z.open(info) as f:
+        data = f.read(info.file_size + 1)
+    if len(data) != info.file_size:
+        raise LoadError(f"{path}: member {info.filename!r} has the wrong size")
+    return data
+
+
+def _parse_manifest(path, data: bytes) -> dict:
+    manifest = parse_json(data, f"{path}: {MANIFEST}")
     if not isinstance(manifest, dict):
         raise LoadError(f"{path}: {MANIFEST} is not a JSON object")
-    return manifest, members
+    return manifest
 
 
-def verify(path, manifest: dict, members: dict) -> None:
-    expected = manifest.get("checksum")
-    if not isinstance(expected, str) or checksum(members) != expected:
+def verify(path, contents: Contents) -> None:
+    """Checks the manifest's checksum against the one computed while reading."""
+    expected = contents.manifest.get("checksum")
+    if not isinstance(expected, str) or contents.digest != expected:
         raise LoadError(
-            f"{path}: the checksum does not match the contents: the file is damaged or was "
-            "changed after it was saved"
+            f"{path}: the checksum does not match the contents: the file is damaged, or was "
+            "changed after it was saved (the checksum detects damage, not tampering: a file "
+            "from an untrusted source can carry a matching one)"
         )
 
 
@@ -141,37 +254,88 @@ def _no_constant(text):
 
 
 def parse_json(data: bytes, what: str):
+    """The JSON value of `data`, after bounding how many values it holds and how deeply they
+    nest (a few bytes of JSON can otherwise become gigabytes of objects or a deep recursion)."""
+    items = data.count(b",") + data.count(b"[") + data.count(b"{")  # commas in strings too
+    if items > MAX_JSON_ITEMS:
+        raise LoadError(f"{what}: more than {MAX_JSON_ITEMS} JSON values")
+    depth = _json_depth(data)
+    if depth > MAX_JSON_DEPTH:
+        raise LoadError(f"{what}: JSON nested {depth} deep (at most {MAX_JSON_DEPTH})")
     try:
         return json.loads(data.decode("utf-8"), parse_constant=_no_constant)
     except (ValueError, UnicodeDecodeError, RecursionError) as e:
         raise LoadError(f"{what}: not valid JSON ({str(e)[:100]})") from None
 
 
-def read_npy(data: bytes, what: str) -> np.ndarray:
-    """The array of `.npy` bytes: header checked, dtype without objects, size matching the
-    bytes present (a header claiming a huge shape allocates nothing)."""
-    buf = io.BytesIO(data)
-    try:
-        major, minor = np.lib.format.read_magic(buf)
-        if (major, minor) == (1, 0):
-            shape, fortran, dtype = np.lib.format.read_array_header_1_0(buf)
-        elif (major, minor) in ((2, 0), (3, 0)):
-            shape, fortran, dtype = np.lib.format.read_array_header_2_0(buf)
-        else:
-            raise ValueError(f"unknown .npy version {major}.{minor}")
-    except (ValueError, OSError, SyntaxError, TypeError, EOFError) as e:
-        raise LoadError(f"{what}: not a valid .npy array ({str(e)[:100]})") from None
-    if dtype.hasobject or dtype.fields is not None or dtype.subdtype is not None:
-        raise LoadError(f"{what}: arrays of dtype {dtype} are not allowed")
-    if any(type(d) is not int or d < 0 for d in shape):
-        raise LoadError(f"{what}: invalid shape {shape}")
-    body = data[buf.tell() :]
-    count = math.prod(shape)
-    if count * dtype.itemsize != len(body):
-        raise LoadError(
-            f"{what}: the header says shape {shape} of {dtype} ({count * dtype.itemsize} bytes) "
-            f"but {len(body)} bytes follow"
-        )
-    flat = np.frombuffer(body, dtype=dtype, count=count)
-    array = flat.reshape(shape[::-1]).T if fortran else flat.reshape(shape)
-    return np.array(array)  # an own, writeable copy
+def _json_depth(data: bytes) -> int:
+    """How deeply the arrays and objects of a JSON text nest (brackets inside strings are not
+    counted). Linear in the text, with NumPy doing the per-byte work."""
+    b = np.frombuffer(data, np.uint8)
+    quote = b == ord('"')
+    if quote.any():
+        # A quote is escaped when an odd run of backslashes precedes it.
+        slash = b == ord("\\")
+        idx = np.arange(len(b))
+        last_other = np.maximum.accumulate(np.where(slash, -1, idx))
+        run = idx - last_other  # backslashes ending at each position (0 where none)
+        before = np.concatenate(([0], run[:-1]))
+        quote &= before % 2 == 0
+        inside = np.cumsum(quote) % 2 == 1  # true from an opening quote to before its close
+        inside |= quote
+    else:
+        inside = np.zeros(len(b), bool)
+    opens = ((b == ord("[")) | (b == ord("{"))) & ~inside
+    closes = ((b == ord("]")) | (b == ord("}"))) & ~inside
+    if not opens.any():
+        return 0
+    return int(np.cumsum(opens.astype(np.int64) - closes).max())
+
+
+def _read_array(z, info, h, what: str) -> np.ndarray:
+    """The array of a `.npy` member: header checked (no objects, a size matching the
+    member's declared size), its bytes read in chunks straight into the new array (held
+    once) and hashed on the way."""
+    with z.open(info) as f:
+        head = f.read(min(info.file_size, 10 + 65536))
+        buf = io.BytesIO(head)
+        try:
+            major, minor = np.lib.format.read_magic(buf)
+            if (major, minor) == (1, 0):
+                shape, fortran, dtype = np.lib.format.read_array_header_1_0(buf)
+            elif (major, minor) in ((2, 0), (3, 0)):
+                shape, fortran, dtype = np.lib.format.read_array_header_2_0(buf)
+            else:
+                raise ValueError(f"unknown .npy version {major}.{minor}")
+        except (ValueError, OSError, SyntaxError, TypeError, EOFError, MemoryError) as e:
+            raise LoadError(f"{what}: not a valid .npy array ({_brief_error(e)})") from None
+        if dtype.hasobject or dtype.fields is not None or dtype.subdtype is not None:
+            raise LoadError(f"{what}: arrays of dtype {dtype} are not allowed")
+        if type(shape) is not tuple or any(type(d) is not int or d < 0 for d in shape):
+            raise LoadError(f"{what}: invalid shape {shape!r:.80}")
+        header = buf.tell()
+        count = math.prod(shape)
+        nbytes = count * dtype.itemsize
+        if header + nbytes != info.file_size:
+            raise LoadError(
+                f"{what}: the header says shape {shape} of {dtype} ({nbytes} bytes) but the "
+                f"member holds {info.file_size - header}"
+            )
+        h.update(head[:header])
+        array = np.empty(count, dtype)
+        view = memoryview(array.view(np.uint8))
+        done = len(head) - header
+        view[:done] = head[header:]
+        while done < nbytes:
+            n = f.readinto(view[done : done + _CHUNK])
+            if not n:
+                raise LoadError(f"{what}: the member ends early")
+            done += n
+        if f.read(1):
+            raise LoadError(f"{what}: the member is longer than declared")
+        h.update(view)
+    return array.reshape(shape[::-1]).T if fortran else array.reshape(shape)
+
+
+def _brief_error(e: BaseException) -> str:
+    return ascii(str(e))[1:-1][:100]

@@ -17,6 +17,7 @@ import re
 import numpy as np
 
 from autoconv.graph import graph as _g
+from autoconv.graph.origin import SavedOrigin
 from autoconv.graph.saving import table
 from autoconv.graph.saving.errors import LoadError
 
@@ -30,51 +31,74 @@ _DTYPE = re.compile(
 )
 
 
+def brief(value) -> str:
+    """A short, printable description of a value from a file, for messages: never the whole
+    repr of a container (a file's list can be huge or nested thousands deep)."""
+    t = type(value)
+    if t in (list, dict):
+        return f"a JSON {'array' if t is list else 'object'} of {len(value)} items"
+    if t is str:
+        return ascii(value[:60]) + ("..." if len(value) > 60 else "")
+    if t is int and abs(value) >= 10**20:
+        return "a very large integer"
+    if t in (int, float, bool) or value is None:
+        return repr(value)
+    return f"a {t.__name__}"
+
+
+def name_of(value, where: str, limit=200) -> str:
+    """A name from a file (of a graph, input, Variable, variable): printable text only."""
+    text = text_of(value, where, limit)
+    if not text.isprintable():
+        fail(where, f"the name {brief(text)} holds control characters")
+    return text
+
+
 def fail(where: str, message: str):
     raise LoadError(f"{where}: {message}")
 
 
 def dtype_of(text, where: str) -> np.dtype:
     if type(text) is not str or not _DTYPE.fullmatch(text):
-        fail(where, f"invalid dtype {text!r:.80}")
+        fail(where, f"invalid dtype {brief(text)}")
     try:
         return np.dtype(text)
     except TypeError as e:
-        fail(where, f"invalid dtype {text!r:.80} ({e})")
+        fail(where, f"invalid dtype {brief(text)} ({e})")
 
 
 def shape_of(value, where: str, allow_unknown=True) -> tuple:
     if type(value) is not list or len(value) > 64:
-        fail(where, f"invalid shape {value!r:.80}")
+        fail(where, f"invalid shape {brief(value)}")
     for d in value:
         if d is None and allow_unknown:
             continue
         if type(d) is not int or d < 0 or d > MAX_DIM:
-            fail(where, f"invalid dimension {d!r:.40} in shape")
+            fail(where, f"invalid dimension {brief(d)} in shape")
     return tuple(value)
 
 
 def identifier(text, where: str) -> str:
     if type(text) is not str or not text.isidentifier() or keyword.iskeyword(text):
-        fail(where, f"{text!r:.80} is not a valid name")
+        fail(where, f"{brief(text)} is not a valid name")
     return text
 
 
 def text_of(value, where: str, limit=10_000) -> str:
     if type(value) is not str or len(value) > limit:
-        fail(where, f"expected a string, got {value!r:.80}")
+        fail(where, f"expected a string, got {brief(value)}")
     return value
 
 
 def bool_of(value, where: str) -> bool:
     if type(value) is not bool:
-        fail(where, f"expected true or false, got {value!r:.80}")
+        fail(where, f"expected true or false, got {brief(value)}")
     return value
 
 
 def int_of(value, where: str, low=0, high=MAX_ID) -> int:
     if type(value) is not int or not low <= value <= high:
-        fail(where, f"expected an integer from {low} to {high}, got {value!r:.80}")
+        fail(where, f"expected an integer from {low} to {high}, got {brief(value)}")
     return value
 
 
@@ -94,9 +118,11 @@ class Decoder:
     """Builds the graphs of one file; `arrays` are the checked arrays, `variables` the
     Variables made from the file's variable table."""
 
-    def __init__(self, arrays: list, variables: list):
+    def __init__(self, arrays: list, variables: list, owned=frozenset(), generators=None):
         self.arrays = arrays
         self.variables = variables
+        self.owned = owned  # indices of the arrays that Variables hold
+        self.generators = generators or table.Generators()
         self._namedtuples: dict = {}
 
     # --- values -------------------------------------------------------------------------
@@ -105,13 +131,13 @@ class Decoder:
         if depth > MAX_DEPTH:
             fail(where, "values nested too deeply")
         if type(v) is not list or not v or type(v[0]) is not str:
-            fail(where, f"expected a tagged value, got {v!r:.80}")
+            fail(where, f"expected a tagged value, got {brief(v)}")
         tag, rest = v[0], v[1:]
         sub = depth + 1
 
         def arity(n):
             if len(rest) != n:
-                fail(where, f"a {tag!r} value needs {n} items")
+                fail(where, f"a {brief(tag)} value needs {n} items")
 
         if tag == "t":
             arity(1)
@@ -131,7 +157,7 @@ class Decoder:
             arity(1)
             text = text_of(rest[0], where, MAX_INT_DIGITS)
             if not re.fullmatch(r"-?[0-9]+", text):
-                fail(where, f"invalid int {text!r:.80}")
+                fail(where, f"invalid int {brief(text)}")
             return int(text)
         if tag == "float":
             arity(1)
@@ -163,7 +189,7 @@ class Decoder:
                 try:
                     out[key] = self.value(pair[1], where, scope, sub)
                 except TypeError:
-                    fail(where, f"unhashable dict key {key!r:.60}")
+                    fail(where, f"unhashable dict key {brief(key)}")
             return out
         if tag == "slice":
             arity(3)
@@ -181,10 +207,12 @@ class Decoder:
             if missing is not None:
                 if type(missing) is not list or len(missing) != 2:
                     fail(where, "invalid optional")
-                missing = (text_of(missing[0], where), text_of(missing[1], where))
+                if missing[0] != "unbound":
+                    fail(where, "invalid optional")
+                missing = ("unbound", name_of(missing[1], where))
             flag = self.value(rest[0], where, scope, sub)
             value = self.value(rest[1], where, scope, sub)
-            return Optional(flag, value, missing, text_of(rest[3], where))
+            return Optional(flag, value, missing, name_of(rest[3], where))
         if tag == "mixed":
             arity(4)
             from autoconv.graph.optionals import Mixed
@@ -194,7 +222,7 @@ class Decoder:
             )
             value = self.value(rest[0], where, scope, sub)
             tag_value = self.value(rest[1], where, scope, sub)
-            return Mixed(value, tag_value, kinds, text_of(rest[3], where))
+            return Mixed(value, tag_value, kinds, name_of(rest[3], where))
         if tag == "namedtuple":
             arity(3)
             cls = self.namedtuple(rest[0], rest[1], where)
@@ -205,6 +233,8 @@ class Decoder:
         if tag in ("array", "scalar"):
             arity(1)
             index = int_of(rest[0], where, 0, len(self.arrays) - 1)
+            if index in self.owned:
+                fail(where, "a constant that shares a Variable's array")
             array = self.arrays[index]
             if tag == "scalar":
                 if array.shape != ():
@@ -234,12 +264,12 @@ class Decoder:
         if tag == "variable":
             arity(1)
             return self.variables[int_of(rest[0], where, 0, len(self.variables) - 1)]
-        fail(where, f"unknown value tag {tag!r:.40}")
+        fail(where, f"unknown value tag {brief(tag)}")
 
     def float(self, text, where) -> float:
         text = text_of(text, where, 64)
         if not re.fullmatch(r"-?(inf|nan|[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?)", text):
-            fail(where, f"invalid float {text!r:.80}")
+            fail(where, f"invalid float {brief(text)}")
         value = float(text)
         if math.isnan(value):
             return math.copysign(math.nan, -1.0) if text.startswith("-") else math.nan
@@ -248,20 +278,30 @@ class Decoder:
     def type(self, name, where):
         kind = table.TYPES.get(name) if type(name) is str else None
         if kind is None:
-            fail(where, f"unknown type {name!r:.80}")
+            fail(where, f"unknown type {brief(name)}")
         return kind
 
     def exception(self, name, where):
         cls = table.EXCEPTIONS.get(name) if type(name) is str else None
         if cls is None:
-            fail(where, f"unknown exception class {name!r:.80}")
+            fail(where, f"unknown exception class {brief(name)}")
         return cls
 
     def function(self, name, where):
-        fn = table.lookup(name) if type(name) is str else None
+        fn = table.lookup(name, self.generators) if type(name) is str else None
         if fn is None:
-            fail(where, f"unknown operation {name!r:.80} (not in autoconv's table)")
+            fail(where, f"unknown operation {brief(name)} (not in autoconv's table)")
         return fn
+
+    def origin(self, data, where):
+        """A node's `[path, line, text]` (or `[path, line]`): text to show, never a file to
+        read (see `SavedOrigin`)."""
+        data = list_of(data, where)
+        if len(data) not in (2, 3):
+            fail(where, "invalid origin")
+        path = name_of(data[0], f"{where}.origin", 4096)
+        text = name_of(data[2], f"{where}.origin", 1000) if len(data) == 3 else ""
+        return SavedOrigin(path, int_of(data[1], where), text)
 
     def namedtuple(self, name, fields, where):
         import collections
@@ -281,12 +321,12 @@ class Decoder:
     # --- graphs ---------------------------------------------------------------------------
     def graph(self, data, where: str):
         data = dict_of(data, where)
-        graph = _g.Graph(text_of(data.get("name"), where, 200))
+        graph = _g.Graph(name_of(data.get("name"), where))
         scope = Scope(graph)
         for i, decl in enumerate(list_of(data.get("inputs"), where)):
             at = f"{where}.inputs[{i}]"
             node = _g.Node("placeholder", "placeholder")
-            name = text_of(dict_of(decl, at).get("name"), at, 1000)
+            name = name_of(dict_of(decl, at).get("name"), at)
             node.attrs["name"] = name
             if "scalar" in decl:
                 node.attrs["scalar"] = bool_of(decl["scalar"], at)
@@ -297,6 +337,7 @@ class Decoder:
         graph.block = self.block(data.get("block"), scope, f"{where}.block", own_scope=False)
         graph.outputs = self.value(data.get("outputs"), f"{where}.outputs", scope)
         graph._next_id = max(scope.ids, default=-1) + 1
+        _check_inplace(graph)
         return graph
 
     def block(self, data, scope, where, params=None, own_scope=True):
@@ -328,9 +369,9 @@ class Decoder:
         data = dict_of(data, where)
         kind = data.get("kind")
         if kind not in table.KINDS:
-            fail(where, f"unknown operation kind {kind!r:.80}")
+            fail(where, f"unknown operation kind {brief(kind)}")
         op = text_of(data.get("op"), where, 200)
-        where = f"{where} ({kind} {op!r:.40})"
+        where = f"{where} ({kind} {brief(op)})"
         fn = self.fn_of(kind, data.get("fn"), where)
         args = tuple(
             self.value(a, f"{where}.args", scope) for a in list_of(data.get("args"), where)
@@ -346,13 +387,11 @@ class Decoder:
         attrs = self.attrs(kind, data.get("attrs", {}), args, where, scope)
         origin = data.get("origin")
         if origin is not None:
-            origin = list_of(origin, where)
-            if len(origin) != 2:
-                fail(where, "invalid origin")
-            origin = (text_of(origin[0], where, 4096), int_of(origin[1], where))
+            origin = self.origin(origin, where)
         node = _g.Node(kind, op, fn, args, kwargs, attrs, origin)
         node.effect = bool_of(data.get("effect", False), where)
         self.check_arity(node, where)
+        _check_raising(node, where)
         blocks = data.get("blocks", [])
         if len(list_of(blocks, where)) != table.BLOCKS.get(kind, 0):
             fail(where, f"a {kind} operation has {len(blocks)} nested blocks")
@@ -387,24 +426,24 @@ class Decoder:
 
     def fn_of(self, kind, fn, where):
         if fn is not None and type(fn) is not str:
-            fail(where, f"invalid function name {fn!r:.40}")
+            fail(where, f"invalid function name {brief(fn)}")
         if kind in ("call", "helper"):
             return self.function(fn, where)
         if kind == "binop":
             if fn not in table.BINOPS:
-                fail(where, f"unknown operator {fn!r:.40}")
+                fail(where, f"unknown operator {brief(fn)}")
             return fn
         if kind == "unop":
             if fn not in table.UNOPS:
-                fail(where, f"unknown operator {fn!r:.40}")
+                fail(where, f"unknown operator {brief(fn)}")
             return fn
         if kind == "method":
             if fn not in table.METHODS:
-                fail(where, f"unknown method {fn!r:.40}")
+                fail(where, f"unknown method {brief(fn)}")
             return fn
         if kind == "attr":
             if fn not in table.ATTRIBUTES:
-                fail(where, f"unknown attribute {fn!r:.40}")
+                fail(where, f"unknown attribute {brief(fn)}")
             return fn
         if fn is not None:
             fail(where, f"a {kind} operation names no function")
@@ -418,9 +457,9 @@ class Decoder:
         out = {}
         for key, value in dict_of(data, where).items():
             schema = table.ATTRS.get(key)
-            at = f"{where}.attrs.{key:.40}"
+            at = f"{where}.attrs.{brief(key)}"
             if schema is None:
-                fail(where, f"unknown attribute {key!r:.40}")
+                fail(where, f"unknown attribute {brief(key)}")
             if schema == "str":
                 out[key] = text_of(value, at, 200)
             elif schema == "bool":
@@ -448,6 +487,46 @@ class Decoder:
             fail(where, f"a {kind} operation takes no arguments")
         if kind == "getitem" and node.attrs.get("tuple") and type(node.args[1]) is not tuple:
             fail(where, "a tuple index that is not a tuple")
+
+
+def _check_raising(node, where) -> None:
+    """A node whose exception reaches the caller as the user's own (`raises`) is one of the
+    three helpers that raise what eager code raises, with the arguments they take."""
+    fn, args = node.fn, node.args
+    raising = table.RAISING.get(table.name_of(fn)) if node.kind == "helper" else None
+    if node.attrs.get("raises") != (raising is not None):
+        fail(where, "only autoconv's raising helpers raise the user's exceptions")
+    if raising == "raise" and not (len(args) == 1 and type(args[0]) in table.EXCEPTION_TYPES):
+        fail(where, "a raise of something that is not a built-in exception")
+    if raising == "raise_new" and not (args and args[0] in table.EXCEPTION_TYPES):
+        fail(where, "a raise of something that is not a built-in exception class")
+    if raising == "checked" and not (
+        len(args) == 4
+        and type(args[3]) is str
+        and (args[2] is None or (type(args[2]) is tuple and args[2][:1] == ("unbound",)))
+        and (args[2] is None or (len(args[2]) == 2 and type(args[2][1]) is str))
+    ):
+        fail(where, "invalid arguments of a check for a missing value")
+
+
+def _check_inplace(graph) -> None:
+    """Keeps a file's in-place marks (write into an operand's buffer) only where autoconv's own
+    pass puts them: a hostile mark could make a graph write into the caller's arrays."""
+    from autoconv.graph.passes import inplace
+
+    marked = {id(n) for n in _nodes(graph.block) if "inplace" in n.attrs}
+    inplace.run(graph)
+    for node in _nodes(graph.block):
+        if "inplace" in node.attrs and id(node) not in marked:
+            del node.attrs["inplace"]
+
+
+def _nodes(block):
+    stack = [block]
+    while stack:
+        for node in stack.pop().nodes:
+            yield node
+            stack.extend(node.blocks)
 
 
 class Scope:
@@ -481,5 +560,5 @@ class Scope:
 
     def ref(self, tid, where):
         if type(tid) is not int or not any(tid in s for s in self.stack):
-            fail(where, f"the reference %{tid!r:.20} names no Tensor defined before it")
+            fail(where, f"the reference %{brief(tid)} names no Tensor defined before it")
         return self.tensors[tid]

@@ -8,9 +8,12 @@ file cannot hold raises `SaveError` naming the user's line and what to write ins
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 
 from autoconv.graph.errors import where
+from autoconv.graph.origin import source_text
 from autoconv.graph.saving import table
 from autoconv.graph.saving.errors import SaveError
 from autoconv.graph.tensor import Tensor
@@ -88,11 +91,17 @@ class Encoder:
         if t is Optional:
             missing = v.missing
             if missing is not None:
-                missing = [str(missing[0]), str(missing[1])]
-            return ["optional", self.value(v.flag), self.value(v.value), missing, str(v.name)]
+                missing = [str(missing[0]), _printable(str(missing[1]))]
+            return [
+                "optional",
+                self.value(v.flag),
+                self.value(v.value),
+                missing,
+                _printable(str(v.name)),
+            ]
         if t is Mixed:
             kinds = [None if k is None else self.type_name(k) for k in v.kinds]
-            return ["mixed", self.value(v.value), self.value(v.tag), kinds, str(v.name)]
+            return ["mixed", self.value(v.value), self.value(v.tag), kinds, _printable(str(v.name))]
         if isinstance(v, tuple) and hasattr(t, "_fields"):
             return ["namedtuple", t.__name__, list(t._fields), [self.value(x) for x in v]]
         if t is np.ndarray:
@@ -147,12 +156,12 @@ class Encoder:
         inputs = []
         for t, name in zip(graph.inputs, graph.input_names):
             decl = self.decl(t)
-            decl["name"] = str(name)
+            decl["name"] = _printable(str(name))
             if "scalar" in t.node.attrs:
                 decl["scalar"] = bool(t.node.attrs["scalar"])
             inputs.append(decl)
         return {
-            "name": str(graph.name),
+            "name": _printable(str(graph.name)),
             "inputs": inputs,
             "block": self.block(graph.block),
             "outputs": self.value(graph.outputs),
@@ -210,7 +219,7 @@ class Encoder:
             "args": [self.value(a) for a in node.args],
             "kwargs": [[str(k), self.value(v)] for k, v in node.kwargs.items()],
             "attrs": attrs,
-            "origin": None if node.origin is None else [str(node.origin[0]), int(node.origin[1])],
+            "origin": _saved_origin(node.origin),
             "effect": bool(node.effect),
             "outputs": [self.decl(t) for t in node.outputs],
         }
@@ -245,6 +254,26 @@ class Encoder:
             f"the argument `{path}`, a {getattr(kind, '__name__', kind)}",
             "pass a plain tuple, list or dict of arrays instead",
         )
+
+
+def _saved_origin(origin):
+    """`[path, line, text]`: the path relative to the current folder when the file is inside
+    it (else its base name: a saved file does not carry the author's folders), and the user's
+    source line, stored so that a loaded graph shows it without reading any file."""
+    if origin is None:
+        return None
+    path, line = str(origin[0]), int(origin[1])
+    if not path.startswith("<"):
+        try:
+            relative = os.path.relpath(path)
+        except ValueError:  # another drive (Windows)
+            relative = ".."
+        path = os.path.basename(path) if relative.startswith("..") else relative
+    return [_printable(path), line, _printable(source_text(origin))[:1000]]
+
+
+def _printable(text: str) -> str:
+    return "".join(c if c.isprintable() else " " for c in text)
 
 
 def _short(v) -> str:
@@ -295,13 +324,13 @@ def encode_function(name: str, params: list, entries: list, origin=None) -> tupl
         enc.origin = None
         variables.append(
             {
-                "name": str(var.name),
+                "name": _printable(str(var.name)),
                 "trainable": bool(var.trainable),
                 "array": enc.array(var._value),
             }
         )
     document = {
-        "name": name,
+        "name": _printable(str(name)),
         "params": params_out,
         "signatures": signatures,
         "variables": variables,

@@ -9,5 +9,10 @@ class SaveError(AutoconvError):
 
 
 class LoadError(AutoconvError):
-    """A saved file is damaged, hostile or of an unknown version; it was refused before anything
-    in it ran. The message names what is wrong."""
+    """A saved file is damaged, hostile, too large or of an unknown version; it was refused
+    before anything in it ran. The message names what is wrong."""
+
+
+class LoadFileNotFoundError(LoadError, FileNotFoundError):
+    """`load` was given a path where there is no file (both a `LoadError` and the
+    `FileNotFoundError` that `open` gives)."""

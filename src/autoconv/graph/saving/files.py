@@ -10,9 +10,12 @@ refused with a message naming both versions.
 from __future__ import annotations
 
 import inspect
+import os
+
+import numpy as np
 
 from autoconv.graph import signature as sig
-from autoconv.graph.saving import archive, decode
+from autoconv.graph.saving import archive, decode, table
 from autoconv.graph.saving.encode import FORMAT, VERSION, encode_function
 from autoconv.graph.saving.errors import LoadError, SaveError
 
@@ -88,59 +91,93 @@ def _origin(function):
 # --- reading ----------------------------------------------------------------------------------
 
 
-def read(path) -> dict:
+def read(path, max_bytes: int = archive.MAX_BYTES) -> dict:
     """The checked contents of a file: `name`, `signature` (inspect), `variables`, `entries`
     (key, graph, writebacks). Raises LoadError for anything wrong; nothing has run."""
+    path = shown(path)
+    try:
+        return _read(path, max_bytes)
+    except LoadError:
+        raise
+    except RecursionError:
+        raise LoadError(f"{path}: the graph is nested too deeply") from None
+    except MemoryError:
+        raise LoadError(f"{path}: the file's contents do not fit in memory") from None
+    except Exception as e:  # noqa: BLE001 - a safety net: a file is never trusted
+        raise LoadError(f"{path}: malformed file ({type(e).__name__}: {brief(e)})") from None
+
+
+def shown(path) -> str:
+    """`path` as text for messages (a path is the user's, but may hold control characters)."""
+    try:
+        text = os.fsdecode(os.fspath(path))
+    except TypeError:
+        raise LoadError(f"load() takes a path to a file, not a {type(path).__name__}") from None
+    return text if text.isprintable() else ascii(text)
+
+
+def brief(e: BaseException) -> str:
+    return ascii(str(e))[1:-1][:200]
+
+
+def _read(path: str, max_bytes: int) -> dict:
     from autoconv.graph.variables import Variable
 
-    path = str(path)
-    manifest, members = archive.read(path)
+    if type(max_bytes) is not int or max_bytes < 0:
+        raise LoadError(f"load(..., max_bytes={max_bytes!r:.40}): a number of bytes (an int >= 0)")
+    contents = archive.read(path, max_bytes)
+    manifest = contents.manifest
     fmt, version = manifest.get("format"), manifest.get("version")
     if fmt != FORMAT:
-        raise LoadError(f"{path}: not a saved autoconv graph (format {fmt!r:.60})")
+        raise LoadError(f"{path}: not a saved autoconv graph (format {decode.brief(fmt)})")
     if type(version) is not int or not OLDEST <= version <= VERSION:
         raise LoadError(
-            f"{path}: the file has format version {version!r:.20}; this autoconv reads versions "
-            f"{OLDEST} to {VERSION}"
+            f"{path}: the file has format version {decode.brief(version)}; this autoconv reads "
+            f"versions {OLDEST} to {VERSION}"
             + (
                 ": save it again with a newer autoconv's file, or update autoconv"
                 if type(version) is int and version > VERSION
                 else ""
             )
         )
-    archive.verify(path, manifest, members)
-    document = archive.parse_json(members[archive.GRAPH], f"{path}: {archive.GRAPH}")
+    archive.verify(path, contents)
+    document = archive.parse_json(contents.graph, f"{path}: {archive.GRAPH}")
+    contents.graph = None
     while version < VERSION:
         document = _UPGRADES[version](document)
         version += 1
     arrays = []
-    n = sum(1 for m in members if m.startswith("arrays/"))
-    for i in range(n):
-        name = f"arrays/{i}.npy"
-        if name not in members:
-            raise LoadError(f"{path}: member {name} is missing")
-        arrays.append(archive.read_npy(members[name], f"{path}: {name}"))
+    for i in range(len(contents.arrays)):
+        if i not in contents.arrays:
+            raise LoadError(f"{path}: member arrays/{i}.npy is missing")
+        arrays.append(contents.arrays.pop(i))
     try:
         return _contents(path, document, arrays, Variable)
-    except RecursionError:
-        raise LoadError(f"{path}: the graph is nested too deeply") from None
     except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as e:
-        # A safety net: every field is checked above, but a file is never trusted.
-        raise LoadError(f"{path}: malformed file ({type(e).__name__}: {e})") from None
+        # A safety net: every field is checked, but a file is never trusted.
+        raise LoadError(f"{path}: malformed file ({type(e).__name__}: {brief(e)})") from None
 
 
 def _contents(path, document, arrays, Variable) -> dict:
     doc = decode.dict_of(document, path)
-    name = decode.text_of(doc.get("name"), f"{path}: name", 200)
+    name = decode.name_of(doc.get("name"), f"{path}: name")
     variables = []
+    owned: set = set()  # indices of the arrays that Variables hold: no constant may share one
     for i, v in enumerate(decode.list_of(doc.get("variables", []), f"{path}: variables")):
         at = f"{path}: variables[{i}]"
         v = decode.dict_of(v, at)
-        array = arrays[decode.int_of(v.get("array"), at, 0, len(arrays) - 1)]
-        var = Variable(array, name=decode.text_of(v.get("name"), at, 200))
+        index = decode.int_of(v.get("array"), at, 0, len(arrays) - 1)
+        if index in owned:
+            decode.fail(at, "two Variables share one array")
+        owned.add(index)
+        array = arrays[index]
+        # The Variable takes the array read from the file as its own (no second copy).
+        var = Variable(np.zeros((), array.dtype), name=decode.name_of(v.get("name"), at))
+        var._value = array
         var.trainable = decode.bool_of(v.get("trainable", True), at)
         variables.append(var)
-    decoder = decode.Decoder(arrays, variables)
+    generators = table.Generators()
+    decoder = decode.Decoder(arrays, variables, owned, generators)
     parameters = []
     for i, p in enumerate(decode.list_of(doc.get("params"), f"{path}: params")):
         at = f"{path}: params[{i}]"
@@ -190,7 +227,13 @@ def _contents(path, document, arrays, Variable) -> dict:
             if len(out[1]) != len(writebacks):
                 decode.fail(at, "write-backs do not match their outputs")
         entries.append((key, graph, writebacks))
-    return {"name": name, "signature": signature, "variables": variables, "entries": entries}
+    return {
+        "name": name,
+        "signature": signature,
+        "variables": variables,
+        "entries": entries,
+        "generators": generators,
+    }
 
 
 def _key(k, decoder, at):

@@ -13,18 +13,26 @@ import inspect
 from autoconv.graph import dispatch as _dispatch
 from autoconv.graph import signature as sig
 from autoconv.graph.mutations import apply as apply_writebacks
-from autoconv.graph.saving import files
+from autoconv.graph.saving import archive, files
 from autoconv.graph.saving.errors import LoadError
 
 
 def load(
-    path, *, backend: str = "numpy", device=None, keep_on_device: bool = False
+    path,
+    *,
+    backend: str = "numpy",
+    device=None,
+    keep_on_device: bool = False,
+    max_bytes: int = archive.MAX_BYTES,
 ) -> LoadedFunction:
     """Reads the file at `path`, checks all of it, and returns a `LoadedFunction`.
 
     `backend`: where the graphs run, "numpy" or "jax" (with `device` and `keep_on_device` as
-    for `autoconv.function`). A damaged, hostile or newer-version file raises `LoadError` (an
-    `AutoconvError`) before anything in it runs.
+    for `autoconv.function`). `max_bytes`: the most the file may declare its contents to be
+    (arrays and metadata, uncompressed; 1 GiB by default); a larger one is refused before
+    anything is allocated. A damaged, hostile, too large or newer-version file raises
+    `LoadError` (an `AutoconvError`) before anything in it runs; a missing one raises a
+    `LoadError` that is also a `FileNotFoundError`.
     """
     from autoconv import backends  # the IR layer imports no backend at module level
 
@@ -34,8 +42,16 @@ def load(
             f"on {', '.join(repr(b) for b in backends.BACKENDS)}"
         )
     backends.check(backend, device, keep_on_device, who="autoconv.load")
-    contents = files.read(path)
-    return LoadedFunction(contents, str(path), (backend, device, keep_on_device))
+    contents = files.read(path, max_bytes)
+    try:
+        return LoadedFunction(contents, files.shown(path), (backend, device, keep_on_device))
+    except LoadError:
+        raise
+    except Exception as e:  # noqa: BLE001 - the checked graphs could not be built to run
+        raise LoadError(
+            f"{files.shown(path)}: the saved graph cannot be run by this autoconv "
+            f"({type(e).__name__}: {files.brief(e)})"
+        ) from None
 
 
 class _Entry:
@@ -79,6 +95,8 @@ class LoadedFunction:
         self.__signature__ = self._signature = contents["signature"]
         self._params = list(self._signature.parameters.values())
         self.variables = list(contents["variables"])
+        # The generators its `np.random.*` / `random.*` calls use: its own (`seed` seeds them).
+        self.generators = contents.get("generators")
         self._entries = [_Entry(*e, runs_on) for e in contents["entries"]]
         simple = all(p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD for p in self._params)
         self._nparams = len(self._params) if simple else -1
@@ -141,6 +159,12 @@ class LoadedFunction:
             f"{reason or self.name + ': the arguments match no saved signature'}. A loaded "
             f"function runs only its saved signatures:\n{listing}"
         )
+
+    def seed(self, seed) -> None:
+        """Seeds the generators that this function's `np.random.*` and `random.*` calls draw
+        from: a loaded function has its own, never the process's global ones."""
+        if self.generators is not None:
+            self.generators.seed(seed)
 
     # --- what it holds ----------------------------------------------------------------------
     @property

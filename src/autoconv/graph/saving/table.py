@@ -81,6 +81,8 @@ EXCEPTIONS = {
     if isinstance(value, type) and issubclass(value, Exception) and not name.startswith("_")
 }
 
+EXCEPTION_TYPES = frozenset(EXCEPTIONS.values())
+
 FUNCTIONS: dict = {}
 
 
@@ -128,6 +130,12 @@ _add("autoconv.or_none", optionals.output)
 _add("autoconv.checked", optionals._checked)
 _add("autoconv.raise", optionals._raise)
 _add("autoconv.raise_new", optionals._raise_new)
+# The helpers whose exception is the user's (`attrs["raises"]`): table name -> which one.
+RAISING = {
+    "autoconv.raise": "raise",
+    "autoconv.raise_new": "raise_new",
+    "autoconv.checked": "checked",
+}
 for _f in (*staging._ARRAY_MAKERS, np.stack, np.concatenate, np.vstack, np.hstack):
     _add(f"autoconv.{_f.__name__}_lists", staging._bind_stack(_f))
 
@@ -165,8 +173,65 @@ def name_of(fn) -> str | None:
     return None
 
 
-def lookup(name: str):
-    """The callable of a table name, or None for a name that is not in the table."""
+# What a loaded graph calls instead of a table entry: no uninitialised memory (an empty
+# array's contents are unspecified, so zeros are a valid result), and no process-global
+# generator (see `Generators`).
+_ZEROED = {"numpy.empty": np.zeros, "numpy.empty_like": np.zeros_like}
+_NOT_LOADED = frozenset(
+    {"numpy.random.get_bit_generator", "numpy.random.set_bit_generator", "random.SystemRandom"}
+)
+
+
+class Generators:
+    """The generators of one loaded file: its `np.random.*` and `random.*` calls draw from (and
+    seed) these, never the process's global ones, which a file must not reseed or read. Each
+    starts from fresh entropy, as a new process's global generators do; seed them for
+    repeatable draws (`LoadedFunction.seed`)."""
+
+    def __init__(self):
+        self._numpy = None
+        self._python = None
+
+    @property
+    def numpy(self) -> np.random.RandomState:
+        if self._numpy is None:
+            self._numpy = np.random.RandomState()
+        return self._numpy
+
+    @property
+    def python(self) -> _pyrandom.Random:
+        if self._python is None:
+            self._python = _pyrandom.Random()
+        return self._python
+
+    def seed(self, seed) -> None:
+        self.numpy.seed(seed)
+        self.python.seed(seed)
+
+    def function(self, name: str):
+        """The own generator's method for a global-generator table name, else None."""
+        module, _, method = name.rpartition(".")
+        if module == "numpy.random" and method in _random._TABLES["legacy"]:
+            return getattr(self.numpy, method, None)
+        if module == "numpy.random" and method == "seed":
+            return self.numpy.seed
+        if module == "random" and method in _random._TABLES["python"]:
+            return getattr(self.python, method, None)
+        return None
+
+
+def lookup(name: str, generators: Generators | None = None):
+    """The callable of a table name, or None for a name that is not in the table. With
+    `generators` (loading a file), what a loaded graph may call: global draws go to those
+    generators, uninitialised arrays are zeroed, and nothing touches process-global state."""
+    if generators is not None:
+        if name in _NOT_LOADED:
+            return None
+        own = generators.function(name) if name in FUNCTIONS else None
+        if own is not None:
+            return own
+        if name in _ZEROED:
+            return _ZEROED[name]
     fn = FUNCTIONS.get(name)
     if fn is not None:
         return fn
