@@ -494,7 +494,7 @@ def _check_raising(node, where) -> None:
     three helpers that raise what eager code raises, with the arguments they take."""
     fn, args = node.fn, node.args
     raising = table.RAISING.get(table.name_of(fn)) if node.kind == "helper" else None
-    if node.attrs.get("raises") != (raising is not None):
+    if bool(node.attrs.get("raises")) != (raising is not None):
         fail(where, "only autoconv's raising helpers raise the user's exceptions")
     if raising == "raise" and not (len(args) == 1 and type(args[0]) in table.EXCEPTION_TYPES):
         fail(where, "a raise of something that is not a built-in exception")
