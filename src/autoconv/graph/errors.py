@@ -34,6 +34,26 @@ class TraceEffectWarning(UserWarning):
     or set. Given once per trace, at the user's line, with what to write instead."""
 
 
+_COMBINED: dict = {}
+
+
+def execution_error(exc: BaseException, message: str) -> BaseException:
+    """A GraphExecutionError that is also of `exc`'s type (so `except ValueError` still
+    catches it), with `message` and `exc` as its cause."""
+    cls = type(exc)
+    made = _COMBINED.get(cls)
+    if made is None:
+        made = _COMBINED[cls] = type(
+            cls.__name__, (cls, GraphExecutionError), {"__module__": cls.__module__}
+        )
+    try:
+        new = made(message)
+    except Exception:  # a type whose constructor wants other arguments
+        new = GraphExecutionError(message)
+    new.__cause__ = exc
+    return new
+
+
 def where(origin) -> str:
     """`file:line` (`Cell In[3], line 5` in IPython) of an origin tuple, or a placeholder when
     it is unknown."""

@@ -28,7 +28,7 @@ import weakref
 import numpy as np
 
 from autoconv.backends.literals import call_arguments, literal, subscript
-from autoconv.graph.errors import GraphExecutionError, StagingError, where
+from autoconv.graph.errors import GraphExecutionError, StagingError, execution_error, where
 from autoconv.graph.graph import Block, Graph, Node
 from autoconv.graph.optionals import Mixed, Optional, mixed_output
 from autoconv.graph.optionals import output as optional_output
@@ -72,12 +72,7 @@ class Program:
 
     def rewrite(self, exc: BaseException) -> BaseException:
         """`exc` raised while running, re-made to name the user's file and line of the node."""
-        tb = exc.__traceback__
-        node = None
-        while tb is not None:
-            if tb.tb_frame.f_code.co_filename == self.filename:
-                node = self._node_at(tb) or node
-            tb = tb.tb_next
+        node = self.node_of(exc)
         if node is None or isinstance(exc, GraphExecutionError):
             return exc
         source = _source_line(node.origin)
@@ -94,12 +89,17 @@ class Program:
             f"{where(node.origin)}: {node.op} failed while the graph ran: "
             f"{type(exc).__name__}: {exc}{source}"
         )
-        try:
-            new = _combined(type(exc))(message)
-        except Exception:
-            new = GraphExecutionError(message)
-        new.__cause__ = exc
-        return new
+        return execution_error(exc, message)
+
+    def node_of(self, exc: BaseException):
+        """The node whose line of the generated code raised `exc` (the innermost), or None."""
+        tb = exc.__traceback__
+        node = None
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == self.filename:
+                node = self._node_at(tb) or node
+            tb = tb.tb_next
+        return node
 
     def _node_at(self, tb):
         """The node of the instruction a traceback entry stopped at: the node of its line, or
@@ -125,18 +125,6 @@ def _source_line(origin) -> str:
         return ""
     text = source_text(origin)
     return f"\n    {text}" if text else ""
-
-
-_COMBINED: dict = {}
-
-
-def _combined(cls):
-    made = _COMBINED.get(cls)
-    if made is None:
-        made = _COMBINED[cls] = type(
-            cls.__name__, (cls, GraphExecutionError), {"__module__": cls.__module__}
-        )
-    return made
 
 
 _SAFE_NAME = re.compile(r"[^0-9a-zA-Z_]")

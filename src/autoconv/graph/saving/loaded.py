@@ -9,9 +9,12 @@ printed text and Variable updates are the same.
 from __future__ import annotations
 
 import inspect
+import os
 
+from autoconv.errors import AutoconvError
 from autoconv.graph import dispatch as _dispatch
 from autoconv.graph import signature as sig
+from autoconv.graph.errors import execution_error
 from autoconv.graph.mutations import apply as apply_writebacks
 from autoconv.graph.saving import archive, files
 from autoconv.graph.saving.errors import LoadError
@@ -73,10 +76,43 @@ class _Entry:
         return self.fn
 
     def _raise(self, e):
-        new = self.program.rewrite(e)
+        new = self.error(e)
         if new is e:
             raise e
         raise new from e
+
+    def error(self, e: BaseException) -> BaseException:
+        """What a call raises for `e`: an operation's error re-made to name the user's line, or
+        the user's own staged exception, as the original Function raises them. An error from
+        autoconv's own code outside any operation (building the results of a file's graph) is
+        a GraphExecutionError of its type naming the graph: never an internal error as such."""
+        new = self.program.rewrite(e)
+        node_of = getattr(self.program, "node_of", None)
+        if new is not e or isinstance(e, AutoconvError) or node_of is None:
+            return new
+        node = node_of(e)
+        if (node is not None and node.attrs.get("raises")) or not _from_autoconv(e):
+            return e
+        return _failed(self.graph, e, "building the results")
+
+
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _from_autoconv(e: BaseException) -> bool:
+    """Whether the innermost frame of `e`'s traceback is in autoconv's own source."""
+    tb = e.__traceback__
+    if tb is None:
+        return False
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb.tb_frame.f_code.co_filename.startswith(_PACKAGE + os.sep)
+
+
+def _failed(graph, e: BaseException, what: str) -> BaseException:
+    """`e`, raised by autoconv's own code while `what` for a file's graph, as an
+    AutoconvError of its type that names the graph."""
+    return execution_error(e, f"{graph.name}: {what} failed: {type(e).__name__}: {e}")
 
 
 class LoadedFunction:
@@ -116,13 +152,15 @@ class LoadedFunction:
         try:
             result = entry.fn(*leaves)
         except Exception as e:
-            new = entry.program.rewrite(e)
-            if new is e:
-                raise
-            raise new from e
+            entry._raise(e)
         if entry.writebacks:
-            result, stored = result
-            apply_writebacks(entry.writebacks, values, stored, None)
+            try:
+                result, stored = result
+                apply_writebacks(entry.writebacks, values, stored, None)
+            except Exception as e:
+                if isinstance(e, AutoconvError) or not _from_autoconv(e):
+                    raise
+                raise _failed(entry.graph, e, "storing into the arguments") from e
         return result
 
     def _values(self, args, kwargs) -> tuple:
