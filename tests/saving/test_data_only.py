@@ -259,3 +259,44 @@ def test_saved_files_honour_the_umask(tmp_path):
         os.umask(old)
     assert stat.S_IMODE(os.stat(tmp_path / "u.acg").st_mode) == 0o640
     assert os.listdir(tmp_path) == ["u.acg"]
+
+
+def _first(document, kind):
+    return next(n for n in nodes(document) if n["kind"] == kind)
+
+
+@pytest.mark.parametrize(
+    "edit, match",
+    [
+        (lambda d: _first(d, "binop")["outputs"][0].update(dtype="<i8"), "declares int64"),
+        (lambda d: _first(d, "binop")["outputs"][0].update(shape=[4]), "but computes bool"),
+        (lambda d: _first(d, "call")["outputs"][0].update(weak=True), "declares Python"),
+        (lambda d: _first(d, "cond")["outputs"][0].update(dtype="<f4"), "the cond operation"),
+        (lambda d: d["signatures"][0]["graph"]["inputs"][0].update(shape=[5]), r"float64\[5\]"),
+        (lambda d: d["signatures"][0]["key"][0].__setitem__(2, [5]), "do not match its signature"),
+    ],
+)
+def test_declared_specs_are_the_computed_ones(saved, tmp_path, edit, match):
+    with pytest.raises(LoadError, match=match):
+        autoconv.load(rewrite(saved, tmp_path / "s.acg", edit))
+
+
+def test_a_loaded_graph_never_writes_into_the_callers_arrays(tmp_path):
+    @autoconv.function
+    def f(x):
+        y = None
+        if np.sum(x) > 0:
+            y = x
+        return y * 2.0 + 1.0
+
+    x = np.ones(3)
+    assert np.array_equal(f(x), [3.0, 3.0, 3.0]) and np.array_equal(x, np.ones(3))
+    f.save(tmp_path / "a.acg")
+
+    def mark_everything(document):
+        for node in nodes(document):
+            if node["kind"] in ("binop", "call"):
+                node["attrs"]["inplace"] = 0
+
+    loaded = autoconv.load(rewrite(tmp_path / "a.acg", tmp_path / "b.acg", mark_everything))
+    assert np.array_equal(loaded(x), [3.0, 3.0, 3.0]) and np.array_equal(x, np.ones(3))

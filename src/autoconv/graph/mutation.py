@@ -379,6 +379,9 @@ def _set_copy(a, key, value):
     return a
 
 
+_set_copy.returns_new = True  # a new array (see passes.analysis.returns_new)
+
+
 def assign_item(target, key, value):
     """`target[key] = value` as a statement that rebinds `target` (`x = assign_item(x, k, v)`):
     on Python values and concrete arrays it stores in place, as eagerly; where a Tensor is

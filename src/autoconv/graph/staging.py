@@ -223,6 +223,7 @@ def _bind_stack(func):
             return func(_expand(arrays), *args, **kwargs)
 
         made.__name__ = f"{func.__name__}_lists"
+        made.returns_new = True  # made from a list: a new array (passes.analysis.returns_new)
         _STACKERS[func] = made
     return made
 

@@ -499,8 +499,9 @@ class _Writer:
             and self.uses.count[v.id] == 1
             and self.uses.escapes[v.id] == 1
         )
-        if sole and fresh(v):
-            # A new array that nothing else refers to: the Variable takes it as it is.
+        if sole and fresh(v) and v.node.kind != "helper":
+            # A new array that nothing else refers to: the Variable takes it as it is. (Not a
+            # helper's: its declared spec is not re-inferred when a file is loaded.)
             self.emit(indent, f"{var}._value = {value}", node)
         elif sole and v.node is not None and returns_new(v.node):
             # A new 0-d result (a NumPy scalar): stored as the 0-d array a Variable holds.

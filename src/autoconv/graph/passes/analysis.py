@@ -74,11 +74,15 @@ def ufunc_of(node: Node):
 
 def returns_new(node: Node) -> bool:
     """True when the node's results never share memory with its inputs (or anything else):
-    arithmetic, ufuncs, reductions, copies. False for views (indexing, reshape, transpose),
-    constants, Variable reads, inputs and control flow."""
+    arithmetic, ufuncs, reductions, copies, helpers marked `returns_new`. False for views
+    (indexing, reshape, transpose), constants, Variable reads, inputs and control flow."""
     kind = node.kind
-    if kind in ("binop", "unop", "helper"):
+    if kind in ("binop", "unop"):
         return True
+    if kind == "helper":
+        # Some helpers hand back their argument (`np.asarray`, the optional checks): only
+        # those marked as allocating give new arrays.
+        return getattr(node.fn, "returns_new", False)
     if node.attrs.get("random"):
         return True  # a random draw (see graph.random): a new array every time
     if kind == "call":

@@ -18,7 +18,7 @@ import numpy as np
 
 from autoconv.graph import graph as _g
 from autoconv.graph.origin import SavedOrigin
-from autoconv.graph.saving import table
+from autoconv.graph.saving import specs, table
 from autoconv.graph.saving.errors import LoadError
 
 MAX_ID = 1 << 31
@@ -337,6 +337,7 @@ class Decoder:
         graph.block = self.block(data.get("block"), scope, f"{where}.block", own_scope=False)
         graph.outputs = self.value(data.get("outputs"), f"{where}.outputs", scope)
         graph._next_id = max(scope.ids, default=-1) + 1
+        specs.check(graph, where)
         _check_inplace(graph)
         return graph
 

@@ -208,7 +208,7 @@ def _contents(path, document, arrays, Variable) -> dict:
         graph = decoder.graph(entry.get("graph"), f"{at}.graph")
         specs = sig.leaf_specs(key)
         if len(specs) != len(graph.inputs) or any(
-            t.dtype != dtype or len(t.shape) != len(shape)
+            t.dtype != dtype or t._shape != tuple(shape)
             for t, (shape, dtype) in zip(graph.inputs, specs)
         ):
             decode.fail(at, "the graph's inputs do not match its signature")
