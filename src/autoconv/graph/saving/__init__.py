@@ -7,10 +7,9 @@ Only the operations of a closed table (`table.py`) can appear in a file.
 """
 
 from autoconv.graph.saving.errors import LoadError, SaveError
+from autoconv.graph.saving.limits import MAX_BYTES
 
 __all__ = ["LoadError", "SaveError", "load"]
-
-MAX_BYTES = 1 << 30  # load()'s default cap; archive.MAX_BYTES is the same number
 
 
 def load(

@@ -33,19 +33,21 @@ import zlib
 
 import numpy as np
 
-from autoconv.graph.saving import MAX_BYTES
 from autoconv.graph.saving.errors import LoadError, LoadFileNotFoundError
+from autoconv.graph.saving.limits import (
+    MAX_BYTES,
+    MAX_GRAPH,
+    MAX_JSON_DEPTH,
+    MAX_JSON_ITEMS,
+    MAX_MANIFEST,
+    MAX_MEMBERS,
+    MAX_RATIO,
+)
 
 MANIFEST = "manifest.json"
 GRAPH = "graph.json"
 _ARRAY_NAME = re.compile(r"arrays/(0|[1-9][0-9]{0,6})\.npy")
 
-MAX_MEMBERS = 65_536
-MAX_MANIFEST = 4 << 10  # bytes of manifest.json
-MAX_GRAPH = 16 << 20  # bytes of graph.json
-MAX_JSON_ITEMS = 1_000_000  # JSON values in graph.json (each costs ~80 bytes once parsed)
-MAX_JSON_DEPTH = 1000  # nested JSON arrays and objects
-MAX_RATIO = 1100  # uncompressed / compressed size of a member: deflate cannot exceed ~1032
 _CHUNK = 1 << 20
 
 
