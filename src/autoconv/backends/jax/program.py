@@ -19,7 +19,6 @@ import builtins
 import functools
 import itertools
 import linecache
-import threading
 
 import jax
 import jax.numpy as jnp
@@ -36,6 +35,7 @@ from autoconv.graph.errors import where
 from autoconv.graph.optionals import Mixed, Optional, mixed_output
 from autoconv.graph.optionals import output as optional_output
 from autoconv.graph.tensor import Tensor
+from autoconv.locks import new_lock
 
 _counter = itertools.count()
 
@@ -201,7 +201,7 @@ class JaxProgram:
         # how many times the program was compiled again to make them larger.
         self.capacities: list = []
         self.recompiles = 0
-        self._lock = threading.Lock()
+        self._lock = new_lock()
         self._saved: list = []
         self._compile()
         low = self.lowered
