@@ -43,7 +43,7 @@ class Variable:
     def __init__(self, initial_value, dtype=None, name: str | None = None, trainable: bool = True):
         from autoconv.graph.tensor import Tensor
 
-        # Reentrant: `_set` takes it again inside `assign_add` and a graph's locked update.
+        # Reentrant: `_set` takes it again inside a graph's locked update.
         self._lock = new_rlock()
         self._order = next(_order)
         if callable(initial_value):
@@ -224,7 +224,7 @@ class Variable:
             return self.assign(self._operand() + _unwrap_or_read(delta))
         delta = _unwrap(delta)
         with self._lock:
-            self._set(self._value + delta)
+            self._value = self._checked(self._value + delta)
         return self
 
     def assign_sub(self, delta, read_value: bool = True):
@@ -234,10 +234,16 @@ class Variable:
             return self.assign(self._operand() - _unwrap_or_read(delta))
         delta = _unwrap(delta)
         with self._lock:
-            self._set(self._value - delta)
+            self._value = self._checked(self._value - delta)
         return self
 
     def _set(self, value):
+        value = self._checked(value)
+        with self._lock:  # not inside another thread's read-modify-write
+            self._value = value
+
+    def _checked(self, value) -> np.ndarray:
+        """`value` as a new array of the Variable's shape and dtype (an error if it cannot be)."""
         array = np.asarray(value)
         if array.shape != self._value.shape:
             raise ValueError(
@@ -249,9 +255,7 @@ class Variable:
                 f"cannot assign a value of dtype {array.dtype.name} to Variable {self.name!r} of "
                 f"dtype {self.dtype.name}"
             )
-        value = np.array(array, dtype=self.dtype)
-        with self._lock:  # not inside another thread's read-modify-write
-            self._value = value
+        return np.array(array, dtype=self.dtype)
 
     def _assign_node(self, value):
         from autoconv.graph import shapes
