@@ -310,7 +310,8 @@ class _Writer:
             if i in sections:
                 end, variables = sections[i]
                 names = [f"{self.bind(v, 'var')}._lock" for v in variables]
-                self.emit(indent, f"with {', '.join(names)}:", None)
+                # (the store's line: a profile counts the wait for the lock as the update's)
+                self.emit(indent, f"with {', '.join(names)}:", block.nodes[end])
                 self._held = outer_held | {id(v) for v in variables}
                 at = indent + 1
             if i in plan:
