@@ -1,19 +1,26 @@
-"""A fork while another thread converts or traces leaves the child able to convert and trace.
+"""A fork while other threads convert, trace, save, load or update Variables leaves the child
+able to do all of those.
 
-Before the fix the child inherited the converter's lock held by a thread that does not exist
-there, and its first conversion waited forever. Each child here runs under a time limit and is
-killed if it hangs, so these tests fail instead of hanging.
+A lock held at the fork by a thread that does not exist in the child would make its next
+acquire wait forever: every lock of the package is made by `autoconv.locks`, which releases
+them all in the child. Each child here runs under a time limit and is killed if it hangs, so
+these tests fail instead of hanging.
 """
 
 import os
+import pathlib
+import random
+import re
 import threading
 import time
+import types
 import warnings
 
 import numpy as np
 import pytest
 
 import autoconv
+from autoconv import locks
 from autoconv.conversion import functions
 from autoconv.runtime import staging
 
@@ -127,3 +134,143 @@ def test_fork_while_another_thread_traces():
         release.set()
         worker.join()
     assert slow.tracing_count == 1
+
+
+def test_every_lock_of_the_package_is_released_in_a_forked_child():
+    v = autoconv.Variable(0.0)  # a lock of its own
+    held = locks.registered()
+    assert v._lock in held and functions._lock in held
+    acquired, release = threading.Event(), threading.Event()
+
+    def hold_all():
+        for lock in held:
+            lock.acquire()
+        acquired.set()
+        release.wait(LIMIT_S)
+        for lock in reversed(held):
+            lock.release()
+
+    worker = threading.Thread(target=hold_all)
+    worker.start()
+    try:
+        assert acquired.wait(LIMIT_S)
+
+        def child():
+            for lock in locks.registered():
+                assert lock.acquire(timeout=1), lock
+            v.assign_add(1.0)
+
+        _fork_and_check(child)
+    finally:
+        release.set()
+        worker.join()
+
+
+def test_the_package_makes_locks_only_through_autoconv_locks():
+    src = pathlib.Path(autoconv.__file__).parent
+    made = re.compile(
+        r"\b(threading\.(Lock|RLock|Condition|Semaphore|BoundedSemaphore|Event|Barrier)|_thread\.(allocate_lock|allocate|RLock))\("
+    )
+    found = [
+        f"{path.relative_to(src)}:{n}"
+        for path in sorted(src.rglob("*.py"))
+        if path.name != "locks.py"
+        for n, line in enumerate(path.read_text().splitlines(), 1)
+        if made.search(line)
+    ]
+    assert found == []
+
+
+# --- forks at many points while other threads work --------------------------------------
+
+FORKS = 12
+V = autoconv.Variable(0.0, name="counter")
+
+
+def _traced(x):
+    if np.sum(x) > 0:
+        return x * 2
+    return -x
+
+
+def _step(x):
+    V.assign_add(np.sum(x))
+    for _ in range(3):
+        V.assign_sub(1.0)
+    return V.read_value() + x
+
+
+def _fresh(fn):
+    """`fn` with a code object of its own: converted and traced afresh, as a new function is."""
+    code = fn.__code__.replace()
+    return types.FunctionType(code, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__)
+
+
+class _Jobs:
+    """The work of the threads, and of each child: each job makes what it uses afresh."""
+
+    def __init__(self, folder):
+        self.folder = folder
+        self.step = autoconv.function(_step)
+        self.saves = 0
+
+    def convert(self):
+        assert autoconv.convert(_fresh(_loopy))(6) == 9
+
+    def to_code(self):
+        assert "for_stmt" in autoconv.to_code(_fresh(_loopy))
+
+    def trace(self):
+        assert np.array_equal(autoconv.function(_fresh(_traced))(np.ones(2)), np.full(2, 2.0))
+
+    def save_and_load(self):
+        self.saves += 1
+        path = self.folder / f"step-{os.getpid()}-{self.saves}.acg"
+        step = autoconv.function(_fresh(_step))
+        step(np.ones(2))
+        step.save(path)
+        loaded = autoconv.load(path)
+        loaded(np.ones(2))
+        assert loaded.variables[0].name == "counter"
+
+    def update(self):
+        V.assign_add(1.0)
+        self.step(np.ones(2))
+
+    def all(self):
+        for job in (self.convert, self.to_code, self.trace, self.save_and_load, self.update):
+            job()
+
+
+@pytest.mark.filterwarnings("ignore::autoconv.RetracingWarning")
+def test_fork_at_many_points_while_threads_convert_trace_save_load_and_update(tmp_path):
+    """One thread per job, each holding one of the package's locks much of the time (the
+    conversion locks, a Variable's), and forks at varied points of their loops."""
+    jobs = _Jobs(tmp_path)
+    # Every job once first: lazy imports are done before any fork (an import cut short by a
+    # fork would leave a module half made in the child).
+    jobs.all()
+    stop = threading.Event()
+    errors: list = []
+
+    def work(job):
+        try:
+            while not stop.is_set():
+                job()
+        except BaseException as e:  # noqa: BLE001 - reported by the test
+            errors.append(e)
+
+    kinds = (jobs.convert, jobs.to_code, jobs.trace, jobs.save_and_load, jobs.update)
+    workers = [threading.Thread(target=work, args=(job,), daemon=True) for job in kinds]
+    for w in workers:
+        w.start()
+    delays = random.Random(0)
+    try:
+        for _ in range(FORKS):
+            time.sleep(delays.uniform(0.0, 0.03))
+            _fork_and_check(jobs.all)
+    finally:
+        stop.set()
+        for w in workers:
+            w.join(LIMIT_S)
+    assert not errors, errors

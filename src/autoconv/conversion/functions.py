@@ -2,8 +2,6 @@
 original's globals, closure cells and defaults. Results are cached per code object."""
 
 import ast
-import os
-import threading
 import types
 import warnings
 
@@ -16,9 +14,10 @@ from autoconv.converters.checks import Unconvertible
 from autoconv.errors import ConversionError, ConversionWarning
 from autoconv.locations import describe as location
 from autoconv.locations import describe_code
+from autoconv.locks import new_rlock
 from autoconv.pyct import bridge, loader, naming, sources
 
-_lock = threading.RLock()
+_lock = new_rlock()  # released again in a forked child (see autoconv.locks)
 # code -> _Converted | ConversionError, one cache per value of `recursive`. By identity: code
 # objects compare equal by value, and identical functions in two files must not share a
 # conversion. Weakly: an entry goes with its code object (20,000 converted lambdas are freed
@@ -27,19 +26,6 @@ _lock = threading.RLock()
 _caches = {True: IdentityCache(), False: IdentityCache()}
 register("conversion (recursive)", _caches[True].clear, _caches[True].__len__)
 register("conversion (not recursive)", _caches[False].clear, _caches[False].__len__)
-
-
-def _reset_lock_in_child() -> None:
-    # A fork copies the lock as it is: held, if another thread was converting, by a thread
-    # that does not exist in the child, whose first conversion would then wait forever. The
-    # child has only the forking thread, so a fresh lock is correct (a conversion cut short
-    # by the fork never stored a cache entry).
-    global _lock
-    _lock = threading.RLock()
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_reset_lock_in_child)
 
 
 class _Converted:

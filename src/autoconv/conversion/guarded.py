@@ -15,13 +15,13 @@ sees one frame per call, as before.
 """
 
 import ast
-import threading
 import types
 
 from autoconv.caches import IdentityCache, register
 from autoconv.conversion import functions, library, limits
 from autoconv.conversion.settings import is_strict
 from autoconv.errors import ConversionError
+from autoconv.locks import new_rlock
 from autoconv.pyct import loader, naming, sources
 
 # A guarded function's closure holds the runtime (`ac`) and a cell for the functional form: a
@@ -31,7 +31,7 @@ register("guarded forms (recursive)", _guards[True].clear, _guards[True].__len__
 register("guarded forms (not recursive)", _guards[False].clear, _guards[False].__len__)
 _forms = IdentityCache()  # guarded code -> index of the functional form's cell
 _forms_entries = _forms.entries
-_lock = threading.RLock()
+_lock = new_rlock()
 
 _NOT_PLAIN = 0x20 | 0x80 | 0x100 | 0x200  # generator, coroutine, async generator, iterable coro
 _FRAME_READERS = frozenset({"locals", "vars", "dir", "exec", "eval"})

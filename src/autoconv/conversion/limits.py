@@ -15,11 +15,12 @@ import threading
 import gast
 
 from autoconv.converters.checks import Unconvertible
+from autoconv.locks import new_lock
 
 MAX_INDENTATION = 99  # levels of indentation CPython's tokenizer accepts
 _DEEP_RECURSION_LIMIT = 60_000  # frames: ~20 per branch of CPython's longest `elif` chains
 _DEEP_STACK_BYTES = 1024 * 1024 * 1024  # reserved address space; pages are used as touched
-_deep_lock = threading.Lock()
+_deep_lock = new_lock()
 
 
 def call_deep(fn, *args):

@@ -117,8 +117,9 @@ def _line_nodes(program, lineno: int) -> list:
 
 
 def _describe(node, code: str) -> str:
-    if node.kind in ("cond", "while"):
-        # Moving loop variables, testing, branching: the generated statement says which.
+    if node.kind in ("cond", "while") or code.startswith("with "):
+        # Moving loop variables, testing, branching, taking the lock of the Variable that the
+        # node updates: the generated statement says which.
         return f"{node.kind}: {code}"
     outs = ", ".join(f"%{t.id}" for t in node.outputs)
     return f"{outs + ' = ' if outs else ''}{_op_text(node)}"

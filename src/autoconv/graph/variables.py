@@ -4,6 +4,15 @@ Inside a trace, every use of a Variable records a `read` node and every `assign*
 node with an effect; the executor runs them in program order, so a graph always sees the
 current value (never one frozen at trace time) and its updates are visible after the call.
 Outside a trace a Variable behaves as the NumPy array it holds.
+
+Updates are atomic across threads. Each Variable has a lock, held by every store of its value
+and, in `assign_add`/`assign_sub`, from the read to the store, so that threads adding at once
+lose no update. A graph's update holds it likewise from the read its value depends on to the
+store (the NumPy executor writes that run of operations under `with var._lock:`; a JAX program
+holds the locks of the Variables it assigns from reading their values to storing the results).
+Code holding several locks takes them in the Variables' creation order (`in_lock_order`), so two
+threads never wait for each other. Reading a value takes no lock: it is one attribute load, and
+an update stores a new array rather than writing into the one a reader may hold.
 """
 
 from __future__ import annotations
@@ -16,8 +25,10 @@ import numpy as np
 from autoconv.graph import graph as _g
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
+from autoconv.locks import new_rlock
 
 _names = itertools.count()
+_order = itertools.count()  # creation order: the order in which several locks are taken
 
 
 class Variable:
@@ -32,6 +43,9 @@ class Variable:
     def __init__(self, initial_value, dtype=None, name: str | None = None, trainable: bool = True):
         from autoconv.graph.tensor import Tensor
 
+        # Reentrant: `_set` takes it again inside a graph's locked update.
+        self._lock = new_rlock()
+        self._order = next(_order)
         if callable(initial_value):
             initial_value = initial_value()
         self.name = name or f"Variable_{next(_names)}"
@@ -111,6 +125,17 @@ class Variable:
         return str(self._value)
 
     __hash__ = object.__hash__
+
+    def __getstate__(self):
+        state = self.__dict__.copy()
+        state.pop("_lock", None)  # a copy gets a lock (and a place in the order) of its own
+        state.pop("_order", None)
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._lock = new_rlock()
+        self._order = next(_order)
 
     # --- reading ----------------------------------------------------------------------------
     def _read_tensor(self):
@@ -193,14 +218,32 @@ class Variable:
         return self
 
     def assign_add(self, delta, read_value: bool = True):
-        """Adds `delta` to the value. Returns the Variable."""
-        return self.assign(self._operand() + _unwrap_or_read(delta))
+        """Adds `delta` to the value, atomically with respect to other threads. Returns the
+        Variable."""
+        if _g.building():
+            return self.assign(self._operand() + _unwrap_or_read(delta))
+        delta = _unwrap(delta)
+        with self._lock:
+            self._value = self._checked(self._value + delta)
+        return self
 
     def assign_sub(self, delta, read_value: bool = True):
-        """Subtracts `delta` from the value. Returns the Variable."""
-        return self.assign(self._operand() - _unwrap_or_read(delta))
+        """Subtracts `delta` from the value, atomically with respect to other threads. Returns
+        the Variable."""
+        if _g.building():
+            return self.assign(self._operand() - _unwrap_or_read(delta))
+        delta = _unwrap(delta)
+        with self._lock:
+            self._value = self._checked(self._value - delta)
+        return self
 
     def _set(self, value):
+        value = self._checked(value)
+        with self._lock:  # not inside another thread's read-modify-write
+            self._value = value
+
+    def _checked(self, value) -> np.ndarray:
+        """`value` as a new array of the Variable's shape and dtype (an error if it cannot be)."""
         array = np.asarray(value)
         if array.shape != self._value.shape:
             raise ValueError(
@@ -212,7 +255,7 @@ class Variable:
                 f"cannot assign a value of dtype {array.dtype.name} to Variable {self.name!r} of "
                 f"dtype {self.dtype.name}"
             )
-        self._value = np.array(array, dtype=self.dtype)
+        return np.array(array, dtype=self.dtype)
 
     def _assign_node(self, value):
         from autoconv.graph import shapes
@@ -258,6 +301,13 @@ def _stacked(value):
 def creates_variables(graph) -> bool:
     """Whether a traced graph creates Variables (has the `assign` nodes that initialize them)."""
     return any(node.kind == "assign" and node.attrs.get("creates") for node in graph.walk())
+
+
+def in_lock_order(variables) -> list:
+    """`variables`, each once, in the order in which any code takes several of their locks:
+    with one order, no two threads each hold a lock the other waits for."""
+    unique = {id(v): v for v in variables}.values()
+    return sorted(unique, key=lambda v: v._order)
 
 
 def _unwrap(value):

@@ -11,6 +11,12 @@ values and recorded raises are dropped, and its prints are held in `Lowered.pend
 shown. Host callbacks that keep state of their own follow a small protocol: one with a
 `save()` method (returning a token) is saved before each attempt of such a program, and
 `restore(token)` is called on it before the attempt runs again.
+
+Variables are read when a call starts and the ones the graph assigns are stored when it ends. A
+call holds the locks of those it assigns over that whole window (see `autoconv.graph.variables`),
+so that calls in several threads, eager updates and NumPy programs lose no update: calls that
+assign a common Variable run one at a time. The window is the whole call, not one update, because
+the compiled program takes all the values in and gives all the new ones out at once.
 """
 
 from __future__ import annotations
@@ -19,7 +25,6 @@ import builtins
 import functools
 import itertools
 import linecache
-import threading
 
 import jax
 import jax.numpy as jnp
@@ -36,6 +41,8 @@ from autoconv.graph.errors import where
 from autoconv.graph.optionals import Mixed, Optional, mixed_output
 from autoconv.graph.optionals import output as optional_output
 from autoconv.graph.tensor import Tensor
+from autoconv.graph.variables import in_lock_order
+from autoconv.locks import new_lock
 
 _counter = itertools.count()
 
@@ -201,13 +208,18 @@ class JaxProgram:
         # how many times the program was compiled again to make them larger.
         self.capacities: list = []
         self.recompiles = 0
-        self._lock = threading.Lock()
+        self._lock = new_lock()
         self._saved: list = []
         self._compile()
         low = self.lowered
         self.device = resolve_device(device, graph)
         self.keep_on_device = keep_on_device
         self._stateful = bool(low.variables) or low.has_error
+        # The Variables the graph assigns (a Variable it only reads keeps its value, which
+        # another thread may be updating meanwhile), and their locks, in the order taken.
+        assigned = {id(n.attrs["variable"]) for n in graph.walk() if n.kind == "assign"}
+        self._stores = [i for i, v in enumerate(low.variables) if id(v) in assigned]
+        self._locks = [v._lock for v in in_lock_order(low.variables[i] for i in self._stores)]
         self.fn = self._fast() or self._call
 
     def _compile(self):
@@ -246,23 +258,14 @@ class JaxProgram:
         return self._call_once(leaves)
 
     def _call_once(self, leaves):
-        variables = self.lowered.variables
-        state = [v._value for v in variables]
-        args = leaves
-        if self.device is not None:
-            args = jax.device_put(list(leaves), self.device)
-            state = jax.device_put(state, self.device)
-        if self.lowered.pending is not None:
-            self.lowered.pending.items.clear()  # left by a call that JAX itself failed
-        while True:
-            outs, new_state, err = self._attempt(args, state)
-            low = self.lowered
-            if not low.plan.growable or not self._overflowed(outs):
-                break
-        if low.pending is not None:
-            low.pending.flush()  # the prints of the attempt that counts, in order
-        for v, s in zip(variables, new_state):
-            v._value = np.array(s)
+        for lock in self._locks:
+            lock.acquire()
+        try:
+            outs, err = self._run_and_store(leaves)
+        finally:
+            for lock in reversed(self._locks):
+                lock.release()
+        low = self.lowered
         # A check in a while loop's test keeps its error without the flag leaving the test.
         if low.has_error and (bool(err) or any(self._raises)):
             for slot in self._raises:
@@ -284,6 +287,28 @@ class JaxProgram:
         env.update(low.objects)
         with x64():  # float64 stays float64 on the device
             return _finish(self.graph.outputs, host, env)
+
+    def _run_and_store(self, leaves):
+        """Runs the program on the Variables' values and stores the new values of those it
+        assigns: `(outputs, error flag)`."""
+        variables = self.lowered.variables
+        state = [v._value for v in variables]
+        args = leaves
+        if self.device is not None:
+            args = jax.device_put(list(leaves), self.device)
+            state = jax.device_put(state, self.device)
+        if self.lowered.pending is not None:
+            self.lowered.pending.items.clear()  # left by a call that JAX itself failed
+        while True:
+            outs, new_state, err = self._attempt(args, state)
+            low = self.lowered
+            if not low.plan.growable or not self._overflowed(outs):
+                break
+        if low.pending is not None:
+            low.pending.flush()  # the prints of the attempt that counts, in order
+        for i in self._stores:
+            variables[i]._value = np.array(new_state[i])
+        return outs, err
 
     def _to_device(self, array):
         return jax.device_put(array, self.device) if self.device is not None else jnp.asarray(array)

@@ -13,6 +13,12 @@ optimizations are passes (`autoconv.graph.passes`) that run before it. It writes
 operation in place when the `inplace` pass marked it (`v5 += c`, `np_maximum(0.0, v5,
 out=v5)`), copies results that may share memory with a constant or a Variable before returning
 them, and stores a new array straight into a Variable only when nothing else refers to it.
+
+A Variable's update is atomic across threads, as eagerly (see `autoconv.graph.variables`): the
+operations from the read of the Variable that the stored value depends on to the store are
+written under `with var._lock:` (only the store, when the value does not depend on a read).
+Updates whose runs overlap share one `with`; a `with` around a branch or loop also takes the
+locks its body would take, so that no thread waits for a lock while it holds another.
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ from autoconv.graph.passes.analysis import (
     returns_new,
 )
 from autoconv.graph.tensor import Tensor, format_spec
+from autoconv.graph.variables import in_lock_order
 
 _counter = itertools.count()
 
@@ -146,6 +153,8 @@ class _Writer:
         self._defined: list[set] = [set(t.id for t in graph.inputs)]
         self.uses = Uses(graph)
         self.shared = may_alias_state(graph)
+        self._held: set = set()  # ids of the Variables whose locks the line being written holds
+        self._touched: dict = {}  # id(node) -> (Variables it reads, Variables it assigns)
         params = ", ".join(self.names[t.id] for t in graph.inputs)
         self.lines.append(f"def run({params}):")
         self.block(graph.block, 1)
@@ -287,7 +296,16 @@ class _Writer:
         start = len(self.lines)
         plan = self._inline_plan(block) if plan is None else plan
         frees = self._frees(block, plan)
+        sections = self._locked_sections(block)
+        outer_held, end, at = self._held, -1, indent
         for i, node in enumerate(block.nodes):
+            if i in sections:
+                end, variables = sections[i]
+                names = [f"{self.bind(v, 'var')}._lock" for v in variables]
+                # (the store's line: a profile counts the wait for the lock as the update's)
+                self.emit(indent, f"with {', '.join(names)}:", block.nodes[end])
+                self._held = outer_held | {id(v) for v in variables}
+                at = indent + 1
             if i in plan:
                 # Read once, by the next statement: written into it as an expression.
                 out = node.outputs[0]
@@ -295,11 +313,79 @@ class _Writer:
                 operand = bare if node.kind in _ATOMS else f"({bare})"
                 self.inline[out.id] = (operand, bare, node)
                 self._defined[-1].add(out.id)
-                continue
-            self.node(node, indent)
-            if i in frees:
-                self.emit(indent, f"del {', '.join(frees[i])}", None)
+            else:
+                self.node(node, at)
+                if i in frees:
+                    self.emit(at, f"del {', '.join(frees[i])}", None)
+            if i == end:
+                self._held, at = outer_held, indent
         return len(self.lines) > start
+
+    def _locked_sections(self, block: Block) -> dict:
+        """`first index -> (last index, Variables)`: the runs of `block`'s nodes written under
+        the Variables' locks (see the module docstring). A run goes from the earliest read of a
+        Variable that a store into it depends on (through this block's values) to the store. A
+        branch or loop that assigns a Variable is itself a store; when nothing it reads here
+        depends on a read of that Variable, its body takes the lock itself (a loop then holds
+        it for each update, not for the whole loop)."""
+        if not any(self._touches(node)[1] for node in block.nodes):
+            return {}  # assigns no Variable
+        held = self._held
+        first_read: dict = {}  # tensor id -> {Variable id: index of the earliest read}
+        spans = []
+        for i, node in enumerate(block.nodes):
+            reads, assigns = self._touches(node)
+            depends: dict = {}
+            for t in _reads(node):
+                for key, k in first_read.get(t.id, {}).items():
+                    depends[key] = min(k, depends.get(key, k))
+            for key in assigns:
+                if key in held:
+                    continue
+                if key in depends:
+                    spans.append([depends[key], i])
+                elif node.kind == "assign":
+                    spans.append([i, i])
+            for key in reads:
+                depends.setdefault(key, i)
+            if depends:
+                for t in node.outputs:
+                    first_read[t.id] = depends
+        spans.sort()
+        merged: list = []
+        for span in spans:
+            if merged and span[0] <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], span[1])
+            else:
+                merged.append(span)
+        sections = {}
+        for first, last in merged:
+            variables = {}
+            for node in block.nodes[first : last + 1]:
+                variables.update(self._touches(node)[1])
+            locks = [v for v in in_lock_order(variables.values()) if id(v) not in held]
+            sections[first] = (last, locks)
+        return sections
+
+    def _touches(self, node) -> tuple:
+        """`(reads, assigns)`: `{id: Variable}` of the Variables `node` reads and assigns, its
+        blocks included."""
+        found = self._touched.get(id(node))
+        if found is None:
+            reads, assigns = {}, {}
+            if node.kind == "read":
+                v = node.attrs["variable"]
+                reads[id(v)] = v
+            elif node.kind == "assign":
+                v = node.attrs["variable"]
+                assigns[id(v)] = v
+            for sub in node.blocks:
+                for inner in sub.nodes:
+                    r, a = self._touches(inner)
+                    reads.update(r)
+                    assigns.update(a)
+            found = self._touched[id(node)] = (reads, assigns)
+        return found
 
     def _inlinable(self, node, reader) -> bool:
         """`node` computes a value that only `reader` reads, once, with no side effect."""
