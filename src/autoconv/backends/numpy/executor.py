@@ -372,7 +372,11 @@ class _Writer:
         """`index -> names`: the large arrays defined in `block` whose last use is its node
         `index`, so that `del` releases them there rather than when `run` returns (eager code
         releases a temporary as soon as nothing refers to it)."""
-        name_of = self._name_of
+        memo: dict = {}
+
+        def name_of(t):
+            return self._name_of(t, memo)
+
         last: dict = {}
         kept: set = {name_of(t) for t in _tensors(block.outputs)}
         if block is self.graph.block:
@@ -396,18 +400,29 @@ class _Writer:
                 frees.setdefault(i, []).append(name)
         return frees
 
-    def _name_of(self, t) -> str:
-        """The Python name a Tensor will have: an in-place result takes its operand's name."""
-        name = self.names.get(t.id)
-        if name is None:
+    def _name_of(self, t, memo: dict) -> str:
+        """The Python name a Tensor will have: an in-place result takes its operand's name.
+        `memo`: the names found so far, while no name changes (kept by the caller)."""
+        # A loop, not a recursion, that remembers each name it finds: an unrolled loop makes
+        # chains of in-place results as long as it ran, and each result's name is asked for.
+        chain = []
+        while True:
+            name = self.names.get(t.id) or memo.get(t.id)
+            if name is not None:
+                break
+            chain.append(t.id)
             node = t.node
             k = node.attrs.get("inplace") if node is not None else None
             if k is not None and isinstance(node.args[k], Tensor) and len(node.outputs) == 1:
-                name = self._name_of(node.args[k])
+                t = node.args[k]
             elif node is not None and node.kind == "while":
                 name = f"v{node.blocks[1].params[t.index].id}"
+                break
             else:
                 name = f"v{t.id}"
+                break
+        for i in chain:
+            memo[i] = name
         return name
 
     def outs(self, node) -> str:
