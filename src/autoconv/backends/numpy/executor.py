@@ -330,7 +330,12 @@ class _Writer:
             if node.kind != "cond":
                 continue
             k, reader = j - 1, node
-            while k >= 0 and k not in plan and self._inlinable(nodes[k], reader):
+            while (
+                k >= 0
+                and j - k <= _INLINE_DEPTH
+                and k not in plan
+                and self._inlinable(nodes[k], reader)
+            ):
                 if reader is node and node.args[0] is not nodes[k].outputs[0]:
                     break
                 plan.add(k)
@@ -345,7 +350,7 @@ class _Writer:
         plan = set()
         nodes = block.nodes
         k, reader = len(nodes) - 1, None
-        while k >= 0:
+        while k >= 0 and len(plan) < _INLINE_DEPTH:
             node = nodes[k]
             if reader is None and not (
                 len(node.outputs) == 1 and any(node.outputs[0] is r for r in results)
@@ -597,6 +602,10 @@ class _Writer:
 _RESERVED = {"run", "make_run"}
 _EXPRESSIONS = ("call", "helper", "binop", "unop", "getitem", "method", "attr")
 _ATOMS = ("call", "helper", "getitem", "method", "attr")  # need no parentheses as operands
+# The most operations written into one statement: each nests its operand once more in
+# parentheses, and CPython's parser takes at most 200 levels (and recurses on each). Earlier
+# ones in a longer chain keep their own lines.
+_INLINE_DEPTH = 16
 
 
 def _parens(text: str) -> str:
