@@ -27,6 +27,7 @@ import weakref
 
 import numpy as np
 
+from autoconv.backends import nesting
 from autoconv.backends.literals import call_arguments, literal, subscript
 from autoconv.graph.errors import GraphExecutionError, StagingError, where
 from autoconv.graph.graph import Block, Graph, Node
@@ -156,10 +157,18 @@ class _Writer:
         self._defined: list[set] = [set(t.id for t in graph.inputs)]
         self.uses = Uses(graph)
         self.shared = may_alias_state(graph)
+        # Blocks nested too deeply to write in place (nesting.py): (name, lines, nodes, spans)
+        self._functions: list = []
         params = ", ".join(self.names[t.id] for t in graph.inputs)
         self.lines.append(f"def run({params}):")
         self.block(graph.block, 1)
         self.lines.append(f"    return {self.output(graph.outputs)}")
+        for _, lines, nodes, spans in self._functions:
+            # After `run`, in `make_run`: `run` calls them only once `make_run` has returned.
+            at = len(self.lines)
+            self.lines += lines
+            self.line_nodes.update({n + at: node for n, node in nodes.items()})
+            self.line_spans.update({n + at: spans for n, spans in spans.items()})
         self._close()
 
     def _close(self):
@@ -363,15 +372,47 @@ class _Writer:
             k -= 1
         return plan
 
-    def _assign(self, indent, names: str, values: list, fallback):
-        """`names = values`, mapped (for error reports) to the operation of an inlined value."""
+    def _assign(self, indent, names: str | None, values: list, fallback):
+        """`names = values` (`return values` with `names` None), mapped (for error reports) to
+        the operation of an inlined value."""
         node = next(
             (self.inline[v.id][2] for v in values if isinstance(v, Tensor) and v.id in self.inline),
             fallback,
         )
-        one = "," if len(values) == 1 and "," in names else ""
         text = ", ".join(self._test(v)[0] for v in values)
+        if names is None:
+            self.emit(indent, f"return {text}", node)
+            return
+        one = "," if len(values) == 1 and "," in names else ""
         self.emit(indent, f"{names} = {text}{one}", node)
+
+    def _outlined(self, block: Block, indent: int, plan: set, values: list, label, node):
+        """A block that would start `indent` levels deep, past `MAX_INDENT`, written as a
+        function of its own returning `values` (its results): the expression that calls it,
+        or None when the block is written in place (not that deep, or empty)."""
+        if indent < nesting.MAX_INDENT or not block.nodes:
+            return None
+        # Its parameters: the names it uses that are locals where it is called. (Not only
+        # those it reads: an in-place operation (`v5 += c`) or a `del` of a value from outside
+        # uses the name as a local.)
+        outer = {self.names.get(i) for scope in self._defined for i in scope}
+        outer -= set(self.namespace)  # (`make_run`'s parameters: it sees them)
+        number = len(self._functions) + 1
+        name = f"_{label}_{number}"
+        self._functions.append(None)  # (its place, so that functions nested in it number on)
+        saved = self.lines, self.line_nodes, self.line_spans
+        self.lines, self.line_nodes, self.line_spans = ["def _():"], {1: node}, {}
+        wrote = self.block(block, 1, plan)
+        if values:
+            self._assign(1, None, values, node)
+        elif not wrote:
+            self.emit(1, "pass", node)
+        lines, nodes, spans = self.lines, self.line_nodes, self.line_spans
+        self.lines, self.line_nodes, self.line_spans = saved
+        params = ", ".join(n for n in nesting.names_in(lines) if n in outer)
+        lines[0] = f"def {name}({params}):"
+        self._functions[number - 1] = (name, lines, nodes, spans)
+        return f"{name}({params})"
 
     def _frees(self, block: Block, plan: set) -> dict:
         """`index -> names`: the large arrays defined in `block` whose last use is its node
@@ -558,11 +599,17 @@ class _Writer:
                 self.emit(indent, "else:", node)
             self._defined.append(set())
             tail = self._tail_plan(block, block.outputs) if node.outputs else set()
-            wrote = self.block(block, indent + 1, self._inline_plan(block) | tail)
-            if node.outputs:
-                self._assign(indent + 1, self.outs(node), list(block.outputs), node)
-            elif not wrote:
-                self.emit(indent + 1, "pass", node)
+            plan = self._inline_plan(block) | tail
+            values = list(block.outputs) if node.outputs else []
+            call = self._outlined(block, indent + 1, plan, values, ("then", "else")[i], node)
+            if call is not None:
+                self.emit(indent + 1, f"{self.outs(node)} = {call}" if values else call, node)
+            else:
+                wrote = self.block(block, indent + 1, plan)
+                if values:
+                    self._assign(indent + 1, self.outs(node), values, node)
+                elif not wrote:
+                    self.emit(indent + 1, "pass", node)
             self._defined.pop()
 
     def node_while(self, node, indent):
@@ -582,17 +629,33 @@ class _Writer:
             self.emit(indent, f"while {test[0]}:", test[1] or node)
         else:
             self.emit(indent, "while True:", node)
-            self.block(cond, indent + 1, tail)
-            test = self._test(cond.outputs[0])
-            self.emit(indent + 1, f"if not {_parens(test[0])}:", test[1] or node)
+            call = self._outlined(cond, indent + 1, tail, cond.outputs[:1], "test", node)
+            if call is None:
+                self.block(cond, indent + 1, tail)
+                test = self._test(cond.outputs[0])
+                test = (_parens(test[0]), test[1])
+            else:
+                test = (call, None)
+            self.emit(indent + 1, f"if not {test[0]}:", test[1] or node)
             self.emit(indent + 2, "break", node)
         n = len(body.params)
+        stop = body.outputs[n] if node.attrs.get("stop") else None
         tail = self._tail_plan(body, body.outputs[:n]) if n else set()
-        self.block(body, indent + 1, self._inline_plan(body) | tail)
-        if n:
-            self._assign(indent + 1, f"{params}{one}", list(body.outputs[:n]), node)
+        plan = self._inline_plan(body) | tail
+        # Written as a function, the body returns the `break` flag too.
+        flag = [stop] if isinstance(stop, Tensor) else []
+        call = self._outlined(body, indent + 1, plan, list(body.outputs[:n]) + flag, "body", node)
+        returned = None  # the name of the returned flag
+        if call is not None:
+            targets = [f"v{t.id}" for t in (*body.params, *flag)]
+            self.emit(indent + 1, f"{', '.join(targets)} = {call}" if targets else call, node)
+            returned = targets[-1] if flag else None
+        else:
+            self.block(body, indent + 1, plan)
+            if n:
+                self._assign(indent + 1, f"{params}{one}", list(body.outputs[:n]), node)
         if node.attrs.get("stop"):
-            self.emit(indent + 1, f"if {self.expr(body.outputs[n])}:", node)
+            self.emit(indent + 1, f"if {returned or self.expr(stop)}:", node)
             self.emit(indent + 2, "break", node)
         self._defined.pop()
         for t, p in zip(node.outputs, body.params):
