@@ -10,7 +10,7 @@ import argparse
 import ast
 import sys
 
-from autoconv.cli import targets
+from autoconv.cli import outputs, targets
 from autoconv.cli.files import UsageError
 
 
@@ -32,7 +32,12 @@ def add_parser(subparsers) -> None:
         metavar="NAME=VALUE",
         help="a parameter's value: ARRAY.npy or a Python literal such as 3 or [1.0, 2.0]",
     )
-    parser.add_argument("-o", "--output", metavar="OUT.npz", help="save the outputs here")
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT.npz",
+        help="save the outputs here (.npz is added to a name without it)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -87,12 +92,30 @@ def _leaves(value, name, out):
     return out
 
 
+def _target(args) -> str | None:
+    """The file `-o` writes (`numpy.savez`'s name: `.npz` added when missing), checked before
+    anything is read: its folder exists, and it is neither FILE nor an input file."""
+    if not args.output:
+        return None
+    target = args.output if args.output.endswith(".npz") else args.output + ".npz"
+    outputs.check_target(target)
+    inputs = [(args.file, f"the saved graph {args.file}")]
+    for text in args.inputs:
+        name, _, value = text.partition("=")
+        if value.strip().endswith(".npy"):
+            value = value.strip()
+            inputs.append((value, f"the input {value} (--input {name.strip()})"))
+    outputs.refuse_inputs(target, inputs)
+    return target
+
+
 def run(args: argparse.Namespace) -> int:
     """Loads, runs, prints or saves; returns the exit status."""
     import numpy as np
 
     import autoconv
 
+    target = _target(args)
     try:
         loaded = autoconv.load(args.file)
     except FileNotFoundError:
@@ -107,12 +130,12 @@ def run(args: argparse.Namespace) -> int:
     except Exception as e:
         raise targets.TargetError(f"{loaded.name} raised {type(e).__name__}: {e}") from None
     leaves = _leaves(result, "output", [])
-    if args.output:
+    if target is not None:
         arrays = {name: np.asarray(v) for name, v in leaves}
         if any(a.dtype.hasobject for a in arrays.values()):
             raise targets.TargetError("an output is not an array or a number; print it instead")
-        np.savez(args.output, **arrays)
-        print(f"wrote {len(arrays)} outputs to {args.output}", file=sys.stderr)
+        np.savez(target, **arrays)
+        print(f"wrote {len(arrays)} outputs to {target}", file=sys.stderr)
         return 0
     for name, value in leaves:
         if isinstance(value, (np.ndarray, np.generic)):

@@ -1,0 +1,145 @@
+"""Saved files are data: `save -o` and `run -o` never write over their inputs."""
+
+import os
+
+import numpy as np
+import pytest
+
+from autoconv.cli import outputs
+from tests.cli.helpers import run_cli, write
+
+MODEL = """
+    import numpy as np
+
+
+    def double(x):
+        return x * 2
+
+
+    def pick(x, i):
+        return x[i]
+"""
+
+
+def snapshot(folder) -> dict:
+    """Every file in `folder`: its bytes and mtime."""
+    return {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.iterdir() if p.is_file()}
+
+
+def leftovers(folder) -> list:
+    return [n for n in os.listdir(folder) if ".autoconv-" in n or n.endswith(".tmp")]
+
+
+@pytest.fixture
+def saved(tmp_path):
+    """`model.py` and `double.acg` (double, float64[3]) in tmp_path; returns tmp_path."""
+    write(tmp_path / "model.py", MODEL)
+    done = run_cli(
+        "save", "model.py:double", "--spec", "float64[3]", "-o", "double.acg", cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    return tmp_path
+
+
+# --- 1. outputs that are inputs ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("out", ["model.py", "./model.py"])
+def test_save_over_the_module_source_is_refused(saved, out):
+    before = snapshot(saved)
+    done = run_cli("save", "model.py:double", "--spec", "float64[3]", "-o", out, cwd=saved)
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"autoconv save: error: -o {out}: refusing to write over the source of model.py; "
+        "choose another output file\n"
+    )
+    assert snapshot(saved) == before and not leftovers(saved)
+
+
+def test_save_over_the_source_of_a_dotted_module_is_refused(saved):
+    before = snapshot(saved)
+    done = run_cli("save", "model:double", "--spec", "float64[3]", "-o", "model.py", cwd=saved)
+    assert done.returncode == 2
+    assert "refusing to write over the source of model" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert snapshot(saved) == before
+
+
+def test_save_over_the_source_through_a_symlink_is_refused(saved):
+    os.symlink("model.py", saved / "alias.py")
+    before = snapshot(saved)
+    done = run_cli("save", "model.py:double", "--spec", "float64[3]", "-o", "alias.py", cwd=saved)
+    assert done.returncode == 2 and "refusing to write over the source" in done.stderr
+    assert snapshot(saved) == before
+
+
+def test_save_over_the_file_that_defines_the_function_is_refused(saved):
+    write(saved / "facade.py", "from model import double\n")
+    before = snapshot(saved)
+    done = run_cli("save", "facade.py:double", "--spec", "float64[3]", "-o", "model.py", cwd=saved)
+    assert done.returncode == 2
+    assert "model.py, the source of the function" in done.stderr
+    assert snapshot(saved) == before
+
+
+def test_run_over_the_saved_graph_is_refused(tmp_path):
+    write(tmp_path / "model.py", MODEL)
+    # A saved graph may be named .npz; `run -o` names the same file.
+    args = ("save", "model.py:double", "--spec", "float64[3]", "-o", "model.npz")
+    assert run_cli(*args, cwd=tmp_path).returncode == 0
+    before = snapshot(tmp_path)
+    done = run_cli("run", "model.npz", "--input", "x=[1, 2, 3]", "-o", "model.npz", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == (
+        "autoconv run: error: -o model.npz: refusing to write over the saved graph model.npz; "
+        "choose another output file\n"
+    )
+    assert snapshot(tmp_path) == before
+    # `-o model` is numpy.savez's `model.npz` too.
+    again = run_cli("run", "model.npz", "--input", "x=[1, 2, 3]", "-o", "model", cwd=tmp_path)
+    assert again.returncode == 2 and "refusing to write over the saved graph" in again.stderr
+    assert snapshot(tmp_path) == before and not leftovers(tmp_path)
+
+
+def test_run_over_an_input_file_is_refused(saved):
+    np.save(saved / "x.npy", np.arange(3.0))
+    os.link(saved / "x.npy", saved / "hard.npz")  # the same file under other names
+    os.symlink("x.npy", saved / "soft.npz")
+    before = snapshot(saved)
+    for out in ("hard.npz", "soft.npz", "soft"):
+        done = run_cli("run", "double.acg", "--input", "x=x.npy", "-o", out, cwd=saved)
+        assert done.returncode == 2, done.stderr
+        assert "refusing to write over the input x.npy (--input x)" in done.stderr
+    assert snapshot(saved) == before and not leftovers(saved)
+
+
+def test_same_file_compares_files_when_both_exist_and_paths_otherwise(tmp_path):
+    (tmp_path / "a").write_text("a")
+    os.link(tmp_path / "a", tmp_path / "b")
+    assert outputs.same_file(str(tmp_path / "a"), str(tmp_path / "b"))
+    assert outputs.same_file(str(tmp_path / "new"), str(tmp_path / "." / "new"))
+    assert not outputs.same_file(str(tmp_path / "a"), str(tmp_path / "new"))
+
+
+# --- -o names a file in an existing folder ----------------------------------------------------
+
+
+def test_a_missing_output_folder_is_one_line(saved):
+    before = snapshot(saved)
+    for command in (
+        ("run", "double.acg", "--input", "x=[1, 2, 3]", "-o", "nowhere/out.npz"),
+        ("save", "model.py:double", "--spec", "float64[3]", "-o", "nowhere/d.acg"),
+    ):
+        done = run_cli(*command, cwd=saved)
+        assert done.returncode == 2
+        assert done.stderr == (
+            f"autoconv {command[0]}: error: -o {command[-1]}: the folder nowhere does not exist; "
+            "create it first or name a file in an existing folder\n"
+        )
+    assert snapshot(saved) == before and not (saved / "nowhere").exists()
+
+
+def test_an_output_that_is_a_folder_is_refused(saved):
+    (saved / "out.npz").mkdir()
+    done = run_cli("run", "double.acg", "--input", "x=[1, 2, 3]", "-o", "out.npz", cwd=saved)
+    assert done.returncode == 2 and "it is a folder" in done.stderr
