@@ -1,11 +1,12 @@
-"""Saved files are data: `save -o` and `run -o` never write over their inputs."""
+"""Saved files are data: `save -o` and `run -o` never write over their inputs, and `run -o`
+writes in one step with the umask's permissions."""
 
 import os
 
 import numpy as np
 import pytest
 
-from autoconv.cli import outputs
+from autoconv.cli import main, outputs
 from tests.cli.helpers import run_cli, write
 
 MODEL = """
@@ -121,7 +122,7 @@ def test_same_file_compares_files_when_both_exist_and_paths_otherwise(tmp_path):
     assert not outputs.same_file(str(tmp_path / "a"), str(tmp_path / "new"))
 
 
-# --- -o names a file in an existing folder ----------------------------------------------------
+# --- 2. run -o writes in one step ------------------------------------------------------------
 
 
 def test_a_missing_output_folder_is_one_line(saved):
@@ -143,3 +144,76 @@ def test_an_output_that_is_a_folder_is_refused(saved):
     (saved / "out.npz").mkdir()
     done = run_cli("run", "double.acg", "--input", "x=[1, 2, 3]", "-o", "out.npz", cwd=saved)
     assert done.returncode == 2 and "it is a folder" in done.stderr
+
+
+def test_run_replaces_the_previous_output_by_rename(saved):
+    (saved / "out.npz").write_bytes(b"previous")
+    with open(saved / "out.npz", "rb") as reader:  # a reader holding the previous file
+        done = run_cli("run", "double.acg", "--input", "x=[1, 2, 3]", "-o", "out.npz", cwd=saved)
+        assert done.returncode == 0, done.stderr
+        assert reader.read() == b"previous"
+    with np.load(saved / "out.npz") as z:
+        assert z["output"].tolist() == [2.0, 4.0, 6.0]
+    assert not leftovers(saved)
+
+
+@pytest.mark.parametrize("mask", [0o022, 0o027, 0o077])
+def test_the_output_honours_the_umask(saved, mask):
+    old = os.umask(mask)  # the CLI's process inherits it
+    try:
+        done = run_cli("run", "double.acg", "--input", "x=[1, 2, 3]", "-o", "o.npz", cwd=saved)
+    finally:
+        os.umask(old)
+    assert done.returncode == 0, done.stderr
+    assert os.stat(saved / "o.npz").st_mode & 0o777 == 0o666 & ~mask
+
+
+def test_umask_is_read_without_changing_it():
+    old = os.umask(0o027)
+    try:
+        assert outputs.umask() == 0o027
+        assert os.umask(0o027) == 0o027
+    finally:
+        os.umask(old)
+
+
+@pytest.mark.parametrize("failure", [OSError(28, "No space left on device"), KeyboardInterrupt])
+def test_a_failed_write_leaves_the_previous_output_and_no_temporary(
+    saved, monkeypatch, capsys, failure
+):
+    (saved / "out.npz").write_bytes(b"previous")
+    before = snapshot(saved)
+
+    def savez(f, **arrays):
+        f.write(b"PK\x03\x04 half an archive")
+        raise failure
+
+    monkeypatch.chdir(saved)
+    monkeypatch.setattr(np, "savez", savez)
+    argv = ["run", "double.acg", "--input", "x=[1, 2, 3]", "-o", "out.npz"]
+    status = main.main(argv)
+    err = capsys.readouterr().err
+    if failure is KeyboardInterrupt:
+        assert status == 130 and err == "autoconv run: interrupted\n"
+    else:
+        assert status == 1
+        assert err == (
+            "autoconv run: error: cannot write out.npz: No space left on device; a previous "
+            "out.npz, if any, is unchanged\n"
+        )
+    assert snapshot(saved) == before and not leftovers(saved)
+
+
+@pytest.mark.parametrize("failure", [KeyboardInterrupt, OSError])
+def test_replace_atomic_cleans_up_when_the_rename_fails(tmp_path, monkeypatch, failure):
+    target = tmp_path / "out.npz"
+    target.write_bytes(b"old")
+
+    def interrupted(*args):
+        raise failure("interrupted")
+
+    monkeypatch.setattr(outputs.os, "replace", interrupted)
+    with pytest.raises(failure):
+        outputs.replace_atomic(str(target), lambda f: f.write(b"new"))
+    assert target.read_bytes() == b"old"
+    assert os.listdir(tmp_path) == ["out.npz"]

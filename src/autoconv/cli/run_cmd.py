@@ -3,7 +3,8 @@
 A VALUE ending in `.npy` is read with `numpy.load(allow_pickle=False)`; anything else is a
 Python literal (`3`, `[1.0, 2.0]`), made an array of the saved signature's dtype where the
 parameter is an array. Outputs are printed one per line as `name = value`, or written to an
-`.npz` file with `-o`.
+`.npz` file with `-o`, through a temporary file and a rename. An output that is FILE or an
+input is refused before anything runs.
 """
 
 import argparse
@@ -134,7 +135,13 @@ def run(args: argparse.Namespace) -> int:
         arrays = {name: np.asarray(v) for name, v in leaves}
         if any(a.dtype.hasobject for a in arrays.values()):
             raise targets.TargetError("an output is not an array or a number; print it instead")
-        np.savez(target, **arrays)
+        try:
+            outputs.replace_atomic(target, lambda f: np.savez(f, allow_pickle=False, **arrays))
+        except Exception as e:
+            reason = (e.strerror if isinstance(e, OSError) else None) or f"{type(e).__name__}: {e}"
+            raise targets.TargetError(
+                f"cannot write {target}: {reason}; a previous {target}, if any, is unchanged"
+            ) from None
         print(f"wrote {len(arrays)} outputs to {target}", file=sys.stderr)
         return 0
     for name, value in leaves:
