@@ -1,11 +1,13 @@
-"""Saved files are data: `save -o` and `run -o` never write over their inputs, and `run -o`
-writes in one step with the umask's permissions."""
+"""Saved files are data: `save -o` and `run -o` never write over their inputs, `run -o` writes in
+one step with the umask's permissions, and a damaged file or a failing graph is one line."""
 
 import os
+import zipfile
 
 import numpy as np
 import pytest
 
+import autoconv
 from autoconv.cli import main, outputs
 from tests.cli.helpers import run_cli, write
 
@@ -217,3 +219,70 @@ def test_replace_atomic_cleans_up_when_the_rename_fails(tmp_path, monkeypatch, f
         outputs.replace_atomic(str(target), lambda f: f.write(b"new"))
     assert target.read_bytes() == b"old"
     assert os.listdir(tmp_path) == ["out.npz"]
+
+
+# --- 5. damaged files and failing graphs ------------------------------------------------------
+
+
+def pick(x, i):
+    return x[i]
+
+
+@pytest.fixture
+def picker(tmp_path):
+    f = autoconv.function(pick)
+    f.save(tmp_path / "pick.acg", signatures=[(autoconv.TensorSpec((3,), np.float64), 0)])
+    autoconv.function(pick).save(
+        tmp_path / "index.acg",
+        signatures=[(autoconv.TensorSpec((3,), np.float64), autoconv.TensorSpec((), np.int64))],
+    )
+    return tmp_path
+
+
+def tampered(source, target, change):
+    with zipfile.ZipFile(source) as z:
+        members = {n: z.read(n) for n in z.namelist()}
+    change(members)
+    with zipfile.ZipFile(target, "w") as z:
+        for name, data in members.items():
+            z.writestr(name, data)
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (
+            lambda m: m.update({"graph.json": m["graph.json"].replace(b"getitem", b"system")}),
+            "the checksum does not match the contents",
+        ),
+        (lambda m: m.pop("graph.json"), "not a saved autoconv graph"),
+        (
+            lambda m: m.update({"manifest.json": b'{"format": "autoconv-graph", "version": 99}'}),
+            "version 99",
+        ),
+        (lambda m: m.update({"../../evil.sh": b"rm -rf /"}), "unexpected member"),
+    ],
+)
+def test_a_damaged_or_hostile_file_is_one_line(picker, change, message):
+    tampered(picker / "pick.acg", picker / "bad.acg", change)
+    done = run_cli("run", "bad.acg", "--input", "x=[1, 2, 3]", "--input", "i=0", cwd=picker)
+    assert done.returncode == 1
+    assert done.stderr.startswith("autoconv run: error: bad.acg: ")
+    assert message in done.stderr
+    assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def test_a_saved_graph_that_is_not_a_regular_file_is_refused_without_reading(picker):
+    os.mkfifo(picker / "pipe.acg")
+    done = run_cli("run", "pipe.acg", cwd=picker)  # a read would block
+    assert done.returncode == 1
+    assert done.stderr == "autoconv run: error: pipe.acg: not a regular file; name a saved graph\n"
+
+
+def test_an_error_raised_while_the_graph_runs_is_its_type_and_message(picker):
+    done = run_cli("run", "index.acg", "--input", "x=[1, 2, 3]", "--input", "i=7", cwd=picker)
+    assert done.returncode == 1
+    assert done.stderr.startswith("autoconv run: error: pick raised IndexError: ")
+    assert "index 7 is out of bounds" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not done.stdout

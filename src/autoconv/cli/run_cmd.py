@@ -9,6 +9,8 @@ input is refused before anything runs.
 
 import argparse
 import ast
+import os
+import stat
 import sys
 
 from autoconv.cli import outputs, targets
@@ -110,24 +112,40 @@ def _target(args) -> str | None:
     return target
 
 
+def _load(path: str):
+    import autoconv
+
+    try:
+        status = os.stat(path)
+    except FileNotFoundError:
+        raise targets.TargetError(f"{path}: no such file") from None
+    except OSError as e:
+        raise targets.TargetError(f"{path}: cannot read it: {e.strerror or e}") from None
+    if not stat.S_ISREG(status.st_mode):
+        raise targets.TargetError(f"{path}: not a regular file; name a saved graph")
+    try:
+        return autoconv.load(path)
+    except FileNotFoundError:
+        raise targets.TargetError(f"{path}: no such file") from None
+    except autoconv.AutoconvError as e:
+        raise targets.TargetError(str(e)) from None
+    except Exception as e:  # a safety net: a damaged file is a LoadError
+        raise targets.TargetError(f"{path}: cannot be loaded ({type(e).__name__}: {e})") from None
+
+
 def run(args: argparse.Namespace) -> int:
     """Loads, runs, prints or saves; returns the exit status."""
     import numpy as np
 
-    import autoconv
-
     target = _target(args)
-    try:
-        loaded = autoconv.load(args.file)
-    except FileNotFoundError:
-        raise targets.TargetError(f"{args.file}: no such file") from None
-    except autoconv.AutoconvError as e:
-        raise targets.TargetError(str(e)) from None
+    loaded = _load(args.file)
     kwargs = _inputs(loaded, args.inputs)
     try:
-        result = loaded(**kwargs)
+        loaded.graph(**kwargs)  # which saved graph runs: a mismatch is a TypeError here
     except TypeError as e:
         raise targets.TargetError(str(e)) from None
+    try:
+        result = loaded(**kwargs)
     except Exception as e:
         raise targets.TargetError(f"{loaded.name} raised {type(e).__name__}: {e}") from None
     leaves = _leaves(result, "output", [])
