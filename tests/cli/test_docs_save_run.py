@@ -47,4 +47,4 @@ def test_the_save_and_run_examples_are_what_the_commands_print(tmp_path):
             if expected and expected[-1].strip() == "...":
                 expected = expected[:-1]
                 printed = printed[: len(expected)]
-            assert printed == expected, command
+            assert printed == expected, (command, printed)

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from autoconv.cli import temporaries
+from autoconv import temporaries
 from tests.cli.helpers import PYTHON, run_cli, write
 
 UNICODE = "def größe(x):\n    return 'é' if x > 0 else '∞'\n"

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import autoconv
+from autoconv import temporaries
 from autoconv.cli import main, outputs
 from tests.cli.helpers import run_cli, write
 
@@ -173,7 +174,7 @@ def test_the_output_honours_the_umask(saved, mask):
 def test_umask_is_read_without_changing_it():
     old = os.umask(0o027)
     try:
-        assert outputs.umask() == 0o027
+        assert temporaries.umask() == 0o027
         assert os.umask(0o027) == 0o027
     finally:
         os.umask(old)
@@ -214,9 +215,9 @@ def test_replace_atomic_cleans_up_when_the_rename_fails(tmp_path, monkeypatch, f
     def interrupted(*args):
         raise failure("interrupted")
 
-    monkeypatch.setattr(outputs.os, "replace", interrupted)
+    monkeypatch.setattr(temporaries.os, "replace", interrupted)
     with pytest.raises(failure):
-        outputs.replace_atomic(str(target), lambda f: f.write(b"new"))
+        temporaries.replace_atomic(str(target), lambda f: f.write(b"new"))
     assert target.read_bytes() == b"old"
     assert os.listdir(tmp_path) == ["out.npz"]
 

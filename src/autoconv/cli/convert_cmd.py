@@ -5,7 +5,8 @@ import os
 import sys
 import warnings
 
-from autoconv.cli import files, output, report, temporaries
+from autoconv import temporaries
+from autoconv.cli import files, output, report
 from autoconv.cli.files import InputError, Task, UsageError
 
 

@@ -14,7 +14,8 @@ import os
 import stat
 import tokenize
 
-from autoconv.cli import temporaries, walk
+from autoconv import temporaries
+from autoconv.cli import walk
 
 SKIPPED_DIRS = frozenset({"__pycache__"})
 """Folders never converted or copied (caches that Python rebuilds)."""

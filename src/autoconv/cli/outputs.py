@@ -11,7 +11,6 @@ permissions are `0o666` less the umask, as for a file the user's shell creates.
 
 import os
 
-from autoconv.cli import temporaries
 from autoconv.cli.files import UsageError
 
 
@@ -47,65 +46,3 @@ def refuse_inputs(path: str, inputs: list, option: str = "-o") -> None:
             raise UsageError(
                 f"{option} {path}: refusing to write over {what}; choose another output file"
             )
-
-
-def umask() -> int:
-    """The process's umask. Read from /proc where there is one; elsewhere set and restored at
-    once, through a restrictive value (a file another thread creates meanwhile is private, not
-    public)."""
-    try:
-        with open("/proc/self/status", encoding="ascii", errors="replace") as f:
-            for line in f:
-                if line.startswith("Umask:"):
-                    return int(line.split()[1], 8)
-    except (OSError, ValueError, IndexError):
-        pass
-    mask = os.umask(0o077)
-    os.umask(mask)
-    return mask
-
-
-def replace_atomic(path: str, write) -> None:
-    """Calls `write(f)` with a binary file open on a temporary next to `path`, flushes and
-    fsyncs it, gives it the umask's permissions and renames it over `path`. On any failure
-    (or an interrupt) the temporary is removed and `path` is left as it was."""
-    temporary, fd = _create_temporary(path)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            write(f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(temporary, 0o666 & ~umask())
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
-    _sync_folder(os.path.dirname(path) or ".")
-
-
-def _create_temporary(path: str) -> tuple:
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
-    for attempt in range(3):
-        temporary = temporaries.name_for(path)
-        try:
-            return temporary, os.open(temporary, flags, 0o600)
-        except FileExistsError:
-            if attempt == 2:
-                raise
-
-
-def _sync_folder(folder: str) -> None:
-    """Makes the rename durable where the system allows it (best effort)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

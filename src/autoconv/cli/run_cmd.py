@@ -12,6 +12,7 @@ import os
 import stat
 import sys
 
+from autoconv import temporaries
 from autoconv.cli import literals, outputs, targets
 from autoconv.cli.files import UsageError
 
@@ -203,7 +204,7 @@ def run(args: argparse.Namespace) -> int:
         if any(a.dtype.hasobject for a in arrays.values()):
             raise targets.TargetError("an output is not an array or a number; print it instead")
         try:
-            outputs.replace_atomic(target, lambda f: np.savez(f, allow_pickle=False, **arrays))
+            temporaries.replace_atomic(target, lambda f: np.savez(f, allow_pickle=False, **arrays))
         except Exception as e:
             reason = (e.strerror if isinstance(e, OSError) else None) or f"{type(e).__name__}: {e}"
             raise targets.TargetError(

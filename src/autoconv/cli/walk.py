@@ -9,7 +9,8 @@ skipped, never dropped silently and never opened.
 import os
 import stat
 
-from autoconv.cli import files, temporaries
+from autoconv import temporaries
+from autoconv.cli import files
 
 
 def plan_folder(src: str, out: str | None, out_real: str | None, exclude: tuple, result) -> None:

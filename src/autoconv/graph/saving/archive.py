@@ -13,9 +13,9 @@ is read at most to its declared size; each array is read once, straight into the
 the graph will use; the checksum is checked before any JSON is parsed, and the JSON's item
 count and nesting depth before it is parsed.
 
-Writing is atomic: the archive is written to a temporary file in the target's folder, flushed,
-given the permissions the umask gives a new file, then renamed over the target, so `path` holds
-either the old file or the whole new one.
+Writing is atomic (`autoconv.temporaries.replace_atomic`): the archive is written to a temporary
+file in the target's folder, flushed, given the permissions the umask gives a new file, then
+renamed over the target, so `path` holds either the old file or the whole new one.
 """
 
 from __future__ import annotations
@@ -28,12 +28,12 @@ import math
 import os
 import re
 import stat
-import tempfile
 import zipfile
 import zlib
 
 import numpy as np
 
+from autoconv import temporaries
 from autoconv.graph.saving.errors import LoadError, LoadFileNotFoundError
 from autoconv.graph.saving.limits import (
     MAX_BYTES,
@@ -82,30 +82,16 @@ def write(path, document: dict, arrays: list, version: int, fmt: str, key=None) 
         manifest["signature"] = _signature(key, manifest)
     members[MANIFEST] = json.dumps(manifest, indent=1).encode()
     path = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".autoconv-", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            with zipfile.ZipFile(f, "w", zipfile.ZIP_DEFLATED) as z:
-                for name in [MANIFEST, GRAPH] + sorted(n for n in members if n.startswith("a")):
-                    z.writestr(name, members[name])
-            f.flush()
-            # mkstemp makes the file 0600; a saved file gets what the umask gives any new file.
-            os.fchmod(f.fileno(), 0o666 & ~_umask())
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    # A save killed between its write and its rename leaves a temporary: the next save in the
+    # folder removes those of processes that are gone.
+    temporaries.remove_stale(os.path.dirname(os.path.abspath(path)))
 
+    def write_zip(f):
+        with zipfile.ZipFile(f, "w", zipfile.ZIP_DEFLATED) as z:
+            for name in [MANIFEST, GRAPH] + sorted(n for n in members if n.startswith("a")):
+                z.writestr(name, members[name])
 
-def _umask() -> int:
-    mask = os.umask(0o022)  # the only way to read it is to set it: set it straight back
-    os.umask(mask)
-    return mask
+    temporaries.replace_atomic(path, write_zip)
 
 
 class Contents:
@@ -323,37 +309,55 @@ def _json_depth(data: bytes) -> int:
     return int(np.cumsum(opens.astype(np.int64) - closes).max())
 
 
+def _npy_header(head: bytes, size: int, what: str) -> tuple:
+    """`(shape, fortran, dtype, header length)` of `.npy` bytes starting with `head`, checked: no
+    objects, and a body of exactly `size` bytes in all (so a huge shape allocates nothing)."""
+    buf = io.BytesIO(head)
+    try:
+        major, minor = np.lib.format.read_magic(buf)
+        if (major, minor) == (1, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_1_0(buf)
+        elif (major, minor) in ((2, 0), (3, 0)):
+            shape, fortran, dtype = np.lib.format.read_array_header_2_0(buf)
+        else:
+            raise ValueError(f"unknown .npy version {major}.{minor}")
+    except (ValueError, OSError, SyntaxError, TypeError, EOFError, MemoryError) as e:
+        raise LoadError(f"{what}: not a valid .npy array ({_brief_error(e)})") from None
+    if dtype.hasobject or dtype.fields is not None or dtype.subdtype is not None:
+        raise LoadError(f"{what}: arrays of dtype {dtype} are not allowed")
+    if type(shape) is not tuple or any(type(d) is not int or d < 0 for d in shape):
+        raise LoadError(f"{what}: invalid shape {shape!r:.80}")
+    header = buf.tell()
+    nbytes = math.prod(shape) * dtype.itemsize
+    if header + nbytes != size:
+        raise LoadError(
+            f"{what}: the header says shape {shape} of {dtype} ({nbytes} bytes) but the "
+            f"member holds {size - header}"
+        )
+    return shape, fortran, dtype, header
+
+
+def _shaped(flat: np.ndarray, shape: tuple, fortran: bool) -> np.ndarray:
+    return flat.reshape(shape[::-1]).T if fortran else flat.reshape(shape)
+
+
+def read_npy(data: bytes, what: str) -> np.ndarray:
+    """The array of `.npy` bytes (checked as a saved file's arrays are), as an own copy."""
+    shape, fortran, dtype, header = _npy_header(data[: 10 + 65536], len(data), what)
+    flat = np.frombuffer(data, dtype=dtype, count=math.prod(shape), offset=header)
+    return _shaped(flat.copy(), shape, fortran)
+
+
 def _read_array(z, info, h, what: str) -> np.ndarray:
     """The array of a `.npy` member: header checked (no objects, a size matching the
     member's declared size), its bytes read in chunks straight into the new array (held
     once) and hashed on the way."""
     with z.open(info) as f:
         head = f.read(min(info.file_size, 10 + 65536))
-        buf = io.BytesIO(head)
-        try:
-            major, minor = np.lib.format.read_magic(buf)
-            if (major, minor) == (1, 0):
-                shape, fortran, dtype = np.lib.format.read_array_header_1_0(buf)
-            elif (major, minor) in ((2, 0), (3, 0)):
-                shape, fortran, dtype = np.lib.format.read_array_header_2_0(buf)
-            else:
-                raise ValueError(f"unknown .npy version {major}.{minor}")
-        except (ValueError, OSError, SyntaxError, TypeError, EOFError, MemoryError) as e:
-            raise LoadError(f"{what}: not a valid .npy array ({_brief_error(e)})") from None
-        if dtype.hasobject or dtype.fields is not None or dtype.subdtype is not None:
-            raise LoadError(f"{what}: arrays of dtype {dtype} are not allowed")
-        if type(shape) is not tuple or any(type(d) is not int or d < 0 for d in shape):
-            raise LoadError(f"{what}: invalid shape {shape!r:.80}")
-        header = buf.tell()
-        count = math.prod(shape)
-        nbytes = count * dtype.itemsize
-        if header + nbytes != info.file_size:
-            raise LoadError(
-                f"{what}: the header says shape {shape} of {dtype} ({nbytes} bytes) but the "
-                f"member holds {info.file_size - header}"
-            )
+        shape, fortran, dtype, header = _npy_header(head, info.file_size, what)
+        nbytes = info.file_size - header
         h.update(head[:header])
-        array = np.empty(count, dtype)
+        array = np.empty(math.prod(shape), dtype)
         view = memoryview(array.view(np.uint8))
         done = len(head) - header
         view[:done] = head[header:]
@@ -365,7 +369,7 @@ def _read_array(z, info, h, what: str) -> np.ndarray:
         if f.read(1):
             raise LoadError(f"{what}: the member is longer than declared")
         h.update(view)
-    return array.reshape(shape[::-1]).T if fortran else array.reshape(shape)
+    return _shaped(array, shape, fortran)
 
 
 def _brief_error(e: BaseException) -> str:

@@ -1,6 +1,8 @@
-"""Names of the temporary files that `convert` writes before renaming them over their targets.
+"""Files written atomically: through a temporary next to the target, renamed over it.
 
-A temporary is `.NAME.autoconv-PID-RANDOM.tmp` next to its target NAME, where PID is the writing
+`replace_atomic` is how `run -o` and `Function.save` write (and `convert` names its temporaries
+the same way): the target holds either its old contents or the whole new ones, never a part. A
+temporary is `.NAME.autoconv-PID-RANDOM.tmp` next to its target NAME, where PID is the writing
 process. A kill between the write and the rename leaves one behind; `remove_stale` deletes those
 of processes that are gone, and only files that match this exact pattern. The name never exceeds
 the folder's NAME_MAX: a long NAME is cut and a hash of it keeps names apart.
@@ -71,3 +73,65 @@ def _alive(pid: int) -> bool:
     except (PermissionError, OverflowError, OSError):
         return True  # it exists (another user's process) or cannot be asked: keep the file
     return True
+
+
+def umask() -> int:
+    """The process's umask. Read from /proc where there is one; elsewhere set and restored at
+    once, through a restrictive value (a file another thread creates meanwhile is private, not
+    public)."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o077)
+    os.umask(mask)
+    return mask
+
+
+def replace_atomic(path: str, write) -> None:
+    """Calls `write(f)` with a binary file open on a temporary next to `path`, flushes and
+    fsyncs it, gives it the umask's permissions and renames it over `path`. On any failure
+    (or an interrupt) the temporary is removed and `path` is left as it was."""
+    temporary, fd = _create_temporary(path)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(temporary, 0o666 & ~umask())
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+    _sync_folder(os.path.dirname(path) or ".")
+
+
+def _create_temporary(path: str) -> tuple:
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+    for attempt in range(3):
+        temporary = name_for(path)
+        try:
+            return temporary, os.open(temporary, flags, 0o600)
+        except FileExistsError:
+            if attempt == 2:
+                raise
+
+
+def _sync_folder(folder: str) -> None:
+    """Makes the rename durable where the system allows it (best effort)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
