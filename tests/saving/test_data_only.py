@@ -330,3 +330,18 @@ def test_signed_files_load_only_with_their_key(tmp_path):
     assert np.array_equal(autoconv.load(tmp_path / "again.acg", key=b"k2")(X), X * 3.0)
     with pytest.raises(autoconv.AutoconvError, match="signing key"):
         f.save(tmp_path / "bad.acg", key=3)
+
+
+def test_a_killed_saves_temporary_is_removed_by_the_next_save(tmp_path):
+    @autoconv.function
+    def f(x):
+        return x + 1
+
+    f(X)
+    dead = 2**22 + 12345  # above Linux's default pid_max: no such process
+    stale = tmp_path / f".f.acg.autoconv-{dead}-0123abcd.tmp"
+    stale.write_bytes(b"half a file")
+    other = tmp_path / "notes.tmp"
+    other.write_bytes(b"not ours")
+    f.save(tmp_path / "f.acg")
+    assert sorted(os.listdir(tmp_path)) == ["f.acg", "notes.tmp"]
