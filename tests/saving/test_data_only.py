@@ -300,3 +300,33 @@ def test_a_loaded_graph_never_writes_into_the_callers_arrays(tmp_path):
 
     loaded = autoconv.load(rewrite(tmp_path / "a.acg", tmp_path / "b.acg", mark_everything))
     assert np.array_equal(loaded(x), [3.0, 3.0, 3.0]) and np.array_equal(x, np.ones(3))
+
+
+def test_signed_files_load_only_with_their_key(tmp_path):
+    @autoconv.function
+    def f(x):
+        return x * 3.0
+
+    f(X)
+    f.save(tmp_path / "s.acg", key=b"secret")
+    f.save(tmp_path / "u.acg")
+    assert np.array_equal(autoconv.load(tmp_path / "s.acg", key="secret")(X), X * 3.0)
+    assert np.array_equal(autoconv.load(tmp_path / "s.acg")(X), X * 3.0)  # no key: not checked
+    with pytest.raises(LoadError, match="not signed with this key"):
+        autoconv.load(tmp_path / "s.acg", key=b"other")
+    with pytest.raises(LoadError, match="not signed at all"):
+        autoconv.load(tmp_path / "u.acg", key=b"secret")
+
+    def tamper(document):
+        _first(document, "binop")["fn"] = "+"
+
+    # A changed file with a recomputed checksum passes the checksum, not the signature.
+    changed = rewrite(tmp_path / "s.acg", tmp_path / "t.acg", tamper)
+    assert np.array_equal(autoconv.load(changed)(X), X + 3.0)
+    with pytest.raises(LoadError, match="not signed with this key"):
+        autoconv.load(changed, key=b"secret")
+    loaded = autoconv.load(tmp_path / "s.acg", key=b"secret")
+    loaded.save(tmp_path / "again.acg", key=b"k2")
+    assert np.array_equal(autoconv.load(tmp_path / "again.acg", key=b"k2")(X), X * 3.0)
+    with pytest.raises(autoconv.AutoconvError, match="signing key"):
+        f.save(tmp_path / "bad.acg", key=3)

@@ -11,6 +11,7 @@ the source otherwise.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 
 
@@ -62,3 +63,19 @@ def _subscript_item(v, item):
 def call_arguments(args, kwargs, item: Callable[[object], str]) -> str:
     """`a, b, k=v` for a call's positional and keyword arguments."""
     return ", ".join([*(item(a) for a in args), *(f"{k}={item(v)}" for k, v in kwargs.items())])
+
+
+_UNSAFE = re.compile(r"[^\x20-\x7e\n]")
+
+
+def check_source(source: str) -> None:
+    """Refuses generated code holding anything but printable ASCII and newlines, before it is
+    compiled: every name in it is one the backend made and every literal is written by
+    `literal`, so such a character means text from a graph (or a saved file) reached the code,
+    which must never run."""
+    bad = _UNSAFE.search(source)
+    if bad is not None:
+        raise AssertionError(
+            f"autoconv generated code with the character {bad.group()!a} at offset "
+            f"{bad.start()}; it was not run. Please report this as a bug."
+        )

@@ -245,12 +245,13 @@ class Function:
         return self._cache.get(key) or self._concrete_for(values, key)
 
     @entry_point
-    def save(self, path, *, signatures=None) -> None:
+    def save(self, path, *, signatures=None, key: bytes | str | None = None) -> None:
         """Writes the signatures traced so far (or `signatures`, TensorSpecs or example
-        arguments, traced first) to one file that `autoconv.load` runs without this code."""
+        arguments, traced first) to one file that `autoconv.load` runs without this code.
+        `key`: sign the file (HMAC-SHA256), so that `load(path, key=key)` refuses any other."""
         from autoconv.graph.saving.files import save_function
 
-        save_function(self, path, signatures)
+        save_function(self, path, signatures, key)
 
     def clear_cache(self) -> None:
         """Drops every traced graph: each signature traces again when next called (and the
@@ -912,11 +913,12 @@ class ConcreteFunction:
             raise
 
     @entry_point
-    def save(self, path) -> None:
-        """Writes this graph to one file that `autoconv.load` runs without this code."""
+    def save(self, path, *, key: bytes | str | None = None) -> None:
+        """Writes this graph to one file that `autoconv.load` runs without this code (`key`:
+        sign it, as for `Function.save`)."""
         from autoconv.graph.saving.files import save_concrete
 
-        save_concrete(self, path)
+        save_concrete(self, path, key)
 
     def pretty_printed_signature(self) -> str:
         """`name(params)` with each parameter's spec and the output spec."""

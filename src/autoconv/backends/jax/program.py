@@ -37,6 +37,7 @@ from autoconv.backends.jax import ops as _ops
 from autoconv.backends.jax.errors import LoweringError, lowering_error
 from autoconv.backends.jax.host import TO_DEVICE
 from autoconv.backends.jax.lowering import Lowered
+from autoconv.backends.literals import check_source
 from autoconv.graph.errors import where
 from autoconv.graph.optionals import Mixed, Optional, mixed_output
 from autoconv.graph.optionals import output as optional_output
@@ -203,7 +204,9 @@ class JaxProgram:
 
     def __init__(self, graph, device=None, keep_on_device=False):
         self.graph = graph
-        self.filename = f"<autoconv jax graph {graph.name} #{next(_counter)}>"
+        self.filename = (
+            f"<autoconv jax graph {ascii(str(graph.name))[1:-1][:80]} #{next(_counter)}>"
+        )
         # Lists grown in loops with no bound: their buffer sizes, kept for later calls, and
         # how many times the program was compiled again to make them larger.
         self.capacities: list = []
@@ -236,6 +239,7 @@ class JaxProgram:
         self.host = host = HostCalls()
         namespace = {"__builtins__": builtins, **_HELPERS}
         namespace.update(callback=host.callback, check=host.check, draw=host.draw)
+        check_source(self.source)
         exec(compile(self.source, self.filename, "exec"), namespace)  # noqa: S102 - our code
         # Constants stay NumPy values: JAX embeds them in the program and treats NumPy scalars
         # as strongly typed, as JAX scalars (making those would compile a conversion).

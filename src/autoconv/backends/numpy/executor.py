@@ -33,7 +33,7 @@ import weakref
 
 import numpy as np
 
-from autoconv.backends.literals import call_arguments, literal, subscript
+from autoconv.backends.literals import call_arguments, check_source, literal, subscript
 from autoconv.graph.errors import GraphExecutionError, StagingError, execution_error, where
 from autoconv.graph.graph import Block, Graph, Node
 from autoconv.graph.optionals import Mixed, Optional, mixed_output
@@ -72,7 +72,7 @@ class Program:
         # Tracebacks show the generated lines while the program exists; then its entry goes
         # (linecache never drops entries without a file, and each trace adds one).
         weakref.finalize(self, linecache.cache.pop, self.filename, None)
-        _check_source(self.source)
+        check_source(self.source)
         namespace = {"__builtins__": builtins}
         exec(compile(self.source, self.filename, "exec"), namespace)  # noqa: S102 - our own code
         self.fn = namespace["make_run"](*writer.bound_values)
@@ -731,21 +731,6 @@ def _comment(text: str) -> str:
     end the comment (`\r`, `\x0c`, `\u2028`... are line breaks to some readers)."""
     text = "".join(c if " " <= c <= "~" else "?" for c in text)
     return text if len(text) <= 80 else text[:77] + "..."
-
-
-_UNSAFE = re.compile(r"[^\x20-\x7e\n]")
-
-
-def _check_source(source: str) -> None:
-    """Refuses generated code holding anything but printable ASCII and newlines: every name is
-    one this module made and every literal is rendered with `ascii`, so such a character means
-    text from a graph (or a saved file) reached the code, which must never run."""
-    bad = _UNSAFE.search(source)
-    if bad is not None:
-        raise AssertionError(
-            f"autoconv generated code with the character {bad.group()!a} at offset "
-            f"{bad.start()}; it was not run. Please report this as a bug."
-        )
 
 
 def describe(t: Tensor) -> str:

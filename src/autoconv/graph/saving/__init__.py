@@ -19,13 +19,20 @@ def load(
     device=None,
     keep_on_device: bool = False,
     max_bytes: int = MAX_BYTES,
+    key: bytes | str | None = None,
 ):
     """Returns a callable that runs the graphs saved at `path` (see `LoadedFunction`), with
     NumPy or, with `backend="jax"`, compiled by XLA (`device`, `keep_on_device` as for
     `autoconv.function`). A file declaring more than `max_bytes` of contents is refused
-    before anything is allocated; every failure is a `LoadError`."""
+    before anything is allocated; with `key`, one not signed with it (`Function.save(...,
+    key=...)`) is refused; every failure is a `LoadError`."""
     from autoconv.graph.saving.loaded import load as _load
 
     return _load(
-        path, backend=backend, device=device, keep_on_device=keep_on_device, max_bytes=max_bytes
+        path,
+        backend=backend,
+        device=device,
+        keep_on_device=keep_on_device,
+        max_bytes=max_bytes,
+        key=key,
     )

@@ -21,6 +21,7 @@ either the old file or the whole new one.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import io
 import json
 import math
@@ -71,12 +72,14 @@ def npy_bytes(array: np.ndarray) -> bytes:
     return buf.getvalue()
 
 
-def write(path, document: dict, arrays: list, version: int, fmt: str) -> None:
-    """Writes the archive to `path` atomically."""
+def write(path, document: dict, arrays: list, version: int, fmt: str, key=None) -> None:
+    """Writes the archive to `path` atomically; with `key` (bytes), signed."""
     members = {GRAPH: json.dumps(document, allow_nan=False, separators=(",", ":")).encode()}
     for i, array in enumerate(arrays):
         members[f"arrays/{i}.npy"] = npy_bytes(array)
     manifest = {"format": fmt, "version": version, "checksum": checksum(members)}
+    if key is not None:
+        manifest["signature"] = _signature(key, manifest)
     members[MANIFEST] = json.dumps(manifest, indent=1).encode()
     path = os.fspath(path)
     folder = os.path.dirname(os.path.abspath(path))
@@ -240,8 +243,34 @@ def _parse_manifest(path, data: bytes) -> dict:
     return manifest
 
 
-def verify(path, contents: Contents) -> None:
-    """Checks the manifest's checksum against the one computed while reading."""
+def signing_key(key, error) -> bytes | None:
+    """`key` as bytes (a str is UTF-8), or None; `error` is raised for anything else."""
+    if key is None or type(key) is bytes:
+        return key
+    if type(key) is str:
+        return key.encode()
+    raise error(f"key={type(key).__name__}: a signing key is bytes or a str")
+
+
+def _signature(key: bytes, manifest: dict) -> str:
+    """HMAC-SHA256 over the format, version and checksum (which covers every other member)."""
+    text = json.dumps([manifest.get("format"), manifest.get("version"), manifest.get("checksum")])
+    return "hmac-sha256:" + hmac.new(key, text.encode(), hashlib.sha256).hexdigest()
+
+
+def verify(path, contents: Contents, key: bytes | None = None) -> None:
+    """Checks the manifest's checksum against the one computed while reading, and with `key`,
+    that the file was signed with it."""
+    if key is not None:
+        signature = contents.manifest.get("signature")
+        if type(signature) is not str or not hmac.compare_digest(
+            signature, _signature(key, contents.manifest)
+        ):
+            raise LoadError(
+                f"{path}: the file is not signed with this key"
+                + (" (it is not signed at all)" if signature is None else "")
+                + ": it was changed after it was saved, or saved with another key"
+            )
     expected = contents.manifest.get("checksum")
     if not isinstance(expected, str) or contents.digest != expected:
         raise LoadError(

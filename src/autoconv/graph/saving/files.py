@@ -24,10 +24,11 @@ _UPGRADES: dict = {}  # version -> function making a version+1 document of a ver
 _KINDS = {k.name: k for k in inspect._ParameterKind}
 
 
-def save_entries(path, name: str, params: list, entries: list, origin=None) -> None:
-    """Encodes and writes a file (see `encode.encode_function`)."""
+def save_entries(path, name: str, params: list, entries: list, origin=None, key=None) -> None:
+    """Encodes and writes a file (see `encode.encode_function`), signed with `key` if given."""
+    key = archive.signing_key(key, SaveError)
     document, arrays = encode_function(name, params, entries, origin)
-    archive.write(path, document, arrays, VERSION, FORMAT)
+    archive.write(path, document, arrays, VERSION, FORMAT, key)
 
 
 def _params_of(parameters) -> list:
@@ -50,14 +51,14 @@ def _checked(concrete):
     return concrete
 
 
-def save_concrete(concrete, path) -> None:
+def save_concrete(concrete, path, key=None) -> None:
     """`ConcreteFunction.save`: one signature."""
     f = concrete.function
     entry = (_checked(concrete).key, concrete.optimized_graph, concrete.writebacks)
-    save_entries(path, f._name, _params_of(f._params), [entry], _origin(f))
+    save_entries(path, f._name, _params_of(f._params), [entry], _origin(f), key)
 
 
-def save_function(function, path, signatures=None) -> None:
+def save_function(function, path, signatures=None, key=None) -> None:
     """`Function.save`: the signatures traced so far, or those given (traced first)."""
     concretes = []
     if signatures is not None:
@@ -80,7 +81,9 @@ def save_function(function, path, signatures=None) -> None:
         if all(c is not u for u in unique):
             unique.append(_checked(c))
     entries = [(c.key, c.optimized_graph, c.writebacks) for c in unique]
-    save_entries(path, function._name, _params_of(function._params), entries, _origin(function))
+    save_entries(
+        path, function._name, _params_of(function._params), entries, _origin(function), key
+    )
 
 
 def _origin(function):
@@ -91,12 +94,12 @@ def _origin(function):
 # --- reading ----------------------------------------------------------------------------------
 
 
-def read(path, max_bytes: int = archive.MAX_BYTES) -> dict:
+def read(path, max_bytes: int = archive.MAX_BYTES, key=None) -> dict:
     """The checked contents of a file: `name`, `signature` (inspect), `variables`, `entries`
     (key, graph, writebacks). Raises LoadError for anything wrong; nothing has run."""
     path = shown(path)
     try:
-        return _read(path, max_bytes)
+        return _read(path, max_bytes, key)
     except LoadError:
         raise
     except RecursionError:
@@ -120,11 +123,12 @@ def brief(e: BaseException) -> str:
     return ascii(str(e))[1:-1][:200]
 
 
-def _read(path: str, max_bytes: int) -> dict:
+def _read(path: str, max_bytes: int, key) -> dict:
     from autoconv.graph.variables import Variable
 
     if type(max_bytes) is not int or max_bytes < 0:
         raise LoadError(f"load(..., max_bytes={max_bytes!r:.40}): a number of bytes (an int >= 0)")
+    key = archive.signing_key(key, LoadError)
     contents = archive.read(path, max_bytes)
     manifest = contents.manifest
     fmt, version = manifest.get("format"), manifest.get("version")
@@ -140,7 +144,7 @@ def _read(path: str, max_bytes: int) -> dict:
                 else ""
             )
         )
-    archive.verify(path, contents)
+    archive.verify(path, contents, key)
     document = archive.parse_json(contents.graph, f"{path}: {archive.GRAPH}")
     contents.graph = None
     while version < VERSION:

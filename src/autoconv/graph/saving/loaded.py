@@ -27,6 +27,7 @@ def load(
     device=None,
     keep_on_device: bool = False,
     max_bytes: int = archive.MAX_BYTES,
+    key: bytes | str | None = None,
 ) -> LoadedFunction:
     """Reads the file at `path`, checks all of it, and returns a `LoadedFunction`.
 
@@ -35,7 +36,8 @@ def load(
     (arrays and metadata, uncompressed; 1 GiB by default); a larger one is refused before
     anything is allocated. A damaged, hostile, too large or newer-version file raises
     `LoadError` (an `AutoconvError`) before anything in it runs; a missing one raises a
-    `LoadError` that is also a `FileNotFoundError`.
+    `LoadError` that is also a `FileNotFoundError`. `key`: refuse a file that was not saved
+    with `save(..., key=key)` or was changed since (HMAC-SHA256).
     """
     from autoconv import backends  # the IR layer imports no backend at module level
 
@@ -45,7 +47,7 @@ def load(
             f"on {', '.join(repr(b) for b in backends.BACKENDS)}"
         )
     backends.check(backend, device, keep_on_device, who="autoconv.load")
-    contents = files.read(path, max_bytes)
+    contents = files.read(path, max_bytes, key)
     try:
         return LoadedFunction(contents, files.shown(path), (backend, device, keep_on_device))
     except LoadError:
@@ -236,14 +238,15 @@ class LoadedFunction:
             f"# signature {i}\n{e.program.source}" for i, e in enumerate(self._entries)
         )
 
-    def save(self, path) -> None:
-        """Writes these graphs, with the Variables' current values, to `path`."""
+    def save(self, path, *, key: bytes | str | None = None) -> None:
+        """Writes these graphs, with the Variables' current values, to `path` (`key`: sign it,
+        as for `Function.save`)."""
         params = [
             (p.name, p.kind.name, p.default is not inspect.Parameter.empty, p.default)
             for p in self._params
         ]
         entries = [(e.key, e.graph, e.writebacks) for e in self._entries]
-        files.save_entries(path, self.name, params, entries)
+        files.save_entries(path, self.name, params, entries, key=key)
 
     def __repr__(self):
         return f"<autoconv.LoadedFunction {self.name} ({len(self._entries)} signatures)>"
