@@ -83,14 +83,25 @@ def _save(folder, backend, seed, outcome, only):
         f.write(f"seed {seed}, backend {backend}\n{outcome.summary()}\n")
 
 
+def _row(name, c) -> str:
+    cases = c["accepted"] + c["refused"] + c["violation"]
+    return (
+        f"{name:<16}{cases:>8}{c['accepted']:>10}{c['refused']:>11}{c['violation']:>11}"
+        f"{c['timeout']:>14}"
+    )
+
+
 def _table(backend, seed, outcomes, seconds) -> str:
     by = collections.defaultdict(collections.Counter)
     kinds = collections.Counter()
     for o in outcomes:
         by[o.mutator][o.status] += 1
+        # A call past the time limit: a file's loop may legitimately never end (no violation).
+        by[o.mutator]["timeout"] += o.message.startswith("calls:") and "timeout" in o.message
         for v in o.violations:
             kinds[re.sub(r"[0-9]+", "N", v)[:90]] += 1
     header = f"{'mutator':<16}{'cases':>8}{'accepted':>10}{'LoadError':>11}{'violation':>11}"
+    header += f"{'call timeout':>14}"
     lines = [
         f"\n{backend}: {len(outcomes)} cases, seed {seed}, {seconds:.0f} s",
         header,
@@ -100,14 +111,9 @@ def _table(backend, seed, outcomes, seconds) -> str:
     for name in sorted(by):
         c = by[name]
         total.update(c)
-        lines.append(
-            f"{name:<16}{sum(c.values()):>8}{c['accepted']:>10}{c['refused']:>11}{c['violation']:>11}"
-        )
+        lines.append(_row(name, c))
     lines.append("-" * len(header))
-    lines.append(
-        f"{'all':<16}{sum(total.values()):>8}{total['accepted']:>10}{total['refused']:>11}"
-        f"{total['violation']:>11}"
-    )
+    lines.append(_row("all", total))
     if kinds:
         lines.append("\nviolations by kind:")
         lines += [f"{n:>6}  {k}" for k, n in kinds.most_common()]

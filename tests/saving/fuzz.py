@@ -1083,6 +1083,33 @@ def m_zip_claims(rng, entry):
     return raw_zip(entries), f"{target['name']} with a zip64 field claiming 2**62 bytes"
 
 
+# Every scalar field of every corpus file set to each of these, one at a time (`sweep_case`).
+SWEEP_VALUES = [PAYLOAD, *BREAKS, "", "x" * 300, "\ufb01le", -1, 2**31, 10**40, 1.5, None, True]
+SWEEP_VALUES += [[], {}]
+
+
+def sweep_case(index: int) -> Case:
+    """Case `index` of the sweep: every scalar field of every corpus file set to every value of
+    `SWEEP_VALUES`, one at a time (checksum fixed), in order; `index` wraps around."""
+    corpus = build_corpus()
+    sizes = [len(scalar_slots(e.document)) * len(SWEEP_VALUES) for e in corpus]
+    i = index % sum(sizes)
+    n = 0
+    while i >= sizes[n]:
+        i -= sizes[n]
+        n += 1
+    entry = corpus[n]
+    slot, value = divmod(i, len(SWEEP_VALUES))
+    value = SWEEP_VALUES[value]
+    members = dict(entry.members)
+    doc = json.loads(members["graph.json"])
+    parent, key = scalar_slots(doc)[slot]
+    detail = f"{_path_of(doc, parent, key)} = {_describe(value)}"
+    parent[key] = value
+    members["graph.json"] = dumps(doc)
+    return Case(index, "sweep", entry.name, detail, build(members))
+
+
 SPECIALS = ["fifo", "devzero", "folder", "link_devzero", "link_fifo", "missing", "devnull"]
 SPECIALS += ["proc_environ", "link_loop"]
 
@@ -1108,15 +1135,18 @@ MUTATORS = {
     "npy": (m_npy, 5),
     "zip_claims": (m_zip_claims, 3),
     "special": (m_special, 1),
+    "sweep": (None, 0),  # drawn only alone (`--only sweep`): see `sweep_case`
 }
 
 
 def make_case(seed, index: int, only=None) -> Case:
     """Case `index` of the run with `seed` (the same case in every process). `only`: the
     mutator names to draw from."""
+    if only == {"sweep"}:
+        return sweep_case(index)
     corpus = build_corpus()
     rng = random.Random(f"{seed}/{index}")
-    names = [n for n in MUTATORS if only is None or n in only]
+    names = [n for n in MUTATORS if (only is None or n in only) and n != "sweep"]
     weights = [MUTATORS[n][1] for n in names]
     name = rng.choices(names, weights)[0]
     entry = rng.choice(corpus)

@@ -165,6 +165,25 @@ def test_fuzzed_files_jax():
     assert not any(o.violations for o in outcomes), report(outcomes)
 
 
+def test_every_field_swept(numpy_runner):
+    """Every scalar field of the `pick` file set to each of a few injection values, one at a
+    time (`tools/fuzz_saved.py --only sweep` sweeps all files with all values)."""
+    corpus = fuzz.build_corpus()
+    start = 0
+    for e in corpus:
+        if e.name == "pick":
+            break
+        start += len(fuzz.scalar_slots(e.document)) * len(fuzz.SWEEP_VALUES)
+    size = len(fuzz.scalar_slots(entry("pick").document)) * len(fuzz.SWEEP_VALUES)
+    values = {fuzz.SWEEP_VALUES.index(v) for v in (fuzz.PAYLOAD, "\x0c", "\u2028", -1, None, [])}
+    indices = [
+        i for i in range(start, start + size) if (i - start) % len(fuzz.SWEEP_VALUES) in values
+    ]
+    outcomes = [numpy_runner.run_case(fuzz.sweep_case(i)) for i in indices]
+    assert {o.entry for o in outcomes} == {"pick"}
+    assert not any(o.violations for o in outcomes), report(outcomes)
+
+
 # --- names with line breaks --------------------------------------------------------------------
 
 
@@ -495,3 +514,33 @@ def test_describing_an_accepted_file_raises_nothing_internal(numpy_runner):
 
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__, "-q"]))
+
+
+# --- odd arguments ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "path",
+    [None, 3, -1, 1.5, b"\xff/none.acg", "a\x00b", "\ud800.acg", "", ".", "x" * 5000, ["f"]],
+    ids=repr,
+)
+def test_odd_paths_raise_load_errors(path):
+    audit = fuzz.audit()
+    with audit.watching(None), fuzz.time_limit(10):
+        with pytest.raises(LoadError):
+            autoconv.load(path)
+    opened = [p for p in audit.opened if not p.endswith((".py", ".pyc", ".so"))]
+    assert len(opened) <= 1, opened
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"max_bytes": True}, {"max_bytes": -5}, {"backend": "\r"}, {"backend": None}],
+    ids=repr,
+)
+def test_odd_options_raise_load_errors(tmp_path, options):
+    path = tmp_path / "f.acg"
+    path.write_bytes(entry("control").data)
+    with pytest.raises(LoadError):
+        autoconv.load(path, **options)
+    assert autoconv.load(path, max_bytes=2**80)(X) is not None
