@@ -1811,29 +1811,82 @@ def run(backend, seed, start, count, only=None, memory=True, on_outcome=None, ru
 
 
 def _worker(argv):
-    backend, seed, start, count, only = argv[0], argv[1], int(argv[2]), int(argv[3]), argv[4]
-    only = None if only == "-" else set(only.split(","))
+    """The worker's loop: `random BACKEND SEED START COUNT ONLY` runs fuzz cases,
+    `files BACKEND FOLDER START COUNT` the cases `run_cases` wrote to FOLDER."""
+    mode, backend, source, start, count = argv[0], argv[1], argv[2], int(argv[3]), int(argv[4])
+    if mode == "random":
+        only = None if argv[5] == "-" else set(argv[5].split(","))
+
+        def case_of(index):
+            return make_case(source, index, only)
+
+    else:
+
+        def case_of(index):
+            return _read_case(source, index)
+
     out = os.fdopen(os.dup(1), "w", buffering=1)
     runner = Runner(backend)
     out.write(RESULT + json.dumps({"ready": True}) + "\n")
     for index in range(start, start + count):
         out.write(RESULT + json.dumps({"start": index}) + "\n")
-        outcome = runner.run_case(make_case(seed, index, only))
+        outcome = runner.run_case(case_of(index))
         out.write(RESULT + json.dumps(dataclasses.asdict(outcome)) + "\n")
     out.write(RESULT + json.dumps({"end": True}) + "\n")
 
 
+def _write_case(folder, index, case: Case) -> None:
+    with open(os.path.join(folder, f"{index}.bin"), "wb") as f:
+        f.write(case.data or b"")
+    meta = {k: v for k, v in dataclasses.asdict(case).items() if k != "data"}
+    meta["has_data"] = case.data is not None
+    with open(os.path.join(folder, f"{index}.json"), "w") as f:
+        json.dump(meta, f)
+
+
+def _read_case(folder, index) -> Case:
+    with open(os.path.join(folder, f"{index}.json")) as f:
+        meta = json.load(f)
+    with open(os.path.join(folder, f"{index}.bin"), "rb") as f:
+        data = f.read()
+    has_data = meta.pop("has_data")
+    return Case(**{**meta, "index": index, "data": data if has_data else None})
+
+
 def supervise(backend, seed, start, count, only=None, case_limit=None, on_outcome=None):
-    """Runs the cases in worker processes: a worker that stops answering for `case_limit`
-    seconds within a case (or dies) is killed, its case recorded as a violation, and a new
-    worker goes on with the next case."""
+    """Runs fuzz cases `start` to `start + count - 1` in worker processes: a worker that stops
+    answering for `case_limit` seconds within a case (or dies) is killed, its case recorded as
+    a violation, and a new worker goes on with the next case."""
+    extra = [",".join(sorted(only)) if only else "-"]
+
+    def case_of(index):
+        return make_case(seed, index, only)
+
+    return _supervise(backend, ["random", backend, str(seed)], extra, case_of, start, count,
+                      case_limit, on_outcome)  # fmt: skip
+
+
+def run_cases(cases, backend="numpy", case_limit=None) -> list:
+    """Runs the given cases in worker processes, as `supervise` does (a hang or a crash cannot
+    take the caller with it); their outcomes keep the cases' own indices and details."""
+    with tempfile.TemporaryDirectory(prefix="autoconv-fuzz-cases-") as folder:
+        for i, case in enumerate(cases):
+            _write_case(folder, i, case)
+        outcomes = _supervise(backend, ["files", backend, folder], [],
+                              lambda i: _read_case(folder, i), 0, len(cases), case_limit, None)  # fmt: skip
+    for case, outcome in zip(cases, outcomes):
+        outcome.index, outcome.mutator, outcome.detail = case.index, case.mutator, case.detail
+    return outcomes
+
+
+def _supervise(backend, head, extra, case_of, start, count, case_limit, on_outcome):
     case_limit = case_limit or (LOAD_LIMIT + 2 * CALL_LIMIT + 10)
     outcomes = []
     index = start
     end = start + count
     while index < end:
-        cmd = [sys.executable, "-m", "tests.saving.fuzz", "--worker", backend, str(seed)]
-        cmd += [str(index), str(end - index), ",".join(sorted(only)) if only else "-"]
+        cmd = [sys.executable, "-m", "tests.saving.fuzz", "--worker", *head]
+        cmd += [str(index), str(end - index), *extra]
         env = {**os.environ, "PYTHONPATH": REPO + os.pathsep + os.environ.get("PYTHONPATH", "")}
         with tempfile.TemporaryFile() as errors:
             proc = subprocess.Popen(
@@ -1883,7 +1936,7 @@ def supervise(backend, seed, start, count, only=None, case_limit=None, on_outcom
             tail = errors.read().decode("utf-8", "replace").strip().splitlines()[-3:]
             if current is None:
                 raise RuntimeError(f"the fuzz worker failed before case {index}: {tail}")
-            case = make_case(seed, current, only)
+            case = case_of(current)
             reason = (
                 f"the worker hung for {case_limit} s (killed)"
                 if hung
@@ -1897,45 +1950,5 @@ def supervise(backend, seed, start, count, only=None, case_limit=None, on_outcom
     return outcomes
 
 
-def _worker_case(argv):
-    backend, data_path, entry, special = argv
-    with open(data_path, "rb") as f:
-        data = f.read()
-    case = Case(0, "isolated", entry, "", data, None if special == "-" else special)
-    outcome = Runner(backend).run_case(case)
-    sys.stdout.write(RESULT + json.dumps(dataclasses.asdict(outcome)) + "\n")
-
-
-def run_isolated(case: Case, backend="numpy", timeout=120.0) -> Outcome:
-    """Runs one case in a new process (a hang, a crash or a huge allocation cannot take the
-    caller with it; the time includes starting Python and building the corpus)."""
-    with tempfile.TemporaryDirectory(prefix="autoconv-fuzz-case-") as folder:
-        data_path = os.path.join(folder, "case.bin")
-        with open(data_path, "wb") as f:
-            f.write(case.data or b"")
-        cmd = [sys.executable, "-m", "tests.saving.fuzz", "--case", backend, data_path]
-        cmd += [case.entry, case.special or "-"]
-        env = {**os.environ, "PYTHONPATH": REPO + os.pathsep + os.environ.get("PYTHONPATH", "")}
-        out = Outcome(case.index, case.mutator, case.entry, case.detail, "violation")
-        try:
-            done = subprocess.run(
-                cmd, cwd=REPO, env=env, capture_output=True, timeout=timeout,
-                stdin=subprocess.DEVNULL,
-            )  # fmt: skip
-        except subprocess.TimeoutExpired:
-            out.violations.append(f"the case did not end within {timeout} s (killed)")
-            return out
-        for line in done.stdout.decode("utf-8", "replace").splitlines():
-            if line.startswith(RESULT):
-                result = Outcome(**json.loads(line[len(RESULT) :]))
-                result.index, result.mutator, result.detail = case.index, case.mutator, case.detail
-                return result
-        tail = done.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
-        out.violations.append(f"the case's process died (exit status {done.returncode}): {tail}")
-        return out
-
-
 if __name__ == "__main__" and sys.argv[1:2] == ["--worker"]:
     _worker(sys.argv[2:])
-elif __name__ == "__main__" and sys.argv[1:2] == ["--case"]:
-    _worker_case(sys.argv[2:])
