@@ -24,6 +24,7 @@ import re
 
 import numpy as np
 
+from autoconv.backends import nesting
 from autoconv.backends.jax import bounds as _bounds
 from autoconv.backends.jax import draws as _draws
 from autoconv.backends.jax import host as _host
@@ -38,8 +39,9 @@ from autoconv.graph.tensor import Tensor
 
 _RESERVED = frozenset(
     "run make_run err stop lax jnp fix carry truth cond while_loop all_of callback check "
-    "carry_list append draw".split()
+    "carry_list append draw partial".split()
 )
+_GLOBALS = _RESERVED - {"err", "stop"}  # (those two are locals of the generated functions)
 _SAFE = re.compile(r"[^0-9a-zA-Z_]")
 _STANDIN = {"b": True, "i": 1, "u": 1, "f": 1.0, "c": 1j}
 
@@ -97,6 +99,9 @@ class _Writer:
             self._host[id(n)] = _host.is_host(n) or id(n) in host_nodes
         self.has_error = any(self._sets_error(n) for n in graph.walk())
         self.out_host = _host.HostValues(tensors_in(graph.outputs), self.plan)
+        # Branch and loop functions nested too deeply to write in place (nesting.py): (name,
+        # lines, line -> node)
+        self._functions: list = []
         state = [self._var_names[id(v)] for v in self.variables]
         params = [self.names[t.id] for t in graph.inputs] + state
         self.lines.append(f"def run({', '.join(params)}):")
@@ -111,6 +116,10 @@ class _Writer:
             self.emit(1, f"return {outs}, {_tuple(state)}, {err}", None)
         else:
             self.emit(1, f"return {outs}", None)  # no state: nothing else to bring back
+        for _, lines, nodes in self._functions:  # after `run`, in `make_run`
+            at = len(self.lines)
+            self.lines += lines
+            self.line_nodes.update({n + at: node for n, node in nodes.items()})
         self._close()
 
     def _close(self):
@@ -135,7 +144,7 @@ class _Writer:
                 base in self.namespace
                 or keyword.iskeyword(base)
                 or base in _RESERVED
-                or re.fullmatch(r"[vcs]\d+", base)
+                or re.fullmatch(r"[vcs]\d+|_(then|else|test|body)_\w*", base)  # ours
                 or hasattr(builtins, base)
             ):
                 name = f"{base}_{len(self._bound)}"
@@ -526,22 +535,48 @@ class _Writer:
             return self.dtype(np.int64)
         return self.dtype(self.variables[int(name[1:])].dtype)
 
+    def function(self, indent, name, params, label, node, body) -> str:
+        """Writes `def name(params):` at `indent` with `body(indent)` writing its statements;
+        the expression naming the function. Past `MAX_INDENT`, the function is written next to
+        `run` instead (its own `_<label>_<n>`), its first parameters the names it reads from
+        the functions around it, and the expression is a `partial` giving them."""
+        if indent + 1 < nesting.MAX_INDENT:
+            self.emit(indent, f"def {name}({params}):", node)
+            body(indent + 1)
+            return name
+        number = len(self._functions)
+        name = f"_{label}_{number + 1}"
+        self._functions.append(None)  # (its place, so that functions nested in it number on)
+        outer = self.lines, self.line_nodes
+        self.lines, self.line_nodes = [f"def _({params}):"], {1: node}  # (its header later)
+        body(1)
+        lines, nodes = self.lines, self.line_nodes
+        self.lines, self.line_nodes = outer
+        known = set(self.namespace) | _GLOBALS | {f[0] for f in self._functions if f is not None}
+        free = [n for n in nesting.names_in(lines, free=True) if n not in known]
+        lines[0] = f"def {name}({', '.join(free + ([params] if params else []))}):"
+        self._functions[number] = (name, lines, nodes)
+        return f"partial({name}, {', '.join(free)})" if free else name
+
     def node_cond(self, node, indent):
         state = self._state(node)
         sargs = ", ".join(state)
         fname = f"v{node.outputs[0].id}" if node.outputs else f"n{len(self.lines)}"
+        fns = []
         for label, block in zip(("then", "else"), node.blocks):
-            self.emit(indent, f"def _{label}_{fname}({sargs}):", node)
-            self.block(block, indent + 1)
-            outs = [self.carried(v, t) for v, t in zip(block.outputs, node.outputs)]
-            states = [f"carry({s}, {self._state_dtype(s)})" for s in state]
-            self.emit(indent + 1, f"return ({_tuple(outs)}, {_tuple(states)})", node)
+
+            def body(inner, block=block):
+                self.block(block, inner)
+                outs = [self.carried(v, t) for v, t in zip(block.outputs, node.outputs)]
+                states = [f"carry({s}, {self._state_dtype(s)})" for s in state]
+                self.emit(inner, f"return ({_tuple(outs)}, {_tuple(states)})", node)
+
+            fns.append(self.function(indent, f"_{label}_{fname}", sargs, label, node, body))
         targets = _tuple([f"v{t.id}" for t in node.outputs])
         test = self.expr(node.args[0])
         self.emit(
             indent,
-            f"{targets}, {_tuple(state)} = cond({test}, _then_{fname}, _else_{fname}, "
-            f"{_tuple(state)})",
+            f"{targets}, {_tuple(state)} = cond({test}, {fns[0]}, {fns[1]}, {_tuple(state)})",
             node,
         )
 
@@ -562,26 +597,31 @@ class _Writer:
         carry_names = params + state + (["stop"] if stop else [])
         unpack = f"{_tuple(carry_names)} = c_" if carry_names else None
         fname = f"w{node.outputs[0].id}" if node.outputs else f"w{len(self.lines)}"
-        self.emit(indent, f"def _test_{fname}(c_):", node)
-        if unpack:
-            self.emit(indent + 1, unpack, node)
-        self.block(test_block, indent + 1)
-        conds = [f"truth({self.expr(test_block.outputs[0])})"]
-        if stop:
-            conds.append("~stop")
-        if "err" in state:
-            conds.append("~err")
-        self.emit(indent + 1, f"return all_of({', '.join(conds)})", node)
-        self.emit(indent, f"def _body_{fname}(c_):", node)
-        if unpack:
-            self.emit(indent + 1, unpack, node)
-        self.block(body, indent + 1)
-        n = len(body.params)
-        outs = [self.carried(v, p) for v, p in zip(body.outputs[:n], body.params)]
-        outs += [f"carry({s}, {self._state_dtype(s)})" for s in state]
-        if stop:
-            outs.append(f"carry(truth({self.expr(body.outputs[n])}), {self.dtype(np.bool_)})")
-        self.emit(indent + 1, f"return {_tuple(outs)}", node)
+
+        def test(inner):
+            if unpack:
+                self.emit(inner, unpack, node)
+            self.block(test_block, inner)
+            conds = [f"truth({self.expr(test_block.outputs[0])})"]
+            if stop:
+                conds.append("~stop")
+            if "err" in state:
+                conds.append("~err")
+            self.emit(inner, f"return all_of({', '.join(conds)})", node)
+
+        def step(inner):
+            if unpack:
+                self.emit(inner, unpack, node)
+            self.block(body, inner)
+            n = len(body.params)
+            outs = [self.carried(v, p) for v, p in zip(body.outputs[:n], body.params)]
+            outs += [f"carry({s}, {self._state_dtype(s)})" for s in state]
+            if stop:
+                outs.append(f"carry(truth({self.expr(body.outputs[n])}), {self.dtype(np.bool_)})")
+            self.emit(inner, f"return {_tuple(outs)}", node)
+
+        test_fn = self.function(indent, f"_test_{fname}", "c_", "test", node, test)
+        body_fn = self.function(indent, f"_body_{fname}", "c_", "body", node, step)
         inits = [self.carried(v, p) for v, p in zip(node.args, body.params)]
         inits += [f"carry({s}, {self._state_dtype(s)})" for s in state]
         if stop:
@@ -589,7 +629,7 @@ class _Writer:
         results = [f"v{t.id}" for t in node.outputs] + state + (["_"] if stop else [])
         self.emit(
             indent,
-            f"{_tuple(results)} = while_loop(_test_{fname}, _body_{fname}, {_tuple(inits)})",
+            f"{_tuple(results)} = while_loop({test_fn}, {body_fn}, {_tuple(inits)})",
             node,
         )
 

@@ -160,6 +160,7 @@ _HELPERS = {
     "all_of": all_of,
     "carry_list": carry_list,
     "append": append,
+    "partial": functools.partial,  # gives a function written next to `run` what it reads
 }
 
 

@@ -33,6 +33,7 @@ import weakref
 
 import numpy as np
 
+from autoconv.backends import nesting
 from autoconv.backends.literals import call_arguments, check_source, literal, subscript
 from autoconv.graph.errors import GraphExecutionError, StagingError, execution_error, where
 from autoconv.graph.graph import Block, Graph, Node
@@ -155,10 +156,18 @@ class _Writer:
         self.shared = may_alias_state(graph)
         self._held: set = set()  # ids of the Variables whose locks the line being written holds
         self._touched: dict = {}  # id(node) -> (Variables it reads, Variables it assigns)
+        # Blocks nested too deeply to write in place (nesting.py): (name, lines, nodes, spans)
+        self._functions: list = []
         params = ", ".join(self.names[t.id] for t in graph.inputs)
         self.lines.append(f"def run({params}):")
         self.block(graph.block, 1)
         self.lines.append(f"    return {self.output(graph.outputs)}")
+        for _, lines, nodes, spans in self._functions:
+            # After `run`, in `make_run`: `run` calls them only once `make_run` has returned.
+            at = len(self.lines)
+            self.lines += lines
+            self.line_nodes.update({n + at: node for n, node in nodes.items()})
+            self.line_spans.update({n + at: spans for n, spans in spans.items()})
         self._close()
 
     def _close(self):
@@ -191,7 +200,7 @@ class _Writer:
                 base in self.namespace
                 or keyword.iskeyword(base)
                 or base in _RESERVED
-                or re.fullmatch(r"[vc]\d+", base)
+                or re.fullmatch(r"[vc]\d+|_(then|else|test|body)_\w*", base)  # ours
                 or (hasattr(builtins, base) and getattr(builtins, base) is not value)
             )
             if taken:
@@ -408,7 +417,12 @@ class _Writer:
             if node.kind != "cond":
                 continue
             k, reader = j - 1, node
-            while k >= 0 and k not in plan and self._inlinable(nodes[k], reader):
+            while (
+                k >= 0
+                and j - k <= _INLINE_DEPTH
+                and k not in plan
+                and self._inlinable(nodes[k], reader)
+            ):
                 if reader is node and node.args[0] is not nodes[k].outputs[0]:
                     break
                 plan.add(k)
@@ -423,7 +437,7 @@ class _Writer:
         plan = set()
         nodes = block.nodes
         k, reader = len(nodes) - 1, None
-        while k >= 0:
+        while k >= 0 and len(plan) < _INLINE_DEPTH:
             node = nodes[k]
             if reader is None and not (
                 len(node.outputs) == 1 and any(node.outputs[0] is r for r in results)
@@ -436,21 +450,57 @@ class _Writer:
             k -= 1
         return plan
 
-    def _assign(self, indent, names: str, values: list, fallback):
-        """`names = values`, mapped (for error reports) to the operation of an inlined value."""
+    def _assign(self, indent, names: str | None, values: list, fallback):
+        """`names = values` (`return values` with `names` None), mapped (for error reports) to
+        the operation of an inlined value."""
         node = next(
             (self.inline[v.id][2] for v in values if isinstance(v, Tensor) and v.id in self.inline),
             fallback,
         )
-        one = "," if len(values) == 1 and "," in names else ""
         text = ", ".join(self._test(v)[0] for v in values)
+        if names is None:
+            self.emit(indent, f"return {text}", node)
+            return
+        one = "," if len(values) == 1 and "," in names else ""
         self.emit(indent, f"{names} = {text}{one}", node)
+
+    def _outlined(self, block: Block, indent: int, plan: set, values: list, label, node):
+        """A block that would start `indent` levels deep, past `MAX_INDENT`, written as a
+        function of its own returning `values` (its results): the expression that calls it,
+        or None when the block is written in place (not that deep, or empty)."""
+        if indent < nesting.MAX_INDENT or not block.nodes:
+            return None
+        # Its parameters: the names it uses that are locals where it is called. (Not only
+        # those it reads: an in-place operation (`v5 += c`) or a `del` of a value from outside
+        # uses the name as a local.)
+        outer = {self.names.get(i) for scope in self._defined for i in scope}
+        outer -= set(self.namespace)  # (`make_run`'s parameters: it sees them)
+        number = len(self._functions) + 1
+        name = f"_{label}_{number}"
+        self._functions.append(None)  # (its place, so that functions nested in it number on)
+        saved = self.lines, self.line_nodes, self.line_spans
+        self.lines, self.line_nodes, self.line_spans = ["def _():"], {1: node}, {}
+        wrote = self.block(block, 1, plan)
+        if values:
+            self._assign(1, None, values, node)
+        elif not wrote:
+            self.emit(1, "pass", node)
+        lines, nodes, spans = self.lines, self.line_nodes, self.line_spans
+        self.lines, self.line_nodes, self.line_spans = saved
+        params = ", ".join(n for n in nesting.names_in(lines) if n in outer)
+        lines[0] = f"def {name}({params}):"
+        self._functions[number - 1] = (name, lines, nodes, spans)
+        return f"{name}({params})"
 
     def _frees(self, block: Block, plan: set) -> dict:
         """`index -> names`: the large arrays defined in `block` whose last use is its node
         `index`, so that `del` releases them there rather than when `run` returns (eager code
         releases a temporary as soon as nothing refers to it)."""
-        name_of = self._name_of
+        memo: dict = {}
+
+        def name_of(t):
+            return self._name_of(t, memo)
+
         last: dict = {}
         kept: set = {name_of(t) for t in _tensors(block.outputs)}
         if block is self.graph.block:
@@ -474,18 +524,29 @@ class _Writer:
                 frees.setdefault(i, []).append(name)
         return frees
 
-    def _name_of(self, t) -> str:
-        """The Python name a Tensor will have: an in-place result takes its operand's name."""
-        name = self.names.get(t.id)
-        if name is None:
+    def _name_of(self, t, memo: dict) -> str:
+        """The Python name a Tensor will have: an in-place result takes its operand's name.
+        `memo`: the names found so far, while no name changes (kept by the caller)."""
+        # A loop, not a recursion, that remembers each name it finds: an unrolled loop makes
+        # chains of in-place results as long as it ran, and each result's name is asked for.
+        chain = []
+        while True:
+            name = self.names.get(t.id) or memo.get(t.id)
+            if name is not None:
+                break
+            chain.append(t.id)
             node = t.node
             k = node.attrs.get("inplace") if node is not None else None
             if k is not None and isinstance(node.args[k], Tensor) and len(node.outputs) == 1:
-                name = self._name_of(node.args[k])
+                t = node.args[k]
             elif node is not None and node.kind == "while":
                 name = f"v{node.blocks[1].params[t.index].id}"
+                break
             else:
                 name = f"v{t.id}"
+                break
+        for i in chain:
+            memo[i] = name
         return name
 
     def outs(self, node) -> str:
@@ -617,11 +678,17 @@ class _Writer:
                 self.emit(indent, "else:", node)
             self._defined.append(set())
             tail = self._tail_plan(block, block.outputs) if node.outputs else set()
-            wrote = self.block(block, indent + 1, self._inline_plan(block) | tail)
-            if node.outputs:
-                self._assign(indent + 1, self.outs(node), list(block.outputs), node)
-            elif not wrote:
-                self.emit(indent + 1, "pass", node)
+            plan = self._inline_plan(block) | tail
+            values = list(block.outputs) if node.outputs else []
+            call = self._outlined(block, indent + 1, plan, values, ("then", "else")[i], node)
+            if call is not None:
+                self.emit(indent + 1, f"{self.outs(node)} = {call}" if values else call, node)
+            else:
+                wrote = self.block(block, indent + 1, plan)
+                if values:
+                    self._assign(indent + 1, self.outs(node), values, node)
+                elif not wrote:
+                    self.emit(indent + 1, "pass", node)
             self._defined.pop()
 
     def node_while(self, node, indent):
@@ -641,17 +708,33 @@ class _Writer:
             self.emit(indent, f"while {test[0]}:", test[1] or node)
         else:
             self.emit(indent, "while True:", node)
-            self.block(cond, indent + 1, tail)
-            test = self._test(cond.outputs[0])
-            self.emit(indent + 1, f"if not {_parens(test[0])}:", test[1] or node)
+            call = self._outlined(cond, indent + 1, tail, cond.outputs[:1], "test", node)
+            if call is None:
+                self.block(cond, indent + 1, tail)
+                test = self._test(cond.outputs[0])
+                test = (_parens(test[0]), test[1])
+            else:
+                test = (call, None)
+            self.emit(indent + 1, f"if not {test[0]}:", test[1] or node)
             self.emit(indent + 2, "break", node)
         n = len(body.params)
+        stop = body.outputs[n] if node.attrs.get("stop") else None
         tail = self._tail_plan(body, body.outputs[:n]) if n else set()
-        self.block(body, indent + 1, self._inline_plan(body) | tail)
-        if n:
-            self._assign(indent + 1, f"{params}{one}", list(body.outputs[:n]), node)
+        plan = self._inline_plan(body) | tail
+        # Written as a function, the body returns the `break` flag too.
+        flag = [stop] if isinstance(stop, Tensor) else []
+        call = self._outlined(body, indent + 1, plan, list(body.outputs[:n]) + flag, "body", node)
+        returned = None  # the name of the returned flag
+        if call is not None:
+            targets = [f"v{t.id}" for t in (*body.params, *flag)]
+            self.emit(indent + 1, f"{', '.join(targets)} = {call}" if targets else call, node)
+            returned = targets[-1] if flag else None
+        else:
+            self.block(body, indent + 1, plan)
+            if n:
+                self._assign(indent + 1, f"{params}{one}", list(body.outputs[:n]), node)
         if node.attrs.get("stop"):
-            self.emit(indent + 1, f"if {self.expr(body.outputs[n])}:", node)
+            self.emit(indent + 1, f"if {returned or self.expr(stop)}:", node)
             self.emit(indent + 2, "break", node)
         self._defined.pop()
         for t, p in zip(node.outputs, body.params):
@@ -661,6 +744,10 @@ class _Writer:
 _RESERVED = {"run", "make_run"}
 _EXPRESSIONS = ("call", "helper", "binop", "unop", "getitem", "method", "attr")
 _ATOMS = ("call", "helper", "getitem", "method", "attr")  # need no parentheses as operands
+# The most operations written into one statement: each nests its operand once more in
+# parentheses, and CPython's parser takes at most 200 levels (and recurses on each). Earlier
+# ones in a longer chain keep their own lines.
+_INLINE_DEPTH = 16
 
 
 def _parens(text: str) -> str:
