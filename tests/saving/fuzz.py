@@ -155,6 +155,7 @@ def _corpus_functions(state):
 
     x = np.array([1.0, 2.0, 3.0])
     a = np.arange(6.0).reshape(2, 3)
+    deep = _deep_function()
     return [
         (control, [(x,), (x, 5)]),
         (optional, [(x,), (-x,)]),
@@ -167,7 +168,32 @@ def _corpus_functions(state):
         (writeback, [({"x": x},)]),
         (matrix, [(a, a)]),
         (pick, [(x, np.int64(1)), (x, np.int64(7))]),
+        (deep, [(x,), (-x,)]),
     ]
+
+
+DEEP = 42  # staged ifs nested past the backends' 40 levels: blocks written as functions apart
+
+
+def _deep_function():
+    """`deep(x)`, with DEEP nested staged ifs and a loop inside (written to a module file:
+    autoconv reads a function's source)."""
+    lines = ["import numpy as np", "", "", "def deep(x):", "    y = x"]
+    for level in range(DEEP):
+        pad = "    " * (level + 1)
+        lines += [f"{pad}if np.sum(y) > {level - DEEP}:", f"{pad}    y = y + 1.0"]
+    pad = "    " * (DEEP + 1)
+    lines += [f"{pad}while np.max(y) > 0:", f"{pad}    y = y - 50.0", "    return y", ""]
+    folder = tempfile.mkdtemp(prefix="autoconv-fuzz-deep-")
+    path = os.path.join(folder, "autoconv_fuzz_deep.py")
+    with open(path, "w") as f:
+        f.write("\n".join(lines))
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("autoconv_fuzz_deep", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.deep
 
 
 @dataclasses.dataclass
@@ -1387,8 +1413,11 @@ _KNOWN_NAMES = frozenset(
 BACKEND_NAMES = frozenset(
     {"_lock", "_value", "err", "stop", "c_", "jnp", "lax", "fix", "truth", "carry", "cond"}
     | {"while_loop", "all_of", "carry_list", "append", "callback", "check", "draw", "_set"}
+    | {"partial"}
 )
-_GENERATED_NAME = re.compile(r"[vs]\d+|_(then|else)_[vn]\d+|_(test|body)_w\d+")
+# Values, state and the functions of branches and loops (`_then_v12`, `_body_w3`; written
+# apart past 40 levels of nesting: `_then_2`, `_body_7`).
+_GENERATED_NAME = re.compile(r"[vs]\d+|_(then|else|test|body|loop|if|else)_[vnw]?\d+")
 # The dispatcher's (graph/dispatch.py): its own names and those of its namespace.
 DISPATCH_NAMES = frozenset({"dispatch", "args", "e", "MISS", "ndarray", "used", "dtype", "shape"})
 _DISPATCH_NAME = re.compile(r"[at]\d+|(run|fail)_\d+|[dspTo]\d+_\d+")
