@@ -50,6 +50,7 @@ import signal
 import site
 import struct
 import subprocess
+import symtable
 import sys
 import tempfile
 import threading
@@ -1250,8 +1251,10 @@ class Audit:
       `<autoconv`), whose source must then pass `token_problems`. Allowed besides: `ast.parse`
       (it only makes a syntax tree: NumPy reads a `.npy` header with `ast.literal_eval`),
       `collections.namedtuple`'s `eval` of its `lambda _cls, a, b: _tuple_new(_cls, (a, b))`
-      (the fields checked as ASCII identifiers here), and the import system compiling and
-      running a module's code from a `.py`/`.pyc` file under the allowed roots.
+      (the fields checked as ASCII identifiers here), `symtable.symtable` (only a symbol
+      table: the backends read the names of a block they write apart), and the import
+      system compiling and running a module's code from a `.py`/`.pyc` file under the
+      allowed roots.
     - `open` of any path but the archive's (for reading only). Allowed besides: reads of
       `.py`/`.pyc`/`.so` files under the allowed roots (`_allowed_roots`: a lazy import of an
       installed module), and writes inside their `__pycache__` folders (its byte code).
@@ -1272,6 +1275,7 @@ class Audit:
         self._busy = False
         self._stdlib = set(getattr(sys, "stdlib_module_names", ()))
         self._ast = os.path.realpath(ast.__file__)
+        self._symtable = os.path.realpath(symtable.__file__)
         self._collections = os.path.realpath(collections.__file__)
 
     def hook(self, event, args):
@@ -1354,7 +1358,7 @@ class Audit:
             return None
         code = frame.f_code
         caller = os.path.realpath(code.co_filename)
-        if caller == self._ast and code.co_name == "parse":
+        if (caller, code.co_name) in ((self._ast, "parse"), (self._symtable, "symtable")):
             return None
         if caller == self._collections and code.co_name == "namedtuple":
             if text is not None and _NAMEDTUPLE_NEW.fullmatch(text) and text.isascii():
