@@ -12,9 +12,11 @@ import zipfile
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import autoconv
-from autoconv.graph.saving import LoadError, archive
+from autoconv.graph.saving import LoadError, archive, limits
 
 X = np.array([1.0, 2.0, 3.0])
 _OPENED: list = []
@@ -151,9 +153,14 @@ def test_special_paths_are_refused_at_once(tmp_path):
 
 def test_declared_sizes_above_max_bytes_are_refused_before_reading(saved, tmp_path):
     total = sum(i.file_size for i in zipfile.ZipFile(saved).infolist())
-    assert autoconv.load(saved, max_bytes=total)(X) is not None
+    graph = members(saved)["graph.json"]
+    # The graph's parsed cost counts too, and may take at most 1/8 of max_bytes.
+    needed = max(total + limits.metadata_cost(graph), 8 * limits.metadata_cost(graph))
+    assert autoconv.load(saved, max_bytes=needed)(X) is not None
     with pytest.raises(LoadError, match="max_bytes"):
-        autoconv.load(saved, max_bytes=total - 1)
+        autoconv.load(saved, max_bytes=needed - 1)
+    with pytest.raises(LoadError, match="max_bytes"):
+        autoconv.load(saved, max_bytes=total)
     bomb = tmp_path / "bomb.acg"
     with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as z:
         for name, data in members(saved).items():
@@ -345,3 +352,43 @@ def test_a_killed_saves_temporary_is_removed_by_the_next_save(tmp_path):
     other.write_bytes(b"not ours")
     f.save(tmp_path / "f.acg")
     assert sorted(os.listdir(tmp_path)) == ["f.acg", "notes.tmp"]
+
+
+def _depth_reference(data: bytes) -> tuple:
+    """`(depth, exact)`: the nesting depth read one character at a time; not exact after a
+    backslash outside a string (invalid JSON: the parser stops there, and the scan may count
+    the rest differently)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for c in data.decode("latin-1"):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c == "\\":
+            return deepest, False
+        elif c in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in "]}":
+            depth -= 1
+    return deepest, True
+
+
+@given(st.text(alphabet='[]{}"\\ab,', max_size=300), st.integers(1, 9))
+@settings(max_examples=300, deadline=None)
+def test_json_depth_across_chunks(text, chunk):
+    data = text.encode()
+    old = archive._JSON_CHUNK
+    archive._JSON_CHUNK = chunk
+    try:
+        depth, exact = _depth_reference(data)
+        got = archive._json_depth(data)
+        assert got == depth if exact else got >= depth
+    finally:
+        archive._JSON_CHUNK = old

@@ -347,7 +347,7 @@ def _bounded(path, max_bytes=archive.MAX_BYTES, allowance=fuzz.ALLOWANCE):
     finally:
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
-    assert peak <= 3 * declared + allowance, (
+    assert peak <= declared + allowance, (
         f"peak {peak} bytes for {declared} declared ({e.value if e else ''})"
     )
     assert time.perf_counter() - start < 20
@@ -393,8 +393,8 @@ def test_deeply_nested_values_are_refused(numpy_runner, depth):
     ids=["strings", "floats", "ints"],
 )
 def test_json_metadata_is_parsed_in_bounded_memory(tmp_path, graph):
-    """graph.json under its size and item caps: the load's memory stays within a fixed
-    allowance plus 3x the file's declared size."""
+    """graph.json under its size cap: the load's memory stays within what the file declares
+    (`fuzz.declared_size`: the parsed graph's cost counted) and a fixed allowance."""
     members = dict(entry("control").members)
     members["graph.json"] = graph
     path = tmp_path / "j.acg"

@@ -28,6 +28,7 @@ import math
 import os
 import re
 import stat
+import struct
 import zipfile
 import zlib
 
@@ -39,10 +40,13 @@ from autoconv.graph.saving.limits import (
     MAX_BYTES,
     MAX_GRAPH,
     MAX_JSON_DEPTH,
-    MAX_JSON_ITEMS,
     MAX_MANIFEST,
     MAX_MEMBERS,
     MAX_RATIO,
+    METADATA_SHARE,
+    json_items,
+    metadata_budget,
+    metadata_cost,
 )
 
 MANIFEST = "manifest.json"
@@ -138,6 +142,7 @@ def read(path, max_bytes: int = MAX_BYTES) -> Contents:
             raise LoadError(
                 f"{path}: the file is {size} bytes, more than max_bytes={max_bytes} allows"
             )
+        _check_member_count(path, f, size)
         try:
             z = zipfile.ZipFile(f)
         except (zipfile.BadZipFile, OSError, ValueError, EOFError, OverflowError) as e:
@@ -148,14 +153,23 @@ def read(path, max_bytes: int = MAX_BYTES) -> Contents:
             infos = _checked_directory(path, z, max_bytes)
             try:
                 manifest = _parse_manifest(path, _read_member(z, infos[MANIFEST], path))
+                graph = _read_member(z, infos[GRAPH], path)
+                # What the graph will cost once parsed, checked before any array is made.
+                arrays_size = sum(i.file_size for n, i in infos.items() if n.startswith("a"))
+                cost = metadata_cost(graph)
+                if cost > metadata_budget(max_bytes) or arrays_size + cost > max_bytes:
+                    raise LoadError(
+                        f"{path}: the graph holds {json_items(graph)} JSON values, ~{cost} bytes "
+                        f"to load (with {arrays_size} bytes of arrays), more than max_bytes="
+                        f"{max_bytes} allows (the graph at most 1/{METADATA_SHARE} of it); if "
+                        "you trust the file, load it with a larger max_bytes"
+                    )
                 h = hashlib.sha256()
-                graph = b""
                 arrays = {}
                 for name in sorted(n for n in infos if n != MANIFEST):
                     info = infos[name]
                     _hash_header(h, name, info.file_size)
                     if name == GRAPH:
-                        graph = _read_member(z, info, path)
                         h.update(graph)
                     else:
                         index = int(_ARRAY_NAME.fullmatch(name).group(1))
@@ -171,6 +185,33 @@ def read(path, max_bytes: int = MAX_BYTES) -> Contents:
             ) as e:
                 raise LoadError(f"{path}: the archive is damaged ({_brief_error(e)})") from None
     return Contents(manifest, graph, arrays, "sha256:" + h.hexdigest())
+
+
+def _check_member_count(path, f, size: int) -> None:
+    """Refuses an archive whose end record declares more than MAX_MEMBERS members, or a
+    central directory larger than they need, before `zipfile` reads the directory (it makes an
+    object per member). An archive without a readable end record is left to `zipfile`."""
+    tail_size = min(size, 22 + 65535)
+    f.seek(size - tail_size)
+    tail = f.read(tail_size)
+    at = tail.rfind(b"PK\x05\x06")
+    if at < 0 or at + 22 > len(tail):
+        return
+    count, directory = struct.unpack("<HI", tail[at + 10 : at + 16])
+    if count == 0xFFFF and at >= 20 and tail[at - 20 : at - 16] == b"PK\x06\x07":
+        # ZIP64: the count is in the ZIP64 end record the locator points at.
+        (record,) = struct.unpack("<Q", tail[at - 12 : at - 4])
+        if record + 56 <= size:
+            f.seek(record)
+            head = f.read(56)
+            if head[:4] == b"PK\x06\x06":
+                count, directory = struct.unpack("<QQ", head[32:48])
+    if count > MAX_MEMBERS or directory > MAX_MEMBERS * 512:
+        raise LoadError(
+            f"{path}: the archive declares {count} members in a {directory}-byte directory "
+            f"(at most {MAX_MEMBERS} members)"
+        )
+    f.seek(0)
 
 
 def _checked_directory(path, z, max_bytes) -> dict:
@@ -190,9 +231,17 @@ def _checked_directory(path, z, max_bytes) -> dict:
             raise LoadError(f"{path}: member {name!r} uses an unsupported compression")
         if info.flag_bits & 0x1:
             raise LoadError(f"{path}: member {name!r} is encrypted")
-        limit = {MANIFEST: MAX_MANIFEST, GRAPH: MAX_GRAPH}.get(name)
+        limit = {
+            MANIFEST: MAX_MANIFEST,
+            GRAPH: min(MAX_GRAPH, metadata_budget(max_bytes) // 2),
+        }.get(name)
         if info.file_size > (max_bytes if limit is None else limit):
-            cap = f"max_bytes={max_bytes}" if limit is None else f"at most {limit} for {name}"
+            if limit is None:
+                cap = f"max_bytes={max_bytes}"
+            elif name == GRAPH and limit < MAX_GRAPH:
+                cap = f"max_bytes={max_bytes} allows for {name} ({limit})"
+            else:
+                cap = f"at most {limit} for {name}"
             raise LoadError(
                 f"{path}: member {name!r} declares {info.file_size} bytes, more than {cap}"
             )
@@ -271,11 +320,8 @@ def _no_constant(text):
 
 
 def parse_json(data: bytes, what: str):
-    """The JSON value of `data`, after bounding how many values it holds and how deeply they
-    nest (a few bytes of JSON can otherwise become gigabytes of objects or a deep recursion)."""
-    items = data.count(b",") + data.count(b"[") + data.count(b"{")  # commas in strings too
-    if items > MAX_JSON_ITEMS:
-        raise LoadError(f"{what}: more than {MAX_JSON_ITEMS} JSON values")
+    """The JSON value of `data`, after bounding how deeply it nests (a deep recursion); how many
+    values it holds was bounded by `read` (see `limits.metadata_cost`)."""
     depth = _json_depth(data)
     if depth > MAX_JSON_DEPTH:
         raise LoadError(f"{what}: JSON nested {depth} deep (at most {MAX_JSON_DEPTH})")
@@ -285,28 +331,42 @@ def parse_json(data: bytes, what: str):
         raise LoadError(f"{what}: not valid JSON ({str(e)[:100]})") from None
 
 
+_JSON_CHUNK = 1 << 18  # bytes scanned at once: the scan's arrays stay a few MB
+
+
 def _json_depth(data: bytes) -> int:
     """How deeply the arrays and objects of a JSON text nest (brackets inside strings are not
-    counted). Linear in the text, with NumPy doing the per-byte work."""
-    b = np.frombuffer(data, np.uint8)
-    quote = b == ord('"')
-    if quote.any():
-        # A quote is escaped when an odd run of backslashes precedes it.
-        slash = b == ord("\\")
-        idx = np.arange(len(b))
-        last_other = np.maximum.accumulate(np.where(slash, -1, idx))
-        run = idx - last_other  # backslashes ending at each position (0 where none)
-        before = np.concatenate(([0], run[:-1]))
-        quote &= before % 2 == 0
-        inside = np.cumsum(quote) % 2 == 1  # true from an opening quote to before its close
-        inside |= quote
-    else:
-        inside = np.zeros(len(b), bool)
-    opens = ((b == ord("[")) | (b == ord("{"))) & ~inside
-    closes = ((b == ord("]")) | (b == ord("}"))) & ~inside
-    if not opens.any():
-        return 0
-    return int(np.cumsum(opens.astype(np.int64) - closes).max())
+    counted). Linear in the text, NumPy doing the per-byte work a chunk at a time, with what a
+    chunk leaves open (a string, a run of backslashes, the depth) carried to the next."""
+    depth = deepest = 0
+    in_string = 0
+    slashes = 0  # the backslashes that end the previous chunk
+    for start in range(0, len(data), _JSON_CHUNK):
+        b = np.frombuffer(data, np.uint8, min(_JSON_CHUNK, len(data) - start), start)
+        quote = b == ord('"')
+        inside = None
+        if in_string or quote.any():
+            slash = b == ord("\\")
+            idx = np.arange(len(b), dtype=np.int32)
+            last_other = np.maximum.accumulate(np.where(slash, np.int32(-1), idx))
+            run = idx - last_other  # backslashes ending at each position (0 where none)
+            run[last_other < 0] += slashes  # a run that began in the previous chunk
+            before = np.concatenate((np.array([slashes], np.int32), run[:-1]))
+            quote &= before % 2 == 0  # a quote after an odd run of backslashes is escaped
+            count = np.cumsum(quote, dtype=np.int32) + in_string
+            inside = (count % 2 == 1) | quote
+            in_string = int(count[-1] % 2)
+            slashes = int(run[-1])
+        opens = (b == ord("[")) | (b == ord("{"))
+        closes = (b == ord("]")) | (b == ord("}"))
+        if inside is not None:
+            opens &= ~inside
+            closes &= ~inside
+        if opens.any() or closes.any():
+            level = np.cumsum(opens.astype(np.int32) - closes) + depth
+            deepest = max(deepest, int(level.max()))
+            depth = int(level[-1])
+    return deepest
 
 
 def _npy_header(head: bytes, size: int, what: str) -> tuple:

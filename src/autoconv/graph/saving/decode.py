@@ -18,8 +18,9 @@ import numpy as np
 
 from autoconv.graph import graph as _g
 from autoconv.graph.origin import SavedOrigin
-from autoconv.graph.saving import specs, table
+from autoconv.graph.saving import limits, specs, table
 from autoconv.graph.saving.errors import LoadError
+from autoconv.graph.tensor import Tensor
 
 MAX_ID = 1 << 31
 MAX_DIM = 1 << 48
@@ -79,7 +80,14 @@ def shape_of(value, where: str, allow_unknown=True) -> tuple:
 
 
 def identifier(text, where: str) -> str:
-    if type(text) is not str or not text.isidentifier() or keyword.iskeyword(text):
+    """An ASCII identifier (Python reads some other letters as ASCII ones: `\ufb01le` is
+    `file`), not a keyword: a name that may stand in code (keywords, namedtuple fields)."""
+    if (
+        type(text) is not str
+        or not text.isascii()
+        or not text.isidentifier()
+        or keyword.iskeyword(text)
+    ):
         fail(where, f"{brief(text)} is not a valid name")
     return text
 
@@ -198,7 +206,10 @@ class Decoder:
             arity(1)
             from autoconv.graph.staging import ListAccum
 
-            return ListAccum(self.value(rest[0], where, scope, sub))
+            tensor = self.value(rest[0], where, scope, sub)
+            if not isinstance(tensor, Tensor):
+                fail(where, "a list accumulator that is not a Tensor")
+            return ListAccum(tensor)
         if tag == "optional":
             arity(4)
             from autoconv.graph.optionals import Optional
@@ -211,6 +222,8 @@ class Decoder:
                     fail(where, "invalid optional")
                 missing = ("unbound", name_of(missing[1], where))
             flag = self.value(rest[0], where, scope, sub)
+            if type(flag) is not bool and not isinstance(flag, Tensor):
+                fail(where, "an optional's flag that is neither a bool nor a Tensor")
             value = self.value(rest[1], where, scope, sub)
             return Optional(flag, value, missing, name_of(rest[3], where))
         if tag == "mixed":
@@ -222,6 +235,8 @@ class Decoder:
             )
             value = self.value(rest[0], where, scope, sub)
             tag_value = self.value(rest[1], where, scope, sub)
+            if type(tag_value) is not int and not isinstance(tag_value, Tensor):
+                fail(where, "a mixed value's tag that is neither an int nor a Tensor")
             return Mixed(value, tag_value, kinds, name_of(rest[3], where))
         if tag == "namedtuple":
             arity(3)
@@ -313,6 +328,8 @@ class Decoder:
         key = (name, fields)
         cls = self._namedtuples.get(key)
         if cls is None:
+            if len(self._namedtuples) >= limits.MAX_NAMEDTUPLES:
+                fail(where, f"more than {limits.MAX_NAMEDTUPLES} kinds of namedtuple")
             cls = self._namedtuples[key] = collections.namedtuple(
                 name, fields, module="autoconv.saved"
             )

@@ -78,24 +78,12 @@ class _Entry:
         return self.fn
 
     def _raise(self, e):
-        new = self.error(e)
+        # As the original Function raises it: an operation's error re-made to name the user's
+        # line, the user's own exception (a staged raise, an unbound result) as it is.
+        new = self.program.rewrite(e)
         if new is e:
             raise e
         raise new from e
-
-    def error(self, e: BaseException) -> BaseException:
-        """What a call raises for `e`: an operation's error re-made to name the user's line, or
-        the user's own staged exception, as the original Function raises them. An error from
-        autoconv's own code outside any operation (building the results of a file's graph) is
-        a GraphExecutionError of its type naming the graph: never an internal error as such."""
-        new = self.program.rewrite(e)
-        node_of = getattr(self.program, "node_of", None)
-        if new is not e or isinstance(e, AutoconvError) or node_of is None:
-            return new
-        node = node_of(e)
-        if (node is not None and node.attrs.get("raises")) or not _from_autoconv(e):
-            return e
-        return _failed(self.graph, e, "building the results")
 
 
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

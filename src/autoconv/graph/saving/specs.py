@@ -107,6 +107,10 @@ def _retraced(node, scratch):
     cannot tell (the operation needs values, not specs, or is a random draw)."""
     if node.attrs.get("random") or (node.kind == "call" and _draws(node.fn)):
         return None
+    if not node.inputs or not _small((node.args, node.kwargs)):
+        # Without a Tensor the tracer would compute the value; large Python ints (sizes,
+        # exponents) could make even a stand-in's computation huge.
+        return None
     holder = _g.Node("placeholder", "placeholder")
     stand = {t.id: Tensor(scratch, holder, 0, t._shape, t.dtype, t.weak) for t in node.inputs}
     args = _g.map_tensors(node.args, lambda t: stand[t.id])
@@ -133,6 +137,36 @@ def _retraced(node, scratch):
     if not all(isinstance(o, Tensor) and o.graph is scratch for o in outs):
         return None
     return [_spec(o) for o in outs]
+
+
+_MAX_INT = 1 << 16
+_MAX_PRODUCT = 1 << 20
+
+
+def _small(value) -> bool:
+    """Whether the Python numbers among `value`'s items (not its Tensors and arrays, which
+    stand-ins replace) keep a stand-in computation small: ints of at most 2**16, whose
+    product (as a shape's size) is at most 2**20."""
+    product = 1
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        t = type(v)
+        if t in (tuple, list):
+            stack.extend(v)
+        elif t is dict:
+            stack.extend(v.values())
+        elif t is slice:
+            stack.extend((v.start, v.stop, v.step))
+        elif t is int:
+            if abs(v) > _MAX_INT:
+                return False
+            product *= max(abs(v), 1)
+            if product > _MAX_PRODUCT:
+                return False
+        elif t in (float, complex) and abs(v) > _MAX_INT:
+            return False
+    return True
 
 
 def _draws(fn) -> bool:
