@@ -392,3 +392,14 @@ def test_json_depth_across_chunks(text, chunk):
         assert got == depth if exact else got >= depth
     finally:
         archive._JSON_CHUNK = old
+
+
+def test_python_numbers_are_declared_as_python_numbers(saved, tmp_path):
+    """A weak (Python number) Tensor of a dtype no Python number has broke listings."""
+
+    def edit(document):
+        node = next(n for n in nodes(document) if n["kind"] == "call")
+        node["outputs"][0].update(dtype="<m8[ns]", weak=True, shape=[])
+
+    with pytest.raises(LoadError, match="a Python number of dtype"):
+        autoconv.load(rewrite(saved, tmp_path / "w.acg", edit))

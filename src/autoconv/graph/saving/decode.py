@@ -570,6 +570,8 @@ class Scope:
         shape = shape_of(decl.get("shape"), where)
         dtype = dtype_of(decl.get("dtype"), where)
         weak = bool_of(decl.get("weak", False), where)
+        if weak and (shape or dtype.kind not in "bifc"):
+            fail(where, f"a Python number of dtype {dtype} and shape {shape}")
         t = _g.new_tensor(self.graph, node, index, shape, dtype, weak, tid)
         self.ids.add(tid)
         self.tensors[tid] = t
