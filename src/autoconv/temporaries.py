@@ -91,17 +91,19 @@ def umask() -> int:
     return mask
 
 
-def replace_atomic(path: str, write) -> None:
-    """Calls `write(f)` with a binary file open on a temporary next to `path`, flushes and
-    fsyncs it, gives it the umask's permissions and renames it over `path`. On any failure
-    (or an interrupt) the temporary is removed and `path` is left as it was."""
+def replace_atomic(path: str, write, mode: int | None = None, durable: bool = True) -> None:
+    """Calls `write(f)` with a binary file open on a temporary next to `path`, gives it `mode`
+    (default: the permissions the umask gives a new file) and renames it over `path`; with
+    `durable`, flushed and fsynced first, and the rename synced. On any failure (or an
+    interrupt) the temporary is removed and `path` is left as it was."""
     temporary, fd = _create_temporary(path)
     try:
         with os.fdopen(fd, "wb") as f:
             write(f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(temporary, 0o666 & ~umask())
+            if durable:
+                f.flush()
+                os.fsync(f.fileno())
+        os.chmod(temporary, 0o666 & ~umask() if mode is None else mode)
         os.replace(temporary, path)
     except BaseException:
         try:
@@ -109,7 +111,8 @@ def replace_atomic(path: str, write) -> None:
         except OSError:
             pass
         raise
-    _sync_folder(os.path.dirname(path) or ".")
+    if durable:
+        _sync_folder(os.path.dirname(path) or ".")
 
 
 def _create_temporary(path: str) -> tuple:

@@ -47,14 +47,12 @@ import os
 import random
 import re
 import select
-import signal
 import site
 import struct
 import subprocess
 import symtable
 import sys
 import tempfile
-import threading
 import time
 import tokenize
 import tracemalloc
@@ -67,6 +65,7 @@ import numpy as np
 import autoconv
 from autoconv.errors import AutoconvError
 from autoconv.graph.saving import LoadError, archive, limits, table
+from tests.differential import TimedOut, time_limit
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGE = os.path.dirname(os.path.abspath(autoconv.__file__))  # src/autoconv
@@ -1563,30 +1562,6 @@ def describe_error(e: BaseException) -> str:
 # --- running cases --------------------------------------------------------------------------------
 
 
-class CaseTimeout(BaseException):  # noqa: N818 - not an error of the code under test
-    """A case ran past its time limit (a BaseException, so that no `except Exception` in the
-    code under test swallows it)."""
-
-
-@contextlib.contextmanager
-def time_limit(seconds):
-    """Raises CaseTimeout after `seconds` (main thread only; elsewhere, no limit)."""
-    if threading.current_thread() is not threading.main_thread() or not seconds:
-        yield
-        return
-
-    def expired(signum, frame):
-        raise CaseTimeout(f"ran past {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
-
-
 @contextlib.contextmanager
 def address_space(margin):
     """Caps the process's address space at its present size plus `margin` bytes, so that a
@@ -1790,7 +1765,7 @@ class Runner:
             out.status = "refused"
             out.message = str(e)[:200]
             return None
-        except CaseTimeout:
+        except TimedOut:
             out.violations.append(f"load did not end within {LOAD_LIMIT} s")
             return None
         except Exception as e:  # noqa: BLE001 - anything but a LoadError is a violation
@@ -1814,7 +1789,7 @@ class Runner:
         try:
             with time_limit(CALL_LIMIT):
                 _ = loaded.signatures, repr(loaded), loaded.graph().as_text()
-        except CaseTimeout:
+        except TimedOut:
             out.violations.append(f"describing the loaded function took over {CALL_LIMIT} s")
         except Exception as e:  # noqa: BLE001
             out.violations.append(f"describing the loaded function raised {describe_error(e)}")
@@ -1824,7 +1799,7 @@ class Runner:
                 with time_limit(CALL_LIMIT), contextlib.redirect_stdout(io.StringIO()):
                     loaded(*_fresh(args))
                 results.append("ok")
-            except CaseTimeout:
+            except TimedOut:
                 # A file's loop may legitimately never end: reported, not a violation.
                 results.append("timeout")
                 break

@@ -271,31 +271,14 @@ def copy_atomic(source: str, target: str) -> None:
 
 
 def _replace(path: str, write, mode: int | None) -> None:
-    folder = os.path.dirname(path) or "."
-    os.makedirs(folder, exist_ok=True)
-    temporary = temporaries.name_for(path)
-    fd = os.open(
-        temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600
-    )
-    try:
-        with os.fdopen(fd, "wb") as f:
-            write(f)
-        if mode is not None:
-            os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    # Not fsynced: a conversion writes many files, and can be run again.
+    temporaries.replace_atomic(path, write, mode, durable=False)
 
 
 def _mode(path: str | None) -> int | None:
     if path is None:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+        return None  # replace_atomic gives what the umask gives a new file
     try:
         return os.stat(path).st_mode & 0o777
     except OSError:
