@@ -291,13 +291,10 @@ def test_declared_specs_are_the_computed_ones(saved, tmp_path, edit, match):
 def test_a_loaded_graph_never_writes_into_the_callers_arrays(tmp_path):
     @autoconv.function
     def f(x):
-        y = None
-        if np.sum(x) > 0:
-            y = x
-        return y * 2.0 + 1.0
+        return np.sqrt(x) * 2.0 + 1.0
 
     x = np.ones(3)
-    assert np.array_equal(f(x), [3.0, 3.0, 3.0]) and np.array_equal(x, np.ones(3))
+    f(x)
     f.save(tmp_path / "a.acg")
 
     def mark_everything(document):
