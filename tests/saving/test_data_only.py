@@ -400,3 +400,33 @@ def test_python_numbers_are_declared_as_python_numbers(saved, tmp_path):
 
     with pytest.raises(LoadError, match="a Python number of dtype"):
         autoconv.load(rewrite(saved, tmp_path / "w.acg", edit))
+
+
+@pytest.mark.parametrize(
+    "edit, match",
+    [
+        # The fuzzer's finds: code that did not parse, a draw of an array method.
+        (lambda d: _first(d, "print").update(kind="list_append"), "has 0 results"),
+        (lambda d: _first(d, "assign").update(kind="list_append"), "has 0 results"),
+        (lambda d: _first(d, "binop").update(outputs=[]), "has 0 results"),
+    ],
+)
+def test_each_kind_has_its_number_of_results(saved, tmp_path, edit, match):
+    with pytest.raises(LoadError, match=match):
+        autoconv.load(rewrite(saved, tmp_path / "k.acg", edit))
+
+
+def test_generator_methods_are_draws_and_array_methods_are_not(tmp_path):
+    @autoconv.function
+    def f(x):
+        rng = np.random.default_rng(0)
+        return x + rng.uniform(size=3)
+
+    f(X)
+    f.save(tmp_path / "g.acg")
+
+    def edit(document):
+        next(n for n in nodes(document) if n["fn"] == "uniform")["fn"] = "flatten"
+
+    with pytest.raises(LoadError, match="'flatten' is not a draw"):
+        autoconv.load(rewrite(tmp_path / "g.acg", tmp_path / "h.acg", edit))

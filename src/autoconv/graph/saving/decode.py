@@ -436,6 +436,17 @@ class Decoder:
             node.blocks = [test, body]
         for i, decl in enumerate(list_of(data.get("outputs"), where)):
             node.outputs.append(scope.declare(decl, node, i, f"{where}.outputs[{i}]"))
+        if table.OUTPUTS.get(kind, len(node.outputs)) != len(node.outputs):
+            fail(where, f"a {kind} operation has {len(node.outputs)} results")
+        if kind == "list_append" and not isinstance(args[0], Tensor):
+            fail(where, "an append to something that is not a list")
+        if kind == "method" and (fn in table.RANDOM_METHODS) != bool(attrs.get("random")):
+            fail(
+                where,
+                f"the method {fn!r} is not a draw"
+                if attrs.get("random")
+                else f"the draw {fn!r} is not marked random",
+            )
         if kind == "cond":
             for b in node.blocks:
                 if len(b.outputs) != len(node.outputs):

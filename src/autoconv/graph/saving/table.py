@@ -65,7 +65,21 @@ PRINT_KWARGS = frozenset({"sep", "end", "flush"})
 
 _SPECIAL_METHODS = {"astype", "reshape", "transpose", "item", "tolist", "fill"}
 _RANDOM_METHODS = {name for table in _random._TABLES.values() for name in table}
+RANDOM_METHODS = frozenset(_RANDOM_METHODS)  # of generators (nodes marked `random`)
 METHODS = frozenset(set(ARRAY_METHODS) | _SPECIAL_METHODS | _RANDOM_METHODS)
+# How many results each kind of node has, where that is fixed (the code generators rely on it).
+OUTPUTS = {
+    "binop": 1,
+    "unop": 1,
+    "getitem": 1,
+    "attr": 1,
+    "const": 1,
+    "read": 1,
+    "list_new": 1,
+    "list_append": 1,
+    "assign": 0,
+    "print": 0,
+}
 
 # Python types a file may hold as values (dtype arguments, the kinds of a Mixed, casts).
 TYPES: dict = {"int": int, "float": float, "bool": bool, "complex": complex, "str": str}
