@@ -430,3 +430,30 @@ def test_generator_methods_are_draws_and_array_methods_are_not(tmp_path):
 
     with pytest.raises(LoadError, match="'flatten' is not a draw"):
         autoconv.load(rewrite(tmp_path / "g.acg", tmp_path / "h.acg", edit))
+
+
+def test_methods_and_draws_have_receivers_of_their_kind(tmp_path):
+    @autoconv.function
+    def f(x):
+        rng = np.random.default_rng(0)
+        return x.astype(np.float32) + rng.uniform(size=3)
+
+    f(X)
+    f.save(tmp_path / "g.acg")
+
+    def literal_receiver(document):
+        _method(document, "astype")["args"][0] = ["int", "5"]  # wrote `5.astype(...)`
+
+    def array_receiver(document):
+        _method(document, "uniform")["args"][0] = ["t", 0]  # x.uniform(): not a generator
+
+    for edit, match in (
+        (literal_receiver, "not a Tensor"),
+        (array_receiver, "not a generator"),
+    ):
+        with pytest.raises(LoadError, match=match):
+            autoconv.load(rewrite(tmp_path / "g.acg", tmp_path / "h.acg", edit))
+
+
+def _method(document, name):
+    return next(n for n in nodes(document) if n["kind"] == "method" and n["fn"] == name)

@@ -440,6 +440,10 @@ class Decoder:
             fail(where, f"a {kind} operation has {len(node.outputs)} results")
         if kind == "list_append" and not isinstance(args[0], Tensor):
             fail(where, "an append to something that is not a list")
+        if kind in ("method", "attr", "getitem") and not isinstance(args[0], Tensor):
+            fail(where, f"a {kind} of something that is not a Tensor")
+        if kind == "method" and attrs.get("random") and args[0].dtype.kind != "O":
+            fail(where, "a draw from something that is not a generator")
         if kind == "method" and (fn in table.RANDOM_METHODS) != bool(attrs.get("random")):
             fail(
                 where,
