@@ -457,3 +457,18 @@ def test_methods_and_draws_have_receivers_of_their_kind(tmp_path):
 
 def _method(document, name):
     return next(n for n in nodes(document) if n["kind"] == "method" and n["fn"] == name)
+
+
+def test_draws_are_exactly_the_calls_of_random_functions(tmp_path):
+    @autoconv.function
+    def f(x):
+        return x + np.random.normal(size=3)
+
+    f(X)
+    f.save(tmp_path / "d.acg")
+
+    def not_random(document):
+        _first(document, "call")["fn"] = "numpy.reshape"  # run as a draw, its errors the user's
+
+    with pytest.raises(LoadError, match="a draw must be a call of numpy.random"):
+        autoconv.load(rewrite(tmp_path / "d.acg", tmp_path / "e.acg", not_random))

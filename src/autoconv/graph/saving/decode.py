@@ -444,6 +444,13 @@ class Decoder:
             fail(where, f"a {kind} of something that is not a Tensor")
         if kind == "method" and attrs.get("random") and args[0].dtype.kind != "O":
             fail(where, "a draw from something that is not a generator")
+        if (
+            kind == "call"
+            and attrs.get("random")
+            and not data["fn"].startswith(("numpy.random.", "random."))
+        ):
+            # A draw's errors are the user's (the JAX backend records them as such).
+            fail(where, "a draw must be a call of numpy.random or random")
         if kind == "method" and (fn in table.RANDOM_METHODS) != bool(attrs.get("random")):
             fail(
                 where,
