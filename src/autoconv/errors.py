@@ -12,5 +12,11 @@ class ConversionError(AutoconvError):
     """
 
 
+class StagingError(AutoconvError):
+    """Control flow or a value could not be staged while tracing: into a graph
+    (`autoconv.function`), or on JAX tracers (`jax.jit(autoconv.convert(f))`, which raises the
+    subclass `JaxStagingError`)."""
+
+
 class ConversionWarning(UserWarning):
     """A function, or a part of one, was left as Python."""

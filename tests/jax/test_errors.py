@@ -138,3 +138,13 @@ def test_python_values_keep_python_errors():
     """The same functions on Python values behave as Python: Python's own errors."""
     with pytest.raises(UnboundLocalError):
         autoconv.convert(defined_in_one_branch)(-1.0)
+
+
+def test_one_staging_error_class_for_every_tracer():
+    """`except autoconv.StagingError` catches what graph mode and JAX tracing raise alike."""
+    from autoconv.errors import StagingError
+    from autoconv.graph.errors import StagingError as GraphStagingError
+    from autoconv.runtime.jax.state import JaxStagingError
+
+    assert GraphStagingError is StagingError
+    assert issubclass(JaxStagingError, StagingError)

@@ -6,12 +6,11 @@ Every error names the construct, the user's file and line, and what to do next.
 import os
 import warnings
 
-from autoconv.errors import AutoconvError
+from autoconv.errors import (
+    AutoconvError,
+    StagingError,  # noqa: F401 - one class for every tracer
+)
 from autoconv.locations import describe
-
-
-class StagingError(AutoconvError):
-    """Control flow or a value could not be staged into a graph while tracing."""
 
 
 class GraphExecutionError(AutoconvError):

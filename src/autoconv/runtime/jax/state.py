@@ -29,7 +29,7 @@ import jax.numpy as jnp
 import numpy as np
 
 import autoconv
-from autoconv.errors import AutoconvError
+from autoconv.errors import AutoconvError, StagingError
 from autoconv.locations import describe
 from autoconv.runtime import staging
 
@@ -43,8 +43,9 @@ _SKIP = (
 )
 
 
-class JaxStagingError(AutoconvError):
-    """Control flow on JAX tracers could not be staged (`jax.jit(convert(f))` and friends)."""
+class JaxStagingError(StagingError):
+    """Control flow on JAX tracers could not be staged (`jax.jit(convert(f))` and friends): a
+    `StagingError`, as in graph mode."""
 
 
 def user_origin() -> str:
