@@ -483,30 +483,26 @@ INJECTIONS = [
 
 def scalar_slots(doc) -> list:
     """`(parent, key)` of every string, number, bool and null of a JSON document."""
-    out = []
-    stack = [doc]
-    while stack:
-        v = stack.pop()
-        items = v.items() if isinstance(v, dict) else enumerate(v)
-        for k, x in items:
-            if isinstance(x, (dict, list)):
-                stack.append(x)
-            else:
-                out.append((v, k))
-    return out
+    return _slots(doc, containers=False)
 
 
 def container_slots(doc) -> list:
     """`(parent, key)` of every list and object below the top."""
+    return _slots(doc, containers=True)
+
+
+def _slots(doc, containers: bool) -> list:
     out = []
     stack = [doc]
     while stack:
         v = stack.pop()
         items = v.items() if isinstance(v, dict) else enumerate(v)
         for k, x in items:
-            if isinstance(x, (dict, list)):
-                out.append((v, k))
+            nested = isinstance(x, (dict, list))
+            if nested:
                 stack.append(x)
+            if nested == containers:
+                out.append((v, k))
     return out
 
 
