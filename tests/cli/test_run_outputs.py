@@ -277,7 +277,10 @@ def test_a_saved_graph_that_is_not_a_regular_file_is_refused_without_reading(pic
     os.mkfifo(picker / "pipe.acg")
     done = run_cli("run", "pipe.acg", cwd=picker)  # a read would block
     assert done.returncode == 1
-    assert done.stderr == "autoconv run: error: pipe.acg: not a regular file; name a saved graph\n"
+    assert done.stderr == (
+        "autoconv run: error: pipe.acg: not a regular file; a saved autoconv graph is a regular "
+        "file\n"
+    )
 
 
 def test_an_error_raised_while_the_graph_runs_is_its_type_and_message(picker):

@@ -630,27 +630,24 @@ def m_zip_fields(rng, entry):
         for _ in range(rng.randrange(count)):
             f = struct.unpack_from(_CD, data, pos)
             pos += 46 + f[10] + f[11] + f[12]
-        f = list(struct.unpack_from(_CD, data, pos))
-        i, what = rng.choice(_CD_FIELDS)
-        width = struct.calcsize("<" + _CD[1 + i])
-        f[i] = _odd_value(rng, f[i], width) & ((1 << 8 * width) - 1)
-        struct.pack_into(_CD, data, pos, *f)
-        return bytes(data), f"central directory entry at {pos}: {what} = {f[i]}"
+        what = _odd_field(rng, data, _CD, _CD_FIELDS, pos)
+        return bytes(data), f"central directory entry at {pos}: {what}"
     if choice < 0.8:
         offsets = [m.start() for m in re.finditer(b"PK\x03\x04", bytes(data))]
         pos = rng.choice(offsets)
-        f = list(struct.unpack_from(_LH, data, pos))
-        i, what = rng.choice(_LH_FIELDS)
-        width = struct.calcsize("<" + _LH[1 + i])
-        f[i] = _odd_value(rng, f[i], width) & ((1 << 8 * width) - 1)
-        struct.pack_into(_LH, data, pos, *f)
-        return bytes(data), f"local header at {pos}: {what} = {f[i]}"
-    f = list(fields)
-    i, what = rng.choice(_EOCD_FIELDS)
-    width = struct.calcsize("<" + _EOCD[1 + i])
+        what = _odd_field(rng, data, _LH, _LH_FIELDS, pos)
+        return bytes(data), f"local header at {pos}: {what}"
+    return bytes(data), f"end record: {_odd_field(rng, data, _EOCD, _EOCD_FIELDS, eocd)}"
+
+
+def _odd_field(rng, data: bytearray, fmt: str, fields: list, pos: int) -> str:
+    """Sets one of `fields` of the `fmt` record at `pos` to an odd value; `name = value`."""
+    f = list(struct.unpack_from(fmt, data, pos))
+    i, what = rng.choice(fields)
+    width = struct.calcsize("<" + fmt[1 + i])
     f[i] = _odd_value(rng, f[i], width) & ((1 << 8 * width) - 1)
-    struct.pack_into(_EOCD, data, eocd, *f)
-    return bytes(data), f"end record: {what} = {f[i]}"
+    struct.pack_into(fmt, data, pos, *f)
+    return f"{what} = {f[i]}"
 
 
 def m_zip_shape(rng, entry):

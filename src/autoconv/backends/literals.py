@@ -65,6 +65,13 @@ def call_arguments(args, kwargs, item: Callable[[object], str]) -> str:
     return ", ".join([*(item(a) for a in args), *(f"{k}={item(v)}" for k, v in kwargs.items())])
 
 
+def ascii_text(text: str) -> str:
+    """`text` for a generated comment or file name: printable ASCII only, so nothing in it can
+    end the comment (`\r`, `\x0c`, `\u2028`... are line breaks to some readers)."""
+    text = "".join(c if " " <= c <= "~" else "?" for c in text)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 _UNSAFE = re.compile(r"[^\x20-\x7e\n]")
 
 

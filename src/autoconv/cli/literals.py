@@ -24,7 +24,6 @@ saved signature that every input fits best (see `run_cmd.choose`).
 import ast
 import dataclasses
 import os
-import stat
 import warnings
 
 from autoconv.cli.files import UsageError
@@ -135,21 +134,15 @@ def read_npy(item: Input) -> object:
     from autoconv.graph.saving.errors import LoadError
 
     path = item.file
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
-        fd = os.open(path, flags)
-    except FileNotFoundError:
-        raise TargetError(f"--input {item.shown}: {path}: no such file") from None
-    except OSError as e:
-        raise TargetError(f"--input {item.shown}: cannot read {path}: {e.strerror or e}") from None
-    with os.fdopen(fd, "rb") as f:
-        status = os.fstat(fd)
-        if not stat.S_ISREG(status.st_mode):
-            raise TargetError(f"--input {item.shown}: {path} is not a regular file")
-        if status.st_size > MAX_NPY_BYTES:
+        f = archive.open_regular(path)
+    except LoadError as e:
+        raise TargetError(f"--input {item.shown}: {e}") from None
+    with f:
+        size = os.fstat(f.fileno()).st_size
+        if size > MAX_NPY_BYTES:
             raise TargetError(
-                f"--input {item.shown}: {path} is {status.st_size} bytes, over the limit of "
-                f"{MAX_NPY_BYTES}"
+                f"--input {item.shown}: {path} is {size} bytes, over the limit of {MAX_NPY_BYTES}"
             )
         try:
             data = f.read(MAX_NPY_BYTES + 1)

@@ -33,6 +33,20 @@ class TraceEffectWarning(UserWarning):
     or set. Given once per trace, at the user's line, with what to write instead."""
 
 
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+
+def raised_by_autoconv(e: BaseException) -> bool:
+    """Whether the innermost frame of `e`'s traceback is in autoconv's own source (true when
+    there is no traceback to tell)."""
+    tb = e.__traceback__
+    if tb is None:
+        return True
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb.tb_frame.f_code.co_filename.startswith(_PACKAGE)
+
+
 _COMBINED: dict = {}
 
 

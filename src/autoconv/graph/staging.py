@@ -26,7 +26,7 @@ import numpy as np
 from autoconv.errors import AutoconvError
 from autoconv.graph import graph as _g
 from autoconv.graph import mutation, shapes
-from autoconv.graph.errors import StagingError, where
+from autoconv.graph.errors import StagingError, raised_by_autoconv, where
 from autoconv.graph.optionals import (
     Mixed,
     Optional,
@@ -552,7 +552,7 @@ def raises_when_run(e, graph) -> bool:
         raise unsettled_appends(user_origin(1), "function") from None
     if isinstance(e, (AutoconvError, RecursionError)) or not isinstance(e, Exception):
         return False
-    if type(e).__module__.startswith("autoconv") or _raised_by_autoconv(e):
+    if type(e).__module__.startswith("autoconv") or raised_by_autoconv(e):
         return False  # autoconv's own machinery, never the user's error
     if not any(n.effect for n in graph.block.nodes):
         return False  # raising now, while tracing, is what eager code does
@@ -581,15 +581,6 @@ def stored_tensor_error(e):
         "turns into a new array of the graph, or build the array with NumPy functions "
         "(np.where, np.stack)."
     )
-
-
-def _raised_by_autoconv(e) -> bool:
-    tb = e.__traceback__
-    if tb is None:
-        return True
-    while tb.tb_next is not None:
-        tb = tb.tb_next
-    return tb.tb_frame.f_code.co_filename.startswith(_AUTOCONV_DIR)
 
 
 def _traced_branch_failed(e):

@@ -220,21 +220,20 @@ class Variable:
     def assign_add(self, delta, read_value: bool = True):
         """Adds `delta` to the value, atomically with respect to other threads. Returns the
         Variable."""
-        if _g.building():
-            return self.assign(self._operand() + _unwrap_or_read(delta))
-        delta = _unwrap(delta)
-        with self._lock:
-            self._value = self._checked(self._value + delta)
-        return self
+        return self._update(operator.add, delta)
 
     def assign_sub(self, delta, read_value: bool = True):
         """Subtracts `delta` from the value, atomically with respect to other threads. Returns
         the Variable."""
+        return self._update(operator.sub, delta)
+
+    def _update(self, op, delta):
+        """`value = op(value, delta)`: recorded while tracing, else under the lock."""
         if _g.building():
-            return self.assign(self._operand() - _unwrap_or_read(delta))
+            return self.assign(op(self._operand(), _unwrap_or_read(delta)))
         delta = _unwrap(delta)
         with self._lock:
-            self._value = self._checked(self._value - delta)
+            self._value = self._checked(op(self._value, delta))
         return self
 
     def _set(self, value):

@@ -37,7 +37,7 @@ from autoconv.backends.jax import ops as _ops
 from autoconv.backends.jax.errors import LoweringError, lowering_error
 from autoconv.backends.jax.host import TO_DEVICE
 from autoconv.backends.jax.lowering import Lowered
-from autoconv.backends.literals import check_source
+from autoconv.backends.literals import ascii_text, check_source
 from autoconv.graph.errors import where
 from autoconv.graph.optionals import Mixed, Optional, mixed_output
 from autoconv.graph.optionals import output as optional_output
@@ -205,9 +205,7 @@ class JaxProgram:
 
     def __init__(self, graph, device=None, keep_on_device=False):
         self.graph = graph
-        self.filename = (
-            f"<autoconv jax graph {ascii(str(graph.name))[1:-1][:80]} #{next(_counter)}>"
-        )
+        self.filename = f"<autoconv jax graph {ascii_text(str(graph.name))} #{next(_counter)}>"
         # Lists grown in loops with no bound: their buffer sizes, kept for later calls, and
         # how many times the program was compiled again to make them larger.
         self.capacities: list = []

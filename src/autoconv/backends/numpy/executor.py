@@ -34,7 +34,13 @@ import weakref
 import numpy as np
 
 from autoconv.backends import nesting
-from autoconv.backends.literals import call_arguments, check_source, literal, subscript
+from autoconv.backends.literals import (
+    ascii_text,
+    call_arguments,
+    check_source,
+    literal,
+    subscript,
+)
 from autoconv.graph.errors import GraphExecutionError, StagingError, execution_error, where
 from autoconv.graph.graph import Block, Graph, Node
 from autoconv.graph.optionals import Mixed, Optional, mixed_output
@@ -59,7 +65,7 @@ class Program:
 
     def __init__(self, graph: Graph):
         self.graph = graph
-        self.filename = f"<autoconv graph {_comment(str(graph.name))} #{next(_counter)}>"
+        self.filename = f"<autoconv graph {ascii_text(str(graph.name))} #{next(_counter)}>"
         writer = _Writer(graph)
         self.source = writer.source
         self.line_nodes = writer.line_nodes
@@ -174,7 +180,7 @@ class _Writer:
         """Wraps `run` in `make_run(<bound names>)`, one parameter per line with what it is."""
         header = ["def make_run("]
         header += [
-            f"    {name},  # {_comment(_describe_bound(v))}" for name, v in self.namespace.items()
+            f"    {name},  # {ascii_text(_describe_bound(v))}" for name, v in self.namespace.items()
         ]
         header.append("):")
         body = ["    " + line for line in self.lines] + ["    return run"]
@@ -811,13 +817,6 @@ def _describe_bound(value) -> str:
         return f"{module}.{name}" if module and module != "builtins" else name
     # Never the value's repr: it can hold text from a saved file.
     return f"a {type(value).__name__}"
-
-
-def _comment(text: str) -> str:
-    """`text` as the body of a generated comment: printable ASCII only, so nothing in it can
-    end the comment (`\r`, `\x0c`, `\u2028`... are line breaks to some readers)."""
-    text = "".join(c if " " <= c <= "~" else "?" for c in text)
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def describe(t: Tensor) -> str:

@@ -30,7 +30,7 @@ _SHAPE_ONLY = {np.zeros_like, np.ones_like, np.full_like, np.empty_like}
 DEFAULT_MAX_BYTES = 16 << 20
 # An empty array's contents are unspecified: folded, it is zeros, never the bytes of a buffer
 # this process freed (which a constant would carry into listings and saved files).
-_ZEROED = {np.empty: np.zeros, np.empty_like: np.zeros_like}
+ZEROED = {np.empty: np.zeros, np.empty_like: np.zeros_like}
 
 
 class _NotConstant(Exception):
@@ -45,7 +45,7 @@ def evaluate(node, values: dict):
     kwargs = map_tensors(node.kwargs, sub)
     kind = node.kind
     if kind in ("call", "helper"):
-        return _ZEROED.get(node.fn, node.fn)(*args, **kwargs)
+        return ZEROED.get(node.fn, node.fn)(*args, **kwargs)
     if kind == "binop":
         return _BINARY[node.fn](args[0], args[1])
     if kind == "unop":

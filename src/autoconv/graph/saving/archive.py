@@ -35,7 +35,7 @@ import zlib
 import numpy as np
 
 from autoconv import temporaries
-from autoconv.graph.saving.errors import LoadError, LoadFileNotFoundError
+from autoconv.graph.saving.errors import LoadError, LoadFileNotFoundError, brief_error
 from autoconv.graph.saving.limits import (
     MAX_BYTES,
     MAX_GRAPH,
@@ -117,7 +117,7 @@ def open_regular(path):
     except FileNotFoundError:
         raise LoadFileNotFoundError(f"{path}: no such file") from None
     except (OSError, ValueError, TypeError) as e:
-        raise LoadError(f"{path}: cannot be opened ({_brief_error(e)})") from None
+        raise LoadError(f"{path}: cannot be opened ({brief_error(e)})") from None
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
@@ -147,7 +147,7 @@ def read(path, max_bytes: int = MAX_BYTES) -> Contents:
             z = zipfile.ZipFile(f)
         except (zipfile.BadZipFile, OSError, ValueError, EOFError, OverflowError) as e:
             raise LoadError(
-                f"{path}: not a saved autoconv graph (not a readable zip file: {_brief_error(e)})"
+                f"{path}: not a saved autoconv graph (not a readable zip file: {brief_error(e)})"
             ) from None
         with z:
             infos = _checked_directory(path, z, max_bytes)
@@ -183,7 +183,7 @@ def read(path, max_bytes: int = MAX_BYTES) -> Contents:
                 OverflowError,
                 zlib.error,
             ) as e:
-                raise LoadError(f"{path}: the archive is damaged ({_brief_error(e)})") from None
+                raise LoadError(f"{path}: the archive is damaged ({brief_error(e)})") from None
     return Contents(manifest, graph, arrays, "sha256:" + h.hexdigest())
 
 
@@ -382,7 +382,7 @@ def _npy_header(head: bytes, size: int, what: str) -> tuple:
         else:
             raise ValueError(f"unknown .npy version {major}.{minor}")
     except (ValueError, OSError, SyntaxError, TypeError, EOFError, MemoryError) as e:
-        raise LoadError(f"{what}: not a valid .npy array ({_brief_error(e)})") from None
+        raise LoadError(f"{what}: not a valid .npy array ({brief_error(e)})") from None
     if dtype.hasobject or dtype.fields is not None or dtype.subdtype is not None:
         raise LoadError(f"{what}: arrays of dtype {dtype} are not allowed")
     if type(shape) is not tuple or any(type(d) is not int or d < 0 for d in shape):
@@ -430,7 +430,3 @@ def _read_array(z, info, h, what: str) -> np.ndarray:
             raise LoadError(f"{what}: the member is longer than declared")
         h.update(view)
     return _shaped(array, shape, fortran)
-
-
-def _brief_error(e: BaseException) -> str:
-    return ascii(str(e))[1:-1][:100]

@@ -541,12 +541,19 @@ def _check_raising(node, where) -> None:
     if raising == "raise_new" and not (args and args[0] in table.EXCEPTION_TYPES):
         fail(where, "a raise of something that is not a built-in exception class")
     if raising == "checked" and not (
-        len(args) == 4
-        and type(args[3]) is str
-        and (args[2] is None or (type(args[2]) is tuple and args[2][:1] == ("unbound",)))
-        and (args[2] is None or (len(args[2]) == 2 and type(args[2][1]) is str))
+        len(args) == 4 and type(args[3]) is str and _missing_ok(args[2])
     ):
         fail(where, "invalid arguments of a check for a missing value")
+
+
+def _missing_ok(missing) -> bool:
+    """What an optional holds when its flag is false: None, or `("unbound", name)`."""
+    return missing is None or (
+        type(missing) is tuple
+        and len(missing) == 2
+        and missing[0] == "unbound"
+        and type(missing[1]) is str
+    )
 
 
 def _check_inplace(graph) -> None:
@@ -554,19 +561,11 @@ def _check_inplace(graph) -> None:
     pass puts them: a hostile mark could make a graph write into the caller's arrays."""
     from autoconv.graph.passes import inplace
 
-    marked = {id(n) for n in _nodes(graph.block) if "inplace" in n.attrs}
+    marked = {id(n) for n in graph.walk() if "inplace" in n.attrs}
     inplace.run(graph)
-    for node in _nodes(graph.block):
+    for node in graph.walk():
         if "inplace" in node.attrs and id(node) not in marked:
             del node.attrs["inplace"]
-
-
-def _nodes(block):
-    stack = [block]
-    while stack:
-        for node in stack.pop().nodes:
-            yield node
-            stack.extend(node.blocks)
 
 
 class Scope:

@@ -13,6 +13,12 @@ class LoadError(AutoconvError):
     before anything in it ran. The message names what is wrong."""
 
 
+def brief_error(e: BaseException) -> str:
+    """`e`'s message, short and printable, for a message about a file (it can quote the
+    file's bytes)."""
+    return ascii(str(e))[1:-1][:200]
+
+
 class LoadFileNotFoundError(LoadError, FileNotFoundError):
     """`load` was given a path where there is no file (both a `LoadError` and the
     `FileNotFoundError` that `open` gives)."""

@@ -17,7 +17,7 @@ import numpy as np
 from autoconv.graph import signature as sig
 from autoconv.graph.saving import archive, decode, table
 from autoconv.graph.saving.encode import FORMAT, VERSION, encode_function
-from autoconv.graph.saving.errors import LoadError, SaveError
+from autoconv.graph.saving.errors import LoadError, SaveError, brief_error
 
 OLDEST = 1
 _UPGRADES: dict = {}  # version -> function making a version+1 document of a version document
@@ -107,7 +107,7 @@ def read(path, max_bytes: int = archive.MAX_BYTES, key=None) -> dict:
     except MemoryError:
         raise LoadError(f"{path}: the file's contents do not fit in memory") from None
     except Exception as e:  # noqa: BLE001 - a safety net: a file is never trusted
-        raise LoadError(f"{path}: malformed file ({type(e).__name__}: {brief(e)})") from None
+        raise LoadError(f"{path}: malformed file ({type(e).__name__}: {brief_error(e)})") from None
 
 
 def shown(path) -> str:
@@ -117,10 +117,6 @@ def shown(path) -> str:
     except TypeError:
         raise LoadError(f"load() takes a path to a file, not a {type(path).__name__}") from None
     return text if text.isprintable() else ascii(text)
-
-
-def brief(e: BaseException) -> str:
-    return ascii(str(e))[1:-1][:200]
 
 
 def _read(path: str, max_bytes: int, key) -> dict:
@@ -159,7 +155,7 @@ def _read(path: str, max_bytes: int, key) -> dict:
         return _contents(path, document, arrays, Variable)
     except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as e:
         # A safety net: every field is checked, but a file is never trusted.
-        raise LoadError(f"{path}: malformed file ({type(e).__name__}: {brief(e)})") from None
+        raise LoadError(f"{path}: malformed file ({type(e).__name__}: {brief_error(e)})") from None
 
 
 def _contents(path, document, arrays, Variable) -> dict:

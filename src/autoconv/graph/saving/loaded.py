@@ -9,15 +9,14 @@ printed text and Variable updates are the same.
 from __future__ import annotations
 
 import inspect
-import os
 
 from autoconv.errors import AutoconvError
 from autoconv.graph import dispatch as _dispatch
 from autoconv.graph import signature as sig
-from autoconv.graph.errors import execution_error
+from autoconv.graph.errors import execution_error, raised_by_autoconv
 from autoconv.graph.mutations import apply as apply_writebacks
 from autoconv.graph.saving import archive, files
-from autoconv.graph.saving.errors import LoadError
+from autoconv.graph.saving.errors import LoadError, brief_error
 
 
 def load(
@@ -55,7 +54,7 @@ def load(
     except Exception as e:  # noqa: BLE001 - the checked graphs could not be built to run
         raise LoadError(
             f"{files.shown(path)}: the saved graph cannot be run by this autoconv "
-            f"({type(e).__name__}: {files.brief(e)})"
+            f"({type(e).__name__}: {brief_error(e)})"
         ) from None
 
 
@@ -84,19 +83,6 @@ class _Entry:
         if new is e:
             raise e
         raise new from e
-
-
-_PACKAGE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-def _from_autoconv(e: BaseException) -> bool:
-    """Whether the innermost frame of `e`'s traceback is in autoconv's own source."""
-    tb = e.__traceback__
-    if tb is None:
-        return False
-    while tb.tb_next is not None:
-        tb = tb.tb_next
-    return tb.tb_frame.f_code.co_filename.startswith(_PACKAGE + os.sep)
 
 
 def _failed(graph, e: BaseException, what: str) -> BaseException:
@@ -148,7 +134,7 @@ class LoadedFunction:
                 result, stored = result
                 apply_writebacks(entry.writebacks, values, stored, None)
             except Exception as e:
-                if isinstance(e, AutoconvError) or not _from_autoconv(e):
+                if isinstance(e, AutoconvError) or not raised_by_autoconv(e):
                     raise
                 raise _failed(entry.graph, e, "storing into the arguments") from e
         return result

@@ -18,7 +18,7 @@ from autoconv.graph import arraylike, ops, optionals, printing, staged_calls, st
 from autoconv.graph import mutation as _mutation
 from autoconv.graph import random as _random
 from autoconv.graph.numpy_dispatch import ARRAY_METHODS, BINARY_OPERATORS, UNARY_OPERATORS
-from autoconv.graph.passes import lower
+from autoconv.graph.passes import fold, lower
 
 KINDS = (
     "call",
@@ -190,7 +190,7 @@ def name_of(fn) -> str | None:
 # What a loaded graph calls instead of a table entry: no uninitialised memory (an empty
 # array's contents are unspecified, so zeros are a valid result), and no process-global
 # generator (see `Generators`).
-_ZEROED = {"numpy.empty": np.zeros, "numpy.empty_like": np.zeros_like}
+_ZEROED = {"numpy." + f.__name__: zeros for f, zeros in fold.ZEROED.items()}
 _NOT_LOADED = frozenset(
     {"numpy.random.get_bit_generator", "numpy.random.set_bit_generator", "random.SystemRandom"}
 )
