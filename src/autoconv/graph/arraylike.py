@@ -15,6 +15,7 @@ import numpy as np
 
 from autoconv.graph import graph as _g
 from autoconv.graph import tensor as _tensor
+from autoconv.graph.path_types import retag
 from autoconv.graph.recording import emit
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.graph.user_code import (
@@ -237,7 +238,7 @@ def round_(t: Tensor, ndigits):
         spec = ((), np.asarray(result).dtype, True)
     else:
         spec = (t._shape, np.asarray(result).dtype)
-    return emit("helper", "round", round, args, {}, [spec])[0]
+    return retag(round, args, {}, emit("helper", "round", round, args, {}, [spec])[0])
 
 
 def setitem(t: Tensor, key, value):

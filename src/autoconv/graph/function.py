@@ -440,6 +440,7 @@ class Function:
 
     def _trace(self, values, key) -> ConcreteFunction:
         from autoconv.graph import random as _random
+        from autoconv.graph.optionals import output_records
         from autoconv.graph.staging import check_output, raises_when_run
 
         settings = _passes.resolve(self.optimize)
@@ -527,7 +528,7 @@ class Function:
             if self._names_own_file(str(e)):
                 raise
             raise StagingError(f"{self._where()}: {e}") from None
-        graph.outputs = outputs
+        graph.outputs = output_records(outputs)  # the Python type a path gives, where it varies
         if writebacks:
             # Changes to the arguments' containers: extra outputs, stored after each run.
             graph.outputs = (outputs, tuple(value for _, _, value in writebacks))

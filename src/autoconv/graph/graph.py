@@ -308,6 +308,7 @@ def new_tensor(graph: Graph, node: Node, index: int, shape, dtype, weak=False, i
     """A Tensor of `graph` made by `node` (a fresh id unless `id` is given)."""
     t = Tensor.__new__(Tensor)
     t.weak = weak
+    t.py_kinds = None
     t.graph = graph
     t.node = node
     t.index = index

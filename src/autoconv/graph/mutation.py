@@ -395,7 +395,7 @@ def assign_item(target, key, value):
     if not _g.building():
         target[key] = value
         return target
-    # Variables read, optionals checked (a Mixed number comes as its value: see staging).
+    # Variables read, optionals checked.
     key = tuple(operand(k) for k in key) if type(key) is tuple else operand(key)
     value = operand(value)
     staged_block = len(_g._SCOPES.stack) > 1

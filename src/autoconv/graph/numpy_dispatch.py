@@ -18,6 +18,7 @@ from autoconv.caches import register_cache
 from autoconv.graph import graph as _g
 from autoconv.graph import ops, shapes
 from autoconv.graph import tensor as _tensor
+from autoconv.graph.path_types import retag
 from autoconv.graph.recording import emit
 from autoconv.graph.recording import one as _one
 from autoconv.graph.tensor import Tensor
@@ -192,27 +193,8 @@ def _check_out(kwargs, name):
         )
 
 
-def _has_mixed(values) -> bool:
-    """Whether an operation's arguments hold a Mixed (a number whose type is known per path):
-    such operations go through `optionals.uniform`."""
-    if not _FIND_MIXED:  # imported once: an import statement costs a lookup on every call
-        from autoconv.graph.optionals import find_mixed
-
-        _FIND_MIXED.append(find_mixed)
-    found: list = []
-    _FIND_MIXED[0](values, found)
-    return bool(found)
-
-
-_FIND_MIXED: list = []
-
-
 def ufunc(uf, method, inputs, kwargs):
     """`Tensor.__array_ufunc__`: every ufunc and its methods reduce, accumulate and outer."""
-    if _has_mixed((inputs, kwargs)):
-        from autoconv.graph.optionals import uniform
-
-        return uniform(getattr(uf, method), inputs, kwargs)
     out = kwargs.get("out")
     if type(out) is tuple and len(out) == 1 and type(out[0]) is np.ndarray and method == "__call__":
         if any(x is out[0] for x in inputs):
@@ -224,7 +206,7 @@ def ufunc(uf, method, inputs, kwargs):
     kwargs = {k: operand(v) for k, v in kwargs.items()}
     if method == "__call__":
         specs = _ufunc_specs(uf, inputs, kwargs)
-        return _one(emit("call", uf.__name__, uf, inputs, kwargs, specs))
+        return retag(uf, inputs, kwargs, _one(emit("call", uf.__name__, uf, inputs, kwargs, specs)))
     fn = getattr(uf, method)
     op = f"{uf.__name__}.{method}"
     if method in ("reduce", "accumulate"):
@@ -299,22 +281,20 @@ def _python_result(op, operands):
 def binop(symbol, uf, a, b):
     """`a <symbol> b` with a Tensor operand, recorded as the Python operator."""
     a, b = operand(a), operand(b)
-    if _has_mixed((a, b)):
-        from autoconv.graph.optionals import uniform
-
-        return uniform(BINARY_OPERATORS[symbol], (a, b), {})
     if type(a) is list or type(b) is list:
         return ufunc(uf, "__call__", (a, b), {})
-    specs = _python_result(BINARY_OPERATORS[symbol], (a, b)) or _ufunc_specs(uf, (a, b), {})
-    return emit("binop", symbol, symbol, (a, b), {}, specs)[0]
+    op = BINARY_OPERATORS[symbol]
+    specs = _python_result(op, (a, b)) or _ufunc_specs(uf, (a, b), {})
+    return retag(op, (a, b), {}, emit("binop", symbol, symbol, (a, b), {}, specs)[0])
 
 
 UNARY_OPERATORS = {"-": operator.neg, "+": operator.pos, "~": operator.invert, "abs": abs}
 
 
 def unop(symbol, uf, a):
-    specs = _python_result(UNARY_OPERATORS[symbol], (a,)) or _ufunc_specs(uf, (a,), {})
-    return emit("unop", symbol, symbol, (a,), {}, specs)[0]
+    op = UNARY_OPERATORS[symbol]
+    specs = _python_result(op, (a,)) or _ufunc_specs(uf, (a,), {})
+    return retag(op, (a,), {}, emit("unop", symbol, symbol, (a,), {}, specs)[0])
 
 
 # --- functions ------------------------------------------------------------------------------
@@ -322,10 +302,6 @@ def unop(symbol, uf, a):
 
 def function(func, args, kwargs):
     """`Tensor.__array_function__`: the NumPy functions in `ops.RULES`."""
-    if _has_mixed((args, kwargs)):
-        from autoconv.graph.optionals import uniform
-
-        return uniform(func, args, kwargs)
     handler = ops.RULES.get(func)
     if handler is None:
         name = getattr(func, "__qualname__", getattr(func, "__name__", repr(func)))
@@ -342,7 +318,9 @@ def function(func, args, kwargs):
         _check_out(kwargs, f"numpy.{func.__name__}")
     args = tuple(operand(a) for a in args)
     kwargs = {k: operand(v) for k, v in kwargs.items()}
-    return handler(func, args, kwargs)
+    if "random" in (getattr(func, "__module__", None) or ""):
+        return handler(func, args, kwargs)  # trying it on stand-ins would draw numbers
+    return retag(func, args, kwargs, handler(func, args, kwargs))
 
 
 def method(tensor, name, args, kwargs, attr=False):
@@ -510,12 +488,10 @@ def index_shape(shape: tuple, key: tuple) -> tuple:
 
 def getitem(tensor, key):
     """`tensor[key]`, recorded as the same subscript."""
-    from autoconv.graph.optionals import Mixed, Optional, index_value
+    from autoconv.graph.optionals import Optional, index_value
 
-    if (
-        isinstance(key, (Optional, Mixed))
-        or type(key) is tuple
-        and any(isinstance(k, (Optional, Mixed)) for k in key)
+    if isinstance(key, Optional) or (
+        type(key) is tuple and any(isinstance(k, Optional) for k in key)
     ):
         # An index known per path: its value (checked where it may be None or unbound).
         key = tuple(map(index_value, key)) if type(key) is tuple else index_value(key)

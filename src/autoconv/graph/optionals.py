@@ -86,11 +86,8 @@ def unwrap_any(v):
 
 def index_value(v):
     """What an index or a stored array item uses of a value known per path: an Optional's
-    value (behind its check), a Mixed number's value in the common dtype (the Python type it
-    has on each path does not matter there)."""
-    if isinstance(v, Optional):
-        return v.unwrap()
-    return v.value if isinstance(v, Mixed) else v
+    value (behind its check)."""
+    return v.unwrap() if isinstance(v, Optional) else v
 
 
 def _unwrap_all(v):
@@ -201,12 +198,11 @@ def is_none(value):
 
 
 class Mixed:
-    """A number that is a Python number on some paths and a NumPy value (or another kind of
-    Python number) on others: `return -1` after a loop that may `return x[i]`. `value` holds it
-    in the common dtype, `tag` (an int known at run time) indexes `kinds`, the Python type each
-    path gives (None: the NumPy value as computed). Returning it gives the eager type. An
-    operation on it runs on `value` when it gives the same kind of result whatever the path
-    (`s + x[i]`, `s > 0`); otherwise it raises, since the eager result's type would differ."""
+    """In a graph's outputs only: a number whose Python type depends on the path that ran
+    (`return -1` after a loop that may `return x[i]`). `value` holds it in the joined dtype,
+    `tag` (an int known at run time) indexes `kinds`, the Python type each path gives (None:
+    the NumPy value as computed). Traced code never sees one: there the value is a Tensor whose
+    `py_kinds` hold the tag and kinds, and operations on it follow NumPy's weak-scalar rule."""
 
     __slots__ = ("value", "tag", "kinds", "name")
 
@@ -217,45 +213,7 @@ class Mixed:
         self.name = name
 
     def __repr__(self):
-        return self._printed("r") or self._describe()
-
-    def __str__(self):
-        return self._printed("s") or self._describe()
-
-    def __format__(self, spec):
-        # As its path's eager value when the graph runs (f-strings for autoconv.print).
-        return format(materialized(self), spec)
-
-    def _describe(self) -> str:
         return f"<{self.name}: {' or '.join(_kind_name(k) for k in self.kinds)}>"
-
-    def _printed(self, conversion: str):
-        """`repr`/`str` inside an argument of autoconv.print: a marker for the run-time value's
-        text; None elsewhere (autoconv's own messages, Python's print while tracing)."""
-        from autoconv.graph import printing
-        from autoconv.graph.user_code import user_frame
-
-        if not _g.building() or printing._consumer(user_frame()) != "autoconv":
-            return None
-        return printing._marker(materialized(self), "!" + conversion)
-
-    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
-        return uniform(getattr(ufunc, method), inputs, kwargs)
-
-    def __array_function__(self, func, types, args, kwargs):
-        return uniform(func, args, kwargs)
-
-    def __getattr__(self, name):
-        if name.startswith("__"):
-            raise AttributeError(name)
-
-        def method(*args, **kwargs):
-            return uniform(lambda v, *a, **k: getattr(v, name)(*a, **k), (self, *args), kwargs)
-
-        return method
-
-    def __bool__(self):
-        return bool(self.value)
 
 
 def _kind_name(kind) -> str:
@@ -268,17 +226,34 @@ def mixed_output(value, tag, kinds):
     return value if kind is None else kind(value)
 
 
+def output_records(v):
+    """A function's outputs with each Tensor whose Python type depends on the path made a
+    `Mixed` record, so that the graph returns the type eager code gives on that path."""
+    t = type(v)
+    if t is Tensor:
+        return v if v.py_kinds is None else Mixed(v, *v.py_kinds)
+    if t is tuple or t is list:
+        return t(output_records(x) for x in v)
+    if t is dict:
+        return {k: output_records(x) for k, x in v.items()}
+    if isinstance(v, tuple) and hasattr(t, "_fields"):
+        return t(*(output_records(x) for x in v))
+    if t is Optional:
+        return Optional(v.flag, output_records(v.value), v.missing, v.name, v.origin)
+    return v
+
+
 def materialized(v):
-    """`v` as one run-time value of its eager type: a Mixed becomes a node giving the Python
-    number or NumPy value its path has (for printing and formatting), an Optional its value
-    behind the check; other values are returned as they are."""
+    """`v` as one run-time value of its eager type: a Tensor whose Python type depends on the
+    path becomes a node giving the Python number or NumPy value its path has (for printing and
+    formatting), an Optional its value behind the check; other values are returned as is."""
     if isinstance(v, Optional):
         return v.unwrap() if v.missing is not None else _optional_value(v)
-    if not isinstance(v, Mixed):
+    if not isinstance(v, Tensor) or v.py_kinds is None:
         return v
-    value = v.value
-    node = _g.Node("helper", "as_kind", mixed_output, (value, v.tag, v.kinds))
-    _g.add_node(node, [(value.shape, value.dtype, value.weak)], user_origin(3))
+    tag, kinds = v.py_kinds
+    node = _g.Node("helper", "as_kind", mixed_output, (v, tag, kinds))
+    _g.add_node(node, [(v.shape, v.dtype, v.weak)], user_origin(3))
     return node.outputs[0]
 
 
@@ -290,156 +265,6 @@ def _optional_value(v):
     node = _g.Node("helper", "or_none", output, (v.flag, value, None, v.name))
     _g.add_node(node, [(value.shape, value.dtype, value.weak)], user_origin(3))
     return node.outputs[0]
-
-
-def _dummy(v, kind=None):
-    """A tiny concrete value with the kind, dtype and rank of `v`, to find out what type an
-    operation gives without running it on data."""
-    if isinstance(v, Mixed):
-        if kind is not None:
-            return kind(0)
-        return _dummy(v.value)
-    if isinstance(v, Tensor):
-        if v.weak:
-            return PY_TYPES[v.dtype.kind](0)
-        return np.zeros((1,) * len(v.shape), v.dtype) if v.shape else v.dtype.type(0)
-    t = type(v)
-    if t is tuple or t is list:
-        return t(_dummy(x) for x in v)
-    if t is dict:
-        return {k: _dummy(x) for k, x in v.items()}
-    return v
-
-
-def find_mixed(v, found):
-    t = type(v)
-    if t is Mixed:
-        found.append(v)
-    elif t is tuple or t is list:
-        for x in v:
-            find_mixed(x, found)
-    elif t is dict:
-        for x in v.values():
-            find_mixed(x, found)
-
-
-def _replace(v, fn):
-    """`v` with its leaves (outside tuples, lists and dicts) replaced by `fn(leaf)`."""
-    t = type(v)
-    if t is tuple or t is list:
-        return t(_replace(x, fn) for x in v)
-    if t is dict:
-        return {k: _replace(x, fn) for k, x in v.items()}
-    return fn(v)
-
-
-def _result_kind(r):
-    if isinstance(r, (tuple, list)):
-        return (type(r), tuple(_result_kind(x) for x in r))
-    return (type(r), getattr(r, "dtype", None), np.ndim(r))
-
-
-def uniform(fn, args, kwargs):
-    """`fn(*args, **kwargs)` with each Mixed read as its value. When the result's type differs
-    by path only as a Python number differs from a NumPy scalar of the same dtype (`progress *
-    2`), the result is a Mixed again, whose tag combines the operands' tags (every combination
-    of their kinds is tried); when it would differ otherwise (in dtype or shape), a
-    StagingError names the variable."""
-    import itertools
-
-    found: list = []
-    find_mixed((args, kwargs), found)
-    mixed = list({id(m): m for m in found}.values())
-    combos = list(itertools.product(*(range(len(m.kinds)) for m in mixed)))
-    kinds_out = {}  # combination of the operands' kinds -> the kind of result on that path
-    for combo in combos:
-        chosen = {id(m): m.kinds[i] for m, i in zip(mixed, combo)}
-
-        def dummy(v, chosen=chosen):
-            return _replace(
-                v, lambda x: _dummy(x, chosen.get(id(x))) if isinstance(x, Mixed) else _dummy(x)
-            )
-
-        try:
-            r = fn(*(dummy(a) for a in args), **{k: dummy(v) for k, v in kwargs.items()})
-        except Exception:
-            continue  # not telling: the real call below raises it, or the check fails
-        kinds_out[combo] = _result_kind(r)
-
-    def value(v):
-        return _replace(v, lambda x: x.value if isinstance(x, Mixed) else x)
-
-    results = set(kinds_out.values())
-    if len(results) <= 1:
-        return fn(*(value(a) for a in args), **{k: value(v) for k, v in kwargs.items()})
-    dtypes = {_scalar_dtype(r) for r in results}
-    if len(dtypes - {None}) == 1 and None not in dtypes:
-        out = fn(*(value(a) for a in args), **{k: value(v) for k, v in kwargs.items()})
-        tag = None
-        for m in mixed:  # the index of the combination that runs, in `combos`' order
-            tag = m.tag if tag is None else tag * len(m.kinds) + m.tag
-        kinds = tuple(_python_kind(kinds_out.get(c)) for c in combos)
-        return Mixed(out, tag, kinds, mixed[0].name)
-    m = mixed[0]
-    kinds = " on some paths and ".join(_kind_name(k) for k in m.kinds)
-    raise StagingError(
-        f"{where(user_origin(2))}: `{m.name}` is {kinds} on others, and what this "
-        "operation gives would differ in type between those paths. Make every path give "
-        f"`{m.name}` the same kind, e.g. `float(...)` or `np.float64(...)` where it is "
-        "assigned."
-    )
-
-
-def _scalar_dtype(result_kind):
-    """The dtype of a 0-d result (a Python number counts as its NumPy dtype), else None."""
-    if result_kind is None or len(result_kind) != 3:
-        return None
-    t, dtype, ndim = result_kind
-    if ndim != 0:
-        return None
-    if t in _PY_NUMBERS:
-        return np.dtype({bool: np.bool_, int: np.int64, float: np.float64, complex: complex}[t])
-    return dtype
-
-
-def _python_kind(result_kind):
-    return result_kind[0] if result_kind and result_kind[0] in _PY_NUMBERS else None
-
-
-def _install_mixed():
-    import operator
-
-    names = "add sub mul truediv floordiv mod pow matmul and or xor lshift rshift".split()
-    for name in names + ["lt", "le", "gt", "ge", "eq", "ne"]:
-        op = getattr(operator, f"__{name}__")
-
-        def forward(self, other, op=op):
-            return uniform(op, (self, other), {})
-
-        def reflected(self, other, op=op):
-            return uniform(op, (other, self), {})
-
-        setattr(Mixed, f"__{name}__", forward)
-        if name in names:
-            setattr(Mixed, f"__r{name}__", reflected)
-    for name in ("neg", "pos", "abs", "invert"):
-        op = getattr(operator, f"__{name}__")
-        setattr(Mixed, f"__{name}__", lambda self, op=op: uniform(op, (self,), {}))
-    for name, conv in (("int", int), ("float", float), ("complex", complex)):
-        setattr(Mixed, f"__{name}__", lambda self, conv=conv: conv(self.value))
-    Mixed.__hash__ = object.__hash__
-
-
-_install_mixed()
-
-
-def kind_of(v):
-    """The Python type a number has on its path: bool/int/float/complex for a Python number
-    (or a weak Tensor standing for one), None for a NumPy value."""
-    if isinstance(v, Tensor):
-        return PY_TYPES[v.dtype.kind] if v.weak else None
-    t = type(v)
-    return t if t in _PY_NUMBERS else None
 
 
 # --- lifting: the same variable on two paths ------------------------------------------------
@@ -459,7 +284,7 @@ def missing_of(v, name):
 
 def numeric_structure(v) -> bool:
     """Whether `v` is arrays and numbers in tuples, lists, dicts or namedtuples."""
-    if isinstance(v, (Tensor, np.ndarray, np.generic, Mixed)) or type(v) in _PY_NUMBERS:
+    if isinstance(v, (Tensor, np.ndarray, np.generic)) or type(v) in _PY_NUMBERS:
         return True
     if isinstance(v, (tuple, list)):
         return all(numeric_structure(x) for x in v)
@@ -492,8 +317,6 @@ def zeros_like(v):
         return t(*(zeros_like(x) for x in v))
     if isinstance(v, Optional):
         return Optional(False, zeros_like(v.value), v.missing, v.name, v.origin)
-    if isinstance(v, Mixed):
-        return Mixed(zeros_like(v.value), 0, v.kinds, v.name)
     raise TypeError(type(v).__name__)
 
 

@@ -142,7 +142,7 @@ def format_tensor(t, spec: str) -> str:
     frame = user_frame()
     consumer = _consumer(frame)
     if consumer == "autoconv":
-        return _marker(t, spec)
+        return _marker(_as_printed(t), spec)
     if consumer == "builtins":
         return repr(t)
     line = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip() if frame else ""
@@ -169,7 +169,16 @@ def convert_tensor(t, conversion: str):
 
     if _consumer(user_frame()) != "autoconv":
         return None
-    return _marker(t, "!" + conversion)
+    return _marker(_as_printed(t), "!" + conversion)
+
+
+def _as_printed(t):
+    """`t` as the value eager code prints: the Python type of its path, where it varies."""
+    if t.py_kinds is None:
+        return t
+    from autoconv.graph.optionals import materialized
+
+    return materialized(t)
 
 
 _TREES: dict = {}  # (file, lines, hash) -> the calls of its f-strings' consumers

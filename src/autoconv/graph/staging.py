@@ -28,12 +28,10 @@ from autoconv.graph import graph as _g
 from autoconv.graph import mutation, shapes
 from autoconv.graph.errors import StagingError, raised_by_autoconv, where
 from autoconv.graph.optionals import (
-    Mixed,
     Optional,
     Raises,
     index_value,
     is_none,
-    kind_of,
     lift,
     optional_for,
     raise_node,
@@ -41,6 +39,7 @@ from autoconv.graph.optionals import (
     zeros_like,
 )
 from autoconv.graph.origin import source_text, user_origin
+from autoconv.graph.path_types import kinds_of, tagged
 from autoconv.graph.recording import emit
 from autoconv.graph.recording import one as _one
 from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
@@ -266,7 +265,7 @@ def check_output(value, path="output"):
 
 
 def _symbolic(v) -> bool:
-    return isinstance(v, (Optional, Mixed, ListAccum, Undefined))
+    return isinstance(v, (Optional, ListAccum, Undefined))
 
 
 # --- leaves ---------------------------------------------------------------------------------
@@ -307,7 +306,7 @@ def _rebuild(struct, leaves):
 
 
 def _numeric(v) -> bool:
-    return isinstance(v, (Tensor, np.ndarray, np.generic, Mixed)) or type(v) in _PY_NUMBERS
+    return isinstance(v, (Tensor, np.ndarray, np.generic)) or type(v) in _PY_NUMBERS
 
 
 def _weak(v) -> bool:
@@ -317,21 +316,22 @@ def _weak(v) -> bool:
 
 def _spec(v) -> tuple:
     """`(shape, dtype, weak)` of a numeric value."""
-    if isinstance(v, Mixed):
-        v = v.value
     return (tuple(shapes.shape_of(v)), shapes.result_dtype(v), _weak(v))
 
 
-def _join(a, b, fail) -> tuple:
+def _join(a, b, fail, values=None) -> tuple:
     """The spec covering a value of spec `a` on one path and `b` on another. Python numbers
     stay Python numbers (the wider kind); next to an array they take its dtype, as NumPy's
-    weak-scalar rule would; different sizes become None."""
+    weak-scalar rule would, where that dtype holds the number exactly (`values`: the two
+    values, to check); different sizes become None."""
     (sa, da, wa), (sb, db, wb) = a, b
     if wa and wb:
         dtype = np.result_type(da, db)
     elif wa or wb:
         strong, weak = (db, da) if wa else (da, db)
         if np.result_type(strong, shapes._PY_STANDIN[weak.kind]) != strong:
+            fail("dtype")
+        if values is not None and not _holds(strong, values[0] if wa else values[1]):
             fail("dtype")
         dtype = strong
     else:
@@ -341,6 +341,18 @@ def _join(a, b, fail) -> tuple:
     if len(sa) != len(sb):
         fail("number of dimensions")
     return (shapes.generalize(sa, sb), dtype, wa and wb)
+
+
+def _holds(dtype, number) -> bool:
+    """Whether `dtype` holds the Python number `number` exactly (a Python number known only at
+    run time: whether every such number fits, as for the 64-bit dtypes)."""
+    if isinstance(number, Tensor):
+        return dtype.itemsize >= 8 or dtype.kind in "biu"  # an int that does not fit raises
+    try:
+        with np.errstate(all="ignore"):
+            return dtype.type(number).item() == number
+    except (OverflowError, ValueError, TypeError):
+        return False
 
 
 def _spec_text(v) -> str:
@@ -393,8 +405,6 @@ def _cast(value, to):
 def _as_tensor(value, spec):
     """`value` as a Tensor of `spec` in the current block (constants and casts as needed)."""
     _, dtype, weak = spec
-    if isinstance(value, Mixed):
-        value = value.value
     if not isinstance(value, Tensor):
         return _const(value, dtype, weak)
     if weak:
@@ -439,16 +449,19 @@ def _can_change(cond_block, params) -> bool:
 
 
 def _tag_for(v, kinds):
-    """The index in `kinds` of the kind `v` has on its path: an int, or for a Mixed a Tensor
-    (re-indexed by a small table when its kinds are listed in another order)."""
-    if not isinstance(v, Mixed):
-        return kinds.index(kind_of(v))
-    mapping = [kinds.index(k) for k in v.kinds]
-    if not isinstance(v.tag, Tensor):
-        return mapping[v.tag]
-    if mapping == list(range(len(v.kinds))):
-        return v.tag
-    return _cast(_const(np.asarray(mapping), np.int64)[v.tag], int)
+    """The index in `kinds` of the kind `v` has on its path: an int, or for a Tensor whose
+    kind depends on the path a Tensor (re-indexed by a small table when its kinds are listed
+    in another order)."""
+    own = kinds_of(v)
+    mapping = [kinds.index(k) for k in own]
+    if len(own) == 1:
+        return mapping[0]
+    tag = v.py_kinds[0]
+    if not isinstance(tag, Tensor):
+        return mapping[tag]
+    if mapping == list(range(len(own))):
+        return tag
+    return _cast(_const(np.asarray(mapping), np.int64)[tag], int)
 
 
 def _run_time_len(t):
@@ -463,9 +476,13 @@ def _inherit_eager_type(param, init) -> None:
     if param.weak or param.shape:
         return
     if isinstance(init, Tensor):
-        kind = eager_type(init)
+        kind = eager_type(init) if not init.weak else param.dtype.type
     elif isinstance(init, (np.ndarray, np.generic)):
         kind = type(init)
+    elif type(init) in _PY_NUMBERS:
+        # A Python number that meets NumPy values in the body takes their kind (NumPy's
+        # weak-scalar rule): a NumPy scalar, which `+=` rebinds rather than changes in place.
+        kind = param.dtype.type
     else:
         return
     if kind is not None:
@@ -475,8 +492,6 @@ def _inherit_eager_type(param, init) -> None:
 def _cond_tensor(cond, origin):
     if type(cond) is list:
         return BACKEND.len(cond) > 0  # a list grown in a staged loop: true when not empty
-    if isinstance(cond, Mixed):
-        cond = cond.value  # truth does not depend on the kind
     if isinstance(cond, Optional):
         value = cond.value
         if cond.missing is None and isinstance(value, Tensor):
@@ -1020,8 +1035,8 @@ class Backend:
             for m in grown:
                 n = m + n if isinstance(n, int) and n == 0 else n + m
             return n
-        if isinstance(value, (Optional, Mixed)):
-            value = value.unwrap() if isinstance(value, Optional) else value.value
+        if isinstance(value, Optional):
+            value = value.unwrap()
         if isinstance(value, Tensor):
             if not value.shape:
                 raise TypeError("len() of unsized object")
@@ -1132,7 +1147,7 @@ class _Merger:
             )
         if _same_python(x, y):
             return ("value", x)
-        if isinstance(x, Mixed) or isinstance(y, Mixed) or kind_of(x) is not kind_of(y):
+        if kinds_of(x) != kinds_of(y):
             return self._mixed(name, x, y)
 
         def fail(kind):
@@ -1142,17 +1157,14 @@ class _Merger:
                 f"{kind}. Cast one of them (e.g. .astype(...)) so both give the same {kind}."
             )
 
-        self.pairs.append((x, y, _join(_spec(x), _spec(y), fail)))
+        self.pairs.append((x, y, _join(_spec(x), _spec(y), fail, (x, y))))
         return ("pair", len(self.pairs) - 1)
 
     def _mixed(self, name, x, y):
         """A number whose Python type differs between the branches (`-1` and `x[i]`): its
-        value in the common dtype, and a run-time tag saying which type to return."""
-        sides = [
-            (v.value, v.tag, v.kinds) if isinstance(v, Mixed) else (v, 0, (kind_of(v),))
-            for v in (x, y)
-        ]
-        kinds = tuple(dict.fromkeys(sides[0][2] + sides[1][2]))
+        value in the joined dtype (NumPy's weak-scalar rule: operations on it give what they
+        give on the NumPy path), and a run-time tag saying which type to return or print."""
+        kinds = tuple(dict.fromkeys(kinds_of(x) + kinds_of(y)))
         tags = []
         for block, v in zip(self.blocks, (x, y)):
             with _g.build(_g.current().graph, block):
@@ -1165,8 +1177,8 @@ class _Merger:
                 f"{kind}. Cast one of them (e.g. .astype(...)) so both give the same {kind}."
             )
 
-        value_spec = _join(_spec(sides[0][0]), _spec(sides[1][0]), fail)
-        self.pairs.append((sides[0][0], sides[1][0], value_spec))
+        value_spec = _join(_spec(x), _spec(y), fail, (x, y))
+        self.pairs.append((x, y, value_spec))
         self.pairs.append((tags[0], tags[1], ((), np.dtype(np.int64), True)))
         return ("mixed", len(self.pairs) - 2, len(self.pairs) - 1, kinds, name)
 
@@ -1226,7 +1238,7 @@ class _Merger:
         """A run-time list per branch holding the items it appended; returns its pair."""
         items = [*added_a, *added_b]
         for it in items:
-            if not _numeric(it) or isinstance(it, (Mixed, ListAccum)):
+            if not _numeric(it) or isinstance(it, ListAccum):
                 self._error(
                     f"list `{name}` gets {len(added_a)} item(s) appended in the "
                     f"{self.labels[0]} branch and {len(added_b)} in the {self.labels[1]} "
@@ -1267,7 +1279,7 @@ class _Merger:
             return leaf[1]
         if leaf[0] == "mixed":
             _, value, tag, kinds, name = leaf
-            return Mixed(self.node.outputs[value], self.node.outputs[tag], kinds, name)
+            return tagged(self.node.outputs[value], self.node.outputs[tag], kinds)
         return self.node.outputs[leaf[1]]
 
     def resolve(self, merged):
@@ -1402,7 +1414,7 @@ class _Loop:
             init_leaves.append(leaves)
         # carried[(i, j)] = (shape, dtype): the loop variables, by variable and leaf;
         # carried[(i, j, 1)]: the kind tag of a leaf that is a Python number on some paths
-        # and a NumPy value on others (self.kinds[(i, j)] lists the kinds, see Mixed).
+        # and a NumPy value on others (self.kinds[(i, j)] lists the kinds, see `tagged`).
         carried: dict = {}
         self.kinds: dict = {}
         for i, leaves in enumerate(init_leaves):
@@ -1554,7 +1566,7 @@ class _Loop:
                     mutation.note_loop_param(leaf, leaves[j])
                     if (i, j, 1) in carried:
                         tag = params[(i, j, 1)] = _param(graph, carried[(i, j, 1)], "<kind>")
-                        leaf = Mixed(leaf, tag, self.kinds[(i, j)], self.names[i])
+                        leaf = tagged(leaf, tag, self.kinds[(i, j)])
                     leaves[j] = leaf
             state_in.append(_rebuild(structs[i], leaves))
         acc_params = {}
@@ -1630,14 +1642,12 @@ class _Loop:
                         "or cast it in the body (.astype(...))."
                     )
 
-                new = _join(start, _spec(v), fail)
+                new = _join(start, _spec(v), fail, (before, v))
                 if key not in carried or new != carried[key]:
                     carried[key] = new
                     changed = True
-                known = self.kinds.get(
-                    key, before.kinds if isinstance(before, Mixed) else (kind_of(before),)
-                )
-                seen = v.kinds if isinstance(v, Mixed) else (kind_of(v),)
+                known = self.kinds.get(key, kinds_of(before))
+                seen = kinds_of(v)
                 kinds = tuple(dict.fromkeys(known + seen))
                 if len(kinds) > 1 and self.kinds.get(key) != kinds:
                     # A Python number before, a NumPy value after some iterations: which one
@@ -1784,9 +1794,7 @@ class _Loop:
             leaves = list(init_leaves[i])
             for j in range(len(leaves)):
                 if (i, j, 1) in results:
-                    leaves[j] = Mixed(
-                        results[(i, j)], results[(i, j, 1)], self.kinds[(i, j)], self.names[i]
-                    )
+                    leaves[j] = tagged(results[(i, j)], results[(i, j, 1)], self.kinds[(i, j)])
                 elif (i, j) in results:
                     leaves[j] = results[(i, j)]
             final.append(_rebuild(structs[i], leaves))
@@ -2001,5 +2009,5 @@ def _iteration(iterable, origin) -> _Source:
 
 
 BACKEND = Backend()
-rt.register((Tensor, Optional, Mixed, ListAccum, StagedRange, StagedEnumerate, StagedZip), BACKEND)
+rt.register((Tensor, Optional, ListAccum, StagedRange, StagedEnumerate, StagedZip), BACKEND)
 rt.ACCUMULATOR_TYPES.add(ListAccum)

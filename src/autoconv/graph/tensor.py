@@ -60,6 +60,7 @@ class Tensor:
         "weak",
         "_etype",
         "_stale",
+        "py_kinds",
         "__weakref__",
     )
     __array_priority__ = 1000.0
@@ -68,6 +69,9 @@ class Tensor:
         # weak: the run-time value is a Python bool/int/float/complex (a loop counter, a flag),
         # which NumPy treats as a weak scalar (NEP 50), exactly as eager code would.
         self.weak = weak
+        # py_kinds: None, or (tag, kinds) when the Python type depends on the path taken (a
+        # Python number on some paths, a NumPy value on others: optionals.tagged).
+        self.py_kinds = None
         self.graph = graph
         self.node = node
         self.index = index

@@ -1,0 +1,113 @@
+"""Numbers whose Python type depends on the path taken: `-1` on one path, `x[i]` on another.
+
+Such a value is a Tensor whose `py_kinds` is `(tag, kinds)`: `tag`, known at run time, indexes
+`kinds`, the type each path gives (a Python number type, or None for the NumPy value as
+computed). The value itself has the joined dtype. Returned or printed, it has its path's type.
+An operation on it keeps the tag where every path's result differs only as a Python number
+differs from the NumPy scalar of the same dtype (`0.05 * scale`); otherwise the result takes the
+NumPy kind, as NumPy's weak-scalar rule gives (`s * 10 + v` with `v` an int32). It is never an
+error, and the tag never changes a value.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from autoconv.graph.tensor import PY_TYPES, Tensor
+
+_PY_NUMBERS = (bool, int, float, complex)
+_PY_DTYPES = {bool: np.dtype(bool), int: np.dtype(np.int64), float: np.dtype(np.float64)}
+_PY_DTYPES[complex] = np.dtype(np.complex128)
+
+
+def tagged(value, tag, kinds):
+    """`value` (a Tensor) with the Python type of each path: `tag` indexes `kinds`."""
+    if len(kinds) > 1:
+        value.py_kinds = (tag, kinds)
+    return value
+
+
+def kinds_of(v) -> tuple:
+    """The Python types a number has on the paths that reach it: bool/int/float/complex for a
+    Python number (or a weak Tensor standing for one), None for a NumPy value."""
+    if isinstance(v, Tensor):
+        if v.py_kinds is not None:
+            return v.py_kinds[1]
+        return (PY_TYPES[v.dtype.kind] if v.weak else None,)
+    t = type(v)
+    return (t if t in _PY_NUMBERS else None,)
+
+
+def _tagged_in(v, found) -> None:
+    t = type(v)
+    if t is Tensor:
+        if v.py_kinds is not None and all(v is not f for f in found):
+            found.append(v)
+    elif t is tuple or t is list:
+        for x in v:
+            _tagged_in(x, found)
+    elif t is dict:
+        for x in v.values():
+            _tagged_in(x, found)
+
+
+def _standin(v, kind):
+    """A concrete 0 of `v`'s rank and dtype, as the Python type `kind` where it is one."""
+    if kind is not None:
+        return kind(0)
+    if v.weak:
+        return PY_TYPES[v.dtype.kind](0)
+    return np.zeros((1,) * len(v.shape), v.dtype) if v.shape else v.dtype.type(0)
+
+
+def _replace(v, fn):
+    t = type(v)
+    if t is tuple or t is list:
+        return t(_replace(x, fn) for x in v)
+    if t is dict:
+        return {k: _replace(x, fn) for k, x in v.items()}
+    return fn(v)
+
+
+def _result_dtype(r):
+    """The dtype of a 0-d result (a Python number counts as its NumPy dtype), else None."""
+    if type(r) in _PY_NUMBERS:
+        return _PY_DTYPES[type(r)]
+    return r.dtype if isinstance(r, np.generic) else None
+
+
+def retag(fn, args, kwargs, result):
+    """`result` (of `fn(*args, **kwargs)` on Tensors) tagged with the Python type each path
+    gives it, where an operand's type depends on the path and the results differ only so."""
+    if not isinstance(result, Tensor) or result.shape:
+        return result
+    found: list = []
+    _tagged_in((args, kwargs), found)
+    if not found:
+        return result
+    combos = list(itertools.product(*(range(len(m.py_kinds[1])) for m in found)))
+    kinds, dtypes = [], set()
+    for combo in combos:
+        chosen = {id(m): m.py_kinds[1][i] for m, i in zip(found, combo)}
+
+        def standin(x, chosen=chosen):
+            if isinstance(x, Tensor):
+                return _standin(x, chosen.get(id(x)))
+            return x
+
+        try:
+            with np.errstate(all="ignore"):
+                r = fn(*_replace(args, standin), **_replace(kwargs, standin))
+        except Exception:
+            return result  # not telling: the NumPy kind
+        dtypes.add(_result_dtype(r))
+        kinds.append(type(r) if type(r) in _PY_NUMBERS else None)
+    if len(set(kinds)) < 2 or len(dtypes) != 1 or None in dtypes:
+        return result  # one type on every path, or types that differ in more than kind
+    tag = None
+    for m in found:  # the index of the combination that runs, in `combos`' order
+        t = m.py_kinds[0]
+        tag = t if tag is None else tag * len(m.py_kinds[1]) + t
+    return tagged(result, tag, tuple(kinds))

@@ -1,0 +1,200 @@
+"""A Python number that meets NumPy values by path (`s = 0; for v in arr: s = s * 10 + v`):
+NumPy's weak-scalar rule, on both backends. Never an error for it, never a placeholder that
+escapes into NumPy or Python, and the eager values; the Python type of each path where the
+value is returned, printed or rounded, and the NumPy kind after other operations (the
+documented rule: `docs/graph-mode.md`, "Python numbers")."""
+
+import numpy as np
+import pytest
+
+import autoconv
+
+try:
+    import jax  # noqa: F401 - the JAX backend is an optional extra
+
+    BACKENDS = ["numpy", "jax"]
+except ImportError:
+    BACKENDS = ["numpy"]
+
+
+def digits(arr):
+    s = 0
+    for v in arr:
+        s = s * 10 + v
+    return s
+
+
+def pair_of_sums(x):
+    s = 0.0
+    for v in x:
+        s += v
+    return np.array([s, s])
+
+
+def rounded_balance(x):
+    balance = 100.0
+    for r in x:
+        balance = balance * (1 + r)
+    return round(balance, 2)
+
+
+def first_big(x):
+    for v in x:
+        if v > 2:
+            return v
+    return 0.0
+
+
+def centered(x):
+    return x - first_big(x)
+
+
+def count_positive(x):
+    n = 0
+    for v in x:
+        if v > 0:
+            n = n + 1
+    return n, n * 2
+
+
+def mean_or_zero(x):
+    total = 0
+    count = 0
+    for v in x:
+        total = total + v
+        count += 1
+    if count > 0:
+        return total / count
+    return 0
+
+
+def scaled(x):
+    scale = 1
+    if np.sum(x) > 0:
+        scale = np.sum(x) / 2
+    return 0.5 * scale, scale
+
+
+def product_int32(x):
+    p = 1
+    for v in x:
+        p *= v
+    return p
+
+
+def horner(coeffs, t):
+    acc = 0.0
+    for c in coeffs:
+        acc = acc * t + c
+    return acc
+
+
+def max_abs(x):
+    m = 0
+    for v in x:
+        m = max(m, abs(v))
+    return m, [m, 1]
+
+
+def printed(x):
+    s = 0
+    for v in x:
+        s = s + v
+    autoconv.print(s, repr(s), f"{s:.1f}")
+    return s
+
+
+I32, F64 = np.int32, np.float64
+CASES = [
+    (digits, (np.array([1, 2, 3], I32),)),
+    (digits, (np.array([], I32),)),
+    (digits, (np.array([4, 5], np.int64),)),
+    (pair_of_sums, (np.array([1.5, 2.0]),)),
+    (pair_of_sums, (np.zeros(0),)),
+    (rounded_balance, (np.array([0.01, 0.02, -0.005]),)),
+    (rounded_balance, (np.zeros(0),)),
+    (centered, (np.array([1.0, 3.0, 5.0]),)),
+    (centered, (np.array([1.0, 2.0]),)),
+    (count_positive, (np.array([1.0, -1.0, 2.0]),)),
+    (count_positive, (np.zeros(0),)),
+    (mean_or_zero, (np.array([1.0, 2.0]),)),
+    (mean_or_zero, (np.zeros(0),)),
+    (scaled, (np.array([1.0, 2.0]),)),
+    (scaled, (np.array([-1.0]),)),
+    (product_int32, (np.array([2, 3], I32),)),
+    (product_int32, (np.array([], I32),)),
+    (horner, (np.array([1.0, 2.0, 3.0]), F64(2.0))),
+    (horner, (np.zeros(0), F64(2.0))),
+    (max_abs, (np.array([-3.0, 2.0]),)),
+    (max_abs, (np.zeros(0),)),
+    (printed, (np.array([1, 2], I32),)),
+    (printed, (np.array([], I32),)),
+]
+
+
+def same(expected, got) -> bool:
+    if isinstance(expected, (tuple, list)):
+        return (
+            type(expected) is type(got)
+            and len(expected) == len(got)
+            and all(map(same, expected, got))
+        )
+    if type(expected) is not type(got):
+        return False
+    if isinstance(expected, (np.ndarray, np.generic)):
+        return expected.dtype == got.dtype and np.array_equal(expected, got)
+    return expected == got
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn,args", CASES, ids=[f"{f.__name__}-{i}" for i, (f, _) in enumerate(CASES)]
+)
+def test_python_numbers_meeting_numpy_values_by_path(fn, args, backend, capsys):
+    expected = fn(*args)
+    printed_eagerly = capsys.readouterr().out
+    got = autoconv.function(fn, backend=backend)(*args)
+    assert same(expected, got), (expected, got)
+    assert capsys.readouterr().out == printed_eagerly
+
+
+def in_a_branch(x):
+    y = 0.5
+    if np.sum(x) > 0:
+        y = np.sum(x)
+    return y * 2, y
+
+
+def test_operations_take_the_numpy_kind_where_the_paths_differ_in_dtype():
+    """`s * 10` is a Python int on the zero-trip path and an int32 on the others: the result
+    has the NumPy kind (the equal int32), as NumPy's weak-scalar rule gives after the loop."""
+
+    def times_ten(arr):
+        s = 0
+        for v in arr:
+            s = v
+        return s * 10
+
+    got = autoconv.function(times_ten)(np.array([], I32))
+    assert type(got) is np.int32 and got == 0
+
+    def negated(x):
+        scale = 1  # a Python int here, a float64 below: `-scale` is a float64 on both paths
+        if np.sum(x) > 0:
+            scale = np.sum(x) / 2
+        return -scale
+
+    got = autoconv.function(negated)(np.array([-1.0]))
+    assert type(got) is np.float64 and got == -1.0
+    assert same(in_a_branch(np.array([-1.0])), autoconv.function(in_a_branch)(np.array([-1.0])))
+
+
+def test_a_python_number_the_numpy_dtype_cannot_hold_is_an_error():
+    def starts_at_a_tenth(x):
+        s = 0.1
+        for v in x:
+            s = s + v
+        return s
+
+    with pytest.raises(autoconv.AutoconvError, match=r"`s` is float .*float32\[\]"):
+        autoconv.function(starts_at_a_tenth)(np.zeros(0, np.float32))
