@@ -20,6 +20,7 @@ from autoconv.graph import graph as _g
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor
+from autoconv.trace.core.values import unbound
 
 _PY_NUMBERS = (bool, int, float, complex)
 
@@ -271,10 +272,7 @@ def _optional_value(v):
 
 
 def is_missing(v) -> bool:
-    from autoconv.graph.staging import Undefined
-    from autoconv.runtime.staging import is_undefined
-
-    return v is None or is_undefined(v) or isinstance(v, Undefined)
+    return v is None or unbound(v)
 
 
 def missing_of(v, name):

@@ -47,56 +47,15 @@ from autoconv.graph.user_code import target_name
 from autoconv.runtime import staging as rt
 from autoconv.runtime.control_flow import ElifChain
 from autoconv.runtime.staged_locals import StagedLocals
+from autoconv.trace.core import messages
+from autoconv.trace.core.join import holds, join
+from autoconv.trace.core.values import Undefined, unbound
 
 _PY_NUMBERS = (bool, int, float, complex)
 _AUTOCONV_DIR = __file__.rsplit("graph", 1)[0]
 
 
 # --- values that cannot be used -------------------------------------------------------------
-
-
-class Undefined:
-    """A variable that has no value on some path (e.g. defined in one branch only). Any use of
-    it raises a StagingError that explains why."""
-
-    __slots__ = ("name", "message")
-
-    def __init__(self, name, message):
-        self.name = name
-        self.message = message
-
-    def __repr__(self):
-        return f"<undefined {self.name}>"
-
-    def _fail(self, *args, **kwargs):
-        raise StagingError(self.message)
-
-    def __getattr__(self, attr):
-        if attr.startswith("__") and attr.endswith("__"):
-            raise AttributeError(attr)
-        self._fail()
-
-    __bool__ = __iter__ = __len__ = __call__ = __getitem__ = __array__ = _fail
-    __index__ = __int__ = __float__ = _fail
-
-    def __array_ufunc__(self, *args, **kwargs):
-        self._fail()
-
-    def __array_function__(self, *args, **kwargs):
-        self._fail()
-
-
-def _install_poison():
-    for name in (
-        "add sub mul truediv floordiv mod pow matmul and or xor lshift rshift "
-        "radd rsub rmul rtruediv rfloordiv rmod rpow rmatmul rand ror rxor "
-        "lt le gt ge eq ne neg pos abs invert"
-    ).split():
-        setattr(Undefined, f"__{name}__", Undefined._fail)
-    Undefined.__hash__ = object.__hash__
-
-
-_install_poison()
 
 
 class ListAccum:
@@ -230,7 +189,7 @@ def _bind_stack(func):
 def check_output(value, path="output"):
     """Raises if a function's outputs hold something a graph cannot return."""
     if isinstance(value, Undefined):
-        value._fail()
+        value.fail()
     if rt.is_undefined(value):
         raise StagingError(
             f"the returned value `{value.name}` is not defined on every path through the function"
@@ -320,27 +279,13 @@ def _spec(v) -> tuple:
 
 
 def _join(a, b, fail, values=None) -> tuple:
-    """The spec covering a value of spec `a` on one path and `b` on another. Python numbers
-    stay Python numbers (the wider kind); next to an array they take its dtype, as NumPy's
-    weak-scalar rule would, where that dtype holds the number exactly (`values`: the two
-    values, to check); different sizes become None."""
-    (sa, da, wa), (sb, db, wb) = a, b
-    if wa and wb:
-        dtype = np.result_type(da, db)
-    elif wa or wb:
-        strong, weak = (db, da) if wa else (da, db)
-        if np.result_type(strong, shapes._PY_STANDIN[weak.kind]) != strong:
-            fail("dtype")
-        if values is not None and not _holds(strong, values[0] if wa else values[1]):
-            fail("dtype")
-        dtype = strong
-    else:
-        if da != db:
-            fail("dtype")
-        dtype = da
-    if len(sa) != len(sb):
-        fail("number of dimensions")
-    return (shapes.generalize(sa, sb), dtype, wa and wb)
+    """The spec covering a value of spec `a` on one path and `b` on another (core.join: NumPy's
+    weak-scalar rule, sizes that differ become None). `values`: the two values, whose Python
+    number must be held exactly by the dtype it joins."""
+    joined = join(a, b, fail)
+    if values is not None and a[2] != b[2] and not _holds(joined[1], values[0 if a[2] else 1]):
+        fail("dtype")
+    return joined
 
 
 def _holds(dtype, number) -> bool:
@@ -348,11 +293,7 @@ def _holds(dtype, number) -> bool:
     run time: whether every such number fits, as for the 64-bit dtypes)."""
     if isinstance(number, Tensor):
         return dtype.itemsize >= 8 or dtype.kind in "biu"  # an int that does not fit raises
-    try:
-        with np.errstate(all="ignore"):
-            return dtype.type(number).item() == number
-    except (OverflowError, ValueError, TypeError):
-        return False
+    return holds(dtype, number)
 
 
 def _spec_text(v) -> str:
@@ -360,7 +301,7 @@ def _spec_text(v) -> str:
         return format_spec(v.shape, v.dtype, v.weak)
     if isinstance(v, (np.ndarray, np.generic)):
         return format_spec(np.shape(v), v.dtype)
-    if rt.is_undefined(v) or isinstance(v, Undefined):
+    if unbound(v):
         return "undefined"
     return f"{type(v).__name__} {v!r}"
 
@@ -1107,18 +1048,15 @@ class _Merger:
         if a is b:
             return ("same", a)
         a, b = _lift_pair(name, a, b, self.origin)
-        a_undef = rt.is_undefined(a) or isinstance(a, Undefined)
-        b_undef = rt.is_undefined(b) or isinstance(b, Undefined)
+        a_undef, b_undef = unbound(a), unbound(b)
         if a_undef or b_undef:
             if a_undef and b_undef:
                 return ("same", a)
             defined, missing = (
                 (self.labels[1], self.labels[0]) if a_undef else (self.labels[0], self.labels[1])
             )
-            message = (
-                f"{where(self.origin)}: `{name}` is defined in the {defined} branch of this "
-                f"{self.what} but not in the {missing} branch, and it is used after it. Give it "
-                f"a value before the {self.what} or in the {missing} branch too."
+            message = f"{where(self.origin)}: " + messages.defined_on_one_path(
+                name, defined, missing, self.what
             )
             return ("same", Undefined(name, message))
         la, lb = [], []
@@ -1147,18 +1085,21 @@ class _Merger:
             )
         if _same_python(x, y):
             return ("value", x)
-        if kinds_of(x) != kinds_of(y):
-            return self._mixed(name, x, y)
+        if kinds_of(x) != kinds_of(y) or len(kinds_of(x)) > 1:
+            return self._mixed(name, x, y)  # a Python number on some paths
+        self.pairs.append((x, y, self._joined(name, x, y)))
+        return ("pair", len(self.pairs) - 1)
+
+    def _joined(self, name, x, y):
+        """The spec of a pair's output (core.join), or the error naming `name`."""
 
         def fail(kind):
-            self._error(
-                f"`{name}` is {_spec_text(x)} in the {self.labels[0]} branch but {_spec_text(y)} "
-                f"in the {self.labels[1]} branch of this {self.what}: the branches must agree in "
-                f"{kind}. Cast one of them (e.g. .astype(...)) so both give the same {kind}."
+            text = messages.branches_disagree(
+                name, _spec_text(x), _spec_text(y), self.labels, self.what, kind
             )
+            self._error(text)
 
-        self.pairs.append((x, y, _join(_spec(x), _spec(y), fail, (x, y))))
-        return ("pair", len(self.pairs) - 1)
+        return _join(_spec(x), _spec(y), fail, (x, y))
 
     def _mixed(self, name, x, y):
         """A number whose Python type differs between the branches (`-1` and `x[i]`): its
@@ -1169,16 +1110,7 @@ class _Merger:
         for block, v in zip(self.blocks, (x, y)):
             with _g.build(_g.current().graph, block):
                 tags.append(_tag_for(v, kinds))
-
-        def fail(kind):
-            self._error(
-                f"`{name}` is {_spec_text(x)} in the {self.labels[0]} branch but {_spec_text(y)} "
-                f"in the {self.labels[1]} branch of this {self.what}: the branches must agree in "
-                f"{kind}. Cast one of them (e.g. .astype(...)) so both give the same {kind}."
-            )
-
-        value_spec = _join(_spec(x), _spec(y), fail, (x, y))
-        self.pairs.append((x, y, value_spec))
+        self.pairs.append((x, y, self._joined(name, x, y)))
         self.pairs.append((tags[0], tags[1], ((), np.dtype(np.int64), True)))
         return ("mixed", len(self.pairs) - 2, len(self.pairs) - 1, kinds, name)
 
@@ -1582,9 +1514,7 @@ class _Loop:
             o = out[i]
             if o is state_in[i]:
                 continue
-            if (rt.is_undefined(o) or isinstance(o, Undefined)) and not isinstance(
-                state_in[i], Optional
-            ):
+            if unbound(o) and not isinstance(state_in[i], Optional):
                 continue  # only assigned on some paths of the body: not carried
             # None or unbound before the loop (or after an iteration) and a value on other
             # paths: the variable is carried as an Optional (a flag and a value).
@@ -1635,11 +1565,9 @@ class _Loop:
                     start = _spec(before)
 
                 def fail(kind, start=start, v=v, name=name):
+                    before_text, after_text = format_spec(*start), _spec_text(v)
                     self._error(
-                        f"`{name}` is {format_spec(*start)} before an iteration of this "
-                        f"{self.what} but {_spec_text(v)} after it: its {kind} must stay the "
-                        "same. Give it the loop's dtype before the loop (e.g. np.float32(0)) "
-                        "or cast it in the body (.astype(...))."
+                        messages.iteration_changes(name, before_text, after_text, self.what, kind)
                     )
 
                 new = _join(start, _spec(v), fail, (before, v))
@@ -1740,7 +1668,7 @@ class _Loop:
             v = init_leaves[key[0]][key[1]]
             if len(key) == 3:
                 v = _tag_for(v, self.kinds[key[:2]])
-            elif v is None or rt.is_undefined(v) or isinstance(v, Undefined):
+            elif v is None or unbound(v):
                 v = np.zeros(tuple(0 if d is None else d for d in shape), dtype)
             inits.append(_as_tensor(v, carried[key]))
         acc_keys = sorted(accums)
