@@ -54,7 +54,7 @@ class _Loop:
             # dtype of what it meets), which spares a second trace of the body.
             if st.is_array(leaf) or type(leaf) in (bool, int, float, complex):
                 dtype, shape = st.aval(leaf)
-                plans.append((st.DYN, dtype, shape, st.weak(leaf)))
+                plans.append((st.DYN, dtype, shape, st.weak_type(leaf)))
             else:
                 plans.append((st.SAME,))
         return [kind, treedef, plans]
@@ -136,7 +136,7 @@ class _Loop:
                         st._MAYBE,
                         to,
                         [(st.DYN, jnp.dtype(bool), (), False)]
-                        + [(st.DYN, *st.aval(v), st.weak(v)) for v in values],
+                        + [(st.DYN, *st.aval(v), st.weak_type(v)) for v in values],
                     ]
                     changed = True
                     continue
@@ -180,7 +180,7 @@ class _Loop:
             plan = st.leaf_plan(a, b, lambda d: self._fail(name, d))
             if plan[0] == st.PRED:
                 plan = (st.DYN, jnp.dtype(bool), ())
-            leaf_plans[j] = (st.DYN, plan[1], plan[2], st.weak(a) and st.weak(b))
+            leaf_plans[j] = (st.DYN, plan[1], plan[2], st.weak_type(a) and st.weak_type(b))
             return True
         _, dtype, shape, weak = lp
         if not (st.is_array(b) or type(b) in (bool, int, float, complex)):
@@ -195,10 +195,13 @@ class _Loop:
                 "its shape must stay the same",
             )
         if db == dtype or (st.weak(b) and st.fits(b, dtype)):
+            if weak and not st.weak_type(b):  # a strong value of its dtype: carried strong
+                leaf_plans[j] = (st.DYN, dtype, shape, False)
+                return True
             return False
         if weak:  # a Python number before the loop takes the kind the iteration gives it
             new = db if not st.weak(b) else jnp.dtype(jnp.result_type(st.as_weak(dtype), b))
-            leaf_plans[j] = (st.DYN, new, shape, st.weak(b))
+            leaf_plans[j] = (st.DYN, new, shape, st.weak_type(b))
             return True
         self._fail(
             name,
@@ -310,6 +313,8 @@ def for_stmt(iterable, body, get_state, set_state, names):
     """`for` over a traced array, or a range / enumerate / zip with traced parts."""
     origin = st.user_origin()
     items = iterables.rows(iterable, origin)
+    if isinstance(items.length, int) and items.length == 0:
+        return  # zero trips, known while tracing: the body never runs, as in Python
     loop = _Loop(get_state, set_state, names, origin, "`for` loop")
     if isinstance(items.length, int):
         return _scan(loop, items, body)

@@ -91,7 +91,7 @@ def outputs(plans, entries):
     for plan, entry in zip(plans, entries):
         for leaf_plan, leaf in zip(plan[2], side_leaves(plan, entry)):
             if leaf_plan[0] == st.DYN:
-                out.append(st.cast(leaf, leaf_plan[1]))
+                out.append(st.cast(leaf, leaf_plan[1], len(leaf_plan) > 3 and leaf_plan[3]))
     return out
 
 

@@ -27,6 +27,7 @@ import sys
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax import lax
 
 import autoconv
 from autoconv.errors import AutoconvError, StagingError
@@ -334,7 +335,8 @@ DYN = "dyn"  # an output of the staged statement, cast to (dtype, shape)
 
 def leaf_plan(a, b, where):
     """How leaf `a` (first side) and `b` (second side) merge: `(SAME,)`, `(PRED, a)` or
-    `(DYN, dtype, shape)`; `where(detail)` raises the error for a mismatch."""
+    `(DYN, dtype, shape, weak)`; `where(detail)` raises the error for a mismatch. `weak`: both
+    sides are weakly typed, and so is the output (see `cast`)."""
     if a is b:
         return (SAME,)
     if type(a) is bool and type(b) is bool:
@@ -357,7 +359,7 @@ def leaf_plan(a, b, where):
         dtype = np.dtype(jnp.result_type(a, b))
     else:
         where(f"{spec(a)} and {spec(b)}: the dtypes must agree (cast one with .astype)")
-    return (DYN, dtype, sa)
+    return (DYN, dtype, sa, weak_type(a) and weak_type(b))
 
 
 def fits(x, dtype) -> bool:
@@ -370,8 +372,39 @@ def as_weak(dtype):
     return np.zeros((), dtype).item()
 
 
-def cast(x, dtype):
-    """`x` as a JAX value of `dtype` (a no-op when it is one already)."""
+def weak_type(x) -> bool:
+    """Whether JAX types `x` weakly (a Python int, float or complex, or a weak JAX value; a
+    Python bool is JAX's strong `bool`)."""
+    return type(x) is not bool and weak(x)
+
+
+_KINDS = {"i": int, "f": float, "c": complex}
+
+
+def cast(x, dtype, weak_out=False):
+    """`x` as a JAX value of `dtype` (a no-op when it is one already); weakly typed when
+    `weak_out` and JAX can type it so (a Python `0` carried by a loop must still take the dtype
+    of the int32 array it meets, as it does in NumPy and in JAX's own eager code)."""
+    dtype = np.dtype(dtype)
+    if weak_out and dtype.kind in _KINDS and weak_type(x):
+        y = _weak_as(x, dtype)
+        if y is not None:
+            return y
     if isinstance(x, _Tracer) and x.dtype == dtype and not weak(x):
         return x
     return jnp.asarray(x, dtype)
+
+
+def _weak_as(x, dtype):
+    """A weakly typed JAX value of `dtype` equal to the weak value `x`, or None (`dtype` is not
+    the dtype JAX gives weak values of its kind)."""
+    kind = _KINDS[dtype.kind]
+    if type(x) in _NUMBERS:
+        y = jnp.asarray(kind(x))
+    else:
+        y = jnp.asarray(x)
+        if y.dtype.kind == "f" and dtype.kind == "c":
+            y = lax.complex(y, jnp.zeros_like(y))  # keeps -0.0, as NumPy's cast does
+        elif y.dtype.kind != dtype.kind:
+            y = y + kind(0)  # an int: exact, and the sum of weak values stays weak
+    return y if y.dtype == dtype and weak(y) else None
