@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 
+from autoconv.runtime import staging
 from autoconv.runtime.jax import state as st
 
 _FunctionType = type(lambda: None)
@@ -44,30 +45,58 @@ def _snapshot(container):
     return dict(container)
 
 
-def _same(container, saved) -> bool:
-    if len(container) != len(saved):
-        return False
+def _same(container, saved, state_keys) -> bool:
+    """Whether `container` holds what `saved` does, except at `state_keys` (the items that are
+    variables of the staged statement, merged or carried like names)."""
     if type(container) is list:
-        return all(a is b for a, b in zip(container, saved))
-    return container.keys() == saved.keys() and all(container[k] is saved[k] for k in saved)
+        return len(container) == len(saved) and all(
+            a is b or i in state_keys for i, (a, b) in enumerate(zip(container, saved))
+        )
+    kept = saved.keys() - state_keys  # a key that is a variable may be added (d['k'] = v)
+    return container.keys() - state_keys == kept and all(container[k] is saved[k] for k in kept)
+
+
+def state_items(get_state, names) -> dict:
+    """`{id(container): {keys}}` for the variables among `names` that are items, `d['k']` or
+    `acc[0]` (the converter passes them as names): changing those is the statement's output."""
+    found: dict = {}
+    items = [n for n in names if n.endswith("]")]
+    if not items or get_state is None:
+        return found
+    cells = dict(zip(get_state.__code__.co_freevars, get_state.__closure__ or ()))
+    for name in items:
+        root, accessors = staging._parse(name)
+        try:
+            value = cells[root].cell_contents if root in cells else get_state.__globals__[root]
+            for is_attr, key in accessors[:-1]:
+                value = getattr(value, key) if is_attr else value[key]
+        except (ValueError, LookupError, AttributeError):
+            continue
+        key = accessors[-1][1]
+        if type(value) is list and type(key) is int and key < 0:
+            key += len(value)
+        found.setdefault(id(value), set()).add(key)
+    return found
 
 
 @contextlib.contextmanager
-def unchanged_containers(fns, origin, what):
-    """Traces `what` (the body functions `fns`), raising if it changes a list or dict."""
+def unchanged_containers(fns, origin, what, state_keys=None):
+    """Traces `what` (the body functions `fns`), raising if it changes a list or dict other
+    than at `state_keys` (see `state_items`)."""
+    state_keys = state_keys or {}
     saved = [(name, c, _snapshot(c)) for name, c in _reachable(fns)]
     try:
         yield
     finally:
         changed = []
         for name, container, before in saved:
-            if not _same(container, before):
+            if not _same(container, before, state_keys.get(id(container), ())):
                 changed.append((name, container))
-                if type(container) is list:
-                    container[:] = before
-                else:
-                    container.clear()
-                    container.update(before)
+            if type(container) is list:
+                container[:] = before
+            else:
+                container.clear()
+                container.update(before)
     if changed:
         name, container = changed[0]
         kind = type(container).__name__

@@ -31,6 +31,7 @@ class _Loop:
         self.get_state, self.set_state = get_state, set_state
         self.names = tuple(names) if get_state is not None else ()
         self.origin, self.what = origin, what
+        self.state_keys = effects.state_items(get_state, self.names)
         self.start = resolve(self._read())
         self.entries = [st.entry(v) for v in self.start]
         self.plans = [self._initial(e) for e in self.entries]
@@ -266,10 +267,13 @@ def _while(loop, test, step, stop0, fns):
         def body_fun(carry):
             leaves, _ = carry
             with st.user_code(loop.origin, "the body of this loop"):
-                with effects.unchanged_containers(fns, loop.origin, "the body of this loop"):
+                with effects.unchanged_containers(
+                    fns, loop.origin, "the body of this loop", loop.state_keys
+                ):
                     loop.unpack(leaves)
                     stop = step()
-                return loop.pack(), _stop_flag(stop)
+                    carried = loop.pack()  # before the containers are put back
+                return carried, _stop_flag(stop)
 
         return lax.while_loop(cond_fun, body_fun, (loop.init(), jnp.asarray(stop0, bool)))
 
@@ -335,7 +339,7 @@ class _CountedLoop:
 
     def __init__(self, loop, index, length):
         self.loop, self.index, self.length = loop, index, length
-        self.origin = loop.origin
+        self.origin, self.state_keys = loop.origin, loop.state_keys
         self.start = index.value  # a retried trace starts from it again
 
     def attempts(self, stage, fns):
@@ -362,13 +366,17 @@ def _scan(loop, items, body):
     def stage():
         def run(leaves, i):
             with st.user_code(loop.origin, "the body of this loop"):
-                with effects.unchanged_containers((body,), loop.origin, "the body of this loop"):
+                with effects.unchanged_containers(
+                    (body,), loop.origin, "the body of this loop", loop.state_keys
+                ):
                     loop.unpack(leaves)
                     stop = call_body(body, items.item(i))
-            if stop is not None and stop is not False and not guarded.value:
-                guarded.value = True
-                raise merge.Retry(None)
-            return loop.pack(), _stop_flag(stop)
+                    if stop is not None and stop is not False and not guarded.value:
+                        guarded.value = True
+                        raise merge.Retry(None)
+                    # Read before the containers are put back: items may be variables.
+                    carried = loop.pack()
+            return carried, _stop_flag(stop)
 
         def step(carry, i):
             leaves, stop = carry

@@ -249,12 +249,30 @@ def write_state(get_state, set_state, names, values) -> None:
     if undefined:
         cells = dict(zip(get_state.__code__.co_freevars, get_state.__closure__ or ()))
         for name in undefined:
+            root, accessors = staging._parse(name)
+            if accessors:  # `d['k']` or `o.attr` that does not exist: remove what was set
+                _remove(cells, get_state.__globals__, root, accessors)
+                continue
             cell = cells.get(name)
             if cell is not None:
                 try:
                     del cell.cell_contents
                 except ValueError:
                     pass
+
+
+def _remove(cells, globals_, root, accessors):
+    try:
+        value = cells[root].cell_contents if root in cells else globals_[root]
+        for is_attr, key in accessors[:-1]:
+            value = getattr(value, key) if is_attr else value[key]
+        is_attr, key = accessors[-1]
+        if is_attr:
+            delattr(value, key)
+        elif type(value) is dict:
+            del value[key]
+    except (ValueError, LookupError, AttributeError, TypeError):
+        pass
 
 
 # --- flattening -----------------------------------------------------------------------------
