@@ -49,7 +49,7 @@ def resolve(values):
         if isinstance(v, st.Maybe):
             fact = logical.known(v.present)
             if fact is not None:
-                v = v.value if fact else None
+                v = v.value if fact else (staging._Undefined(v.name) if v.unbound else None)
         elif facts:
             fact = facts.get(id(v))
             if fact is not None and fact[0] is v:

@@ -36,6 +36,7 @@ class _Loop:
         self.entries = [st.entry(v) for v in self.start]
         self.plans = [self._initial(e) for e in self.entries]
         self.no_alias: set = set()
+        self.bound_after: set = set()  # variables first bound in the loop, bound by each trip
         self._aliases()
 
     def _read(self):
@@ -102,9 +103,22 @@ class _Loop:
         self._write(values)
         return values
 
+    def finish(self, leaves, ran: bool):
+        """Sets the variables from the loop's outputs. `ran`: an iteration surely ran (a scan
+        of one or more items; its first iteration always runs), so a variable that every
+        iteration binds is bound: its value, without the flag."""
+        values = merge.rebuild(self.frozen, self.entries, self.entries, leaves, self.names, None)
+        if ran:
+            values = tuple(
+                v.value if i in self.bound_after and isinstance(v, st.Maybe) else v
+                for i, v in enumerate(values)
+            )
+        self._write(values)
+
     def pack(self):
         """Reads the variables after an iteration, checks them against the plans (raising
         `merge.Retry` when a plan must change) and returns the carried leaves."""
+        self.bound_after = set()
         out = [st.entry(v) for v in resolve(self._read())]
         if self._check(out):
             self._aliases()
@@ -118,6 +132,18 @@ class _Loop:
         for i, (name, plan, entry) in enumerate(zip(self.names, self.plans, out)):
             kind = plan[0]
             ko, to, lo = entry
+            if kind == st._UNDEF and st.optional_pair((st._UNBOUND, None, ()), entry):
+                # First bound by an iteration: carried with a flag that says whether it is
+                # bound (graph mode's Optional); see `finish` and `state.Maybe`.
+                values = lo if ko == st._TREE else lo[1:]
+                plan[:] = [
+                    st._UNBOUND,
+                    to,
+                    [(st.DYN, jnp.dtype(bool), (), False)]
+                    + [(st.DYN, *st.aval(v), st.weak_type(v)) for v in values],
+                ]
+                changed = True
+                continue
             if kind == st._UNDEF or ko == st._UNDEF:
                 if kind == ko:
                     continue
@@ -145,7 +171,17 @@ class _Loop:
                     name,
                     f"it is None before an iteration and {st.spec(lo[0] if lo else None)} after",
                 )
-            if kind == st._MAYBE:
+            if kind == st._UNBOUND:
+                if ko not in (st._TREE, st._UNBOUND) or to != plan[1]:
+                    self._fail(
+                        name,
+                        f"it is first bound by an iteration as {plan[1]}, and is "
+                        f"{merge._describe(ko, to, lo)} after one",
+                    )
+                if ko == st._TREE:
+                    self.bound_after.add(i)
+                lo = merge.side_leaves(plan, entry)
+            elif kind == st._MAYBE:
                 if not (ko == st._NONE or st.optional_pair(entry, (st._NONE, None, ()))):
                     self._fail(name, "it may be None before an iteration and is not after")
                 if ko != st._NONE and to != plan[1]:
@@ -389,7 +425,7 @@ def _scan(loop, items, body):
         return carry
 
     leaves, _ = loop.attempts(stage, (body,))
-    loop.unpack(leaves)
+    loop.finish(leaves, True)
 
 
 def for_rest(stop, iterable, items, item, body, get_state, set_state, names):

@@ -105,15 +105,18 @@ def _raised_at(e):
 
 
 class Maybe:
-    """A value that is None on some paths: `present` (a bool, maybe traced) and `value` (the
-    array, zeros where it is absent). Where `present` is known (inside the branch of
-    `if x is not None`, or of `if not do_return` for the converter's `retval`), it acts as its
-    value or as None; anywhere else any use of it is a `JaxStagingError`."""
+    """A value that is None on some paths (or, with `unbound`, not bound on some: a variable
+    first bound in a loop that may run no iteration): `present` (a bool, maybe traced) and
+    `value` (the array, zeros where it is absent). Where `present` is known (inside the branch
+    of `if x is not None`, or of `if not do_return` for the converter's `retval`), it acts as
+    its value or as None (unbound: Python's UnboundLocalError); anywhere else any use of it is
+    a `JaxStagingError` (JAX cannot raise at run time, nor give zeros for a missing value)."""
 
-    __slots__ = ("present", "value", "name", "origin")
+    __slots__ = ("present", "value", "name", "origin", "unbound")
 
-    def __init__(self, present, value, name):
+    def __init__(self, present, value, name, unbound=False):
         self.present, self.value, self.name = present, value, name
+        self.unbound = unbound
         self.origin = user_origin()
 
     def resolved(self):
@@ -123,9 +126,23 @@ class Maybe:
         fact = known(self.present)
         if fact is None:
             self._fail()
+        if not fact and self.unbound:
+            raise UnboundLocalError(
+                f"cannot access local variable '{self.name}' where it is not associated with a "
+                "value"
+            )
         return self.value if fact else None
 
     def _fail(self, *args, **kwargs):
+        if self.unbound:
+            fail(
+                self.origin,
+                f"`{self.name}` is bound only once an iteration of this loop ran, and JAX "
+                "cannot tell while tracing whether one did (the trip count is traced, or this "
+                "is an iteration's own use of the value before it binds it): it cannot raise "
+                "UnboundLocalError at run time, and zeros would be a silently different value. "
+                "Give it a value before the loop.",
+            )
         if self.name.startswith("retval"):
             what = "the function returns None on some paths (a bare `return`, or none)"
         else:
@@ -138,7 +155,8 @@ class Maybe:
         )
 
     def __repr__(self):
-        return f"<autoconv: `{self.name}` is None on some paths (under JAX)>"
+        what = "unbound" if self.unbound else "None"
+        return f"<autoconv: `{self.name}` is {what} on some paths (under JAX)>"
 
 
 def _forward(func, reflected=False):
@@ -280,6 +298,8 @@ def _remove(cells, globals_, root, accessors):
 _UNDEF = "undefined"
 _NONE = "none"
 _MAYBE = "maybe"
+_UNBOUND = "unbound"  # a `Maybe` whose absent value is an unbound variable, not None
+_OPTIONAL = (_MAYBE, _UNBOUND)
 _TREE = "tree"
 
 
@@ -295,7 +315,7 @@ def entry(value):
         return (_NONE, None, ())
     if isinstance(value, Maybe):
         leaves, treedef = jax.tree_util.tree_flatten(value.value)
-        return (_MAYBE, treedef, (value.present, *leaves))
+        return (_UNBOUND if value.unbound else _MAYBE, treedef, (value.present, *leaves))
     leaves, treedef = jax.tree_util.tree_flatten(value, is_leaf=_is_leaf)
     for leaf in leaves:
         if isinstance(leaf, Maybe):
@@ -309,13 +329,13 @@ def rebuild(kind, treedef, leaves, name):
         return treedef
     if kind == _NONE:
         return None
-    if kind == _MAYBE:
+    if kind in _OPTIONAL:
         present, value = leaves[0], jax.tree_util.tree_unflatten(treedef, leaves[1:])
         if present is True:
             return value
         if present is False:
-            return None
-        return Maybe(present, value, name)
+            return staging._Undefined(name) if kind == _UNBOUND else None
+        return Maybe(present, value, name, kind == _UNBOUND)
     return jax.tree_util.tree_unflatten(treedef, leaves)
 
 
@@ -323,7 +343,7 @@ def as_maybe(entry, other):
     """`(treedef, leaves)` of an entry as a `Maybe`: its flag, then its value's leaves (None
     being absent zeros shaped like the other side's value)."""
     kind, treedef, leaves = entry
-    if kind == _MAYBE:
+    if kind in _OPTIONAL:
         return treedef, leaves
     if kind == _NONE:
         values = other[2] if other[0] == _TREE else other[2][1:]
@@ -332,9 +352,13 @@ def as_maybe(entry, other):
 
 
 def optional_pair(a, b) -> bool:
-    """Whether two entries are None (or a Maybe) against arrays and numbers (or a Maybe)."""
+    """Whether two entries are None (or a Maybe) against arrays and numbers (or a Maybe), or a
+    Maybe that may be unbound against arrays and numbers (or one like it)."""
     kinds = {a[0], b[0]}
-    if not kinds & {_NONE, _MAYBE} or kinds & {_UNDEF} or kinds == {_NONE}:
+    if _UNBOUND in kinds:
+        if not kinds <= {_UNBOUND, _TREE}:
+            return False
+    elif not kinds & {_NONE, _MAYBE} or kinds & {_UNDEF} or kinds == {_NONE}:
         return False
     for kind, _, leaves in (a, b):
         if kind == _TREE and not (
