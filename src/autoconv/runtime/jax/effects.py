@@ -11,7 +11,9 @@ from __future__ import annotations
 import contextlib
 
 from autoconv.runtime import staging
+from autoconv.runtime.jax import merge
 from autoconv.runtime.jax import state as st
+from autoconv.runtime.jax.growth import Appends
 
 _FunctionType = type(lambda: None)
 
@@ -31,7 +33,7 @@ def _reachable(fns, depth=4):
                 value = cell.cell_contents
             except ValueError:  # an unbound local
                 continue
-            if type(value) in (list, dict) and id(value) not in seen:
+            if type(value) in (list, dict, Appends) and id(value) not in seen:
                 seen.add(id(value))
                 found.append((name, value))
             elif type(value) is _FunctionType and left:
@@ -40,14 +42,28 @@ def _reachable(fns, depth=4):
 
 
 def _snapshot(container):
+    if type(container) is Appends:  # an enclosing loop's stand-in: its appended items
+        return list(container.items)
     if type(container) is list:
         return list(container)
     return dict(container)
 
 
+def _items(container):
+    return container.items if type(container) is Appends else container
+
+
+def _grew(container, before) -> bool:
+    """Whether list `container` holds the items it held `before`, and more after them."""
+    items = _items(container)
+    return len(items) > len(before) and all(a is b for a, b in zip(items, before))
+
+
 def _same(container, saved, state_keys) -> bool:
     """Whether `container` holds what `saved` does, except at `state_keys` (the items that are
     variables of the staged statement, merged or carried like names)."""
+    if type(container) is Appends:
+        container = container.items
     if type(container) is list:
         return len(container) == len(saved) and all(
             a is b or i in state_keys for i, (a, b) in enumerate(zip(container, saved))
@@ -80,26 +96,44 @@ def state_items(get_state, names) -> dict:
 
 
 @contextlib.contextmanager
-def unchanged_containers(fns, origin, what, state_keys=None):
+def unchanged_containers(fns, origin, what, state_keys=None, growing=None, skip=()):
     """Traces `what` (the body functions `fns`), raising if it changes a list or dict other
-    than at `state_keys` (see `state_items`)."""
+    than at `state_keys` (see `state_items`). `growing` (a loop with a static trip count):
+    `{id(list): (name, list)}` of the lists it may grow; a list found growing is added, and
+    the body traced again (`merge.Retry`; see `growth`). `skip`: ids of this loop's own
+    stand-ins for those lists."""
     state_keys = state_keys or {}
-    saved = [(name, c, _snapshot(c)) for name, c in _reachable(fns)]
+    saved = [(name, c, _snapshot(c)) for name, c in _reachable(fns) if id(c) not in skip]
     try:
         yield
     finally:
-        changed = []
+        changed = []  # (name, container, whether it only grew)
         for name, container, before in saved:
             if not _same(container, before, state_keys.get(id(container), ())):
-                changed.append((name, container))
-            if type(container) is list:
-                container[:] = before
+                changed.append(
+                    (name, container, type(container) is not dict and _grew(container, before))
+                )
+            if type(container) is not dict:
+                _items(container)[:] = before
             else:
                 container.clear()
                 container.update(before)
+    if changed and growing is not None:
+        if all(grew and id(c) not in growing for _, c, grew in changed):
+            growing.update((id(c), (n, c)) for n, c, _ in changed)
+            raise merge.Retry(None)
     if changed:
-        name, container = changed[0]
-        kind = type(container).__name__
+        name, container, grew = changed[0]
+        kind = "dict" if type(container) is dict else "list"
+        if grew and what.endswith("loop"):
+            st.fail(
+                origin,
+                f"list `{name}` grows inside {what}, whose number of iterations JAX does not "
+                "know while tracing (a `while` loop, a traced `range`, or a `break` or `return` "
+                "in it), so the list's length would depend on the data. Preallocate an array of "
+                "the largest size and write `x = x.at[i].set(v)` with a count, or loop over an "
+                "array without `break`.",
+            )
         st.fail(
             origin,
             f"{kind} `{name}` is changed inside {what}, which JAX traces once for every path "

@@ -15,7 +15,7 @@ import jax.numpy as jnp
 from jax import lax
 
 from autoconv.runtime import staging
-from autoconv.runtime.jax import effects, iterables, logical, merge
+from autoconv.runtime.jax import effects, growth, iterables, logical, merge
 from autoconv.runtime.jax import state as st
 from autoconv.runtime.jax.cond import Box, call_body, resolve, staged_cond
 from autoconv.runtime.staged_locals import StagedLocals
@@ -396,36 +396,49 @@ class _CountedLoop:
 
 
 def _scan(loop, items, body):
-    """lax.scan over a static number of items; a stop flag skips the rest (lax.cond)."""
+    """lax.scan over a static number of items; a stop flag skips the rest (lax.cond). Lists
+    the body appends to get the items each iteration appends (see `growth`)."""
     guarded = Box(False)
+    growing: dict = {}
 
     def stage():
         def run(leaves, i):
+            # After a `break` or `return` the number of appended items depends on the data:
+            # no stand-ins then, so that `effects` reports a list that grows.
+            active = {} if guarded.value else growing
             with st.user_code(loop.origin, "the body of this loop"):
-                with effects.unchanged_containers(
-                    (body,), loop.origin, "the body of this loop", loop.state_keys
-                ):
-                    loop.unpack(leaves)
-                    stop = call_body(body, items.item(i))
-                    if stop is not None and stop is not False and not guarded.value:
-                        guarded.value = True
-                        raise merge.Retry(None)
-                    # Read before the containers are put back: items may be variables.
-                    carried = loop.pack()
-            return carried, _stop_flag(stop)
+                with growth.standing_in((body,), active, loop.origin) as stand_ins:
+                    with effects.unchanged_containers(
+                        (body,),
+                        loop.origin,
+                        "the body of this loop",
+                        loop.state_keys,
+                        None if guarded.value else growing,
+                        {id(a) for a in stand_ins.values()},
+                    ):
+                        loop.unpack(leaves)
+                        stop = call_body(body, items.item(i))
+                        if stop is not None and stop is not False and not guarded.value:
+                            guarded.value = True
+                            raise merge.Retry(None)
+                        # Read before the containers are put back: items may be variables.
+                        carried = loop.pack()
+                    ys = growth.outputs(active, stand_ins, loop.origin)
+            return (carried, _stop_flag(stop)), ys
 
         def step(carry, i):
             leaves, stop = carry
             if not guarded.value:
-                return run(leaves, i), None
-            return lax.cond(stop, lambda: (leaves, stop), lambda: run(leaves, i)), None
+                return run(leaves, i)
+            return lax.cond(stop, lambda: (leaves, stop), lambda: run(leaves, i)[0]), ()
 
         init = (loop.init(), jnp.bool_(False))
-        carry, _ = lax.scan(step, init, jnp.arange(items.length))
-        return carry
+        return lax.scan(step, init, jnp.arange(items.length))
 
-    leaves, _ = loop.attempts(stage, (body,))
+    (leaves, _), ys = loop.attempts(stage, (body,))
     loop.finish(leaves, True)
+    if not guarded.value:
+        growth.extend(growing, ys, items.length)
 
 
 def for_rest(stop, iterable, items, item, body, get_state, set_state, names):
