@@ -5,7 +5,8 @@ variables first bound in a loop, lists grown by a loop, NumPy calls on values JA
 Each program runs eagerly (NumPy) and under `jax.jit` with `np` as `jax.numpy` (or as NumPy
 where named), 64-bit types on; values, dtypes, shapes and structure must agree
 (`tests/jax/corpus.compare`), or the traced run is a clear `JaxStagingError` on the user's line.
-Programs marked `# own` were written after the fix, as a check it was not tuned on them.
+Programs marked `# own` are not the brief's examples: written with them, before the fix, and
+not used to tune it.
 """
 
 import copy
@@ -542,6 +543,6 @@ def test_tracer_array_conversion_is_jax_design_not_ours():
 
 
 def test_programs_of_our_own_in_each_class():
-    """Each class has programs written after the fix (marked `# own`), not tuned on."""
+    """Each class has programs beyond the brief's examples (marked `# own`)."""
     lines = inspect.getsource(inspect.getmodule(test_programs_of_our_own_in_each_class))
     assert lines.count("# own") >= 18
