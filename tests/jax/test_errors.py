@@ -104,7 +104,11 @@ ERRORS = [
     (python_values_differ, "python", ["`label`", "'positive'", "'other'"]),
     (loop_dtype_changes, "loop_dtype", ["`y`", "iterations", "int32[]", "float64[]", "dtype"]),
     (loop_shape_changes, "loop_shape", ["`y`", "iterations", "float64[1]", "float64[2]"]),
-    (defined_only_in_loop, "loop_undefined", ["`z`", "not defined before this `while` loop"]),
+    (
+        defined_only_in_loop,
+        "loop_undefined",
+        ["`z`", "bound only once an iteration", "before the loop"],
+    ),
     (returns_none_on_a_path, "none", ["returns None on some paths"]),
     (array_condition, "array_condition", ["shape (3,)", "jnp.any"]),
     (asserts_on_tracer, "assert", ["`assert`", "checkify"]),

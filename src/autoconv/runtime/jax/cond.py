@@ -49,7 +49,7 @@ def resolve(values):
         if isinstance(v, st.Maybe):
             fact = logical.known(v.present)
             if fact is not None:
-                v = v.value if fact else None
+                v = v.value if fact else (staging._Undefined(v.name) if v.unbound else None)
         elif facts:
             fact = facts.get(id(v))
             if fact is not None and fact[0] is v:
@@ -58,10 +58,10 @@ def resolve(values):
     return tuple(out)
 
 
-def staged_cond(p, branches, read, write, names, origin, what, labels):
+def staged_cond(p, branches, read, write, names, origin, what, labels, state_keys=None):
     """Runs the two `branches` (callables updating the variables `names` through closures,
     None for an empty branch) under `lax.cond(p, ...)`; `read()` / `write(values)` get and set
-    the variables."""
+    the variables; `state_keys`: the items among them (`effects.state_items`)."""
     start = resolve(read())
     saved = StagedLocals(branches)
     plans = None
@@ -73,7 +73,7 @@ def staged_cond(p, branches, read, write, names, origin, what, labels):
                 branch_name = f"the {labels[k]} branch of this {what}"
                 fns = (branches[k],)
                 with logical.assuming(p, k == 0), st.user_code(origin, branch_name):
-                    with effects.unchanged_containers(fns, origin, branch_name):
+                    with effects.unchanged_containers(fns, origin, branch_name, state_keys):
                         saved.start()
                         write(start)
                         if branches[k] is not None:
@@ -163,7 +163,8 @@ def if_stmt(cond, body, orelse, get_state, set_state, names):
         def write(values):
             st.write_state(get_state, set_state, names, values)
 
-    staged_cond(p, (body, orelse), read, write, names, origin, "`if`", ("if", "else"))
+    keys = effects.state_items(get_state, names)
+    staged_cond(p, (body, orelse), read, write, names, origin, "`if`", ("if", "else"), keys)
 
 
 def _ignore(values):

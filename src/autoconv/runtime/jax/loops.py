@@ -15,7 +15,7 @@ import jax.numpy as jnp
 from jax import lax
 
 from autoconv.runtime import staging
-from autoconv.runtime.jax import effects, iterables, logical, merge
+from autoconv.runtime.jax import effects, growth, iterables, logical, merge
 from autoconv.runtime.jax import state as st
 from autoconv.runtime.jax.cond import Box, call_body, resolve, staged_cond
 from autoconv.runtime.staged_locals import StagedLocals
@@ -31,10 +31,12 @@ class _Loop:
         self.get_state, self.set_state = get_state, set_state
         self.names = tuple(names) if get_state is not None else ()
         self.origin, self.what = origin, what
+        self.state_keys = effects.state_items(get_state, self.names)
         self.start = resolve(self._read())
         self.entries = [st.entry(v) for v in self.start]
         self.plans = [self._initial(e) for e in self.entries]
         self.no_alias: set = set()
+        self.bound_after: set = set()  # variables first bound in the loop, bound by each trip
         self._aliases()
 
     def _read(self):
@@ -54,7 +56,7 @@ class _Loop:
             # dtype of what it meets), which spares a second trace of the body.
             if st.is_array(leaf) or type(leaf) in (bool, int, float, complex):
                 dtype, shape = st.aval(leaf)
-                plans.append((st.DYN, dtype, shape, st.weak(leaf)))
+                plans.append((st.DYN, dtype, shape, st.weak_type(leaf)))
             else:
                 plans.append((st.SAME,))
         return [kind, treedef, plans]
@@ -101,9 +103,22 @@ class _Loop:
         self._write(values)
         return values
 
+    def finish(self, leaves, ran: bool):
+        """Sets the variables from the loop's outputs. `ran`: an iteration surely ran (a scan
+        of one or more items; its first iteration always runs), so a variable that every
+        iteration binds is bound: its value, without the flag."""
+        values = merge.rebuild(self.frozen, self.entries, self.entries, leaves, self.names, None)
+        if ran:
+            values = tuple(
+                v.value if i in self.bound_after and isinstance(v, st.Maybe) else v
+                for i, v in enumerate(values)
+            )
+        self._write(values)
+
     def pack(self):
         """Reads the variables after an iteration, checks them against the plans (raising
         `merge.Retry` when a plan must change) and returns the carried leaves."""
+        self.bound_after = set()
         out = [st.entry(v) for v in resolve(self._read())]
         if self._check(out):
             self._aliases()
@@ -117,6 +132,18 @@ class _Loop:
         for i, (name, plan, entry) in enumerate(zip(self.names, self.plans, out)):
             kind = plan[0]
             ko, to, lo = entry
+            if kind == st._UNDEF and st.optional_pair((st._UNBOUND, None, ()), entry):
+                # First bound by an iteration: carried with a flag that says whether it is
+                # bound (graph mode's Optional); see `finish` and `state.Maybe`.
+                values = lo if ko == st._TREE else lo[1:]
+                plan[:] = [
+                    st._UNBOUND,
+                    to,
+                    [(st.DYN, jnp.dtype(bool), (), False)]
+                    + [(st.DYN, *st.aval(v), st.weak_type(v)) for v in values],
+                ]
+                changed = True
+                continue
             if kind == st._UNDEF or ko == st._UNDEF:
                 if kind == ko:
                     continue
@@ -136,7 +163,7 @@ class _Loop:
                         st._MAYBE,
                         to,
                         [(st.DYN, jnp.dtype(bool), (), False)]
-                        + [(st.DYN, *st.aval(v), st.weak(v)) for v in values],
+                        + [(st.DYN, *st.aval(v), st.weak_type(v)) for v in values],
                     ]
                     changed = True
                     continue
@@ -144,7 +171,17 @@ class _Loop:
                     name,
                     f"it is None before an iteration and {st.spec(lo[0] if lo else None)} after",
                 )
-            if kind == st._MAYBE:
+            if kind == st._UNBOUND:
+                if ko not in (st._TREE, st._UNBOUND) or to != plan[1]:
+                    self._fail(
+                        name,
+                        f"it is first bound by an iteration as {plan[1]}, and is "
+                        f"{merge._describe(ko, to, lo)} after one",
+                    )
+                if ko == st._TREE:
+                    self.bound_after.add(i)
+                lo = merge.side_leaves(plan, entry)
+            elif kind == st._MAYBE:
                 if not (ko == st._NONE or st.optional_pair(entry, (st._NONE, None, ()))):
                     self._fail(name, "it may be None before an iteration and is not after")
                 if ko != st._NONE and to != plan[1]:
@@ -180,7 +217,7 @@ class _Loop:
             plan = st.leaf_plan(a, b, lambda d: self._fail(name, d))
             if plan[0] == st.PRED:
                 plan = (st.DYN, jnp.dtype(bool), ())
-            leaf_plans[j] = (st.DYN, plan[1], plan[2], st.weak(a) and st.weak(b))
+            leaf_plans[j] = (st.DYN, plan[1], plan[2], st.weak_type(a) and st.weak_type(b))
             return True
         _, dtype, shape, weak = lp
         if not (st.is_array(b) or type(b) in (bool, int, float, complex)):
@@ -195,10 +232,13 @@ class _Loop:
                 "its shape must stay the same",
             )
         if db == dtype or (st.weak(b) and st.fits(b, dtype)):
+            if weak and not st.weak_type(b):  # a strong value of its dtype: carried strong
+                leaf_plans[j] = (st.DYN, dtype, shape, False)
+                return True
             return False
         if weak:  # a Python number before the loop takes the kind the iteration gives it
             new = db if not st.weak(b) else jnp.dtype(jnp.result_type(st.as_weak(dtype), b))
-            leaf_plans[j] = (st.DYN, new, shape, st.weak(b))
+            leaf_plans[j] = (st.DYN, new, shape, st.weak_type(b))
             return True
         self._fail(
             name,
@@ -263,10 +303,13 @@ def _while(loop, test, step, stop0, fns):
         def body_fun(carry):
             leaves, _ = carry
             with st.user_code(loop.origin, "the body of this loop"):
-                with effects.unchanged_containers(fns, loop.origin, "the body of this loop"):
+                with effects.unchanged_containers(
+                    fns, loop.origin, "the body of this loop", loop.state_keys
+                ):
                     loop.unpack(leaves)
                     stop = step()
-                return loop.pack(), _stop_flag(stop)
+                    carried = loop.pack()  # before the containers are put back
+                return carried, _stop_flag(stop)
 
         return lax.while_loop(cond_fun, body_fun, (loop.init(), jnp.asarray(stop0, bool)))
 
@@ -310,6 +353,8 @@ def for_stmt(iterable, body, get_state, set_state, names):
     """`for` over a traced array, or a range / enumerate / zip with traced parts."""
     origin = st.user_origin()
     items = iterables.rows(iterable, origin)
+    if isinstance(items.length, int) and items.length == 0:
+        return  # zero trips, known while tracing: the body never runs, as in Python
     loop = _Loop(get_state, set_state, names, origin, "`for` loop")
     if isinstance(items.length, int):
         return _scan(loop, items, body)
@@ -330,7 +375,7 @@ class _CountedLoop:
 
     def __init__(self, loop, index, length):
         self.loop, self.index, self.length = loop, index, length
-        self.origin = loop.origin
+        self.origin, self.state_keys = loop.origin, loop.state_keys
         self.start = index.value  # a retried trace starts from it again
 
     def attempts(self, stage, fns):
@@ -351,32 +396,49 @@ class _CountedLoop:
 
 
 def _scan(loop, items, body):
-    """lax.scan over a static number of items; a stop flag skips the rest (lax.cond)."""
+    """lax.scan over a static number of items; a stop flag skips the rest (lax.cond). Lists
+    the body appends to get the items each iteration appends (see `growth`)."""
     guarded = Box(False)
+    growing: dict = {}
 
     def stage():
         def run(leaves, i):
+            # After a `break` or `return` the number of appended items depends on the data:
+            # no stand-ins then, so that `effects` reports a list that grows.
+            active = {} if guarded.value else growing
             with st.user_code(loop.origin, "the body of this loop"):
-                with effects.unchanged_containers((body,), loop.origin, "the body of this loop"):
-                    loop.unpack(leaves)
-                    stop = call_body(body, items.item(i))
-            if stop is not None and stop is not False and not guarded.value:
-                guarded.value = True
-                raise merge.Retry(None)
-            return loop.pack(), _stop_flag(stop)
+                with growth.standing_in((body,), active, loop.origin) as stand_ins:
+                    with effects.unchanged_containers(
+                        (body,),
+                        loop.origin,
+                        "the body of this loop",
+                        loop.state_keys,
+                        None if guarded.value else growing,
+                        {id(a) for a in stand_ins.values()},
+                    ):
+                        loop.unpack(leaves)
+                        stop = call_body(body, items.item(i))
+                        if stop is not None and stop is not False and not guarded.value:
+                            guarded.value = True
+                            raise merge.Retry(None)
+                        # Read before the containers are put back: items may be variables.
+                        carried = loop.pack()
+                    ys = growth.outputs(active, stand_ins, loop.origin)
+            return (carried, _stop_flag(stop)), ys
 
         def step(carry, i):
             leaves, stop = carry
             if not guarded.value:
-                return run(leaves, i), None
-            return lax.cond(stop, lambda: (leaves, stop), lambda: run(leaves, i)), None
+                return run(leaves, i)
+            return lax.cond(stop, lambda: (leaves, stop), lambda: run(leaves, i)[0]), ()
 
         init = (loop.init(), jnp.bool_(False))
-        carry, _ = lax.scan(step, init, jnp.arange(items.length))
-        return carry
+        return lax.scan(step, init, jnp.arange(items.length))
 
-    leaves, _ = loop.attempts(stage, (body,))
-    loop.unpack(leaves)
+    (leaves, _), ys = loop.attempts(stage, (body,))
+    loop.finish(leaves, True)
+    if not guarded.value:
+        growth.extend(growing, ys, items.length)
 
 
 def for_rest(stop, iterable, items, item, body, get_state, set_state, names):

@@ -42,7 +42,7 @@ def plan_pair(first, second, names, fail):
             )
             if ta != tb:
                 fail(name, f"structure: None or {ta} and None or {tb}")
-            kind, treedef = st._MAYBE, ta
+            kind, treedef = (st._UNBOUND if st._UNBOUND in (ka, kb) else st._MAYBE), ta
         elif ka == st._NONE and kb == st._NONE:
             plans.append((st._NONE, None, ()))
             continue
@@ -67,8 +67,8 @@ def plan_pair(first, second, names, fail):
 def _describe(kind, treedef, leaves):
     if kind == st._NONE:
         return "None"
-    if kind == st._MAYBE:
-        return "None or an array"
+    if kind in st._OPTIONAL:
+        return "None or an array" if kind == st._MAYBE else "unbound or an array"
     if treedef is not None and treedef.num_nodes == 1 and treedef.num_leaves == 1:
         return st.spec(leaves[0])
     return f"a structure {treedef}"
@@ -77,9 +77,9 @@ def _describe(kind, treedef, leaves):
 def side_leaves(plan, entry, other=None):
     """One side's leaves of a variable under its plan: None against a value is an absent
     `Maybe` (zeros of the planned dtypes and shapes), a value a present one."""
-    if plan[0] != st._MAYBE or entry[0] == st._MAYBE:
+    if plan[0] not in st._OPTIONAL or entry[0] in st._OPTIONAL:
         return entry[2]
-    if entry[0] == st._NONE:
+    if entry[0] in (st._NONE, st._UNDEF):
         zeros = (jnp.zeros(lp[2], lp[1]) if lp[0] == st.DYN else None for lp in plan[2][1:])
         return (False, *zeros)
     return (True, *entry[2])
@@ -91,7 +91,7 @@ def outputs(plans, entries):
     for plan, entry in zip(plans, entries):
         for leaf_plan, leaf in zip(plan[2], side_leaves(plan, entry)):
             if leaf_plan[0] == st.DYN:
-                out.append(st.cast(leaf, leaf_plan[1]))
+                out.append(st.cast(leaf, leaf_plan[1], len(leaf_plan) > 3 and leaf_plan[3]))
     return out
 
 
@@ -129,7 +129,7 @@ def natural_ok(plans, first, second) -> bool:
     """Whether outputs returned without a plan (every array leaf as it is, every other leaf
     kept Python) already follow `plans`."""
     for plan, ea, eb in zip(plans, first, second):
-        if plan[0] == st._MAYBE and (ea[0] != st._MAYBE or eb[0] != st._MAYBE):
+        if plan[0] in st._OPTIONAL and (ea[0] != plan[0] or eb[0] != plan[0]):
             return False
         for leaf_plan, a, b in zip(plan[2], ea[2], eb[2]):
             if leaf_plan[0] == "alias":

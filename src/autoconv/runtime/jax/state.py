@@ -27,6 +27,7 @@ import sys
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax import lax
 
 import autoconv
 from autoconv.errors import AutoconvError, StagingError
@@ -104,15 +105,18 @@ def _raised_at(e):
 
 
 class Maybe:
-    """A value that is None on some paths: `present` (a bool, maybe traced) and `value` (the
-    array, zeros where it is absent). Where `present` is known (inside the branch of
-    `if x is not None`, or of `if not do_return` for the converter's `retval`), it acts as its
-    value or as None; anywhere else any use of it is a `JaxStagingError`."""
+    """A value that is None on some paths (or, with `unbound`, not bound on some: a variable
+    first bound in a loop that may run no iteration): `present` (a bool, maybe traced) and
+    `value` (the array, zeros where it is absent). Where `present` is known (inside the branch
+    of `if x is not None`, or of `if not do_return` for the converter's `retval`), it acts as
+    its value or as None (unbound: Python's UnboundLocalError); anywhere else any use of it is
+    a `JaxStagingError` (JAX cannot raise at run time, nor give zeros for a missing value)."""
 
-    __slots__ = ("present", "value", "name", "origin")
+    __slots__ = ("present", "value", "name", "origin", "unbound")
 
-    def __init__(self, present, value, name):
+    def __init__(self, present, value, name, unbound=False):
         self.present, self.value, self.name = present, value, name
+        self.unbound = unbound
         self.origin = user_origin()
 
     def resolved(self):
@@ -122,9 +126,23 @@ class Maybe:
         fact = known(self.present)
         if fact is None:
             self._fail()
+        if not fact and self.unbound:
+            raise UnboundLocalError(
+                f"cannot access local variable '{self.name}' where it is not associated with a "
+                "value"
+            )
         return self.value if fact else None
 
     def _fail(self, *args, **kwargs):
+        if self.unbound:
+            fail(
+                self.origin,
+                f"`{self.name}` is bound only once an iteration of this loop ran, and JAX "
+                "cannot tell while tracing whether one did (the trip count is traced, or this "
+                "is an iteration's own use of the value before it binds it): it cannot raise "
+                "UnboundLocalError at run time, and zeros would be a silently different value. "
+                "Give it a value before the loop.",
+            )
         if self.name.startswith("retval"):
             what = "the function returns None on some paths (a bare `return`, or none)"
         else:
@@ -137,7 +155,8 @@ class Maybe:
         )
 
     def __repr__(self):
-        return f"<autoconv: `{self.name}` is None on some paths (under JAX)>"
+        what = "unbound" if self.unbound else "None"
+        return f"<autoconv: `{self.name}` is {what} on some paths (under JAX)>"
 
 
 def _forward(func, reflected=False):
@@ -248,6 +267,10 @@ def write_state(get_state, set_state, names, values) -> None:
     if undefined:
         cells = dict(zip(get_state.__code__.co_freevars, get_state.__closure__ or ()))
         for name in undefined:
+            root, accessors = staging._parse(name)
+            if accessors:  # `d['k']` or `o.attr` that does not exist: remove what was set
+                _remove(cells, get_state.__globals__, root, accessors)
+                continue
             cell = cells.get(name)
             if cell is not None:
                 try:
@@ -256,11 +279,27 @@ def write_state(get_state, set_state, names, values) -> None:
                     pass
 
 
+def _remove(cells, globals_, root, accessors):
+    try:
+        value = cells[root].cell_contents if root in cells else globals_[root]
+        for is_attr, key in accessors[:-1]:
+            value = getattr(value, key) if is_attr else value[key]
+        is_attr, key = accessors[-1]
+        if is_attr:
+            delattr(value, key)
+        elif type(value) is dict:
+            del value[key]
+    except (ValueError, LookupError, AttributeError, TypeError):
+        pass
+
+
 # --- flattening -----------------------------------------------------------------------------
 
 _UNDEF = "undefined"
 _NONE = "none"
 _MAYBE = "maybe"
+_UNBOUND = "unbound"  # a `Maybe` whose absent value is an unbound variable, not None
+_OPTIONAL = (_MAYBE, _UNBOUND)
 _TREE = "tree"
 
 
@@ -276,7 +315,7 @@ def entry(value):
         return (_NONE, None, ())
     if isinstance(value, Maybe):
         leaves, treedef = jax.tree_util.tree_flatten(value.value)
-        return (_MAYBE, treedef, (value.present, *leaves))
+        return (_UNBOUND if value.unbound else _MAYBE, treedef, (value.present, *leaves))
     leaves, treedef = jax.tree_util.tree_flatten(value, is_leaf=_is_leaf)
     for leaf in leaves:
         if isinstance(leaf, Maybe):
@@ -290,13 +329,13 @@ def rebuild(kind, treedef, leaves, name):
         return treedef
     if kind == _NONE:
         return None
-    if kind == _MAYBE:
+    if kind in _OPTIONAL:
         present, value = leaves[0], jax.tree_util.tree_unflatten(treedef, leaves[1:])
         if present is True:
             return value
         if present is False:
-            return None
-        return Maybe(present, value, name)
+            return staging._Undefined(name) if kind == _UNBOUND else None
+        return Maybe(present, value, name, kind == _UNBOUND)
     return jax.tree_util.tree_unflatten(treedef, leaves)
 
 
@@ -304,7 +343,7 @@ def as_maybe(entry, other):
     """`(treedef, leaves)` of an entry as a `Maybe`: its flag, then its value's leaves (None
     being absent zeros shaped like the other side's value)."""
     kind, treedef, leaves = entry
-    if kind == _MAYBE:
+    if kind in _OPTIONAL:
         return treedef, leaves
     if kind == _NONE:
         values = other[2] if other[0] == _TREE else other[2][1:]
@@ -313,9 +352,13 @@ def as_maybe(entry, other):
 
 
 def optional_pair(a, b) -> bool:
-    """Whether two entries are None (or a Maybe) against arrays and numbers (or a Maybe)."""
+    """Whether two entries are None (or a Maybe) against arrays and numbers (or a Maybe), or a
+    Maybe that may be unbound against arrays and numbers (or one like it)."""
     kinds = {a[0], b[0]}
-    if not kinds & {_NONE, _MAYBE} or kinds & {_UNDEF} or kinds == {_NONE}:
+    if _UNBOUND in kinds:
+        if not kinds <= {_UNBOUND, _TREE}:
+            return False
+    elif not kinds & {_NONE, _MAYBE} or kinds & {_UNDEF} or kinds == {_NONE}:
         return False
     for kind, _, leaves in (a, b):
         if kind == _TREE and not (
@@ -334,7 +377,8 @@ DYN = "dyn"  # an output of the staged statement, cast to (dtype, shape)
 
 def leaf_plan(a, b, where):
     """How leaf `a` (first side) and `b` (second side) merge: `(SAME,)`, `(PRED, a)` or
-    `(DYN, dtype, shape)`; `where(detail)` raises the error for a mismatch."""
+    `(DYN, dtype, shape, weak)`; `where(detail)` raises the error for a mismatch. `weak`: both
+    sides are weakly typed, and so is the output (see `cast`)."""
     if a is b:
         return (SAME,)
     if type(a) is bool and type(b) is bool:
@@ -357,7 +401,7 @@ def leaf_plan(a, b, where):
         dtype = np.dtype(jnp.result_type(a, b))
     else:
         where(f"{spec(a)} and {spec(b)}: the dtypes must agree (cast one with .astype)")
-    return (DYN, dtype, sa)
+    return (DYN, dtype, sa, weak_type(a) and weak_type(b))
 
 
 def fits(x, dtype) -> bool:
@@ -370,8 +414,39 @@ def as_weak(dtype):
     return np.zeros((), dtype).item()
 
 
-def cast(x, dtype):
-    """`x` as a JAX value of `dtype` (a no-op when it is one already)."""
+def weak_type(x) -> bool:
+    """Whether JAX types `x` weakly (a Python int, float or complex, or a weak JAX value; a
+    Python bool is JAX's strong `bool`)."""
+    return type(x) is not bool and weak(x)
+
+
+_KINDS = {"i": int, "f": float, "c": complex}
+
+
+def cast(x, dtype, weak_out=False):
+    """`x` as a JAX value of `dtype` (a no-op when it is one already); weakly typed when
+    `weak_out` and JAX can type it so (a Python `0` carried by a loop must still take the dtype
+    of the int32 array it meets, as it does in NumPy and in JAX's own eager code)."""
+    dtype = np.dtype(dtype)
+    if weak_out and dtype.kind in _KINDS and weak_type(x):
+        y = _weak_as(x, dtype)
+        if y is not None:
+            return y
     if isinstance(x, _Tracer) and x.dtype == dtype and not weak(x):
         return x
     return jnp.asarray(x, dtype)
+
+
+def _weak_as(x, dtype):
+    """A weakly typed JAX value of `dtype` equal to the weak value `x`, or None (`dtype` is not
+    the dtype JAX gives weak values of its kind)."""
+    kind = _KINDS[dtype.kind]
+    if type(x) in _NUMBERS:
+        y = jnp.asarray(kind(x))
+    else:
+        y = jnp.asarray(x)
+        if y.dtype.kind == "f" and dtype.kind == "c":
+            y = lax.complex(y, jnp.zeros_like(y))  # keeps -0.0, as NumPy's cast does
+        elif y.dtype.kind != dtype.kind:
+            y = y + kind(0)  # an int: exact, and the sum of weak values stays weak
+    return y if y.dtype == dtype and weak(y) else None

@@ -39,6 +39,8 @@ def is_none(value):
     """`value is None` for a tracer (never) or a `Maybe` (the negation of its flag)."""
     if not isinstance(value, st.Maybe):
         return False
+    if value.unbound:  # never None: its value, or unbound (an error, known or not)
+        return value.resolved() is None
     fact = logical.known(value.present)
     if fact is not None:
         return not fact
