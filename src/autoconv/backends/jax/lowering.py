@@ -52,9 +52,10 @@ class Lowered:
     def __init__(self, graph: Graph, capacities=None):
         """`capacities`: the buffer sizes of lists grown in unbounded loops (`lists.py`)."""
         w = _Writer(graph, capacities)
-        self.source = w.source
-        self.bound_values = w.bound_values
+        # `run` and the functions it calls, with the values they read by name (backends/frame.py)
+        self.lines = w.lines
         self.line_nodes = w.line_nodes
+        self.bound = w.namespace
         self.variables = w.variables
         self.outputs = w.out_host  # HostValues of the graph's output Tensors
         self.callbacks = w.callbacks  # the host callbacks, to reset per call
@@ -120,16 +121,6 @@ class _Writer:
             at = len(self.lines)
             self.lines += lines
             self.line_nodes.update({n + at: node for n, node in nodes.items()})
-        self._close()
-
-    def _close(self):
-        header = ["def make_run("]
-        header += [f"    {name}," for name in self.namespace]
-        header.append("):")
-        body = ["    " + line for line in self.lines] + ["    return run"]
-        self.line_nodes = {n + len(header): node for n, node in self.line_nodes.items()}
-        self.bound_values = list(self.namespace.values())
-        self.source = "\n".join(header + body) + "\n"
 
     # --- names ----------------------------------------------------------------------------
     def bind(self, value, hint="c") -> str:
