@@ -21,7 +21,9 @@ class _Frame(ProgramFrame):
 def test_make_run_compiles_the_lines_inside_make_run():
     frame = _Frame()
     lines = ["def run(x):", "    y = x + one", "    return y / zero"]
-    run = frame.make_run(lines, {"one": 1, "zero": 0}, {2: "add", 3: "div"}, describe=lambda v: f"int {v}")
+    run = frame.make_run(
+        lines, {"one": 1, "zero": 0}, {2: "add", 3: "div"}, describe=lambda v: f"int {v}"
+    )
     assert frame.source.splitlines()[:4] == [
         "def make_run(",
         "    one,  # int 1",

@@ -11,23 +11,63 @@ A generated program is the source of a module that defines
         return run
 
 whose parameters are the values the code reads by name (functions, constants, Variables), so
-that `run` reads them as closure variables. The frame names the program's file
-(`<autoconv ...>`, which `autoconv.tracebacks` knows as autoconv's), registers the source in
-`linecache` while the program exists, refuses source that is not printable ASCII
-(`literals.check_source`), compiles it and makes `run`, and finds the graph node of the
-generated line an exception was raised at.
+that `run` reads them as closure variables. The frame names those parameters (`Parameters`)
+and the program's file (`<autoconv ...>`, which `autoconv.tracebacks` knows as autoconv's),
+registers the source in `linecache` while the program exists, refuses source that is not
+printable ASCII (`literals.check_source`), compiles it and makes `run`, and finds the graph node
+of the generated line an exception was raised at.
 """
 
 from __future__ import annotations
 
 import builtins
 import itertools
+import keyword
 import linecache
+import re
 import weakref
 
 from autoconv.backends.literals import ascii_text, check_source
 
 _counter = itertools.count()
+_UNSAFE = re.compile(r"[^0-9a-zA-Z_]")
+
+
+class Parameters:
+    """`make_run`'s parameters: a name for each value the generated code reads (one per value
+    and hint), and `bound`, the values by name in binding order."""
+
+    def __init__(self, reserved, ours: str, builtins_kept: bool):
+        """`reserved`: names the module or the generated functions define; `ours`: a pattern of
+        the names the generator writes itself; `builtins_kept`: a builtin bound as itself may
+        keep its name."""
+        self.bound: dict = {}
+        self._names: dict = {}  # (id(value), hint) -> name
+        self._reserved = reserved
+        self._ours = re.compile(ours)
+        self._builtins_kept = builtins_kept
+
+    def bind(self, value, hint="c") -> str:
+        """The name (made from `hint`) under which `run` sees `value`."""
+        key = (id(value), hint)
+        name = self._names.get(key)
+        if name is None:
+            base = _UNSAFE.sub("_", hint) or "c"
+            if base[0].isdigit():
+                base = "c_" + base
+            name = base
+            kept = self._builtins_kept and getattr(builtins, base, None) is value
+            if (
+                base in self.bound
+                or keyword.iskeyword(base)
+                or base in self._reserved
+                or self._ours.fullmatch(base)
+                or (hasattr(builtins, base) and not kept)
+            ):
+                name = f"{base}_{len(self._names)}"
+            self._names[key] = name
+            self.bound[name] = value
+        return name
 
 
 class ProgramFrame:

@@ -19,12 +19,11 @@ dtype first (Python numbers stay weak, as in NumPy), and a result JAX types diff
 from __future__ import annotations
 
 import builtins
-import keyword
-import re
 
 import numpy as np
 
 from autoconv.backends import nesting
+from autoconv.backends.frame import Parameters
 from autoconv.backends.jax import bounds as _bounds
 from autoconv.backends.jax import draws as _draws
 from autoconv.backends.jax import host as _host
@@ -42,7 +41,6 @@ _RESERVED = frozenset(
     "carry_list append draw partial".split()
 )
 _GLOBALS = _RESERVED - {"err", "stop"}  # (those two are locals of the generated functions)
-_SAFE = re.compile(r"[^0-9a-zA-Z_]")
 _STANDIN = {"b": True, "i": 1, "u": 1, "f": 1.0, "c": 1j}
 
 
@@ -74,8 +72,9 @@ class _Writer:
         self.graph = graph
         self.lines: list[str] = []
         self.line_nodes: dict = {}
-        self.namespace: dict = {}
-        self._bound: dict = {}
+        params = Parameters(_RESERVED, r"[vcs]\d+|_(then|else|test|body)_\w*", builtins_kept=False)
+        self.bind = params.bind
+        self.namespace = params.bound
         self.names: dict = {t.id: f"v{t.id}" for t in graph.inputs}
         self.callbacks: list = []
         self._typed: set = set()
@@ -123,26 +122,6 @@ class _Writer:
             self.line_nodes.update({n + at: node for n, node in nodes.items()})
 
     # --- names ----------------------------------------------------------------------------
-    def bind(self, value, hint="c") -> str:
-        key = (id(value), hint)
-        name = self._bound.get(key)
-        if name is None:
-            base = _SAFE.sub("_", hint) or "c"
-            if base[0].isdigit():
-                base = "c_" + base
-            name = base
-            if (
-                base in self.namespace
-                or keyword.iskeyword(base)
-                or base in _RESERVED
-                or re.fullmatch(r"[vcs]\d+|_(then|else|test|body)_\w*", base)  # ours
-                or hasattr(builtins, base)
-            ):
-                name = f"{base}_{len(self._bound)}"
-            self._bound[key] = name
-            self.namespace[name] = value
-        return name
-
     def ref(self, t: Tensor) -> str:
         name = self.names.get(t.id)
         if name is None:

@@ -24,14 +24,12 @@ locks its body would take, so that no thread waits for a lock while it holds ano
 from __future__ import annotations
 
 import builtins
-import keyword
 import math
-import re
 
 import numpy as np
 
 from autoconv.backends import nesting
-from autoconv.backends.frame import ProgramFrame
+from autoconv.backends.frame import Parameters, ProgramFrame
 from autoconv.backends.literals import call_arguments, literal, subscript
 from autoconv.graph.errors import GraphExecutionError, StagingError, execution_error, where
 from autoconv.graph.graph import Block, Graph, Node
@@ -90,16 +88,14 @@ def _source_line(origin) -> str:
     return f"\n    {text}" if text else ""
 
 
-_SAFE_NAME = re.compile(r"[^0-9a-zA-Z_]")
-
-
 class _Writer:
     def __init__(self, graph: Graph):
         self.graph = graph
         self.lines: list[str] = []
         self.line_nodes: dict = {}
-        self.namespace: dict = {}  # bound name -> value, in binding order
-        self._bound: dict = {}
+        params = Parameters(_RESERVED, r"[vc]\d+|_(then|else|test|body)_\w*", builtins_kept=True)
+        self.bind = params.bind
+        self.namespace = params.bound  # bound name -> value, in binding order
         self.names: dict = {t.id: f"v{t.id}" for t in graph.inputs}
         # id -> (expression as an operand, bare expression, node) of the values written into
         # the statement that reads them
@@ -125,28 +121,6 @@ class _Writer:
             self.line_spans.update({n + at: spans for n, spans in spans.items()})
 
     # --- names and expressions ------------------------------------------------------------
-    def bind(self, value, hint="c") -> str:
-        """The name under which `run` sees `value` (a parameter of `make_run`)."""
-        key = (id(value), hint)
-        name = self._bound.get(key)
-        if name is None:
-            base = _SAFE_NAME.sub("_", hint) or "c"
-            if base[0].isdigit():
-                base = "c_" + base
-            name = base
-            taken = (
-                base in self.namespace
-                or keyword.iskeyword(base)
-                or base in _RESERVED
-                or re.fullmatch(r"[vc]\d+|_(then|else|test|body)_\w*", base)  # ours
-                or (hasattr(builtins, base) and getattr(builtins, base) is not value)
-            )
-            if taken:
-                name = f"{base}_{len(self._bound)}"
-            self._bound[key] = name
-            self.namespace[name] = value
-        return name
-
     def fn(self, fn) -> str:
         name = getattr(fn, "__name__", None) or "fn"
         owner = getattr(fn, "__self__", None)
