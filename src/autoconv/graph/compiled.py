@@ -85,6 +85,16 @@ class CompiledGraph:
         return "\n".join(lines)
 
 
+def bind_arguments(signature, fname, args, kwargs) -> tuple:
+    """A call's arguments as one value per parameter of `signature`, defaults filled in."""
+    try:
+        bound = signature.bind(*args, **kwargs)
+    except TypeError as e:
+        raise TypeError(f"{fname}(): {e}") from None
+    bound.apply_defaults()
+    return tuple(bound.arguments.values())
+
+
 def conform(key, value, path, leaves, fname):
     """Checks `value` against the key a graph was traced for, appending its leaves; raises
     TypeError or ValueError naming the parameter and the expected spec."""

@@ -29,7 +29,7 @@ from autoconv.graph import display, made_in_loop, trace_effects
 from autoconv.graph import graph as _g
 from autoconv.graph import passes as _passes
 from autoconv.graph import signature as sig
-from autoconv.graph.compiled import CompiledGraph, conform
+from autoconv.graph.compiled import CompiledGraph, bind_arguments, conform
 from autoconv.graph.errors import RetracingWarning, StagingError, warn_at
 from autoconv.graph.mutation import check_live
 from autoconv.graph.mutations import Snapshot, StateNeeded, state_spec
@@ -356,12 +356,7 @@ class Function:
             missing = self._defaults[len(args) :]
             if _P.empty not in missing:
                 return args + missing
-        try:
-            bound = self._signature.bind(*args, **kwargs)
-        except TypeError as e:
-            raise TypeError(f"{self._name}(): {e}") from None
-        bound.apply_defaults()
-        return tuple(bound.arguments.values())
+        return bind_arguments(self._signature, self._name, args, kwargs)
 
     def _call(self, fn, values):
         args, kwargs = [], {}

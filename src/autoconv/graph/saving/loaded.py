@@ -13,7 +13,7 @@ import inspect
 from autoconv.errors import AutoconvError
 from autoconv.graph import dispatch as _dispatch
 from autoconv.graph import signature as sig
-from autoconv.graph.compiled import CompiledGraph
+from autoconv.graph.compiled import CompiledGraph, bind_arguments
 from autoconv.graph.errors import execution_error, raised_by_autoconv
 from autoconv.graph.saving import archive, files
 from autoconv.graph.saving.errors import LoadError, brief_error
@@ -116,12 +116,7 @@ class LoadedFunction:
         return result
 
     def _values(self, args, kwargs) -> tuple:
-        try:
-            bound = self._signature.bind(*args, **kwargs)
-        except TypeError as e:
-            raise TypeError(f"{self.name}(): {e}") from None
-        bound.apply_defaults()
-        return tuple(bound.arguments.values())
+        return bind_arguments(self._signature, self.name, args, kwargs)
 
     def _find(self, key, values) -> CompiledGraph:
         for entry in self._entries:
