@@ -29,10 +29,10 @@ from autoconv.graph import display, made_in_loop, trace_effects
 from autoconv.graph import graph as _g
 from autoconv.graph import passes as _passes
 from autoconv.graph import signature as sig
+from autoconv.graph.compiled import CompiledGraph, bind_arguments, conform
 from autoconv.graph.errors import RetracingWarning, StagingError, warn_at
 from autoconv.graph.mutation import check_live
 from autoconv.graph.mutations import Snapshot, StateNeeded, state_spec
-from autoconv.graph.mutations import apply as apply_writebacks
 from autoconv.graph.mutations import describe as describe_path
 from autoconv.graph.mutations import put as put_path
 from autoconv.graph.mutations import read as read_path
@@ -356,12 +356,7 @@ class Function:
             missing = self._defaults[len(args) :]
             if _P.empty not in missing:
                 return args + missing
-        try:
-            bound = self._signature.bind(*args, **kwargs)
-        except TypeError as e:
-            raise TypeError(f"{self._name}(): {e}") from None
-        bound.apply_defaults()
-        return tuple(bound.arguments.values())
+        return bind_arguments(self._signature, self._name, args, kwargs)
 
     def _call(self, fn, values):
         args, kwargs = [], {}
@@ -700,83 +695,7 @@ def _objects(values) -> list:
     return out
 
 
-def conform(key, value, path, leaves, fname):
-    """Checks `value` against the key a graph was traced for, appending its leaves; raises
-    TypeError or ValueError naming the parameter and the expected spec."""
-    kind = key[0]
-    if kind in ("A", "S"):
-        dtype = key[1]
-        shape = key[2] if kind == "A" else ()
-        expected = f"{np.dtype(dtype).name} Tensor, shape={shape}"
-        if isinstance(value, (np.ndarray, np.generic)):
-            if not sig.dtype_matches(dtype, value.dtype):
-                raise TypeError(
-                    f"{fname}: parameter `{path}` expects {expected}, got an array of dtype "
-                    f"{value.dtype.name}"
-                )
-            array = value
-        elif isinstance(value, TensorSpec):
-            if value.dtype != dtype or not sig.shape_covers(shape, value.shape):
-                raise TypeError(f"{fname}: parameter `{path}` expects {expected}, got {value!r}")
-            leaves.append(value)
-            return
-        elif type(value) in (int, float, bool, complex, list, tuple):
-            try:
-                array = np.asarray(value)
-            except ValueError as e:
-                raise TypeError(
-                    f"{fname}: parameter `{path}` expects {expected}, got {value!r} ({e})"
-                ) from None
-            if not np.can_cast(array.dtype, dtype, "same_kind"):
-                raise TypeError(
-                    f"{fname}: parameter `{path}` expects {expected}, got {value!r} of dtype "
-                    f"{array.dtype.name}"
-                )
-            array = np.asarray(value, dtype=dtype)
-        else:
-            raise TypeError(
-                f"{fname}: parameter `{path}` expects {expected}, got {type(value).__name__}"
-            )
-        if not sig.shape_covers(shape, array.shape):
-            raise ValueError(
-                f"{fname}: parameter `{path}` expects {expected}, got shape {array.shape}"
-            )
-        if kind == "S" and isinstance(array, np.ndarray):
-            array = array[()]
-        leaves.append(array)
-        return
-    if kind == "P":
-        if type(value) is not key[1] or sig.python_key(value) != key:
-            raise TypeError(
-                f"{fname}: parameter `{path}` was traced with the Python value "
-                f"{sig.python_value(key)!r}, got "
-                f"{value!r}. A concrete function is fixed to its Python arguments; call the "
-                "autoconv.function itself to trace for a new value."
-            )
-        return
-    if kind == "O":
-        if id(value) != key[1]:
-            raise TypeError(
-                f"{fname}: parameter `{path}` was traced with another object; call the "
-                "autoconv.function itself to trace for this one"
-            )
-        return
-    if kind == "D":
-        if type(value) is not dict or list(value) != [k for k, _ in key[1]]:
-            raise TypeError(
-                f"{fname}: parameter `{path}` expects a dict with keys {[k for k, _ in key[1]]}, "
-                f"got {value!r}"
-            )
-        for k, sub in key[1]:
-            conform(sub, value[k], f"{path}[{k!r}]", leaves, fname)
-        return
-    if type(value) is not kind or len(value) != len(key[1]):
-        raise TypeError(f"{fname}: parameter `{path}` expects {sig.describe(key)}, got {value!r}")
-    for i, (v, sub) in enumerate(zip(value, key[1])):
-        conform(sub, v, f"{path}[{i}]", leaves, fname)
-
-
-class ConcreteFunction:
+class ConcreteFunction(CompiledGraph):
     """One traced graph of a `Function`, for one input signature.
 
     Call it with arguments matching its signature; `graph` is the `Graph`, `code` the
@@ -784,22 +703,17 @@ class ConcreteFunction:
     """
 
     def __init__(self, function: Function, graph, program, key, pinned, writebacks=()):
+        super().__init__(key, graph, program, writebacks)
         self.function = function
-        self.graph = graph
         self.optimized_graph = program.graph
         self.settings = None
         self.pass_records: list = []
         self.timings: dict = {}
-        self._program = program
-        self._fn = program.fn
-        self.key = key
-        self.writebacks = list(writebacks)  # stores into the arguments (graph.mutations)
         self.state: list = []  # (path, spec) of object attributes read as inputs per call
-        # The objects keyed by identity: id -> a callable returning the object. Weakly where
-        # they allow it, so a graph keeps no instance alive; when one dies, its graph goes
-        # (its id may come back as another object's). Strongly otherwise, which keeps the
-        # id from being reused while the graph exists.
-        self._objects: dict = {}
+        # The objects keyed by identity, weakly where they allow it, so a graph keeps no
+        # instance alive; when one dies, its graph goes (its id may come back as another
+        # object's). Strongly otherwise, which keeps the id from being reused while the graph
+        # exists.
         for obj in pinned:
             try:
                 ref = weakref.ref(obj, self._object_died)
@@ -815,11 +729,6 @@ class ConcreteFunction:
     def _dead_ids(self) -> set:
         """The ids this graph's key holds of objects that no longer exist."""
         return {i for i, ref in self._objects.items() if ref() is None}
-
-    @property
-    def code(self) -> str:
-        """The generated Python source that executes the graph (its optimized form)."""
-        return self._program.source
 
     def to_dot(self, *, optimized: bool = True, dead: bool = False) -> str:
         """Graphviz DOT of the graph that runs (`optimized_graph`), or as traced with
@@ -848,10 +757,6 @@ class ConcreteFunction:
         lines.append(times)
         return "\n".join(lines)
 
-    @property
-    def structured_outputs(self):
-        return self.graph.outputs[0] if self.writebacks else self.graph.outputs
-
     def _state_leaves(self, values):
         """The current values of the object attributes this graph takes as inputs, or None
         when one no longer has the traced kind, dtype or shape (the function traces again)."""
@@ -875,24 +780,10 @@ class ConcreteFunction:
                     "ConcreteFunction) to trace again."
                 )
             leaves = [*leaves, *extra]
-        try:
-            result = self._fn(*leaves)
-        except Exception as e:
-            new = self._program.rewrite(e)
-            if new is e:
-                raise
-            raise new from e
+        result = self.run(leaves)
         if self.writebacks:
-            result, stored = result
-            apply_writebacks(self.writebacks, values, stored, self.function._instance())
+            return self.store(result, values, self.function._instance())
         return result
-
-    def _raise(self, e):
-        """Raises `e` (from the executor) as `_run` would: naming the user's line."""
-        new = self._program.rewrite(e)
-        if new is e:
-            raise e
-        raise new from e
 
     def __call__(self, *args, **kwargs):
         try:
@@ -902,13 +793,7 @@ class ConcreteFunction:
                     return result
             f = self.function
             values = f._canonical(args, kwargs)
-            leaves: list = []
-            if self.key[0] is tuple:
-                for value, sub, p in zip(values, self.key[1], f._params):
-                    conform(sub, value, p.name, leaves, f._name)
-            else:
-                conform(self.key, values, "args", leaves, f._name)
-            return self._run(leaves, values)
+            return self._run(self.leaves(values, f._params, f._name), values)
         except Exception as e:
             hide_our_frames(e)  # the user's frames only (autoconv.tracebacks)
             raise
@@ -923,13 +808,7 @@ class ConcreteFunction:
 
     def pretty_printed_signature(self) -> str:
         """`name(params)` with each parameter's spec and the output spec."""
-        f = self.function
-        lines = [f"{f._name}({', '.join(p.name for p in f._params)})", "  Args:"]
-        for sub, p in zip(self.key[1], f._params):
-            lines.append(f"    {p.name}: {sig.describe(sub)}")
-        lines.append("  Returns:")
-        lines.append(f"    {_describe_output(self.structured_outputs)}")
-        return "\n".join(lines)
+        return self.signature_text(self.function._name, self.function._params)
 
     def __repr__(self):
         return f"<autoconv.ConcreteFunction {self.pretty_printed_signature().splitlines()[0]}>"
@@ -940,20 +819,3 @@ class ConcreteFunction:
 
 def _strong(obj):
     return lambda: obj
-
-
-def _describe_output(value) -> str:
-    from autoconv.graph.tensor import Tensor
-
-    if isinstance(value, Tensor):
-        return f"{value.dtype.name} Tensor, shape={value.shape}"
-    if isinstance(value, tuple) and not hasattr(type(value), "_fields"):
-        inner = ", ".join(_describe_output(v) for v in value)
-        return f"({inner}{',' if len(value) == 1 else ''})"
-    if isinstance(value, list):
-        return "[" + ", ".join(_describe_output(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k!r}: {_describe_output(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, np.ndarray):
-        return f"{value.dtype.name} Tensor, shape={value.shape}"
-    return repr(value)

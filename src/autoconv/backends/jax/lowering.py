@@ -19,12 +19,11 @@ dtype first (Python numbers stay weak, as in NumPy), and a result JAX types diff
 from __future__ import annotations
 
 import builtins
-import keyword
-import re
 
 import numpy as np
 
 from autoconv.backends import nesting
+from autoconv.backends.frame import Parameters
 from autoconv.backends.jax import bounds as _bounds
 from autoconv.backends.jax import draws as _draws
 from autoconv.backends.jax import host as _host
@@ -42,7 +41,6 @@ _RESERVED = frozenset(
     "carry_list append draw partial".split()
 )
 _GLOBALS = _RESERVED - {"err", "stop"}  # (those two are locals of the generated functions)
-_SAFE = re.compile(r"[^0-9a-zA-Z_]")
 _STANDIN = {"b": True, "i": 1, "u": 1, "f": 1.0, "c": 1j}
 
 
@@ -52,9 +50,10 @@ class Lowered:
     def __init__(self, graph: Graph, capacities=None):
         """`capacities`: the buffer sizes of lists grown in unbounded loops (`lists.py`)."""
         w = _Writer(graph, capacities)
-        self.source = w.source
-        self.bound_values = w.bound_values
+        # `run` and the functions it calls, with the values they read by name (backends/frame.py)
+        self.lines = w.lines
         self.line_nodes = w.line_nodes
+        self.bound = w.namespace
         self.variables = w.variables
         self.outputs = w.out_host  # HostValues of the graph's output Tensors
         self.callbacks = w.callbacks  # the host callbacks, to reset per call
@@ -73,8 +72,9 @@ class _Writer:
         self.graph = graph
         self.lines: list[str] = []
         self.line_nodes: dict = {}
-        self.namespace: dict = {}
-        self._bound: dict = {}
+        params = Parameters(_RESERVED, r"[vcs]\d+|_(then|else|test|body)_\w*", builtins_kept=False)
+        self.bind = params.bind
+        self.namespace = params.bound
         self.names: dict = {t.id: f"v{t.id}" for t in graph.inputs}
         self.callbacks: list = []
         self._typed: set = set()
@@ -120,38 +120,8 @@ class _Writer:
             at = len(self.lines)
             self.lines += lines
             self.line_nodes.update({n + at: node for n, node in nodes.items()})
-        self._close()
-
-    def _close(self):
-        header = ["def make_run("]
-        header += [f"    {name}," for name in self.namespace]
-        header.append("):")
-        body = ["    " + line for line in self.lines] + ["    return run"]
-        self.line_nodes = {n + len(header): node for n, node in self.line_nodes.items()}
-        self.bound_values = list(self.namespace.values())
-        self.source = "\n".join(header + body) + "\n"
 
     # --- names ----------------------------------------------------------------------------
-    def bind(self, value, hint="c") -> str:
-        key = (id(value), hint)
-        name = self._bound.get(key)
-        if name is None:
-            base = _SAFE.sub("_", hint) or "c"
-            if base[0].isdigit():
-                base = "c_" + base
-            name = base
-            if (
-                base in self.namespace
-                or keyword.iskeyword(base)
-                or base in _RESERVED
-                or re.fullmatch(r"[vcs]\d+|_(then|else|test|body)_\w*", base)  # ours
-                or hasattr(builtins, base)
-            ):
-                name = f"{base}_{len(self._bound)}"
-            self._bound[key] = name
-            self.namespace[name] = value
-        return name
-
     def ref(self, t: Tensor) -> str:
         name = self.names.get(t.id)
         if name is None:

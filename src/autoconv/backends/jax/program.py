@@ -21,10 +21,7 @@ the compiled program takes all the values in and gives all the new ones out at o
 
 from __future__ import annotations
 
-import builtins
 import functools
-import itertools
-import linecache
 
 import jax
 import jax.numpy as jnp
@@ -32,20 +29,18 @@ import numpy as np
 from jax import lax
 from jax.experimental import io_callback
 
+from autoconv.backends.frame import ProgramFrame
 from autoconv.backends.jax import lists as _lists
 from autoconv.backends.jax import ops as _ops
 from autoconv.backends.jax.errors import LoweringError, lowering_error
 from autoconv.backends.jax.host import TO_DEVICE
 from autoconv.backends.jax.lowering import Lowered
-from autoconv.backends.literals import ascii_text, check_source
 from autoconv.graph.errors import where
 from autoconv.graph.optionals import Mixed, Optional, mixed_output
 from autoconv.graph.optionals import output as optional_output
 from autoconv.graph.tensor import Tensor
 from autoconv.graph.variables import in_lock_order
 from autoconv.locks import new_lock
-
-_counter = itertools.count()
 
 # Graphs whose arrays all hold fewer elements than this run on the CPU under device="auto":
 # a kernel launch and a host round trip cost more on a GPU than the work (measured on the CPU
@@ -199,13 +194,13 @@ def _small(graph) -> bool:
     )
 
 
-class JaxProgram:
+class JaxProgram(ProgramFrame):
     """A graph lowered to JAX and compiled with `jax.jit`; `fn(*inputs)` gives the outputs as
     the NumPy backend does (`keep_on_device`: arrays stay JAX arrays)."""
 
     def __init__(self, graph, device=None, keep_on_device=False):
+        super().__init__("jax graph", graph.name)
         self.graph = graph
-        self.filename = f"<autoconv jax graph {ascii_text(str(graph.name))} #{next(_counter)}>"
         # Lists grown in loops with no bound: their buffer sizes, kept for later calls, and
         # how many times the program was compiled again to make them larger.
         self.capacities: list = []
@@ -228,21 +223,11 @@ class JaxProgram:
         """Lowers the graph with the current list capacities and wraps it in `jax.jit`."""
         self.lowered = low = Lowered(self.graph, self.capacities or None)
         self.capacities = low.plan.capacities()
-        self.source = low.source
-        linecache.cache[self.filename] = (
-            len(self.source),
-            None,
-            self.source.splitlines(True),
-            self.filename,
-        )
         self.host = host = HostCalls()
-        namespace = {"__builtins__": builtins, **_HELPERS}
-        namespace.update(callback=host.callback, check=host.check, draw=host.draw)
-        check_source(self.source)
-        exec(compile(self.source, self.filename, "exec"), namespace)  # noqa: S102 - our code
+        names = dict(_HELPERS, callback=host.callback, check=host.check, draw=host.draw)
         # Constants stay NumPy values: JAX embeds them in the program and treats NumPy scalars
         # as strongly typed, as JAX scalars (making those would compile a conversion).
-        self._run = namespace["make_run"](*low.bound_values)
+        self._run = self.make_run(low.lines, low.bound, low.line_nodes, names=names)
         self._jit = jax.jit(self._run)
         self._raises = [cb.slot for cb in low.callbacks if hasattr(cb, "slot")]
         self._traced = False
@@ -417,7 +402,7 @@ class JaxProgram:
         LoweringError naming the user's line where JAX rejected an operation."""
         if isinstance(e, LoweringError):
             return e
-        node = self._node_of(e)
+        node = self.node_of(e)
         if node is None:
             return e
         if any(None in t.shape for t in node.outputs):
@@ -429,15 +414,6 @@ class JaxProgram:
                 "mask, `np.where(mask, x, 0)` or a reduction with `where=` keeps the size",
             )
         return lowering_error(node, f"JAX rejected it: {type(e).__name__}: {e}")
-
-    def _node_of(self, exc):
-        tb = exc.__traceback__
-        node = None
-        while tb is not None:
-            if tb.tb_frame.f_code.co_filename == self.filename:
-                node = self.lowered.line_nodes.get(tb.tb_lineno) or node
-            tb = tb.tb_next
-        return node
 
 
 def _device_of(leaves):

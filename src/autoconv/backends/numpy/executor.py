@@ -24,23 +24,13 @@ locks its body would take, so that no thread waits for a lock while it holds ano
 from __future__ import annotations
 
 import builtins
-import itertools
-import keyword
-import linecache
 import math
-import re
-import weakref
 
 import numpy as np
 
 from autoconv.backends import nesting
-from autoconv.backends.literals import (
-    ascii_text,
-    call_arguments,
-    check_source,
-    literal,
-    subscript,
-)
+from autoconv.backends.frame import Parameters, ProgramFrame
+from autoconv.backends.literals import call_arguments, literal, subscript
 from autoconv.graph.errors import GraphExecutionError, StagingError, execution_error, where
 from autoconv.graph.graph import Block, Graph, Node
 from autoconv.graph.optionals import Mixed, Optional, mixed_output
@@ -57,32 +47,15 @@ from autoconv.graph.passes.analysis import (
 from autoconv.graph.tensor import Tensor, format_spec
 from autoconv.graph.variables import in_lock_order
 
-_counter = itertools.count()
 
-
-class Program:
+class Program(ProgramFrame):
     """The generated executor of a graph: `source`, and `fn(*inputs)` returning the outputs."""
 
     def __init__(self, graph: Graph):
+        super().__init__("graph", graph.name)
         self.graph = graph
-        self.filename = f"<autoconv graph {ascii_text(str(graph.name))} #{next(_counter)}>"
-        writer = _Writer(graph)
-        self.source = writer.source
-        self.line_nodes = writer.line_nodes
-        self.line_spans = writer.line_spans
-        linecache.cache[self.filename] = (
-            len(self.source),
-            None,
-            self.source.splitlines(True),
-            self.filename,
-        )
-        # Tracebacks show the generated lines while the program exists; then its entry goes
-        # (linecache never drops entries without a file, and each trace adds one).
-        weakref.finalize(self, linecache.cache.pop, self.filename, None)
-        check_source(self.source)
-        namespace = {"__builtins__": builtins}
-        exec(compile(self.source, self.filename, "exec"), namespace)  # noqa: S102 - our own code
-        self.fn = namespace["make_run"](*writer.bound_values)
+        w = _Writer(graph)
+        self.fn = self.make_run(w.lines, w.namespace, w.line_nodes, w.line_spans, _describe_bound)
 
     def rewrite(self, exc: BaseException) -> BaseException:
         """`exc` raised while running, re-made to name the user's file and line of the node."""
@@ -105,32 +78,6 @@ class Program:
         )
         return execution_error(exc, message)
 
-    def node_of(self, exc: BaseException):
-        """The node whose line of the generated code raised `exc` (the innermost), or None."""
-        tb = exc.__traceback__
-        node = None
-        while tb is not None:
-            if tb.tb_frame.f_code.co_filename == self.filename:
-                node = self._node_at(tb) or node
-            tb = tb.tb_next
-        return node
-
-    def _node_at(self, tb):
-        """The node of the instruction a traceback entry stopped at: the node of its line, or
-        on a line with inlined expressions, the innermost one whose columns hold it."""
-        node = self.line_nodes.get(tb.tb_lineno)
-        spans = self.line_spans.get(tb.tb_lineno)
-        positions = getattr(tb.tb_frame.f_code, "co_positions", None)
-        if spans and positions is not None:
-            try:
-                _, _, col, end = list(positions())[tb.tb_lasti // 2]
-            except (IndexError, ValueError):
-                return node
-            inside = [s for s in spans if col is not None and s[0] <= col and end <= s[1]]
-            if inside:
-                return min(inside, key=lambda s: s[1] - s[0])[2]
-        return node
-
 
 def _source_line(origin) -> str:
     """The user's source text at `origin` as a message's last line (`\n    return a + b`), or
@@ -141,16 +88,14 @@ def _source_line(origin) -> str:
     return f"\n    {text}" if text else ""
 
 
-_SAFE_NAME = re.compile(r"[^0-9a-zA-Z_]")
-
-
 class _Writer:
     def __init__(self, graph: Graph):
         self.graph = graph
         self.lines: list[str] = []
         self.line_nodes: dict = {}
-        self.namespace: dict = {}  # bound name -> value, in binding order
-        self._bound: dict = {}
+        params = Parameters(_RESERVED, r"[vc]\d+|_(then|else|test|body)_\w*", builtins_kept=True)
+        self.bind = params.bind
+        self.namespace = params.bound  # bound name -> value, in binding order
         self.names: dict = {t.id: f"v{t.id}" for t in graph.inputs}
         # id -> (expression as an operand, bare expression, node) of the values written into
         # the statement that reads them
@@ -174,47 +119,8 @@ class _Writer:
             self.lines += lines
             self.line_nodes.update({n + at: node for n, node in nodes.items()})
             self.line_spans.update({n + at: spans for n, spans in spans.items()})
-        self._close()
-
-    def _close(self):
-        """Wraps `run` in `make_run(<bound names>)`, one parameter per line with what it is."""
-        header = ["def make_run("]
-        header += [
-            f"    {name},  # {ascii_text(_describe_bound(v))}" for name, v in self.namespace.items()
-        ]
-        header.append("):")
-        body = ["    " + line for line in self.lines] + ["    return run"]
-        self.line_nodes = {n + len(header): node for n, node in self.line_nodes.items()}
-        self.line_spans = {
-            n + len(header): [(a + 4, b + 4, node) for a, b, node in spans]
-            for n, spans in self.line_spans.items()
-        }
-        self.bound_values = list(self.namespace.values())
-        self.source = "\n".join(header + body) + "\n"
 
     # --- names and expressions ------------------------------------------------------------
-    def bind(self, value, hint="c") -> str:
-        """The name under which `run` sees `value` (a parameter of `make_run`)."""
-        key = (id(value), hint)
-        name = self._bound.get(key)
-        if name is None:
-            base = _SAFE_NAME.sub("_", hint) or "c"
-            if base[0].isdigit():
-                base = "c_" + base
-            name = base
-            taken = (
-                base in self.namespace
-                or keyword.iskeyword(base)
-                or base in _RESERVED
-                or re.fullmatch(r"[vc]\d+|_(then|else|test|body)_\w*", base)  # ours
-                or (hasattr(builtins, base) and getattr(builtins, base) is not value)
-            )
-            if taken:
-                name = f"{base}_{len(self._bound)}"
-            self._bound[key] = name
-            self.namespace[name] = value
-        return name
-
     def fn(self, fn) -> str:
         name = getattr(fn, "__name__", None) or "fn"
         owner = getattr(fn, "__self__", None)

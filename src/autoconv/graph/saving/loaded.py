@@ -13,8 +13,8 @@ import inspect
 from autoconv.errors import AutoconvError
 from autoconv.graph import dispatch as _dispatch
 from autoconv.graph import signature as sig
+from autoconv.graph.compiled import CompiledGraph, bind_arguments
 from autoconv.graph.errors import execution_error, raised_by_autoconv
-from autoconv.graph.mutations import apply as apply_writebacks
 from autoconv.graph.saving import archive, files
 from autoconv.graph.saving.errors import LoadError, brief_error
 
@@ -58,31 +58,11 @@ def load(
         ) from None
 
 
-class _Entry:
-    __slots__ = ("key", "graph", "writebacks", "program", "fn", "_objects")
+def _compiled(key, graph, writebacks, runs_on) -> CompiledGraph:
+    from autoconv import backends  # the IR layer imports no backend at module level
 
-    def __init__(self, key, graph, writebacks, runs_on=("numpy", None, False)):
-        self.key = key
-        self.graph = graph
-        self.writebacks = writebacks
-        from autoconv import backends  # the IR layer imports no backend at module level
-
-        self.program = backends.program(graph, *runs_on)
-        self.fn = self.program.fn
-        self._objects: dict = {}  # a saved key holds no object (`dispatch.make` asks)
-
-    # what the fast path's guards (`dispatch.make`) call
-    @property
-    def _fn(self):
-        return self.fn
-
-    def _raise(self, e):
-        # As the original Function raises it: an operation's error re-made to name the user's
-        # line, the user's own exception (a staged raise, an unbound result) as it is.
-        new = self.program.rewrite(e)
-        if new is e:
-            raise e
-        raise new from e
+    # A saved key holds no object: `_objects` stays empty.
+    return CompiledGraph(key, graph, backends.program(graph, *runs_on), writebacks)
 
 
 def _failed(graph, e: BaseException, what: str) -> BaseException:
@@ -109,7 +89,7 @@ class LoadedFunction:
         self.variables = list(contents["variables"])
         # The generators its `np.random.*` / `random.*` calls use: its own (`seed` seeds them).
         self.generators = contents.get("generators")
-        self._entries = [_Entry(*e, runs_on) for e in contents["entries"]]
+        self._entries = [_compiled(*e, runs_on) for e in contents["entries"]]
         simple = all(p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD for p in self._params)
         self._nparams = len(self._params) if simple else -1
         # Generated guards recognizing the saved signatures, as a Function has (dispatch.py).
@@ -125,14 +105,10 @@ class LoadedFunction:
         leaves: list = []
         key = sig.flatten(values, leaves)
         entry = self._find(key, values)
-        try:
-            result = entry.fn(*leaves)
-        except Exception as e:
-            entry._raise(e)
+        result = entry.run(leaves)
         if entry.writebacks:
             try:
-                result, stored = result
-                apply_writebacks(entry.writebacks, values, stored, None)
+                result = entry.store(result, values)
             except Exception as e:
                 if isinstance(e, AutoconvError) or not raised_by_autoconv(e):
                     raise
@@ -140,14 +116,9 @@ class LoadedFunction:
         return result
 
     def _values(self, args, kwargs) -> tuple:
-        try:
-            bound = self._signature.bind(*args, **kwargs)
-        except TypeError as e:
-            raise TypeError(f"{self.name}(): {e}") from None
-        bound.apply_defaults()
-        return tuple(bound.arguments.values())
+        return bind_arguments(self._signature, self.name, args, kwargs)
 
-    def _find(self, key, values) -> _Entry:
+    def _find(self, key, values) -> CompiledGraph:
         for entry in self._entries:
             if entry.key == key:
                 return entry
@@ -157,13 +128,10 @@ class LoadedFunction:
         raise TypeError(self._mismatch(values))
 
     def _mismatch(self, values) -> str:
-        from autoconv.graph.function import conform
-
         reason = None
         for entry in self._entries:
             try:
-                for value, sub, p in zip(values, entry.key[1], self._params):
-                    conform(sub, value, p.name, [], self.name)
+                entry.leaves(values, self._params, self.name)
             except (TypeError, ValueError) as e:
                 # Without the advice for a Function (a loaded one cannot trace again).
                 reason = str(e).split(". A concrete function")[0].split("; call the autoconv")[0]
@@ -184,17 +152,7 @@ class LoadedFunction:
     @property
     def signatures(self) -> list:
         """One description per saved signature: the parameters' specs and the outputs'."""
-        from autoconv.graph.function import _describe_output
-
-        out = []
-        for entry in self._entries:
-            lines = [f"{self.name}({', '.join(p.name for p in self._params)})", "  Args:"]
-            for sub, p in zip(entry.key[1], self._params):
-                lines.append(f"    {p.name}: {sig.describe(sub)}")
-            outputs = entry.graph.outputs[0] if entry.writebacks else entry.graph.outputs
-            lines += ["  Returns:", f"    {_describe_output(outputs)}"]
-            out.append("\n".join(lines))
-        return out
+        return [e.signature_text(self.name, self._params) for e in self._entries]
 
     def graph(self, *args, **kwargs):
         """The `Graph` a call with these arguments runs (the first saved one without any)."""
@@ -207,10 +165,8 @@ class LoadedFunction:
     def code(self) -> str:
         """The generated Python that runs each saved graph."""
         if len(self._entries) == 1:
-            return self._entries[0].program.source
-        return "\n".join(
-            f"# signature {i}\n{e.program.source}" for i, e in enumerate(self._entries)
-        )
+            return self._entries[0].code
+        return "\n".join(f"# signature {i}\n{e.code}" for i, e in enumerate(self._entries))
 
     def save(self, path, *, key: bytes | str | None = None) -> None:
         """Writes these graphs, with the Variables' current values, to `path` (`key`: sign it,
