@@ -68,7 +68,7 @@ CHILD = textwrap.dedent(
             row[label] = statistics.median(times) / number / per * 1e9
         out[name] = row
     out["jax loaded"] = "jax" in sys.modules
-    out["runtime.jax loaded"] = "autoconv.runtime.jax" in sys.modules
+    out["runtime.jax loaded"] = "autoconv.trace.jax" in sys.modules
     print(json.dumps(out))
     """
 )
@@ -107,7 +107,7 @@ def main(argv=None) -> int:
         title = "jax imported" if mode == "jax" else "jax not imported"
         print(
             f"\n{title} (jax in sys.modules: {ours['jax loaded']}, "
-            f"autoconv.runtime.jax loaded: {ours['runtime.jax loaded']})"
+            f"autoconv.trace.jax loaded: {ours['runtime.jax loaded']})"
         )
         head = f"{'case':34} {'python':>8} {'converted':>10} {'ratio':>6}"
         if base:

@@ -24,7 +24,8 @@ import warnings
 import numpy as np
 
 import autoconv
-from autoconv.graph import made_in_loop, trace_effects
+from autoconv.trace.tensors import made_in_loop
+from autoconv.trace.tensors import trace_effects
 from autoconv.runtime import calls
 
 

@@ -27,7 +27,7 @@ def test_converted_code_imports_no_jax(tmp_path):
                 return total
 
             assert autoconv.convert(f)([3, -2, 0], 3) == f([3, -2, 0], 3)
-            loaded = sorted(m for m in sys.modules if m == "jax" or m.startswith(("jax.", "autoconv.runtime.jax")))
+            loaded = sorted(m for m in sys.modules if m == "jax" or m.startswith(("jax.", "autoconv.trace.jax")))
             print(loaded)
             """
         )

@@ -1,9 +1,16 @@
-"""The layout of the graph layer: the IR (`autoconv.graph`) never imports a backend
-(`autoconv.backends`) at module level, and the imports inside graph/ and backends/ run one way.
+"""The layout, and the one way data flows: source -> AST -> converted code -> trace -> graph ->
+passes -> backend.
 
-Imports are read with `ast`, so nothing here depends on import order at run time. An import
-inside a function ("late") that closes a circle is a circle too: those left are listed in
-`LATE_CIRCLES` so that a new one fails here, and one removed must be taken off the list.
+* `autoconv.graph` (the IR, its passes and views) imports no tracer (`autoconv.trace`), no
+  graph-mode API (`autoconv.functions`) and no backend;
+* `autoconv.backends` import the IR, never a tracer or the API, except for the run-time helpers
+  listed in `BACKEND_HELPERS` (a list to shrink, never to grow);
+* `autoconv.trace.core`, the state core both tracers share, imports neither the IR nor `jax`;
+* only the API layer picks a backend, and late (when it builds a program);
+* no import circle at module level; an import inside a function ("late") that closes a circle
+  is listed in `LATE_CIRCLES`, so that a new one fails here and one removed must leave the list.
+
+Imports are read with `ast`, so nothing here depends on import order at run time.
 """
 
 from __future__ import annotations
@@ -16,27 +23,41 @@ import sys
 SRC = pathlib.Path(__file__).resolve().parent.parent / "src"
 
 # Where the user-facing API picks a backend to run a graph (a late import, at that moment).
-API_LAYER = {"autoconv.graph.function", "autoconv.graph.saving.loaded"}
+API_LAYER = {"autoconv.functions.function", "autoconv.functions.saving.loaded"}
 
-# Late imports (importer -> imported) between modules of one import circle inside graph/: with
-# them the modules load in either order only because the import waits for the call. Shrink this
-# list; never grow it.
+# Modules of the tracers that backends still import for the run-time helpers their nodes call
+# (backend module -> tracer module). Shrink this list; never grow it.
+BACKEND_HELPERS = {
+    ("autoconv.backends.jax.draws", "autoconv.trace.tensors.random"),
+    ("autoconv.backends.jax.host", "autoconv.trace.tensors.optionals"),
+    ("autoconv.backends.jax.host", "autoconv.trace.tensors.printing"),
+    ("autoconv.backends.jax.lists", "autoconv.trace.tensors.accumulated"),
+    ("autoconv.backends.jax.lowering", "autoconv.trace.tensors.optionals"),
+    ("autoconv.backends.jax.masks", "autoconv.trace.tensors.ops"),
+    ("autoconv.backends.jax.ops", "autoconv.trace.tensors.accumulated"),
+    ("autoconv.backends.jax.ops", "autoconv.trace.tensors.arraylike"),
+    ("autoconv.backends.jax.ops", "autoconv.trace.tensors.mutation"),
+    ("autoconv.backends.jax.ops", "autoconv.trace.tensors.ops"),
+    ("autoconv.backends.jax.program", "autoconv.trace.tensors.optionals"),
+    ("autoconv.backends.numpy.executor", "autoconv.trace.tensors.accumulated"),
+    ("autoconv.backends.numpy.executor", "autoconv.trace.tensors.optionals"),
+}
+
+# Late imports (importer -> imported) between modules of one import circle: with them the
+# modules load in either order only because the import waits for the call. Shrink this list;
+# never grow it.
 LATE_CIRCLES = {
-    ("autoconv.graph.arraylike", "autoconv.graph.eager_types"),
-    ("autoconv.graph.arraylike", "autoconv.graph.numpy_dispatch"),
-    ("autoconv.graph.mutation", "autoconv.graph.eager_types"),
-    ("autoconv.graph.mutation", "autoconv.graph.numpy_dispatch"),
-    ("autoconv.graph.numpy_dispatch", "autoconv.graph.mutation"),
-    ("autoconv.graph.numpy_dispatch", "autoconv.graph.optionals"),
-    ("autoconv.graph.numpy_dispatch", "autoconv.graph.variables"),
-    ("autoconv.graph.optionals", "autoconv.graph.printing"),
-    ("autoconv.graph.optionals", "autoconv.graph.staging"),
-    ("autoconv.graph.printing", "autoconv.graph.arraylike"),
-    ("autoconv.graph.printing", "autoconv.graph.mutation"),
-    ("autoconv.graph.printing", "autoconv.graph.numpy_dispatch"),
-    ("autoconv.graph.printing", "autoconv.graph.optionals"),
-    ("autoconv.graph.staging", "autoconv.graph.eager_types"),
-    ("autoconv.graph.variables", "autoconv.graph.numpy_dispatch"),
+    ("autoconv.trace.jax.logical", "autoconv.trace.jax.cond"),
+    ("autoconv.trace.jax.state", "autoconv.trace.jax.logical"),
+    ("autoconv.trace.tensors.arraylike", "autoconv.trace.tensors.numpy_dispatch"),
+    ("autoconv.trace.tensors.mutation", "autoconv.trace.tensors.numpy_dispatch"),
+    ("autoconv.trace.tensors.numpy_dispatch", "autoconv.trace.tensors.mutation"),
+    ("autoconv.trace.tensors.numpy_dispatch", "autoconv.trace.tensors.optionals"),
+    ("autoconv.trace.tensors.optionals", "autoconv.trace.tensors.printing"),
+    ("autoconv.trace.tensors.printing", "autoconv.trace.tensors.arraylike"),
+    ("autoconv.trace.tensors.printing", "autoconv.trace.tensors.mutation"),
+    ("autoconv.trace.tensors.printing", "autoconv.trace.tensors.numpy_dispatch"),
+    ("autoconv.trace.tensors.printing", "autoconv.trace.tensors.optionals"),
 }
 
 
@@ -134,68 +155,100 @@ def _circles(edges: dict[str, set[str]], prefix: str) -> list[list[str]]:
     return found
 
 
-def test_the_ir_imports_no_backend_at_module_level():
-    offenders = [
-        f"{module} imports {target}"
-        for module, targets in _imports(late=False).items()
-        if module.startswith("autoconv.graph")
+def _offenders(importers: str, forbidden: tuple, late: bool = True) -> set:
+    return {
+        (module, target)
+        for module, targets in _imports(late=late).items()
+        if module.startswith(importers)
         for target in targets
-        if target.startswith("autoconv.backends")
-    ]
-    assert offenders == []
+        if target.startswith(forbidden)
+    }
+
+
+def test_the_ir_imports_no_tracer_api_or_backend():
+    forbidden = ("autoconv.trace", "autoconv.functions", "autoconv.backends")
+    assert _offenders("autoconv.graph", forbidden) == set()
+
+
+def test_backends_import_no_tracer_or_api_but_the_listed_helpers():
+    found = _offenders("autoconv.backends", ("autoconv.trace", "autoconv.functions"))
+    assert sorted(found - BACKEND_HELPERS) == [], "a backend imports a tracer or the API"
+    assert sorted(BACKEND_HELPERS - found) == [], "an import left: remove it from the list"
+
+
+def test_the_state_core_imports_neither_the_ir_nor_jax():
+    found = {
+        target
+        for module, path in MODULES.items()
+        if module.startswith("autoconv.trace.core")
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+        for target in (
+            [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+        )
+    }
+    assert not {t for t in found if t.startswith(("autoconv.graph", "autoconv.trace.", "jax"))}
+    assert not {t for t in found if t.split(".")[0] in ("jax", "jaxlib")}
 
 
 def test_only_the_api_layer_picks_a_backend():
-    """Inside graph/, only the modules that build a program for the user import
-    `autoconv.backends`, and only late: the IR, tracing and passes never do."""
+    """Only the modules that build a program for the user import `autoconv.backends`, and only
+    late: the IR, tracing and passes never do."""
     importers = {
         module
         for module, targets in _imports(late=True).items()
-        if module.startswith("autoconv.graph")
+        if not module.startswith("autoconv.backends")
         and any(t.startswith("autoconv.backends") for t in targets)
     }
     assert importers == API_LAYER
+    eager = _offenders("autoconv.functions", ("autoconv.backends",), late=False)
+    assert eager == set()
 
 
-def test_importing_the_ir_loads_no_backend():
+def test_importing_the_ir_loads_no_tracer_or_backend():
     code = (
-        "import sys, autoconv.graph.graph, autoconv.graph.tensor\n"
-        "print(sorted(m for m in sys.modules if m.startswith('autoconv.backends')))"
+        "import sys, autoconv.graph.graph, autoconv.graph.tensor, autoconv.graph.passes\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('autoconv.backends', "
+        "'autoconv.trace', 'autoconv.functions'))))"
     )
-    env_path = str(SRC)
     result = subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,
         text=True,
         check=True,
-        env={"PYTHONPATH": env_path, "PATH": ""},
+        env={"PYTHONPATH": str(SRC), "PATH": ""},
     )
     assert result.stdout.strip() == "[]"
 
 
-def test_backends_import_the_ir():
-    """The NumPy executor lives in backends/numpy and builds on the IR (not the other way)."""
-    edges = _imports(late=False)
-    assert "autoconv.graph.graph" in edges["autoconv.backends.numpy.executor"]
-    assert "autoconv.graph.executor" not in MODULES
+def test_the_tracer_left_the_ir():
+    assert "autoconv.graph.staging" not in MODULES
+    assert "autoconv.runtime.jax" not in MODULES
+    assert "autoconv.trace.tensors.tracer" in MODULES
+
+
+def test_no_source_file_is_over_900_lines():
+    long = {m: n for m, p in MODULES.items() if (n := len(p.read_text().splitlines())) > 900}
+    assert long == {}
 
 
 def test_no_import_circle_at_module_level():
     edges = _imports(late=False)
-    assert _circles(edges, "autoconv.graph") == []
-    assert _circles(edges, "autoconv.backends") == []
+    for prefix in ("autoconv.graph", "autoconv.trace", "autoconv.functions", "autoconv.backends"):
+        assert _circles(edges, prefix) == [], prefix
 
 
 def test_late_imports_that_close_a_circle_are_the_known_ones():
     late = _imports(late=True)
     eager = _imports(late=False)
-    assert _circles(late, "autoconv.backends") == []
-    group = {m: i for i, ms in enumerate(_circles(late, "autoconv.graph")) for m in ms}
+    for prefix in ("autoconv.graph", "autoconv.backends", "autoconv.functions"):
+        assert _circles(late, prefix) == [], prefix
+    group = {m: i for i, ms in enumerate(_circles(late, "autoconv.trace")) for m in ms}
     closing = {
         (module, target)
         for module in group
         for target in late[module] - eager[module]
         if group.get(target) == group[module]
     }
-    assert sorted(closing - LATE_CIRCLES) == [], "a new import circle inside graph/"
+    assert sorted(closing - LATE_CIRCLES) == [], "a new import circle inside trace/"
     assert sorted(LATE_CIRCLES - closing) == [], "a circle was broken: remove it from the list"

@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 
 import autoconv
 from autoconv.graph import graph as _g
-from autoconv.graph import numpy_dispatch, shapes
+from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, TraceEffectWarning
 from autoconv.graph.tensor import Tensor
 from autoconv.pyct import sources
+from autoconv.trace.tensors import numpy_dispatch
 
 
 def _reference_broadcast(*shape_list):

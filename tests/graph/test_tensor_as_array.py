@@ -524,7 +524,7 @@ def test_in_place_updates_of_tensors_with_another_name_raise():
 # (converted code reaches them this way once the converter routes these callables through the
 # runtime; here the functions call it themselves)
 
-from autoconv.graph.staged_calls import call  # noqa: E402
+from autoconv.trace.tensors.staged_calls import call  # noqa: E402
 
 
 def staged_creation(x, n):
@@ -578,7 +578,7 @@ def test_staged_calls_match_eager():
 # (converted code reaches it once the converter rewrites `name[key] = value` as
 # `name = ac.setitem(name, key, value)`; here the functions call it themselves)
 
-from autoconv.graph.mutation import assign_item  # noqa: E402
+from autoconv.trace.tensors.mutation import assign_item  # noqa: E402
 
 
 def fill_local(x):

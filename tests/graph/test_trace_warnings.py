@@ -8,7 +8,7 @@ import warnings
 import numpy as np
 
 import autoconv
-from autoconv.graph import made_in_loop
+from autoconv.trace.tensors import made_in_loop
 
 HERE = __file__
 

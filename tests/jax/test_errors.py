@@ -148,7 +148,7 @@ def test_one_staging_error_class_for_every_tracer():
     """`except autoconv.StagingError` catches what graph mode and JAX tracing raise alike."""
     from autoconv.errors import StagingError
     from autoconv.graph.errors import StagingError as GraphStagingError
-    from autoconv.runtime.jax.state import JaxStagingError
+    from autoconv.trace.jax.state import JaxStagingError
 
     assert GraphStagingError is StagingError
     assert issubclass(JaxStagingError, StagingError)

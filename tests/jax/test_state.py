@@ -536,7 +536,7 @@ def test_tracer_array_conversion_is_jax_design_not_ours():
             frames.append((tb.tb_frame.f_code.co_filename, tb.tb_frame.f_code.co_name))
             tb = tb.tb_next
         assert (__file__, func.__name__) in frames
-        assert not [f for f in frames if "/autoconv/runtime/jax/" in f[0]], frames
+        assert not [f for f in frames if "/autoconv/trace/jax/" in f[0]], frames
 
 
 # --- counts -----------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import os
 import numpy as np
 
 import autoconv
-from autoconv.graph.saving import SaveError
+from autoconv.functions.saving import SaveError
 from tests.graph_corpus import programs
 from tests.graph_corpus.harness import _call, diff, picture
 

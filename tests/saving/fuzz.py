@@ -64,7 +64,7 @@ import numpy as np
 
 import autoconv
 from autoconv.errors import AutoconvError
-from autoconv.graph.saving import LoadError, archive, limits, table
+from autoconv.functions.saving import LoadError, archive, limits, table
 from tests.differential import TimedOut, time_limit
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -1415,7 +1415,7 @@ BACKEND_NAMES = frozenset(
 # Values, state and the functions of branches and loops (`_then_v12`, `_body_w3`; written
 # apart past 40 levels of nesting: `_then_2`, `_body_7`).
 _GENERATED_NAME = re.compile(r"[vs]\d+|_(then|else|test|body|loop|if|else)_[vnw]?\d+")
-# The dispatcher's (graph/dispatch.py): its own names and those of its namespace.
+# The dispatcher's (functions/dispatch.py): its own names and those of its namespace.
 DISPATCH_NAMES = frozenset({"dispatch", "args", "e", "MISS", "ndarray", "used", "dtype", "shape"})
 _DISPATCH_NAME = re.compile(r"[at]\d+|(run|fail)_\d+|[dspTo]\d+_\d+")
 
@@ -1497,12 +1497,12 @@ def token_problems(source: str, dispatch: bool = False) -> list:
 # the eager error of a name set on one path only, and the documented TypeError of arguments
 # that match no saved signature.
 _DELIBERATE = {
-    ("graph/optionals.py", "_raise"),
-    ("graph/optionals.py", "_raise_new"),
-    ("graph/optionals.py", "_checked"),
-    ("graph/optionals.py", "output"),
-    ("graph/saving/loaded.py", "_find"),
-    ("graph/saving/loaded.py", "_values"),
+    ("trace/tensors/optionals.py", "_raise"),
+    ("trace/tensors/optionals.py", "_raise_new"),
+    ("trace/tensors/optionals.py", "_checked"),
+    ("trace/tensors/optionals.py", "output"),
+    ("functions/saving/loaded.py", "_find"),
+    ("functions/saving/loaded.py", "_values"),
 }
 # Where a backend raises again an error it recorded while the graph ran (the JAX program's
 # host checks: an index out of range, a staged raise), with its note naming the user's line.

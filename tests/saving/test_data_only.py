@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import autoconv
-from autoconv.graph.saving import LoadError, archive, limits
+from autoconv.functions.saving import LoadError, archive, limits
 
 X = np.array([1.0, 2.0, 3.0])
 _OPENED: list = []

@@ -12,7 +12,7 @@ def test_saving_doc_examples_and_their_output(tmp_path, capsys):
 
 def test_documented_fields_are_the_ones_written():
     """Every attribute and value tag of the table appears in the page."""
-    from autoconv.graph.saving import table
+    from autoconv.functions.saving import table
 
     text = DOC.read_text()
     for name in table.ATTRS:

@@ -27,7 +27,7 @@ import numpy as np
 import pytest
 
 import autoconv
-from autoconv.graph.saving import LoadError, archive
+from autoconv.functions.saving import LoadError, archive
 from tests.saving import fuzz
 
 CI = bool(os.environ.get("CI"))

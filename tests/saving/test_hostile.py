@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import autoconv
-from autoconv.graph.saving import LoadError, archive
+from autoconv.functions.saving import LoadError, archive
 
 X = np.array([1.0, 2.0, 3.0])
 PAYLOAD = "__import__('os').system('touch PWNED')"

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 import autoconv
-from autoconv.graph.saving import SaveError
+from autoconv.functions.saving import SaveError
 from tests.graph_corpus.harness import located
 from tests.saving.corpus_round_trip import (
     PROGRAMS,

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import autoconv
-from autoconv.graph.saving import LoadError, SaveError, archive
+from autoconv.functions.saving import LoadError, SaveError, archive
 
 Pair = collections.namedtuple("Pair", "low high")
 X = np.array([1.0, -2.0, 3.0])
@@ -313,7 +313,7 @@ def test_fresh_process_after_the_source_is_deleted(tmp_path):
 
 def test_an_older_version_is_upgraded_step_by_step(tmp_path, monkeypatch):
     """The version rule: a file of version v loads after the upgrades v -> v+1 ... run."""
-    from autoconv.graph.saving import files
+    from autoconv.functions.saving import files
 
     fn = autoconv.function(lambda x: x + 1)
     fn(X)

@@ -130,8 +130,8 @@ def read_npy(item: Input) -> object:
     """The array in the .npy file `item.file`, read by its header and bytes, without pickle.
     Raises `TargetError` for a file that cannot be read or is not a plain .npy array."""
     from autoconv.cli.targets import TargetError
-    from autoconv.graph.saving import archive
-    from autoconv.graph.saving.errors import LoadError
+    from autoconv.functions.saving import archive
+    from autoconv.functions.saving.errors import LoadError
 
     path = item.file
     try:

@@ -66,7 +66,7 @@ def is_convertible(obj) -> bool:
 def draws_random(obj) -> bool:
     """Whether `obj` is a function, class or generator method of `numpy.random` or Python's
     `random`. Converted code calls these through the runtime (not as they are), so that a trace
-    records their draws in the graph instead of drawing once (see `autoconv.graph.random`)."""
+    records their draws in the graph instead of drawing once (`autoconv.trace.tensors.random`)."""
     try:
         module = getattr(obj, "__module__", None)
         if module is None:

@@ -15,7 +15,7 @@ import warnings
 
 import numpy as np
 
-from autoconv.graph.numpy_dispatch import BINARY_OPERATORS, UNARY_OPERATORS
+from autoconv.graph.operators import BINARY_OPERATORS, UNARY_OPERATORS
 from autoconv.graph.tensor import PY_TYPES, Tensor
 
 _UNKNOWN = object()
@@ -55,7 +55,7 @@ def _infer(t: Tensor):
     if kind in ("cond", "while"):
         return _merged(t, node)
     if "random" in node.attrs:
-        # Replaying a draw would draw: graph/random.py notes whether `size=` was given.
+        # Replaying a draw would draw: trace/tensors/random.py notes whether `size=` was given.
         return np.ndarray if node.attrs.get("sized") else t.dtype.type
     if kind in ("call", "helper", "binop", "unop", "method", "attr", "getitem"):
         return _replayed(t, node)

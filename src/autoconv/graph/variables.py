@@ -23,6 +23,7 @@ import operator
 import numpy as np
 
 from autoconv.graph import graph as _g
+from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
 from autoconv.locks import new_rlock
@@ -176,18 +177,14 @@ class Variable:
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         if _g.building():
-            from autoconv.graph import numpy_dispatch
-
-            return numpy_dispatch.ufunc(ufunc, method, inputs, kwargs)
+            return _tensor.uses.dispatch.ufunc(ufunc, method, inputs, kwargs)
         inputs = tuple(_unwrap(x) for x in inputs)
         kwargs = {k: _unwrap(v) for k, v in kwargs.items()}
         return getattr(ufunc, method)(*inputs, **kwargs)
 
     def __array_function__(self, func, types, args, kwargs):
         if _g.building():
-            from autoconv.graph import numpy_dispatch
-
-            return numpy_dispatch.function(func, args, kwargs)
+            return _tensor.uses.dispatch.function(func, args, kwargs)
         return func(*_unwrap(args), **{k: _unwrap(v) for k, v in kwargs.items()})
 
     def __getitem__(self, key):
@@ -258,10 +255,9 @@ class Variable:
 
     def _assign_node(self, value):
         from autoconv.graph import shapes
-        from autoconv.graph.numpy_dispatch import operand
         from autoconv.graph.tensor import Tensor
 
-        value = operand(value)
+        value = _tensor.uses.dispatch.operand(value)
         origin = user_origin(3)
         shape = shapes.shape_of(value)
         dtype = shapes.result_dtype(value)

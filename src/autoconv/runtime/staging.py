@@ -184,10 +184,10 @@ def _classify(kind) -> bool:
 
 
 def jax_ops():
-    """The JAX lowering of the operators (`autoconv.runtime.jax`), imported on first use."""
+    """The JAX lowering of the operators (`autoconv.trace.jax`), imported on first use."""
     global _jax_ops
     if _jax_ops is None:
-        from autoconv.runtime import jax as ops
+        from autoconv.trace import jax as ops
 
         _jax_ops = ops
     return _jax_ops
@@ -199,7 +199,7 @@ _trace_ctx = None
 def jax_tracing() -> bool:
     """Whether JAX is building a trace (`jit`, `grad`, `vmap`, ...) in this thread. Consults
     JAX only when it is imported already, so the check is free for everyone else; it imports
-    neither JAX nor `autoconv.runtime.jax`."""
+    neither JAX nor `autoconv.trace.jax`."""
     if "jax" not in _modules:
         return False
     ctx = _trace_ctx if _trace_ctx is not None else _find_trace_ctx()

@@ -1,7 +1,7 @@
 """NumPy's random numbers in a JAX program: each draw is an ordered host callback.
 
 XLA's generators draw other streams than NumPy's, so a draw cannot become a `jax.random` call
-and keep eager's numbers. Instead each random node of the graph (see graph/random.py) becomes a
+and keep eager's numbers. Instead each random node of the graph (trace/tensors/random.py) becomes a
 `jax.experimental.io_callback` with `ordered=True`: the host makes the very call eager code
 makes, on the same generator object, in program order, once per run of its line (once per
 iteration in a loop, only on the path taken in a branch). So `np.random.seed(0); f(x)` gives
@@ -24,11 +24,11 @@ import numpy as np
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.backends.jax.host import HostValues
 from autoconv.graph.graph import map_tensors, tensors_in
-from autoconv.graph.random import generator_state, set_generator_state
+from autoconv.trace.tensors.random import generator_state, set_generator_state
 
 
 def is_draw(node) -> bool:
-    """Whether `node` calls a random function or makes a generator (graph/random.py)."""
+    """Whether `node` calls a random function or makes a generator (trace/tensors/random.py)."""
     return "random" in node.attrs
 
 

@@ -12,9 +12,9 @@ import numpy as np
 
 from autoconv.graph.eager_types import eager_type
 from autoconv.graph.graph import map_tensors
-from autoconv.graph.optionals import mixed_output, output
-from autoconv.graph.printing import _render
 from autoconv.graph.tensor import Tensor
+from autoconv.trace.tensors.optionals import mixed_output, output
+from autoconv.trace.tensors.printing import _render
 
 HOST_FNS = frozenset((_render, output, mixed_output))
 

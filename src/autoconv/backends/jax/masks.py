@@ -34,10 +34,10 @@ import numpy as np
 
 from autoconv.backends.jax import bounds as _bounds
 from autoconv.backends.jax.errors import lowering_error
-from autoconv.graph import ops as _graph_ops
 from autoconv.graph.errors import warn_at, where
 from autoconv.graph.graph import Graph, tensors_in, walk
 from autoconv.graph.tensor import Tensor
+from autoconv.trace.tensors import ops as _graph_ops
 
 # ufunc.reduce and the NumPy functions and array methods that reduce: the operation's name.
 _UFUNC_REDUCTIONS = {

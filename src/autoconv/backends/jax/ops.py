@@ -16,8 +16,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from autoconv.graph import arraylike, mutation, ops, staging
 from autoconv.graph.passes import lower
+from autoconv.trace.tensors import accumulated, arraylike, mutation, ops
 
 # Array methods that give a new value (methods that write in place or leave the array, like
 # `.item()`, `.tolist()`, `.fill()`, `.sort()`, have no JAX form).
@@ -108,7 +108,7 @@ def _stacker(func):
     jfunc = target[1]
 
     def made(arrays, *args, **kwargs):
-        return jfunc(staging._expand(arrays), *args, **kwargs)
+        return jfunc(accumulated._expand(arrays), *args, **kwargs)
 
     return (target[0] + "_lists", made)
 
@@ -145,7 +145,7 @@ def lookup(fn):
         special = None
     if special is not None:
         return special
-    for func, made in staging._STACKERS.items():
+    for func, made in accumulated._STACKERS.items():
         if made is fn:
             return _stacker(func)
     owner = getattr(fn, "__self__", None)

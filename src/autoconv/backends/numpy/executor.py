@@ -33,8 +33,6 @@ from autoconv.backends.frame import Parameters, ProgramFrame
 from autoconv.backends.literals import call_arguments, literal, subscript
 from autoconv.graph.errors import GraphExecutionError, StagingError, execution_error, where
 from autoconv.graph.graph import Block, Graph, Node
-from autoconv.graph.optionals import Mixed, Optional, mixed_output
-from autoconv.graph.optionals import output as optional_output
 from autoconv.graph.origin import source_text
 from autoconv.graph.passes.analysis import (
     BINARY_UFUNCS,
@@ -46,6 +44,8 @@ from autoconv.graph.passes.analysis import (
 )
 from autoconv.graph.tensor import Tensor, format_spec
 from autoconv.graph.variables import in_lock_order
+from autoconv.trace.tensors.optionals import Mixed, Optional, mixed_output
+from autoconv.trace.tensors.optionals import output as optional_output
 
 
 class Program(ProgramFrame):
@@ -187,7 +187,7 @@ class _Writer:
             args = [self.output(value.flag), self.output(value.value)]
             args += [self.expr(value.missing), self.expr(value.name)]
             return f"{self.bind(optional_output, 'optional')}({', '.join(args)})"
-        from autoconv.graph.staging import check_output
+        from autoconv.trace.tensors.accumulated import check_output
 
         check_output(value)
         return self.expr(value)

@@ -18,7 +18,7 @@ import warnings
 import numpy as np
 
 from autoconv.graph.graph import Block, Graph, map_tensors
-from autoconv.graph.numpy_dispatch import BINARY_OPERATORS, UNARY_OPERATORS
+from autoconv.graph.operators import BINARY_OPERATORS, UNARY_OPERATORS
 from autoconv.graph.passes.rewrite import Replacements
 from autoconv.graph.tensor import PY_TYPES, Tensor
 

@@ -1,0 +1,487 @@
+"""`while` and `for` loops on JAX tracers, staged to `lax.while_loop` and `lax.scan`.
+
+The loop's variables are carried as arrays: those that are arrays before the loop, and Python
+numbers or flags that an iteration changes (found by tracing the body once and tracing again,
+see `_check`). A `break` or `return` (the converter's flag, which the body returns) is one more
+carried flag that ends the loop. A `for` over an array, or an `enumerate` / `zip` of arrays, has
+a static trip count and becomes `lax.scan`, which `jax.grad` can differentiate in reverse mode;
+a traced `range` or a `while` becomes `lax.while_loop` (forward-mode only, as in JAX).
+"""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+from autoconv.runtime import staging
+from autoconv.runtime.staged_locals import StagedLocals
+from autoconv.trace.jax import effects, growth, iterables, logical, merge
+from autoconv.trace.jax import state as st
+from autoconv.trace.jax.cond import Box, call_body, resolve, staged_cond
+
+_ALIAS = "alias"
+
+
+class _Loop:
+    """One staged loop: the variables `names`, read and written through the converter's
+    closures, and the plans of their carried leaves."""
+
+    def __init__(self, get_state, set_state, names, origin, what):
+        self.get_state, self.set_state = get_state, set_state
+        self.names = tuple(names) if get_state is not None else ()
+        self.origin, self.what = origin, what
+        self.state_keys = effects.state_items(get_state, self.names)
+        self.start = resolve(self._read())
+        self.entries = [st.entry(v) for v in self.start]
+        self.plans = [self._initial(e) for e in self.entries]
+        self.no_alias: set = set()
+        self.bound_after: set = set()  # variables first bound in the loop, bound by each trip
+        self._aliases()
+
+    def _read(self):
+        return staging.read_state(self.get_state, self.names) if self.names else ()
+
+    def _write(self, values):
+        if self.names:
+            st.write_state(self.get_state, self.set_state, self.names, values)
+
+    @staticmethod
+    def _initial(entry):
+        kind, treedef, leaves = entry
+        plans = []
+        for leaf in leaves:
+            # A loop's variables are the ones its body assigns: a Python number among them is
+            # carried as an array from the start (a weak one, so the body may give it the
+            # dtype of what it meets), which spares a second trace of the body.
+            if st.is_array(leaf) or type(leaf) in (bool, int, float, complex):
+                dtype, shape = st.aval(leaf)
+                plans.append((st.DYN, dtype, shape, st.weak_type(leaf)))
+            else:
+                plans.append((st.SAME,))
+        return [kind, treedef, plans]
+
+    def _aliases(self):
+        """Bool flags that start as the same object share one carried value (a `retval`'s
+        flag and `do_return`), until an iteration gives them different values."""
+        first = {}
+        for i, plan in enumerate(self.plans):
+            leaves = merge.side_leaves(plan, self.entries[i])
+            for j, lp in enumerate(plan[2]):
+                if lp[0] == _ALIAS:
+                    plan[2][j] = lp = lp[2]
+                if lp[0] != st.DYN or lp[1] != jnp.bool_ or lp[2] != () or (i, j) in self.no_alias:
+                    continue
+                key = id(leaves[j])
+                if key in first:
+                    plan[2][j] = (_ALIAS, first[key], lp)
+                else:
+                    first[key] = (i, j)
+        # Output positions: DYN leaves in order; an alias reads its target's.
+        index, where = 0, {}
+        for i, plan in enumerate(self.plans):
+            for j, lp in enumerate(plan[2]):
+                if lp[0] == st.DYN:
+                    where[(i, j)] = index
+                    index += 1
+        self.frozen = [
+            (
+                plan[0],
+                plan[1],
+                [(_ALIAS, where[lp[1]]) if lp[0] == _ALIAS else lp for lp in plan[2]],
+            )
+            for plan in self.plans
+        ]
+
+    # --- carried values ---------------------------------------------------------------------
+
+    def init(self):
+        return merge.outputs(self.frozen, self.entries)
+
+    def unpack(self, leaves):
+        values = merge.rebuild(self.frozen, self.entries, self.entries, leaves, self.names, None)
+        self._write(values)
+        return values
+
+    def finish(self, leaves, ran: bool):
+        """Sets the variables from the loop's outputs. `ran`: an iteration surely ran (a scan
+        of one or more items; its first iteration always runs), so a variable that every
+        iteration binds is bound: its value, without the flag."""
+        values = merge.rebuild(self.frozen, self.entries, self.entries, leaves, self.names, None)
+        if ran:
+            values = tuple(
+                v.value if i in self.bound_after and isinstance(v, st.Maybe) else v
+                for i, v in enumerate(values)
+            )
+        self._write(values)
+
+    def pack(self):
+        """Reads the variables after an iteration, checks them against the plans (raising
+        `merge.Retry` when a plan must change) and returns the carried leaves."""
+        self.bound_after = set()
+        out = [st.entry(v) for v in resolve(self._read())]
+        if self._check(out):
+            self._aliases()
+            raise merge.Retry(None)
+        return merge.outputs(self.frozen, out)
+
+    def _check(self, out) -> bool:
+        """Whether the plans had to change for the state `out` after an iteration."""
+        changed = False
+        carried = {}
+        for i, (name, plan, entry) in enumerate(zip(self.names, self.plans, out)):
+            kind = plan[0]
+            ko, to, lo = entry
+            if kind == st._UNDEF and st.optional_pair((st._UNBOUND, None, ()), entry):
+                # First bound by an iteration: carried with a flag that says whether it is
+                # bound (graph mode's Optional); see `finish` and `state.Maybe`.
+                values = lo if ko == st._TREE else lo[1:]
+                plan[:] = [
+                    st._UNBOUND,
+                    to,
+                    [(st.DYN, jnp.dtype(bool), (), False)]
+                    + [(st.DYN, *st.aval(v), st.weak_type(v)) for v in values],
+                ]
+                changed = True
+                continue
+            if kind == st._UNDEF or ko == st._UNDEF:
+                if kind == ko:
+                    continue
+                if kind == st._UNDEF:
+                    self._fail(
+                        name,
+                        f"it is not defined before this {self.what} but an iteration gives it "
+                        f"a value; give it a value before the {self.what}",
+                    )
+                self._fail(name, "an iteration deletes it")
+            if kind == st._NONE:
+                if ko == st._NONE:
+                    continue
+                if st.optional_pair((kind, None, ()), entry):
+                    values = lo if ko == st._TREE else lo[1:]
+                    plan[:] = [
+                        st._MAYBE,
+                        to,
+                        [(st.DYN, jnp.dtype(bool), (), False)]
+                        + [(st.DYN, *st.aval(v), st.weak_type(v)) for v in values],
+                    ]
+                    changed = True
+                    continue
+                self._fail(
+                    name,
+                    f"it is None before an iteration and {st.spec(lo[0] if lo else None)} after",
+                )
+            if kind == st._UNBOUND:
+                if ko not in (st._TREE, st._UNBOUND) or to != plan[1]:
+                    self._fail(
+                        name,
+                        f"it is first bound by an iteration as {plan[1]}, and is "
+                        f"{merge._describe(ko, to, lo)} after one",
+                    )
+                if ko == st._TREE:
+                    self.bound_after.add(i)
+                lo = merge.side_leaves(plan, entry)
+            elif kind == st._MAYBE:
+                if not (ko == st._NONE or st.optional_pair(entry, (st._NONE, None, ()))):
+                    self._fail(name, "it may be None before an iteration and is not after")
+                if ko != st._NONE and to != plan[1]:
+                    self._fail(
+                        name, f"its structure changes: {plan[1]} before an iteration, {to} after"
+                    )
+                lo = merge.side_leaves(plan, entry)
+            elif ko != kind or to != plan[1]:
+                self._fail(
+                    name, f"its structure changes: {plan[1]} before an iteration, {to} after"
+                )
+            for j, (lp, b) in enumerate(zip(plan[2], lo)):
+                carried[(i, j)] = b
+                if self._leaf(name, plan[2], j, lp, b, i):
+                    changed = True
+        for i, plan in enumerate(self.frozen):
+            for j, lp in enumerate(plan[2]):
+                if lp[0] == _ALIAS:
+                    target = self.plans[i][2][j][1]
+                    if carried.get((i, j)) is not carried.get(target):
+                        self.no_alias.add((i, j))
+                        changed = True
+        return changed
+
+    def _leaf(self, name, leaf_plans, j, lp, b, i) -> bool:
+        """Checks one leaf after an iteration; updates its plan and returns True if needed."""
+        if lp[0] == _ALIAS:
+            lp = lp[2]
+        if lp[0] == st.SAME:
+            a = merge.side_leaves(self.plans[i], self.entries[i])[j]
+            if st.same_static(a, b):
+                return False
+            plan = st.leaf_plan(a, b, lambda d: self._fail(name, d))
+            if plan[0] == st.PRED:
+                plan = (st.DYN, jnp.dtype(bool), ())
+            leaf_plans[j] = (st.DYN, plan[1], plan[2], st.weak_type(a) and st.weak_type(b))
+            return True
+        _, dtype, shape, weak = lp
+        if not (st.is_array(b) or type(b) in (bool, int, float, complex)):
+            self._fail(
+                name, f"it is {dtype.name}{list(shape)} before an iteration and {st.spec(b)} after"
+            )
+        db, sb = st.aval(b)
+        if sb != shape:
+            self._fail(
+                name,
+                f"it is {dtype.name}{list(shape)} before an iteration and {st.spec(b)} after: "
+                "its shape must stay the same",
+            )
+        if db == dtype or (st.weak(b) and st.fits(b, dtype)):
+            if weak and not st.weak_type(b):  # a strong value of its dtype: carried strong
+                leaf_plans[j] = (st.DYN, dtype, shape, False)
+                return True
+            return False
+        if weak:  # a Python number before the loop takes the kind the iteration gives it
+            new = db if not st.weak(b) else jnp.dtype(jnp.result_type(st.as_weak(dtype), b))
+            leaf_plans[j] = (st.DYN, new, shape, st.weak_type(b))
+            return True
+        self._fail(
+            name,
+            f"it is {dtype.name}{list(shape)} before an iteration and {st.spec(b)} after: its "
+            "dtype must stay the same (cast with .astype)",
+        )
+
+    def _fail(self, name, detail):
+        st.fail(
+            self.origin,
+            f"`{name}` changes between iterations of this {self.what} (staged by JAX): {detail}.",
+        )
+
+    # --- running ------------------------------------------------------------------------------
+
+    def attempts(self, stage, fns):
+        """Calls `stage()` until the plans settle; returns what it returned. The locals that
+        the body `fns` assign are put back after each trace (the loop's variables are then
+        set from its outputs)."""
+        saved = StagedLocals(fns)
+        for _attempt in range(8):
+            try:
+                return stage()
+            except merge.Retry:
+                continue
+            finally:
+                saved.finish()
+        raise AssertionError("autoconv: staging a loop did not settle")  # pragma: no cover
+
+
+def _stop_flag(stop):
+    """The body's stop value as a bool array (None: the loop goes on)."""
+    if stop is None or stop is False:
+        return jnp.bool_(False)
+    if stop is True:
+        return jnp.bool_(True)
+    return (
+        logical.pred(stop, st.user_origin())
+        if isinstance(stop, jax.core.Tracer)
+        else jnp.bool_(bool(stop))
+    )
+
+
+def _while(loop, test, step, stop0, fns):
+    """lax.while_loop over the loop's variables; `step()` runs one iteration and returns the
+    body's stop value; `test()` the loop test (None: always true)."""
+
+    def stage():
+        def cond_fun(carry):
+            leaves, stop = carry
+            go = jnp.logical_not(stop)
+            with st.user_code(loop.origin, "the test of this loop"):
+                loop.unpack(leaves)
+                if test is None:
+                    return go
+                c = call_body(test)
+            fact = logical.known(c) if isinstance(c, jax.core.Tracer) else bool(c)
+            if fact is not None:
+                return go if fact else jnp.bool_(False)
+            return jnp.logical_and(go, logical.pred(c, loop.origin))
+
+        def body_fun(carry):
+            leaves, _ = carry
+            with st.user_code(loop.origin, "the body of this loop"):
+                with effects.unchanged_containers(
+                    fns, loop.origin, "the body of this loop", loop.state_keys
+                ):
+                    loop.unpack(leaves)
+                    stop = step()
+                    carried = loop.pack()  # before the containers are put back
+                return carried, _stop_flag(stop)
+
+        return lax.while_loop(cond_fun, body_fun, (loop.init(), jnp.asarray(stop0, bool)))
+
+    leaves, _ = loop.attempts(stage, fns)
+    loop.unpack(leaves)
+
+
+def while_stmt(test, body, get_state, set_state, names, first_cond=None, mark=None):
+    """`while test():` once the test gave a tracer (`first_cond`); the iterations before ran
+    as Python."""
+    origin = st.user_origin()
+    cond = first_cond
+    while True:  # a concrete tracer (jax.grad without jit) keeps the loop in Python
+        fact = logical.known(cond) if isinstance(cond, jax.core.Tracer) else bool(cond)
+        if fact is None:
+            break
+        if not fact:
+            return
+        stop = call_body(body)
+        if stop is not None and stop is not False:
+            if isinstance(stop, jax.core.Tracer) and logical.known(stop) is None:
+                return while_rest(stop, test, body, get_state, set_state, names)
+            if (
+                stop is True
+                or logical.known(stop)
+                or (not isinstance(stop, jax.core.Tracer) and stop)
+            ):
+                return
+        cond = call_body(test)
+    loop = _Loop(get_state, set_state, names, origin, "`while` loop")
+    _while(loop, test, lambda: call_body(body), False, (body, test))
+
+
+def while_rest(stop, test, body, get_state, set_state, names):
+    """The rest of a `while` loop whose body returned a traced stop (a `break` on a tracer)."""
+    loop = _Loop(get_state, set_state, names, st.user_origin(), "`while` loop")
+    _while(loop, test, lambda: call_body(body), logical.pred(stop, loop.origin), (body, test))
+
+
+def for_stmt(iterable, body, get_state, set_state, names):
+    """`for` over a traced array, or a range / enumerate / zip with traced parts."""
+    origin = st.user_origin()
+    items = iterables.rows(iterable, origin)
+    if isinstance(items.length, int) and items.length == 0:
+        return  # zero trips, known while tracing: the body never runs, as in Python
+    loop = _Loop(get_state, set_state, names, origin, "`for` loop")
+    if isinstance(items.length, int):
+        return _scan(loop, items, body)
+    # A traced trip count: a counter in a while loop (what lax.fori_loop does).
+    index = Box(jnp.asarray(0, jnp.result_type(items.length)))
+
+    def step():
+        i = index.value
+        index.value = i + 1
+        return call_body(body, items.item(i))
+
+    count = _CountedLoop(loop, index, items.length)
+    _while(count, count.test, step, False, (body,))
+
+
+class _CountedLoop:
+    """A `_Loop` that also carries the index of a traced `range`."""
+
+    def __init__(self, loop, index, length):
+        self.loop, self.index, self.length = loop, index, length
+        self.origin, self.state_keys = loop.origin, loop.state_keys
+        self.start = index.value  # a retried trace starts from it again
+
+    def attempts(self, stage, fns):
+        return self.loop.attempts(stage, fns)
+
+    def init(self):
+        return (self.loop.init(), self.start)
+
+    def unpack(self, leaves):
+        self.index.value = leaves[1]
+        return self.loop.unpack(leaves[0])
+
+    def pack(self):
+        return (self.loop.pack(), self.index.value)
+
+    def test(self):
+        return self.index.value < self.length
+
+
+def _scan(loop, items, body):
+    """lax.scan over a static number of items; a stop flag skips the rest (lax.cond). Lists
+    the body appends to get the items each iteration appends (see `growth`)."""
+    guarded = Box(False)
+    growing: dict = {}
+
+    def stage():
+        def run(leaves, i):
+            # After a `break` or `return` the number of appended items depends on the data:
+            # no stand-ins then, so that `effects` reports a list that grows.
+            active = {} if guarded.value else growing
+            with st.user_code(loop.origin, "the body of this loop"):
+                with growth.standing_in((body,), active, loop.origin) as stand_ins:
+                    with effects.unchanged_containers(
+                        (body,),
+                        loop.origin,
+                        "the body of this loop",
+                        loop.state_keys,
+                        None if guarded.value else growing,
+                        {id(a) for a in stand_ins.values()},
+                    ):
+                        loop.unpack(leaves)
+                        stop = call_body(body, items.item(i))
+                        if stop is not None and stop is not False and not guarded.value:
+                            guarded.value = True
+                            raise merge.Retry(None)
+                        # Read before the containers are put back: items may be variables.
+                        carried = loop.pack()
+                    ys = growth.outputs(active, stand_ins, loop.origin)
+            return (carried, _stop_flag(stop)), ys
+
+        def step(carry, i):
+            leaves, stop = carry
+            if not guarded.value:
+                return run(leaves, i)
+            return lax.cond(stop, lambda: (leaves, stop), lambda: run(leaves, i)[0]), ()
+
+        init = (loop.init(), jnp.bool_(False))
+        return lax.scan(step, init, jnp.arange(items.length))
+
+    (leaves, _), ys = loop.attempts(stage, (body,))
+    loop.finish(leaves, True)
+    if not guarded.value:
+        growth.extend(growing, ys, items.length)
+
+
+def for_rest(stop, iterable, items, item, body, get_state, set_state, names):
+    """The rest of a Python `for` loop whose body returned a traced stop: each remaining item's
+    iteration runs under `lax.cond` on the flag (the items are Python's, so it unrolls)."""
+    origin = st.user_origin()
+    flag = Box(stop)
+    names = tuple(names) if get_state is not None else ()
+    label = "the loop's stop flag"
+
+    def read():
+        values = staging.read_state(get_state, names) if names else ()
+        return (*values, flag.value)
+
+    def write(values):
+        if names:
+            st.write_state(get_state, set_state, names, values[:-1])
+        flag.value = values[-1]
+
+    for item in items:
+        fact = (
+            logical.known(flag.value)
+            if isinstance(flag.value, jax.core.Tracer)
+            else bool(flag.value)
+        )
+        if fact:
+            return
+
+        def run(item=item):
+            result = call_body(body, item)
+            flag.value = False if result is None else result
+
+        if fact is False:
+            run()
+            continue
+        go = logical.negate(logical.pred(flag.value, origin))
+        staged_cond(
+            go,
+            (run, None),
+            read,
+            write,
+            (*names, label),
+            origin,
+            "`for` loop",
+            ("iteration", "skipped"),
+        )

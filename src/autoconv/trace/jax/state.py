@@ -1,0 +1,452 @@
+"""The state of staged control flow under JAX: pytrees of arrays, and how two of them merge.
+
+A statement's variables (the converter's `names`) are read with `read_state`, flattened with
+`jax.tree_util`, and compared leaf by leaf between the two branches of an `if` or between a
+loop's state before and after an iteration. Each leaf gets a `Plan`:
+
+* the same object on both sides (a Python value, or an array that neither side changed) stays
+  as it is, outside the staged statement;
+* `True` on one side and `False` on the other is the condition itself (or its negation);
+* arrays and numbers that differ become outputs of the staged statement, with one dtype and
+  shape (a Python number takes the dtype of the array it meets, as JAX's weak types do);
+* `None` on one side and an array on the other becomes a `Maybe`: the value with a flag that
+  says whether it is there (the converter's `retval` before a `return` ran);
+* anything else (a variable defined on one path only, a dtype, shape or structure that
+  differs, a Python value that is not a number and changes) is a `JaxStagingError` naming the
+  variable, the branches or iterations, and the user's file and line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import linecache
+import operator
+import os
+import sys
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+import autoconv
+from autoconv.errors import AutoconvError, StagingError
+from autoconv.locations import describe
+from autoconv.runtime import staging
+
+_Tracer = jax.core.Tracer
+_ARRAYS = (jax.Array, _Tracer, np.ndarray, np.generic)
+_NUMBERS = (bool, int, float, complex)
+_SKIP = (
+    os.path.dirname(os.path.abspath(autoconv.__file__)) + os.sep,
+    os.path.dirname(os.path.abspath(jax.__file__)) + os.sep,
+    "<frozen ",
+)
+
+
+class JaxStagingError(StagingError):
+    """Control flow on JAX tracers could not be staged (`jax.jit(convert(f))` and friends): a
+    `StagingError`, as in graph mode."""
+
+
+def user_origin() -> str:
+    """`file:line` of the innermost frame outside autoconv and JAX: the user's statement."""
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename.startswith(_SKIP):
+        frame = frame.f_back
+    if frame is None:
+        return "<unknown location>"
+    return describe(frame.f_code.co_filename, frame.f_lineno)
+
+
+def fail(origin: str, message: str):
+    raise JaxStagingError(f"{origin}: {message}")
+
+
+@contextlib.contextmanager
+def user_code(origin: str, what: str):
+    """Runs a traced branch or loop body; an exception from the user's code there (a `raise`,
+    or an operation JAX cannot trace) becomes a `JaxStagingError` that says so: under JAX it
+    is raised while tracing, whichever path the data would take."""
+    try:
+        yield
+    except (AutoconvError, _Retry):
+        raise
+    except Exception as e:
+        where = _raised_at(e)
+        line = where[0] if where else origin
+        text = f"{line}: {type(e).__name__}: {e}\n(raised while JAX traced {what} at {origin}"
+        if where and where[1].startswith(("raise", "assert")):
+            text += (
+                ": JAX traces every branch and loop body whichever way the data goes, and a "
+                "JAX program cannot raise when it runs. Check such conditions outside "
+                "`jax.jit`, or with `jax.experimental.checkify`"
+            )
+        raise JaxStagingError(text + ".)") from e
+
+
+class _Retry(Exception):
+    """Base of `merge.Retry` (a plan changed: trace again), passed through `user_code`."""
+
+
+def _raised_at(e):
+    """`(file:line, stripped source line)` of the innermost user frame in the traceback of
+    `e`, or None."""
+    found = None
+    tb = e.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if not name.startswith(_SKIP):
+            found = (name, tb.tb_lineno)
+        tb = tb.tb_next
+    if found is None:
+        return None
+    return describe(*found), linecache.getline(*found).strip()
+
+
+class Maybe:
+    """A value that is None on some paths (or, with `unbound`, not bound on some: a variable
+    first bound in a loop that may run no iteration): `present` (a bool, maybe traced) and
+    `value` (the array, zeros where it is absent). Where `present` is known (inside the branch
+    of `if x is not None`, or of `if not do_return` for the converter's `retval`), it acts as
+    its value or as None (unbound: Python's UnboundLocalError); anywhere else any use of it is
+    a `JaxStagingError` (JAX cannot raise at run time, nor give zeros for a missing value)."""
+
+    __slots__ = ("present", "value", "name", "origin", "unbound")
+
+    def __init__(self, present, value, name, unbound=False):
+        self.present, self.value, self.name = present, value, name
+        self.unbound = unbound
+        self.origin = user_origin()
+
+    def resolved(self):
+        """The value (or None) when the flag is known here; otherwise raises."""
+        from autoconv.trace.jax.logical import known
+
+        fact = known(self.present)
+        if fact is None:
+            self._fail()
+        if not fact and self.unbound:
+            raise UnboundLocalError(
+                f"cannot access local variable '{self.name}' where it is not associated with a "
+                "value"
+            )
+        return self.value if fact else None
+
+    def _fail(self, *args, **kwargs):
+        if self.unbound:
+            fail(
+                self.origin,
+                f"`{self.name}` is bound only once an iteration of this loop ran, and JAX "
+                "cannot tell while tracing whether one did (the trip count is traced, or this "
+                "is an iteration's own use of the value before it binds it): it cannot raise "
+                "UnboundLocalError at run time, and zeros would be a silently different value. "
+                "Give it a value before the loop.",
+            )
+        if self.name.startswith("retval"):
+            what = "the function returns None on some paths (a bare `return`, or none)"
+        else:
+            what = f"`{self.name}` is None on some paths"
+        fail(
+            self.origin,
+            f"{what} and an array on others; under JAX one program is traced for all paths, so "
+            "it cannot be None on some of them only. Give it an array value on every path, or "
+            "test `is None` before using it.",
+        )
+
+    def __repr__(self):
+        what = "unbound" if self.unbound else "None"
+        return f"<autoconv: `{self.name}` is {what} on some paths (under JAX)>"
+
+
+def _forward(func, reflected=False):
+    if reflected:
+
+        def method(self, other):
+            return func(other, self.resolved())
+
+    else:
+
+        def method(self, *args):
+            return func(self.resolved(), *args)
+
+    return method
+
+
+for (
+    _op
+) in "add sub mul truediv floordiv mod pow matmul and or xor lt le gt ge eq ne getitem".split():
+    _func = getattr(operator, _op if _op not in ("and", "or") else _op + "_")
+    setattr(Maybe, f"__{_op}__", _forward(_func))
+    if _op not in ("lt", "le", "gt", "ge", "eq", "ne", "getitem"):
+        setattr(Maybe, f"__r{_op}__", _forward(_func, reflected=True))
+for _op, _func in (
+    ("neg", operator.neg),
+    ("pos", operator.pos),
+    ("abs", abs),
+    ("invert", operator.invert),
+    ("iter", iter),
+    ("len", len),
+    ("bool", bool),
+    ("float", float),
+    ("int", int),
+    ("index", operator.index),
+    ("jax_array", lambda v: v),
+):
+    setattr(Maybe, f"__{_op}__", _forward(_func))
+Maybe.__hash__ = None
+Maybe.__getattr__ = lambda self, name: getattr(self.resolved(), name)
+
+# Flattening one (as `jax.jit` does with what a function returns) needs its flag known.
+jax.tree_util.register_pytree_node(
+    Maybe, lambda m: ((m.resolved(),), None), lambda aux, children: children[0]
+)
+staging._JAX_TYPES.add(Maybe)  # `is None`, `if` and the logical operators come to us
+
+
+# --- describing values ----------------------------------------------------------------------
+
+
+def is_array(x) -> bool:
+    return isinstance(x, _ARRAYS)
+
+
+def weak(x) -> bool:
+    """Whether `x` takes the dtype of what it meets (a Python number or a weak JAX value)."""
+    if type(x) in _NUMBERS:
+        return True
+    aval = getattr(x, "aval", None)
+    return bool(getattr(aval if aval is not None else x, "weak_type", False))
+
+
+def spec(x) -> str:
+    """`float32[3]`, `int64[]`, `a Python int 3`, `None`, ..."""
+    if x is None:
+        return "None"
+    if type(x) in _NUMBERS:
+        return f"a Python {type(x).__name__} ({x!r})"
+    if is_array(x):
+        shape = ",".join(str(d) for d in np.shape(x))
+        return f"{np.dtype(x.dtype).name}[{shape}]"
+    if isinstance(x, Maybe):
+        return f"None or {spec(x.value)}"
+    if isinstance(x, (tuple, list)):
+        return f"a {type(x).__name__} of {len(x)}"
+    if isinstance(x, dict):
+        return f"a dict with keys {list(x)}"
+    text = repr(x)
+    if len(text) > 40:
+        return f"a {type(x).__name__}"
+    return f"a {type(x).__name__} ({text})"
+
+
+def aval(x):
+    """(dtype, shape) of an array or number as JAX sees it."""
+    if type(x) in _NUMBERS:
+        return jnp.result_type(x), ()
+    return np.dtype(x.dtype), tuple(np.shape(x))
+
+
+def same_static(a, b) -> bool:
+    """Whether two Python values are interchangeable as constants of a trace."""
+    if a is b:
+        return True
+    if type(a) is not type(b) or is_array(a):
+        return False
+    try:
+        return bool(a == b)
+    except Exception:  # a value whose == is not a plain bool
+        return False
+
+
+def write_state(get_state, set_state, names, values) -> None:
+    """`set_state(values)`, leaving the plain names whose value is undefined unbound (so that
+    reading one raises Python's UnboundLocalError, as the original would)."""
+    set_state(values)
+    undefined = [n for n, v in zip(names, values) if staging.is_undefined(v)]
+    if undefined:
+        cells = dict(zip(get_state.__code__.co_freevars, get_state.__closure__ or ()))
+        for name in undefined:
+            root, accessors = staging._parse(name)
+            if accessors:  # `d['k']` or `o.attr` that does not exist: remove what was set
+                _remove(cells, get_state.__globals__, root, accessors)
+                continue
+            cell = cells.get(name)
+            if cell is not None:
+                try:
+                    del cell.cell_contents
+                except ValueError:
+                    pass
+
+
+def _remove(cells, globals_, root, accessors):
+    try:
+        value = cells[root].cell_contents if root in cells else globals_[root]
+        for is_attr, key in accessors[:-1]:
+            value = getattr(value, key) if is_attr else value[key]
+        is_attr, key = accessors[-1]
+        if is_attr:
+            delattr(value, key)
+        elif type(value) is dict:
+            del value[key]
+    except (ValueError, LookupError, AttributeError, TypeError):
+        pass
+
+
+# --- flattening -----------------------------------------------------------------------------
+
+_UNDEF = "undefined"
+_NONE = "none"
+_MAYBE = "maybe"
+_UNBOUND = "unbound"  # a `Maybe` whose absent value is an unbound variable, not None
+_OPTIONAL = (_MAYBE, _UNBOUND)
+_TREE = "tree"
+
+
+def _is_leaf(x) -> bool:
+    return isinstance(x, Maybe) or staging.is_undefined(x)
+
+
+def entry(value):
+    """`(kind, treedef, leaves)` of one variable's value."""
+    if staging.is_undefined(value):
+        return (_UNDEF, value, ())  # the marker itself, to put back
+    if value is None:
+        return (_NONE, None, ())
+    if isinstance(value, Maybe):
+        leaves, treedef = jax.tree_util.tree_flatten(value.value)
+        return (_UNBOUND if value.unbound else _MAYBE, treedef, (value.present, *leaves))
+    leaves, treedef = jax.tree_util.tree_flatten(value, is_leaf=_is_leaf)
+    for leaf in leaves:
+        if isinstance(leaf, Maybe):
+            leaf._fail()
+    return (_TREE, treedef, tuple(leaves))
+
+
+def rebuild(kind, treedef, leaves, name):
+    """The value of an entry from its (merged) leaves."""
+    if kind == _UNDEF:
+        return treedef
+    if kind == _NONE:
+        return None
+    if kind in _OPTIONAL:
+        present, value = leaves[0], jax.tree_util.tree_unflatten(treedef, leaves[1:])
+        if present is True:
+            return value
+        if present is False:
+            return staging._Undefined(name) if kind == _UNBOUND else None
+        return Maybe(present, value, name, kind == _UNBOUND)
+    return jax.tree_util.tree_unflatten(treedef, leaves)
+
+
+def as_maybe(entry, other):
+    """`(treedef, leaves)` of an entry as a `Maybe`: its flag, then its value's leaves (None
+    being absent zeros shaped like the other side's value)."""
+    kind, treedef, leaves = entry
+    if kind in _OPTIONAL:
+        return treedef, leaves
+    if kind == _NONE:
+        values = other[2] if other[0] == _TREE else other[2][1:]
+        return other[1], (False, *(jnp.zeros(aval(v)[1], aval(v)[0]) for v in values))
+    return treedef, (True, *leaves)
+
+
+def optional_pair(a, b) -> bool:
+    """Whether two entries are None (or a Maybe) against arrays and numbers (or a Maybe), or a
+    Maybe that may be unbound against arrays and numbers (or one like it)."""
+    kinds = {a[0], b[0]}
+    if _UNBOUND in kinds:
+        if not kinds <= {_UNBOUND, _TREE}:
+            return False
+    elif not kinds & {_NONE, _MAYBE} or kinds & {_UNDEF} or kinds == {_NONE}:
+        return False
+    for kind, _, leaves in (a, b):
+        if kind == _TREE and not (
+            leaves and all(is_array(x) or type(x) in _NUMBERS for x in leaves)
+        ):
+            return False
+    return True
+
+
+# --- plans ----------------------------------------------------------------------------------
+
+SAME = "same"  # the first side's value, kept outside the staged statement
+PRED = "pred"  # the condition (True on the first side) or its negation
+DYN = "dyn"  # an output of the staged statement, cast to (dtype, shape)
+
+
+def leaf_plan(a, b, where):
+    """How leaf `a` (first side) and `b` (second side) merge: `(SAME,)`, `(PRED, a)` or
+    `(DYN, dtype, shape, weak)`; `where(detail)` raises the error for a mismatch. `weak`: both
+    sides are weakly typed, and so is the output (see `cast`)."""
+    if a is b:
+        return (SAME,)
+    if type(a) is bool and type(b) is bool:
+        return (PRED, a)
+    a_num = type(a) in _NUMBERS or is_array(a)
+    b_num = type(b) in _NUMBERS or is_array(b)
+    if not (a_num and b_num):
+        if same_static(a, b):
+            return (SAME,)
+        where(
+            f"{spec(a)} and {spec(b)}. Values that are not arrays or numbers must be the same "
+            "on every path"
+        )
+    (da, sa), (db, sb) = aval(a), aval(b)
+    if sa != sb:
+        where(f"{spec(a)} and {spec(b)}: the shapes must agree")
+    if da == db:
+        dtype = da
+    elif weak(a) or weak(b):  # JAX's promotion: a weak side takes the other's dtype or kind
+        dtype = np.dtype(jnp.result_type(a, b))
+    else:
+        where(f"{spec(a)} and {spec(b)}: the dtypes must agree (cast one with .astype)")
+    return (DYN, dtype, sa, weak_type(a) and weak_type(b))
+
+
+def fits(x, dtype) -> bool:
+    """Whether `x` becomes `dtype` without changing kind (a weak int into a float array)."""
+    return np.dtype(jnp.result_type(jnp.zeros((), dtype), x)) == dtype
+
+
+def as_weak(dtype):
+    """A Python number of `dtype`'s kind (weakly typed for JAX)."""
+    return np.zeros((), dtype).item()
+
+
+def weak_type(x) -> bool:
+    """Whether JAX types `x` weakly (a Python int, float or complex, or a weak JAX value; a
+    Python bool is JAX's strong `bool`)."""
+    return type(x) is not bool and weak(x)
+
+
+_KINDS = {"i": int, "f": float, "c": complex}
+
+
+def cast(x, dtype, weak_out=False):
+    """`x` as a JAX value of `dtype` (a no-op when it is one already); weakly typed when
+    `weak_out` and JAX can type it so (a Python `0` carried by a loop must still take the dtype
+    of the int32 array it meets, as it does in NumPy and in JAX's own eager code)."""
+    dtype = np.dtype(dtype)
+    if weak_out and dtype.kind in _KINDS and weak_type(x):
+        y = _weak_as(x, dtype)
+        if y is not None:
+            return y
+    if isinstance(x, _Tracer) and x.dtype == dtype and not weak(x):
+        return x
+    return jnp.asarray(x, dtype)
+
+
+def _weak_as(x, dtype):
+    """A weakly typed JAX value of `dtype` equal to the weak value `x`, or None (`dtype` is not
+    the dtype JAX gives weak values of its kind)."""
+    kind = _KINDS[dtype.kind]
+    if type(x) in _NUMBERS:
+        y = jnp.asarray(kind(x))
+    else:
+        y = jnp.asarray(x)
+        if y.dtype.kind == "f" and dtype.kind == "c":
+            y = lax.complex(y, jnp.zeros_like(y))  # keeps -0.0, as NumPy's cast does
+        elif y.dtype.kind != dtype.kind:
+            y = y + kind(0)  # an int: exact, and the sum of weak values stays weak
+    return y if y.dtype == dtype and weak(y) else None

@@ -1,0 +1,192 @@
+"""Python lists a staged loop appended to (`ListAccum`), `np.stack` and friends on them, and
+the check of what a traced function returns.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from autoconv.graph import graph as _g
+from autoconv.graph import shapes
+from autoconv.graph.errors import StagingError, where
+from autoconv.graph.origin import user_origin
+from autoconv.graph.tensor import format_spec
+from autoconv.runtime import staging as rt
+from autoconv.trace.core.values import Undefined
+from autoconv.trace.tensors.optionals import (
+    Optional,
+)
+from autoconv.trace.tensors.recording import emit
+from autoconv.trace.tensors.recording import one as _one
+
+_PY_NUMBERS = (bool, int, float, complex)
+
+
+class ListAccum:
+    """Stands, inside a Python list, for the items that a staged loop appended to it.
+
+    At run time the items are collected in a list; `np.stack(lst)` and `np.concatenate(lst)`
+    expand it. Other uses raise an error that says so.
+    """
+
+    __slots__ = ("tensor",)
+
+    def __init__(self, tensor):
+        self.tensor = tensor
+
+    def __repr__(self):
+        spec = format_spec(self.tensor.shape[1:], self.tensor.dtype)
+        return f"<items appended in a staged loop: {spec} each>"
+
+    def _fail(self, *args, **kwargs):
+        raise StagingError(
+            f"{where(user_origin(2))}: this list was appended to inside a staged loop, so its "
+            "length is only known when the graph runs. Use np.stack(lst) or "
+            "np.concatenate(lst) on it after the loop; indexing it, len() and other list uses "
+            "are not available."
+        )
+
+    __bool__ = __iter__ = __len__ = __getitem__ = __array__ = __float__ = __int__ = _fail
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __truediv__ = _fail
+    __rtruediv__ = __lt__ = __le__ = __gt__ = __ge__ = __index__ = _fail
+
+    def __array_ufunc__(self, *args, **kwargs):
+        self._fail()
+
+    def __array_function__(self, func, types, args, kwargs):
+        if func in (np.stack, np.concatenate, np.vstack, np.hstack):
+            return _stack_lists(func, args, kwargs)
+        self._fail()
+
+
+_g.HOLDERS[ListAccum] = (lambda v: (v.tensor,), lambda v, new: ListAccum(new[0]))
+
+
+def _expand(arrays):
+    out = []
+    for a in arrays:
+        if type(a) is list:
+            out.extend(a)
+        else:
+            out.append(a)
+    return out
+
+
+def _run_stack(func, arrays, *args, **kwargs):
+    return func(_expand(arrays), *args, **kwargs)
+
+
+def _stack_lists(func, args, kwargs):
+    arrays, *rest = args
+    p = dict(kwargs)
+    axis = rest[0] if rest else p.get("axis", 0)
+    template = [a.tensor if isinstance(a, ListAccum) else a for a in arrays]
+    elems = [a.tensor.shape[1:] if isinstance(a, ListAccum) else shapes.shape_of(a) for a in arrays]
+    dtype = np.result_type(
+        *[a.tensor.dtype if isinstance(a, ListAccum) else shapes.result_dtype(a) for a in arrays]
+    )
+    if p.get("dtype") is not None:
+        dtype = np.dtype(p["dtype"])
+    ndim = len(elems[0])
+    if any(len(e) != ndim for e in elems):
+        shapes.fail(
+            f"numpy.{func.__name__}: all the input arrays must have the same number of dimensions"
+        )
+    merged = list(elems[0])
+    for e in elems[1:]:
+        merged = [
+            shapes.unify(a, b, f"numpy.{func.__name__}: item sizes differ:")
+            for a, b in zip(merged, e)
+        ]
+    # The new axis holds one entry per item: known unless a staged loop appended some.
+    count = None if any(isinstance(a, ListAccum) for a in arrays) else len(arrays)
+    if func in _ARRAY_MAKERS:
+        shape = [count, *merged]  # np.array(lst): the items along a new first axis
+    elif func is np.stack:
+        axis = shapes.norm_axis(axis, ndim + 1)
+        shape = merged[:axis] + [count] + merged[axis:]
+    elif func is np.concatenate or func is np.vstack:
+        if func is np.vstack and ndim == 1:
+            shape = [None, merged[0]]
+        else:
+            axis = shapes.norm_axis(axis if func is np.concatenate else 0, ndim)
+            shape = merged[:axis] + [None] + merged[axis + 1 :]
+    else:
+        axis = 0 if ndim == 1 else 1
+        shape = merged[:axis] + [None] + merged[axis + 1 :]
+    return _one(
+        emit(
+            "helper",
+            func.__name__,
+            _bind_stack(func),
+            (template, *rest),
+            kwargs,
+            [(tuple(shape), dtype)],
+        )
+    )
+
+
+_STACKERS: dict = {}
+
+
+_ARRAY_MAKERS = (np.array, np.asarray, np.asanyarray, np.ascontiguousarray)
+
+
+def stack_items(func, items, dtype=None):
+    """`func(items, dtype=dtype)` (np.array and friends) for a list holding Tensors or the items
+    a staged loop appended: one array when the graph runs."""
+    return _stack_lists(func, (items,), {} if dtype is None else {"dtype": dtype})
+
+
+def _bind_stack(func):
+    made = _STACKERS.get(func)
+    if made is None:
+
+        def made(arrays, *args, **kwargs):
+            return func(_expand(arrays), *args, **kwargs)
+
+        made.__name__ = f"{func.__name__}_lists"
+        made.returns_new = True  # made from a list: a new array (passes.analysis.returns_new)
+        _STACKERS[func] = made
+    return made
+
+
+def check_output(value, path="output"):
+    """Raises if a function's outputs hold something a graph cannot return."""
+    if isinstance(value, Undefined):
+        value.fail()
+    if rt.is_undefined(value):
+        raise StagingError(
+            f"the returned value `{value.name}` is not defined on every path through the function"
+        )
+    if isinstance(value, ListAccum):
+        raise StagingError(
+            "the items that a staged loop appended to a list are known only when the graph "
+            "runs, and this result holds them as a Python value (an item taken with `lst[i]`, "
+            "the list inside another value, or items appended after the loop). Return "
+            "np.stack(lst) (np.stack(lst)[i] for one item), or the list itself as the loop "
+            "left it."
+        )
+    if type(value) is list and value and isinstance(value[-1], ListAccum):
+        value = value[:-1]  # the list is built when the graph runs (see executor.output)
+    if isinstance(value, Optional):
+        check_output(value.value, path)
+    elif isinstance(value, (tuple, list)):
+        for v in value:
+            check_output(v, path)
+    elif isinstance(value, dict):
+        for v in value.values():
+            check_output(v, path)
+    elif isinstance(getattr(value, "__dict__", None), dict) and not isinstance(value, type):
+        held = [k for k, v in vars(value).items() if _g.tensors_in([v]) or _symbolic(v)]
+        if held:
+            raise StagingError(
+                f"the function returns a {type(value).__name__} object whose attribute "
+                f"`{held[0]}` holds a value computed by the graph; a graph returns arrays, "
+                "numbers and tuples, lists, dicts or namedtuples of them. Return the values "
+                "(e.g. `return o.v`, or a namedtuple) instead."
+            )
+
+
+def _symbolic(v) -> bool:
+    return isinstance(v, (Optional, ListAccum, Undefined))

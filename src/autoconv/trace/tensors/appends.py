@@ -1,0 +1,200 @@
+"""Python lists that staged branches and loops append to, and NumPy arrays made outside the
+graph that they must not change in place.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from autoconv.graph import graph as _g
+from autoconv.graph import shapes
+from autoconv.graph.errors import StagingError, where
+from autoconv.runtime import staging as rt
+from autoconv.trace.tensors.accumulated import ListAccum
+from autoconv.trace.tensors.leaves import _struct, _weak
+
+
+def _closure_lists(*fns):
+    """The Python lists that `fns` can reach through their closures, with their names; also
+    through the closures of functions they reach (the converter's branch and loop bodies)."""
+    found = {}
+    seen = set()
+    todo = [fn for fn in fns if fn is not None]
+    while todo:
+        fn = todo.pop()
+        if id(fn) in seen:
+            continue
+        seen.add(id(fn))
+        code = getattr(fn, "__code__", None)
+        cells = getattr(fn, "__closure__", None) or ()
+        names = code.co_freevars if code is not None else ()
+        for name, cell in zip(names, cells):
+            try:
+                value = cell.cell_contents
+            except ValueError:
+                continue
+            if type(value) is list and id(value) not in found:
+                found[id(value)] = (value, name)
+            elif type(value) is _FunctionType and len(seen) < 64:
+                todo.append(value)
+    return list(found.values())
+
+
+_FunctionType = type(_closure_lists)
+
+
+def _snapshot(lists):
+    return [(lst, name, list(lst)) for lst, name in lists]
+
+
+def _restore(snap):
+    for lst, _, before in snap:
+        lst[:] = before
+
+
+def _appended(lst, before, tracked=frozenset()):
+    """Items appended to `lst` since `before` (a copy), or None if it changed otherwise. Items
+    at `tracked` indices (composite names such as `acc[0]`, carried as state) may change."""
+    if before and isinstance(before[-1], ListAccum):
+        # A nested staged `if` may have replaced the enclosing loop's accumulator.
+        n = len(before) - 1
+        if (
+            len(lst) > n
+            and isinstance(lst[n], ListAccum)
+            and lst[n] is not before[n]
+            and all(a is b for a, b in zip(lst[:n], before))
+        ):
+            return _Replaced(lst[n].tensor, lst[n + 1 :])
+    if len(lst) < len(before) or any(
+        a is not b and i not in tracked for i, (a, b) in enumerate(zip(lst, before))
+    ):
+        return None
+    return lst[len(before) :]
+
+
+class _ConcreteArrays:
+    """The NumPy arrays (made outside the graph) among a staged statement's state, with copies
+    of their contents. A branch or loop body runs once while tracing, so an in-place update of
+    such an array (`acc += 1` with no Tensor involved) would happen once, at trace time, where
+    eager code does it on every run and every iteration: `check` undoes it and says so."""
+
+    def __init__(self, names, values, origin, what):
+        self.origin, self.what = origin, what
+        self.arrays = []
+        for name, value in zip(names, values):
+            leaves: list = []
+            _struct(value, leaves)
+            for leaf in leaves:
+                if type(leaf) is np.ndarray and leaf.dtype != object:
+                    self.arrays.append((name, leaf, leaf.copy()))
+
+    def check(self):
+        for name, array, copy in self.arrays:
+            if array.shape == copy.shape and np.array_equal(array, copy, equal_nan=True):
+                continue
+            array[...] = copy
+            raise StagingError(
+                f"{where(self.origin)}: this {self.what} changes `{name}` in place, and `{name}` "
+                "is a NumPy array made outside the graph: the change would happen once, while "
+                "tracing, where eager code makes it every time the graph runs. Write "
+                f"`{name} = {name} + ...` (a new array) instead of an in-place operator or item "
+                f"assignment, or make `{name}` from graph values."
+            )
+
+
+def _set_final_state(set_state, final, names, origin, what):
+    """Stores a staged statement's results; a result that Python cannot store (a Tensor into an
+    item of a NumPy array made outside the graph) is a clear error."""
+    try:
+        set_state(tuple(final))
+    except (TypeError, ValueError) as e:
+        items = [n for n in names if "[" in n or "." in n]
+        if not items:
+            raise
+        raise StagingError(
+            f"{where(origin)}: {what} gives {', '.join(f'`{n}`' for n in items)} a value known "
+            "only when the graph runs, and it cannot be stored there (a NumPy array made "
+            "outside the graph cannot hold one). Make the whole array a graph value "
+            "(`acc = np.where(cond, new, acc)`), or assign the name rather than an item."
+        ) from e
+
+
+class _Replaced(list):
+    """Items appended after a nested `if` replaced a loop's accumulator with `tensor`."""
+
+    def __init__(self, tensor, items):
+        super().__init__(items)
+        self.tensor = tensor
+
+
+def _tracked(names, list_name) -> frozenset:
+    """The indices of `list_name` that are composite state names (`acc[0]`)."""
+    found = set()
+    for name in names:
+        root, accessors = rt._parse(name)
+        if root == list_name and len(accessors) == 1 and not accessors[0][0]:
+            key = accessors[0][1]
+            if type(key) is int:
+                found.add(key)
+    return frozenset(found)
+
+
+_LOOPS: list = []  # snapshots of the lists seen by the loops being traced, innermost last
+
+
+def unsettled_appends(origin, what="staged loop") -> StagingError:
+    """The error for appends a staged loop cannot carry as a run-time list."""
+    return StagingError(
+        f"{where(origin)}: a list is appended to a different number of times on different "
+        f"paths through this {what}, in a way autoconv cannot stage (branches and loops nested "
+        "inside it). Append the same number of items on every path (e.g. append a placeholder "
+        "and filter with a mask afterwards), or collect the values in a preallocated array."
+    )
+
+
+class _NeedsAccumulator(Exception):
+    """A branch inside a loop body appended to a list unevenly: retrace with it accumulated."""
+
+    def __init__(self, lst, items):
+        super().__init__()
+        self.lst = lst
+        self.items = items
+
+
+def _prefix(before):
+    """A list's items before a loop, without the marker of an enclosing loop's accumulation."""
+    return before[:-1] if before and isinstance(before[-1], ListAccum) else before
+
+
+class _Box:
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+def _append(acc, items, name, origin):
+    for item in items:
+        if isinstance(item, ListAccum):
+            raise StagingError(
+                f"{where(origin)}: list `{name}`: appending a list built in a staged loop to "
+                "another is not supported"
+            )
+    node = _g.Node("list_append", "append", args=(acc, *items))
+    item_shapes = [shapes.shape_of(i) for i in items]
+    elem = tuple(acc.shape[1:])
+    for s in item_shapes:
+        if len(s) != len(elem):
+            raise StagingError(
+                f"{where(origin)}: items appended to list `{name}` in a staged loop must all have "
+                f"the same shape: got {shapes.fmt(s)} after {shapes.fmt(elem)}"
+            )
+        elem = shapes.generalize(elem, tuple(s))
+    for item in items:
+        if shapes.result_dtype(item) != acc.dtype and not _weak(item):
+            raise StagingError(
+                f"{where(origin)}: items appended to list `{name}` in a staged loop must all have "
+                f"the same dtype: got {shapes.result_dtype(item).name} after {acc.dtype.name}"
+            )
+    _g.add_node(node, [((None, *elem), acc.dtype)], origin)
+    return node.outputs[0]

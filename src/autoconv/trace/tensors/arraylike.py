@@ -1,0 +1,274 @@
+"""The Tensor as a NumPy value in Python code: its eager type (`isinstance`), run-time sizes,
+`.item()`, `.tolist()`, `round()`, and clear errors for what needs a value while tracing.
+
+Each entry either records what eager NumPy would compute (the executor replays the same Python
+call, so values and types match) or raises a `StagingError` that quotes the user's line and
+says what to write instead. In-place updates are in `mutation`.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+
+import numpy as np
+
+from autoconv.graph import graph as _g
+from autoconv.graph import tensor as _tensor
+from autoconv.graph.tensor import PY_TYPES, Tensor
+from autoconv.trace.tensors.path_types import retag
+from autoconv.trace.tensors.recording import emit
+from autoconv.trace.tensors.user_code import (
+    fail,
+    opname,
+    source_line,
+    target_name,
+    user_frame,
+)
+
+_PY_NUMBERS = (bool, int, float, complex)
+_TOLIST_LIMIT = 4096  # elements: `tolist()` records one output per element
+
+
+# --- what a Tensor is, to user code -------------------------------------------------------
+
+
+def eager_class(t: Tensor):
+    """The type eager NumPy's value would have (`Tensor.__class__` for user code)."""
+    from autoconv.graph.eager_types import eager_type
+
+    kind = eager_type(t)
+    if kind is None:
+        frame = user_frame()
+        # The kind is unknown, but an `isinstance` check whose answer is the same for a NumPy
+        # scalar and a 0-d array (`isinstance(t, (tuple, list))`) can still be answered.
+        candidates = (np.ndarray, t.dtype.type)
+        answers = {_isinstance_answers(frame, c) for c in candidates}
+        if len(answers) == 1 and None not in answers:
+            return candidates[0]
+        fail(
+            frame,
+            f"`{source_line(frame)}` asks for the type of {t!r}, a 0-d value that is a NumPy "
+            "scalar on some paths and a 0-d array on others (it is only known when the "
+            "graph runs). Make it one kind on every path: np.asarray(...) for an array, "
+            "or x[()] for a scalar.",
+        )
+    return kind
+
+
+def _isinstance_answers(frame, kind):
+    """What the `isinstance(..., classes)` calls on the user's line answer for a value of type
+    `kind` (a tuple), or None if the line has none or their classes are not plain names."""
+    try:
+        tree = ast.parse(source_line(frame))
+    except SyntaxError:
+        return None
+    answers = []
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "isinstance"
+            and len(node.args) == 2
+        ):
+            classes = lookup(frame, node.args[1])
+            if classes is None:
+                return None
+            try:
+                answers.append(issubclass(kind, classes))
+            except TypeError:
+                return None
+    return tuple(answers) or None
+
+
+def lookup(frame, node):
+    """The value of a name, dotted name or tuple of them in the user's frame (no calls)."""
+    if isinstance(node, ast.Tuple):
+        items = [lookup(frame, e) for e in node.elts]
+        return None if any(i is None for i in items) else tuple(items)
+    if isinstance(node, ast.Name):
+        for space in (frame.f_locals, frame.f_globals, frame.f_builtins):
+            if node.id in space:
+                return space[node.id]
+        return None
+    if isinstance(node, ast.Attribute):
+        base = lookup(frame, node.value)
+        return None if base is None else getattr(base, node.attr, None)
+    return None
+
+
+def runtime_shape(t: Tensor) -> tuple:
+    """`t.shape` for user code: a run-time int (weak Tensor) for each size known only then."""
+    if not _g.building():
+        return t._shape
+    from autoconv.trace.tensors import ops
+
+    return ops._shape_rule(np.shape, (t,), {})
+
+
+def no_python_number(t: Tensor, what: str):
+    """`int(t)`, `float(t)`, `operator.index(t)`, `np.asarray(t)` while tracing: a clear error
+    that says what to write instead, for the construct on the user's line."""
+    frame = user_frame()
+    line = source_line(frame)
+    op = opname(frame)
+    spec = repr(t)
+    if op == "BINARY_SUBSCR":
+        fail(
+            frame,
+            f"`{line}` indexes a NumPy array or a Python list with {spec}, whose value is only "
+            "known when the graph runs; NumPy and Python need the index now. Write "
+            "np.take(table, i) (np.take(table, i, axis=0) for rows of a 2-d table; "
+            "np.take(np.asarray(items), i) for a list): it is recorded in the graph.",
+        )
+    if op == "STORE_SUBSCR":
+        fail(
+            frame,
+            f"`{line}` stores into a NumPy array or a list at the index {spec}, whose value is "
+            "only known when the graph runs. Build the new array instead: "
+            "a = np.where(np.arange(a.shape[0]) == i, value, a).",
+        )
+    if what in ("int", "float", "complex"):
+        fail(
+            frame,
+            f"`{line}`: {what}() of {spec} needs its value while tracing, and must give a real "
+            f"Python {what}. Write t.item() instead: a Python number when the graph runs "
+            f"(t.astype({what}).item() to convert the kind).",
+        )
+    if what == "index":
+        fail(
+            frame,
+            f"`{line}` needs {spec} as a Python int while tracing (a size, an index, a "
+            "repetition count). Its value is only known when the graph runs. In converted code "
+            "`for i in range(n)` is staged; for an array of a run-time size use "
+            "np.zeros_like / np.ones_like / np.full_like of an array of that size, or index "
+            "with np.take(table, i).",
+        )
+    fail(
+        frame,
+        f"`{line}`: {spec} cannot become a NumPy array while tracing (np.asarray / np.array "
+        "need a value). Apply NumPy functions to it directly (np.sum(t), t + 1, ...): they are "
+        "recorded in the graph. If you indexed a NumPy array with it, write np.take(table, i).",
+    )
+
+
+# --- .item(), .tolist(), round() ----------------------------------------------------------
+
+
+def _python_kind(t: Tensor, frame, what: str):
+    """The Python type `.item()` gives for `t`'s dtype, and the dtype a weak Tensor of it has."""
+    if t.weak:
+        name = PY_TYPES[t.dtype.kind].__name__
+        fail(
+            frame,
+            f"`{source_line(frame)}`: {what}() of a Python {name} ({t!r}): eager Python raises "
+            f"AttributeError ('{name}' object has no attribute '{what}'). It is already a "
+            "Python number.",
+            AttributeError,
+        )
+    kind = type(np.zeros((), t.dtype).item())
+    if kind not in _PY_NUMBERS:
+        fail(frame, f"`{source_line(frame)}`: {what}() of a {t.dtype.name} Tensor is not supported")
+    return kind, np.asarray(kind()).dtype
+
+
+def item(t: Tensor, args):
+    """`t.item(*args)`: a Python number when the graph runs (a weak Tensor while tracing)."""
+    from autoconv.trace.tensors.numpy_dispatch import operand
+
+    frame = user_frame()
+    _, dtype = _python_kind(t, frame, "item")
+    args = tuple(operand(a) for a in args)
+    return emit("method", ".item", "item", (t, *args), {}, [((), dtype, True)])[0]
+
+
+def _flat_items(a):
+    items = a.ravel().tolist()
+    return items[0] if len(items) == 1 else items
+
+
+def tolist(t: Tensor):
+    """`t.tolist()`: nested lists of Python numbers, built at trace time from the static shape,
+    each element a run-time Python number."""
+    frame = user_frame()
+    _, dtype = _python_kind(t, frame, "tolist")
+    shape = t._shape
+    if not shape:
+        return item(t, ())
+    if None in shape:
+        fail(
+            frame,
+            f"`{source_line(frame)}`: tolist() of {t!r}: its length is only known when the graph "
+            "runs, and a Python list needs it while tracing. Keep it an array (index it, or "
+            "loop over it in converted code), or trace with a fixed shape.",
+        )
+    n = int(np.prod(shape))
+    if n > _TOLIST_LIMIT:
+        fail(
+            frame,
+            f"`{source_line(frame)}`: tolist() of {t!r} ({n} elements) would record one value per "
+            f"element (at most {_TOLIST_LIMIT}). Keep it an array: NumPy functions on it are "
+            "recorded in the graph.",
+        )
+    flat = emit("helper", "tolist", _flat_items, (t,), {}, [((), dtype, True)] * n) if n else []
+
+    def nest(items, dims):
+        if len(dims) == 1:
+            return list(items)
+        step = len(items) // dims[0] if dims[0] else 0
+        return [nest(items[k * step : (k + 1) * step], dims[1:]) for k in range(dims[0])]
+
+    return nest(list(flat), shape)
+
+
+def round_(t: Tensor, ndigits):
+    """`round(t)` / `round(t, n)`: Python's `round` on the run-time value, which gives what
+    eager code gets (a Python int for `round(np.float64(x))`, a NumPy scalar with `n`)."""
+    from autoconv.graph.eager_types import _standin, eager_type
+
+    frame = user_frame()
+    kind = eager_class(t) if eager_type(t) is None else eager_type(t)
+    args = (t,) if ndigits is None else (t, ndigits)
+    standins = tuple(_standin(a, None) for a in args)
+    try:
+        result = round(*standins)
+    except TypeError as e:
+        fail(frame, f"`{source_line(frame)}`: round() of {t!r} (a {kind.__name__}): {e}", TypeError)
+    if type(result) in _PY_NUMBERS:
+        spec = ((), np.asarray(result).dtype, True)
+    else:
+        spec = (t._shape, np.asarray(result).dtype)
+    return retag(round, args, {}, emit("helper", "round", round, args, {}, [spec])[0])
+
+
+def setitem(t: Tensor, key, value):
+    """`t[key] = value` on a Tensor: a clear error (Python gives `__setitem__` no way to rebind
+    `t`; converted code that routes the statement through `assign_item` gets a new array)."""
+    frame = user_frame()
+    if frame is not None and frame.f_code.co_name == "set_state":
+        # The converter's write-back of an item with a constant key (`acc[0] += v` in a
+        # staged loop), carried out of the loop by its path.
+        seen = frame.f_locals
+        free = frame.f_code.co_freevars
+        name = next((n for n in free if seen.get(n) is t), "the array")
+        item = f"{name}[{key!r}]"
+        fail(
+            frame,
+            f"`{item}` is assigned inside a staged branch or loop with a constant key, so it "
+            f"is carried out by its path, which cannot be written back into `{name}`, an "
+            f"array of the graph. Use a variable key (`k = {key!r}` before the loop, then "
+            f"`{name}[k] = ...`), which gives `{name}` a new array, or keep the value in a "
+            f"variable and store it after the loop.",
+        )
+    line = source_line(frame)
+    name = target_name(line) or "t"
+    fail(
+        frame,
+        f"`{line}` writes into `{name}` in place; Tensors cannot be changed in place (the "
+        f"caller's array, views and other names would have to see it). Build the new array "
+        f"instead: `{name} = np.where(mask, value, {name})`, or for one position "
+        f"`{name} = np.where(np.arange({name}.shape[0]) == i, value, {name})`.",
+    )
+
+
+_tensor.uses.arraylike = sys.modules[__name__]  # Tensor calls this module; tensor.py imports it not

@@ -1,0 +1,263 @@
+"""The leaves of a staged statement's variables: flattening, specs and how two join, constants
+and casts in the block being built.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from autoconv.graph import graph as _g
+from autoconv.graph import shapes
+from autoconv.graph.errors import StagingError, where
+from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
+from autoconv.trace.core.join import holds, join
+from autoconv.trace.core.values import unbound
+from autoconv.trace.tensors.accumulated import _PY_NUMBERS, ListAccum
+from autoconv.trace.tensors.optionals import (
+    Optional,
+)
+from autoconv.trace.tensors.path_types import kinds_of
+from autoconv.trace.tensors.recording import emit
+
+
+def _struct(value, leaves):
+    t = type(value)
+    if t is tuple or t is list:
+        return (t, tuple(_struct(v, leaves) for v in value))
+    if t is dict:
+        return ("D", tuple((k, _struct(v, leaves)) for k, v in value.items()))
+    if isinstance(value, tuple) and hasattr(t, "_fields"):
+        return (t, tuple(_struct(v, leaves) for v in value))
+    if t is Optional:
+        flag = _struct(value.flag, leaves)
+        return ("O", (value.missing, value.name, flag, _struct(value.value, leaves)))
+    leaves.append(value)
+    return "*"
+
+
+def _rebuild(struct, leaves):
+    it = iter(leaves)
+
+    def build(s):
+        if s == "*":
+            return next(it)
+        kind, items = s
+        if kind == "D":
+            return {k: build(v) for k, v in items}
+        if kind == "O":
+            missing, name, flag, value = items
+            return Optional(build(flag), build(value), missing, name)
+        if kind is tuple or kind is list:
+            return kind(build(v) for v in items)
+        return kind(*(build(v) for v in items))
+
+    return build(struct)
+
+
+def _numeric(v) -> bool:
+    return isinstance(v, (Tensor, np.ndarray, np.generic)) or type(v) in _PY_NUMBERS
+
+
+def _weak(v) -> bool:
+    """A Python number, or a Tensor whose run-time value is one."""
+    return type(v) in _PY_NUMBERS or (isinstance(v, Tensor) and v.weak)
+
+
+def _spec(v) -> tuple:
+    """`(shape, dtype, weak)` of a numeric value."""
+    return (tuple(shapes.shape_of(v)), shapes.result_dtype(v), _weak(v))
+
+
+def _join(a, b, fail, values=None) -> tuple:
+    """The spec covering a value of spec `a` on one path and `b` on another (core.join: NumPy's
+    weak-scalar rule, sizes that differ become None). `values`: the two values, whose Python
+    number must be held exactly by the dtype it joins."""
+    joined = join(a, b, fail)
+    if values is not None and a[2] != b[2] and not _holds(joined[1], values[0 if a[2] else 1]):
+        fail("dtype")
+    return joined
+
+
+def _holds(dtype, number) -> bool:
+    """Whether `dtype` holds the Python number `number` exactly (a Python number known only at
+    run time: whether every such number fits, as for the 64-bit dtypes)."""
+    if isinstance(number, Tensor):
+        return dtype.itemsize >= 8 or dtype.kind in "biu"  # an int that does not fit raises
+    return holds(dtype, number)
+
+
+def _spec_text(v) -> str:
+    if isinstance(v, Tensor):
+        return format_spec(v.shape, v.dtype, v.weak)
+    if isinstance(v, (np.ndarray, np.generic)):
+        return format_spec(np.shape(v), v.dtype)
+    if unbound(v):
+        return "undefined"
+    return f"{type(v).__name__} {v!r}"
+
+
+def _same_python(a, b) -> bool:
+    """Whether two Python values are equal, decided without recording anything in the graph:
+    Tensors are never "the same" unless identical, and a user `__eq__` that would stage an
+    operation (an object holding Tensors) counts as "not the same"."""
+    if type(a) is not type(b) or isinstance(a, Tensor) or _numeric(a) and not _weak(a):
+        return False
+    try:
+        with _g.no_recording():
+            return bool(a == b)
+    except RecursionError:
+        raise  # the trace reports it (autoconv.trace.tensors.recursion)
+    except Exception:
+        return False
+
+
+def _const(value, dtype, weak=False):
+    dtype = np.dtype(dtype)
+    if weak:
+        value = PY_TYPES[dtype.kind](value)
+        spec = ((), dtype, True)
+        owned = True
+    else:
+        array = np.asarray(value, dtype=dtype)
+        owned = array is not value  # made here, not an array the caller may still change
+        # A 0-d array stays one (`np.zeros(())` in a branch): eager code returns an array.
+        value = array[()] if array.ndim == 0 and not isinstance(value, np.ndarray) else array
+        spec = (array.shape, array.dtype)
+    node = _g.Node("const", "const", attrs={"value": value, "owned": owned})
+    _g.add_node(node, [spec])
+    return node.outputs[0]
+
+
+def _cast(value, to):
+    weak = to in PY_TYPES.values()
+    return emit("helper", to.__name__, to, (value,), {}, [((), np.dtype(to), weak)])[0]
+
+
+def _as_tensor(value, spec):
+    """`value` as a Tensor of `spec` in the current block (constants and casts as needed)."""
+    _, dtype, weak = spec
+    if not isinstance(value, Tensor):
+        return _const(value, dtype, weak)
+    if weak:
+        if value.weak and value.dtype == dtype:
+            return value
+        return _cast(value, PY_TYPES[dtype.kind])
+    if value.weak:
+        return _cast(value, dtype.type)
+    if value.dtype != dtype:
+        return value.astype(dtype)
+    return value
+
+
+def _param(graph, spec, name):
+    node = _g.Node("param", "param", attrs={"name": name})
+    t = Tensor(graph, node, 0, *spec)
+    node.outputs.append(t)
+    return t
+
+
+def _can_change(cond_block, params) -> bool:
+    """Whether a loop test (the output of `cond_block`) can change between iterations: it
+    depends on a loop variable, or its block reads state (a Variable) or has an effect."""
+    test = cond_block.outputs[0]
+    if not isinstance(test, Tensor):
+        return not test  # a Python constant: False ends at once, True never ends
+    wanted = {p.id for p in params}
+    made = {id(n) for n in cond_block.nodes}
+    todo, seen = [test], set()
+    while todo:
+        t = todo.pop()
+        if t.id in wanted:
+            return True
+        if t.id in seen or t.node is None or id(t.node) not in made:
+            continue
+        seen.add(t.id)
+        node = t.node
+        if node.effect or node.kind == "read" or node.blocks:
+            return True  # conservative: state, effects, nested control flow
+        todo.extend(node.inputs)
+    return False
+
+
+def _tag_for(v, kinds):
+    """The index in `kinds` of the kind `v` has on its path: an int, or for a Tensor whose
+    kind depends on the path a Tensor (re-indexed by a small table when its kinds are listed
+    in another order)."""
+    own = kinds_of(v)
+    mapping = [kinds.index(k) for k in own]
+    if len(own) == 1:
+        return mapping[0]
+    tag = v.py_kinds[0]
+    if not isinstance(tag, Tensor):
+        return mapping[tag]
+    if mapping == list(range(len(own))):
+        return tag
+    return _cast(_const(np.asarray(mapping), np.int64)[tag], int)
+
+
+def _run_time_len(t):
+    return emit("helper", "len", len, (t,), {}, [((), np.dtype(np.int64), True)])[0]
+
+
+def _inherit_eager_type(param, init) -> None:
+    """A loop variable's run-time type (NumPy scalar or 0-d array) is its initial value's, as
+    the body keeps it (eager_types cannot replay a loop parameter)."""
+    from autoconv.graph.eager_types import eager_type
+
+    if param.weak or param.shape:
+        return
+    if isinstance(init, Tensor):
+        kind = eager_type(init) if not init.weak else param.dtype.type
+    elif isinstance(init, (np.ndarray, np.generic)):
+        kind = type(init)
+    elif type(init) in _PY_NUMBERS:
+        # A Python number that meets NumPy values in the body takes their kind (NumPy's
+        # weak-scalar rule): a NumPy scalar, which `+=` rebinds rather than changes in place.
+        kind = param.dtype.type
+    else:
+        return
+    if kind is not None:
+        param._etype = kind
+
+
+def grown_len(value: list):
+    """The length of a list a staged loop appended to: its items known now, plus the run-time
+    lengths of the appended ones (items appended after the loop follow the stand-in)."""
+    grown = [_run_time_len(v.tensor) for v in value if isinstance(v, ListAccum)]
+    n = len(value) - len(grown)
+    for m in grown:
+        n = m + n if isinstance(n, int) and n == 0 else n + m
+    return n
+
+
+def _cond_tensor(cond, origin):
+    if type(cond) is list:
+        return grown_len(cond) > 0  # a list grown in a staged loop: true when not empty
+    if isinstance(cond, Optional):
+        value = cond.value
+        if cond.missing is None and isinstance(value, Tensor):
+            # `if x:` where x may be None: false for None, else the value's truth (the
+            # stand-in on the None path is a zero, so it is false there as well).
+            cond = np.logical_and(cond.flag, _cond_tensor(value, origin))
+        else:
+            cond = cond.unwrap()
+    if isinstance(cond, Tensor):
+        n = shapes.size(cond.shape)
+        if n is not None and n != 1:
+            raise StagingError(
+                f"{where(origin)}: the condition is an array of shape {shapes.fmt(cond.shape)}; "
+                "its truth value is ambiguous. Use np.any(...) or np.all(...)."
+            )
+    return cond
+
+
+def _has_effect(block) -> bool:
+    return any(n.effect for n in block.nodes)
+
+
+def _describe(v) -> str:
+    if isinstance(v, (tuple, list)):
+        return f"a {type(v).__name__} of {len(v)}"
+    if isinstance(v, dict):
+        return f"a dict with keys {list(v)}"
+    return _spec_text(v)

@@ -1,0 +1,475 @@
+"""Staged loops: traced until their variables settle, then recorded as a `while` node."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from autoconv.graph import graph as _g
+from autoconv.graph import shapes
+from autoconv.graph.errors import StagingError, where
+from autoconv.graph.tensor import Tensor, format_spec
+from autoconv.runtime import staging as rt
+from autoconv.runtime.staged_locals import StagedLocals
+from autoconv.trace.core import messages
+from autoconv.trace.core.values import unbound
+from autoconv.trace.tensors import mutation
+from autoconv.trace.tensors.accumulated import ListAccum
+from autoconv.trace.tensors.appends import (
+    _LOOPS,
+    _append,
+    _appended,
+    _closure_lists,
+    _ConcreteArrays,
+    _NeedsAccumulator,
+    _prefix,
+    _Replaced,
+    _restore,
+    _set_final_state,
+    _snapshot,
+    _tracked,
+    unsettled_appends,
+)
+from autoconv.trace.tensors.leaves import (
+    _as_tensor,
+    _can_change,
+    _cond_tensor,
+    _const,
+    _describe,
+    _has_effect,
+    _inherit_eager_type,
+    _join,
+    _numeric,
+    _param,
+    _rebuild,
+    _same_python,
+    _spec,
+    _spec_text,
+    _struct,
+    _tag_for,
+    _weak,
+)
+from autoconv.trace.tensors.merge import _lift_pair, _Merger
+from autoconv.trace.tensors.optionals import (
+    Optional,
+    raise_node,
+)
+from autoconv.trace.tensors.path_types import kinds_of, tagged
+
+
+class _Loop:
+    """Traces a loop until its variables settle, then records a `while` node."""
+
+    def __init__(
+        self, test, body, get_state, set_state, names, origin, what, carry_last=False, fns=()
+    ):
+        self.test = test
+        self.body = body
+        self.get_state = get_state
+        self.set_state = set_state
+        self.names = names
+        self.origin = origin
+        self.what = what
+        self.carry_last = carry_last
+        self.fns = fns
+
+    def _error(self, message):
+        raise StagingError(f"{where(self.origin)}: {message}")
+
+    def _read(self):
+        return rt.read_state(self.get_state, self.names) if self.names else ()
+
+    def run(self):
+        graph = _g.current().graph
+        init = list(self._read())
+        structs, init_leaves = [], []
+        for v in init:
+            leaves = []
+            structs.append(_struct(v, leaves))
+            init_leaves.append(leaves)
+        # carried[(i, j)] = (shape, dtype): the loop variables, by variable and leaf;
+        # carried[(i, j, 1)]: the kind tag of a leaf that is a Python number on some paths
+        # and a NumPy value on others (self.kinds[(i, j)] lists the kinds, see `tagged`).
+        carried: dict = {}
+        self.kinds: dict = {}
+        for i, leaves in enumerate(init_leaves):
+            for j, v in enumerate(leaves):
+                if isinstance(v, Tensor) or (self.carry_last and i == len(init) - 1):
+                    carried[(i, j)] = _spec(v)
+        snap = _snapshot(_closure_lists(self.body, self.test, self.get_state, *self.fns))
+        accums: dict = {}  # index in snap -> [elem shape, dtype, initial acc tensor or None]
+        made: list = []  # every attempt's parameters (mutation keeps their first values)
+        self.arrays = _ConcreteArrays(self.names, init, self.origin, self.what)
+        try:
+            self._attempts(graph, init, structs, init_leaves, carried, snap, accums, made)
+        finally:
+            mutation.forget_loop_params(made)
+
+    def _attempts(self, graph, init, structs, init_leaves, carried, snap, accums, made):
+        body_locals = StagedLocals((self.test, self.body, *self.fns))
+        for _attempt in range(8):
+            body_locals.start()  # each attempt from the state before the loop
+            state_in, params, acc_params = self._inputs(
+                graph, init, structs, init_leaves, carried, snap, accums
+            )
+            made.extend(params.values())
+            if self.names:
+                _set_final_state(
+                    self.set_state, state_in, self.names, self.origin, f"this {self.what}"
+                )
+            with _g.sub_block() as cond_block:
+                cond = self.test()
+            cond_block.outputs = [cond]
+            _LOOPS.append(snap)
+            try:
+                with _g.sub_block() as body_block:
+                    stop = self.body()
+                    out = list(self._read())
+                    appended = self._appended_lists(snap, accums)
+                self.arrays.check()
+            except _NeedsAccumulator as e:
+                k = next((k for k, (lst, _, _) in enumerate(snap) if lst is e.lst), None)
+                if k is None:
+                    raise  # an enclosing loop's list
+                if k in accums:
+                    raise unsettled_appends(self.origin, self.what) from None
+                _restore(snap)
+                if self.names:
+                    self.set_state(tuple(init))
+                appended = [e.items if n == k else [] for n in range(len(snap))]
+                self._settle_lists(snap, accums, appended)
+                continue
+            finally:
+                _LOOPS.pop()
+            _restore(snap)
+            if self.names:
+                self.set_state(tuple(init))
+            changed = self._settle(init, structs, init_leaves, carried, out, state_in)
+            changed |= self._settle_lists(snap, accums, appended)
+            if not changed:
+                break
+        else:
+            self._error(f"the variables of this {self.what} do not settle on a shape and dtype")
+        self._check_updated_in_place(params, out)
+        body_locals.finish()
+        self._record(
+            graph,
+            init,
+            structs,
+            init_leaves,
+            carried,
+            params,
+            acc_params,
+            cond_block,
+            body_block,
+            cond,
+            stop,
+            out,
+            snap,
+            accums,
+            appended,
+        )
+
+    def _check_updated_in_place(self, params, out):
+        """A loop variable that the body changes in place (`d += 1`) is, in the next
+        iteration, whatever the body left in it: that must be an array nothing else sees."""
+        for key, param in params.items():
+            if len(key) != 2 or getattr(param, "_stale", None) is None:
+                continue
+            leaves: list = []
+            _struct(out[key[0]], leaves)
+            v = leaves[key[1]] if key[1] < len(leaves) else None
+            if isinstance(v, Tensor) and v is not param and not mutation._private(v):
+                self._error(
+                    f"`{self.names[key[0]]}` is changed in place in this {self.what}, and at the "
+                    f"end of an iteration it is {mutation._why_shared(v)}: eager NumPy would "
+                    "write into that array in the next iteration, which a graph cannot. Copy it "
+                    f"(`{self.names[key[0]]} = ....copy()`) or write `{self.names[key[0]]} = "
+                    f"{self.names[key[0]]} + ...` instead of the in-place operator."
+                )
+
+    def _guard_never_ends(self):
+        """The test reads nothing the loop changes: where it is true on entry, the loop would
+        never end (eagerly it hangs). A check raises there instead, when the graph runs."""
+        message = (
+            f"{where(self.origin)}: the test of this {self.what} is true and reads nothing that "
+            "the loop changes, so the loop would never end (eager Python would hang). Make the "
+            "body update a variable that the test reads, or add a `break`."
+        )
+        entry = _cond_tensor(self.test(), self.origin)  # the state is the loop's initial one
+        if not isinstance(entry, Tensor):
+            if entry:
+                raise StagingError(message)
+            return
+        with _g.sub_block() as fails:
+            raise_node(StagingError(message), self.origin)
+        with _g.sub_block() as passes:
+            pass
+        _Merger(("true", "false"), [fails, passes], self.origin, self.what).finish(entry)
+
+    def _appended_lists(self, snap, accums):
+        """Per list: the items the body appended (None if changed otherwise); for accumulated
+        lists `(acc, items)`: the run-time list after the body (a cond may have replaced it)
+        and the items appended after that."""
+        out = []
+        for k, (lst, _, before) in enumerate(snap):
+            if k not in accums:
+                added = _appended(lst, before, _tracked(self.names, snap[k][1]))
+                out.append(None if isinstance(added, _Replaced) else added)
+                continue
+            prefix = _prefix(before)
+            n = len(prefix)
+            if (
+                len(lst) <= n
+                or any(a is not b for a, b in zip(lst, prefix))
+                or not isinstance(lst[n], ListAccum)
+            ):
+                out.append(None)
+            else:
+                out.append((lst[n].tensor, lst[n + 1 :]))
+        return out
+
+    def _inputs(self, graph, init, structs, init_leaves, carried, snap, accums):
+        params = {}
+        state_in = []
+        for i, _v in enumerate(init):
+            leaves = list(init_leaves[i])
+            for j in range(len(leaves)):
+                if (i, j) in carried:
+                    leaf = params[(i, j)] = _param(graph, carried[(i, j)], self.names[i])
+                    _inherit_eager_type(leaf, leaves[j])
+                    mutation.note_loop_param(leaf, leaves[j])
+                    if (i, j, 1) in carried:
+                        tag = params[(i, j, 1)] = _param(graph, carried[(i, j, 1)], "<kind>")
+                        leaf = tagged(leaf, tag, self.kinds[(i, j)])
+                    leaves[j] = leaf
+            state_in.append(_rebuild(structs[i], leaves))
+        acc_params = {}
+        for k, (elem, dtype, _) in accums.items():
+            lst, name, before = snap[k]
+            acc_params[k] = _param(graph, ((None, *elem), dtype, False), name)
+            lst[:] = [*_prefix(before), ListAccum(acc_params[k])]
+        return state_in, params, acc_params
+
+    def _settle(self, init, structs, init_leaves, carried, out, state_in) -> bool:
+        changed = False
+        for i, name in enumerate(self.names):
+            o = out[i]
+            if o is state_in[i]:
+                continue
+            if unbound(o) and not isinstance(state_in[i], Optional):
+                continue  # only assigned on some paths of the body: not carried
+            # None or unbound before the loop (or after an iteration) and a value on other
+            # paths: the variable is carried as an Optional (a flag and a value).
+            lifted, o = _lift_pair(name, init[i], o, self.origin)
+            out[i] = o
+            if lifted is not init[i]:
+                init[i] = lifted
+                leaves = []
+                structs[i] = _struct(lifted, leaves)
+                init_leaves[i] = leaves
+                for key in [k for k in carried if k[0] == i]:
+                    del carried[key]
+                    self.kinds.pop(key, None)
+                changed = True
+            leaves = []
+            struct = _struct(o, leaves)
+            if struct != structs[i]:
+                if rt.is_undefined(init[i]) and not any(_numeric(v) for v in leaves):
+                    self._error(
+                        f"`{name}` is first given a value inside this {self.what}, and it is "
+                        f"{_describe(o)}; only arrays and numbers can be staged loop variables"
+                    )
+                self._error(
+                    f"`{name}` changes structure in this {self.what}: before an iteration "
+                    f"it is {_describe(state_in[i])}, after it {_describe(o)}. Keep the "
+                    "same structure in every iteration."
+                )
+            for j, v in enumerate(leaves):
+                before = init_leaves[i][j]
+                key = (i, j)
+                if key in carried:
+                    old = carried[key]
+                    if not _numeric(v):
+                        self._error(
+                            f"`{name}` is {format_spec(*old)} before an iteration of this "
+                            f"{self.what} and {_spec_text(v)} after it"
+                        )
+                    start = old
+                else:
+                    if v is before or _same_python(v, before):
+                        continue
+                    if not (_numeric(v) and _numeric(before)):
+                        self._error(
+                            f"`{name}` is {_spec_text(before)} before this {self.what} and "
+                            f"{_spec_text(v)} after an iteration. A staged loop can only change "
+                            "arrays and numbers; keep other values the same in every iteration."
+                        )
+                    start = _spec(before)
+
+                def fail(kind, start=start, v=v, name=name):
+                    before_text, after_text = format_spec(*start), _spec_text(v)
+                    self._error(
+                        messages.iteration_changes(name, before_text, after_text, self.what, kind)
+                    )
+
+                new = _join(start, _spec(v), fail, (before, v))
+                if key not in carried or new != carried[key]:
+                    carried[key] = new
+                    changed = True
+                known = self.kinds.get(key, kinds_of(before))
+                seen = kinds_of(v)
+                kinds = tuple(dict.fromkeys(known + seen))
+                if len(kinds) > 1 and self.kinds.get(key) != kinds:
+                    # A Python number before, a NumPy value after some iterations: which one
+                    # the loop leaves is known at run time (eager code gives either type).
+                    self.kinds[key] = kinds
+                    carried[(i, j, 1)] = ((), np.dtype(np.int64), True)
+                    changed = True
+        return changed
+
+    def _settle_lists(self, snap, accums, appended) -> bool:
+        changed = False
+        for k, items in enumerate(appended):
+            lst, name, before = snap[k]
+            if items is None:
+                self._error(
+                    f"list `{name}` is changed inside this {self.what} in a way other than "
+                    "append(); only append() can be staged"
+                )
+            if type(items) is tuple:
+                acc, items = items
+                old = accums[k][0]
+                general = shapes.generalize(old, tuple(acc.shape[1:]))
+                if general != old:
+                    accums[k][0] = general
+                    changed = True
+            if not items:
+                continue
+            for it in items:
+                if not _numeric(it):
+                    self._error(
+                        f"list `{name}`: only arrays and numbers can be appended inside a staged "
+                        f"loop, got {_spec_text(it)}"
+                    )
+            item_shapes = [tuple(shapes.shape_of(it)) for it in items]
+            dtype = next(
+                (shapes.result_dtype(it) for it in items if not _weak(it)),
+                shapes.result_dtype(items[0]),
+            )
+            elem = item_shapes[0]
+            for s in item_shapes[1:]:
+                if len(s) != len(elem):
+                    self._error(
+                        f"list `{name}`: items appended in this {self.what} must all have the "
+                        "same number of dimensions"
+                    )
+                elem = shapes.generalize(elem, s)
+            if k not in accums:
+                outer = before[-1] if before and isinstance(before[-1], ListAccum) else None
+                if outer is not None:
+                    elem = shapes.generalize(tuple(outer.tensor.shape[1:]), elem)
+                    dtype = outer.tensor.dtype
+                accums[k] = [elem, dtype, outer]
+                changed = True
+            else:
+                old = accums[k][0]
+                general = shapes.generalize(old, elem) if len(old) == len(elem) else None
+                if general is None:
+                    self._error(
+                        f"list `{name}`: items appended in this {self.what} must all have the "
+                        "same number of dimensions"
+                    )
+                if general != old:
+                    accums[k][0] = general
+                    changed = True
+        return changed
+
+    def _record(
+        self,
+        graph,
+        init,
+        structs,
+        init_leaves,
+        carried,
+        params,
+        acc_params,
+        cond_block,
+        body_block,
+        cond,
+        stop,
+        out,
+        snap,
+        accums,
+        appended,
+    ):
+        keys = sorted(carried)
+        # Initial values, in the enclosing block.
+        inits = []
+        for key in keys:
+            shape, dtype, _ = carried[key]
+            v = init_leaves[key[0]][key[1]]
+            if len(key) == 3:
+                v = _tag_for(v, self.kinds[key[:2]])
+            elif v is None or unbound(v):
+                v = np.zeros(tuple(0 if d is None else d for d in shape), dtype)
+            inits.append(_as_tensor(v, carried[key]))
+        acc_keys = sorted(accums)
+        for k in acc_keys:
+            outer = accums[k][2]
+            if outer is not None:
+                inits.append(outer.tensor)
+            else:
+                node = _g.Node("list_new", "list", attrs={"list": snap[k][1]})
+                _g.add_node(node, [((None, *accums[k][0]), accums[k][1], False)], self.origin)
+                inits.append(node.outputs[0])
+        # Loop outputs, in the body block.
+        outs = []
+        with _g.build(graph, body_block):
+            for key in keys:
+                i, j = key[:2]
+                leaves = []
+                _struct(out[i], leaves)
+                value = leaves[j] if j < len(leaves) else params[key]
+                if len(key) == 3:
+                    value = _tag_for(value, self.kinds[(i, j)])
+                outs.append(_as_tensor(value, carried[key]))
+            for k in sorted(accums):
+                acc, items = appended[k]
+                outs.append(_append(acc, items, snap[k][1], self.origin) if items else acc)
+            has_stop = stop is not None and stop is not False
+            if has_stop:
+                if isinstance(stop, Tensor):
+                    outs.append(stop)
+                elif _numeric(stop) or isinstance(stop, bool):
+                    outs.append(_const(bool(stop), np.bool_, True))
+                else:
+                    outs.append(_const(bool(stop), np.bool_, True))
+        with _g.build(graph, cond_block):
+            cond_block.outputs = [_cond_tensor(cond, self.origin)]
+        body_block.params = [params[k] for k in keys] + [acc_params[k] for k in acc_keys]
+        cond_block.params = body_block.params
+        body_block.outputs = outs
+        if not has_stop and not _can_change(cond_block, body_block.params):
+            self._guard_never_ends()
+        node = _g.Node("while", "while", args=tuple(inits), attrs={"stop": has_stop})
+        node.blocks = [cond_block, body_block]
+        node.effect = _has_effect(cond_block) or _has_effect(body_block)
+        specs = [carried[k] for k in keys] + [
+            ((None, *accums[k][0]), accums[k][1], False) for k in acc_keys
+        ]
+        _g.add_node(node, specs, self.origin)
+        results = dict(zip(keys, node.outputs))
+        final = []
+        for i, _v in enumerate(init):
+            leaves = list(init_leaves[i])
+            for j in range(len(leaves)):
+                if (i, j, 1) in results:
+                    leaves[j] = tagged(results[(i, j)], results[(i, j, 1)], self.kinds[(i, j)])
+                elif (i, j) in results:
+                    leaves[j] = results[(i, j)]
+            final.append(_rebuild(structs[i], leaves))
+        if self.names:
+            _set_final_state(self.set_state, final, self.names, self.origin, f"this {self.what}")
+        for n, k in enumerate(acc_keys):
+            lst, name, before = snap[k]
+            lst[:] = [*_prefix(before), ListAccum(node.outputs[len(keys) + n])]

@@ -1,0 +1,280 @@
+"""Merging the values of a statement's variables from two traced blocks into a `cond` node."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from autoconv.graph import graph as _g
+from autoconv.graph import shapes
+from autoconv.graph.errors import StagingError, where
+from autoconv.trace.core import messages
+from autoconv.trace.core.values import Undefined, unbound
+from autoconv.trace.tensors.accumulated import ListAccum
+from autoconv.trace.tensors.appends import _LOOPS, _append, _NeedsAccumulator, _Replaced
+from autoconv.trace.tensors.leaves import (
+    _as_tensor,
+    _describe,
+    _has_effect,
+    _join,
+    _numeric,
+    _rebuild,
+    _same_python,
+    _spec,
+    _spec_text,
+    _struct,
+    _tag_for,
+    _weak,
+)
+from autoconv.trace.tensors.optionals import (
+    Optional,
+    lift,
+    optional_for,
+)
+from autoconv.trace.tensors.path_types import kinds_of, tagged
+
+
+class _Merger:
+    """Merges the values of variables from two traced blocks into the outputs of a `cond`."""
+
+    def __init__(self, labels, blocks, origin, what):
+        self.labels = labels
+        self.blocks = blocks
+        self.origin = origin
+        self.what = what
+        self.pairs = []  # (value in block 0, value in block 1, shape, dtype)
+        self.node = None
+
+    def _error(self, message):
+        raise StagingError(f"{where(self.origin)}: {message}")
+
+    def merge(self, name, init, a, b, expression=False):
+        """Returns a merged value (leaves are ints: indices into self.pairs) or a final value."""
+        if a is b:
+            return ("same", a)
+        a, b = _lift_pair(name, a, b, self.origin)
+        a_undef, b_undef = unbound(a), unbound(b)
+        if a_undef or b_undef:
+            if a_undef and b_undef:
+                return ("same", a)
+            defined, missing = (
+                (self.labels[1], self.labels[0]) if a_undef else (self.labels[0], self.labels[1])
+            )
+            message = f"{where(self.origin)}: " + messages.defined_on_one_path(
+                name, defined, missing, self.what
+            )
+            return ("same", Undefined(name, message))
+        la, lb = [], []
+        sa, sb = _struct(a, la), _struct(b, lb)
+        if sa != sb:
+            self._error(
+                f"`{name}` has a different structure in the {self.labels[0]} branch "
+                f"({_describe(a)}) and in the {self.labels[1]} branch ({_describe(b)}) of this "
+                f"{self.what}; both branches must give it the same kind of value."
+            )
+        leaves = []
+        for j, (x, y) in enumerate(zip(la, lb)):
+            leaves.append(self._leaf(f"{name}" + (f" (item {j})" if len(la) > 1 else ""), x, y))
+        return ("struct", sa, leaves)
+
+    def _leaf(self, name, x, y):
+        if x is y:
+            return ("value", x)
+        if not (_numeric(x) and _numeric(y)):
+            if _same_python(x, y):
+                return ("value", x)
+            self._error(
+                f"`{name}` is {_spec_text(x)} in the {self.labels[0]} branch and "
+                f"{_spec_text(y)} in the {self.labels[1]} branch of this {self.what}. Values "
+                "that are not arrays or numbers must be the same in both branches."
+            )
+        if _same_python(x, y):
+            return ("value", x)
+        if kinds_of(x) != kinds_of(y) or len(kinds_of(x)) > 1:
+            return self._mixed(name, x, y)  # a Python number on some paths
+        self.pairs.append((x, y, self._joined(name, x, y)))
+        return ("pair", len(self.pairs) - 1)
+
+    def _joined(self, name, x, y):
+        """The spec of a pair's output (core.join), or the error naming `name`."""
+
+        def fail(kind):
+            text = messages.branches_disagree(
+                name, _spec_text(x), _spec_text(y), self.labels, self.what, kind
+            )
+            self._error(text)
+
+        return _join(_spec(x), _spec(y), fail, (x, y))
+
+    def _mixed(self, name, x, y):
+        """A number whose Python type differs between the branches (`-1` and `x[i]`): its
+        value in the joined dtype (NumPy's weak-scalar rule: operations on it give what they
+        give on the NumPy path), and a run-time tag saying which type to return or print."""
+        kinds = tuple(dict.fromkeys(kinds_of(x) + kinds_of(y)))
+        tags = []
+        for block, v in zip(self.blocks, (x, y)):
+            with _g.build(_g.current().graph, block):
+                tags.append(_tag_for(v, kinds))
+        self.pairs.append((x, y, self._joined(name, x, y)))
+        self.pairs.append((tags[0], tags[1], ((), np.dtype(np.int64), True)))
+        return ("mixed", len(self.pairs) - 2, len(self.pairs) - 1, kinds, name)
+
+    def merge_lists(self, a_lists, b_lists):
+        out = []
+        for (lst, name, added_a, before), (_, _, added_b, _) in zip(a_lists, b_lists):
+            if type(added_a) is list and type(added_b) is list and not added_a and not added_b:
+                continue
+            if added_a is None or added_b is None:
+                self._error(
+                    f"list `{name}` is changed in a branch of this {self.what} in a way other "
+                    "than append(); only append() can be staged"
+                )
+            marker = before[-1] if before and isinstance(before[-1], ListAccum) else None
+            if marker is not None:
+                accs = []
+                for block, added in zip(self.blocks, (added_a, added_b)):
+                    base = added.tensor if isinstance(added, _Replaced) else marker.tensor
+                    with _g.build(block_graph(marker.tensor), block):
+                        accs.append(_append(base, added, name, self.origin) if added else base)
+                self.pairs.append(
+                    (
+                        accs[0],
+                        accs[1],
+                        (shapes.generalize(accs[0].shape, accs[1].shape), accs[0].dtype, False),
+                    )
+                )
+                if accs[0].dtype != accs[1].dtype:
+                    self._error(
+                        f"items appended to list `{name}` have dtype {accs[0].dtype} in the "
+                        f"{self.labels[0]} branch and {accs[1].dtype} in the {self.labels[1]} "
+                        f"branch of this {self.what}"
+                    )
+                out.append((lst, before[:-1], "accum", len(self.pairs) - 1))
+            elif _LOOPS and any(lst is seen for seen, _, _ in _LOOPS[-1]):
+                # Inside a staged loop: make the loop carry this list as a run-time list.
+                raise _NeedsAccumulator(lst, added_a or added_b)
+            elif len(added_a) == len(added_b):
+                items = [
+                    self.merge(f"{name}[{len(before) + k}]", None, x, y)
+                    for k, (x, y) in enumerate(zip(added_a, added_b))
+                ]
+                out.append((lst, before, "items", items))
+            elif not _LOOPS:
+                # Different numbers of items: the appended ones become a run-time list.
+                out.append((lst, before, "accum", self._uneven(name, added_a, added_b)))
+            else:
+                self._error(
+                    f"list `{name}` gets {len(added_a)} item(s) appended in the "
+                    f"{self.labels[0]} branch and {len(added_b)} in the {self.labels[1]} branch "
+                    f"of this {self.what}, inside a staged loop that does not carry it. Append "
+                    "to a list made before the loop, and keep the same list in every iteration."
+                )
+        return out
+
+    def _uneven(self, name, added_a, added_b) -> int:
+        """A run-time list per branch holding the items it appended; returns its pair."""
+        items = [*added_a, *added_b]
+        for it in items:
+            if not _numeric(it) or isinstance(it, ListAccum):
+                self._error(
+                    f"list `{name}` gets {len(added_a)} item(s) appended in the "
+                    f"{self.labels[0]} branch and {len(added_b)} in the {self.labels[1]} "
+                    f"branch of this {self.what}, so its length is known only when the graph "
+                    f"runs; that needs arrays or numbers as items, not {_spec_text(it)}."
+                )
+        elem = tuple(shapes.shape_of(items[0]))
+        for it in items[1:]:
+            if len(shapes.shape_of(it)) != len(elem):
+                self._error(f"items appended to list `{name}` differ in number of dimensions")
+            elem = shapes.generalize(elem, tuple(shapes.shape_of(it)))
+        dtype = next((shapes.result_dtype(i) for i in items if not _weak(i)), None)
+        dtype = dtype if dtype is not None else shapes.result_dtype(items[0])
+        graph = _g.current().graph
+        accs = []
+        for block, added in zip(self.blocks, (added_a, added_b)):
+            with _g.build(graph, block):
+                node = _g.Node("list_new", "list", attrs={"list": name})
+                _g.add_node(node, [((None, *elem), dtype, False)], self.origin)
+                acc = node.outputs[0]
+                accs.append(_append(acc, added, name, self.origin) if added else acc)
+        self.pairs.append((accs[0], accs[1], ((None, *elem), dtype, False)))
+        return len(self.pairs) - 1
+
+    def finish(self, cond):
+        node = _g.Node("cond", "cond", args=(cond,))
+        graph = _g.current().graph
+        for k, block in enumerate(self.blocks):
+            with _g.build(graph, block):
+                block.outputs = [_as_tensor(pair[k], pair[2]) for pair in self.pairs]
+        node.blocks = list(self.blocks)
+        node.effect = any(_has_effect(b) for b in self.blocks)
+        _g.add_node(node, [p[2] for p in self.pairs], self.origin)
+        self.node = node
+
+    def _resolve_leaf(self, leaf):
+        if leaf[0] == "value":
+            return leaf[1]
+        if leaf[0] == "mixed":
+            _, value, tag, kinds, name = leaf
+            return tagged(self.node.outputs[value], self.node.outputs[tag], kinds)
+        return self.node.outputs[leaf[1]]
+
+    def resolve(self, merged):
+        if merged[0] == "same":
+            return merged[1]
+        _, struct, leaves = merged
+        return _rebuild(struct, [self._resolve_leaf(leaf) for leaf in leaves])
+
+    def resolve_lists(self, results):
+        for lst, prefix, kind, data in results:
+            if kind == "accum":
+                lst[:] = [*prefix, ListAccum(self.node.outputs[data])]
+            else:
+                lst[:] = [*prefix, *(self.resolve(item) for item in data)]
+
+
+def _lift_pair(name, a, b, origin):
+    """`a` and `b`, the values of one variable on two paths, made alike where one path leaves
+    it None or unbound: both become Optionals (recursively inside tuples, lists and dicts).
+    Values that need no change are returned as they are (the same objects)."""
+    template = optional_for(a, b, name, origin)
+    if template is not None:
+        la, lb = lift(a, template), lift(b, template)
+        if la is None or lb is None:
+            return a, b
+        va, vb = _lift_pair(name, la.value, lb.value, origin)
+        if va is not la.value:
+            la = Optional(la.flag, va, la.missing, name, origin)
+        if vb is not lb.value:
+            lb = Optional(lb.flag, vb, lb.missing, name, origin)
+        return la, lb
+    ta = type(a)
+    if ta is not type(b):
+        return a, b
+    if (ta is tuple or ta is list) and len(a) == len(b):
+        pairs = [_lift_pair(f"{name}[{i}]", x, y, origin) for i, (x, y) in enumerate(zip(a, b))]
+        return _rebuilt(a, [p[0] for p in pairs], ta), _rebuilt(b, [p[1] for p in pairs], ta)
+    if ta is dict and list(a) == list(b):
+        pairs = [_lift_pair(f"{name}[{k!r}]", a[k], b[k], origin) for k in a]
+        return (
+            _rebuilt(a, [p[0] for p in pairs], lambda vs: dict(zip(a, vs))),
+            _rebuilt(b, [p[1] for p in pairs], lambda vs: dict(zip(b, vs))),
+        )
+    if isinstance(a, tuple) and hasattr(ta, "_fields"):
+        pairs = [_lift_pair(f"{name}.{f}", x, y, origin) for f, x, y in zip(ta._fields, a, b)]
+        return (
+            _rebuilt(a, [p[0] for p in pairs], lambda vs: ta(*vs)),
+            _rebuilt(b, [p[1] for p in pairs], lambda vs: ta(*vs)),
+        )
+    return a, b
+
+
+def _rebuilt(old, items, make):
+    """`old` itself when `items` are its own items, else `make(items)`."""
+    olds = old.values() if type(old) is dict else old
+    if all(x is y for x, y in zip(olds, items)):
+        return old
+    return make(items)
+
+
+def block_graph(t):
+    return t.graph

@@ -1,0 +1,477 @@
+"""In-place updates in traced code: `x += v`, `s += t` on a NumPy array, `x[k] = v`.
+
+Eager NumPy writes into the array, and every name, view and caller that shares it sees the
+change. A graph's values are immutable, so the graph gives the updated name a new array: the
+same as eager code exactly when nothing else sees the old array. Each entry checks that (the
+array is new and private, no other local name or global refers to it, the refcount of a NumPy
+array) and raises a clear error otherwise; reading the old array afterwards through a view or a
+container is caught when it is used (`check_live`).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from autoconv.graph import graph as _g
+from autoconv.graph import tensor as _tensor
+from autoconv.graph.errors import StagingError, where
+from autoconv.graph.origin import _SKIP
+from autoconv.graph.tensor import _AUTOCONV, PY_TYPES, Tensor
+from autoconv.trace.tensors import recording as _recording
+from autoconv.trace.tensors.recording import emit
+from autoconv.trace.tensors.user_code import (
+    fail,
+    frame_origin,
+    opname,
+    source_line,
+    stores_local,
+    target_name,
+    user_frame,
+)
+
+_CREATORS = (np.zeros, np.ones, np.empty, np.full, np.arange)  # new arrays (staged_calls)
+
+# A staged loop's parameters -> the value each one starts from (id(param) -> (param, first)):
+# in the first iteration a loop variable *is* that value, so an in-place update of the variable
+# writes into it eagerly. Staging registers its parameters while it traces the loop.
+_LOOP_FIRST: dict = {}
+
+
+def note_loop_param(param: Tensor, first) -> None:
+    _LOOP_FIRST[id(param)] = (param, first)
+
+
+def forget_loop_params(params) -> None:
+    for p in params:
+        _LOOP_FIRST.pop(id(p), None)
+
+
+# --- in-place operators -------------------------------------------------------------------
+
+
+def _private(t: Tensor, depth: int = 0) -> bool:
+    """True when nothing but the Python name being updated can see `t`'s array: a new array an
+    operation made, or a loop variable (whose first value was checked when the loop began)."""
+    from autoconv.graph.passes.analysis import returns_new
+
+    node = t.node
+    if node is None or depth > 32:
+        return False
+    kind = node.kind
+    if kind == "param":
+        first = _LOOP_FIRST.get(id(t), (None, None))[1]
+        if isinstance(first, Tensor):
+            return _private(first, depth + 1)
+        if isinstance(first, np.ndarray):
+            # An array made outside the graph: private unless a user's name or a global sees it
+            # (the loop variable's own name is bound to the parameter by now).
+            return not _named_elsewhere(first, user_frame(), None)
+        return True
+    if kind == "call" and node.fn in _CREATORS:
+        return True
+    if kind == "getitem":
+        key = node.args[1]
+        items = key if node.attrs.get("tuple") else (key,)
+        return any(isinstance(k, (Tensor, np.ndarray)) and k.ndim > 0 for k in items)
+    if kind in ("cond", "while"):
+        if kind == "cond":
+            values = [b.outputs[t.index] for b in node.blocks]
+        else:
+            values = [node.args[t.index], node.blocks[1].outputs[t.index]]
+        return all(isinstance(v, Tensor) and _private(v, depth + 1) for v in values)
+    return returns_new(node)
+
+
+def _why_shared(t: Tensor) -> str:
+    kind = t.node.kind if t.node is not None else ""
+    first = _LOOP_FIRST.get(id(t), (None, None))[1]
+    if kind == "param" and isinstance(first, Tensor):
+        return "a loop variable whose value before the loop is " + _why_shared(first)
+    if kind == "param":
+        return "a loop variable whose value before the loop is an array that another name sees"
+    if kind == "placeholder":
+        return "an argument of the function, so the caller would see the change"
+    if kind == "read":
+        return "a Variable's value"
+    if kind == "const":
+        return "an array made outside the graph (a constant, global or attribute)"
+    return "a view of, or the same array as, another value (an argument, a slice, a reshape)"
+
+
+def inplace(symbol: str, ufunc, t: Tensor, other):
+    """`t <symbol>= other`. NumPy scalars and Python numbers are immutable, so Python rebinds the
+    name (we return NotImplemented and Python falls back to `t <symbol> other`). For an array,
+    eager NumPy writes into it; the graph gives the name a new array instead, which is the same
+    only when no one else sees the array: otherwise a clear error."""
+    from autoconv.graph.eager_types import eager_type
+    from autoconv.trace.tensors.numpy_dispatch import binop
+
+    if t.weak:
+        return NotImplemented
+    kind = eager_type(t)
+    if kind is not None and kind is not np.ndarray:
+        return NotImplemented
+    frame = user_frame()
+    line = source_line(frame)
+    name = target_name(line) or "the array"
+    if not _private(t):
+        fail(
+            frame,
+            f"`{line}` changes `{name}` in place, and `{name}` is {_why_shared(t)}. Eager NumPy "
+            "writes into that array; a graph cannot. Write "
+            f"`{name} = {name} {symbol} ...` instead (and return `{name}` if the caller needs "
+            "the new value).",
+        )
+    if _named_elsewhere(t, frame, name):
+        fail(
+            frame,
+            f"`{line}` changes `{name}` in place, and another name also refers to that array: "
+            f"eager NumPy would change it there too; a graph gives `{name}` a new array and "
+            f"leaves the other name as it was. Write `{name} = {name} {symbol} ...` and use "
+            f"`{name}` afterwards, or copy first (`other = {name}.copy()`).",
+        )
+    result = binop(symbol, ufunc, t, other)
+    if result.dtype != t.dtype:
+        if not np.can_cast(result.dtype, t.dtype, "same_kind"):
+            fail(
+                frame,
+                f"`{line}`: Cannot cast ufunc '{ufunc.__name__}' output from "
+                f"dtype('{result.dtype}') to dtype('{t.dtype}') with casting rule 'same_kind' "
+                f"(eager NumPy raises this too). Write `{name} = {name} {symbol} ...` for a new "
+                "array of the wider dtype.",
+                TypeError,
+            )
+        result = result.astype(t.dtype)
+    if len(result._shape) != len(t._shape) or any(
+        a is not None and b is not None and a != b for a, b in zip(result._shape, t._shape)
+    ):
+        fail(
+            frame,
+            f"`{line}`: non-broadcastable output operand with shape {t._shape} doesn't match the "
+            f"broadcast shape {result._shape} (eager NumPy raises this too)",
+            ValueError,
+        )
+    if not t._shape:
+        # A 0-d array stays a 0-d array (the operator alone would give a NumPy scalar).
+        result = emit("helper", "asarray", np.asarray, (result,), {}, [((), t.dtype)])[0]
+    _mark_stale(t, frame, line, name)
+    return result
+
+
+def inplace_concrete(uf, inputs, kwargs, target: np.ndarray):
+    """`s <op>= v` where `s` is a NumPy array made outside the graph and `v` a Tensor (NumPy
+    calls `uf(s, v, out=(s,))`): `s` becomes the new Tensor, which matches eager code when no
+    other reference sees the array `s` (refcount test), else a clear error."""
+    from autoconv.trace.tensors.numpy_dispatch import _ufunc_specs
+
+    if _PROBING:
+        _BASELINE.append(sys.getrefcount(target) - 1)
+        return 0
+    frame = user_frame()
+    line = source_line(frame)
+    name = target_name(line) or "the array"
+    op = opname(frame)
+    if op != "BINARY_OP" and not op.startswith("INPLACE_"):  # `s += v` (INPLACE_* before 3.11)
+        fail(
+            frame,
+            f"`{line}`: numpy.{uf.__name__}(..., out=...) writes into an array in place, which a "
+            "graph cannot do; drop `out=` and use the result",
+        )
+    if len(_g._SCOPES.stack) > 1:
+        # Inside staged control flow, staging holds the state in many places: look for the
+        # names that could see the change instead (other locals of the user's functions on the
+        # stack, module globals).
+        shared = _named_elsewhere(target, frame, name)
+    else:
+        shared = _user_references(target, frame) > 0
+    if not stores_local(frame) or shared:
+        fail(
+            frame,
+            f"`{line}` changes the NumPy array `{name}` in place with a Tensor, and something "
+            "else also refers to that array (another name, a list, an attribute or a global): "
+            "eager NumPy would change it there too, which a graph cannot. Write "
+            f"`{name} = {name} + ...` (or copy it first: `{name} = {name}.copy()`).",
+        )
+    rest = {k: v for k, v in kwargs.items() if k != "out"}
+    specs = _ufunc_specs(uf, inputs, rest)
+    (shape, dtype) = specs[0][:2]
+    if dtype != target.dtype and not np.can_cast(dtype, target.dtype, "same_kind"):
+        fail(
+            frame,
+            f"`{line}`: Cannot cast ufunc '{uf.__name__}' output from dtype('{dtype}') to "
+            f"dtype('{target.dtype}') with casting rule 'same_kind' (eager NumPy raises this too)",
+            TypeError,
+        )
+    if len(shape) != target.ndim or any(
+        d is not None and d != s for d, s in zip(shape, target.shape)
+    ):
+        fail(
+            frame,
+            f"`{line}`: non-broadcastable output operand with shape {target.shape} doesn't match "
+            f"the broadcast shape {shape} (eager NumPy raises this too)",
+            ValueError,
+        )
+    rest["dtype"] = target.dtype
+    rest["casting"] = "same_kind"
+    spec = [(target.shape, target.dtype)]
+    out = emit("call", uf.__name__, uf, tuple(inputs), rest, spec)[0]
+    if target.ndim == 0:
+        out = emit("helper", "asarray", np.asarray, (out,), {}, spec)[0]
+    return out
+
+
+_BASELINE: list = []
+_PROBING: list = []
+
+
+def _user_references(target: np.ndarray, frame, baseline=None) -> int:
+    """References to `target` beyond the name being updated, the interpreter's own and those
+    that autoconv's staging holds (a branch's or loop's state, in frames outside the user's)."""
+    internal = 0
+    seen: set = set()
+    outer = frame.f_back
+    while outer is not None:
+        if outer.f_code.co_filename.startswith(_AUTOCONV):
+            # Reading f_locals stores a snapshot on the frame: a local then counts twice (its
+            # slot and the snapshot); a container once, however many names refer to it.
+            for value in list(outer.f_locals.values()):
+                if value is target:
+                    internal += 2
+                else:
+                    internal += _held(value, target, seen, 0)
+        outer = outer.f_back
+    # getrefcount's own argument and this function's parameter are not in the baseline
+    baseline = _baseline() if baseline is None else baseline
+    return sys.getrefcount(target) - 2 - internal - baseline
+
+
+def _named_elsewhere(target, frame, name: str) -> bool:
+    """True when a local of a user function on the stack, other than `name`, or a module
+    global refers to `target`."""
+    while frame is not None:
+        if not frame.f_code.co_filename.startswith(_SKIP):
+            if any(v is target and k != name for k, v in frame.f_locals.items()):
+                return True
+            if any(v is target for v in frame.f_globals.values()):
+                return True
+        frame = frame.f_back
+    return False
+
+
+def _held(value, target, seen: set, depth: int) -> int:
+    if type(value) not in (tuple, list, dict) or id(value) in seen or depth > 3:
+        return 0
+    seen.add(id(value))
+    items = value.values() if type(value) is dict else value
+    return sum(1 if v is target else _held(v, target, seen, depth + 1) for v in items)
+
+
+def _baseline() -> int:
+    """References to `s` during `s += t` that the interpreter, NumPy and autoconv hold (the
+    name `s` included), measured once on this interpreter by a probe that takes the same path."""
+    if not _BASELINE:
+        from autoconv.trace.tensors.numpy_dispatch import ufunc
+
+        class Probe:
+            def __array_ufunc__(self, uf, method, *inputs, **kwargs):
+                return ufunc(uf, method, inputs, kwargs)
+
+        def probe(p):
+            s = np.zeros(1)
+            s += p
+            return s
+
+        _PROBING.append(True)
+        try:
+            probe(Probe())
+        finally:
+            _PROBING.clear()
+    return _BASELINE[0]
+
+
+# --- values changed in place: reading the old one is an error -----------------------------
+
+
+def _mark_stale(t: Tensor, frame, line: str, name: str):
+    t._stale = ([s.block for s in _g._SCOPES.stack], frame_origin(frame), line, name)
+    t.graph._stale = True
+
+
+def _after(changed: list) -> bool:
+    """True when the current block runs after the block where a value was changed on every
+    path that reaches it (not in the other branch of the same `if`)."""
+    current = [s.block for s in _g._SCOPES.stack]
+    k = 0
+    while k < len(changed) and k < len(current) and changed[k] is current[k]:
+        k += 1
+    if k == len(changed) or k == len(current) or k == 0:
+        return True
+    parent = changed[k - 1]
+    return any(changed[k] in n.blocks for n in parent.nodes)
+
+
+def _is_view(node) -> bool:
+    from autoconv.graph.passes.analysis import returns_new
+
+    return node.kind in ("getitem", "method", "attr", "call") and not returns_new(node)
+
+
+def check_live(tensors, returned_by=None):
+    """Raises if one of `tensors` (or the array it is a view of) was changed in place by an
+    augmented or item assignment that autoconv traced as a new array: eager code would read
+    the changed values here (`returned_by`: the name of the function returning them)."""
+    for x in tensors:
+        y = x
+        for _ in range(64):
+            stale = getattr(y, "_stale", None)
+            if stale is not None and (returned_by is not None or _after(stale[0])):
+                blocks, origin, line, name = stale
+                rest = (
+                    f"an array that `{line}` ({where(origin)}) changed in place, through "
+                    f"another name or a view. In a graph `{name}` gets a new array there and "
+                    "other names keep the old one, where eager NumPy would show the change. "
+                    f"Write `{name} = {name} ...` without the in-place operator and use "
+                    f"`{name}` afterwards, or copy first (`y = {name}.copy()`)."
+                )
+                if returned_by is not None:  # no frame of the user's runs any more
+                    raise StagingError(f"{where(origin)}: `{returned_by}` returns {rest}")
+                frame = user_frame()
+                fail(frame, f"`{source_line(frame)}` reads {rest}")
+            node = y.node
+            if node is None or not _is_view(node) or not node.args:
+                break
+            y = node.args[0]
+            if not isinstance(y, Tensor):
+                break
+
+
+_ITEM_BASELINE: list = []
+
+
+def _item_baseline() -> int:
+    """References to `a` while `a = ac.setitem(a, k, v)` reaches `assign_item` (the name `a`
+    included), measured once on this interpreter by a probe that takes the same path."""
+    if not _ITEM_BASELINE:
+        from autoconv.runtime import items
+        from autoconv.runtime import staging as rt_staging
+
+        def probe():
+            a = np.zeros(1)
+            a = items.setitem(a, 0, 0.0)
+            return a
+
+        _PROBING.append(True)
+        rt_staging.enter_trace()
+        try:
+            probe()
+        finally:
+            rt_staging.leave_trace()
+            _PROBING.clear()
+    return _ITEM_BASELINE[0]
+
+
+def _set_copy(a, key, value):
+    """`a[key] = value` on a copy of `a` (what `assign_item` records)."""
+    a = a.copy()
+    a[key] = value
+    return a
+
+
+_set_copy.returns_new = True  # a new array (see passes.analysis.returns_new)
+
+
+def assign_item(target, key, value):
+    """`target[key] = value` as a statement that rebinds `target` (`x = assign_item(x, k, v)`):
+    on Python values and concrete arrays it stores in place, as eagerly; where a Tensor is
+    involved the graph gets a copy of `target` with the item set, which is what eager code
+    sees when no other name, view or caller shares the array (otherwise a clear error)."""
+    from autoconv.trace.tensors.numpy_dispatch import operand
+
+    if _PROBING:
+        _ITEM_BASELINE.append(sys.getrefcount(target) - 1)
+        return target
+    if not _g.building():
+        target[key] = value
+        return target
+    # Variables read, optionals checked.
+    key = tuple(operand(k) for k in key) if type(key) is tuple else operand(key)
+    value = operand(value)
+    staged_block = len(_g._SCOPES.stack) > 1
+    if not (
+        isinstance(target, Tensor)
+        or _g.tensors_in(key)
+        or _g.tensors_in(value)
+        # In a staged branch or loop even a constant store is made when the graph runs.
+        or staged_block
+        and isinstance(target, np.ndarray)
+    ):
+        target[key] = value
+        return target
+    frame = user_frame()
+    line = source_line(frame)
+    name = target_name(line) or "the array"
+    if isinstance(target, Tensor):
+        from autoconv.graph.eager_types import eager_type
+
+        kind = eager_type(target)
+        if target.weak or kind not in (np.ndarray, None):
+            shown = PY_TYPES[target.dtype.kind] if target.weak else kind
+            fail(
+                frame,
+                f"`{line}`: '{shown.__name__}' object does not support item assignment (eager "
+                "Python raises this too)",
+                TypeError,
+            )
+        if not _private(target):
+            fail(
+                frame,
+                f"`{line}` writes into `{name}` in place, and `{name}` is {_why_shared(target)}. "
+                f"Eager NumPy writes into that array; a graph cannot. Copy it first "
+                f"(`{name} = {name}.copy()`) or build the new array with np.where.",
+            )
+        if _named_elsewhere(target, frame, name):
+            fail(
+                frame,
+                f"`{line}` writes into `{name}` in place, and another name also refers to that "
+                f"array: eager NumPy would change it there too. Copy it first "
+                f"(`{name} = {name}.copy()`) or build the new array with np.where.",
+            )
+        spec = (target._shape, target.dtype)
+    else:
+        if staged_block:
+            # Staging holds the state in places a reference count cannot tell from a view of
+            # the array (which eager code would see change): ask for an array of the graph.
+            fail(
+                frame,
+                f"`{line}` writes into the NumPy array `{name}` inside a staged branch or loop "
+                "(its test or bound is known only when the graph runs). A graph can give "
+                f"`{name}` a new array there only if `{name}` is already one of its values: "
+                f"make it from the function's arrays before the `if` or loop, e.g. `{name} = "
+                f"np.zeros_like(x, shape=...)` instead of `np.zeros(...)`.",
+            )
+        # Another name, a global, a list or attribute holding the array, or a view of it
+        # (which holds it as its base) would see the change eagerly: count the references.
+        # (The count first: reading the frame's locals stores a snapshot that refers to it.)
+        if _user_references(target, frame, _item_baseline()) > 0 or _named_elsewhere(
+            target, frame, name
+        ):
+            fail(
+                frame,
+                f"`{line}` writes a Tensor into the NumPy array `{name}`, and something else also "
+                "refers to that array (another name, a list, an attribute or a global): eager "
+                f"NumPy would change it there too, which a graph cannot. Copy it first "
+                f"(`{name} = {name}.copy()`).",
+            )
+        spec = (target.shape, target.dtype)
+    result = emit("helper", "setitem", _set_copy, (target, key, value), {}, [spec])[0]
+    if isinstance(target, Tensor):
+        _mark_stale(target, frame, line, name)
+    return result
+
+
+_tensor.uses.mutation = sys.modules[__name__]  # Tensor calls this module; tensor.py imports it not
+
+
+_recording.check_live = check_live  # emit calls it once a graph is stale (see _mark_stale)

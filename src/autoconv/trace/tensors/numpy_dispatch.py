@@ -1,0 +1,489 @@
+"""How NumPy calls, Python operators, indexing and methods on Tensors become graph nodes.
+
+Each entry point infers the output shape and dtype (see `shapes` and `ops`), records a node
+whose call template is the very call eager NumPy would make, and returns the output Tensor(s).
+Because the executor replays the same call (`x + 1` stays `x + 1`, `np.sum(x, axis=0)` stays
+that), values, dtypes and NumPy-scalar-versus-array results match eager NumPy exactly.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+
+import numpy as np
+
+from autoconv.caches import register_cache
+from autoconv.graph import graph as _g
+from autoconv.graph import shapes
+from autoconv.graph import tensor as _tensor
+from autoconv.graph.operators import BINARY_OPERATORS, UNARY_OPERATORS
+from autoconv.graph.tensor import Tensor
+from autoconv.trace.tensors import ops
+from autoconv.trace.tensors.path_types import retag
+from autoconv.trace.tensors.recording import emit
+from autoconv.trace.tensors.recording import one as _one
+
+# Tensor methods that are recorded as method calls; value: the NumPy function whose shape and
+# dtype rule applies, with the array as its first argument.
+ARRAY_METHODS = {
+    name: getattr(np, name)
+    for name in (
+        "sum mean prod max min any all argmax argmin cumsum cumprod std var clip round "
+        "squeeze swapaxes take argsort ravel dot nonzero repeat"
+    ).split()
+}
+ARRAY_METHODS["flatten"] = np.ravel
+ARRAY_METHODS["copy"] = np.copy
+
+
+_LATE: list = []  # (Optional, Variable), imported on first use (they import this module)
+
+
+def operand(value):
+    """A value as an operation sees it: Variables are read (at run time, in program order),
+    Optionals are read behind their run-time check."""
+    t = type(value)
+    if t is Tensor or t is np.ndarray:
+        return value  # the common case, without the imports below
+    if not _LATE:
+        from autoconv.graph.variables import Variable
+        from autoconv.trace.tensors.optionals import Optional
+
+        _LATE.extend((Optional, Variable))
+    Optional, Variable = _LATE
+    if isinstance(value, Variable):
+        return value._read_tensor()
+    if type(value) is Optional:
+        return value.unwrap()
+    if type(value) in (list, tuple):
+        if any(isinstance(v, (Variable, Optional)) for v in value):
+            return type(value)(operand(v) for v in value)
+    return value
+
+
+# --- ufuncs --------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=64)
+def _cores(signature):
+    """A gufunc signature's core dimensions: `(n?,k),(k,m?)->(n?,m?)` as name lists."""
+    ins, outs = signature.replace(" ", "").split("->")
+
+    def parse(part):
+        groups = part[1:-1].split("),(")
+        return tuple(tuple(d for d in g.split(",") if d) for g in groups)
+
+    return parse(ins), parse(outs)
+
+
+def _gufunc_shape(ufunc, in_shapes):
+    if _plain_shapes(in_shapes):
+        key = (ufunc, tuple(in_shapes))
+        found = _GUFUNC_SHAPES.get(key)
+        if found is None:
+            found = tuple(_gufunc_shape_of(ufunc, in_shapes))
+            if len(_GUFUNC_SHAPES) >= _DTYPES_MAX:
+                _GUFUNC_SHAPES.clear()
+            _GUFUNC_SHAPES[key] = found
+        return list(found)
+    return _gufunc_shape_of(ufunc, in_shapes)
+
+
+# The result shapes of a gufunc (matmul) by its operands' shapes, when those are tuples of
+# ints and Nones (never NumPy integers, which compare equal to ints but print differently):
+# a 100-layer model works them out once. Only shapes that fit are cached (mismatches raise).
+_GUFUNC_SHAPES: dict = {}
+register_cache("gufunc result shapes", _GUFUNC_SHAPES)
+
+
+def _plain_shapes(in_shapes) -> bool:
+    for shape in in_shapes:
+        if type(shape) is not tuple:
+            return False
+        for d in shape:
+            if type(d) is not int and d is not None:
+                return False
+    return True
+
+
+def _gufunc_shape_of(ufunc, in_shapes):
+    signature = ufunc.signature
+    in_cores, out_cores = _cores(signature)
+    dims: dict = {}
+    missing = set()
+    loops = []
+    for core, shape in zip(in_cores, in_shapes):
+        names = [d.rstrip("?") for d in core]
+        if len(shape) < len(core):
+            optional = [d.rstrip("?") for d in core if d.endswith("?")]
+            if len(shape) != len(core) - len(optional):
+                shapes.fail(
+                    f"{ufunc.__name__}: operand of shape {shapes.fmt(shape)} has too few "
+                    f"dimensions for signature {signature}"
+                )
+            missing.update(optional)
+            names = [n for n in names if n not in optional]
+        core_shape = shape[len(shape) - len(names) :] if names else ()
+        loops.append(shape[: len(shape) - len(names)])
+        for name, d in zip(names, core_shape):
+            if name in dims and dims[name] is not None and d is not None and dims[name] != d:
+                shapes.fail(
+                    f"{ufunc.__name__}: core dimension {name!r} mismatch: {dims[name]} vs {d} "
+                    f"(shapes {', '.join(shapes.fmt(s) for s in in_shapes)}, signature {signature})"
+                )
+            if dims.get(name) is None:
+                dims[name] = d
+    loop = shapes.broadcast(*loops, what=f"{ufunc.__name__} operands")
+    return [
+        loop + tuple(dims.get(n.rstrip("?")) for n in core if n.rstrip("?") not in missing)
+        for core in out_cores
+    ]
+
+
+def _ufunc_specs(ufunc, inputs, kwargs):
+    in_shapes = [shapes.shape_of(x) for x in inputs]
+    if ufunc.signature:
+        out_shapes = _gufunc_shape(ufunc, in_shapes)
+    else:
+        extra = [shapes.shape_of(kwargs["where"])] if "where" in kwargs else []
+        out_shapes = [
+            shapes.broadcast(*in_shapes, *extra, what=f"operands of {ufunc.__name__}")
+        ] * ufunc.nout
+    key = _dtype_key(ufunc, inputs) if not kwargs else None
+    dtypes = _DTYPES.get(key) if key is not None else None
+    if dtypes is None:
+        result = shapes.standin_result(ufunc, inputs, kwargs)
+        dtypes = [np.asarray(r).dtype for r in (result if ufunc.nout > 1 else (result,))]
+        if key is not None:
+            if len(_DTYPES) >= _DTYPES_MAX:
+                _DTYPES.clear()
+            _DTYPES[key] = dtypes
+    return list(zip(out_shapes, dtypes))
+
+
+# The result dtypes of a ufunc by what its stand-ins depend on (`shapes.standin_result`): each
+# array's dtype and rank, a weak Tensor's kind, a number's type and value (NumPy may reject a
+# value, an int out of range, and NumPy 1 typed by value). A 100-layer model computes each
+# once instead of once per layer. Bounded; cleared with autoconv.clear_caches().
+_DTYPES: dict = {}
+_DTYPES_MAX = 4096
+register_cache("ufunc result dtypes", _DTYPES)
+_NUMBERS = (bool, int, float, complex)
+
+
+def _dtype_key(ufunc, inputs):
+    key = [ufunc]
+    for v in inputs:
+        if isinstance(v, Tensor):
+            key.append((v.dtype, len(v._shape), v.weak))
+        elif type(v) is np.ndarray:
+            key.append((v.dtype, v.ndim, None))
+        elif type(v) in _NUMBERS or isinstance(v, np.generic):
+            key.append((type(v), v))
+        else:
+            return None
+    return tuple(key)
+
+
+def _check_out(kwargs, name):
+    if kwargs.get("out") is not None:
+        shapes.fail(
+            f"{name}(..., out=...) writes into an array in place, which a graph cannot do; drop "
+            "`out=` and use the result"
+        )
+
+
+def ufunc(uf, method, inputs, kwargs):
+    """`Tensor.__array_ufunc__`: every ufunc and its methods reduce, accumulate and outer."""
+    out = kwargs.get("out")
+    if type(out) is tuple and len(out) == 1 and type(out[0]) is np.ndarray and method == "__call__":
+        if any(x is out[0] for x in inputs):
+            from autoconv.trace.tensors.mutation import inplace_concrete
+
+            return inplace_concrete(uf, inputs, kwargs, out[0])
+    _check_out(kwargs, f"numpy.{uf.__name__}")
+    inputs = tuple(_const_list(operand(x)) for x in inputs)
+    kwargs = {k: operand(v) for k, v in kwargs.items()}
+    if method == "__call__":
+        specs = _ufunc_specs(uf, inputs, kwargs)
+        return retag(uf, inputs, kwargs, _one(emit("call", uf.__name__, uf, inputs, kwargs, specs)))
+    fn = getattr(uf, method)
+    op = f"{uf.__name__}.{method}"
+    if method in ("reduce", "accumulate"):
+        (a,) = inputs[:1]
+        axis = inputs[1] if len(inputs) > 1 else kwargs.get("axis", 0)
+        shape = shapes.shape_of(a)
+        if method == "reduce":
+            out = shapes.reduce_shape(shape, axis, bool(kwargs.get("keepdims", False)))
+        else:
+            shapes.norm_axis(axis, len(shape))
+            out = shape
+    elif method == "outer":
+        out = shapes.shape_of(inputs[0]) + shapes.shape_of(inputs[1])
+    else:
+        shapes.fail(
+            f"numpy.{uf.__name__}.{method} is not supported on symbolic Tensors (it works in "
+            "place or needs values); compute it with other NumPy functions"
+        )
+    dtype = shapes.standin_dtype(fn, inputs, kwargs)
+    return _one(emit("call", op, fn, inputs, kwargs, [(out, dtype)]))
+
+
+def _const_list(value):
+    # NumPy turns a list operand into an array; do it once at trace time.
+    if type(value) is list and not _g.tensors_in(value):
+        return np.asarray(value)
+    return value
+
+
+_PY_NUMBERS = (bool, int, float, complex)
+
+
+def _python_result(op, operands):
+    """The spec of `op(*operands)` when every operand is a Python number at run time (a weak
+    Tensor or a constant): Python computes it, so the result is a Python number too."""
+    if not all(type(x) in _PY_NUMBERS or (isinstance(x, Tensor) and x.weak) for x in operands):
+        return None
+    standins = [shapes._standin(x) if isinstance(x, Tensor) else x for x in operands]
+    try:
+        result = op(*standins)
+    except RecursionError:
+        raise  # the trace reports it (autoconv.trace.tensors.recursion)
+    except Exception:
+        return None
+    if type(result) not in _PY_NUMBERS:
+        return None
+    return [((), np.asarray(result).dtype, True)]
+
+
+def binop(symbol, uf, a, b):
+    """`a <symbol> b` with a Tensor operand, recorded as the Python operator."""
+    a, b = operand(a), operand(b)
+    if type(a) is list or type(b) is list:
+        return ufunc(uf, "__call__", (a, b), {})
+    op = BINARY_OPERATORS[symbol]
+    specs = _python_result(op, (a, b)) or _ufunc_specs(uf, (a, b), {})
+    return retag(op, (a, b), {}, emit("binop", symbol, symbol, (a, b), {}, specs)[0])
+
+
+def unop(symbol, uf, a):
+    op = UNARY_OPERATORS[symbol]
+    specs = _python_result(op, (a,)) or _ufunc_specs(uf, (a,), {})
+    return retag(op, (a,), {}, emit("unop", symbol, symbol, (a,), {}, specs)[0])
+
+
+# --- functions ------------------------------------------------------------------------------
+
+
+def function(func, args, kwargs):
+    """`Tensor.__array_function__`: the NumPy functions in `ops.RULES`."""
+    handler = ops.RULES.get(func)
+    if handler is None:
+        name = getattr(func, "__qualname__", getattr(func, "__name__", repr(func)))
+        module = getattr(func, "__module__", "numpy") or "numpy"
+        if module.startswith("numpy"):
+            module = "numpy" + module[len("numpy") :].replace("._core", "").replace(".lib", "")
+            module = module.split("._")[0]
+        shapes.fail(
+            f"{module}.{name} is not supported on symbolic Tensors in graph mode. Use one of "
+            "the supported NumPy functions (see docs/graph-mode.md), or call it outside "
+            "autoconv.function on concrete arrays."
+        )
+    if "out" in kwargs:
+        _check_out(kwargs, f"numpy.{func.__name__}")
+    args = tuple(operand(a) for a in args)
+    kwargs = {k: operand(v) for k, v in kwargs.items()}
+    if "random" in (getattr(func, "__module__", None) or ""):
+        return handler(func, args, kwargs)  # trying it on stand-ins would draw numbers
+    return retag(func, args, kwargs, handler(func, args, kwargs))
+
+
+def method(tensor, name, args, kwargs, attr=False):
+    """`tensor.name(*args, **kwargs)` (or the attribute `tensor.name`), recorded as itself."""
+    args = tuple(operand(a) for a in args)
+    kwargs = {k: operand(v) for k, v in kwargs.items()}
+    if name == "T":
+        specs = ops.spec_of(np.transpose, (tensor,), {})
+        return emit("attr", ".T", "T", (tensor,), {}, specs)[0]
+    if name == "astype":
+        dtype = np.dtype(args[0] if args else kwargs["dtype"])
+        return emit(
+            "method", ".astype", "astype", (tensor, *args), kwargs, [(tensor.shape, dtype)]
+        )[0]
+    if name == "reshape":
+        shape = args[0] if len(args) == 1 and isinstance(args[0], tuple) else args
+        specs = ops.spec_of(np.reshape, (tensor, shape), kwargs)
+    elif name == "transpose":
+        specs = ops.spec_of(np.transpose, (tensor, args or None), {})
+    else:
+        func = ARRAY_METHODS[name]
+        specs = ops.spec_of(func, (tensor, *args), kwargs)
+    return _one(emit("method", "." + name, name, (tensor, *args), kwargs, specs))
+
+
+# --- indexing -------------------------------------------------------------------------------
+
+
+def _key_item(item):
+    from autoconv.graph.variables import Variable
+
+    if isinstance(item, Variable):
+        return item._read_tensor()
+    if type(item) is list:
+        if _g.tensors_in(item):
+            shapes.fail(
+                "an index list containing Tensors; use np.stack(...) to build the index array"
+            )
+        return np.asarray(item)
+    if isinstance(item, np.integer):
+        return int(item)
+    return item
+
+
+def index_shape(shape: tuple, key: tuple) -> tuple:
+    """The result shape of `x[key]` for `x` of static `shape`, following NumPy's rules for
+    basic and advanced indexing (ints count as advanced indices next to arrays)."""
+    kinds = []
+    consumed = 0
+    for item in key:
+        if item is None:
+            kinds.append(("new", None))
+        elif item is Ellipsis:
+            kinds.append(("ellipsis", None))
+        elif type(item) is slice:
+            kinds.append(("slice", item))
+            consumed += 1
+        elif isinstance(item, bool):
+            shapes.fail("a Python bool as an index is not supported; use a boolean array")
+        elif isinstance(item, int):
+            kinds.append(("int", item))
+            consumed += 1
+        elif isinstance(item, (Tensor, np.ndarray)):
+            dtype = item.dtype
+            if dtype == np.bool_:
+                kinds.append(("bool", item))
+                consumed += item.ndim
+            elif dtype.kind in "iu":
+                if item.ndim == 0:
+                    kinds.append(("int", item))
+                else:
+                    kinds.append(("array", item))
+                consumed += 1
+            else:
+                shapes.fail(
+                    f"arrays used as indices must be of integer or boolean type, got {dtype}"
+                )
+        else:
+            shapes.fail(
+                f"unsupported index {item!r}: use ints, slices, None, ..., or integer/boolean "
+                "arrays"
+            )
+    ellipses = sum(1 for k, _ in kinds if k == "ellipsis")
+    if ellipses > 1:
+        shapes.fail("an index can only have a single ellipsis ('...')")
+    if consumed > len(shape):
+        shapes.fail(
+            f"too many indices for array: array is {len(shape)}-dimensional, but {consumed} were "
+            "indexed"
+        )
+    fill = [("slice", slice(None))] * (len(shape) - consumed)
+    if ellipses:
+        i = next(i for i, (k, _) in enumerate(kinds) if k == "ellipsis")
+        kinds = kinds[:i] + fill + kinds[i + 1 :]
+    else:
+        kinds = kinds + fill
+    has_array = any(k in ("array", "bool") for k, _ in kinds)
+    out = []  # entries: list of dims, or the marker "ADV"
+    adv_shapes = []
+    adv_positions = []
+    dim = 0
+    for pos, (k, item) in enumerate(kinds):
+        if k == "new":
+            out.append([1])
+        elif k == "slice":
+            n = shape[dim]
+            dim += 1
+            if item.start is None and item.stop is None and item.step is None:
+                out.append([n])
+            elif n is not None and all(
+                v is None or (isinstance(v, int) and not isinstance(v, bool))
+                for v in (item.start, item.stop, item.step)
+            ):
+                if item.step == 0:
+                    shapes.fail("slice step cannot be zero")
+                out.append([len(range(*item.indices(n)))])
+            else:
+                out.append([None])
+        elif k == "int":
+            n = shape[dim]
+            dim += 1
+            if isinstance(item, int) and n is not None and not -n <= item < n:
+                shapes.fail(f"index {item} is out of bounds for axis {dim - 1} with size {n}")
+            if has_array:
+                adv_shapes.append(())
+                adv_positions.append(pos)
+                out.append("ADV")
+        elif k == "array":
+            dim += 1
+            adv_shapes.append(item.shape)
+            adv_positions.append(pos)
+            out.append("ADV")
+        elif k == "bool":
+            mask_shape = item.shape
+            for j, m in enumerate(mask_shape):
+                n = shape[dim + j]
+                if m is not None and n is not None and m != n:
+                    shapes.fail(
+                        f"boolean index did not match indexed array along axis {dim + j}; size of "
+                        f"axis is {n} but size of boolean index is {m}"
+                    )
+            dim += item.ndim
+            count = int(np.count_nonzero(item)) if isinstance(item, np.ndarray) else None
+            adv_shapes.append((count,))
+            adv_positions.append(pos)
+            out.append("ADV")
+    if not has_array:
+        return tuple(d for part in out if part != "ADV" for d in part)
+    adv = shapes.broadcast(*adv_shapes, what="index arrays")
+    adjacent = adv_positions == list(range(adv_positions[0], adv_positions[-1] + 1))
+    result = []
+    placed = False
+    if not adjacent:
+        result.extend(adv)
+        placed = True
+    for part in out:
+        if part == "ADV":
+            if not placed:
+                result.extend(adv)
+                placed = True
+        else:
+            result.extend(part)
+    return tuple(result)
+
+
+def getitem(tensor, key):
+    """`tensor[key]`, recorded as the same subscript."""
+    from autoconv.trace.tensors.optionals import Optional, index_value
+
+    if isinstance(key, Optional) or (
+        type(key) is tuple and any(isinstance(k, Optional) for k in key)
+    ):
+        # An index known per path: its value (checked where it may be None or unbound).
+        key = tuple(map(index_value, key)) if type(key) is tuple else index_value(key)
+    is_tuple = type(key) is tuple
+    items = tuple(_key_item(k) for k in (key if is_tuple else (key,)))
+    shape = index_shape(tensor.shape, items)
+    template = items if is_tuple else items[0]
+    return emit(
+        "getitem",
+        "getitem",
+        None,
+        (tensor, template),
+        {},
+        [(shape, tensor.dtype)],
+        {"tuple": is_tuple},
+    )[0]
+
+
+_tensor.uses.dispatch = sys.modules[__name__]  # Tensor calls this module; tensor.py imports it not

@@ -1,0 +1,444 @@
+"""Values that exist on some run-time paths only, and errors that happen on some paths only.
+
+`Optional` stands for a variable that is `None`, or not bound at all, on some paths through
+staged control flow and holds a value on others: `best = None; for v in xs: if best is None or
+v > best: best = v`. It carries a boolean `flag` (does the value exist?) and the `value` itself,
+a structure of Tensors, both computed when the graph runs. `x is None` becomes `not flag`;
+returning it gives `None` (or raises `UnboundLocalError`) where the flag is false; any other use
+reads the value behind a run-time check that raises what eager Python would (`TypeError` on
+`None`, `UnboundLocalError` on a variable never bound).
+
+`raise_node` records a user's `raise` (or a failed `assert`) in the block being traced, so that it
+fires when, and only when, that path runs.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from autoconv.graph import graph as _g
+from autoconv.graph.errors import StagingError, where
+from autoconv.graph.origin import user_origin
+from autoconv.graph.tensor import PY_TYPES, Tensor
+from autoconv.trace.core.values import unbound
+
+_PY_NUMBERS = (bool, int, float, complex)
+
+
+class Optional:
+    """A value that exists when `flag` is true at run time. `missing` says what the variable
+    holds otherwise: None, or `("unbound", name)` for a variable that is not bound."""
+
+    __slots__ = ("flag", "value", "missing", "name", "origin")
+
+    def __init__(self, flag, value, missing, name="value", origin=None):
+        self.flag = flag
+        self.value = value
+        self.missing = missing
+        self.name = name
+        self.origin = origin
+
+    def __repr__(self):
+        what = "None" if self.missing is None else "unbound"
+        return f"<{self.name}: a value, or {what}, known when the graph runs>"
+
+    # Any use but `is None` and returning it reads the value, checked at run time.
+    def unwrap(self):
+        """The value, behind a check that raises as eager Python would when it is missing."""
+        if self.flag is True:
+            return self.value
+        origin = user_origin(3)
+        return _map_leaves(self.value, lambda v: _require(self, v, origin))
+
+    def __bool__(self):
+        return bool(self.unwrap())
+
+    def __iter__(self):
+        return iter(self.unwrap())
+
+    def __len__(self):
+        return len(self.unwrap())
+
+    def __getitem__(self, key):
+        return self.unwrap()[key]
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.unwrap(), name)
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        inputs = tuple(x.unwrap() if isinstance(x, Optional) else x for x in inputs)
+        return getattr(ufunc, method)(*inputs, **kwargs)
+
+    def __array_function__(self, func, types, args, kwargs):
+        return func(*_unwrap_all(args), **_unwrap_all(kwargs))
+
+    def __array__(self, dtype=None, copy=None):
+        return np.asarray(self.unwrap(), dtype=dtype)
+
+    def __format__(self, spec):
+        return format(self.unwrap(), spec)
+
+
+def unwrap_any(v):
+    return v.unwrap() if isinstance(v, Optional) else v
+
+
+def index_value(v):
+    """What an index or a stored array item uses of a value known per path: an Optional's
+    value (behind its check)."""
+    return v.unwrap() if isinstance(v, Optional) else v
+
+
+def _unwrap_all(v):
+    t = type(v)
+    if t is Optional:
+        return v.unwrap()
+    if t is tuple or t is list:
+        return t(_unwrap_all(x) for x in v)
+    if t is dict:
+        return {k: _unwrap_all(x) for k, x in v.items()}
+    return v
+
+
+def _install_operators():
+    import operator
+
+    names = (
+        "add sub mul truediv floordiv mod pow matmul and or xor lshift rshift lt le gt ge eq ne"
+    ).split()
+    for name in names:
+        op = getattr(operator, f"__{name}__")
+
+        def forward(self, other, op=op):
+            return op(self.unwrap(), unwrap_any(other))
+
+        def reflected(self, other, op=op):
+            return op(unwrap_any(other), self.unwrap())
+
+        setattr(Optional, f"__{name}__", forward)
+        if name not in ("lt", "le", "gt", "ge", "eq", "ne"):
+            setattr(Optional, f"__r{name}__", reflected)
+    for name in ("neg", "pos", "abs", "invert"):
+        op = getattr(operator, f"__{name}__")
+        setattr(Optional, f"__{name}__", lambda self, op=op: op(self.unwrap()))
+    for name in ("int", "float", "complex", "index"):
+        conv = {"int": int, "float": float, "complex": complex, "index": operator.index}[name]
+        setattr(Optional, f"__{name}__", lambda self, conv=conv: conv(self.unwrap()))
+    Optional.__hash__ = object.__hash__
+
+
+_install_operators()
+
+
+def _missing_error(missing, name):
+    if missing is None:
+        return TypeError(
+            f"`{name}` is None here (eager NumPy would raise this TypeError on the same path)"
+        )
+    return UnboundLocalError(
+        f"cannot access local variable '{missing[1]}' where it is not associated with a value"
+    )
+
+
+def _checked(flag, value, missing, name):
+    if not flag:
+        raise _missing_error(missing, name)
+    return value
+
+
+def _map_leaves(v, fn):
+    t = type(v)
+    if t is tuple or t is list:
+        return t(_map_leaves(x, fn) for x in v)
+    if t is dict:
+        return {k: _map_leaves(x, fn) for k, x in v.items()}
+    if isinstance(v, tuple) and hasattr(t, "_fields"):
+        return t(*(_map_leaves(x, fn) for x in v))
+    return fn(v)
+
+
+def _require(opt, t, origin):
+    from autoconv.graph import shapes
+
+    if isinstance(t, Tensor):
+        spec = (t.shape, t.dtype, t.weak)
+    else:
+        spec = (tuple(shapes.shape_of(t)), shapes.result_dtype(t), type(t) in _PY_NUMBERS)
+    node = _g.Node(
+        "helper",
+        "require",
+        _checked,
+        (opt.flag, t, opt.missing, opt.name),
+        attrs={"raises": True},
+    )
+    node.effect = True  # runs where eager code reads the value, even if the result is unused
+    _g.add_node(node, [spec], origin)
+    return node.outputs[0]
+
+
+def output(flag, value, missing, name):
+    """What a graph returns for an Optional output: the value, None, or the eager error."""
+    if flag:
+        return value
+    if missing is None:
+        return None
+    raise _missing_error(missing, name)
+
+
+def is_none(value):
+    """`value is None` for a value seen while tracing (an Optional, a Tensor, or Python)."""
+    if isinstance(value, Optional):
+        if value.missing is not None:
+            value.unwrap()  # eager code reads the variable: unbound raises there
+            return False
+        flag = value.flag
+        return (not flag) if type(flag) is bool else np.logical_not(flag)
+    return value is None
+
+
+class Mixed:
+    """In a graph's outputs only: a number whose Python type depends on the path that ran
+    (`return -1` after a loop that may `return x[i]`). `value` holds it in the joined dtype,
+    `tag` (an int known at run time) indexes `kinds`, the Python type each path gives (None:
+    the NumPy value as computed). Traced code never sees one: there the value is a Tensor whose
+    `py_kinds` hold the tag and kinds, and operations on it follow NumPy's weak-scalar rule."""
+
+    __slots__ = ("value", "tag", "kinds", "name")
+
+    def __init__(self, value, tag, kinds, name="value"):
+        self.value = value
+        self.tag = tag
+        self.kinds = kinds
+        self.name = name
+
+    def __repr__(self):
+        return f"<{self.name}: {' or '.join(_kind_name(k) for k in self.kinds)}>"
+
+
+def _kind_name(kind) -> str:
+    return "a NumPy value" if kind is None else f"a Python {kind.__name__}"
+
+
+def mixed_output(value, tag, kinds):
+    """What a graph returns for a Mixed output: the value as the type its path gives."""
+    kind = kinds[tag]
+    return value if kind is None else kind(value)
+
+
+def output_records(v):
+    """A function's outputs with each Tensor whose Python type depends on the path made a
+    `Mixed` record, so that the graph returns the type eager code gives on that path."""
+    t = type(v)
+    if t is Tensor:
+        return v if v.py_kinds is None else Mixed(v, *v.py_kinds)
+    if t is tuple or t is list:
+        return t(output_records(x) for x in v)
+    if t is dict:
+        return {k: output_records(x) for k, x in v.items()}
+    if isinstance(v, tuple) and hasattr(t, "_fields"):
+        return t(*(output_records(x) for x in v))
+    if t is Optional:
+        return Optional(v.flag, output_records(v.value), v.missing, v.name, v.origin)
+    return v
+
+
+def materialized(v):
+    """`v` as one run-time value of its eager type: a Tensor whose Python type depends on the
+    path becomes a node giving the Python number or NumPy value its path has (for printing and
+    formatting), an Optional its value behind the check; other values are returned as is."""
+    if isinstance(v, Optional):
+        return v.unwrap() if v.missing is not None else _optional_value(v)
+    if not isinstance(v, Tensor) or v.py_kinds is None:
+        return v
+    tag, kinds = v.py_kinds
+    node = _g.Node("helper", "as_kind", mixed_output, (v, tag, kinds))
+    _g.add_node(node, [(v.shape, v.dtype, v.weak)], user_origin(3))
+    return node.outputs[0]
+
+
+def _optional_value(v):
+    """An Optional that may be None: the run-time value or None, for printing."""
+    value = v.value
+    if not isinstance(value, Tensor):
+        return v.unwrap()
+    node = _g.Node("helper", "or_none", output, (v.flag, value, None, v.name))
+    _g.add_node(node, [(value.shape, value.dtype, value.weak)], user_origin(3))
+    return node.outputs[0]
+
+
+# --- lifting: the same variable on two paths ------------------------------------------------
+
+
+def is_missing(v) -> bool:
+    return v is None or unbound(v)
+
+
+def missing_of(v, name):
+    """What an Optional made from `v` (None or an unbound variable) holds when missing."""
+    return None if v is None else ("unbound", name)
+
+
+def numeric_structure(v) -> bool:
+    """Whether `v` is arrays and numbers in tuples, lists, dicts or namedtuples."""
+    if isinstance(v, (Tensor, np.ndarray, np.generic)) or type(v) in _PY_NUMBERS:
+        return True
+    if isinstance(v, (tuple, list)):
+        return all(numeric_structure(x) for x in v)
+    if type(v) is dict:
+        return all(numeric_structure(x) for x in v.values())
+    if isinstance(v, Optional):
+        return numeric_structure(v.value)
+    return False
+
+
+def zeros_like(v):
+    """A stand-in of the same structure, kinds, dtypes and shapes as `v` (unknown sizes 0).
+    It fills the outputs of a path where the value does not exist and is never read there."""
+    from autoconv.graph import shapes
+
+    if type(v) in _PY_NUMBERS:
+        return type(v)(0)
+    if isinstance(v, Tensor) and v.weak:
+        return PY_TYPES[v.dtype.kind](0)
+    if isinstance(v, (Tensor, np.ndarray, np.generic)):
+        shape = tuple(0 if d is None else d for d in shapes.shape_of(v))
+        z = np.zeros(shape, shapes.result_dtype(v))
+        return z if isinstance(v, np.ndarray) or shape else z[()]
+    t = type(v)
+    if t is tuple or t is list:
+        return t(zeros_like(x) for x in v)
+    if t is dict:
+        return {k: zeros_like(x) for k, x in v.items()}
+    if isinstance(v, tuple) and hasattr(t, "_fields"):
+        return t(*(zeros_like(x) for x in v))
+    if isinstance(v, Optional):
+        return Optional(False, zeros_like(v.value), v.missing, v.name, v.origin)
+    raise TypeError(type(v).__name__)
+
+
+def lift(v, like: Optional):
+    """`v` as an Optional shaped like `like`: missing values get a stand-in, values a true
+    flag. Returns None when `v` cannot take that shape."""
+    if isinstance(v, Optional):
+        return v if v.missing == like.missing else None
+    if is_missing(v):
+        if (v is None) != (like.missing is None):
+            return None
+        return Optional(False, zeros_like(like.value), like.missing, like.name, like.origin)
+    return Optional(True, v, like.missing, like.name, like.origin)
+
+
+def optional_for(a, b, name, origin):
+    """An Optional template for a variable that is `a` on one path and `b` on another, when
+    exactly one of them is missing (None or unbound) or either is an Optional; else None."""
+    for x, y in ((a, b), (b, a)):
+        if isinstance(x, Optional):
+            return x
+        if is_missing(x) and not is_missing(y) and numeric_structure(y):
+            value = y.value if isinstance(y, Optional) else y
+            return Optional(False, value, missing_of(x, name), name, origin)
+    return None
+
+
+# --- user raises -----------------------------------------------------------------------------
+
+
+def _raise(exc):
+    raise _fresh(exc)
+
+
+def _fresh(exc):
+    try:
+        new = type(exc)(*exc.args)
+    except Exception:
+        return exc.with_traceback(None)
+    new.__dict__.update(getattr(exc, "__dict__", {}))
+    return new
+
+
+def _raise_new(cls, *args):
+    raise cls(*args)
+
+
+def raise_node(exc, origin) -> None:
+    """Records, in the block being traced, that `exc` is raised when this point runs. A message
+    that formats Tensors (`f"bad value {v}"`) is formatted then, with the run-time values."""
+    from autoconv.trace.tensors.printing import formatted
+
+    if any(type(a) is str and "\ue000" in a for a in exc.args):
+        args = tuple(formatted(a) for a in exc.args)
+        node = _g.Node("helper", "raise", _raise_new, (type(exc), *args), attrs={"raises": True})
+    else:
+        node = _g.Node("helper", "raise", _raise, (exc,), attrs={"raises": True})
+    node.effect = True
+    _g.add_node(node, [], origin)
+
+
+class Raises(Exception):
+    """Every path through a staged statement raises: the trace of the code after it stops."""
+
+    def __init__(self, origin):
+        super().__init__()
+        self.origin = origin
+
+
+def user_raise(exc) -> tuple | None:
+    """`(file, line)` of the user's `raise` or `assert` that raised `exc` while tracing a
+    branch, or None when `exc` came from somewhere else (then it is not staged)."""
+    import linecache
+
+    from autoconv.errors import AutoconvError
+
+    if isinstance(exc, AutoconvError) or not isinstance(exc, Exception):
+        return None
+    if type(exc).__module__.startswith("autoconv."):
+        return None  # autoconv's own signals (a loop that must retrace, ...)
+    tb = exc.__traceback__
+    last = None
+    while tb is not None:
+        last = tb
+        tb = tb.tb_next
+    if last is None:
+        return None
+    code = last.tb_frame.f_code
+    from autoconv.runtime.control_flow import assert_
+
+    if code is assert_.__code__:
+        return _frame_origin(last)
+    if _at_raise(code, last.tb_lasti):
+        return (code.co_filename, last.tb_lineno)
+    line = linecache.getline(code.co_filename, last.tb_lineno).strip()
+    if line.startswith(("raise ", "raise(")) or line == "raise":
+        return (code.co_filename, last.tb_lineno)
+    return None
+
+
+def _at_raise(code, offset: int) -> bool:
+    """Whether the instruction at `offset` is a `raise` statement's (`if c: raise E` on one
+    line included)."""
+    import dis
+
+    raw = code.co_code
+    return 0 <= offset < len(raw) and dis.opname[raw[offset]] == "RAISE_VARARGS"
+
+
+def _frame_origin(tb):
+    frame = tb.tb_frame.f_back
+    return (frame.f_code.co_filename, frame.f_lineno) if frame is not None else None
+
+
+def fail(origin, message):
+    raise StagingError(f"{where(origin)}: {message}")
+
+
+# Optional and Mixed hold Tensors: graph.tensors_in and map_tensors look inside them.
+_g.HOLDERS[Optional] = (
+    lambda v: (v.flag, v.value),
+    lambda v, new: Optional(new[0], new[1], v.missing, v.name, v.origin),
+)
+_g.HOLDERS[Mixed] = (
+    lambda v: (v.value, v.tag),
+    lambda v, new: Mixed(new[0], new[1], v.kinds, v.name),
+)

@@ -1,0 +1,240 @@
+"""`autoconv.print`: prints every time a function runs, in graph mode too.
+
+Python's own `print` inside a traced function runs once, while tracing. `autoconv.print`
+records a `print` node (an effect, kept by non-strict execution and run in program order) that
+prints the run-time values with Python's `print`, so the output matches eager execution.
+
+Format specs work too: in `autoconv.print(f"loss {loss:.3f}")`, `format(loss, ".3f")` runs
+while tracing, where the value is unknown, so `Tensor.__format__` gives a marker that stands for
+it; `autoconv.print` turns the string back into a `format` node that formats the run-time values
+with the same specs. A formatted Tensor anywhere else would be a made-up string, so it is an
+error (Python's own `print` shows the Tensor as it is while tracing, as it always has).
+"""
+
+import ast
+import builtins
+import linecache
+import re
+import sys
+
+from autoconv.caches import register_cache
+from autoconv.graph import graph as _g
+from autoconv.graph import tensor as _tensor
+from autoconv.graph.origin import user_origin
+from autoconv.trace.tensors.recording import emit
+
+_MARK = re.compile("\ue000(\\d+)\ue001")
+
+
+def print(*values, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - mirrors the built-in
+    """Like Python's `print`, but inside an `autoconv.function` it prints on every call (and
+    under `jax.jit` and the other JAX transformations, with the run-time values)."""
+    if not _g.building():
+        from autoconv.runtime.staging import jax_value
+
+        if any(jax_value(v) for v in values):
+            _jax_print(values, dict(sep=sep, end=end, file=file, flush=flush))
+            return
+        builtins.print(*values, sep=sep, end=end, file=file, flush=flush)
+        return
+    from autoconv.trace.tensors.numpy_dispatch import operand
+    from autoconv.trace.tensors.optionals import materialized
+
+    kwargs = {}
+    if sep != " ":
+        kwargs["sep"] = sep
+    if end != "\n":
+        kwargs["end"] = end
+    if file is not None:
+        kwargs["file"] = file
+    if flush:
+        kwargs["flush"] = True
+    args = tuple(_formatted(operand(materialized(v))) for v in values)
+    graph = _g.current().graph
+    if getattr(graph, "_stale", False):
+        from autoconv.trace.tensors.mutation import check_live
+
+        check_live(_g.tensors_in(args))
+    node = _g.Node("print", "print", builtins.print, args, kwargs)
+    node.effect = True
+    _g.add_node(node, [], user_origin(2))
+
+
+def _jax_print(values, options):
+    """Prints JAX tracers' values when the computation runs, in program order (an ordered
+    `jax.debug.callback`); the other values are printed as they are now."""
+    import jax
+
+    traced = [i for i, v in enumerate(values) if _jax_value(v)]
+
+    def show(*arrays):
+        items = list(values)
+        for i, a in zip(traced, arrays):
+            items[i] = a
+        builtins.print(*items, **options)
+
+    jax.debug.callback(show, *(values[i] for i in traced), ordered=True)
+
+
+def _jax_value(v) -> bool:
+    from autoconv.runtime.staging import jax_value
+
+    return jax_value(v)
+
+
+# --- format specs ---------------------------------------------------------------------------
+
+
+def _render(pieces, *values):
+    """The string of an f-string of run-time values: `pieces` are literal text or
+    `(index, spec)` of a value (`!r` / `!s`: its repr / str)."""
+    return "".join(p if type(p) is str else _piece(values[p[0]], p[1]) for p in pieces)
+
+
+def _piece(value, spec: str) -> str:
+    if spec == "!r":
+        return repr(value)
+    if spec == "!s":
+        return str(value)
+    return format(value, spec)
+
+
+def formatted(value):
+    """`value`, or for a string holding format markers, a node making it when the graph runs."""
+    return _formatted(value)
+
+
+def _formatted(value):
+    """A string holding format markers as a `format` node of its Tensors; anything else as is."""
+    if type(value) is not str or "\ue000" not in value:
+        return value
+    import numpy as np
+
+    table = _markers(_g.current().graph)
+    pieces, tensors = [], []
+    at = 0
+    for m in _MARK.finditer(value):
+        if m.start() > at:
+            pieces.append(value[at : m.start()])
+        tensor, spec = table[int(m.group(1))]
+        pieces.append((len(tensors), spec))
+        tensors.append(tensor)
+        at = m.end()
+    if at < len(value):
+        pieces.append(value[at:])
+    spec = [((), np.dtype(object))]
+    return emit("helper", "format", _render, (tuple(pieces), *tensors), {}, spec)[0]
+
+
+def _markers(graph) -> dict:
+    table = getattr(graph, "_format_markers", None)
+    if table is None:
+        table = graph._format_markers = {}
+    return table
+
+
+def format_tensor(t, spec: str) -> str:
+    """`format(t, spec)` while tracing (`Tensor.__format__`): a marker when the f-string is an
+    argument of `autoconv.print`, the Tensor's repr for Python's `print` (which runs once, while
+    tracing), else an error that says what to write."""
+    from autoconv.trace.tensors.user_code import fail, user_frame
+
+    frame = user_frame()
+    consumer = _consumer(frame)
+    if consumer == "autoconv":
+        return _marker(_as_printed(t), spec)
+    if consumer == "builtins":
+        return repr(t)
+    line = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip() if frame else ""
+    fail(
+        frame,
+        f"`{line}` formats {t!r} into a string (format spec {spec!r}); its value is only known "
+        "when the graph runs, so the string cannot be made while tracing. Pass the f-string "
+        "straight to autoconv.print (autoconv.print(f'{loss:.3f}') prints the run-time value "
+        "every call), or keep the value as an array (np.round(t, 3)) and format it outside "
+        "autoconv.function.",
+    )
+
+
+def _marker(t, spec: str) -> str:
+    table = _markers(t.graph)
+    table[len(table)] = (t, spec)
+    return f"\ue000{len(table) - 1}\ue001"
+
+
+def convert_tensor(t, conversion: str):
+    """`repr(t)` / `str(t)` (`conversion` 'r' / 's') from user code: a marker when it is part of
+    an argument of `autoconv.print` (the run-time value's repr or str is printed), else None."""
+    from autoconv.trace.tensors.user_code import user_frame
+
+    if _consumer(user_frame()) != "autoconv":
+        return None
+    return _marker(_as_printed(t), "!" + conversion)
+
+
+def _as_printed(t):
+    """`t` as the value eager code prints: the Python type of its path, where it varies."""
+    if t.py_kinds is None:
+        return t
+    from autoconv.trace.tensors.optionals import materialized
+
+    return materialized(t)
+
+
+_TREES: dict = {}  # (file, lines, hash) -> the calls of its f-strings' consumers
+register_cache("print call sites", _TREES)
+
+
+def _consumer(frame):
+    """'autoconv' when the f-string being formatted in `frame` is an argument of a call of
+    `autoconv.print`, 'builtins' for Python's `print`, else None."""
+    if frame is None:
+        return None
+    filename, line = frame.f_code.co_filename, frame.f_lineno
+    lines = linecache.getlines(filename)
+    key = (filename, len(lines), hash(tuple(lines)))
+    calls = _TREES.get(key)
+    if calls is None:
+        calls = _TREES[key] = _print_calls("".join(lines))
+    for func, first, last in calls:
+        if first <= line <= last:
+            if func == "raise":
+                return "autoconv"  # the message of a staged raise/assert, made at run time
+            target = _resolve(frame, func)
+            if target is print:
+                return "autoconv"
+            if target is builtins.print:
+                return "builtins"
+    return None
+
+
+def _print_calls(source: str) -> list:
+    """`(func node, first line, last line)` of each argument of a call of a name or a dotted
+    name (which `_consumer` resolves in the frame: `autoconv.print`, an alias of it, `print`)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Raise, ast.Assert)):
+            found.append(("raise", node.lineno, node.end_lineno))
+            continue
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if not isinstance(func, (ast.Name, ast.Attribute)):
+            continue
+        for arg in node.args:
+            if not isinstance(arg, ast.Constant):
+                found.append((func, arg.lineno, arg.end_lineno))
+    return found
+
+
+def _resolve(frame, node):
+    from autoconv.trace.tensors.arraylike import lookup
+
+    return lookup(frame, node)
+
+
+_tensor.uses.printing = sys.modules[__name__]  # Tensor calls this module; tensor.py imports it not

@@ -1,0 +1,177 @@
+"""Exceptions while tracing: the user's `raise` recorded to fire at run time, and the errors
+for code that only works on the path the data takes.
+"""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+
+import autoconv
+from autoconv.errors import AutoconvError
+from autoconv.graph.errors import StagingError, raised_by_autoconv, where
+from autoconv.graph.origin import source_text, user_origin
+from autoconv.graph.tensor import Tensor
+from autoconv.trace.tensors.appends import _NeedsAccumulator, unsettled_appends
+from autoconv.trace.tensors.leaves import _same_python
+from autoconv.trace.tensors.optionals import (
+    Optional,
+    Raises,
+    raise_node,
+    user_raise,
+    zeros_like,
+)
+from autoconv.trace.tensors.user_code import target_name
+
+_AUTOCONV_DIR = os.path.dirname(os.path.abspath(autoconv.__file__)) + os.sep
+
+
+def _trace_branch(fn) -> bool:
+    """Traces `fn` into the current block; True when every path through it raises (the user's
+    `raise` or failed `assert` is then recorded to fire at run time)."""
+    if fn is None:
+        return False
+    try:
+        fn()
+    except Raises:
+        return True
+    except (AutoconvError, RecursionError, _NeedsAccumulator):
+        raise  # a recursion is reported at the trace boundary (graph.recursion); a loop retraces
+    except Exception as e:
+        stored = stored_tensor_error(e)
+        if stored is not None:
+            raise stored from None
+        origin = user_raise(e)
+        if origin is None:
+            raise _traced_branch_failed(e) from e
+        raise_node(e, origin)
+        return True
+    return False
+
+
+def exception_origin(e):
+    """`(file, line)` of the innermost frame of user code that `e` passed through (not
+    autoconv's, the standard library's or NumPy's), or None."""
+    import sysconfig
+
+    skip = (_AUTOCONV_DIR, sysconfig.get_paths()["stdlib"], os.path.dirname(np.__file__))
+    tb = e.__traceback__
+    origin = None
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if not filename.startswith(skip) and not filename.startswith("<"):
+            origin = (filename, tb.tb_lineno)
+        tb = tb.tb_next
+    return origin
+
+
+def raises_when_run(e, graph) -> bool:
+    """At the end of a trace that `e` stopped: records that the graph raises `e` when it runs
+    there, where eager code would first do what the graph already holds (prints, Variable
+    updates, checks that raise the user's exceptions on some inputs); True when recorded.
+    `Raises` (every path of a staged statement raises) is recorded already."""
+    if isinstance(e, Raises):
+        return True
+    stored = stored_tensor_error(e)
+    if stored is not None:
+        raise stored from None
+    if isinstance(e, _NeedsAccumulator):  # no staged loop of this trace could carry the list
+        raise unsettled_appends(user_origin(1), "function") from None
+    if isinstance(e, (AutoconvError, RecursionError)) or not isinstance(e, Exception):
+        return False
+    if type(e).__module__.startswith("autoconv") or raised_by_autoconv(e):
+        return False  # autoconv's own machinery, never the user's error
+    if not any(n.effect for n in graph.block.nodes):
+        return False  # raising now, while tracing, is what eager code does
+    origin = exception_origin(e)
+    if origin is None:
+        return False
+    raise_node(e.with_traceback(None), origin)
+    return True
+
+
+def stored_tensor_error(e):
+    """The error for NumPy's `ValueError` when traced code stores a Tensor into a NumPy array
+    where the converter could not rebind the name (`self.buf[i] = t`, `a[f(i)] = t`, code that
+    is not converted): NumPy takes the Tensor for a sequence. None for other exceptions."""
+    if not isinstance(e, ValueError) or "setting an array element with a sequence" not in str(e):
+        return None
+    origin = exception_origin(e)
+    line = source_text(origin)
+    if target_name(line) is None:
+        return None  # not an item assignment of the user's
+    cls = type("ValueError", (StagingError, ValueError), {"__module__": __name__})
+    return cls(
+        f"{where(origin)}: `{line}` stores a value known only when the graph runs into a NumPy "
+        "array, which can hold only values known now. Assign items of a local array with a key "
+        "made of names, constants and slices (`out[i] = v`, `out[i, :] = v`), which autoconv "
+        "turns into a new array of the graph, or build the array with NumPy functions "
+        "(np.where, np.stack)."
+    )
+
+
+def _traced_branch_failed(e):
+    """A StagingError for an exception (not the user's `raise`) while tracing a branch: both
+    branches of a staged `if` are traced, whichever runs later, so code that only works on
+    the path the data takes can fail here."""
+    origin = exception_origin(e)
+    return StagingError(
+        f"{where(origin)}: {type(e).__name__}: {e}, while tracing a branch of a staged `if` "
+        "(both branches are traced, whichever one the data takes when the graph runs). Make "
+        "this code work on either path, e.g. check the condition in Python first, or build the "
+        "values with np.where."
+    )
+
+
+def _check_lists_not_rebound(names, results, origin):
+    """A variable that holds, in one branch, a list the other branch appends to, and another
+    list in the other (`current.append(v)` / `current = []`) cannot be staged: the appends are
+    tracked on the list object, the rebinding on the variable."""
+    appended = {
+        id(lst) for _, lists in results for lst, _, added, _ in lists if added not in (None, [])
+    }
+    if not appended:
+        return
+    for i, name in enumerate(names):
+        a, b = results[0][0][i], results[1][0][i]
+        if a is not b and (id(a) in appended or id(b) in appended):
+            raise StagingError(
+                f"{where(origin)}: `{name}` is a list that one branch of this `if` appends to "
+                "and the other replaces with another list; a staged `if` can append to a list "
+                "but not rebind it. Keep one list (and index into it), or collect the values "
+                "in arrays."
+            )
+
+
+def _check_no_effects_before_raise(names, init, values, origin):
+    """A branch that raises keeps, eagerly, what it changed on objects and containers before
+    the `raise` (`self.failures += 1; raise ...`); a graph cannot, so that is an error."""
+    for name, before, after in zip(names, init, values):
+        if not name.isidentifier() and after is not before and not _same_python(after, before):
+            raise StagingError(
+                f"{where(origin)}: `{name}` is changed on a path of this `if` that then raises; "
+                "eagerly the change stays after the exception, but a graph cannot keep it. "
+                "Change it after the check instead, or keep the count in an autoconv.Variable."
+            )
+
+
+def _stand_in(value, block):
+    """`value` with the Tensors computed in `block` replaced by stand-ins (see zeros_like)."""
+    made = {id(t) for n in block.nodes for t in n.outputs}
+
+    def walk(v):
+        if isinstance(v, Tensor):
+            return zeros_like(v) if id(v) in made else v
+        t = type(v)
+        if t is tuple or t is list:
+            return t(walk(x) for x in v)
+        if t is dict:
+            return {k: walk(x) for k, x in v.items()}
+        if isinstance(v, tuple) and hasattr(t, "_fields"):
+            return t(*(walk(x) for x in v))
+        if t is Optional:
+            return Optional(walk(v.flag), walk(v.value), v.missing, v.name, v.origin)
+        return v
+
+    return walk(value)

@@ -1,0 +1,198 @@
+"""Calls that need a value while tracing, staged when an argument is a Tensor.
+
+`np.arange(n)`, `np.zeros(n)`, `np.take(table, i)` with a constant `table`, `float(t)`,
+`int(t)` and `type(t)` do not reach a Tensor through NumPy's protocols (NumPy dispatches them
+on other arguments or not at all; Python checks that `float()` returns a real float). `STAGED`
+maps each such callable to a form that records a graph operation when an argument is a
+Tensor and calls the original otherwise. Converted code reaches them through `call` (the
+converter routes these callables through the runtime while tracing); the results are what
+eager code gets: an array of a run-time size (an unknown dimension, None), a Python number
+(a weak Tensor), the eager type.
+"""
+
+from __future__ import annotations
+
+import builtins
+
+import numpy as np
+
+from autoconv.graph import graph as _g
+from autoconv.graph import shapes
+from autoconv.graph.tensor import Tensor
+
+
+def _symbolic(args, kwargs) -> bool:
+    return _g.building() and bool(_g.tensors_in((args, kwargs)))
+
+
+def call(func, *args, **kwargs):
+    """`func(*args, **kwargs)`, staged when `func` is in `STAGED` and an argument is a Tensor."""
+    staged = STAGED.get(func) if _g.building() else None
+    if staged is None:
+        return func(*args, **kwargs)
+    return staged(*args, **kwargs)
+
+
+def _emit(name, fn, args, kwargs, specs):
+    from autoconv.trace.tensors.numpy_dispatch import emit, operand
+
+    args = tuple(operand(a) for a in args)
+    kwargs = {k: operand(v) for k, v in kwargs.items()}
+    return emit("call", name, fn, args, kwargs, specs)[0]
+
+
+def _size(d):
+    """A static size, or None for a Tensor (known when the graph runs)."""
+    if isinstance(d, Tensor):
+        if d._shape or d.dtype.kind not in "iub":
+            shapes.fail(f"an array size must be an integer scalar, got {d!r}")
+        return None
+    return int(d)
+
+
+def _shape(shape) -> tuple:
+    if isinstance(shape, (tuple, list)):
+        return tuple(_size(d) for d in shape)
+    return (_size(shape),)
+
+
+def arange(*args, **kwargs):
+    """`np.arange` with Tensor bounds: a 1-d array of run-time length."""
+    if not _symbolic(args, kwargs):
+        return np.arange(*args, **kwargs)
+    dtype = shapes.standin_dtype(np.arange, args, kwargs)
+    return _emit("arange", np.arange, args, kwargs, [((None,), dtype)])
+
+
+def _filled(func, default_dtype):
+    def staged(shape, *args, **kwargs):
+        if not _symbolic((shape,), {}):
+            return func(shape, *args, **kwargs)
+        p = dict(kwargs)
+        dtype = args[0] if args else p.get("dtype", default_dtype)
+        return _emit(func.__name__, func, (shape, *args), kwargs, [(_shape(shape), dtype)])
+
+    staged.__name__ = func.__name__
+    staged.__doc__ = f"`np.{func.__name__}` with a Tensor size: an array of a run-time shape."
+    return staged
+
+
+def full(shape, fill_value, dtype=None, **kwargs):
+    """`np.full` with a Tensor size or fill value."""
+    if not _symbolic((shape, fill_value, dtype), kwargs):
+        return np.full(shape, fill_value, dtype, **kwargs)
+    if dtype is None:
+        dtype = shapes.standin_dtype(np.asarray, (fill_value,), {})
+    args = (shape, fill_value, dtype)
+    return _emit("full", np.full, args, kwargs, [(_shape(shape), np.dtype(dtype))])
+
+
+def take(a, indices, axis=None, **kwargs):
+    """`np.take` with a Tensor index into a constant array."""
+    if not _symbolic((a, indices, axis), kwargs) or isinstance(a, Tensor):
+        return np.take(a, indices, axis=axis, **kwargs)
+    from autoconv.trace.tensors import ops
+
+    specs = ops.spec_of(np.take, (a, indices, axis), kwargs)
+    return _emit("take", np.take, (a, indices, axis), kwargs, specs)
+
+
+def _as_array(func):
+    def staged(a, *args, **kwargs):
+        if _g.building() and type(a) in (list, tuple) and not args and _holds_symbolic(a):
+            # `np.array(lst)` of Tensors, or of a list grown in a staged loop: the items
+            # stacked when the graph runs (np.array itself runs then, on the run-time list).
+            from autoconv.trace.tensors.accumulated import stack_items
+
+            dtype = kwargs.pop("dtype", None)
+            if kwargs:
+                shapes.fail(f"numpy.{func.__name__} of a list of Tensors takes only dtype=")
+            # np.array(lst, dtype=...) itself: an empty list gets that dtype, not float64.
+            return stack_items(func, list(a), dtype)
+        if not (_g.building() and isinstance(a, Tensor)):
+            return func(a, *args, **kwargs)
+        from autoconv.graph.eager_types import eager_type
+
+        if func in (np.asarray, np.asanyarray) and not args and not kwargs:
+            if eager_type(a) is np.ndarray:
+                return a  # the same array, as eagerly
+        dtype = shapes.standin_dtype(func, (a, *args), kwargs)
+        shape = a._shape
+        ndmin = kwargs.get("ndmin", 0)
+        if ndmin > len(shape):
+            shape = (1,) * (ndmin - len(shape)) + shape
+        return _emit(func.__name__, func, (a, *args), kwargs, [(shape, dtype)])
+
+    staged.__name__ = func.__name__
+    staged.__doc__ = f"`np.{func.__name__}` of a Tensor: an array when the graph runs."
+    return staged
+
+
+def _holds_symbolic(items) -> bool:
+    from autoconv.trace.tensors.accumulated import ListAccum
+
+    return any(isinstance(x, (Tensor, ListAccum)) for x in items)
+
+
+def _python_number(kind):
+    def staged(*args, **kwargs):
+        if len(args) != 1 or kwargs or not isinstance(args[0], Tensor):
+            return kind(*args, **kwargs)
+        x = args[0]
+        if x._shape and None not in x._shape and shapes.size(x._shape) != 1:
+            shapes.fail(
+                f"{kind.__name__}() of {x!r}: only an array of one element can be converted to a "
+                "Python number"
+            )
+        from autoconv.trace.tensors.numpy_dispatch import emit
+
+        dtype = np.asarray(kind()).dtype
+        return emit("helper", kind.__name__, kind, (x,), {}, [((), dtype, True)])[0]
+
+    staged.__name__ = kind.__name__
+    staged.__doc__ = f"`{kind.__name__}(t)`: a Python {kind.__name__} when the graph runs."
+    return staged
+
+
+def type_(*args):
+    """`type(t)`: the type eager NumPy's value would have (`type(t) is np.ndarray`)."""
+    if len(args) == 1 and isinstance(args[0], Tensor) and _g.building():
+        from autoconv.trace.tensors.arraylike import eager_class
+
+        return eager_class(args[0])
+    return builtins.type(*args)
+
+
+def len_(obj):
+    """`len(t)`: the first size of a Tensor, a run-time int when it is unknown while tracing."""
+    if isinstance(obj, Tensor) and _g.building() and obj._shape and obj._shape[0] is None:
+        from autoconv.trace.tensors.arraylike import runtime_shape
+
+        return runtime_shape(obj)[0]
+    return builtins.len(obj)
+
+
+STAGED = {
+    np.arange: arange,
+    np.zeros: _filled(np.zeros, float),
+    np.ones: _filled(np.ones, float),
+    np.empty: _filled(np.empty, float),
+    np.full: full,
+    np.take: take,
+    np.asarray: _as_array(np.asarray),
+    np.asanyarray: _as_array(np.asanyarray),
+    np.array: _as_array(np.array),
+    np.ascontiguousarray: _as_array(np.ascontiguousarray),
+    builtins.float: _python_number(builtins.float),
+    builtins.int: _python_number(builtins.int),
+    builtins.complex: _python_number(builtins.complex),
+    builtins.type: type_,
+    builtins.len: len_,
+}
+
+
+def register() -> None:
+    """Makes converted code route the calls in `STAGED` through the runtime while tracing."""
+    from autoconv.runtime import calls
+
+    calls.staged.update(STAGED)

@@ -1,0 +1,313 @@
+"""The tracer of Tensors: `if`, `while`, `for`, conditional expressions and logical operators
+on Tensors, staged into `cond` and `while` nodes (registered with `autoconv.runtime.staging`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from autoconv.graph import graph as _g
+from autoconv.graph import shapes
+from autoconv.graph.origin import user_origin
+from autoconv.graph.tensor import Tensor
+from autoconv.runtime import staging as rt
+from autoconv.runtime.control_flow import ElifChain
+from autoconv.runtime.staged_locals import StagedLocals
+from autoconv.trace.tensors import mutation
+from autoconv.trace.tensors.accumulated import ListAccum
+from autoconv.trace.tensors.appends import (
+    _appended,
+    _Box,
+    _closure_lists,
+    _ConcreteArrays,
+    _restore,
+    _set_final_state,
+    _snapshot,
+    _tracked,
+)
+from autoconv.trace.tensors.iteration import (
+    StagedEnumerate,
+    StagedRange,
+    StagedZip,
+    _iteration,
+    _remaining,
+)
+from autoconv.trace.tensors.leaves import _cast, _cond_tensor, _run_time_len, grown_len
+from autoconv.trace.tensors.loops import _Loop
+from autoconv.trace.tensors.merge import _Merger
+from autoconv.trace.tensors.optionals import (
+    Optional,
+    Raises,
+    index_value,
+    is_none,
+    raise_node,
+)
+from autoconv.trace.tensors.raising import (
+    _check_lists_not_rebound,
+    _check_no_effects_before_raise,
+    _stand_in,
+    _trace_branch,
+)
+
+
+class TensorTracer:
+    """Implements `autoconv.runtime.staging`'s protocol for Tensors."""
+
+    # item assignment -----------------------------------------------------------------------
+    def setitem(self, target, key, value):
+        if not isinstance(target, (Tensor, np.ndarray)):
+            target[key] = value  # a list or dict holds Tensors as they are
+            return target
+        key = tuple(map(index_value, key)) if type(key) is tuple else index_value(key)
+        return mutation.assign_item(target, key, index_value(value))
+
+    # if / conditional expressions ----------------------------------------------------------
+    def if_stmt(self, cond, body, orelse, get_state, set_state, names):
+        origin = user_origin(2)
+        cond = _cond_tensor(cond, origin)
+        names = tuple(names or ())
+        init = rt.read_state(get_state, names) if names else ()
+        # The rest of an `elif` chain is an object holding the branches' functions.
+        chain = orelse.functions() if isinstance(orelse, ElifChain) else (orelse,)
+        snap = _snapshot(_closure_lists(body, *chain, get_state))
+        arrays = _ConcreteArrays(names, init, origin, "`if`")
+        branch_locals = StagedLocals((body, *chain))
+        results = []
+        blocks = []
+        raised = []
+        for fn in (body, orelse):
+            branch_locals.start()  # each branch from the state before the `if`
+            if names:
+                set_state(init)
+            with _g.sub_block() as block:
+                raises = _trace_branch(fn)
+                values = rt.read_state(get_state, names) if names else ()
+            arrays.check()
+            if raises:
+                _check_no_effects_before_raise(names, init, values, origin)
+                values = ()
+            lists = [
+                (lst, name, _appended(lst, before, _tracked(names, name)), before)
+                for lst, name, before in snap
+            ]
+            _restore(snap)
+            results.append((values, lists))
+            blocks.append(block)
+            raised.append(raises)
+        merger = _Merger(("if", "else"), blocks, origin, "`if`")
+        if all(raised):
+            merger.finish(cond)
+            if names:
+                set_state(init)
+            raise Raises(origin)
+        for k in (0, 1):
+            if raised[k]:
+                # This path raises when it runs: its values are never read. Stand-ins of the
+                # other path's kinds and shapes fill its outputs.
+                other = results[1 - k]
+                values = tuple(_stand_in(v, blocks[1 - k]) for v in other[0])
+                lists = [
+                    (lst, name, None if added is None else _stand_in(added, blocks[1 - k]), bef)
+                    for lst, name, added, bef in other[1]
+                ]
+                results[k] = (values, lists)
+        _check_lists_not_rebound(names, results, origin)
+        merged = [
+            merger.merge(name, init[i], results[0][0][i], results[1][0][i])
+            for i, name in enumerate(names)
+        ]
+        list_results = merger.merge_lists(results[0][1], results[1][1])
+        merger.finish(cond)
+        final = [merger.resolve(m) for m in merged]
+        branch_locals.finish()
+        if names:
+            _set_final_state(set_state, final, names, origin, "this `if`")
+        merger.resolve_lists(list_results)
+
+    def is_none(self, value):
+        return is_none(value)
+
+    def assert_(self, test, message):
+        origin = user_origin(2)
+        test = _cond_tensor(test, origin)
+        text = message() if message is not None else None
+        exc = AssertionError() if text is None else AssertionError(text)
+        with _g.sub_block() as fails:
+            raise_node(exc, origin)
+        with _g.sub_block() as passes:
+            pass
+        _Merger(("failing", "passing"), [fails, passes], origin, "`assert`").finish(
+            np.logical_not(test)
+        )
+
+    def if_exp(self, cond, if_true, if_false):
+        origin = user_origin(2)
+        cond = _cond_tensor(cond, origin)
+        values, blocks = [], []
+        for fn in (if_true, if_false):
+            with _g.sub_block() as block:
+                values.append(fn())
+            blocks.append(block)
+        merger = _Merger(("true", "false"), blocks, origin, "conditional expression")
+        merged = merger.merge(
+            "the conditional expression's value",
+            rt._Undefined("?"),
+            values[0],
+            values[1],
+            expression=True,
+        )
+        merger.finish(cond)
+        return merger.resolve(merged)
+
+    def and_(self, value, operands):
+        first, rest = operands[0], operands[1:]
+
+        def right():
+            v = first()
+            if rest:
+                from autoconv.runtime.logical import and_
+
+                return and_(v, *rest)
+            return v
+
+        return self.if_exp(value, right, lambda: value)
+
+    def or_(self, value, operands):
+        first, rest = operands[0], operands[1:]
+
+        def right():
+            v = first()
+            if rest:
+                from autoconv.runtime.logical import or_
+
+                return or_(v, *rest)
+            return v
+
+        return self.if_exp(value, lambda: value, right)
+
+    def not_(self, value):
+        # `not x` is a Python bool whatever x is: a weak bool Tensor, never an np.bool_.
+        result = np.logical_not(_cond_tensor(value, user_origin(2)))
+        return result if result.weak else _cast(result, bool)
+
+    # loops --------------------------------------------------------------------------------
+    def mark(self):
+        """Where the block being built ends now (None when this thread is not tracing)."""
+        return len(_g.current().block.nodes) if _g.building() else None
+
+    def while_stmt(self, test, body, get_state, set_state, names, first_cond=None, mark=None):
+        if mark is not None:
+            # The runtime ran the test once to see that it is symbolic; the loop's test block
+            # runs it again. Drop the first run's operations: its effects (random draws,
+            # prints, Variable updates) would run once more than eagerly.
+            del _g.current().block.nodes[mark:]
+        _Loop(
+            test, body, get_state, set_state, tuple(names or ()), user_origin(2), "`while` loop"
+        ).run()
+
+    def for_stmt(self, iterable, body, get_state, set_state, names):
+        origin = user_origin(2)
+        source = _iteration(iterable, origin)
+        names = tuple(names or ())
+        length = source.length()
+        counter = _Box(0)  # not a list: lists in closures are taken for accumulators
+
+        def get2():
+            state = rt.read_state(get_state, names) if names else ()
+            return (*state, counter.value)
+
+        def set2(state):
+            if names:
+                set_state(tuple(state[:-1]))
+            counter.value = state[-1]
+
+        def test():
+            return counter.value < length
+
+        def body2():
+            i = counter.value
+            stop = body(source.item(i))
+            counter.value = i + 1
+            return stop
+
+        _Loop(
+            test,
+            body2,
+            get2,
+            set2,
+            (*names, "<loop counter>"),
+            origin,
+            "`for` loop",
+            carry_last=True,
+            fns=(body,),
+        ).run()
+
+    def while_rest(self, stop, test, body, get_state, set_state, names):
+        """A Python `while` loop whose body just returned a symbolic stop: unless it stops,
+        the rest of the loop is staged from the current state."""
+
+        def rest():
+            _Loop(
+                test, body, get_state, set_state, tuple(names or ()), origin, "`while` loop"
+            ).run()
+
+        origin = user_origin(2)
+        self.if_stmt(np.logical_not(stop), rest, None, get_state, set_state, names)
+
+    def for_rest(self, stop, iterable, items, item, body, get_state, set_state, names):
+        """A Python `for` loop whose body just returned a symbolic stop: unless it stops, the
+        remaining items are iterated by a staged loop, from the current state."""
+        origin = user_origin(2)
+        source = _remaining(iterable, items, item, origin)
+        if source is None:
+            return  # that was the last item: the loop ends either way
+
+        def rest():
+            self.for_stmt(source, body, get_state, set_state, names)
+
+        self.if_stmt(np.logical_not(stop), rest, None, get_state, set_state, names)
+
+    def range(self, *args):
+        return StagedRange(*args)
+
+    def extreme(self, which, args):
+        """`max(*args)` / `min(*args)` with symbolic values, as Python computes them: the first
+        item, replaced by each later one that is greater (smaller), as staged choices."""
+        items = list(args[0]) if len(args) == 1 else list(args)
+        if not items:
+            raise ValueError(f"{which}() iterable argument is empty")
+        result = items[0]
+        for item in items[1:]:
+            better = item > result if which == "max" else item < result
+            result = self.if_exp(better, lambda item=item: item, lambda r=result: r)
+        return result
+
+    def len(self, value):
+        if type(value) is list:
+            return grown_len(value)
+        if isinstance(value, Optional):
+            value = value.unwrap()
+        if isinstance(value, Tensor):
+            if not value.shape:
+                raise TypeError("len() of unsized object")
+            if value.shape[0] is not None:
+                return value.shape[0]
+            return _run_time_len(value)
+        return len(value)
+
+    def enumerate(self, iterable, start=0):
+        return StagedEnumerate(iterable, start)
+
+    def zip(self, *iterables, **kwargs):
+        if kwargs.get("strict"):
+            shapes.fail("zip(..., strict=True) over Tensors is not supported; drop strict=True")
+        return StagedZip(*iterables)
+
+
+TRACER = TensorTracer()
+
+
+rt.register((Tensor, Optional, ListAccum, StagedRange, StagedEnumerate, StagedZip), TRACER)
+
+
+rt.ACCUMULATOR_TYPES.add(ListAccum)
