@@ -43,3 +43,13 @@ def describe(filename: str, line: int | None = None, *, short: bool = False) -> 
 def describe_code(code) -> str:
     """Returns `describe` of where a code object (a function's `__code__`) starts."""
     return describe(code.co_filename, code.co_firstlineno)
+
+
+def user_frame(skip: tuple, depth: int = 1):
+    """The innermost frame, `depth` frames up from the caller and outward, whose file name starts
+    with none of `skip` (autoconv's own folder, and the library that called back into it): the
+    user's code that asked for the operation. None when there is none."""
+    frame = sys._getframe(depth + 1)
+    while frame is not None and frame.f_code.co_filename.startswith(skip):
+        frame = frame.f_back
+    return frame

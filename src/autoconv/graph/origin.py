@@ -6,11 +6,11 @@ code that asked for the operation.
 """
 
 import os
-import sys
 
 import numpy as np
 
 import autoconv
+from autoconv.locations import user_frame
 
 _SKIP = (
     os.path.dirname(os.path.abspath(autoconv.__file__)) + os.sep,
@@ -21,13 +21,8 @@ _SKIP = (
 
 def user_origin(depth: int = 1):
     """Returns `(filename, lineno)` of the innermost user frame, or None."""
-    frame = sys._getframe(depth)
-    while frame is not None:
-        filename = frame.f_code.co_filename
-        if not filename.startswith(_SKIP):
-            return (filename, frame.f_lineno)
-        frame = frame.f_back
-    return None
+    frame = user_frame(_SKIP, depth)
+    return None if frame is None else (frame.f_code.co_filename, frame.f_lineno)
 
 
 class SavedOrigin(tuple):

@@ -23,6 +23,11 @@ def numpy_promotion(strong: np.dtype, weak: np.dtype) -> np.dtype:
     return np.result_type(strong, STAND_IN[weak.kind])
 
 
+def numpy_weak_join(a: np.dtype, b: np.dtype) -> np.dtype:
+    """The dtype of two Python numbers' kinds joined (an int on one path, a float on another)."""
+    return np.result_type(a, b)
+
+
 @dataclass(frozen=True)
 class Policy:
     """What differs by design between tracers: whether sizes may be known only at run time
@@ -30,6 +35,7 @@ class Policy:
 
     dynamic_sizes: bool = True
     promotion: Callable[[np.dtype, np.dtype], np.dtype] = numpy_promotion
+    weak_join: Callable[[np.dtype, np.dtype], np.dtype] = numpy_weak_join
     # Whether a weak number may take a dtype that changes its kind (JAX: a Python float next
     # to an int32 array is a float32; NumPy: a float64, which is not the int32 a loop carries).
     kind_may_change: bool = False
@@ -44,7 +50,7 @@ def join(a: tuple, b: tuple, fail: Callable[[str], None], policy: Policy = GRAPH
     (sa, da, wa), (sb, db, wb) = a, b
     da, db = np.dtype(da), np.dtype(db)
     if wa and wb:
-        dtype = np.result_type(da, db)
+        dtype = np.dtype(policy.weak_join(da, db))
     elif wa or wb:
         strong, weak = (db, da) if wa else (da, db)
         dtype = np.dtype(policy.promotion(strong, weak))

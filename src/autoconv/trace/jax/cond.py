@@ -13,6 +13,7 @@ from jax import lax
 from autoconv.runtime import staging
 from autoconv.runtime.staged_locals import StagedLocals
 from autoconv.runtime.unbound import unbound_error
+from autoconv.trace.core import messages
 from autoconv.trace.jax import effects, logical, merge
 from autoconv.trace.jax import state as st
 
@@ -128,12 +129,7 @@ def _failer(origin, what, labels):
     def fail(name, detail):
         if type(detail) is tuple:  # ("undefined", index of the branch without it)
             missing, defined = labels[detail[1]], labels[1 - detail[1]]
-            st.fail(
-                origin,
-                f"`{name}` is defined in the {defined} branch of this {what} but not in the "
-                f"{missing} branch, and it is used after it. Give it a value before the {what} "
-                f"or in the {missing} branch too.",
-            )
+            st.fail(origin, messages.defined_on_one_path(name, defined, missing, what))
         st.fail(
             origin,
             f"`{name}` differs between the {labels[0]} branch and the {labels[1]} branch of "

@@ -22,7 +22,6 @@ import contextlib
 import linecache
 import operator
 import os
-import sys
 
 import jax
 import jax.numpy as jnp
@@ -31,8 +30,9 @@ from jax import lax
 
 import autoconv
 from autoconv.errors import AutoconvError, StagingError
-from autoconv.locations import describe
+from autoconv.locations import describe, user_frame
 from autoconv.runtime import staging
+from autoconv.trace.core.join import STAND_IN, Policy, join
 
 _Tracer = jax.core.Tracer
 _ARRAYS = (jax.Array, _Tracer, np.ndarray, np.generic)
@@ -51,9 +51,7 @@ class JaxStagingError(StagingError):
 
 def user_origin() -> str:
     """`file:line` of the innermost frame outside autoconv and JAX: the user's statement."""
-    frame = sys._getframe(1)
-    while frame is not None and frame.f_code.co_filename.startswith(_SKIP):
-        frame = frame.f_back
+    frame = user_frame(_SKIP)
     if frame is None:
         return "<unknown location>"
     return describe(frame.f_code.co_filename, frame.f_lineno)
@@ -393,15 +391,31 @@ def leaf_plan(a, b, where):
             "on every path"
         )
     (da, sa), (db, sb) = aval(a), aval(b)
-    if sa != sb:
+
+    def fail(kind):
+        if kind == "dtype":
+            where(f"{spec(a)} and {spec(b)}: the dtypes must agree (cast one with .astype)")
         where(f"{spec(a)} and {spec(b)}: the shapes must agree")
-    if da == db:
-        dtype = da
-    elif weak(a) or weak(b):  # JAX's promotion: a weak side takes the other's dtype or kind
-        dtype = np.dtype(jnp.result_type(a, b))
-    else:
-        where(f"{spec(a)} and {spec(b)}: the dtypes must agree (cast one with .astype)")
+
+    _, dtype, _ = join((sa, da, weak(a)), (sb, db, weak(b)), fail, POLICY)
     return (DYN, dtype, sa, weak_type(a) and weak_type(b))
+
+
+def _promotion(strong, weak_dtype):
+    """JAX's promotion: a weak number takes the array's dtype, or its kind (a Python float
+    next to an int32 array gives float32, where NumPy gives float64)."""
+    return np.dtype(jnp.result_type(jnp.zeros((), strong), STAND_IN[weak_dtype.kind]))
+
+
+def _weak_join(a, b):
+    return np.dtype(jnp.result_type(STAND_IN[a.kind], STAND_IN[b.kind]))
+
+
+# What differs by design from graph mode (trace.core.join): XLA needs static shapes, and JAX's
+# weak types promote by their own rules.
+POLICY = Policy(
+    dynamic_sizes=False, promotion=_promotion, weak_join=_weak_join, kind_may_change=True
+)
 
 
 def fits(x, dtype) -> bool:
