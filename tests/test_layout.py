@@ -3,8 +3,8 @@ passes -> backend.
 
 * `autoconv.graph` (the IR, its passes and views) imports no tracer (`autoconv.trace`), no
   graph-mode API (`autoconv.functions`) and no backend;
-* `autoconv.backends` import the IR, never a tracer or the API, except for the run-time helpers
-  listed in `BACKEND_HELPERS` (a list to shrink, never to grow);
+* `autoconv.backends` import the IR (with `graph/helpers.py`, the run-time helpers nodes call),
+  never a tracer or the API, except for what `BACKEND_HELPERS` lists (to shrink, never grow);
 * `autoconv.trace.core`, the state core both tracers share, imports neither the IR nor `jax`;
 * only the API layer picks a backend, and late (when it builds a program);
 * no import circle at module level; an import inside a function ("late") that closes a circle
@@ -25,19 +25,10 @@ SRC = pathlib.Path(__file__).resolve().parent.parent / "src"
 # Where the user-facing API picks a backend to run a graph (a late import, at that moment).
 API_LAYER = {"autoconv.functions.function", "autoconv.functions.saving.loaded"}
 
-# Modules of the tracers that backends still import for the run-time helpers their nodes call
-# (backend module -> tracer module). Shrink this list; never grow it.
+# Modules of the tracers that backends still import (backend module -> tracer module): the
+# `Optional` output record, and the check of a structure a graph cannot return. The run-time
+# helpers that nodes call are in `graph/helpers.py`. Shrink this list; never grow it.
 BACKEND_HELPERS = {
-    ("autoconv.backends.jax.draws", "autoconv.trace.tensors.random"),
-    ("autoconv.backends.jax.host", "autoconv.trace.tensors.optionals"),
-    ("autoconv.backends.jax.host", "autoconv.trace.tensors.printing"),
-    ("autoconv.backends.jax.lists", "autoconv.trace.tensors.accumulated"),
-    ("autoconv.backends.jax.lowering", "autoconv.trace.tensors.optionals"),
-    ("autoconv.backends.jax.masks", "autoconv.trace.tensors.ops"),
-    ("autoconv.backends.jax.ops", "autoconv.trace.tensors.accumulated"),
-    ("autoconv.backends.jax.ops", "autoconv.trace.tensors.arraylike"),
-    ("autoconv.backends.jax.ops", "autoconv.trace.tensors.mutation"),
-    ("autoconv.backends.jax.ops", "autoconv.trace.tensors.ops"),
     ("autoconv.backends.jax.program", "autoconv.trace.tensors.optionals"),
     ("autoconv.backends.numpy.executor", "autoconv.trace.tensors.accumulated"),
     ("autoconv.backends.numpy.executor", "autoconv.trace.tensors.optionals"),

@@ -1497,10 +1497,10 @@ def token_problems(source: str, dispatch: bool = False) -> list:
 # the eager error of a name set on one path only, and the documented TypeError of arguments
 # that match no saved signature.
 _DELIBERATE = {
-    ("trace/tensors/optionals.py", "_raise"),
-    ("trace/tensors/optionals.py", "_raise_new"),
-    ("trace/tensors/optionals.py", "_checked"),
-    ("trace/tensors/optionals.py", "output"),
+    ("graph/helpers.py", "raise_copy"),
+    ("graph/helpers.py", "raise_new"),
+    ("graph/helpers.py", "checked"),
+    ("graph/helpers.py", "optional_output"),
     ("functions/saving/loaded.py", "_find"),
     ("functions/saving/loaded.py", "_values"),
 }

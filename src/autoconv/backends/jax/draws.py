@@ -24,7 +24,7 @@ import numpy as np
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.backends.jax.host import HostValues
 from autoconv.graph.graph import map_tensors, tensors_in
-from autoconv.trace.tensors.random import generator_state, set_generator_state
+from autoconv.graph.helpers import generator_state, set_generator_state
 
 
 def is_draw(node) -> bool:

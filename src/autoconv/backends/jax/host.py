@@ -12,11 +12,11 @@ import numpy as np
 
 from autoconv.graph.eager_types import eager_type
 from autoconv.graph.graph import map_tensors
+from autoconv.graph.helpers import mixed_output, render
+from autoconv.graph.helpers import optional_output as output
 from autoconv.graph.tensor import Tensor
-from autoconv.trace.tensors.optionals import mixed_output, output
-from autoconv.trace.tensors.printing import _render
 
-HOST_FNS = frozenset((_render, output, mixed_output))
+HOST_FNS = frozenset((render, output, mixed_output))
 
 CHOICE_FNS = frozenset((output, mixed_output))
 

@@ -36,10 +36,10 @@ import math
 import numpy as np
 
 from autoconv.backends.jax.errors import lowering_error
+from autoconv.graph import helpers as _helpers
 from autoconv.graph.eager_types import eager_type
 from autoconv.graph.graph import Graph, tensors_in
 from autoconv.graph.tensor import Tensor
-from autoconv.trace.tensors import accumulated
 
 _COMPARE = frozenset(("<", "<=", ">", ">="))
 _UFUNC_COMPARE = {np.less: "<", np.less_equal: "<=", np.greater: ">", np.greater_equal: ">="}
@@ -95,7 +95,7 @@ def stacker_func(node):
     """The NumPy function (np.stack, np.array, ...) of a node stacking lists, or None."""
     if node.kind != "helper":
         return None
-    for func, made in accumulated._STACKERS.items():
+    for func, made in _helpers.STACKERS.items():
         if made is node.fn:
             return func
     return None

@@ -33,8 +33,8 @@ from autoconv.backends.jax import ops as _ops
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.backends.literals import call_arguments, literal, subscript
 from autoconv.graph.graph import Block, Graph, Node, tensors_in
+from autoconv.graph.helpers import checked as _checked
 from autoconv.graph.tensor import Tensor
-from autoconv.trace.tensors.optionals import _checked
 
 _RESERVED = frozenset(
     "run make_run err stop lax jnp fix carry truth cond while_loop all_of callback check "

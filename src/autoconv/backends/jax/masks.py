@@ -34,10 +34,10 @@ import numpy as np
 
 from autoconv.backends.jax import bounds as _bounds
 from autoconv.backends.jax.errors import lowering_error
+from autoconv.graph import helpers as _helpers
 from autoconv.graph.errors import warn_at, where
 from autoconv.graph.graph import Graph, tensors_in, walk
 from autoconv.graph.tensor import Tensor
-from autoconv.trace.tensors import ops as _graph_ops
 
 # ufunc.reduce and the NumPy functions and array methods that reduce: the operation's name.
 _UFUNC_REDUCTIONS = {
@@ -78,7 +78,7 @@ _PARAMS = {
 COUNTS = "empty_means"
 FAILED = "empty_failed"
 STATE = (COUNTS, FAILED)
-_COUNTS = {builtins.len: "len", _graph_ops._dim: "dim", _graph_ops._size: "size"}
+_COUNTS = {builtins.len: "len", _helpers.dim: "dim", _helpers.size: "size"}
 _ADVICE = (
     "keep the shape with np.where(mask, x, 0), or reduce with where= (np.sum(x, where=mask), "
     "np.max(x, where=mask, initial=...)); sum/prod/mean/min/max/any/all/np.count_nonzero over "

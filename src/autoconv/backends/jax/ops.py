@@ -16,8 +16,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from autoconv.graph import helpers as _helpers
 from autoconv.graph.passes import lower
-from autoconv.trace.tensors import accumulated, arraylike, mutation, ops
 
 # Array methods that give a new value (methods that write in place or leave the array, like
 # `.item()`, `.tolist()`, `.fill()`, `.sort()`, have no JAX form).
@@ -108,7 +108,7 @@ def _stacker(func):
     jfunc = target[1]
 
     def made(arrays, *args, **kwargs):
-        return jfunc(accumulated._expand(arrays), *args, **kwargs)
+        return jfunc(_helpers.expand_lists(arrays), *args, **kwargs)
 
     return (target[0] + "_lists", made)
 
@@ -129,10 +129,10 @@ _SPECIAL = {
     builtins.max: ("jnp_maximum", jnp.maximum),
     np.asarray: ("jnp_asarray", jnp.asarray),
     np.array: ("jnp_array", jnp.array),
-    mutation._set_copy: ("set_item", _set_copy),
-    arraylike._flat_items: ("flat_items", _flat_items),
-    ops._dim: ("dim", _dim),
-    ops._size: ("size", _size),
+    _helpers.set_copy: ("set_item", _set_copy),
+    _helpers.flat_items: ("flat_items", _flat_items),
+    _helpers.dim: ("dim", _dim),
+    _helpers.size: ("size", _size),
     lower.mean_all: ("mean_all", _mean_all),
 }
 
@@ -145,7 +145,7 @@ def lookup(fn):
         special = None
     if special is not None:
         return special
-    for func, made in accumulated._STACKERS.items():
+    for func, made in _helpers.STACKERS.items():
         if made is fn:
             return _stacker(func)
     owner = getattr(fn, "__self__", None)

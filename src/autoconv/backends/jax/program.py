@@ -36,11 +36,11 @@ from autoconv.backends.jax.errors import LoweringError, lowering_error
 from autoconv.backends.jax.host import TO_DEVICE
 from autoconv.backends.jax.lowering import Lowered
 from autoconv.graph.errors import where
+from autoconv.graph.helpers import Mixed, mixed_output, optional_output
 from autoconv.graph.tensor import Tensor
 from autoconv.graph.variables import in_lock_order
 from autoconv.locks import new_lock
-from autoconv.trace.tensors.optionals import Mixed, Optional, mixed_output
-from autoconv.trace.tensors.optionals import output as optional_output
+from autoconv.trace.tensors.optionals import Optional
 
 # Graphs whose arrays all hold fewer elements than this run on the CPU under device="auto":
 # a kernel launch and a host round trip cost more on a GPU than the work (measured on the CPU

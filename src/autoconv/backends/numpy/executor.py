@@ -33,6 +33,7 @@ from autoconv.backends.frame import Parameters, ProgramFrame
 from autoconv.backends.literals import call_arguments, literal, subscript
 from autoconv.graph.errors import GraphExecutionError, StagingError, execution_error, where
 from autoconv.graph.graph import Block, Graph, Node
+from autoconv.graph.helpers import Mixed, mixed_output, optional_output
 from autoconv.graph.origin import source_text
 from autoconv.graph.passes.analysis import (
     BINARY_UFUNCS,
@@ -44,8 +45,7 @@ from autoconv.graph.passes.analysis import (
 )
 from autoconv.graph.tensor import Tensor, format_spec
 from autoconv.graph.variables import in_lock_order
-from autoconv.trace.tensors.optionals import Mixed, Optional, mixed_output
-from autoconv.trace.tensors.optionals import output as optional_output
+from autoconv.trace.tensors.optionals import Optional
 
 
 class Program(ProgramFrame):

@@ -14,10 +14,10 @@ import random as _pyrandom
 
 import numpy as np
 
+from autoconv.graph import helpers
 from autoconv.graph.operators import BINARY_OPERATORS, UNARY_OPERATORS
 from autoconv.graph.passes import fold, lower
-from autoconv.trace.tensors import accumulated, arraylike, ops, optionals, printing, staged_calls
-from autoconv.trace.tensors import mutation as _mutation
+from autoconv.trace.tensors import ops, staged_calls
 from autoconv.trace.tensors import random as _random
 from autoconv.trace.tensors.numpy_dispatch import ARRAY_METHODS
 
@@ -134,26 +134,15 @@ for _t in TYPES.values():
 for _name in ("int", "float", "bool", "complex", "len", "round"):
     _add(_name, getattr(builtins, _name))
 
-_add("autoconv.dim", ops._dim)
-_add("autoconv.size", ops._size)
-_add("autoconv.format", printing._render)
-_add("autoconv.flat_items", arraylike._flat_items)
 _add("autoconv.mean_all", lower.mean_all)
-_add("autoconv.set_copy", _mutation._set_copy)
-_add("autoconv.as_kind", optionals.mixed_output)
-_add("autoconv.or_none", optionals.output)
-_add("autoconv.checked", optionals._checked)
-_add("autoconv.raise", optionals._raise)
-_add("autoconv.raise_new", optionals._raise_new)
+for _name, _f in helpers.TABLE.items():
+    _add(_name, _f)
 # The helpers whose exception is the user's (`attrs["raises"]`): table name -> which one.
 RAISING = {
     "autoconv.raise": "raise",
     "autoconv.raise_new": "raise_new",
     "autoconv.checked": "checked",
 }
-for _f in (*accumulated._ARRAY_MAKERS, np.stack, np.concatenate, np.vstack, np.hstack):
-    _add(f"autoconv.{_f.__name__}_lists", accumulated._bind_stack(_f))
-
 # Random numbers: np.random's global generator, Python's `random`, and the generator makers.
 for _name in _random._TABLES["legacy"]:
     if hasattr(_random._GLOBAL, _name):

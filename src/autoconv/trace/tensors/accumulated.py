@@ -9,6 +9,9 @@ import numpy as np
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
+from autoconv.graph.helpers import ARRAY_MAKERS as _ARRAY_MAKERS
+from autoconv.graph.helpers import expand_lists as _expand
+from autoconv.graph.helpers import stacker as _bind_stack
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import format_spec
 from autoconv.runtime import staging as rt
@@ -60,16 +63,6 @@ class ListAccum:
 
 
 _g.HOLDERS[ListAccum] = (lambda v: (v.tensor,), lambda v, new: ListAccum(new[0]))
-
-
-def _expand(arrays):
-    out = []
-    for a in arrays:
-        if type(a) is list:
-            out.extend(a)
-        else:
-            out.append(a)
-    return out
 
 
 def _run_stack(func, arrays, *args, **kwargs):
@@ -126,29 +119,10 @@ def _stack_lists(func, args, kwargs):
     )
 
 
-_STACKERS: dict = {}
-
-
-_ARRAY_MAKERS = (np.array, np.asarray, np.asanyarray, np.ascontiguousarray)
-
-
 def stack_items(func, items, dtype=None):
     """`func(items, dtype=dtype)` (np.array and friends) for a list holding Tensors or the items
     a staged loop appended: one array when the graph runs."""
     return _stack_lists(func, (items,), {} if dtype is None else {"dtype": dtype})
-
-
-def _bind_stack(func):
-    made = _STACKERS.get(func)
-    if made is None:
-
-        def made(arrays, *args, **kwargs):
-            return func(_expand(arrays), *args, **kwargs)
-
-        made.__name__ = f"{func.__name__}_lists"
-        made.returns_new = True  # made from a list: a new array (passes.analysis.returns_new)
-        _STACKERS[func] = made
-    return made
 
 
 def check_output(value, path="output"):

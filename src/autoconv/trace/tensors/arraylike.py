@@ -15,6 +15,7 @@ import numpy as np
 
 from autoconv.graph import graph as _g
 from autoconv.graph import tensor as _tensor
+from autoconv.graph.helpers import flat_items as _flat_items
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.trace.tensors.path_types import retag
 from autoconv.trace.tensors.recording import emit
@@ -180,11 +181,6 @@ def item(t: Tensor, args):
     _, dtype = _python_kind(t, frame, "item")
     args = tuple(operand(a) for a in args)
     return emit("method", ".item", "item", (t, *args), {}, [((), dtype, True)])[0]
-
-
-def _flat_items(a):
-    items = a.ravel().tolist()
-    return items[0] if len(items) == 1 else items
 
 
 def tolist(t: Tensor):

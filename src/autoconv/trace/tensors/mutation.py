@@ -17,6 +17,7 @@ import numpy as np
 from autoconv.graph import graph as _g
 from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
+from autoconv.graph.helpers import set_copy as _set_copy
 from autoconv.graph.origin import _SKIP
 from autoconv.graph.tensor import _AUTOCONV, PY_TYPES, Tensor
 from autoconv.trace.tensors import recording as _recording
@@ -370,16 +371,6 @@ def _item_baseline() -> int:
             rt_staging.leave_trace()
             _PROBING.clear()
     return _ITEM_BASELINE[0]
-
-
-def _set_copy(a, key, value):
-    """`a[key] = value` on a copy of `a` (what `assign_item` records)."""
-    a = a.copy()
-    a[key] = value
-    return a
-
-
-_set_copy.returns_new = True  # a new array (see passes.analysis.returns_new)
 
 
 def assign_item(target, key, value):

@@ -14,6 +14,8 @@ import string
 import numpy as np
 
 from autoconv.graph import shapes
+from autoconv.graph.helpers import dim as _dim
+from autoconv.graph.helpers import size as _size
 from autoconv.graph.shapes import fail, norm_axis, shape_of
 from autoconv.graph.tensor import Tensor
 from autoconv.trace.tensors.recording import emit
@@ -535,14 +537,6 @@ def _repeat(p, args, kwargs):
 
 
 # --- shape and size: Python ints where known, run-time values where not ---------------------
-
-
-def _dim(a, i):
-    return np.shape(a)[i]  # a Python int, as eagerly
-
-
-def _size(a, axis=None):
-    return np.size(a, axis)
 
 
 def _shape_rule(func, args, kwargs):

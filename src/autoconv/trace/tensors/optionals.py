@@ -18,6 +18,11 @@ import numpy as np
 
 from autoconv.graph import graph as _g
 from autoconv.graph.errors import StagingError, where
+from autoconv.graph.helpers import Mixed, mixed_output
+from autoconv.graph.helpers import checked as _checked
+from autoconv.graph.helpers import optional_output as output
+from autoconv.graph.helpers import raise_copy as _raise
+from autoconv.graph.helpers import raise_new as _raise_new
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.trace.core.values import unbound
@@ -132,22 +137,6 @@ def _install_operators():
 _install_operators()
 
 
-def _missing_error(missing, name):
-    if missing is None:
-        return TypeError(
-            f"`{name}` is None here (eager NumPy would raise this TypeError on the same path)"
-        )
-    return UnboundLocalError(
-        f"cannot access local variable '{missing[1]}' where it is not associated with a value"
-    )
-
-
-def _checked(flag, value, missing, name):
-    if not flag:
-        raise _missing_error(missing, name)
-    return value
-
-
 def _map_leaves(v, fn):
     t = type(v)
     if t is tuple or t is list:
@@ -178,15 +167,6 @@ def _require(opt, t, origin):
     return node.outputs[0]
 
 
-def output(flag, value, missing, name):
-    """What a graph returns for an Optional output: the value, None, or the eager error."""
-    if flag:
-        return value
-    if missing is None:
-        return None
-    raise _missing_error(missing, name)
-
-
 def is_none(value):
     """`value is None` for a value seen while tracing (an Optional, a Tensor, or Python)."""
     if isinstance(value, Optional):
@@ -196,35 +176,6 @@ def is_none(value):
         flag = value.flag
         return (not flag) if type(flag) is bool else np.logical_not(flag)
     return value is None
-
-
-class Mixed:
-    """In a graph's outputs only: a number whose Python type depends on the path that ran
-    (`return -1` after a loop that may `return x[i]`). `value` holds it in the joined dtype,
-    `tag` (an int known at run time) indexes `kinds`, the Python type each path gives (None:
-    the NumPy value as computed). Traced code never sees one: there the value is a Tensor whose
-    `py_kinds` hold the tag and kinds, and operations on it follow NumPy's weak-scalar rule."""
-
-    __slots__ = ("value", "tag", "kinds", "name")
-
-    def __init__(self, value, tag, kinds, name="value"):
-        self.value = value
-        self.tag = tag
-        self.kinds = kinds
-        self.name = name
-
-    def __repr__(self):
-        return f"<{self.name}: {' or '.join(_kind_name(k) for k in self.kinds)}>"
-
-
-def _kind_name(kind) -> str:
-    return "a NumPy value" if kind is None else f"a Python {kind.__name__}"
-
-
-def mixed_output(value, tag, kinds):
-    """What a graph returns for a Mixed output: the value as the type its path gives."""
-    kind = kinds[tag]
-    return value if kind is None else kind(value)
 
 
 def output_records(v):
@@ -343,23 +294,6 @@ def optional_for(a, b, name, origin):
 
 
 # --- user raises -----------------------------------------------------------------------------
-
-
-def _raise(exc):
-    raise _fresh(exc)
-
-
-def _fresh(exc):
-    try:
-        new = type(exc)(*exc.args)
-    except Exception:
-        return exc.with_traceback(None)
-    new.__dict__.update(getattr(exc, "__dict__", {}))
-    return new
-
-
-def _raise_new(cls, *args):
-    raise cls(*args)
 
 
 def raise_node(exc, origin) -> None:

@@ -20,6 +20,7 @@ import sys
 from autoconv.caches import register_cache
 from autoconv.graph import graph as _g
 from autoconv.graph import tensor as _tensor
+from autoconv.graph.helpers import render as _render
 from autoconv.graph.origin import user_origin
 from autoconv.trace.tensors.recording import emit
 
@@ -83,20 +84,6 @@ def _jax_value(v) -> bool:
 
 
 # --- format specs ---------------------------------------------------------------------------
-
-
-def _render(pieces, *values):
-    """The string of an f-string of run-time values: `pieces` are literal text or
-    `(index, spec)` of a value (`!r` / `!s`: its repr / str)."""
-    return "".join(p if type(p) is str else _piece(values[p[0]], p[1]) for p in pieces)
-
-
-def _piece(value, spec: str) -> str:
-    if spec == "!r":
-        return repr(value)
-    if spec == "!s":
-        return str(value)
-    return format(value, spec)
 
 
 def formatted(value):

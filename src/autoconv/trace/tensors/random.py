@@ -45,6 +45,7 @@ from autoconv.caches import register_cache
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
+from autoconv.graph.helpers import generator_state
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import Tensor, format_spec
 from autoconv.runtime import calls as _calls
@@ -729,26 +730,6 @@ def _state(obj):
         if entry[1] is not None:
             return entry[1]()
     return _frozen(generator_state(obj))
-
-
-def generator_state(obj):
-    """The state of a NumPy `RandomState` or `Generator` or a Python `random.Random`, as
-    `set_generator_state` takes it back."""
-    if isinstance(obj, _RandomState):
-        return obj.get_state(legacy=False)
-    if isinstance(obj, _Generator):
-        return obj.bit_generator.state
-    return obj.getstate()
-
-
-def set_generator_state(obj, state) -> None:
-    """Puts a generator back to a state `generator_state` gave."""
-    if isinstance(obj, _RandomState):
-        obj.set_state(state)
-    elif isinstance(obj, _Generator):
-        obj.bit_generator.state = state
-    else:
-        obj.setstate(state)
 
 
 def _frozen(value):

@@ -1,0 +1,201 @@
+"""autoconv's own run-time helpers: the functions a graph's `helper` nodes call, named once.
+
+Tracing records them, backends run them (the NumPy executor calls them, the JAX backend maps
+them to its own forms or calls them on the host), and a saved file names them by the keys of
+`TABLE`. Each is a plain function of run-time values: it imports nothing but NumPy.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+# --- values that exist on some paths only (see trace.tensors.optionals) ---------------------
+
+
+def missing_error(missing, name) -> Exception:
+    """What eager Python raises on a path where a variable is None, or not bound at all."""
+    if missing is None:
+        return TypeError(
+            f"`{name}` is None here (eager NumPy would raise this TypeError on the same path)"
+        )
+    return UnboundLocalError(
+        f"cannot access local variable '{missing[1]}' where it is not associated with a value"
+    )
+
+
+def optional_output(flag, value, missing, name):
+    """What a graph returns for an Optional output: the value, None, or the eager error."""
+    if flag:
+        return value
+    if missing is None:
+        return None
+    raise missing_error(missing, name)
+
+
+def checked(flag, value, missing, name):
+    """An Optional's value where it is used: the eager error where it is missing."""
+    if not flag:
+        raise missing_error(missing, name)
+    return value
+
+
+class Mixed:
+    """In a graph's outputs only: a number whose Python type depends on the path that ran
+    (`return -1` after a loop that may `return x[i]`). `value` holds it in the joined dtype,
+    `tag` (an int known at run time) indexes `kinds`, the Python type each path gives (None:
+    the NumPy value as computed). Traced code never sees one: there the value is a Tensor whose
+    `py_kinds` hold the tag and kinds (trace.tensors.path_types)."""
+
+    __slots__ = ("value", "tag", "kinds", "name")
+
+    def __init__(self, value, tag, kinds, name="value"):
+        self.value = value
+        self.tag = tag
+        self.kinds = kinds
+        self.name = name
+
+    def __repr__(self):
+        kinds = " or ".join(
+            "a NumPy value" if k is None else f"a Python {k.__name__}" for k in self.kinds
+        )
+        return f"<{self.name}: {kinds}>"
+
+
+def mixed_output(value, tag, kinds):
+    """What a graph returns for a Mixed output: the value as the type its path gives."""
+    kind = kinds[tag]
+    return value if kind is None else kind(value)
+
+
+# --- the user's exceptions, raised where the graph runs into them ---------------------------
+
+
+def fresh(exc: BaseException) -> BaseException:
+    """A new exception like `exc` (the recorded one must not collect tracebacks run by run)."""
+    try:
+        new = type(exc)(*exc.args)
+    except Exception:
+        return exc.with_traceback(None)
+    new.__dict__.update(getattr(exc, "__dict__", {}))
+    return new
+
+
+def raise_copy(exc):
+    raise fresh(exc)
+
+
+def raise_new(cls, *args):
+    raise cls(*args)
+
+
+# --- values, shapes and arrays ----------------------------------------------------------------
+
+
+def dim(a, i):
+    return np.shape(a)[i]  # a Python int, as eagerly
+
+
+def size(a, axis=None):
+    return np.size(a, axis)
+
+
+def flat_items(a):
+    """`a.item()` / `a.tolist()` of a 0-d or flat array: its Python numbers."""
+    items = a.ravel().tolist()
+    return items[0] if len(items) == 1 else items
+
+
+def set_copy(a, key, value):
+    """`a[key] = value` on a copy of `a` (what item assignment records)."""
+    a = a.copy()
+    a[key] = value
+    return a
+
+
+set_copy.returns_new = True  # a new array (see passes.analysis.returns_new)
+
+
+def render(pieces, *values):
+    """The string of an f-string of run-time values: `pieces` are literal text or
+    `(index, spec)` of a value (`!r` / `!s`: its repr / str)."""
+    return "".join(p if type(p) is str else _piece(values[p[0]], p[1]) for p in pieces)
+
+
+def _piece(value, spec: str) -> str:
+    if spec == "!r":
+        return repr(value)
+    if spec == "!s":
+        return str(value)
+    return format(value, spec)
+
+
+# --- lists grown in staged loops (see trace.tensors.accumulated) ---------------------------
+
+ARRAY_MAKERS = (np.array, np.asarray, np.asanyarray, np.ascontiguousarray)
+STACKERS: dict = {}
+"""NumPy function -> its form on lists that hold run-time lists (`stacker`)."""
+
+
+def expand_lists(arrays) -> list:
+    """`arrays` with each run-time list (the items a staged loop appended) spliced in."""
+    out = []
+    for a in arrays:
+        if type(a) is list:
+            out.extend(a)
+        else:
+            out.append(a)
+    return out
+
+
+def stacker(func):
+    """`func` (np.stack, np.array, ...) taking a list whose run-time lists are spliced in."""
+    made = STACKERS.get(func)
+    if made is None:
+
+        def made(arrays, *args, **kwargs):
+            return func(expand_lists(arrays), *args, **kwargs)
+
+        made.__name__ = f"{func.__name__}_lists"
+        made.returns_new = True  # made from a list: a new array (passes.analysis.returns_new)
+        STACKERS[func] = made
+    return made
+
+
+# --- random generators ----------------------------------------------------------------------
+
+
+def generator_state(obj):
+    """The state of a NumPy `RandomState` or `Generator` or a Python `random.Random`, as
+    `set_generator_state` takes it back."""
+    if isinstance(obj, np.random.RandomState):
+        return obj.get_state(legacy=False)
+    if isinstance(obj, np.random.Generator):
+        return obj.bit_generator.state
+    return obj.getstate()
+
+
+def set_generator_state(obj, state) -> None:
+    """Puts a generator back to a state `generator_state` gave."""
+    if isinstance(obj, np.random.RandomState):
+        obj.set_state(state)
+    elif isinstance(obj, np.random.Generator):
+        obj.bit_generator.state = state
+    else:
+        obj.setstate(state)
+
+
+# The names a saved file calls them by.
+TABLE = {
+    "autoconv.dim": dim,
+    "autoconv.size": size,
+    "autoconv.format": render,
+    "autoconv.flat_items": flat_items,
+    "autoconv.set_copy": set_copy,
+    "autoconv.as_kind": mixed_output,
+    "autoconv.or_none": optional_output,
+    "autoconv.checked": checked,
+    "autoconv.raise": raise_copy,
+    "autoconv.raise_new": raise_new,
+}
+for _f in (*ARRAY_MAKERS, np.stack, np.concatenate, np.vstack, np.hstack):
+    TABLE[f"autoconv.{_f.__name__}_lists"] = stacker(_f)
