@@ -3,6 +3,7 @@
     python tools/three_paths.py              # the table
     python tools/three_paths.py --failures   # and every call that is not correct, by path
     python tools/three_paths.py -k search.   # only programs whose id contains "search."
+    python tools/three_paths.py --fresh      # the programs of tests/test_three_paths.py instead
 
 The three paths:
 
@@ -57,8 +58,15 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--failures", action="store_true", help="list the calls not correct")
     parser.add_argument("-k", default="", help="only programs whose id contains this text")
+    parser.add_argument(
+        "--fresh", action="store_true", help="run tests/test_three_paths.py's programs instead"
+    )
     options = parser.parse_args(argv)
-    chosen = [p for p in programs() if options.k in p.id]
+    if options.fresh:
+        from tests.test_three_paths import PROGRAMS as pool
+    else:
+        pool = programs()
+    chosen = [p for p in pool if options.k in p.id]
     paths = PATHS if importlib.util.find_spec("jax") else PATHS[:1]
     jit = None
     if "jit" in paths:
