@@ -593,36 +593,18 @@ _JNP_DIVIDE = (
     "jnp divides int32 by a Python int in float32 (plain jax.numpy does too): float32[], eager "
     "float64[]; not listed in tests.jax.corpus.DESIGN"
 )
-_INT_OR_FLOAT = (
-    "`scale = 1.0 if c else -1; x * scale` multiplies int32 x by a float on the int path: "
-    "float64, eager int32"
-)
 _EMPTY_LIST = "np.array of a list appended over an empty int64 array: int64[0], eager float64[0]"
 _ESCAPE_TRACER = "UnexpectedTracerError: a list in an object or dict appended in a staged loop"
-_NO_LOCATION = (
-    "StagingError at '<unknown location>': a list attribute appended in a staged loop inside a "
-    "method, then np.array of it (len(self.values) is already wrong, 1)"
-)
 _LIST_LENGTH = "len() of a list in an object or dict appended in a staged loop is 1 for any length"
 KNOWN: dict = {
     ("mean_by_count", 0, "jax-backend"): _INT32_DIVIDE,
     ("mean_by_count", 0, "jit"): _JNP_DIVIDE,
-    ("signed_scale", 2, "numpy"): _INT_OR_FLOAT,
-    ("signed_scale", 2, "jax-backend"): _INT_OR_FLOAT,
     ("cumulative_list", 2, "jax-backend"): _EMPTY_LIST,
     ("dict_of_lists", 0, "jit"): _ESCAPE_TRACER,
     ("history_lengths", 0, "jit"): _ESCAPE_TRACER,
     ("history_lengths", 1, "jit"): _ESCAPE_TRACER,
-    ("history_lengths", 0, "numpy"): _NO_LOCATION,
-    ("history_lengths", 1, "numpy"): _NO_LOCATION,
-    ("history_lengths", 2, "numpy"): _NO_LOCATION,
-    **{
-        (name, i, path): _LIST_LENGTH
-        for name in ("attribute_list_length", "dict_list_length")
-        for i, path in ((0, "numpy"), (0, "jax-backend"), (0, "jit"), (1, "numpy"))
-    },
-    ("attribute_list_length", 1, "jax-backend"): _LIST_LENGTH,
-    ("dict_list_length", 1, "jax-backend"): _LIST_LENGTH,
+    ("attribute_list_length", 0, "jit"): _LIST_LENGTH,
+    ("dict_list_length", 0, "jit"): _LIST_LENGTH,
 }
 
 

@@ -69,7 +69,7 @@ class Tensor:
         # weak: the run-time value is a Python bool/int/float/complex (a loop counter, a flag),
         # which NumPy treats as a weak scalar (NEP 50), exactly as eager code would.
         self.weak = weak
-        # py_kinds: None, or (tag, kinds) when the Python type depends on the path taken (a
+        # py_kinds: None, or (tag, kinds, name) when the Python type depends on the path taken (a
         # Python number on some paths, a NumPy value on others: optionals.tagged).
         self.py_kinds = None
         self.graph = graph

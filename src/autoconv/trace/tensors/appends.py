@@ -33,14 +33,54 @@ def _closure_lists(*fns):
                 value = cell.cell_contents
             except ValueError:
                 continue
-            if type(value) is list and id(value) not in found:
-                found[id(value)] = (value, name)
-            elif type(value) is _FunctionType and len(seen) < 64:
-                todo.append(value)
+            if type(value) is _FunctionType:
+                if len(seen) < 64:
+                    todo.append(value)
+            else:
+                _reachable_lists(value, name, found, _DEPTH)
     return list(found.values())
 
 
+_DEPTH = 2  # how deep lists are looked for inside objects, dicts and lists (`self.a.items`)
+
+
+def _reachable_lists(value, name, found, depth) -> None:
+    """Adds to `found` the lists `value` is or holds: as an attribute of an object, a value of
+    a dict or an item of a list (`self.items`, `d['a']`, `out[0]`), named as the user would."""
+    t = type(value)
+    if t is list:
+        if id(value) in found:
+            return
+        found[id(value)] = (value, name)
+        inner = ((f"{name}[{i}]", v) for i, v in enumerate(value) if type(v) in _HOLDERS)
+    elif t is dict:
+        inner = ((f"{name}[{k!r}]", v) for k, v in value.items() if type(v) in _HOLDERS)
+    elif _user_object(value):
+        inner = ((f"{name}.{k}", v) for k, v in vars(value).items() if type(v) in _HOLDERS)
+    else:
+        return
+    if depth > 0:
+        for inner_name, v in list(inner):
+            if type(v) in (list, dict) or _user_object(v):
+                _reachable_lists(v, inner_name, found, depth - 1)
+
+
+_HOLDERS = (list, dict)
+
+
+def _user_object(value) -> bool:
+    """An instance of a user's class, whose attributes a loop body may change."""
+    t = type(value)
+    return (
+        isinstance(getattr(value, "__dict__", None), dict)
+        and not isinstance(value, (type, _ModuleType, _FunctionType))
+        and t.__module__ not in ("builtins", "numpy")
+        and not t.__module__.startswith("autoconv.")
+    )
+
+
 _FunctionType = type(_closure_lists)
+_ModuleType = type(np)
 
 
 def _snapshot(lists):

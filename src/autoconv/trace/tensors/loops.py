@@ -240,7 +240,7 @@ class _Loop:
                     mutation.note_loop_param(leaf, leaves[j])
                     if (i, j, 1) in carried:
                         tag = params[(i, j, 1)] = _param(graph, carried[(i, j, 1)], "<kind>")
-                        leaf = tagged(leaf, tag, self.kinds[(i, j)])
+                        leaf = tagged(leaf, tag, self.kinds[(i, j)], self.names[i])
                     leaves[j] = leaf
             state_in.append(_rebuild(structs[i], leaves))
         acc_params = {}
@@ -464,7 +464,8 @@ class _Loop:
             leaves = list(init_leaves[i])
             for j in range(len(leaves)):
                 if (i, j, 1) in results:
-                    leaves[j] = tagged(results[(i, j)], results[(i, j, 1)], self.kinds[(i, j)])
+                    kinds = self.kinds[(i, j)]
+                    leaves[j] = tagged(results[(i, j)], results[(i, j, 1)], kinds, self.names[i])
                 elif (i, j) in results:
                     leaves[j] = results[(i, j)]
             final.append(_rebuild(structs[i], leaves))

@@ -215,7 +215,7 @@ class _Merger:
             return leaf[1]
         if leaf[0] == "mixed":
             _, value, tag, kinds, name = leaf
-            return tagged(self.node.outputs[value], self.node.outputs[tag], kinds)
+            return tagged(self.node.outputs[value], self.node.outputs[tag], kinds, name)
         return self.node.outputs[leaf[1]]
 
     def resolve(self, merged):

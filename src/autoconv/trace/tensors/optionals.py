@@ -203,7 +203,7 @@ def materialized(v):
         return v.unwrap() if v.missing is not None else _optional_value(v)
     if not isinstance(v, Tensor) or v.py_kinds is None:
         return v
-    tag, kinds = v.py_kinds
+    tag, kinds, _ = v.py_kinds
     node = _g.Node("helper", "as_kind", mixed_output, (v, tag, kinds))
     _g.add_node(node, [(v.shape, v.dtype, v.weak)], user_origin(3))
     return node.outputs[0]

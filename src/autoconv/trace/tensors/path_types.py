@@ -1,12 +1,14 @@
 """Numbers whose Python type depends on the path taken: `-1` on one path, `x[i]` on another.
 
-Such a value is a Tensor whose `py_kinds` is `(tag, kinds)`: `tag`, known at run time, indexes
-`kinds`, the type each path gives (a Python number type, or None for the NumPy value as
-computed). The value itself has the joined dtype. Returned or printed, it has its path's type.
-An operation on it keeps the tag where every path's result differs only as a Python number
-differs from the NumPy scalar of the same dtype (`0.05 * scale`); otherwise the result takes the
-NumPy kind, as NumPy's weak-scalar rule gives (`s * 10 + v` with `v` an int32). It is never an
-error, and the tag never changes a value.
+Such a value is a Tensor whose `py_kinds` is `(tag, kinds, name)`: `tag`, known at run time,
+indexes `kinds`, the type each path gives (a Python number type, or None for the NumPy value as
+computed); `name` is the user's variable. The value itself has the joined dtype. Returned or
+printed, it has its path's type. An operation on it keeps the tag where every path's result
+differs only as a Python number differs from the NumPy scalar of the same dtype (`0.05 *
+scale`); where a path gives a Python number and another a NumPy value, the result takes the
+NumPy kind, as NumPy's weak-scalar rule gives (`s * 10 + v` with `v` an int32). Where two paths
+give NumPy values of different dtypes or shapes (`x * scale` with an int32 `x` and a `scale`
+that is `-1` or `1.0`), no one value can stand for both: that is an error naming the variable.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import itertools
 
 import numpy as np
 
+from autoconv.graph.errors import StagingError, where
+from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor
 
 _PY_NUMBERS = (bool, int, float, complex)
@@ -22,10 +26,10 @@ _PY_DTYPES = {bool: np.dtype(bool), int: np.dtype(np.int64), float: np.dtype(np.
 _PY_DTYPES[complex] = np.dtype(np.complex128)
 
 
-def tagged(value, tag, kinds):
+def tagged(value, tag, kinds, name):
     """`value` (a Tensor) with the Python type of each path: `tag` indexes `kinds`."""
     if len(kinds) > 1:
-        value.py_kinds = (tag, kinds)
+        value.py_kinds = (tag, kinds, name)
     return value
 
 
@@ -81,14 +85,14 @@ def _result_dtype(r):
 def retag(fn, args, kwargs, result):
     """`result` (of `fn(*args, **kwargs)` on Tensors) tagged with the Python type each path
     gives it, where an operand's type depends on the path and the results differ only so."""
-    if not isinstance(result, Tensor) or result.shape:
+    if not isinstance(result, Tensor):
         return result
     found: list = []
     _tagged_in((args, kwargs), found)
     if not found:
         return result
     combos = list(itertools.product(*(range(len(m.py_kinds[1])) for m in found)))
-    kinds, dtypes = [], set()
+    kinds, dtypes, numpy_results = [], set(), set()
     for combo in combos:
         chosen = {id(m): m.py_kinds[1][i] for m, i in zip(found, combo)}
 
@@ -104,10 +108,30 @@ def retag(fn, args, kwargs, result):
             return result  # not telling: the NumPy kind
         dtypes.add(_result_dtype(r))
         kinds.append(type(r) if type(r) in _PY_NUMBERS else None)
-    if len(set(kinds)) < 2 or len(dtypes) != 1 or None in dtypes:
+        if isinstance(r, (np.ndarray, np.generic)):
+            numpy_results.add((r.dtype, np.shape(r)))
+    if len(numpy_results) > 1:
+        _differs(found, numpy_results)
+    if result.shape or len(set(kinds)) < 2 or len(dtypes) != 1 or None in dtypes:
         return result  # one type on every path, or types that differ in more than kind
     tag = None
     for m in found:  # the index of the combination that runs, in `combos`' order
         t = m.py_kinds[0]
         tag = t if tag is None else tag * len(m.py_kinds[1]) + t
-    return tagged(result, tag, tuple(kinds))
+    return tagged(result, tag, tuple(kinds), found[0].py_kinds[2])
+
+
+def _differs(found, results) -> None:
+    names = ", ".join(
+        n if n.startswith("the ") else f"`{n}`" for n in (m.py_kinds[2] for m in found)
+    )
+    kinds = " or ".join(
+        "a NumPy value" if k is None else f"a Python {k.__name__}" for k in found[0].py_kinds[1]
+    )
+    given = " or ".join(sorted({d.name for d, _ in results}))
+    raise StagingError(
+        f"{where(user_origin(2))}: {names} is {kinds}, depending on the path taken, and this "
+        f"operation gives {given} accordingly, so one value of the graph cannot stand for "
+        f"both. Give {names} one kind on every path (e.g. `-1.0` rather than `-1`, or "
+        "`np.float64(...)`)."
+    )
