@@ -586,9 +586,6 @@ PATHS = ("numpy", "jax-backend", "jit")
 BY_NAME = {p.name: p for p in PROGRAMS}
 
 # (program, input index, path) -> what goes wrong: strict xfails, so a fix shows up.
-_INT32_DIVIDE = (
-    "the JAX backend divides int32 by a Python int in float32: 2.799999952316284, not 2.8"
-)
 _JNP_DIVIDE = (
     "jnp divides int32 by a Python int in float32 (plain jax.numpy does too): float32[], eager "
     "float64[]; not listed in tests.jax.corpus.DESIGN"
@@ -597,7 +594,6 @@ _EMPTY_LIST = "np.array of a list appended over an empty int64 array: int64[0], 
 _ESCAPE_TRACER = "UnexpectedTracerError: a list in an object or dict appended in a staged loop"
 _LIST_LENGTH = "len() of a list in an object or dict appended in a staged loop is 1 for any length"
 KNOWN: dict = {
-    ("mean_by_count", 0, "jax-backend"): _INT32_DIVIDE,
     ("mean_by_count", 0, "jit"): _JNP_DIVIDE,
     ("cumulative_list", 2, "jax-backend"): _EMPTY_LIST,
     ("dict_of_lists", 0, "jit"): _ESCAPE_TRACER,

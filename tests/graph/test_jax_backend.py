@@ -510,3 +510,17 @@ def best_or_zero(xs):
 @pytest.mark.parametrize("x", [np.zeros(0), np.array([2.0, 5.0, 1.0])])
 def test_a_loop_over_an_empty_axis_returns_as_eager(fn, x):
     same(*both(fn, x))
+
+
+def test_ints_made_floats_are_computed_in_float64_as_numpy_does():
+    """NumPy divides int32 values, and takes their sqrt or exp, in float64; JAX would in
+    float32 (2.799999952316284 for 14 / 5)."""
+
+    def floats_of_ints(x):
+        return x / 5, np.sqrt(x), np.exp(x), x / x
+
+    x = np.array([3, 14], np.int32)
+    got = autoconv.function(floats_of_ints, backend="jax")(x)
+    for g, e in zip(got, floats_of_ints(x)):
+        assert g.dtype == e.dtype == np.float64
+        np.testing.assert_allclose(g, e, rtol=1e-15)

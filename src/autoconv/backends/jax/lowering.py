@@ -276,14 +276,23 @@ class _Writer:
                 and len(args) == 2
                 and not kwargs
             ):
-                common = _common_dtype(args)
+                common = _inexact_operands(node, _common_dtype(args))
                 a, b = self.operands(args, common)
                 if self._result_typed(node, common, node.fn.__name__):
                     self._typed.add(id(node))
                 return f"{self.fn(node)}({a}, {b})"
+            if isinstance(node.fn, np.ufunc) and node.fn.nin == 1 and len(args) == 1:
+                # NumPy computes an int's sqrt, exp, log... in float64, JAX in float32.
+                target = _inexact_operands(node, _common_dtype(args))
+                if target is not None and isinstance(args[0], Tensor) and args[0].dtype != target:
+                    cast = f"fix({self.expr(args[0])}, {self.dtype(target)})"
+                    rest = call_arguments((), kwargs, self.expr)
+                    return f"{self.fn(node)}({cast}{', ' + rest if rest else ''})"
             return f"{self.fn(node)}({self.call_args(args, kwargs)})"
         if kind == "binop":
             common = _common_dtype(args)
+            if node.fn == "/":
+                common = _inexact_operands(node, common)
             a, b = self.operands(args, common)
             if self._result_typed(node, common, node.fn):
                 self._typed.add(id(node))
@@ -628,6 +637,16 @@ def _walk(block):
         yield node
         for sub in node.blocks:
             yield from _walk(sub)
+
+
+def _inexact_operands(node, common):
+    """The dtype to give the operands of an operation that NumPy computes in a float or
+    complex dtype from ints or bools (`x / 5`, `np.sqrt(x)` on an int32 `x`): NumPy's result
+    dtype, float64, where JAX would compute in float32. Else `common` as it is."""
+    if common is None or common.kind not in "biu" or len(node.outputs) != 1:
+        return common
+    out = node.outputs[0].dtype
+    return out if out.kind in "fc" else common
 
 
 def _common_dtype(args):
