@@ -31,9 +31,9 @@ what the operator received:
     mark()                         # where the graph being built ends now (None: no graph)
 
 Loop bodies return a true value to stop the loop (a lowered `break` or `return`). The tracer
-registered with `builds_graphs=True` is the one whose graphs `traces` counts: while one is
-open, every `while` loop takes its `mark()` before the first test and every item assignment,
-`len`, `max` and `min` asks it (`graph_tracer`).
+registered with `builds_graphs=True` (`graph_tracer`) is the one whose graphs `traces` counts:
+while one is open, every `while` loop takes its `mark()` before each test and every item
+assignment is its `setitem`; `len`, `max` and `min` consult the tracers only then.
 """
 
 import os as _os
