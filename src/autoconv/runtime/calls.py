@@ -30,8 +30,8 @@ _AS_IS = {type(len), type([].append), type("".join), type((1).__add__), type(str
 
 staged: dict = {}
 """Callables that need a value while tracing (`np.arange`, `float`, `type`, ...) -> the form the
-tracing backend records when an argument is symbolic (it calls the original otherwise). Filled
-by the backend (`autoconv.trace.tensors.staged_calls.register`); the converter routes calls of these
+Tensor tracer records when an argument is symbolic (it calls the original otherwise). Filled
+by that tracer (`autoconv.trace.tensors.staged_calls.register`); the converter routes calls of these
 callables through `converted` (see `autoconv.conversion.resolve.STAGED_NAMES`)."""
 
 as_is = IdentityCache()
@@ -44,14 +44,14 @@ register_cache("converted calls: functions called as they are", as_is)
 random_owners: set = set()
 """Types whose bound methods draw random numbers (NumPy's Generator and RandomState, Python's
 Random). With `random_ids` (ids of the functions and classes of `numpy.random` that are not such
-methods) and `random_stage`, filled by `autoconv.trace.tensors.random` when the graph backend is
+methods) and `random_stage`, filled by `autoconv.trace.tensors.random` when the Tensor tracer is
 imported: while tracing, their calls are recorded in the graph instead of drawing once."""
 random_ids: set = set()
 random_stage = None
 _BuiltinMethod = type(len)
 
 effects_hook = None
-"""Set by the graph backend (`autoconv.trace.tensors.trace_effects`): called with each callable that
+"""Set by the Tensor tracer (`autoconv.trace.tensors.trace_effects`): called with each callable that
 converted code calls while tracing, to warn about effects that happen only at trace time."""
 
 

@@ -12,9 +12,9 @@ _traces = staging.traces
 
 def setitem(target, key, value):
     """`target[key] = value`; gives what the name holds afterwards: `target` itself, or, while a
-    graph is traced and a symbolic value is involved, the backend's new array."""
+    graph is traced and a symbolic value is involved, the graph tracer's new array."""
     if _traces:
-        return staging.backend.setitem(target, key, value)
+        return staging.graph_tracer.setitem(target, key, value)
     target[key] = value
     return target
 
@@ -53,6 +53,6 @@ def item_op(op: str, item, value):
     runs it, except on a symbolic item (a view of an array), whose container gets the result
     as a new value (`setitem`) instead of being changed through the view."""
     inplace, plain = _OPS[op]
-    if _traces and staging.symbolic(item):
+    if _traces and staging.tracer_for(item) is not None:
         return plain(item, value)
     return inplace(item, value)

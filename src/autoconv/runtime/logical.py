@@ -7,15 +7,7 @@ values are Python's own: `or_(a, lambda: b)` returns `a` itself when `a` is true
 from autoconv.runtime import staging
 from autoconv.runtime.unbound import register, throw, unbound_error
 
-_STAGED = staging.STAGED_TYPES
-_symbolic = staging.symbolic
-_jax_value = staging.jax_value
-_jax = staging.jax_ops
-
-
-def _staged(value) -> bool:
-    """Whether `value`'s truth is only known when a graph or a JAX computation runs."""
-    return _symbolic(value) or _jax_value(value)
+_tracer_for = staging.tracer_for
 
 
 def and_(value, operand, *more, test=False):
@@ -26,10 +18,9 @@ def and_(value, operand, *more, test=False):
     # The two-operand case, by far the most common, runs once through; more operands loop.
     while True:
         if value is not True and value is not False:
-            if _symbolic(value):
-                return staging.backend.and_(value, (operand, *more))
-            if _jax_value(value):
-                return _jax().and_(value, (operand, *more))
+            tracer = _tracer_for(value)
+            if tracer is not None:
+                return tracer.and_(value, (operand, *more))
         if not value:
             return False if test else value
         try:
@@ -40,7 +31,7 @@ def and_(value, operand, *more, test=False):
                 raise
             break
         if not more:
-            if test and value is not True and value is not False and not _staged(value):
+            if test and value is not True and value is not False and _tracer_for(value) is None:
                 return True if value else False
             return value
         operand, *more = more
@@ -55,10 +46,9 @@ def or_(value, operand, *more, test=False):
     # The two-operand case, by far the most common, runs once through; more operands loop.
     while True:
         if value is not True and value is not False:
-            if _symbolic(value):
-                return staging.backend.or_(value, (operand, *more))
-            if _jax_value(value):
-                return _jax().or_(value, (operand, *more))
+            tracer = _tracer_for(value)
+            if tracer is not None:
+                return tracer.or_(value, (operand, *more))
         if value:
             return True if test else value
         try:
@@ -69,7 +59,7 @@ def or_(value, operand, *more, test=False):
                 raise
             break
         if not more:
-            if test and value is not True and value is not False and not _staged(value):
+            if test and value is not True and value is not False and _tracer_for(value) is None:
                 return True if value else False
             return value
         operand, *more = more
@@ -79,20 +69,18 @@ def or_(value, operand, *more, test=False):
 def not_(value):
     """`not value`."""
     if value is not True and value is not False:
-        if _symbolic(value):
-            return staging.backend.not_(value)
-        if _jax_value(value):
-            return _jax().not_(value)
+        tracer = _tracer_for(value)
+        if tracer is not None:
+            return tracer.not_(value)
     return not value
 
 
 def if_exp(cond, if_true, if_false):
     """`if_true() if cond else if_false()`."""
     if cond is not True and cond is not False:
-        if _symbolic(cond):
-            return staging.backend.if_exp(cond, if_true, if_false)
-        if _jax_value(cond):
-            return _jax().if_exp(cond, if_true, if_false)
+        tracer = _tracer_for(cond)
+        if tracer is not None:
+            return tracer.if_exp(cond, if_true, if_false)
     try:
         return if_true() if cond else if_false()
     except NameError as e:

@@ -1,9 +1,9 @@
 """The function's locals that a staged `if` or loop rebinds without carrying them out, for
-both tracing backends (our graphs and `jax.jit` of converted code).
+both tracers (our graphs and `jax.jit` of converted code).
 
 A staged `if` traces both of its branches, one after the other, and a staged loop traces its
 body until its variables settle. The converter hands the statement the variables that are live
-after it (`names`); the backend gives each branch or attempt their values from before the
+after it (`names`); the tracer gives each branch or attempt their values from before the
 statement and merges them afterwards. A branch or body can also rebind other locals of the
 function, through the cells its closure shares with it (a counter used only inside it, say).
 Without care the next branch or attempt would see those values, Tensors of another block, and

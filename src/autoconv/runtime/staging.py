@@ -1,21 +1,39 @@
-"""Where a graph backend plugs into the runtime operators.
+"""Where tracers plug into the runtime operators.
 
-The operators run plain Python unless a value's type is registered here. A backend registers its
-symbolic types when it is imported, so converted code that never meets a symbolic value never
-imports one (and never imports NumPy).
+The operators run plain Python unless a tracer claims a value they receive. Each tracer claims
+values by type, in one of two ways: it registers its types when it is imported (`register`:
+the Tensor tracer, `autoconv.trace.tensors.tracer`), or it is represented here by a cheap test
+of a type and a loader that imports it the first time the test says yes (`register_claim`: the
+JAX client, `autoconv.trace.jax`, which claims JAX tracers once `jax` is imported). So converted
+code that never meets a symbolic value never imports a tracer, NumPy or JAX.
 
-A backend is any object with these methods; each receives exactly what the operator received:
+An operator asks `tracer_for(value)` once (or `TRACERS[type(value)]` where a list some staged
+loop grew must stay a list: iteration, `is None`, `assert`); None means plain Python. Each
+type is classified once (`TRACERS` caches the answer), so the question costs one dict lookup.
+
+A tracer is any object (the JAX client is a module) with these functions; each receives exactly
+what the operator received:
 
     if_stmt(cond, body, orelse, get_state, set_state, names)
-    while_stmt(test, body, get_state, set_state, names, first_cond)
+    while_stmt(test, body, get_state, set_state, names, first_cond, mark)
     for_stmt(iterable, body, get_state, set_state, names)
+    while_rest(stop, test, body, get_state, set_state, names)   # a Python loop's body gave a
+    for_rest(stop, iterable, items, item, body, get_state, set_state, names)   # symbolic stop
     if_exp(cond, if_true, if_false)
     and_(value, operands) / or_(value, operands)     # operands: the remaining thunks
     not_(value)
-    range(*args) / enumerate(iterable, start) / zip(*iterables)
+    is_none(value)
+    assert_(test, message)         # message: a thunk, or None
+    range(*args) / enumerate(iterable, start) / zip(*iterables, **kwargs)
+    len(value)
+    extreme(which, args)           # `max(*args)` ("max") or `min(*args)` ("min")
     setitem(target, key, value)    # `target[key] = value`; gives what the name then holds
+    mark()                         # where the graph being built ends now (None: no graph)
 
-Loop bodies return a true value to stop the loop (a lowered `break` or `return`).
+Loop bodies return a true value to stop the loop (a lowered `break` or `return`). The tracer
+registered with `builds_graphs=True` (`graph_tracer`) is the one whose graphs `traces` counts:
+while one is open, every `while` loop takes its `mark()` before each test and every item
+assignment is its `setitem`; `len`, `max` and `min` consult the tracers only then.
 """
 
 import os as _os
@@ -23,14 +41,6 @@ import sys as _sys
 
 _modules = _sys.modules
 _runtime = _modules[__package__]  # `autoconv.runtime`, the module converted code calls `ac`
-
-ACCUMULATOR_TYPES: set = set()
-"""Types that stand, as a list's last item, for the items a staged loop appended to it."""
-
-STAGED_TYPES: set = set()
-"""Types whose values make an operator defer to the backend. Mutated in place, never rebound."""
-
-backend = None
 
 traces: list = []
 """Non-empty while some thread is building a graph (`enter_trace`/`leave_trace` around each
@@ -55,25 +65,129 @@ def reset_traces(count: int) -> None:
     _update_may_trace()
 
 
+# --- the registry of tracers ----------------------------------------------------------------
+
+_REGISTERED: dict = {}  # type -> tracer, from `register`
+_CLAIMS: list = []  # (test, load) pairs, from `register_claim`
+_ACCUMULATORS: dict = {}  # type -> tracer: as a list's item, it stands for what a loop appended
+
+PROTOCOL = (
+    "if_stmt",
+    "while_stmt",
+    "for_stmt",
+    "while_rest",
+    "for_rest",
+    "if_exp",
+    "and_",
+    "or_",
+    "not_",
+    "is_none",
+    "assert_",
+    "range",
+    "enumerate",
+    "zip",
+    "len",
+    "extreme",
+    "setitem",
+    "mark",
+)
+"""The names of a tracer's functions (see the module's docstring)."""
+
+graph_tracer = None
+"""The tracer whose graphs `traces` counts (see the module's docstring), once registered."""
+
+
+class _Tracers(dict):
+    """type -> the tracer that claims its values, or None for plain Python ones; a type not
+    seen before is classified on its first lookup (`_classify`)."""
+
+    __slots__ = ()
+
+    def __missing__(self, kind):
+        return _classify(kind)
+
+
+TRACERS = _Tracers()
+"""`TRACERS[type(value)]`: the tracer that stages operators on `value`, or None. A cache:
+mutated in place, never rebound; read it, never change it directly."""
+
+
+def _classify(kind):
+    tracer = _REGISTERED.get(kind)
+    sure = True
+    if tracer is None:
+        for test, load in _CLAIMS:
+            claimed = test(kind)
+            if claimed:
+                tracer = load()
+                break
+            if claimed is None:  # cannot tell yet (a module half imported): ask again later
+                sure = False
+    if sure:
+        if len(TRACERS) > 4096:  # classes made on the fly must not grow this forever
+            TRACERS.clear()
+        TRACERS[kind] = tracer
+    return tracer
+
+
+def tracer_for(value):
+    """The tracer that stages an operator on `value`, or None: run it as Python. While a graph
+    is being built, a Python list a staged loop appended to is its tracer's (`grown_list`)."""
+    tracer = TRACERS[type(value)]
+    if tracer is None and traces and type(value) is list:
+        return _grower(value)
+    return tracer
+
+
+def _grower(value):
+    for item in value:
+        tracer = _ACCUMULATORS.get(type(item))
+        if tracer is not None:
+            return tracer
+    return None
+
+
 def grown_list(value) -> bool:
     """Whether `value` is a Python list that a staged loop appended to (an item is a symbolic
     stand-in for the appended items, usually the last): its length and truth are known at run
     time."""
-    return type(value) is list and any(type(v) in ACCUMULATOR_TYPES for v in value)
+    return type(value) is list and _grower(value) is not None
 
 
 def symbolic(value) -> bool:
-    """Whether an operator must defer to the backend for `value` (not a bool)."""
-    return type(value) in STAGED_TYPES or bool(traces) and grown_list(value)
+    """Whether an operator must defer to a tracer for `value` (not a bool)."""
+    return tracer_for(value) is not None
 
 
-def register(types, impl) -> None:
-    """Makes `impl` the backend for values of `types` (an iterable of classes)."""
-    global backend
-    if backend is not None and backend is not impl:
-        raise RuntimeError("autoconv: a different graph backend is already registered")
-    backend = impl
-    STAGED_TYPES.update(types)
+def register(types, tracer, *, accumulators=(), builds_graphs=False) -> None:
+    """Makes `tracer` stage the operators on values of `types` (an iterable of classes).
+
+    `accumulators`: types whose values, as items of a Python list, stand for what a staged loop
+    of `tracer` appended to it (while a graph is built, `tracer_for` gives `tracer` for such a
+    list). `builds_graphs`: `tracer` builds the graphs `enter_trace` announces (one tracer may).
+    """
+    global graph_tracer
+    types, accumulators = tuple(types), tuple(accumulators)
+    for kind in types:
+        if _REGISTERED.get(kind, tracer) is not tracer:
+            raise RuntimeError(f"autoconv: another tracer is registered for {kind.__name__}")
+    if builds_graphs and graph_tracer is not None and graph_tracer is not tracer:
+        raise RuntimeError("autoconv: a different tracer already builds the graphs")
+    for kind in types:
+        _REGISTERED[kind] = TRACERS[kind] = tracer
+    for kind in accumulators:
+        _ACCUMULATORS[kind] = tracer
+    if builds_graphs:
+        graph_tracer = tracer
+
+
+def register_claim(test, load) -> None:
+    """Lets a tracer claim types without being imported: `test(kind)` says whether it claims
+    `kind` (True, False, or None for "not known yet"; it must import nothing and is asked once
+    per type), and `load()` gives the tracer, importing it, the first time `test` says True."""
+    _CLAIMS.append((test, load))
+    TRACERS.clear()  # the types classified so far were not asked
+    TRACERS.update(_REGISTERED)
 
 
 class _Undefined:
@@ -152,45 +266,44 @@ def is_undefined(value) -> bool:
 
 # --- JAX tracers ----------------------------------------------------------------------------
 # Converted code also runs inside `jax.jit` / `jax.grad` / `jax.vmap`, where values are JAX
-# tracers. The operators ask `jax_value` after `symbolic`; it imports nothing: a type seen
-# before `jax` was imported cannot be a tracer type, and each type is classified once.
+# tracers. The JAX client claims them (and its own stand-ins, `_JAX_TYPES`) through
+# `register_claim`; its test imports nothing: a type seen before `jax` was imported cannot be a
+# tracer type.
 
-_NOT_JAX: set = set()
 _JAX_TYPES: set = set()
+"""The JAX client's own types (it adds them when imported); claimed with JAX's tracers."""
+
 _jax_ops = None
 
 
-def jax_value(value) -> bool:
-    """Whether `value` is a JAX tracer (costs one set lookup for types seen before)."""
-    kind = type(value)
-    if kind in _NOT_JAX:
+def _jax_claims(kind):
+    jax = _modules.get("jax")
+    if jax is None:
         return False
-    if kind in _JAX_TYPES:
-        return True
-    return _classify(kind)
-
-
-def _classify(kind) -> bool:
-    jax = _sys.modules.get("jax")
-    tracer = getattr(getattr(jax, "core", None), "Tracer", None) if jax is not None else None
-    if tracer is not None and issubclass(kind, tracer):
-        _JAX_TYPES.add(kind)
-        return True
-    if tracer is not None or jax is None:
-        if len(_NOT_JAX) > 4096:  # classes made on the fly must not grow this forever
-            _NOT_JAX.clear()
-        _NOT_JAX.add(kind)
-    return False
+    tracer = getattr(getattr(jax, "core", None), "Tracer", None)
+    if tracer is None:  # `jax` is being imported
+        return None
+    return issubclass(kind, tracer) or kind in _JAX_TYPES
 
 
 def jax_ops():
-    """The JAX lowering of the operators (`autoconv.trace.jax`), imported on first use."""
+    """The JAX client (`autoconv.trace.jax`), imported on first use."""
     global _jax_ops
     if _jax_ops is None:
         from autoconv.trace import jax as ops
 
         _jax_ops = ops
     return _jax_ops
+
+
+register_claim(_jax_claims, jax_ops)
+
+
+def jax_value(value) -> bool:
+    """Whether `value` is a JAX tracer, or a stand-in of the JAX client's (costs one dict lookup
+    for types seen before)."""
+    tracer = TRACERS[type(value)]
+    return tracer is not None and tracer is _jax_ops
 
 
 _trace_ctx = None

@@ -1,15 +1,18 @@
 """The runtime operators on JAX tracers: converted code under `jax.jit`, `jax.grad`, `jax.vmap`.
 
-The operators in `autoconv.runtime` come here when a condition, an iterable or an operand is a
-JAX tracer (`staging.jax_value`); this package is imported only then. `if` and conditional
-expressions stage to `lax.cond`, loops to `lax.while_loop` or `lax.scan` (see `loops`), and the
-logical operators to `lax.cond` on the path that needs their second operand.
+This package is a tracer of `autoconv.runtime.staging` (its functions are the protocol listed
+there): the operators in `autoconv.runtime` come here when a condition, an iterable or an
+operand is a JAX tracer or a stand-in of ours (`Maybe`, `Iteration`), which `staging` claims
+for this package without importing it; it is imported the first time that happens. `if` and
+conditional expressions stage to `lax.cond`, loops to `lax.while_loop` or `lax.scan` (see
+`loops`), and the logical operators to `lax.cond` on the path that needs their second operand.
 """
 
 from autoconv.trace.jax.cond import if_exp, if_stmt
 from autoconv.trace.jax.iterables import enumerate, len, range, zip
 from autoconv.trace.jax.logical import and_, not_, or_
 from autoconv.trace.jax.loops import for_rest, for_stmt, while_rest, while_stmt
+from autoconv.trace.jax.plain import extreme, mark, setitem
 from autoconv.trace.jax.state import JaxStagingError
 from autoconv.trace.jax.tracing import assert_, is_none, tracing
 
@@ -18,15 +21,18 @@ __all__ = [
     "and_",
     "assert_",
     "enumerate",
+    "extreme",
     "for_rest",
     "for_stmt",
     "if_exp",
     "if_stmt",
     "is_none",
     "len",
+    "mark",
     "not_",
     "or_",
     "range",
+    "setitem",
     "tracing",
     "while_rest",
     "while_stmt",

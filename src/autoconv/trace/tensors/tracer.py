@@ -307,7 +307,9 @@ class TensorTracer:
 TRACER = TensorTracer()
 
 
-rt.register((Tensor, Optional, ListAccum, StagedRange, StagedEnumerate, StagedZip), TRACER)
-
-
-rt.ACCUMULATOR_TYPES.add(ListAccum)
+rt.register(
+    (Tensor, Optional, ListAccum, StagedRange, StagedEnumerate, StagedZip),
+    TRACER,
+    accumulators=(ListAccum,),
+    builds_graphs=True,
+)
