@@ -539,6 +539,26 @@ def test_tracer_array_conversion_is_jax_design_not_ours():
         assert not [f for f in frames if "/autoconv/trace/jax/" in f[0]], frames
 
 
+# --- max and min of traced values -------------------------------------------------------------
+
+
+def running_max(xs):
+    m = -1.0
+    for v in xs:
+        m = max(m, v)
+    return m
+
+
+def smallest_of_three(xs):
+    return min(xs[0], xs[1], 0.5)
+
+
+def test_max_and_min_of_traced_values_are_staged_choices():
+    agrees(running_max, F64)
+    agrees(running_max, np.zeros(0))
+    agrees(smallest_of_three, F64)
+
+
 # --- counts -----------------------------------------------------------------------------------
 
 

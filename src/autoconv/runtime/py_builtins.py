@@ -11,11 +11,12 @@ from autoconv.runtime import staging
 
 _TRACERS = staging.TRACERS
 _traces = staging.traces
+_modules = __import__("sys").modules
 
 
 def max(*args, **kwargs):  # noqa: A001
     """Python's `max`; while tracing, symbolic values are compared by staged choices."""
-    if _traces and not kwargs:
+    if not kwargs and (_traces or "jax" in _modules):  # a graph trace, or maybe a JAX one
         tracer = _items_tracer(args)
         if tracer is not None:
             return tracer.extreme("max", args)
@@ -24,7 +25,7 @@ def max(*args, **kwargs):  # noqa: A001
 
 def min(*args, **kwargs):  # noqa: A001
     """Python's `min`; while tracing, symbolic values are compared by staged choices."""
-    if _traces and not kwargs:
+    if not kwargs and (_traces or "jax" in _modules):  # a graph trace, or maybe a JAX one
         tracer = _items_tracer(args)
         if tracer is not None:
             return tracer.extreme("min", args)
