@@ -11,33 +11,20 @@ from __future__ import annotations
 import contextlib
 
 from autoconv.runtime import staging
+from autoconv.trace.core.closures import closure_cells
 from autoconv.trace.jax import merge
 from autoconv.trace.jax import state as st
 from autoconv.trace.jax.growth import Appends
 
-_FunctionType = type(lambda: None)
 
-
-def _reachable(fns, depth=4):
+def _reachable(fns):
     """`(name, container)` for the lists and dicts in the closures of `fns` and of the
     functions those closures hold."""
     found, seen = [], set()
-    todo = [(fn, depth) for fn in fns if fn is not None]
-    while todo:
-        fn, left = todo.pop()
-        if type(fn) is not _FunctionType or id(fn) in seen:
-            continue
-        seen.add(id(fn))
-        for name, cell in zip(fn.__code__.co_freevars, fn.__closure__ or ()):
-            try:
-                value = cell.cell_contents
-            except ValueError:  # an unbound local
-                continue
-            if type(value) in (list, dict, Appends) and id(value) not in seen:
-                seen.add(id(value))
-                found.append((name, value))
-            elif type(value) is _FunctionType and left:
-                todo.append((value, left - 1))
+    for name, _, value in closure_cells(fns):
+        if type(value) in (list, dict, Appends) and id(value) not in seen:
+            seen.add(id(value))
+            found.append((name, value))
     return found
 
 

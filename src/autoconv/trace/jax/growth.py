@@ -14,9 +14,8 @@ import contextlib
 
 import jax
 
+from autoconv.trace.core.closures import closure_cells
 from autoconv.trace.jax import state as st
-
-_FunctionType = type(lambda: None)
 
 
 class Appends(list):
@@ -57,31 +56,12 @@ for _name in (
 Appends.__hash__ = None
 
 
-def _cells(fns, depth=4):
-    """`(name, cell)` for the closure cells of `fns` and of the functions those hold."""
-    seen = set()
-    todo = [(fn, depth) for fn in fns if fn is not None]
-    while todo:
-        fn, left = todo.pop()
-        if type(fn) is not _FunctionType or id(fn) in seen:
-            continue
-        seen.add(id(fn))
-        for name, cell in zip(fn.__code__.co_freevars, fn.__closure__ or ()):
-            try:
-                value = cell.cell_contents
-            except ValueError:  # an unbound local
-                continue
-            yield name, cell, value
-            if type(value) is _FunctionType and left:
-                todo.append((value, left - 1))
-
-
 @contextlib.contextmanager
 def standing_in(fns, growing, origin):
     """Runs the body `fns` with an `Appends` in place of each list in `growing`
     (`{id(list): (name, list)}`); yields `{id(list): Appends}`."""
     stand_ins, swapped = {}, []
-    for _name, cell, value in list(_cells(fns)):
+    for _name, cell, value in list(closure_cells(fns)):
         if id(value) in growing and growing[id(value)][1] is value:
             if id(value) not in stand_ins:
                 stand_ins[id(value)] = Appends(growing[id(value)][0], origin)

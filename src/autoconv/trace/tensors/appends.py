@@ -10,34 +10,19 @@ from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
 from autoconv.runtime import staging as rt
+from autoconv.trace.core.closures import closure_cells
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.leaves import _struct, _weak
 
 
 def _closure_lists(*fns):
     """The Python lists that `fns` can reach through their closures, with their names; also
-    through the closures of functions they reach (the converter's branch and loop bodies)."""
-    found = {}
-    seen = set()
-    todo = [fn for fn in fns if fn is not None]
-    while todo:
-        fn = todo.pop()
-        if id(fn) in seen:
-            continue
-        seen.add(id(fn))
-        code = getattr(fn, "__code__", None)
-        cells = getattr(fn, "__closure__", None) or ()
-        names = code.co_freevars if code is not None else ()
-        for name, cell in zip(names, cells):
-            try:
-                value = cell.cell_contents
-            except ValueError:
-                continue
-            if type(value) is _FunctionType:
-                if len(seen) < 64:
-                    todo.append(value)
-            else:
-                _reachable_lists(value, name, found, _DEPTH)
+    through the closures of functions they reach (the converter's branch and loop bodies), and
+    inside the objects, dicts and lists those hold (`self.items`, `d['a']`, `out[0]`)."""
+    found: dict = {}
+    for name, _, value in closure_cells(fns, depth=64):
+        if type(value) is not _FunctionType:
+            _reachable_lists(value, name, found, _DEPTH)
     return list(found.values())
 
 
