@@ -39,14 +39,20 @@ class Policy:
     # Whether a weak number may take a dtype that changes its kind (JAX: a Python float next
     # to an int32 array is a float32; NumPy: a float64, which is not the int32 a loop carries).
     kind_may_change: bool = False
+    # Whether the strong dtype must hold the weak side's number exactly (graph mode returns it
+    # as that dtype on the weak path: `np.float32(0.1)` is not 0.1). `holds(dtype, value)`.
+    exact: Callable | None = None
 
 
 GRAPH = Policy()
 
 
-def join(a: tuple, b: tuple, fail: Callable[[str], None], policy: Policy = GRAPH) -> tuple:
+def join(
+    a: tuple, b: tuple, fail: Callable[[str], None], policy: Policy = GRAPH, values=None
+) -> tuple:
     """The spec covering spec `a` on one path and `b` on another; `fail(what)` raises for a
-    disagreement in "dtype", "number of dimensions" or "shape"."""
+    disagreement in "dtype", "number of dimensions" or "shape". `values`: the two values, for
+    the policy's exactness check."""
     (sa, da, wa), (sb, db, wb) = a, b
     da, db = np.dtype(da), np.dtype(db)
     if wa and wb:
@@ -56,6 +62,9 @@ def join(a: tuple, b: tuple, fail: Callable[[str], None], policy: Policy = GRAPH
         dtype = np.dtype(policy.promotion(strong, weak))
         if dtype != strong and not policy.kind_may_change:
             fail("dtype")
+        if policy.exact is not None and values is not None:
+            if not policy.exact(dtype, values[0 if wa else 1]):
+                fail("dtype")
     else:
         if da != db:
             fail("dtype")
@@ -66,6 +75,35 @@ def join(a: tuple, b: tuple, fail: Callable[[str], None], policy: Policy = GRAPH
         fail("shape")
     shape = tuple(x if x == y else None for x, y in zip(sa, sb))
     return (shape, dtype, wa and wb)
+
+
+@dataclass(frozen=True)
+class Leaves:
+    """How a tracer describes its leaves to `plan_leaf`."""
+
+    numeric: Callable  # an array or a number (of this tracer, or concrete)
+    same: Callable  # two values interchangeable as constants of a trace
+    spec: Callable  # `(shape, dtype, weak)` of a numeric leaf
+    policy: Policy = GRAPH
+
+
+SAME = "same"  # one value serves every path: it stays outside the staged statement
+JOIN = "join"  # an output of the staged statement, of the joined spec
+
+
+def plan_leaf(a, b, leaves: Leaves, fail: Callable[[str], None]) -> tuple:
+    """How leaf `a` (one path) and `b` (another) merge: `(SAME,)`, or `(JOIN, spec)`.
+    `fail(what)` raises: "value" for values that are not arrays or numbers and differ, else
+    the disagreement `join` names."""
+    if a is b:
+        return (SAME,)
+    if not (leaves.numeric(a) and leaves.numeric(b)):
+        if leaves.same(a, b):
+            return (SAME,)
+        fail("value")
+    if leaves.same(a, b):
+        return (SAME,)
+    return (JOIN, join(leaves.spec(a), leaves.spec(b), fail, leaves.policy, (a, b)))
 
 
 def holds(dtype: np.dtype, number) -> bool:

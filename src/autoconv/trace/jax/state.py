@@ -32,7 +32,8 @@ import autoconv
 from autoconv.errors import AutoconvError, StagingError
 from autoconv.locations import describe, user_frame
 from autoconv.runtime import staging
-from autoconv.trace.core.join import STAND_IN, Policy, join
+from autoconv.trace.core.join import SAME as CORE_SAME
+from autoconv.trace.core.join import STAND_IN, Leaves, Policy, plan_leaf
 
 _Tracer = jax.core.Tracer
 _ARRAYS = (jax.Array, _Tracer, np.ndarray, np.generic)
@@ -377,28 +378,33 @@ def leaf_plan(a, b, where):
     """How leaf `a` (first side) and `b` (second side) merge: `(SAME,)`, `(PRED, a)` or
     `(DYN, dtype, shape, weak)`; `where(detail)` raises the error for a mismatch. `weak`: both
     sides are weakly typed, and so is the output (see `cast`)."""
-    if a is b:
-        return (SAME,)
-    if type(a) is bool and type(b) is bool:
-        return (PRED, a)
-    a_num = type(a) in _NUMBERS or is_array(a)
-    b_num = type(b) in _NUMBERS or is_array(b)
-    if not (a_num and b_num):
-        if same_static(a, b):
-            return (SAME,)
-        where(
-            f"{spec(a)} and {spec(b)}. Values that are not arrays or numbers must be the same "
-            "on every path"
-        )
-    (da, sa), (db, sb) = aval(a), aval(b)
+    if a is not b and type(a) is bool and type(b) is bool:
+        return (PRED, a)  # the condition itself, or its negation: no output needed
 
     def fail(kind):
+        if kind == "value":
+            where(
+                f"{spec(a)} and {spec(b)}. Values that are not arrays or numbers must be the "
+                "same on every path"
+            )
         if kind == "dtype":
             where(f"{spec(a)} and {spec(b)}: the dtypes must agree (cast one with .astype)")
         where(f"{spec(a)} and {spec(b)}: the shapes must agree")
 
-    _, dtype, _ = join((sa, da, weak(a)), (sb, db, weak(b)), fail, POLICY)
-    return (DYN, dtype, sa, weak_type(a) and weak_type(b))
+    plan = plan_leaf(a, b, LEAVES, fail)
+    if plan[0] == CORE_SAME:
+        return (SAME,)
+    shape, dtype, _ = plan[1]
+    return (DYN, dtype, shape, weak_type(a) and weak_type(b))
+
+
+def _numeric(x) -> bool:
+    return type(x) in _NUMBERS or is_array(x)
+
+
+def _spec(x) -> tuple:
+    dtype, shape = aval(x)
+    return (shape, dtype, weak(x))
 
 
 def _promotion(strong, weak_dtype):
@@ -416,6 +422,7 @@ def _weak_join(a, b):
 POLICY = Policy(
     dynamic_sizes=False, promotion=_promotion, weak_join=_weak_join, kind_may_change=True
 )
+LEAVES = Leaves(numeric=_numeric, same=lambda a, b: same_static(a, b), spec=_spec, policy=POLICY)
 
 
 def fits(x, dtype) -> bool:

@@ -10,7 +10,7 @@ from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
-from autoconv.trace.core.join import holds, join
+from autoconv.trace.core.join import Leaves, Policy, holds, join
 from autoconv.trace.core.values import unbound
 from autoconv.trace.tensors.accumulated import _PY_NUMBERS, ListAccum
 from autoconv.trace.tensors.optionals import (
@@ -72,10 +72,7 @@ def _join(a, b, fail, values=None) -> tuple:
     """The spec covering a value of spec `a` on one path and `b` on another (core.join: NumPy's
     weak-scalar rule, sizes that differ become None). `values`: the two values, whose Python
     number must be held exactly by the dtype it joins."""
-    joined = join(a, b, fail)
-    if values is not None and a[2] != b[2] and not _holds(joined[1], values[0 if a[2] else 1]):
-        fail("dtype")
-    return joined
+    return join(a, b, fail, POLICY, values)
 
 
 def _holds(dtype, number) -> bool:
@@ -84,6 +81,11 @@ def _holds(dtype, number) -> bool:
     if isinstance(number, Tensor):
         return dtype.itemsize >= 8 or dtype.kind in "biu"  # an int that does not fit raises
     return holds(dtype, number)
+
+
+# Graph mode's policy (trace.core.join): sizes known at run time, NumPy's promotion, and the
+# Python number a path gives held exactly by the joined dtype.
+POLICY = Policy(exact=lambda dtype, number: _holds(dtype, number))
 
 
 def _spec_text(v) -> str:
@@ -109,6 +111,12 @@ def _same_python(a, b) -> bool:
         raise  # the trace reports it (autoconv.trace.tensors.recursion)
     except Exception:
         return False
+
+
+# The Tensor tracer's leaves, for trace.core.join.plan_leaf.
+LEAVES = Leaves(
+    numeric=lambda v: _numeric(v), same=lambda a, b: _same_python(a, b), spec=lambda v: _spec(v)
+)
 
 
 def _const(value, dtype, weak=False):

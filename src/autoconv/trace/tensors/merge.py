@@ -8,18 +8,17 @@ from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
 from autoconv.trace.core import messages
+from autoconv.trace.core.join import SAME, plan_leaf
 from autoconv.trace.core.values import Undefined, unbound
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import _LOOPS, _append, _NeedsAccumulator, _Replaced
 from autoconv.trace.tensors.leaves import (
+    LEAVES,
     _as_tensor,
     _describe,
     _has_effect,
-    _join,
     _numeric,
     _rebuild,
-    _same_python,
-    _spec,
     _spec_text,
     _struct,
     _tag_for,
@@ -77,35 +76,27 @@ class _Merger:
         return ("struct", sa, leaves)
 
     def _leaf(self, name, x, y):
-        if x is y:
-            return ("value", x)
-        if not (_numeric(x) and _numeric(y)):
-            if _same_python(x, y):
-                return ("value", x)
-            self._error(
-                f"`{name}` is {_spec_text(x)} in the {self.labels[0]} branch and "
-                f"{_spec_text(y)} in the {self.labels[1]} branch of this {self.what}. Values "
-                "that are not arrays or numbers must be the same in both branches."
-            )
-        if _same_python(x, y):
-            return ("value", x)
-        if kinds_of(x) != kinds_of(y) or len(kinds_of(x)) > 1:
-            return self._mixed(name, x, y)  # a Python number on some paths
-        self.pairs.append((x, y, self._joined(name, x, y)))
-        return ("pair", len(self.pairs) - 1)
-
-    def _joined(self, name, x, y):
-        """The spec of a pair's output (core.join), or the error naming `name`."""
-
         def fail(kind):
+            if kind == "value":
+                self._error(
+                    f"`{name}` is {_spec_text(x)} in the {self.labels[0]} branch and "
+                    f"{_spec_text(y)} in the {self.labels[1]} branch of this {self.what}. Values "
+                    "that are not arrays or numbers must be the same in both branches."
+                )
             text = messages.branches_disagree(
                 name, _spec_text(x), _spec_text(y), self.labels, self.what, kind
             )
             self._error(text)
 
-        return _join(_spec(x), _spec(y), fail, (x, y))
+        plan = plan_leaf(x, y, LEAVES, fail)
+        if plan[0] == SAME:
+            return ("value", x)
+        if kinds_of(x) != kinds_of(y) or len(kinds_of(x)) > 1:
+            return self._mixed(name, x, y, plan[1])  # a Python number on some paths
+        self.pairs.append((x, y, plan[1]))
+        return ("pair", len(self.pairs) - 1)
 
-    def _mixed(self, name, x, y):
+    def _mixed(self, name, x, y, spec):
         """A number whose Python type differs between the branches (`-1` and `x[i]`): its
         value in the joined dtype (NumPy's weak-scalar rule: operations on it give what they
         give on the NumPy path), and a run-time tag saying which type to return or print."""
@@ -114,7 +105,7 @@ class _Merger:
         for block, v in zip(self.blocks, (x, y)):
             with _g.build(_g.current().graph, block):
                 tags.append(_tag_for(v, kinds))
-        self.pairs.append((x, y, self._joined(name, x, y)))
+        self.pairs.append((x, y, spec))
         self.pairs.append((tags[0], tags[1], ((), np.dtype(np.int64), True)))
         return ("mixed", len(self.pairs) - 2, len(self.pairs) - 1, kinds, name)
 
