@@ -591,16 +591,9 @@ _JNP_DIVIDE = (
     "float64[]; not listed in tests.jax.corpus.DESIGN"
 )
 _EMPTY_LIST = "np.array of a list appended over an empty int64 array: int64[0], eager float64[0]"
-_ESCAPE_TRACER = "UnexpectedTracerError: a list in an object or dict appended in a staged loop"
-_LIST_LENGTH = "len() of a list in an object or dict appended in a staged loop is 1 for any length"
 KNOWN: dict = {
     ("mean_by_count", 0, "jit"): _JNP_DIVIDE,
     ("cumulative_list", 2, "jax-backend"): _EMPTY_LIST,
-    ("dict_of_lists", 0, "jit"): _ESCAPE_TRACER,
-    ("history_lengths", 0, "jit"): _ESCAPE_TRACER,
-    ("history_lengths", 1, "jit"): _ESCAPE_TRACER,
-    ("attribute_list_length", 0, "jit"): _LIST_LENGTH,
-    ("dict_list_length", 0, "jit"): _LIST_LENGTH,
 }
 
 

@@ -1,8 +1,10 @@
 """What a staged branch or loop body can reach: the converter's body functions read the user's
-locals through closure cells, and hold the nested bodies of inner statements the same way."""
+locals through closure cells, and hold the nested bodies of inner statements the same way; the
+lists and dicts those locals are or hold (`self.items`, `d['a']`, `out[0]`)."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 
 _FunctionType = type(lambda: None)
@@ -26,3 +28,49 @@ def closure_cells(fns, depth: int = 4, limit: int = 64) -> Iterator[tuple]:
             yield name, cell, value
             if type(value) is _FunctionType and left:
                 todo.append((value, left - 1))
+
+
+def containers(value, name: str, depth: int = 2) -> Iterator[tuple]:
+    """`(name, container)` for the lists and dicts `value` is or holds, as attributes of a
+    user's object, values of a dict or items of a list, `depth` levels down, each named as the
+    user would write it (`self.items`, `d['a']`, `out[0]`)."""
+    seen: set = set()
+
+    def walk(v, n, left):
+        t = type(v)
+        if t is list or t is dict:
+            if id(v) in seen:
+                return
+            seen.add(id(v))
+            yield n, v
+            inner = [(f"{n}[{k!r}]", x) for k, x in (enumerate(v) if t is list else v.items())]
+        elif user_object(v):
+            if id(v) in seen:
+                return
+            seen.add(id(v))
+            inner = [(f"{n}.{k}", x) for k, x in object.__getattribute__(v, "__dict__").items()]
+        else:
+            return
+        if left > 0:
+            for inner_name, x in inner:
+                if type(x) in (list, dict) or user_object(x):
+                    yield from walk(x, inner_name, left - 1)
+
+    yield from walk(value, name, depth)
+
+
+_ModuleType = type(sys)
+
+
+def user_object(value) -> bool:
+    """An instance of a user's class, whose attributes a staged body may change."""
+    t = type(value)
+    module = getattr(t, "__module__", None) or ""
+    if module in ("builtins", "numpy") or module.startswith(("autoconv.", "jax", "numpy.")):
+        return False
+    if isinstance(value, (type, _ModuleType, _FunctionType)):
+        return False
+    try:  # never through the value's own __getattr__ (a traced value may refuse any use)
+        return type(object.__getattribute__(value, "__dict__")) is dict
+    except AttributeError:
+        return False

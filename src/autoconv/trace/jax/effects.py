@@ -11,20 +11,27 @@ from __future__ import annotations
 import contextlib
 
 from autoconv.runtime import staging
-from autoconv.trace.core.closures import closure_cells
+from autoconv.trace.core.closures import closure_cells, containers
 from autoconv.trace.jax import merge
 from autoconv.trace.jax import state as st
 from autoconv.trace.jax.growth import Appends
 
 
 def _reachable(fns):
-    """`(name, container)` for the lists and dicts in the closures of `fns` and of the
-    functions those closures hold."""
+    """`(name, container, direct)` for the lists and dicts in the closures of `fns` and of the
+    functions those closures hold, and inside the objects, dicts and lists those hold (`direct`:
+    in a closure cell itself, where a loop can put its stand-in for a growing list)."""
     found, seen = [], set()
     for name, _, value in closure_cells(fns):
-        if type(value) in (list, dict, Appends) and id(value) not in seen:
-            seen.add(id(value))
-            found.append((name, value))
+        if type(value) is Appends:
+            if id(value) not in seen:
+                seen.add(id(value))
+                found.append((name, value, True))
+            continue
+        for inner_name, container in containers(value, name):
+            if id(container) not in seen:
+                seen.add(id(container))
+                found.append((inner_name, container, container is value))
     return found
 
 
@@ -90,29 +97,28 @@ def unchanged_containers(fns, origin, what, state_keys=None, growing=None, skip=
     the body traced again (`merge.Retry`; see `growth`). `skip`: ids of this loop's own
     stand-ins for those lists."""
     state_keys = state_keys or {}
-    saved = [(name, c, _snapshot(c)) for name, c in _reachable(fns) if id(c) not in skip]
+    saved = [(n, c, _snapshot(c), d) for n, c, d in _reachable(fns) if id(c) not in skip]
     try:
         yield
     finally:
-        changed = []  # (name, container, whether it only grew)
-        for name, container, before in saved:
+        changed = []  # (name, container, whether it only grew, in a closure cell)
+        for name, container, before, direct in saved:
             if not _same(container, before, state_keys.get(id(container), ())):
-                changed.append(
-                    (name, container, type(container) is not dict and _grew(container, before))
-                )
+                grew = type(container) is not dict and _grew(container, before)
+                changed.append((name, container, grew, direct))
             if type(container) is not dict:
                 _items(container)[:] = before
             else:
                 container.clear()
                 container.update(before)
     if changed and growing is not None:
-        if all(grew and id(c) not in growing for _, c, grew in changed):
-            growing.update((id(c), (n, c)) for n, c, _ in changed)
+        if all(grew and direct and id(c) not in growing for _, c, grew, direct in changed):
+            growing.update((id(c), (n, c)) for n, c, _, _ in changed)
             raise merge.Retry(None)
     if changed:
-        name, container, grew = changed[0]
+        name, container, grew, direct = changed[0]
         kind = "dict" if type(container) is dict else "list"
-        if grew and what.endswith("loop"):
+        if grew and direct and what.endswith("loop"):
             st.fail(
                 origin,
                 f"list `{name}` grows inside {what}, whose number of iterations JAX does not "

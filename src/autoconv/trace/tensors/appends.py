@@ -10,7 +10,7 @@ from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
 from autoconv.runtime import staging as rt
-from autoconv.trace.core.closures import closure_cells
+from autoconv.trace.core.closures import closure_cells, containers
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.leaves import _struct, _weak
 
@@ -22,50 +22,13 @@ def _closure_lists(*fns):
     found: dict = {}
     for name, _, value in closure_cells(fns, depth=64):
         if type(value) is not _FunctionType:
-            _reachable_lists(value, name, found, _DEPTH)
+            for inner_name, container in containers(value, name):
+                if type(container) is list and id(container) not in found:
+                    found[id(container)] = (container, inner_name)
     return list(found.values())
 
 
-_DEPTH = 2  # how deep lists are looked for inside objects, dicts and lists (`self.a.items`)
-
-
-def _reachable_lists(value, name, found, depth) -> None:
-    """Adds to `found` the lists `value` is or holds: as an attribute of an object, a value of
-    a dict or an item of a list (`self.items`, `d['a']`, `out[0]`), named as the user would."""
-    t = type(value)
-    if t is list:
-        if id(value) in found:
-            return
-        found[id(value)] = (value, name)
-        inner = ((f"{name}[{i}]", v) for i, v in enumerate(value) if type(v) in _HOLDERS)
-    elif t is dict:
-        inner = ((f"{name}[{k!r}]", v) for k, v in value.items() if type(v) in _HOLDERS)
-    elif _user_object(value):
-        inner = ((f"{name}.{k}", v) for k, v in vars(value).items() if type(v) in _HOLDERS)
-    else:
-        return
-    if depth > 0:
-        for inner_name, v in list(inner):
-            if type(v) in (list, dict) or _user_object(v):
-                _reachable_lists(v, inner_name, found, depth - 1)
-
-
-_HOLDERS = (list, dict)
-
-
-def _user_object(value) -> bool:
-    """An instance of a user's class, whose attributes a loop body may change."""
-    t = type(value)
-    return (
-        isinstance(getattr(value, "__dict__", None), dict)
-        and not isinstance(value, (type, _ModuleType, _FunctionType))
-        and t.__module__ not in ("builtins", "numpy")
-        and not t.__module__.startswith("autoconv.")
-    )
-
-
 _FunctionType = type(_closure_lists)
-_ModuleType = type(np)
 
 
 def _snapshot(lists):
