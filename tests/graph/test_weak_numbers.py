@@ -189,6 +189,28 @@ def test_operations_take_the_numpy_kind_where_the_paths_differ_in_dtype():
     assert same(in_a_branch(np.array([-1.0])), autoconv.function(in_a_branch)(np.array([-1.0])))
 
 
+def test_an_array_operation_gives_what_it_gives_with_the_numpy_value():
+    def scaled_by_total(arr, x):
+        s = 0  # after no iteration eager gives x * 0 in float32; the graph x * np.int32(0)
+        for v in arr:
+            s = s + v
+        return x * s
+
+    x = np.array([1.5], np.float32)
+    for arr in (np.array([1, 2], I32), np.array([], I32)):
+        got = autoconv.function(scaled_by_total)(arr, x)
+        assert got.dtype == np.float64 and got.tolist() == scaled_by_total(arr, x).tolist()
+
+
+def test_an_int_on_one_path_and_a_float_on_another_in_an_array_operation_is_an_error():
+    def signed(x):
+        scale = 1.0 if x.mean() > 0 else -1
+        return x * scale  # int32 on one path, float64 on the other: eagerly both happen
+
+    with pytest.raises(autoconv.AutoconvError, match=r"Python float or a Python int.*-1\.0"):
+        autoconv.function(signed)(np.array([1, 2], I32))
+
+
 def test_a_python_number_the_numpy_dtype_cannot_hold_is_an_error():
     def starts_at_a_tenth(x):
         s = 0.1

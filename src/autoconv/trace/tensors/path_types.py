@@ -5,10 +5,11 @@ indexes `kinds`, the type each path gives (a Python number type, or None for the
 computed); `name` is the user's variable. The value itself has the joined dtype. Returned or
 printed, it has its path's type. An operation on it keeps the tag where every path's result
 differs only as a Python number differs from the NumPy scalar of the same dtype (`0.05 *
-scale`); where a path gives a Python number and another a NumPy value, the result takes the
-NumPy kind, as NumPy's weak-scalar rule gives (`s * 10 + v` with `v` an int32). Where two paths
-give NumPy values of different dtypes or shapes (`x * scale` with an int32 `x` and a `scale`
-that is `-1` or `1.0`), no one value can stand for both: that is an error naming the variable.
+scale`); otherwise, where the value is a NumPy one on some paths, the result is what the
+operation gives with it on every path: NumPy's weak-scalar rule (`s * 10 + v` with `v` an
+int32). Where the value is a Python int on one path and a float on another and the operation's
+NumPy results differ by path (`x * scale` with an int32 `x` and `scale` being `-1` or `1.0`),
+no one value can stand for both: that is an error naming the variable.
 """
 
 from __future__ import annotations
@@ -108,7 +109,12 @@ def retag(fn, args, kwargs, result):
             return result  # not telling: the NumPy kind
         dtypes.add(_result_dtype(r))
         kinds.append(type(r) if type(r) in _PY_NUMBERS else None)
-        if isinstance(r, (np.ndarray, np.generic)):
+        # A Python number on paths where the value is a NumPy one on others takes the NumPy
+        # kind (the weak-scalar rule): only combinations with the NumPy kind of such values
+        # must agree, as they must where the value is a Python int on one path, a float on
+        # another.
+        weak_rule = all(chosen[id(m)] is None for m in found if None in m.py_kinds[1])
+        if weak_rule and isinstance(r, (np.ndarray, np.generic)):
             numpy_results.add((r.dtype, np.shape(r)))
     if len(numpy_results) > 1:
         _differs(found, numpy_results)
