@@ -31,7 +31,8 @@ def numpy_weak_join(a: np.dtype, b: np.dtype) -> np.dtype:
 @dataclass(frozen=True)
 class Policy:
     """What differs by design between tracers: whether sizes may be known only at run time
-    (None), and the promotion of a weak (Python) number meeting an array."""
+    (None), how a weak (Python) number is promoted meeting an array or another weak number,
+    whether that may change its kind, and whether the array's dtype must hold it exactly."""
 
     dynamic_sizes: bool = True
     promotion: Callable[[np.dtype, np.dtype], np.dtype] = numpy_promotion
