@@ -5,6 +5,7 @@
   an iteration) merge leaf by leaf (`plan_leaf`, `join`): NumPy's weak-scalar rule, sizes, and
   a `Policy` for what differs by design between graph mode and JAX (static shapes, promotion,
   exactness);
+* `fixed_point`: a staged loop traced until what it carries settles (`settle`);
 * `closures`: what a staged body reaches through the converter's closure cells;
 * `messages`: the errors both give, worded once.
 """

@@ -16,6 +16,7 @@ from jax import lax
 
 from autoconv.runtime import staging
 from autoconv.runtime.staged_locals import StagedLocals
+from autoconv.trace.core.fixed_point import settle
 from autoconv.trace.jax import effects, growth, iterables, logical, merge
 from autoconv.trace.jax import state as st
 from autoconv.trace.jax.cond import Box, call_body, resolve, staged_cond
@@ -259,14 +260,19 @@ class _Loop:
         the body `fns` assign are put back after each trace (the loop's variables are then
         set from its outputs)."""
         saved = StagedLocals(fns)
-        for _attempt in range(8):
+
+        def attempt():
             try:
-                return stage()
+                return (stage(),)
             except merge.Retry:
-                continue
+                return None  # a plan changed: trace again
             finally:
                 saved.finish()
-        raise AssertionError("autoconv: staging a loop did not settle")  # pragma: no cover
+
+        def unsettled():
+            st.fail(self.origin, f"the variables of this {self.what} do not settle on a dtype")
+
+        return settle(attempt, unsettled)[0]
 
 
 def _stop_flag(stop):

@@ -11,6 +11,7 @@ from autoconv.graph.tensor import Tensor, format_spec
 from autoconv.runtime import staging as rt
 from autoconv.runtime.staged_locals import StagedLocals
 from autoconv.trace.core import messages
+from autoconv.trace.core.fixed_point import settle
 from autoconv.trace.core.values import unbound
 from autoconv.trace.tensors import mutation
 from autoconv.trace.tensors.accumulated import ListAccum
@@ -54,6 +55,27 @@ from autoconv.trace.tensors.optionals import (
     raise_node,
 )
 from autoconv.trace.tensors.path_types import kinds_of, tagged
+
+
+class _Traced:
+    """One trace of a loop's test and body whose variables settled: what `_record` makes the
+    `while` node of."""
+
+    __slots__ = (
+        "params",
+        "acc_params",
+        "cond_block",
+        "body_block",
+        "cond",
+        "stop",
+        "out",
+        "appended",
+    )
+
+    def __init__(self, params, acc_params, cond_block, body_block, cond, stop, out, appended):
+        self.params, self.acc_params = params, acc_params
+        self.cond_block, self.body_block, self.cond = cond_block, body_block, cond
+        self.stop, self.out, self.appended = stop, out, appended
 
 
 class _Loop:
@@ -106,68 +128,60 @@ class _Loop:
 
     def _attempts(self, graph, init, structs, init_leaves, carried, snap, accums, made):
         body_locals = StagedLocals((self.test, self.body, *self.fns))
-        for _attempt in range(8):
+
+        def attempt():
             body_locals.start()  # each attempt from the state before the loop
-            state_in, params, acc_params = self._inputs(
-                graph, init, structs, init_leaves, carried, snap, accums
-            )
-            made.extend(params.values())
-            if self.names:
-                _set_final_state(
-                    self.set_state, state_in, self.names, self.origin, f"this {self.what}"
-                )
-            with _g.sub_block() as cond_block:
-                cond = self.test()
-            cond_block.outputs = [cond]
-            _LOOPS.append(snap)
-            try:
-                with _g.sub_block() as body_block:
-                    stop = self.body()
-                    out = list(self._read())
-                    appended = self._appended_lists(snap, accums)
-                self.arrays.check()
-            except _NeedsAccumulator as e:
-                k = next((k for k, (lst, _, _) in enumerate(snap) if lst is e.lst), None)
-                if k is None:
-                    raise  # an enclosing loop's list
-                if k in accums:
-                    raise unsettled_appends(self.origin, self.what) from None
-                _restore(snap)
-                if self.names:
-                    self.set_state(tuple(init))
-                appended = [e.items if n == k else [] for n in range(len(snap))]
-                self._settle_lists(snap, accums, appended)
-                continue
-            finally:
-                _LOOPS.pop()
+            return self._trace(graph, init, structs, init_leaves, carried, snap, accums, made)
+
+        def unsettled():
+            self._error(f"the variables of this {self.what} do not settle on a shape and dtype")
+
+        traced = settle(attempt, unsettled)
+        self._check_updated_in_place(traced.params, traced.out)
+        body_locals.finish()
+        self._record(graph, init, structs, init_leaves, carried, traced, snap, accums)
+
+    def _trace(self, graph, init, structs, init_leaves, carried, snap, accums, made):
+        """Traces the test and the body once from the loop's variables as planned; returns
+        what it traced, or None when the plan had to change (trace again)."""
+        state_in, params, acc_params = self._inputs(
+            graph, init, structs, init_leaves, carried, snap, accums
+        )
+        made.extend(params.values())
+        if self.names:
+            _set_final_state(self.set_state, state_in, self.names, self.origin, f"this {self.what}")
+        with _g.sub_block() as cond_block:
+            cond = self.test()
+        cond_block.outputs = [cond]
+        _LOOPS.append(snap)
+        try:
+            with _g.sub_block() as body_block:
+                stop = self.body()
+                out = list(self._read())
+                appended = self._appended_lists(snap, accums)
+            self.arrays.check()
+        except _NeedsAccumulator as e:
+            k = next((k for k, (lst, _, _) in enumerate(snap) if lst is e.lst), None)
+            if k is None:
+                raise  # an enclosing loop's list
+            if k in accums:
+                raise unsettled_appends(self.origin, self.what) from None
             _restore(snap)
             if self.names:
                 self.set_state(tuple(init))
-            changed = self._settle(init, structs, init_leaves, carried, out, state_in)
-            changed |= self._settle_lists(snap, accums, appended)
-            if not changed:
-                break
-        else:
-            self._error(f"the variables of this {self.what} do not settle on a shape and dtype")
-        self._check_updated_in_place(params, out)
-        body_locals.finish()
-        self._record(
-            graph,
-            init,
-            structs,
-            init_leaves,
-            carried,
-            params,
-            acc_params,
-            cond_block,
-            body_block,
-            cond,
-            stop,
-            out,
-            snap,
-            accums,
-            appended,
-        )
+            appended = [e.items if n == k else [] for n in range(len(snap))]
+            self._settle_lists(snap, accums, appended)
+            return None
+        finally:
+            _LOOPS.pop()
+        _restore(snap)
+        if self.names:
+            self.set_state(tuple(init))
+        changed = self._settle(init, structs, init_leaves, carried, out, state_in)
+        changed |= self._settle_lists(snap, accums, appended)
+        if changed:
+            return None
+        return _Traced(params, acc_params, cond_block, body_block, cond, stop, out, appended)
 
     def _check_updated_in_place(self, params, out):
         """A loop variable that the body changes in place (`d += 1`) is, in the next
@@ -384,24 +398,10 @@ class _Loop:
                     changed = True
         return changed
 
-    def _record(
-        self,
-        graph,
-        init,
-        structs,
-        init_leaves,
-        carried,
-        params,
-        acc_params,
-        cond_block,
-        body_block,
-        cond,
-        stop,
-        out,
-        snap,
-        accums,
-        appended,
-    ):
+    def _record(self, graph, init, structs, init_leaves, carried, traced, snap, accums):
+        params, acc_params = traced.params, traced.acc_params
+        cond_block, body_block, cond = traced.cond_block, traced.body_block, traced.cond
+        stop, out, appended = traced.stop, traced.out, traced.appended
         keys = sorted(carried)
         # Initial values, in the enclosing block.
         inits = []
