@@ -220,3 +220,14 @@ def test_a_python_number_the_numpy_dtype_cannot_hold_is_an_error():
 
     with pytest.raises(autoconv.AutoconvError, match=r"`s` is float .*float32\[\]"):
         autoconv.function(starts_at_a_tenth)(np.zeros(0, np.float32))
+
+
+def test_a_max_whose_items_disagree_is_named_as_max():
+    def running_max(x):
+        m = -np.inf  # a float against int32 items: eager gives float or int32 by path
+        for v in x:
+            m = max(m, v)
+        return m
+
+    with pytest.raises(autoconv.AutoconvError, match=r"the `max\(\)` choice's value is int32"):
+        autoconv.function(running_max)(np.array([1, 2], I32))

@@ -21,6 +21,7 @@ import numpy as np
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor
+from autoconv.trace.core.messages import named
 
 _PY_NUMBERS = (bool, int, float, complex)
 _PY_DTYPES = {bool: np.dtype(bool), int: np.dtype(np.int64), float: np.dtype(np.float64)}
@@ -128,9 +129,7 @@ def retag(fn, args, kwargs, result):
 
 
 def _differs(found, results) -> None:
-    names = ", ".join(
-        n if n.startswith("the ") else f"`{n}`" for n in (m.py_kinds[2] for m in found)
-    )
+    names = ", ".join(named(m.py_kinds[2]) for m in found)
     kinds = " or ".join(
         "a NumPy value" if k is None else f"a Python {k.__name__}" for k in found[0].py_kinds[1]
     )

@@ -141,20 +141,20 @@ class TensorTracer:
         )
 
     def if_exp(self, cond, if_true, if_false):
-        origin = user_origin(2)
+        return self._choice(cond, if_true, if_false, user_origin(2), "conditional expression")
+
+    def _choice(self, cond, if_true, if_false, origin, what, labels=("true", "false")):
+        """`if_true() if cond else if_false()`, staged; `what` and `labels` name the construct
+        and its two sides in errors (a conditional expression, or a `max()` choice)."""
         cond = _cond_tensor(cond, origin)
         values, blocks = [], []
         for fn in (if_true, if_false):
             with _g.sub_block() as block:
                 values.append(fn())
             blocks.append(block)
-        merger = _Merger(("true", "false"), blocks, origin, "conditional expression")
+        merger = _Merger(labels, blocks, origin, what)
         merged = merger.merge(
-            "the conditional expression's value",
-            rt._Undefined("?"),
-            values[0],
-            values[1],
-            expression=True,
+            f"the {what}'s value", rt._Undefined("?"), values[0], values[1], expression=True
         )
         merger.finish(cond)
         return merger.resolve(merged)
@@ -276,10 +276,18 @@ class TensorTracer:
         items = list(args[0]) if len(args) == 1 else list(args)
         if not items:
             raise ValueError(f"{which}() iterable argument is empty")
+        origin = user_origin(2)
         result = items[0]
         for item in items[1:]:
             better = item > result if which == "max" else item < result
-            result = self.if_exp(better, lambda item=item: item, lambda r=result: r)
+            result = self._choice(
+                better,
+                lambda item=item: item,
+                lambda r=result: r,
+                origin,
+                f"`{which}()` choice",
+                ("greater" if which == "max" else "smaller", "earlier"),
+            )
         return result
 
     def len(self, value):
