@@ -6,12 +6,13 @@ header here; on Python values they are Python's own.
 """
 
 import builtins as _py
+import sys as _sys
 
 from autoconv.runtime import staging
 
 _TRACERS = staging.TRACERS
 _traces = staging.traces
-_modules = __import__("sys").modules
+_modules = _sys.modules
 
 
 def max(*args, **kwargs):  # noqa: A001
