@@ -559,10 +559,90 @@ def test_max_and_min_of_traced_values_are_staged_choices():
     agrees(smallest_of_three, F64)
 
 
+# --- None sentinels ---------------------------------------------------------------------------
+
+
+def best_of(xs):
+    best = None
+    for v in xs:
+        if best is None or v > best:
+            best = v
+    return best
+
+
+def best_index(xs):  # own
+    best, where = None, -1
+    for i, v in enumerate(xs):
+        if best is None or v < best:
+            best, where = v, i
+    return where
+
+
+def dict_sentinel(xs):  # own
+    d = {"low": None}
+    for v in xs:
+        if d["low"] is None or v < d["low"]:
+            d["low"] = v
+    return d["low"] if d["low"] is not None else 0.0
+
+
+def sentinel_break(xs):  # own
+    first = None
+    for v in xs:
+        if first is None:
+            first = v
+        if v < 0:
+            break
+    return first * 2
+
+
+def sentinel_appends(xs):  # own
+    prev, steps = None, []
+    for v in xs:
+        if prev is not None:
+            steps.append(v - prev)
+        prev = v
+    return prev, np.stack(steps) if steps else np.zeros(0)
+
+
+@pytest.mark.parametrize(
+    "func, args",
+    [
+        (best_of, (F64,)),
+        (best_of, (F64[:1],)),
+        (best_of, (np.zeros(0),)),
+        (best_index, (F64,)),
+        (best_index, (np.zeros(0),)),
+        (dict_sentinel, (F64,)),
+        (dict_sentinel, (np.zeros(0),)),
+        (sentinel_break, (F64,)),
+        (sentinel_break, (np.array([-1.0, 2.0]),)),
+        (sentinel_appends, (F64,)),
+        (sentinel_appends, (F64[:1],)),
+    ],
+)
+def test_none_sentinels_set_by_the_first_iteration(func, args):
+    agrees(func, *args)
+
+
+def sometimes_set(xs):
+    best = None
+    for v in xs:
+        if v > 2:
+            best = v
+    return best
+
+
+def test_a_sentinel_set_on_some_paths_only_is_a_clear_error():
+    with pytest.raises(autoconv.errors.StagingError, match="`best` is None on some paths") as info:
+        traced(sometimes_set, (F64,))
+    assert "test_state.py" in str(info.value)
+
+
 # --- counts -----------------------------------------------------------------------------------
 
 
 def test_programs_of_our_own_in_each_class():
     """Each class has programs beyond the brief's examples (marked `# own`)."""
     lines = inspect.getsource(inspect.getmodule(test_programs_of_our_own_in_each_class))
-    assert lines.count("# own") >= 18
+    assert lines.count("# own") >= 22

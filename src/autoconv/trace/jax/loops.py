@@ -24,6 +24,12 @@ from autoconv.trace.jax.cond import Box, call_body, resolve, staged_cond
 _ALIAS = "alias"
 
 
+class Peel(st._Retry):
+    """Raised from a scan's first trace when a variable that is None before the loop is not
+    None after an iteration (a `best = None` sentinel): the first iteration then runs on its
+    own, where `best is None` is a Python True, and the scan covers the other items."""
+
+
 class _Loop:
     """One staged loop: the variables `names`, read and written through the converter's
     closures, and the plans of their carried leaves."""
@@ -38,6 +44,7 @@ class _Loop:
         self.plans = [self._initial(e) for e in self.entries]
         self.no_alias: set = set()
         self.bound_after: set = set()  # variables first bound in the loop, bound by each trip
+        self.may_peel = False  # see `Peel`
         self._aliases()
 
     def _read(self):
@@ -159,6 +166,8 @@ class _Loop:
                 if ko == st._NONE:
                     continue
                 if st.optional_pair((kind, None, ()), entry):
+                    if self.may_peel:
+                        raise Peel()
                     values = lo if ko == st._TREE else lo[1:]
                     plan[:] = [
                         st._MAYBE,
@@ -363,7 +372,12 @@ def for_stmt(iterable, body, get_state, set_state, names):
         return  # zero trips, known while tracing: the body never runs, as in Python
     loop = _Loop(get_state, set_state, names, origin, "`for` loop")
     if isinstance(items.length, int):
-        return _scan(loop, items, body)
+        loop.may_peel = True
+        try:
+            return _scan(loop, items, body)
+        except Peel:
+            loop._write(loop.start)
+        return _peeled(items, body, get_state, set_state, names, origin)
     # A traced trip count: a counter in a while loop (what lax.fori_loop does).
     index = Box(jnp.asarray(0, jnp.result_type(items.length)))
 
@@ -401,10 +415,25 @@ class _CountedLoop:
         return self.index.value < self.length
 
 
-def _scan(loop, items, body):
+def _peeled(items, body, get_state, set_state, names, origin):
+    """The first iteration traced on its own (see `Peel`), then a scan over the other items
+    (skipped when the first one stopped the loop on a traced condition)."""
+    stop = call_body(body, items.item(0))
+    if stop is not None and stop is not False and not isinstance(stop, jax.core.Tracer):
+        return  # a `break` or `return` known while tracing
+    if items.length == 1:
+        return
+    rest = iterables.Iteration(items.length - 1, lambda i: items.item(i + 1))
+    loop = _Loop(get_state, set_state, names, origin, "`for` loop")
+    stop0 = None if stop is None or stop is False else logical.pred(stop, origin)
+    _scan(loop, rest, body, stop0)
+
+
+def _scan(loop, items, body, stop0=None):
     """lax.scan over a static number of items; a stop flag skips the rest (lax.cond). Lists
-    the body appends to get the items each iteration appends (see `growth`)."""
-    guarded = Box(False)
+    the body appends to get the items each iteration appends (see `growth`). `stop0`: a traced
+    stop flag before the first item (see `_peeled`)."""
+    guarded = Box(stop0 is not None)
     growing: dict = {}
 
     def stage():
@@ -438,7 +467,7 @@ def _scan(loop, items, body):
                 return run(leaves, i)
             return lax.cond(stop, lambda: (leaves, stop), lambda: run(leaves, i)[0]), ()
 
-        init = (loop.init(), jnp.bool_(False))
+        init = (loop.init(), jnp.bool_(False) if stop0 is None else stop0)
         return lax.scan(step, init, jnp.arange(items.length))
 
     (leaves, _), ys = loop.attempts(stage, (body,))
