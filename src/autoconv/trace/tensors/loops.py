@@ -49,11 +49,8 @@ from autoconv.trace.tensors.leaves import (
     _tag_for,
     _weak,
 )
-from autoconv.trace.tensors.merge import _lift_pair, _Merger
-from autoconv.trace.tensors.optionals import (
-    Optional,
-    raise_node,
-)
+from autoconv.trace.tensors.merge import _Merger
+from autoconv.trace.tensors.optionals import Optional, lift_pair, raise_node
 from autoconv.trace.tensors.path_types import kinds_of, tagged
 
 
@@ -274,7 +271,7 @@ class _Loop:
                 continue  # only assigned on some paths of the body: not carried
             # None or unbound before the loop (or after an iteration) and a value on other
             # paths: the variable is carried as an Optional (a flag and a value).
-            lifted, o = _lift_pair(name, init[i], o, self.origin)
+            lifted, o = lift_pair(name, init[i], o, self.origin)
             out[i] = o
             if lifted is not init[i]:
                 init[i] = lifted

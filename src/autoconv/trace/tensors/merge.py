@@ -24,11 +24,7 @@ from autoconv.trace.tensors.leaves import (
     _tag_for,
     _weak,
 )
-from autoconv.trace.tensors.optionals import (
-    Optional,
-    lift,
-    optional_for,
-)
+from autoconv.trace.tensors.optionals import lift_pair
 from autoconv.trace.tensors.path_types import kinds_of, tagged
 
 
@@ -50,7 +46,7 @@ class _Merger:
         """Returns a merged value (leaves are ints: indices into self.pairs) or a final value."""
         if a is b:
             return ("same", a)
-        a, b = _lift_pair(name, a, b, self.origin)
+        a, b = lift_pair(name, a, b, self.origin)
         a_undef, b_undef = unbound(a), unbound(b)
         if a_undef or b_undef:
             if a_undef and b_undef:
@@ -221,50 +217,6 @@ class _Merger:
                 lst[:] = [*prefix, ListAccum(self.node.outputs[data])]
             else:
                 lst[:] = [*prefix, *(self.resolve(item) for item in data)]
-
-
-def _lift_pair(name, a, b, origin):
-    """`a` and `b`, the values of one variable on two paths, made alike where one path leaves
-    it None or unbound: both become Optionals (recursively inside tuples, lists and dicts).
-    Values that need no change are returned as they are (the same objects)."""
-    template = optional_for(a, b, name, origin)
-    if template is not None:
-        la, lb = lift(a, template), lift(b, template)
-        if la is None or lb is None:
-            return a, b
-        va, vb = _lift_pair(name, la.value, lb.value, origin)
-        if va is not la.value:
-            la = Optional(la.flag, va, la.missing, name, origin)
-        if vb is not lb.value:
-            lb = Optional(lb.flag, vb, lb.missing, name, origin)
-        return la, lb
-    ta = type(a)
-    if ta is not type(b):
-        return a, b
-    if (ta is tuple or ta is list) and len(a) == len(b):
-        pairs = [_lift_pair(f"{name}[{i}]", x, y, origin) for i, (x, y) in enumerate(zip(a, b))]
-        return _rebuilt(a, [p[0] for p in pairs], ta), _rebuilt(b, [p[1] for p in pairs], ta)
-    if ta is dict and list(a) == list(b):
-        pairs = [_lift_pair(f"{name}[{k!r}]", a[k], b[k], origin) for k in a]
-        return (
-            _rebuilt(a, [p[0] for p in pairs], lambda vs: dict(zip(a, vs))),
-            _rebuilt(b, [p[1] for p in pairs], lambda vs: dict(zip(b, vs))),
-        )
-    if isinstance(a, tuple) and hasattr(ta, "_fields"):
-        pairs = [_lift_pair(f"{name}.{f}", x, y, origin) for f, x, y in zip(ta._fields, a, b)]
-        return (
-            _rebuilt(a, [p[0] for p in pairs], lambda vs: ta(*vs)),
-            _rebuilt(b, [p[1] for p in pairs], lambda vs: ta(*vs)),
-        )
-    return a, b
-
-
-def _rebuilt(old, items, make):
-    """`old` itself when `items` are its own items, else `make(items)`."""
-    olds = old.values() if type(old) is dict else old
-    if all(x is y for x, y in zip(olds, items)):
-        return old
-    return make(items)
 
 
 def block_graph(t):

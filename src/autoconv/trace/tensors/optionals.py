@@ -25,23 +25,16 @@ from autoconv.graph.helpers import raise_copy as _raise
 from autoconv.graph.helpers import raise_new as _raise_new
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor
-from autoconv.trace.core.values import unbound
+from autoconv.trace.core import optional as core_optional
 
 _PY_NUMBERS = (bool, int, float, complex)
 
 
-class Optional:
-    """A value that exists when `flag` is true at run time. `missing` says what the variable
-    holds otherwise: None, or `("unbound", name)` for a variable that is not bound."""
+class Optional(core_optional.Optional):
+    """A value that exists when `flag` is true at run time (`trace.core.optional`); any use
+    but `is None` and returning it reads the value behind a run-time check."""
 
-    __slots__ = ("flag", "value", "missing", "name", "origin")
-
-    def __init__(self, flag, value, missing, name="value", origin=None):
-        self.flag = flag
-        self.value = value
-        self.missing = missing
-        self.name = name
-        self.origin = origin
+    __slots__ = ()
 
     def __repr__(self):
         what = "None" if self.missing is None else "unbound"
@@ -219,34 +212,15 @@ def _optional_value(v):
     return node.outputs[0]
 
 
-# --- lifting: the same variable on two paths ------------------------------------------------
+# --- lifting: the same variable on two paths (trace.core.optional) --------------------------
 
 
-def is_missing(v) -> bool:
-    return v is None or unbound(v)
+def _numeric_leaf(v) -> bool:
+    return isinstance(v, (Tensor, np.ndarray, np.generic)) or type(v) in _PY_NUMBERS
 
 
-def missing_of(v, name):
-    """What an Optional made from `v` (None or an unbound variable) holds when missing."""
-    return None if v is None else ("unbound", name)
-
-
-def numeric_structure(v) -> bool:
-    """Whether `v` is arrays and numbers in tuples, lists, dicts or namedtuples."""
-    if isinstance(v, (Tensor, np.ndarray, np.generic)) or type(v) in _PY_NUMBERS:
-        return True
-    if isinstance(v, (tuple, list)):
-        return all(numeric_structure(x) for x in v)
-    if type(v) is dict:
-        return all(numeric_structure(x) for x in v.values())
-    if isinstance(v, Optional):
-        return numeric_structure(v.value)
-    return False
-
-
-def zeros_like(v):
-    """A stand-in of the same structure, kinds, dtypes and shapes as `v` (unknown sizes 0).
-    It fills the outputs of a path where the value does not exist and is never read there."""
+def _zero(v):
+    """A stand-in of a leaf's kind, dtype and shape (unknown sizes 0)."""
     from autoconv.graph import shapes
 
     if type(v) in _PY_NUMBERS:
@@ -257,40 +231,21 @@ def zeros_like(v):
         shape = tuple(0 if d is None else d for d in shapes.shape_of(v))
         z = np.zeros(shape, shapes.result_dtype(v))
         return z if isinstance(v, np.ndarray) or shape else z[()]
-    t = type(v)
-    if t is tuple or t is list:
-        return t(zeros_like(x) for x in v)
-    if t is dict:
-        return {k: zeros_like(x) for k, x in v.items()}
-    if isinstance(v, tuple) and hasattr(t, "_fields"):
-        return t(*(zeros_like(x) for x in v))
-    if isinstance(v, Optional):
-        return Optional(False, zeros_like(v.value), v.missing, v.name, v.origin)
     raise TypeError(type(v).__name__)
 
 
-def lift(v, like: Optional):
-    """`v` as an Optional shaped like `like`: missing values get a stand-in, values a true
-    flag. Returns None when `v` cannot take that shape."""
-    if isinstance(v, Optional):
-        return v if v.missing == like.missing else None
-    if is_missing(v):
-        if (v is None) != (like.missing is None):
-            return None
-        return Optional(False, zeros_like(like.value), like.missing, like.name, like.origin)
-    return Optional(True, v, like.missing, like.name, like.origin)
+LIFTING = core_optional.Lifting(Optional, _numeric_leaf, _zero)
 
 
-def optional_for(a, b, name, origin):
-    """An Optional template for a variable that is `a` on one path and `b` on another, when
-    exactly one of them is missing (None or unbound) or either is an Optional; else None."""
-    for x, y in ((a, b), (b, a)):
-        if isinstance(x, Optional):
-            return x
-        if is_missing(x) and not is_missing(y) and numeric_structure(y):
-            value = y.value if isinstance(y, Optional) else y
-            return Optional(False, value, missing_of(x, name), name, origin)
-    return None
+def zeros_like(v):
+    """A stand-in of the same structure, kinds, dtypes and shapes as `v` (unknown sizes 0).
+    It fills the outputs of a path where the value does not exist and is never read there."""
+    return core_optional.zeros_like(v, LIFTING)
+
+
+def lift_pair(name, a, b, origin):
+    """`a` and `b`, one variable's values on two paths, made alike (`core.optional.lift_pair`)."""
+    return core_optional.lift_pair(name, a, b, origin, LIFTING)
 
 
 # --- user raises -----------------------------------------------------------------------------
