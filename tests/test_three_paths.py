@@ -166,6 +166,37 @@ def previous_value_deltas(x):
     return total, prev
 
 
+@case((F64,), (NEG,), (E_F64,))
+def last_positive_pair(x):
+    pair = (None, 0.0)
+    for v in x:
+        if v > 0:
+            pair = (v, v * 2.0)
+    return pair[1]
+
+
+@case((F64,), (E_F64,))
+def lowest_in_a_dict(x):
+    stats = {"low": None, "n": 0}
+    for v in x:
+        if stats["low"] is None or v < stats["low"]:
+            stats["low"] = v
+        stats["n"] += 1
+    return stats["n"], stats["low"] if stats["low"] is not None else -1.0
+
+
+@case((F64,), (NEG,))
+def first_and_best(x):
+    first = None
+    best = None
+    for v in x:
+        if first is None:
+            first = v
+        if best is None or abs(v) > abs(best):
+            best = v
+    return first - best
+
+
 # --- names first bound inside a loop, used after it ---
 
 

@@ -26,6 +26,7 @@ F32 = np.array([0.5, -1.25, 2.0], dtype=np.float32)
 EMPTY_F32 = np.zeros((0,), dtype=np.float32)
 EMPTY_ROWS = np.zeros((0, 3), dtype=np.float32)
 F64 = np.array([1.0, -2.0, 3.5])
+NEG = np.array([-1.0, -4.0])
 
 
 def traced(func, args, numpy=False):
@@ -562,6 +563,21 @@ def test_max_and_min_of_traced_values_are_staged_choices():
 # --- None sentinels ---------------------------------------------------------------------------
 
 
+def none_in_a_tuple(xs):  # own
+    pair = (None, 0.0)
+    for v in xs:
+        if v > 0:
+            pair = (v, v * 2)
+    return pair[1]
+
+
+def none_in_a_dict_branch(x):  # own
+    out = {"hit": None, "count": 0}
+    if x[0] > 0:
+        out = {"hit": x[0], "count": 1}
+    return out["count"] + (0.0 if out["hit"] is None else 1.0)
+
+
 def best_of(xs):
     best = None
     for v in xs:
@@ -619,9 +635,13 @@ def sentinel_appends(xs):  # own
         (sentinel_break, (np.array([-1.0, 2.0]),)),
         (sentinel_appends, (F64,)),
         (sentinel_appends, (F64[:1],)),
+        (none_in_a_tuple, (F64,)),
+        (none_in_a_tuple, (NEG,)),
+        (none_in_a_dict_branch, (F64,)),
+        (none_in_a_dict_branch, (NEG,)),
     ],
 )
-def test_none_sentinels_set_by_the_first_iteration(func, args):
+def test_none_sentinels(func, args):
     agrees(func, *args)
 
 
@@ -645,4 +665,4 @@ def test_a_sentinel_set_on_some_paths_only_is_a_clear_error():
 def test_programs_of_our_own_in_each_class():
     """Each class has programs beyond the brief's examples (marked `# own`)."""
     lines = inspect.getsource(inspect.getmodule(test_programs_of_our_own_in_each_class))
-    assert lines.count("# own") >= 22
+    assert lines.count("# own") >= 24

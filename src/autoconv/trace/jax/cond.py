@@ -65,11 +65,12 @@ def staged_cond(p, branches, read, write, names, origin, what, labels, state_key
     the variables; `state_keys`: the items among them (`effects.state_items`)."""
     start = resolve(read())
     saved = StagedLocals(branches)
-    plans = None
+    fail = _failer(origin, what, labels)
+    plans = others = None  # the second trace's: the plans, and each side's first-trace values
     for _attempt in range(3):
-        records = [None, None]
+        records = [None, None]  # each side's entries (of values lifted as the plan says)
 
-        def branch(k, plans=plans, records=records):
+        def branch(k, plans=plans, others=others, records=records):
             def traced():
                 branch_name = f"the {labels[k]} branch of this {what}"
                 fns = (branches[k],)
@@ -79,24 +80,31 @@ def staged_cond(p, branches, read, write, names, origin, what, labels, state_key
                         write(start)
                         if branches[k] is not None:
                             call_body(branches[k])
-                        entries = [st.entry(v) for v in resolve(read())]
-                records[k] = entries
+                        values = resolve(read())
                 if plans is not None:
-                    return merge.outputs(plans, entries)
-                if k == 1:
-                    found = merge.plan_pair(
-                        records[0], entries, names, _failer(origin, what, labels)
-                    )
-                    if not merge.natural_ok(found, records[0], entries):
-                        raise merge.Retry(found)
-                return merge.natural_outputs(entries)
+                    records[k] = [st.entry(v) for v in merge.lifted(names, values, others[k], k)]
+                    return merge.outputs(plans, records[k])
+                records[k] = values
+                if k == 0:
+                    return merge.natural_outputs([st.entry(v) for v in values])
+                first = merge.lifted(names, records[0], values, 0)
+                second = merge.lifted(names, values, records[0], 1)
+                ea, eb = [st.entry(v) for v in first], [st.entry(v) for v in second]
+                found = merge.plan_pair(ea, eb, names, fail)
+                alike = all(x is y for x, y in zip(first, records[0])) and all(
+                    x is y for x, y in zip(second, values)
+                )
+                if not alike or not merge.natural_ok(found, ea, eb):
+                    raise merge.Retry((found, (values, records[0])))
+                records[:] = [ea, eb]
+                return merge.natural_outputs(eb)
 
             return traced
 
         try:
             outs = lax.cond(p, branch(0), branch(1))
         except merge.Retry as retry:
-            plans = _fix_outputs(retry.plans)
+            plans, others = retry.plans
             continue
         except BaseException:
             saved.finish()
@@ -104,7 +112,7 @@ def staged_cond(p, branches, read, write, names, origin, what, labels, state_key
         break
     else:  # pragma: no cover - the second trace follows its plan
         raise AssertionError("autoconv: staging an `if` did not settle")
-    final = plans or merge.plan_pair(records[0], records[1], names, _failer(origin, what, labels))
+    final = plans or merge.plan_pair(records[0], records[1], names, fail)
     negation = []
 
     def choose(first_value):
@@ -114,15 +122,10 @@ def staged_cond(p, branches, read, write, names, origin, what, labels, state_key
             negation.append(logical.negate(p))
         return negation[0]
 
-    values = merge.rebuild(final, records[0], records[1], outs, names, choose, plans is None)
+    values = merge.rebuild(final, records[0], outs, names, choose, plans is None)
     saved.finish()
     write(values)
     return values
-
-
-def _fix_outputs(plans):
-    """Plans for the second trace: the second branch's outputs are cast like the first's."""
-    return plans
 
 
 def _failer(origin, what, labels):

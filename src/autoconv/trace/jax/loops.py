@@ -41,6 +41,7 @@ class _Loop:
         self.state_keys = effects.state_items(get_state, self.names)
         self.start = resolve(self._read())
         self.entries = [st.entry(v) for v in self.start]
+        self.out: list = []  # the entries after an iteration (`_check`)
         self.plans = [self._initial(e) for e in self.entries]
         self.no_alias: set = set()
         self.bound_after: set = set()  # variables first bound in the loop, bound by each trip
@@ -74,7 +75,7 @@ class _Loop:
         flag and `do_return`), until an iteration gives them different values."""
         first = {}
         for i, plan in enumerate(self.plans):
-            leaves = merge.side_leaves(plan, self.entries[i])
+            leaves = self.entries[i][2]
             for j, lp in enumerate(plan[2]):
                 if lp[0] == _ALIAS:
                     plan[2][j] = lp = lp[2]
@@ -107,7 +108,7 @@ class _Loop:
         return merge.outputs(self.frozen, self.entries)
 
     def unpack(self, leaves):
-        values = merge.rebuild(self.frozen, self.entries, self.entries, leaves, self.names, None)
+        values = merge.rebuild(self.frozen, self.entries, leaves, self.names, None)
         self._write(values)
         return values
 
@@ -115,7 +116,7 @@ class _Loop:
         """Sets the variables from the loop's outputs. `ran`: an iteration surely ran (a scan
         of one or more items; its first iteration always runs), so a variable that every
         iteration binds is bound: its value, without the flag."""
-        values = merge.rebuild(self.frozen, self.entries, self.entries, leaves, self.names, None)
+        values = merge.rebuild(self.frozen, self.entries, leaves, self.names, None)
         if ran:
             values = tuple(
                 v.value if i in self.bound_after and isinstance(v, st.Maybe) else v
@@ -127,31 +128,34 @@ class _Loop:
         """Reads the variables after an iteration, checks them against the plans (raising
         `merge.Retry` when a plan must change) and returns the carried leaves."""
         self.bound_after = set()
-        out = [st.entry(v) for v in resolve(self._read())]
-        if self._check(out):
+        after = resolve(self._read())
+        if self._check(after):
             self._aliases()
             raise merge.Retry(None)
-        return merge.outputs(self.frozen, out)
+        return merge.outputs(self.frozen, self.out)
 
-    def _check(self, out) -> bool:
-        """Whether the plans had to change for the state `out` after an iteration."""
+    def _check(self, after) -> bool:
+        """Whether the plans had to change for the values `after` an iteration; sets `out`,
+        their entries."""
         changed = False
         carried = {}
-        for i, (name, plan, entry) in enumerate(zip(self.names, self.plans, out)):
-            kind = plan[0]
-            ko, to, lo = entry
-            if kind == st._UNDEF and st.optional_pair((st._UNBOUND, None, ()), entry):
-                # First bound by an iteration: carried with a flag that says whether it is
-                # bound (graph mode's Optional); see `finish` and `state.Maybe`.
-                values = lo if ko == st._TREE else lo[1:]
-                plan[:] = [
-                    st._UNBOUND,
-                    to,
-                    [(st.DYN, jnp.dtype(bool), (), False)]
-                    + [(st.DYN, *st.aval(v), st.weak_type(v)) for v in values],
-                ]
+        self.out = []
+        for i, (name, plan, value) in enumerate(zip(self.names, self.plans, after)):
+            before = self.start[i]
+            lifted_before, value = st.lift_pair(name, before, value)
+            if lifted_before is not before:
+                # None (a sentinel) or unbound (first bound by an iteration) before the loop,
+                # arrays after: carried with a flag that says whether it is there (graph
+                # mode's Optional); see `finish` and `state.Maybe`.
+                if self.may_peel and before is None:
+                    raise Peel()
+                self.start = (*self.start[:i], lifted_before, *self.start[i + 1 :])
+                self.entries[i] = st.entry(lifted_before)
+                self.plans[i] = plan = self._initial(self.entries[i])
                 changed = True
-                continue
+            entry = st.entry(value)
+            self.out.append(entry)
+            kind, ko = plan[0], entry[0]
             if kind == st._UNDEF or ko == st._UNDEF:
                 if kind == ko:
                     continue
@@ -162,48 +166,16 @@ class _Loop:
                         f"a value; give it a value before the {self.what}",
                     )
                 self._fail(name, "an iteration deletes it")
-            if kind == st._NONE:
-                if ko == st._NONE:
-                    continue
-                if st.optional_pair((kind, None, ()), entry):
-                    if self.may_peel:
-                        raise Peel()
-                    values = lo if ko == st._TREE else lo[1:]
-                    plan[:] = [
-                        st._MAYBE,
-                        to,
-                        [(st.DYN, jnp.dtype(bool), (), False)]
-                        + [(st.DYN, *st.aval(v), st.weak_type(v)) for v in values],
-                    ]
-                    changed = True
-                    continue
+            if entry[1] != plan[1]:
                 self._fail(
                     name,
-                    f"it is None before an iteration and {st.spec(lo[0] if lo else None)} after",
+                    f"it is {merge._describe(plan[1], self.entries[i][2])} before an iteration "
+                    f"and {merge._describe(entry[1], entry[2])} after",
                 )
-            if kind == st._UNBOUND:
-                if ko not in (st._TREE, st._UNBOUND) or to != plan[1]:
-                    self._fail(
-                        name,
-                        f"it is first bound by an iteration as {plan[1]}, and is "
-                        f"{merge._describe(ko, to, lo)} after one",
-                    )
-                if ko == st._TREE:
-                    self.bound_after.add(i)
-                lo = merge.side_leaves(plan, entry)
-            elif kind == st._MAYBE:
-                if not (ko == st._NONE or st.optional_pair(entry, (st._NONE, None, ()))):
-                    self._fail(name, "it may be None before an iteration and is not after")
-                if ko != st._NONE and to != plan[1]:
-                    self._fail(
-                        name, f"its structure changes: {plan[1]} before an iteration, {to} after"
-                    )
-                lo = merge.side_leaves(plan, entry)
-            elif ko != kind or to != plan[1]:
-                self._fail(
-                    name, f"its structure changes: {plan[1]} before an iteration, {to} after"
-                )
-            for j, (lp, b) in enumerate(zip(plan[2], lo)):
+            if isinstance(self.start[i], st.Maybe) and self.start[i].missing is not None:
+                if not isinstance(after[i], st.Maybe):
+                    self.bound_after.add(i)  # every iteration binds it
+            for j, (lp, b) in enumerate(zip(plan[2], entry[2])):
                 carried[(i, j)] = b
                 if self._leaf(name, plan[2], j, lp, b, i):
                     changed = True
@@ -221,7 +193,7 @@ class _Loop:
         if lp[0] == _ALIAS:
             lp = lp[2]
         if lp[0] == st.SAME:
-            a = merge.side_leaves(self.plans[i], self.entries[i])[j]
+            a = self.entries[i][2][j]
             if st.same_static(a, b):
                 return False
             plan = st.leaf_plan(a, b, lambda d: self._fail(name, d))

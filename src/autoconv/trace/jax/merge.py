@@ -7,8 +7,7 @@ returns, cast as the plan says; `rebuild` puts the variables back together from 
 
 from __future__ import annotations
 
-import jax.numpy as jnp
-
+from autoconv.runtime import staging
 from autoconv.trace.jax import state as st
 
 
@@ -21,12 +20,26 @@ class Retry(st._Retry):
         self.plans = plans
 
 
+def lifted(names, values, others, side):
+    """`values` (one side's variables) made alike to `others` (the other side's) where one
+    leaves a variable None or unbound (`state.lift_pair`); `side`: 0 when `values` is the
+    first side."""
+    out = []
+    for name, v, o in zip(names, values, others):
+        if staging.is_undefined(v) or staging.is_undefined(o):
+            out.append(v)  # a variable bound in one branch only: see `plan_pair`
+            continue
+        pair = st.lift_pair(name, v, o) if side == 0 else st.lift_pair(name, o, v)
+        out.append(pair[side])
+    return out
+
+
 def plan_pair(first, second, names, fail):
     """Per variable: `(kind, treedef, leaf_plans)`; `fail(name, detail)` raises a mismatch.
 
-    `first` and `second` are lists of `state.entry` tuples. Leaves that are the same pair of
-    objects as an earlier output become aliases of it (one output for both), which keeps a
-    `retval` flag and `do_return` the very same tracer through staged statements.
+    `first` and `second` are lists of `state.entry` tuples (of lifted values). Leaves that are
+    the same pair of objects as an earlier output become aliases of it (one output for both),
+    which keeps a `retval` flag and `do_return` the very same tracer through staged statements.
     """
     plans, seen = [], {}
     for name, (ka, ta, la), (kb, tb, lb) in zip(names, first, second):
@@ -35,21 +48,8 @@ def plan_pair(first, second, names, fail):
                 fail(name, ("undefined", 0 if ka == st._UNDEF else 1))
             plans.append((st._UNDEF, None, ()))
             continue
-        if st.optional_pair((ka, ta, la), (kb, tb, lb)):
-            (ta, la), (tb, lb) = (
-                st.as_maybe((ka, ta, la), (kb, tb, lb)),
-                st.as_maybe((kb, tb, lb), (ka, ta, la)),
-            )
-            if ta != tb:
-                fail(name, f"structure: None or {ta} and None or {tb}")
-            kind, treedef = (st._UNBOUND if st._UNBOUND in (ka, kb) else st._MAYBE), ta
-        elif ka == st._NONE and kb == st._NONE:
-            plans.append((st._NONE, None, ()))
-            continue
-        elif ka != kb or ta != tb:
-            fail(name, f"structure: {_describe(ka, ta, la)} and {_describe(kb, tb, lb)}")
-        else:
-            kind, treedef = ka, ta
+        if ta != tb:
+            fail(name, f"structure: {_describe(ta, la)} and {_describe(tb, lb)}")
         leaf_plans = []
         for a, b in zip(la, lb):
             plan = st.leaf_plan(a, b, lambda detail, name=name: fail(name, detail))
@@ -60,54 +60,40 @@ def plan_pair(first, second, names, fail):
                 else:
                     seen[key] = len(seen)
             leaf_plans.append(plan)
-        plans.append((kind, treedef, leaf_plans))
+        plans.append((ka, ta, leaf_plans))
     return plans
 
 
-def _describe(kind, treedef, leaves):
-    if kind == st._NONE:
-        return "None"
-    if kind in st._OPTIONAL:
-        return "None or an array" if kind == st._MAYBE else "unbound or an array"
-    if treedef is not None and treedef.num_nodes == 1 and treedef.num_leaves == 1:
+def _describe(treedef, leaves):
+    """A value's kind as messages say it, from its flattened form."""
+    if treedef.num_nodes == 1 and treedef.num_leaves == 1:
         return st.spec(leaves[0])
-    return f"a structure {treedef}"
-
-
-def side_leaves(plan, entry, other=None):
-    """One side's leaves of a variable under its plan: None against a value is an absent
-    `Maybe` (zeros of the planned dtypes and shapes), a value a present one."""
-    if plan[0] not in st._OPTIONAL or entry[0] in st._OPTIONAL:
-        return entry[2]
-    if entry[0] in (st._NONE, st._UNDEF):
-        zeros = (jnp.zeros(lp[2], lp[1]) if lp[0] == st.DYN else None for lp in plan[2][1:])
-        return (False, *zeros)
-    return (True, *entry[2])
+    return st.spec(st.rebuild(st._TREE, treedef, leaves, "value"))
 
 
 def outputs(plans, entries):
     """The leaves one side returns from the staged statement, cast to the plan's dtypes."""
     out = []
     for plan, entry in zip(plans, entries):
-        for leaf_plan, leaf in zip(plan[2], side_leaves(plan, entry)):
+        for leaf_plan, leaf in zip(plan[2], entry[2]):
             if leaf_plan[0] == st.DYN:
                 out.append(st.cast(leaf, leaf_plan[1], len(leaf_plan) > 3 and leaf_plan[3]))
     return out
 
 
-def rebuild(plans, first, second, outs, names, choose, natural=False):
+def rebuild(plans, first, outs, names, choose, natural=False):
     """The merged variables: outputs where the plan says DYN (or alias), the first side's
     leaf where SAME, and `choose(first_leaf)` (the condition or its negation) where PRED.
     `natural`: the outputs were returned without a plan (see `natural_ok`): one per array."""
     outs = list(outs)
     values, dyn = [], 0
-    for name, plan, ea, eb in zip(names, plans, first, second):
+    for name, plan, ea in zip(names, plans, first):
         kind, treedef, leaf_plans = plan
         if kind == st._UNDEF:
             values.append(ea[1])
             continue
         leaves = []
-        for leaf_plan, a in zip(leaf_plans, side_leaves(plan, ea, eb)):
+        for leaf_plan, a in zip(leaf_plans, ea[2]):
             tag = leaf_plan[0]
             if natural and st.is_array(a):
                 leaves.append(outs[dyn])
@@ -129,8 +115,6 @@ def natural_ok(plans, first, second) -> bool:
     """Whether outputs returned without a plan (every array leaf as it is, every other leaf
     kept Python) already follow `plans`."""
     for plan, ea, eb in zip(plans, first, second):
-        if plan[0] in st._OPTIONAL and (ea[0] != plan[0] or eb[0] != plan[0]):
-            return False
         for leaf_plan, a, b in zip(plan[2], ea[2], eb[2]):
             if leaf_plan[0] == "alias":
                 return False  # one output for two leaves needs a plan

@@ -32,6 +32,7 @@ import autoconv
 from autoconv.errors import AutoconvError, StagingError
 from autoconv.locations import describe, user_frame
 from autoconv.runtime import staging
+from autoconv.trace.core import optional as core_optional
 from autoconv.trace.core.join import SAME as CORE_SAME
 from autoconv.trace.core.join import STAND_IN, Leaves, Policy, plan_leaf
 
@@ -103,20 +104,27 @@ def _raised_at(e):
     return describe(*found), linecache.getline(*found).strip()
 
 
-class Maybe:
-    """A value that is None on some paths (or, with `unbound`, not bound on some: a variable
-    first bound in a loop that may run no iteration): `present` (a bool, maybe traced) and
-    `value` (the array, zeros where it is absent). Where `present` is known (inside the branch
-    of `if x is not None`, or of `if not do_return` for the converter's `retval`), it acts as
-    its value or as None (unbound: Python's UnboundLocalError); anywhere else any use of it is
-    a `JaxStagingError` (JAX cannot raise at run time, nor give zeros for a missing value)."""
+class Maybe(core_optional.Optional):
+    """A value that is None on some paths (or not bound on some: a variable first bound in a
+    loop that may run no iteration; `missing` says which, as `trace.core.optional` does):
+    `flag` (a bool, maybe traced) and `value` (arrays, zeros where it is absent). Where the
+    flag is known (inside the branch of `if x is not None`, or of `if not do_return` for the
+    converter's `retval`), it acts as its value or as None (unbound: Python's
+    UnboundLocalError); anywhere else any use of it is a `JaxStagingError` (JAX cannot raise at
+    run time, nor give zeros for a missing value)."""
 
-    __slots__ = ("present", "value", "name", "origin", "unbound")
+    __slots__ = ()
 
-    def __init__(self, present, value, name, unbound=False):
-        self.present, self.value, self.name = present, value, name
-        self.unbound = unbound
-        self.origin = user_origin()
+    def __init__(self, flag, value, missing, name="value", origin=None):
+        super().__init__(flag, value, missing, name, origin or user_origin())
+
+    @property
+    def present(self):
+        return self.flag
+
+    @property
+    def unbound(self) -> bool:
+        return self.missing is not None
 
     def resolved(self):
         """The value (or None) when the flag is known here; otherwise raises."""
@@ -154,7 +162,7 @@ class Maybe:
         )
 
     def __repr__(self):
-        what = "unbound" if self.unbound else "None"
+        what = "unbound" if self.missing is not None else "None"
         return f"<autoconv: `{self.name}` is {what} on some paths (under JAX)>"
 
 
@@ -292,33 +300,79 @@ def _remove(cells, globals_, root, accessors):
         pass
 
 
-# --- flattening -----------------------------------------------------------------------------
+# --- flattening ---------------------------------------------------------------------------
 
 _UNDEF = "undefined"
-_NONE = "none"
-_MAYBE = "maybe"
-_UNBOUND = "unbound"  # a `Maybe` whose absent value is an unbound variable, not None
-_OPTIONAL = (_MAYBE, _UNBOUND)
 _TREE = "tree"
+
+
+class _Node:
+    """A `Maybe` inside a flattened value: its flag and its value are leaves like any other
+    (a `Maybe` itself flattens as its resolved value, which is what `jax.jit` returns)."""
+
+    __slots__ = ("flag", "value", "missing", "name", "origin")
+
+    def __init__(self, flag, value, missing, name, origin):
+        self.flag, self.value, self.missing = flag, value, missing
+        self.name, self.origin = name, origin
+
+
+class _Aux:
+    """A `_Node`'s static part: only what is missing counts for structure (the variable's name
+    and line, kept for messages, do not)."""
+
+    __slots__ = ("missing", "name", "origin")
+
+    def __init__(self, missing, name, origin):
+        self.missing, self.name, self.origin = missing, name, origin
+
+    def __eq__(self, other):
+        return type(other) is _Aux and other.missing == self.missing
+
+    def __hash__(self):
+        return hash(self.missing)
+
+
+jax.tree_util.register_pytree_node(
+    _Node,
+    lambda n: ((n.flag, n.value), _Aux(n.missing, n.name, n.origin)),
+    lambda aux, children: _Node(children[0], children[1], aux.missing, aux.name, aux.origin),
+)
 
 
 def _is_leaf(x) -> bool:
     return isinstance(x, Maybe) or staging.is_undefined(x)
 
 
+def _as_nodes(value):
+    def node(x):
+        if isinstance(x, Maybe):
+            return _Node(x.flag, _as_nodes(x.value), x.missing, x.name, x.origin)
+        return x
+
+    return jax.tree_util.tree_map(node, value, is_leaf=_is_leaf)
+
+
+def _from_nodes(value, name):
+    def maybe(x):
+        if not isinstance(x, _Node):
+            return x
+        inner = _from_nodes(x.value, name)
+        if x.flag is True:
+            return inner
+        if x.flag is False:
+            return staging._Undefined(x.name) if x.missing is not None else None
+        return Maybe(x.flag, inner, x.missing, x.name, x.origin)
+
+    return jax.tree_util.tree_map(maybe, value, is_leaf=lambda x: isinstance(x, _Node))
+
+
 def entry(value):
-    """`(kind, treedef, leaves)` of one variable's value."""
+    """`(kind, treedef, leaves)` of one variable's value: `(_UNDEF, marker, ())` for a
+    variable without a value, else its pytree's (a `Maybe`'s flag and value are leaves)."""
     if staging.is_undefined(value):
         return (_UNDEF, value, ())  # the marker itself, to put back
-    if value is None:
-        return (_NONE, None, ())
-    if isinstance(value, Maybe):
-        leaves, treedef = jax.tree_util.tree_flatten(value.value)
-        return (_UNBOUND if value.unbound else _MAYBE, treedef, (value.present, *leaves))
-    leaves, treedef = jax.tree_util.tree_flatten(value, is_leaf=_is_leaf)
-    for leaf in leaves:
-        if isinstance(leaf, Maybe):
-            leaf._fail()
+    leaves, treedef = jax.tree_util.tree_flatten(_as_nodes(value))
     return (_TREE, treedef, tuple(leaves))
 
 
@@ -326,45 +380,26 @@ def rebuild(kind, treedef, leaves, name):
     """The value of an entry from its (merged) leaves."""
     if kind == _UNDEF:
         return treedef
-    if kind == _NONE:
-        return None
-    if kind in _OPTIONAL:
-        present, value = leaves[0], jax.tree_util.tree_unflatten(treedef, leaves[1:])
-        if present is True:
-            return value
-        if present is False:
-            return staging._Undefined(name) if kind == _UNBOUND else None
-        return Maybe(present, value, name, kind == _UNBOUND)
-    return jax.tree_util.tree_unflatten(treedef, leaves)
+    return _from_nodes(jax.tree_util.tree_unflatten(treedef, leaves), name)
 
 
-def as_maybe(entry, other):
-    """`(treedef, leaves)` of an entry as a `Maybe`: its flag, then its value's leaves (None
-    being absent zeros shaped like the other side's value)."""
-    kind, treedef, leaves = entry
-    if kind in _OPTIONAL:
-        return treedef, leaves
-    if kind == _NONE:
-        values = other[2] if other[0] == _TREE else other[2][1:]
-        return other[1], (False, *(jnp.zeros(aval(v)[1], aval(v)[0]) for v in values))
-    return treedef, (True, *leaves)
+def _zero(x):
+    """A stand-in of a leaf where the value is missing (never read there)."""
+    if type(x) in _NUMBERS:
+        return type(x)(0)
+    dtype, shape = aval(x)
+    return jnp.zeros(shape, dtype)
 
 
-def optional_pair(a, b) -> bool:
-    """Whether two entries are None (or a Maybe) against arrays and numbers (or a Maybe), or a
-    Maybe that may be unbound against arrays and numbers (or one like it)."""
-    kinds = {a[0], b[0]}
-    if _UNBOUND in kinds:
-        if not kinds <= {_UNBOUND, _TREE}:
-            return False
-    elif not kinds & {_NONE, _MAYBE} or kinds & {_UNDEF} or kinds == {_NONE}:
-        return False
-    for kind, _, leaves in (a, b):
-        if kind == _TREE and not (
-            leaves and all(is_array(x) or type(x) in _NUMBERS for x in leaves)
-        ):
-            return False
-    return True
+LIFTING = core_optional.Lifting(
+    Maybe, lambda x: is_array(x) or type(x) in _NUMBERS, lambda x: _zero(x)
+)
+
+
+def lift_pair(name, a, b):
+    """One variable's values on two paths made alike (`trace.core.optional.lift_pair`): None
+    or unbound on one, arrays and numbers on the other, become two `Maybe`s."""
+    return core_optional.lift_pair(name, a, b, None, LIFTING)
 
 
 # --- plans ----------------------------------------------------------------------------------
