@@ -578,6 +578,26 @@ def none_in_a_dict_branch(x):  # own
     return out["count"] + (0.0 if out["hit"] is None else 1.0)
 
 
+def contains(xs):  # own
+    for v in xs:
+        if v == 3.5:
+            found = True
+            break
+    else:
+        found = False
+    return found
+
+
+def index_or_minus_one(xs):  # own
+    for i, v in enumerate(xs):
+        if v < 0:
+            where = i
+            break
+    else:
+        where = -1
+    return where
+
+
 def best_of(xs):
     best = None
     for v in xs:
@@ -635,6 +655,11 @@ def sentinel_appends(xs):  # own
         (sentinel_break, (np.array([-1.0, 2.0]),)),
         (sentinel_appends, (F64,)),
         (sentinel_appends, (F64[:1],)),
+        (contains, (F64,)),
+        (contains, (NEG,)),
+        (contains, (np.zeros(0),)),
+        (index_or_minus_one, (F64,)),
+        (index_or_minus_one, (np.ones(2),)),
         (none_in_a_tuple, (F64,)),
         (none_in_a_tuple, (NEG,)),
         (none_in_a_dict_branch, (F64,)),
@@ -665,4 +690,4 @@ def test_a_sentinel_set_on_some_paths_only_is_a_clear_error():
 def test_programs_of_our_own_in_each_class():
     """Each class has programs beyond the brief's examples (marked `# own`)."""
     lines = inspect.getsource(inspect.getmodule(test_programs_of_our_own_in_each_class))
-    assert lines.count("# own") >= 24
+    assert lines.count("# own") >= 26

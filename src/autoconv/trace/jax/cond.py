@@ -66,6 +66,12 @@ def staged_cond(p, branches, read, write, names, origin, what, labels, state_key
     start = resolve(read())
     saved = StagedLocals(branches)
     fail = _failer(origin, what, labels)
+
+    def lift(values, others, side):
+        def why(name, k):  # a variable that branch `k` leaves unbound, used where not known
+            return messages.defined_on_one_path(name, labels[1 - k], labels[k], what)
+
+        return merge.lifted(names, values, others, side, origin, why)
     plans = others = None  # the second trace's: the plans, and each side's first-trace values
     for _attempt in range(3):
         records = [None, None]  # each side's entries (of values lifted as the plan says)
@@ -82,13 +88,12 @@ def staged_cond(p, branches, read, write, names, origin, what, labels, state_key
                             call_body(branches[k])
                         values = resolve(read())
                 if plans is not None:
-                    records[k] = [st.entry(v) for v in merge.lifted(names, values, others[k], k)]
+                    records[k] = [st.entry(v) for v in lift(values, others[k], k)]
                     return merge.outputs(plans, records[k])
                 records[k] = values
                 if k == 0:
                     return merge.natural_outputs([st.entry(v) for v in values])
-                first = merge.lifted(names, records[0], values, 0)
-                second = merge.lifted(names, values, records[0], 1)
+                first, second = lift(records[0], values, 0), lift(values, records[0], 1)
                 ea, eb = [st.entry(v) for v in first], [st.entry(v) for v in second]
                 found = merge.plan_pair(ea, eb, names, fail)
                 alike = all(x is y for x, y in zip(first, records[0])) and all(

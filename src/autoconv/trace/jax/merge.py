@@ -20,17 +20,21 @@ class Retry(st._Retry):
         self.plans = plans
 
 
-def lifted(names, values, others, side):
+def lifted(names, values, others, side, origin=None, why=None):
     """`values` (one side's variables) made alike to `others` (the other side's) where one
     leaves a variable None or unbound (`state.lift_pair`); `side`: 0 when `values` is the
-    first side."""
+    first side. `why(name, k)`: the message for a variable that side `k` leaves unbound, used
+    where its flag is not known."""
     out = []
     for name, v, o in zip(names, values, others):
-        if staging.is_undefined(v) or staging.is_undefined(o):
-            out.append(v)  # a variable bound in one branch only: see `plan_pair`
-            continue
-        pair = st.lift_pair(name, v, o) if side == 0 else st.lift_pair(name, o, v)
-        out.append(pair[side])
+        a, b = (v, o) if side == 0 else (o, v)
+        la, lb = st.lift_pair(name, a, b, origin)
+        value = (la, lb)[side]
+        if why is not None and isinstance(value, st.Maybe) and value.missing is not None:
+            k = 0 if staging.is_undefined(a) else 1 if staging.is_undefined(b) else None
+            if k is not None:
+                value.why = why(name, k)
+        out.append(value)
     return out
 
 

@@ -113,10 +113,14 @@ class Maybe(core_optional.Optional):
     UnboundLocalError); anywhere else any use of it is a `JaxStagingError` (JAX cannot raise at
     run time, nor give zeros for a missing value)."""
 
-    __slots__ = ()
+    __slots__ = ("why",)  # the message for a use where the flag is not known, if not the usual
 
-    def __init__(self, flag, value, missing, name="value", origin=None):
+    def __init__(self, flag, value, missing, name="value", origin=None, why=None):
         super().__init__(flag, value, missing, name, origin or user_origin())
+        self.why = why
+
+    def like(self, flag, value):
+        return Maybe(flag, value, self.missing, self.name, self.origin, self.why)
 
     @property
     def present(self):
@@ -141,6 +145,8 @@ class Maybe(core_optional.Optional):
         return self.value if fact else None
 
     def _fail(self, *args, **kwargs):
+        if self.why is not None:
+            fail(self.origin, self.why)
         if self.unbound:
             fail(
                 self.origin,
@@ -310,21 +316,20 @@ class _Node:
     """A `Maybe` inside a flattened value: its flag and its value are leaves like any other
     (a `Maybe` itself flattens as its resolved value, which is what `jax.jit` returns)."""
 
-    __slots__ = ("flag", "value", "missing", "name", "origin")
+    __slots__ = ("flag", "value", "aux")
 
-    def __init__(self, flag, value, missing, name, origin):
-        self.flag, self.value, self.missing = flag, value, missing
-        self.name, self.origin = name, origin
+    def __init__(self, flag, value, aux):
+        self.flag, self.value, self.aux = flag, value, aux
 
 
 class _Aux:
     """A `_Node`'s static part: only what is missing counts for structure (the variable's name
     and line, kept for messages, do not)."""
 
-    __slots__ = ("missing", "name", "origin")
+    __slots__ = ("missing", "name", "origin", "why")
 
-    def __init__(self, missing, name, origin):
-        self.missing, self.name, self.origin = missing, name, origin
+    def __init__(self, missing, name, origin, why):
+        self.missing, self.name, self.origin, self.why = missing, name, origin, why
 
     def __eq__(self, other):
         return type(other) is _Aux and other.missing == self.missing
@@ -335,8 +340,8 @@ class _Aux:
 
 jax.tree_util.register_pytree_node(
     _Node,
-    lambda n: ((n.flag, n.value), _Aux(n.missing, n.name, n.origin)),
-    lambda aux, children: _Node(children[0], children[1], aux.missing, aux.name, aux.origin),
+    lambda n: ((n.flag, n.value), n.aux),
+    lambda aux, children: _Node(children[0], children[1], aux),
 )
 
 
@@ -347,7 +352,7 @@ def _is_leaf(x) -> bool:
 def _as_nodes(value):
     def node(x):
         if isinstance(x, Maybe):
-            return _Node(x.flag, _as_nodes(x.value), x.missing, x.name, x.origin)
+            return _Node(x.flag, _as_nodes(x.value), _Aux(x.missing, x.name, x.origin, x.why))
         return x
 
     return jax.tree_util.tree_map(node, value, is_leaf=_is_leaf)
@@ -357,12 +362,12 @@ def _from_nodes(value, name):
     def maybe(x):
         if not isinstance(x, _Node):
             return x
-        inner = _from_nodes(x.value, name)
+        inner, aux = _from_nodes(x.value, name), x.aux
         if x.flag is True:
             return inner
         if x.flag is False:
-            return staging._Undefined(x.name) if x.missing is not None else None
-        return Maybe(x.flag, inner, x.missing, x.name, x.origin)
+            return staging._Undefined(aux.name) if aux.missing is not None else None
+        return Maybe(x.flag, inner, aux.missing, aux.name, aux.origin, aux.why)
 
     return jax.tree_util.tree_map(maybe, value, is_leaf=lambda x: isinstance(x, _Node))
 
@@ -396,10 +401,10 @@ LIFTING = core_optional.Lifting(
 )
 
 
-def lift_pair(name, a, b):
+def lift_pair(name, a, b, origin=None):
     """One variable's values on two paths made alike (`trace.core.optional.lift_pair`): None
     or unbound on one, arrays and numbers on the other, become two `Maybe`s."""
-    return core_optional.lift_pair(name, a, b, None, LIFTING)
+    return core_optional.lift_pair(name, a, b, origin, LIFTING)
 
 
 # --- plans ----------------------------------------------------------------------------------
