@@ -72,6 +72,7 @@ def staged_cond(p, branches, read, write, names, origin, what, labels, state_key
             return messages.defined_on_one_path(name, labels[1 - k], labels[k], what)
 
         return merge.lifted(names, values, others, side, origin, why)
+
     plans = others = None  # the second trace's: the plans, and each side's first-trace values
     for _attempt in range(3):
         records = [None, None]  # each side's entries (of values lifted as the plan says)
