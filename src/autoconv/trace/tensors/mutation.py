@@ -52,37 +52,55 @@ def forget_loop_params(params) -> None:
 # --- in-place operators -------------------------------------------------------------------
 
 
-def _private(t: Tensor, depth: int = 0) -> bool:
+def _private(t: Tensor) -> bool:
     """True when nothing but the Python name being updated can see `t`'s array: a new array an
-    operation made, or a loop variable (whose first value was checked when the loop began)."""
+    operation made, or a loop variable (whose first value was checked when the loop began).
+    A branch's or loop's result is private when every value it can be is: those are followed
+    through the graph (each tensor once, however many staged statements came before)."""
+    todo, seen = [t], set()
+    while todo:
+        x = todo.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        found = _sources(x)
+        if found is False:
+            return False
+        todo.extend(found)
+    return True
+
+
+def _sources(t: Tensor):
+    """False when `t`'s array may be seen elsewhere; else the tensors whose arrays it may be
+    (empty: a new array)."""
     from autoconv.graph.passes.analysis import returns_new
 
     node = t.node
-    if node is None or depth > 32:
+    if node is None:
         return False
     kind = node.kind
     if kind == "param":
         first = _LOOP_FIRST.get(id(t), (None, None))[1]
         if isinstance(first, Tensor):
-            return _private(first, depth + 1)
+            return [first]
         if isinstance(first, np.ndarray):
             # An array made outside the graph: private unless a user's name or a global sees it
             # (the loop variable's own name is bound to the parameter by now).
-            return not _named_elsewhere(first, user_frame(), None)
-        return True
+            return False if _named_elsewhere(first, user_frame(), None) else []
+        return []
     if kind == "call" and node.fn in _CREATORS:
-        return True
+        return []
     if kind == "getitem":
-        key = node.args[1]
-        items = key if node.attrs.get("tuple") else (key,)
-        return any(isinstance(k, (Tensor, np.ndarray)) and k.ndim > 0 for k in items)
+        return [] if not _is_view(node) else False
     if kind in ("cond", "while"):
         if kind == "cond":
             values = [b.outputs[t.index] for b in node.blocks]
         else:
             values = [node.args[t.index], node.blocks[1].outputs[t.index]]
-        return all(isinstance(v, Tensor) and _private(v, depth + 1) for v in values)
-    return returns_new(node)
+        if not all(isinstance(v, Tensor) for v in values):
+            return False
+        return values
+    return [] if returns_new(node) else False
 
 
 def _why_shared(t: Tensor) -> str:
@@ -243,9 +261,17 @@ def _user_references(target: np.ndarray, frame, baseline=None) -> int:
                 else:
                     internal += _held(value, target, seen, 0)
         outer = outer.f_back
+    if _SNAPSHOTS:
+        # Before Python 3.13 reading a frame's f_locals leaves a dict on the frame that refers
+        # to its locals: brought up to date here, its references are not the user's (another
+        # name for the array still counts, through its own slot).
+        internal += sum(1 for value in list(frame.f_locals.values()) if value is target)
     # getrefcount's own argument and this function's parameter are not in the baseline
     baseline = _baseline() if baseline is None else baseline
     return sys.getrefcount(target) - 2 - internal - baseline
+
+
+_SNAPSHOTS = sys.version_info < (3, 13)
 
 
 def _named_elsewhere(target, frame, name: str) -> bool:
@@ -314,9 +340,24 @@ def _after(changed: list) -> bool:
 
 
 def _is_view(node) -> bool:
+    """Whether the node's result may share memory with its first argument, as NumPy decides:
+    basic indexing gives a view unless it picks a single item (a NumPy scalar, a copy);
+    indexing with an array or a list copies."""
+    from autoconv.graph.eager_types import eager_type
     from autoconv.graph.passes.analysis import returns_new
 
-    return node.kind in ("getitem", "method", "attr", "call") and not returns_new(node)
+    if node.kind == "getitem":
+        key = node.args[1]
+        items = key if node.attrs.get("tuple") else (key,)
+        if any(
+            isinstance(k, list)
+            or isinstance(k, (Tensor, np.ndarray))
+            and (k.ndim > 0 or k.dtype == np.bool_)
+            for k in items
+        ):
+            return False  # advanced indexing: a copy
+        return eager_type(node.outputs[0]) in (np.ndarray, None)
+    return node.kind in ("method", "attr", "call") and not returns_new(node)
 
 
 def check_live(tensors, returned_by=None):

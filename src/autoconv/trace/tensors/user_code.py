@@ -11,6 +11,7 @@ import ast
 import dis
 import linecache
 import sys
+import textwrap
 
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import _SKIP
@@ -30,10 +31,34 @@ def frame_origin(frame):
 
 
 def source_line(frame) -> str:
-    """The stripped source line a frame is running ('' when unknown)."""
+    """The stripped source of the statement a frame is running ('' when unknown): its line, or
+    a statement written over several lines put on one (`out[0] = x[0]`)."""
     if frame is None:
         return ""
-    return linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
+    name, first = frame.f_code.co_filename, frame.f_lineno
+    line = linecache.getline(name, first).strip()
+    text = ""
+    for n in range(first, first + _STATEMENT_LINES):
+        more = linecache.getline(name, n)
+        if not more:
+            break
+        text += more
+        try:
+            tree = ast.parse(textwrap.dedent(text))
+        except SyntaxError:
+            continue
+        if n == first or len(tree.body) != 1 or _compound(tree.body[0]):
+            return line  # a block's header is quoted as it is, not with its body
+        return ast.unparse(tree)
+    return line
+
+
+_STATEMENT_LINES = 20  # the longest statement looked for (an unparsable line is quoted as is)
+
+
+def _compound(stmt) -> bool:
+    """An `if`, loop, `with`, `try`, `def` or `class`: a statement with a body."""
+    return hasattr(stmt, "body")
 
 
 def opname(frame) -> str:
