@@ -153,6 +153,71 @@ def no_python_number(t: Tensor, what: str):
     )
 
 
+def unhashable(t: Tensor):
+    """`hash(t)` from user code (a dict key, a set member, `v in seen` for a set): a Tensor has
+    no value while tracing, so it cannot be found among keys by value as eager code finds it."""
+    frame = user_frame()
+    names = [n for n, v in frame.f_locals.items() if v is t] if frame is not None else []
+    what = f"`{names[0]}`" if names else f"the value {t!r}"
+    fail(
+        frame,
+        f"`{source_line(frame)}` uses {what} as a dict key or set member, which needs its value "
+        "while tracing (eager code finds keys by value; its value is only known when the graph "
+        "runs). Count or look up with arrays instead: `counts = counts + (np.arange(k) == v)` "
+        "or `np.bincount(x, minlength=k)` for counts, `np.any(arr == v)` or `np.isin(v, arr)` "
+        "for membership; or use a Python value known before the call as the key.",
+        TypeError,
+    )
+
+
+_IN_PLACE = {
+    "sort": "`{v} = np.sort({v})` (np.sort takes the same axis and kind)",
+    "partition": "`{v} = np.partition({v}, kth)`",
+    "fill": "`{v} = np.full_like({v}, value)`",
+    "put": "an item write, `{v}[indices] = values`, which autoconv turns into a new array",
+    "itemset": "an item write, `{v}[index] = value`, which autoconv turns into a new array",
+    "resize": "`{v} = np.resize({v}, new_shape)` (it repeats the items where ndarray.resize "
+    "pads with zeros: use np.pad or np.concatenate to pad)",
+    "setflags": "nothing: a graph's arrays are never written in place, so drop the call",
+}
+
+
+def unpacking(t: Tensor) -> bool:
+    """Whether `iter(t)` is the user's unpacking (`a, b = row`, `for a, b in edges`,
+    `first, *rest = t`) of a Tensor whose first dimension is known now, which unpacks by index
+    as eager code does. A 0-d Tensor cannot be unpacked, as eagerly."""
+    frame = sys._getframe(2)  # past Tensor.__iter__: the frame running the statement
+    if opname(frame) not in ("UNPACK_SEQUENCE", "UNPACK_EX"):
+        return False
+    if not t._shape:
+        fail(
+            frame,
+            f"`{source_line(frame)}` unpacks a single number ({t!r}): eager Python raises "
+            "TypeError (cannot unpack a non-iterable NumPy scalar).",
+            TypeError,
+        )
+    return t._shape[0] is not None
+
+
+def missing_attribute(t: Tensor, name: str):
+    """`t.sort()`, `t.fill(0)` and the other ndarray methods that change the array in place:
+    a Tensor is a value of the graph and cannot change, so say what to write. Other names fall
+    through to the AttributeError eager NumPy would raise."""
+    advice = _IN_PLACE.get(name)
+    if advice is None:
+        return
+    frame = user_frame()
+    names = [n for n, v in frame.f_locals.items() if v is t] if frame is not None else []
+    var = names[0] if names else "y"
+    fail(
+        frame,
+        f"`{source_line(frame)}` changes `{var}` in place ({name}() of an ndarray), and a value "
+        f"of the graph cannot be changed in place (other names and the caller could see it). "
+        f"Write {advice.format(v=var)} instead.",
+        AttributeError,
+    )
+
+
 # --- .item(), .tolist(), round() ----------------------------------------------------------
 
 

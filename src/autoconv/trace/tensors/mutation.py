@@ -456,10 +456,25 @@ def assign_item(target, key, value):
                 f"(`{name} = {name}.copy()`).",
             )
         spec = (target.shape, target.dtype)
+    _check_bounds(spec[0], key)
     result = emit("helper", "setitem", _set_copy, (target, key, value), {}, [spec])[0]
     if isinstance(target, Tensor):
         _mark_stale(target, frame, line, name)
     return result
+
+
+def _check_bounds(shape, key) -> None:
+    """An integer key outside a size known now raises IndexError while tracing, as eager NumPy
+    does on every call with this shape (a JAX program would drop the write silently)."""
+    from autoconv.graph.shapes import IndexOutOfBounds
+    from autoconv.trace.tensors.numpy_dispatch import _key_item, index_shape
+
+    try:
+        index_shape(shape, tuple(_key_item(k) for k in (key if type(key) is tuple else (key,))))
+    except IndexOutOfBounds:
+        raise
+    except Exception:  # other keys are checked as the write is recorded and run
+        pass
 
 
 _tensor.uses.mutation = sys.modules[__name__]  # Tensor calls this module; tensor.py imports it not

@@ -1,0 +1,276 @@
+"""Classes found by running programs nobody here wrote (issue 24): each case runs eagerly and as
+a graph on the NumPy and JAX backends (and with no optimizing passes), and must give the eager
+answer, or an AutoconvError of the eager exception's type that names the user's construct, the
+user's file:line and what to write instead."""
+
+import copy
+
+import numpy as np
+import pytest
+
+import autoconv
+from autoconv.errors import AutoconvError
+from autoconv.graph import passes
+
+pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
+
+HERE = __file__
+
+try:
+    import jax
+    import jax.numpy as jnp
+except ImportError:  # jax is optional
+    jax = None
+
+BACKENDS = ["numpy", "numpy-unoptimized"] + (["jax"] if jax is not None else [])
+
+
+def same(expected, got) -> bool:
+    if type(expected) is not type(got):
+        return False
+    if isinstance(expected, (tuple, list)):
+        return len(expected) == len(got) and all(map(same, expected, got))
+    if isinstance(expected, (np.ndarray, np.generic)):
+        return (
+            expected.dtype == got.dtype
+            and np.shape(expected) == np.shape(got)
+            and np.array_equal(expected, got, equal_nan=True)
+        )
+    return expected == got
+
+
+def graph_of(fn, backend):
+    if backend == "jax":
+        return autoconv.function(fn, backend="jax")
+    return autoconv.function(fn)
+
+
+def run(fn, backend, args):
+    graph = graph_of(fn, backend)
+    if backend == "numpy-unoptimized":
+        with passes.options(passes.Settings.none()):
+            return graph(*args)
+    return graph(*args)
+
+
+def check(fn, backend, *inputs):
+    """The graph gives what eager code gives (value and Python/NumPy types, or exception type)."""
+    for args in inputs:
+        eager_args, graph_args = copy.deepcopy(args), copy.deepcopy(args)
+        try:
+            expected = fn(*eager_args)
+        except Exception as e:
+            with pytest.raises(type(e)):
+                run(fn, backend, graph_args)
+            continue
+        got = run(fn, backend, graph_args)
+        assert same(expected, got), (args, expected, got)
+        assert same(list(eager_args), list(graph_args)), "effects on the arguments differ"
+
+
+def refused(fn, backend, args, eager_type, *words):
+    """The graph refuses at trace time with an AutoconvError that is also `eager_type`, names
+    this file and says `words`."""
+    with pytest.raises(AutoconvError) as info:
+        run(fn, backend, args)
+    assert isinstance(info.value, eager_type), type(info.value).__mro__
+    message = str(info.value)
+    assert HERE in message, message
+    for word in words:
+        assert word in message, message
+    return message
+
+
+# --- item 3: Tensors as dict keys and set members -----------------------------------------
+
+
+def count_distinct(x):
+    counts = {}
+    for v in x:
+        counts[v] = counts.get(v, 0) + 1
+    return len(counts)
+
+
+def count_repeats(x):
+    seen = set()
+    n = 0
+    for v in x:
+        if v in seen:
+            n += 1
+        seen.add(v)
+    return n
+
+
+def key_of_first(x):
+    table = {1.0: "one"}
+    return table.get(x[0], "other")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_tensor_is_no_dict_key(backend):
+    x = np.array([1.0, 2.0, 1.0, 3.0])
+    assert count_distinct(x) == 3  # eager counts by value; identity would say 0 or 4
+    refused(count_distinct, backend, (x,), TypeError, "`v`", "dict key or set member", "np.")
+    refused(count_repeats, backend, (x,), TypeError, "`if v in seen:`", "np.isin")
+    refused(key_of_first, backend, (x,), TypeError, "table.get(x[0]")
+
+
+def python_keys(x):
+    table = {}  # Python keys holding Tensors are fine: only the values are symbolic
+    for k in ("a", "b"):
+        table[k] = np.sum(x) * len(k)
+    return table["a"] + table["b"]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_tensor_values_under_python_keys_still_run(backend):
+    check(python_keys, backend, (np.arange(3.0),))
+
+
+# --- item 4: autoconv's own exceptions are never the user's `raise` -----------------------
+
+
+def sort_in_branch(x):
+    y = x * 2
+    if np.sum(x) > 0:
+        y.sort()
+    return y
+
+
+def fill_then_use(x):
+    y = x + 1
+    y.fill(0)
+    return y
+
+
+def no_such_method(x):
+    y = x * 2
+    if np.sum(x) > 0:
+        y.frobnicate()
+    return y
+
+
+def user_raise_in_branch(x):
+    if np.sum(x) > 100:
+        raise ValueError("too large")
+    return x * 2
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_in_place_methods_say_what_to_write(backend):
+    x = np.array([3.0, 1.0, 2.0])
+    refused(sort_in_branch, backend, (x,), AttributeError, "`y.sort()`", "y = np.sort(y)")
+    refused(fill_then_use, backend, (x,), AttributeError, "y = np.full_like(y, value)")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_missing_method_fails_while_tracing_not_when_run(backend):
+    # Eager raises AttributeError whichever way the data goes; the graph must not record
+    # autoconv's own AttributeError as the user's `raise` (it fired only when run).
+    refused(no_such_method, backend, (np.ones(3),), AttributeError, "frobnicate")
+    refused(no_such_method, backend, (-np.ones(3),), AttributeError, "frobnicate")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_users_raise_is_still_staged(backend):
+    check(user_raise_in_branch, backend, (np.ones(3),), (np.full(3, 50.0),))
+
+
+@pytest.mark.skipif(jax is None, reason="jax is not installed")
+def test_jax_tracer_sort_is_refused_not_ignored():
+    # A JAX array's .sort() returns a copy: under jax.jit(convert(f)) `y.sort()` would leave
+    # y unsorted where NumPy sorts it in place.
+    with pytest.raises(AutoconvError) as info:
+        jax.jit(autoconv.convert(sort_in_branch))(jnp.asarray([3.0, 1.0, 2.0]))
+    assert "y = np.sort(y)" in str(info.value) and HERE in str(info.value)
+
+
+# --- item 10: an integer index outside a size known now is an IndexError ------------------
+
+
+def read_or_default(x):
+    try:
+        v = x[5]
+    except IndexError:
+        v = -1.0
+    return v
+
+
+def write_or_shift(x):
+    y = x * 1
+    try:
+        y[5] = 1.0
+    except IndexError:
+        y = y + 100
+    return y
+
+
+def read_out_of_range(x):
+    return x[3, 0]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_out_of_range_index_is_an_index_error(backend):
+    check(read_or_default, backend, (np.arange(3.0),), (np.arange(8.0),))
+    check(write_or_shift, backend, (np.arange(3.0),), (np.arange(8.0),))
+    check(read_out_of_range, backend, (np.ones((2, 2)),))
+    message = refused(read_out_of_range, backend, (np.ones((2, 2)),), IndexError, "index 3")
+    assert "size 2" in message
+
+
+# --- item 11: unpacking a Tensor whose first dimension is known ---------------------------
+
+
+def unpack_row(x):
+    a, b = x[0]
+    return a * 10 + b
+
+
+def unpack_edges(edges):
+    total = 0.0
+    for a, b in edges:
+        total += a * b
+    return total
+
+
+def unpack_enumerated(arr):
+    total = 0.0
+    for i, (p, q) in enumerate(arr):
+        total += i * p + q
+    return total
+
+
+def unpack_star(x):
+    first, *rest = x
+    return first + len(rest)
+
+
+def unpack_wrong_count(x):
+    a, b = x
+    return a
+
+
+def unpack_drawn(n):
+    rng = np.random.default_rng(0)
+    i, j = rng.choice(n, 2, replace=False)
+    return i + j
+
+
+def unpack_in_branch(x):
+    r = 0.0
+    if np.sum(x) > 0:
+        a, b = x
+        r = a - b
+    return r
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_unpacking_by_index(backend):
+    pairs = np.arange(6.0).reshape(3, 2)
+    check(unpack_row, backend, (pairs,))
+    check(unpack_edges, backend, (pairs,), (np.zeros((0, 2)),))
+    check(unpack_enumerated, backend, (pairs,))
+    check(unpack_star, backend, (np.arange(4.0),))
+    check(unpack_wrong_count, backend, (np.arange(3.0),), (np.arange(1.0),))
+    check(unpack_drawn, backend, (5,))
+    check(unpack_in_branch, backend, (np.array([3.0, 1.0]),), (np.array([-3.0, 1.0]),))
