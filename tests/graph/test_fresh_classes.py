@@ -274,3 +274,138 @@ def test_unpacking_by_index(backend):
     check(unpack_wrong_count, backend, (np.arange(3.0),), (np.arange(1.0),))
     check(unpack_drawn, backend, (5,))
     check(unpack_in_branch, backend, (np.array([3.0, 1.0]),), (np.array([-3.0, 1.0]),))
+
+
+def comprehension_over_rows(x):
+    best = 0.0
+    for v in x:
+        if v > best:
+            best = v
+    doubled = [v * 2 for v in x[:2]]
+    return best + doubled[1]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_comprehension_over_a_known_length_goes_by_index(backend):
+    check(comprehension_over_rows, backend, (np.array([1.0, 3.0, 2.0]),))
+
+
+# --- item 12: names a comprehension or lambda binds are not the enclosing variable ---------
+
+
+def comprehension_reuses_loop_name(xs):
+    s = 0.0
+    for x in xs:
+        s += x
+    return [s * x for x in range(3)]
+
+
+def lambda_reuses_loop_name(xs):
+    s = 0.0
+    for x in xs:
+        if x > 1:
+            s += x
+    double = lambda x: 2 * x  # noqa: E731 - the construct under test
+    return double(s)
+
+
+def generator_and_dict_reuse_loop_name(xs):
+    s = 0.0
+    for x in xs:
+        s += x
+    d = {x: s for x in range(2)}
+    return d[1] + sum(s * x for x in range(3))
+
+
+NESTED_SCOPES = [
+    comprehension_reuses_loop_name,
+    lambda_reuses_loop_name,
+    generator_and_dict_reuse_loop_name,
+]
+
+
+@pytest.mark.parametrize("fn", NESTED_SCOPES, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_nested_scopes_reusing_a_loop_name(fn, backend):
+    check(fn, backend, (np.array([1.0, 2.0, 3.0]),), (np.zeros(0),))
+
+
+@pytest.mark.skipif(jax is None, reason="jax is not installed")
+@pytest.mark.parametrize("fn", NESTED_SCOPES, ids=lambda f: f.__name__)
+def test_nested_scopes_reusing_a_loop_name_under_jax_jit(fn):
+    x = np.array([1.0, 2.0, 3.0])
+    got = jax.jit(autoconv.convert(fn))(jnp.asarray(x))
+    assert np.allclose(np.asarray(got, dtype=float), np.asarray(fn(x), dtype=float))
+
+
+# --- item 8b: `and`/`or` in a test folded when a later side is a Python constant ----------
+
+
+def longest_run(x):
+    start = None
+    best = 0
+    for i in range(x.shape[0]):
+        if x[i] <= 0 and start is not None:
+            best = max(best, i - start)  # dead while `start` is None: never traced
+            start = None
+    return best
+
+
+def index_when_set(x):
+    start = None
+    n = 0.0
+    if x[0] > 0 and start is not None:
+        n = x[start]
+    return n
+
+
+def either_unset(x):
+    limit = None
+    r = x[0]
+    if x[0] > 5 or limit is None:
+        r = x[0] * 2
+    return r
+
+
+@pytest.mark.parametrize(
+    "fn", [longest_run, index_when_set, either_unset], ids=lambda f: f.__name__
+)
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_side_known_now_decides_the_test(fn, backend):
+    check(fn, backend, (np.array([1.0, -2.0, 3.0]),), (np.array([-1.0, 2.0, 3.0]),))
+
+
+# --- item 9: item writes after converter-made branches ------------------------------------
+
+
+def write_after_early_return(x, flag):
+    out = np.zeros(2)
+    if flag:
+        return out
+    out[0] = np.sum(x)
+    return out
+
+
+def write_constant_key_in_python_loop(x):
+    out = np.zeros(2)
+    for i in range(3):
+        out[0] += x[i]
+    out[1] = np.max(x)
+    return out
+
+
+def write_in_python_branch(x, k):
+    out = np.zeros(2)
+    if k > 1:
+        out[1] = np.max(x)
+    else:
+        out[0] = np.min(x)
+    return out
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_item_writes_after_converter_made_branches(backend):
+    x = np.array([1.0, 4.0, 2.0])
+    check(write_after_early_return, backend, (x, False), (x, True))
+    check(write_constant_key_in_python_loop, backend, (x,))
+    check(write_in_python_branch, backend, (x, 2), (x, 0))

@@ -40,24 +40,62 @@ _STABLE = (
 
 def transform(function_node, ctx) -> None:
     names = ctx.local_names - ctx.globals - ctx.nonlocals
-    _block(function_node.body, ctx.ac, names, False)
+    _block(function_node.body, ctx.ac, names, False, _numpy_arrays(function_node, names))
 
 
-def _block(stmts, ac, names, in_control_flow) -> None:
+_NUMPY = ("np", "numpy")
+_ARRAY_METHODS = ("copy", "astype", "reshape")
+
+
+def _numpy_arrays(function_node, names) -> set:
+    """The local names only ever bound to a NumPy call or an array method's result (`out =
+    np.zeros(3)`, `b = a.copy()`) and augmented in place: arrays, never dicts or lists, so an
+    item with a constant key (`out[0] = v`) is rebound like any other item, not carried by its
+    path (a NumPy array cannot hold a Tensor)."""
+    arrays, other, seen = set(), set(), set()
+    for node in gast.walk(function_node):
+        if isinstance(node, gast.Assign):
+            if len(node.targets) == 1 and isinstance(node.targets[0], gast.Name):
+                (arrays if _makes_array(node.value) else other).add(node.targets[0].id)
+                seen.add(id(node.targets[0]))
+        elif isinstance(node, gast.AugAssign) and isinstance(node.target, gast.Name):
+            seen.add(id(node.target))
+        elif isinstance(node, gast.Name) and isinstance(node.ctx, (gast.Store, gast.Param)):
+            if id(node) not in seen:
+                other.add(node.id)
+    if function_node.args is not None:
+        for arg in gast.walk(function_node.args):
+            if isinstance(arg, gast.Name):
+                other.add(arg.id)
+    return (arrays - other) & names
+
+
+def _makes_array(value) -> bool:
+    if not isinstance(value, gast.Call) or not isinstance(value.func, gast.Attribute):
+        return False
+    owner = value.func.value
+    while isinstance(owner, gast.Attribute):  # np.random.default_rng(...) is no array: no
+        owner = owner.value  # matter, it has no items to assign
+    if isinstance(owner, gast.Name) and owner.id in _NUMPY:
+        return True
+    return value.func.attr in _ARRAY_METHODS
+
+
+def _block(stmts, ac, names, in_control_flow, arrays=frozenset()) -> None:
     for i, stmt in enumerate(stmts):
         if isinstance(stmt, (gast.Assign, gast.AugAssign)):
-            stmts[i] = _rebinding(stmt, ac, names, in_control_flow)
+            stmts[i] = _rebinding(stmt, ac, names, in_control_flow, arrays)
         elif not isinstance(stmt, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
             inner_flow = in_control_flow or isinstance(stmt, (gast.If, gast.For, gast.While))
             for field in _BODIES:
                 inner = getattr(stmt, field, None)
                 if isinstance(inner, list):
-                    _block(inner, ac, names, inner_flow)
+                    _block(inner, ac, names, inner_flow, arrays)
             for clause in getattr(stmt, "handlers", None) or getattr(stmt, "cases", None) or ():
-                _block(clause.body, ac, names, inner_flow)
+                _block(clause.body, ac, names, inner_flow, arrays)
 
 
-def _rebinding(stmt, ac, names, in_control_flow):
+def _rebinding(stmt, ac, names, in_control_flow, arrays):
     targets = [stmt.target] if isinstance(stmt, gast.AugAssign) else stmt.targets
     if len(targets) != 1:
         return stmt
@@ -71,7 +109,7 @@ def _rebinding(stmt, ac, names, in_control_flow):
     ):
         return stmt
     key = target.slice
-    if in_control_flow and isinstance(key, gast.Constant):
+    if in_control_flow and isinstance(key, gast.Constant) and target.value.id not in arrays:
         # `d["n"] = v` in a branch or loop: the item itself is state, by its path (see
         # control_flow), which carries it in a dict or a list.
         return stmt

@@ -184,10 +184,15 @@ _IN_PLACE = {
 
 def unpacking(t: Tensor) -> bool:
     """Whether `iter(t)` is the user's unpacking (`a, b = row`, `for a, b in edges`,
-    `first, *rest = t`) of a Tensor whose first dimension is known now, which unpacks by index
-    as eager code does. A 0-d Tensor cannot be unpacked, as eagerly."""
+    `first, *rest = t`) or a comprehension over a Tensor whose first dimension is known now,
+    which goes by index as eager code does. A 0-d Tensor cannot be unpacked, as eagerly."""
     frame = sys._getframe(2)  # past Tensor.__iter__: the frame running the statement
-    if opname(frame) not in ("UNPACK_SEQUENCE", "UNPACK_EX"):
+    op = opname(frame)
+    if op == "GET_ITER" and _comprehension(frame):
+        # `[f(v) for v in t]` (comprehensions stay Python): unrolled by index, as eagerly
+        # iterated, for a first dimension known now and not too long to unroll.
+        return t._shape != () and t._shape[0] is not None and t._shape[0] <= _TOLIST_LIMIT
+    if op not in ("UNPACK_SEQUENCE", "UNPACK_EX"):
         return False
     if not t._shape:
         fail(
@@ -197,6 +202,18 @@ def unpacking(t: Tensor) -> bool:
             TypeError,
         )
     return t._shape[0] is not None
+
+
+def _comprehension(frame) -> bool:
+    """Whether the `GET_ITER` the frame runs hands its iterator to a comprehension or generator
+    expression (a call follows), not to a `for` statement (`FOR_ITER` follows)."""
+    import dis
+
+    try:
+        after = dis.opname[frame.f_code.co_code[frame.f_lasti + 2]]
+    except IndexError:
+        return False
+    return after in ("PRECALL", "CALL")
 
 
 def missing_attribute(t: Tensor, name: str):

@@ -50,6 +50,12 @@ from autoconv.trace.tensors.raising import (
 )
 
 
+def _python_constant(seen) -> bool:
+    """Whether the later operand of a staged `and`/`or` gave one plain Python value (None, a
+    bool, number or string), whose truth is known while tracing."""
+    return len(seen) == 1 and type(seen[0]) in (type(None), bool, int, float, str)
+
+
 class TensorTracer:
     """Implements `autoconv.runtime.staging`'s protocol for Tensors."""
 
@@ -159,31 +165,46 @@ class TensorTracer:
         merger.finish(cond)
         return merger.resolve(merged)
 
-    def and_(self, value, operands):
+    # `a and b` in a test (`if`, `while`) whose later operand turns out a Python constant that
+    # decides it (`x[i] <= 0 and start is not None` with `start` None): its truth is known now,
+    # so the statement is not staged and its dead branch is not traced.
+    folds_tests = True
+
+    def and_(self, value, operands, test=False):
         first, rest = operands[0], operands[1:]
+        seen = []
 
         def right():
             v = first()
             if rest:
                 from autoconv.runtime.logical import and_
 
-                return and_(v, *rest)
+                v = and_(v, *rest)
+            seen.append(v)
             return v
 
-        return self.if_exp(value, right, lambda: value)
+        result = self.if_exp(value, right, lambda: value)
+        if test and _python_constant(seen) and not seen[0]:
+            return False  # falsy on both paths (the staged choice is left to dead-code removal)
+        return result
 
-    def or_(self, value, operands):
+    def or_(self, value, operands, test=False):
         first, rest = operands[0], operands[1:]
+        seen = []
 
         def right():
             v = first()
             if rest:
                 from autoconv.runtime.logical import or_
 
-                return or_(v, *rest)
+                v = or_(v, *rest)
+            seen.append(v)
             return v
 
-        return self.if_exp(value, lambda: value, right)
+        result = self.if_exp(value, lambda: value, right)
+        if test and _python_constant(seen) and seen[0]:
+            return True  # true on both paths
+        return result
 
     def not_(self, value):
         # `not x` is a Python bool whatever x is: a weak bool Tensor, never an np.bool_.
