@@ -409,3 +409,46 @@ def test_item_writes_after_converter_made_branches(backend):
     check(write_after_early_return, backend, (x, False), (x, True))
     check(write_constant_key_in_python_loop, backend, (x,))
     check(write_in_python_branch, backend, (x, 2), (x, 0))
+
+
+# --- item 13: zero-trip loops and Python loops that stop under a staged condition ---------
+
+
+def double_by_index(x):
+    y = np.zeros_like(x)
+    for n, v in enumerate(x):
+        y[n] = v * 2
+    return y
+
+
+def last_item(x):
+    for v in x:
+        w = v
+    return w  # unbound after a loop with no items, as eagerly
+
+
+def first_window_over(x):
+    for r in range(3):
+        if np.sum(x[r : r + 2]) > 5:
+            return r
+    return -1
+
+
+def first_window_over_long(x):
+    for r in range(40):
+        if np.sum(x[r : r + 2]) > 50:
+            return r
+    return -1
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_zero_trip_loops(backend):
+    check(double_by_index, backend, (np.zeros(0),), (np.arange(3.0),))
+    check(last_item, backend, (np.zeros(0),), (np.arange(3.0),))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_python_range_with_a_staged_return_unrolls(backend):
+    # The slice keeps its size only if `r` stays a Python int (XLA needs the size).
+    check(first_window_over, backend, (np.arange(5.0),), (np.zeros(5),), (np.arange(2.0),))
+    check(first_window_over_long, backend, (np.arange(45.0),), (np.zeros(45),))

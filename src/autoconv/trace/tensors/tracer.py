@@ -49,6 +49,10 @@ from autoconv.trace.tensors.raising import (
     _trace_branch,
 )
 
+_UNROLL_REST = 64
+"""A Python loop whose body stops under a staged condition (`if np.sum(...) > 5: return r`)
+unrolls up to this many further items, nested in staged `if`s; more become a graph loop."""
+
 
 def _python_constant(seen) -> bool:
     """Whether the later operand of a staged `and`/`or` gave one plain Python value (None, a
@@ -231,6 +235,10 @@ class TensorTracer:
         source = _iteration(iterable, origin)
         names = tuple(names or ())
         length = source.length()
+        if type(length) is int and length == 0:
+            # No items, known now (an empty array's graph is only used for empty arrays): the
+            # body never runs, as eagerly; a traced body could not even index its arrays.
+            return
         counter = _Box(0)  # not a list: lists in closures are taken for accumulators
 
         def get2():
@@ -279,12 +287,24 @@ class TensorTracer:
         """A Python `for` loop whose body just returned a symbolic stop: unless it stops, the
         remaining items are iterated by a staged loop, from the current state."""
         origin = user_origin(2)
-        source = _remaining(iterable, items, item, origin)
-        if source is None:
+        if type(iterable) is range:
+            left = range(item + iterable.step, iterable.stop, iterable.step)
+        else:
+            left = items = list(items)
+        if not left:
             return  # that was the last item: the loop ends either way
+        if len(left) <= _UNROLL_REST:
+            # As documented, a loop over a Python range unrolls: each remaining item is one
+            # more staged `if` (the index stays a Python int, so `x[r:r + 2]` keeps its size).
+            def rest():
+                from autoconv.runtime.control_flow import for_stmt
 
-        def rest():
-            self.for_stmt(source, body, get_state, set_state, names)
+                for_stmt(left, body, get_state, set_state, names)
+        else:
+            source = _remaining(iterable, iter(left), item, origin)
+
+            def rest():
+                self.for_stmt(source, body, get_state, set_state, names)
 
         self.if_stmt(np.logical_not(stop), rest, None, get_state, set_state, names)
 
