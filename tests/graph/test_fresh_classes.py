@@ -452,3 +452,65 @@ def test_python_range_with_a_staged_return_unrolls(backend):
     # The slice keeps its size only if `r` stays a Python int (XLA needs the size).
     check(first_window_over, backend, (np.arange(5.0),), (np.zeros(5),), (np.arange(2.0),))
     check(first_window_over_long, backend, (np.arange(45.0),), (np.zeros(45),))
+
+
+# --- messages and item 6: swaps, scalar reads -----------------------------------------------
+
+
+def bubble_sort(x):
+    a = x.copy()
+    n = a.shape[0]
+    for i in range(n):
+        for j in range(n - 1 - i):
+            if a[j] > a[j + 1]:
+                a[j], a[j + 1] = a[j + 1], a[j]
+    return a
+
+
+def lomuto(x):
+    a = x.copy()
+    pivot = a[-1]
+    store = 0
+    for i in range(a.shape[0] - 1):
+        if a[i] < pivot:
+            a[store], a[i] = a[i], a[store]
+            store += 1
+    a[store], a[-1] = a[-1], a[store]
+    return a, store
+
+
+def swap_through_temporary(x):
+    a = x.copy()
+    for i in range(a.shape[0] - 1):
+        if a[i] > a[i + 1]:
+            tmp = a[i]  # a scalar read is a copy, not a view of `a`
+            a[i] = a[i + 1]
+            a[i + 1] = tmp
+    return a
+
+
+def normalise_pivot_row(m):
+    m = m.copy()
+    piv = m[0, 0]
+    m[0, :] = m[0, :] / piv
+    return m, piv
+
+
+def swap_argument(a, i, store):
+    a[store], a[i] = a[i], a[store]
+    return a
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_swaps_and_scalar_reads(backend):
+    x = np.array([3.0, 1.0, 4.0, 1.5, 2.0])
+    check(bubble_sort, backend, (x,))
+    check(lomuto, backend, (x,), (x[::-1].copy(),))
+    check(swap_through_temporary, backend, (x,))
+    check(normalise_pivot_row, backend, (np.arange(1.0, 5.0).reshape(2, 2),))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_swap_in_an_argument_names_it(backend):
+    message = refused(swap_argument, backend, (np.arange(3.0), 0, 2), Exception, "`a`")
+    assert "`a = a.copy()`" in message and "`t`" not in message and "the array" not in message

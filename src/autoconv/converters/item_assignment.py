@@ -100,6 +100,8 @@ def _rebinding(stmt, ac, names, in_control_flow, arrays):
     if len(targets) != 1:
         return stmt
     (target,) = targets
+    if isinstance(target, (gast.Tuple, gast.List)):
+        return _swap(stmt, target, ac, names, in_control_flow, arrays)
     if not (
         isinstance(target, gast.Subscript)
         and isinstance(target.value, gast.Name)
@@ -124,6 +126,47 @@ def _rebinding(stmt, ac, names, in_control_flow, arrays):
     if any(isinstance(n, gast.Slice) for n in gast.walk(key)):
         key = templates.expr("ac.index[key]", ac=ac, key=key)
     call = templates.expr("ac.setitem(name, key, value)", ac=ac, key=key, value=value)
+    call.args[0] = _load(name)
+    out = gast.Name(id=name, ctx=gast.Store(), annotation=None, type_comment=None)
+    return expressions.located(gast.Assign(targets=[out], value=call, type_comment=None), stmt)
+
+
+def _swap(stmt, target, ac, names, in_control_flow, arrays):
+    """`a[i], a[j] = a[j], a[i]`: items of one local name, from a display of as many values,
+    become `a = ac.setitems(a, (i, j), (a[j], a[i]))` (values first, then the items left to
+    right, as Python assigns them)."""
+    items = target.elts
+    value = stmt.value
+    if not (
+        len(items) > 1
+        and isinstance(value, (gast.Tuple, gast.List))
+        and len(value.elts) == len(items)
+        and not any(isinstance(v, gast.Starred) for v in value.elts)
+        and all(isinstance(t, gast.Subscript) and isinstance(t.value, gast.Name) for t in items)
+        and len({t.value.id for t in items}) == 1
+        and items[0].value.id in names
+        and all(isinstance(n, _STABLE) for t in items for n in gast.walk(t.slice))
+        and not expressions.binds_or_suspends(value)
+    ):
+        return stmt
+    name = items[0].value.id
+    if (
+        in_control_flow
+        and name not in arrays
+        and any(isinstance(t.slice, gast.Constant) for t in items)
+    ):
+        return stmt  # items with constant keys are carried by their paths (see `_rebinding`)
+    keys = []
+    for t in items:
+        key = t.slice
+        if any(isinstance(n, gast.Slice) for n in gast.walk(key)):
+            key = templates.expr("ac.index[key]", ac=ac, key=key)
+        keys.append(key)
+    key_tuple = gast.Tuple(elts=keys, ctx=gast.Load())
+    value_tuple = gast.Tuple(elts=list(value.elts), ctx=gast.Load())
+    call = templates.expr(
+        "ac.setitems(name, keys, values)", ac=ac, keys=key_tuple, values=value_tuple
+    )
     call.args[0] = _load(name)
     out = gast.Name(id=name, ctx=gast.Store(), annotation=None, type_comment=None)
     return expressions.located(gast.Assign(targets=[out], value=call, type_comment=None), stmt)

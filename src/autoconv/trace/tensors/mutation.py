@@ -316,7 +316,30 @@ def _after(changed: list) -> bool:
 def _is_view(node) -> bool:
     from autoconv.graph.passes.analysis import returns_new
 
-    return node.kind in ("getitem", "method", "attr", "call") and not returns_new(node)
+    if node.kind == "getitem":
+        return not _getitem_copies(node)
+    return node.kind in ("method", "attr", "call") and not returns_new(node)
+
+
+def _getitem_copies(node) -> bool:
+    """Whether NumPy gives a copy for this subscript, never a view: an integer for every axis
+    (a NumPy scalar: `piv = A[0, 0]`, `tmp = a[i]` of a 1-d array) or any index array (advanced
+    indexing copies)."""
+    if len(node.args) < 2 or not isinstance(node.args[0], Tensor):
+        return False
+    key = node.args[1]
+    items = key if node.attrs.get("tuple") else (key,)
+    ints = 0
+    for k in items:
+        if k is None or k is Ellipsis or isinstance(k, slice):
+            continue
+        if isinstance(k, (int, np.integer)) and not isinstance(k, bool):
+            ints += 1
+        elif isinstance(k, Tensor) and not k.shape and k.dtype.kind in "iu":
+            ints += 1
+        else:
+            return True  # an index array, a list or a mask: advanced indexing copies
+    return ints == len(items) and ints == len(node.args[0].shape)
 
 
 def check_live(tensors, returned_by=None):

@@ -48,7 +48,7 @@ def opname(frame) -> str:
 
 def target_name(line: str) -> str | None:
     """The variable an augmented or subscript assignment on `line` changes (`x` in `x += 1`,
-    `x[0] = 5`)."""
+    `x[0] = 5`, `x[i], x[j] = x[j], x[i]`)."""
     try:
         body = ast.parse(line).body
     except SyntaxError:
@@ -59,6 +59,13 @@ def target_name(line: str) -> str | None:
             target = stmt.target
         elif isinstance(stmt, ast.Assign) and isinstance(stmt.targets[0], ast.Subscript):
             target = stmt.targets[0]
+        elif (
+            isinstance(stmt, ast.Assign)
+            and isinstance(stmt.targets[0], (ast.Tuple, ast.List))
+            and stmt.targets[0].elts
+            and isinstance(stmt.targets[0].elts[0], ast.Subscript)
+        ):
+            target = stmt.targets[0].elts[0]  # `a[i], a[j] = a[j], a[i]`
         elif (
             isinstance(stmt, ast.Assign)
             and isinstance(stmt.targets[0], ast.Name)
