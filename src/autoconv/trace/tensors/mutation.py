@@ -52,37 +52,55 @@ def forget_loop_params(params) -> None:
 # --- in-place operators -------------------------------------------------------------------
 
 
-def _private(t: Tensor, depth: int = 0) -> bool:
+def _private(t: Tensor) -> bool:
     """True when nothing but the Python name being updated can see `t`'s array: a new array an
-    operation made, or a loop variable (whose first value was checked when the loop began)."""
+    operation made, or a loop variable (whose first value was checked when the loop began).
+    A value chosen by staged `if`s and loops is private when every value it may be is: walked
+    without a depth limit (a 4x4 Floyd-Warshall unrolls 64 `if`s), each value once."""
+    todo, seen = [t], set()
+    while todo:
+        v = todo.pop()
+        if id(v) in seen:
+            continue
+        seen.add(id(v))
+        more = _private_step(v)
+        if more is False:
+            return False
+        todo.extend(more)
+    return True
+
+
+def _private_step(t: Tensor):
+    """False when `t` is shared; else the values whose privacy `t`'s depends on ([] if none)."""
     from autoconv.graph.passes.analysis import returns_new
 
     node = t.node
-    if node is None or depth > 32:
+    if node is None:
         return False
     kind = node.kind
     if kind == "param":
         first = _LOOP_FIRST.get(id(t), (None, None))[1]
         if isinstance(first, Tensor):
-            return _private(first, depth + 1)
+            return [first]
         if isinstance(first, np.ndarray):
             # An array made outside the graph: private unless a user's name or a global sees it
             # (the loop variable's own name is bound to the parameter by now).
-            return not _named_elsewhere(first, user_frame(), None)
-        return True
+            return False if _named_elsewhere(first, user_frame(), None) else []
+        return []
     if kind == "call" and node.fn in _CREATORS:
-        return True
+        return []
     if kind == "getitem":
         key = node.args[1]
         items = key if node.attrs.get("tuple") else (key,)
-        return any(isinstance(k, (Tensor, np.ndarray)) and k.ndim > 0 for k in items)
+        advanced = any(isinstance(k, (Tensor, np.ndarray)) and k.ndim > 0 for k in items)
+        return [] if advanced else False
     if kind in ("cond", "while"):
         if kind == "cond":
             values = [b.outputs[t.index] for b in node.blocks]
         else:
             values = [node.args[t.index], node.blocks[1].outputs[t.index]]
-        return all(isinstance(v, Tensor) and _private(v, depth + 1) for v in values)
-    return returns_new(node)
+        return values if all(isinstance(v, Tensor) for v in values) else False
+    return [] if returns_new(node) else False
 
 
 def _why_shared(t: Tensor) -> str:
@@ -232,6 +250,17 @@ def _user_references(target: np.ndarray, frame, baseline=None) -> int:
     that autoconv's staging holds (a branch's or loop's state, in frames outside the user's)."""
     internal = 0
     seen: set = set()
+    # Reading a frame's f_locals (our own checks do, for messages and other names) leaves a
+    # snapshot on the frame that refers to its locals until it is read again: refresh each
+    # user frame's and do not count what it holds (a local's own slot still counts).
+    user = frame
+    while user is not None:
+        if not user.f_code.co_filename.startswith(_AUTOCONV):
+            snapshot = user.f_locals
+            if snapshot is not user.f_globals:  # a module's "locals" are its globals
+                internal += sum(1 for v in snapshot.values() if v is target)
+            del snapshot
+        user = user.f_back
     outer = frame.f_back
     while outer is not None:
         if outer.f_code.co_filename.startswith(_AUTOCONV):

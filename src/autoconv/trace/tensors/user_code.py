@@ -30,10 +30,39 @@ def frame_origin(frame):
 
 
 def source_line(frame) -> str:
-    """The stripped source line a frame is running ('' when unknown)."""
+    """The statement a frame is running, stripped, on one line ('' when unknown): a statement
+    written over several lines (`out[1] = (x[0]` / `+ x[1])`) is read whole."""
     if frame is None:
         return ""
-    return linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
+    return statement_at(frame.f_code.co_filename, frame.f_lineno)
+
+
+def statement_at(filename: str, lineno: int) -> str:
+    """The whole statement around `lineno` of `filename`, joined on one line; the line itself
+    when no statement of a few lines around it parses."""
+    line = linecache.getline(filename, lineno).strip()
+    if not line or _parses(line) or line.endswith(":") and _parses(line + " pass"):
+        return line  # one line, or the header of an `if`, `for`, `while`...
+    for start in range(lineno, max(lineno - _SPAN, 0), -1):
+        for end in range(lineno, lineno + _SPAN):
+            lines = [linecache.getline(filename, n) for n in range(start, end + 1)]
+            if not lines[-1]:
+                break  # past the end of the file
+            text = "\n".join([lines[0].strip(), *(piece.rstrip() for piece in lines[1:])])
+            if _parses(text):
+                return " ".join(piece.strip() for piece in lines if piece.strip())
+    return line
+
+
+_SPAN = 12  # lines a statement may reach before or after the line a frame reports
+
+
+def _parses(text: str) -> bool:
+    try:
+        ast.parse(text)
+    except SyntaxError:
+        return False
+    return True
 
 
 def opname(frame) -> str:
