@@ -558,3 +558,41 @@ def test_aliasing_analysis_on_correct_code(backend):
     # A real alias is still refused, naming the variable written to.
     message = refused(aliased_write, backend, (np.arange(3.0),), Exception, "`out`")
     assert "the array" not in message
+
+
+# --- messages -----------------------------------------------------------------------------
+
+
+def list_item_at_run_time_index(x):
+    out = [0.0, 0.0, 0.0]
+    i = np.argmax(x)
+    out[i] = 1.0
+    return out
+
+
+def match_on_a_tensor(x):
+    k = np.argmax(x)
+    match k:
+        case 0:
+            return 10
+        case _:
+            return 30
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_item_write_and_match_messages(backend):
+    x = np.array([0.0, 5.0, 1.0])
+    message = refused(list_item_at_run_time_index, backend, (x,), TypeError, "`out`")
+    assert "np.take" not in message and "np.zeros" in message
+    with pytest.warns(autoconv.ConversionWarning, match="match"):
+        message = refused(match_on_a_tensor, backend, (x,), Exception, "`case 0:`")
+    assert "stays Python" in message and "elif" in message
+
+
+def test_signatures_are_listed_in_trace_order():
+    g = autoconv.function(lambda x: x * 2)
+    for n in (2, 3, 2, 2, 4, 2, 3):
+        g(np.ones(n))
+    listing = g.pretty_printed_concrete_signatures()
+    shapes = [line.split("shape=")[1] for line in listing.splitlines() if "x: " in line]
+    assert shapes == ["(2,)", "(3,)", "(4,)"]

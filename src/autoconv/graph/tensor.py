@@ -167,6 +167,8 @@ class Tensor:
         uses.arraylike.no_python_number(self, "array")
 
     def __bool__(self):
+        if building():
+            uses.arraylike.no_match_case(self)  # `case 0:` of a `match` on a Tensor
         raise StagingError(
             f"{_here()}: a symbolic Tensor ({self!r}) was used as a Python bool. Its value is "
             "only known when the graph runs. In code that autoconv converts (autoconv.function "

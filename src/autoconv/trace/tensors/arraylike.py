@@ -9,6 +9,7 @@ says what to write instead. In-place updates are in `mutation`.
 from __future__ import annotations
 
 import ast
+import os
 import sys
 
 import numpy as np
@@ -28,6 +29,9 @@ from autoconv.trace.tensors.user_code import (
 )
 
 _PY_NUMBERS = (bool, int, float, complex)
+_AUTOCONV_DIR = (
+    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep
+)
 _TOLIST_LIMIT = 4096  # elements: `tolist()` records one output per element
 
 
@@ -129,6 +133,16 @@ def no_python_number(t: Tensor, what: str):
             "only known when the graph runs. Build the new array instead: "
             "a = np.where(np.arange(a.shape[0]) == i, value, a).",
         )
+    if what == "index" and _in_item_write():
+        name = target_name(line) or "the list"
+        fail(
+            frame,
+            f"`{line}` stores into `{name}` at the index {spec}, whose value is only known when "
+            f"the graph runs; a Python list or dict needs the index now. Make `{name}` a NumPy "
+            f"array (`{name} = np.zeros(n)` or `np.array({name})`): then `{name}[i] = v` gives "
+            f"`{name}` a new array of the graph.",
+            TypeError,
+        )
     if what in ("int", "float", "complex"):
         fail(
             frame,
@@ -202,6 +216,34 @@ def unpacking(t: Tensor) -> bool:
             TypeError,
         )
     return t._shape[0] is not None
+
+
+def no_match_case(t: Tensor):
+    """`match k:` / `case 0:` with `k` a Tensor: a `match` statement stays Python (autoconv
+    stages `if`/`elif`, not `match`), so its cases cannot test a value known only later."""
+    frame = user_frame()
+    line = source_line(frame)
+    if not line.startswith("case "):
+        return
+    fail(
+        frame,
+        f"`{line}` tests a value known only when the graph runs ({t!r}), but a `match` "
+        "statement stays Python: autoconv stages `if`/`elif`, not `match`. Write the cases as "
+        "`if k == 0: ... elif k == 1: ... else: ...`, which is staged.",
+    )
+
+
+def _in_item_write() -> bool:
+    """Whether the int asked for is the key of converted code's item write (`out[i] = v` is
+    `out = ac.setitem(out, i, v)`, which stores into a list or dict as it is)."""
+    from autoconv.trace.tensors.tracer import TensorTracer
+
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_code.co_filename.startswith(_AUTOCONV_DIR):
+        if frame.f_code is TensorTracer.setitem.__code__:
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _comprehension(frame) -> bool:

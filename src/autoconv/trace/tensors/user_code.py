@@ -41,8 +41,8 @@ def statement_at(filename: str, lineno: int) -> str:
     """The whole statement around `lineno` of `filename`, joined on one line; the line itself
     when no statement of a few lines around it parses."""
     line = linecache.getline(filename, lineno).strip()
-    if not line or _parses(line) or line.endswith(":") and _parses(line + " pass"):
-        return line  # one line, or the header of an `if`, `for`, `while`...
+    if not line or line.endswith(":") or _parses(line):
+        return line  # one line, or the header of an `if`, `for`, `while`, `case`...
     for start in range(lineno, max(lineno - _SPAN, 0), -1):
         for end in range(lineno, lineno + _SPAN):
             lines = [linecache.getline(filename, n) for n in range(start, end + 1)]
