@@ -285,10 +285,20 @@ def test_tensor_as_bool_outside_converted_code():
 def test_iterating_tensor_outside_converted_code():
     @autoconv.function(autograph=False)
     def f(xs):
-        return [x for x in xs]
+        out = []
+        for x in xs:
+            out.append(x)
+        return out
 
     with pytest.raises(autoconv.AutoconvError, match="cannot be iterated"):
         f(np.arange(3.0))
+
+    @autoconv.function(autograph=False)
+    def g(xs):
+        return [x * 2 for x in xs]  # a comprehension goes by index, as eagerly
+
+    assert [type(v) for v in g(np.arange(3.0))] == [np.float64] * 3
+    assert g(np.arange(3.0)) == [0.0, 2.0, 4.0]
 
 
 def test_variable_in_staged_loop_updates_in_order():

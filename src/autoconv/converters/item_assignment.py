@@ -40,28 +40,68 @@ _STABLE = (
 
 def transform(function_node, ctx) -> None:
     names = ctx.local_names - ctx.globals - ctx.nonlocals
-    _block(function_node.body, ctx.ac, names, False)
+    _block(function_node.body, ctx.ac, names, False, _numpy_arrays(function_node, names))
 
 
-def _block(stmts, ac, names, in_control_flow) -> None:
+_NUMPY = ("np", "numpy")
+_ARRAY_METHODS = ("copy", "astype", "reshape")
+
+
+def _numpy_arrays(function_node, names) -> set:
+    """The local names only ever bound to a NumPy call or an array method's result (`out =
+    np.zeros(3)`, `b = a.copy()`) and augmented in place: arrays, never dicts or lists, so an
+    item with a constant key (`out[0] = v`) is rebound like any other item, not carried by its
+    path (a NumPy array cannot hold a Tensor)."""
+    arrays, other, seen = set(), set(), set()
+    for node in gast.walk(function_node):
+        if isinstance(node, gast.Assign):
+            if len(node.targets) == 1 and isinstance(node.targets[0], gast.Name):
+                (arrays if _makes_array(node.value) else other).add(node.targets[0].id)
+                seen.add(id(node.targets[0]))
+        elif isinstance(node, gast.AugAssign) and isinstance(node.target, gast.Name):
+            seen.add(id(node.target))
+        elif isinstance(node, gast.Name) and isinstance(node.ctx, (gast.Store, gast.Param)):
+            if id(node) not in seen:
+                other.add(node.id)
+    if function_node.args is not None:
+        for arg in gast.walk(function_node.args):
+            if isinstance(arg, gast.Name):
+                other.add(arg.id)
+    return (arrays - other) & names
+
+
+def _makes_array(value) -> bool:
+    if not isinstance(value, gast.Call) or not isinstance(value.func, gast.Attribute):
+        return False
+    owner = value.func.value
+    while isinstance(owner, gast.Attribute):  # np.random.default_rng(...) is no array: no
+        owner = owner.value  # matter, it has no items to assign
+    if isinstance(owner, gast.Name) and owner.id in _NUMPY:
+        return True
+    return value.func.attr in _ARRAY_METHODS
+
+
+def _block(stmts, ac, names, in_control_flow, arrays=frozenset()) -> None:
     for i, stmt in enumerate(stmts):
         if isinstance(stmt, (gast.Assign, gast.AugAssign)):
-            stmts[i] = _rebinding(stmt, ac, names, in_control_flow)
+            stmts[i] = _rebinding(stmt, ac, names, in_control_flow, arrays)
         elif not isinstance(stmt, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
             inner_flow = in_control_flow or isinstance(stmt, (gast.If, gast.For, gast.While))
             for field in _BODIES:
                 inner = getattr(stmt, field, None)
                 if isinstance(inner, list):
-                    _block(inner, ac, names, inner_flow)
+                    _block(inner, ac, names, inner_flow, arrays)
             for clause in getattr(stmt, "handlers", None) or getattr(stmt, "cases", None) or ():
-                _block(clause.body, ac, names, inner_flow)
+                _block(clause.body, ac, names, inner_flow, arrays)
 
 
-def _rebinding(stmt, ac, names, in_control_flow):
+def _rebinding(stmt, ac, names, in_control_flow, arrays):
     targets = [stmt.target] if isinstance(stmt, gast.AugAssign) else stmt.targets
     if len(targets) != 1:
         return stmt
     (target,) = targets
+    if isinstance(target, (gast.Tuple, gast.List)):
+        return _swap(stmt, target, ac, names, in_control_flow, arrays)
     if not (
         isinstance(target, gast.Subscript)
         and isinstance(target.value, gast.Name)
@@ -71,7 +111,7 @@ def _rebinding(stmt, ac, names, in_control_flow):
     ):
         return stmt
     key = target.slice
-    if in_control_flow and isinstance(key, gast.Constant):
+    if in_control_flow and isinstance(key, gast.Constant) and target.value.id not in arrays:
         # `d["n"] = v` in a branch or loop: the item itself is state, by its path (see
         # control_flow), which carries it in a dict or a list.
         return stmt
@@ -86,6 +126,47 @@ def _rebinding(stmt, ac, names, in_control_flow):
     if any(isinstance(n, gast.Slice) for n in gast.walk(key)):
         key = templates.expr("ac.index[key]", ac=ac, key=key)
     call = templates.expr("ac.setitem(name, key, value)", ac=ac, key=key, value=value)
+    call.args[0] = _load(name)
+    out = gast.Name(id=name, ctx=gast.Store(), annotation=None, type_comment=None)
+    return expressions.located(gast.Assign(targets=[out], value=call, type_comment=None), stmt)
+
+
+def _swap(stmt, target, ac, names, in_control_flow, arrays):
+    """`a[i], a[j] = a[j], a[i]`: items of one local name, from a display of as many values,
+    become `a = ac.setitems(a, (i, j), (a[j], a[i]))` (values first, then the items left to
+    right, as Python assigns them)."""
+    items = target.elts
+    value = stmt.value
+    if not (
+        len(items) > 1
+        and isinstance(value, (gast.Tuple, gast.List))
+        and len(value.elts) == len(items)
+        and not any(isinstance(v, gast.Starred) for v in value.elts)
+        and all(isinstance(t, gast.Subscript) and isinstance(t.value, gast.Name) for t in items)
+        and len({t.value.id for t in items}) == 1
+        and items[0].value.id in names
+        and all(isinstance(n, _STABLE) for t in items for n in gast.walk(t.slice))
+        and not expressions.binds_or_suspends(value)
+    ):
+        return stmt
+    name = items[0].value.id
+    if (
+        in_control_flow
+        and name not in arrays
+        and any(isinstance(t.slice, gast.Constant) for t in items)
+    ):
+        return stmt  # items with constant keys are carried by their paths (see `_rebinding`)
+    keys = []
+    for t in items:
+        key = t.slice
+        if any(isinstance(n, gast.Slice) for n in gast.walk(key)):
+            key = templates.expr("ac.index[key]", ac=ac, key=key)
+        keys.append(key)
+    key_tuple = gast.Tuple(elts=keys, ctx=gast.Load())
+    value_tuple = gast.Tuple(elts=list(value.elts), ctx=gast.Load())
+    call = templates.expr(
+        "ac.setitems(name, keys, values)", ac=ac, keys=key_tuple, values=value_tuple
+    )
     call.args[0] = _load(name)
     out = gast.Name(id=name, ctx=gast.Store(), annotation=None, type_comment=None)
     return expressions.located(gast.Assign(targets=[out], value=call, type_comment=None), stmt)

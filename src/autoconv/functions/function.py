@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import itertools
 import os
 import sys
 import time
@@ -265,7 +266,8 @@ class Function:
 
     def pretty_printed_concrete_signatures(self) -> str:
         """One entry per traced signature: parameters with their specs, and the output spec."""
-        return "\n\n".join(c.pretty_printed_signature() for c in list(self._concretes))
+        traced = sorted(self._concretes, key=lambda c: c.trace_number)  # not the use order
+        return "\n\n".join(c.pretty_printed_signature() for c in traced)
 
     def __set_name__(self, owner, name):
         self._offset = 1  # a method: `self` comes before what input_signature describes
@@ -697,6 +699,9 @@ def _objects(values) -> list:
     return out
 
 
+_TRACE_NUMBERS = itertools.count()
+
+
 class ConcreteFunction(CompiledGraph):
     """One traced graph of a `Function`, for one input signature.
 
@@ -707,6 +712,7 @@ class ConcreteFunction(CompiledGraph):
     def __init__(self, function: Function, graph, program, key, pinned, writebacks=()):
         super().__init__(key, graph, program, writebacks)
         self.function = function
+        self.trace_number = next(_TRACE_NUMBERS)  # signatures are listed in trace order
         self.optimized_graph = program.graph
         self.settings = None
         self.pass_records: list = []

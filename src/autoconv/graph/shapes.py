@@ -23,9 +23,14 @@ def shape_of(value) -> tuple:
     return np.shape(value)
 
 
-def fail(message: str, origin=None):
-    """Raises a StagingError at the user's current line."""
-    raise StagingError(f"{where(origin or user_origin(2))}: {message}")
+class IndexOutOfBounds(StagingError, IndexError):
+    """An integer index outside a size known while tracing: eager NumPy raises `IndexError`
+    there, so this is one too (`try: v = x[5] except IndexError:` behaves as eagerly)."""
+
+
+def fail(message: str, origin=None, cls=StagingError):
+    """Raises a StagingError (or `cls`, a subclass) at the user's current line."""
+    raise cls(f"{where(origin or user_origin(2))}: {message}")
 
 
 def fmt(shape) -> str:

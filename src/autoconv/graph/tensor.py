@@ -42,6 +42,18 @@ def _internal() -> bool:
         return True
 
 
+_LIBRARIES = (_AUTOCONV, os.path.dirname(os.path.abspath(os.__file__)) + os.sep, "<frozen ")
+
+
+def _hashed_inside() -> bool:
+    """True when `hash(t)` comes from autoconv, the standard library (`weakref`, `functools`
+    tables autoconv keeps) or C code with no Python caller; False from the user's code."""
+    try:
+        return sys._getframe(2).f_code.co_filename.startswith(_LIBRARIES)
+    except ValueError:
+        return True
+
+
 class Tensor:
     """A symbolic array inside a trace: a static `shape` (entries may be None) and a `dtype`.
 
@@ -137,7 +149,12 @@ class Tensor:
                 return marker
         return f"<autoconv.Tensor %{self.id} {format_spec(self._shape, self.dtype, self.weak)}>"
 
-    __hash__ = object.__hash__
+    def __hash__(self):
+        # autoconv keys its own tables by Tensor identity; user code hashing one (a dict key,
+        # a set member) would count by identity where eager code counts by value.
+        if not building() or _hashed_inside():
+            return object.__hash__(self)
+        uses.arraylike.unhashable(self)
 
     # --- NumPy protocols --------------------------------------------------------------------
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
@@ -150,6 +167,8 @@ class Tensor:
         uses.arraylike.no_python_number(self, "array")
 
     def __bool__(self):
+        if building():
+            uses.arraylike.no_match_case(self)  # `case 0:` of a `match` on a Tensor
         raise StagingError(
             f"{_here()}: a symbolic Tensor ({self!r}) was used as a Python bool. Its value is "
             "only known when the graph runs. In code that autoconv converts (autoconv.function "
@@ -159,6 +178,10 @@ class Tensor:
         )
 
     def __iter__(self):
+        if building() and uses.arraylike.unpacking(self):
+            # `a, b = row`: as eagerly, one item per index of a first dimension known now (a
+            # wrong count raises Python's own ValueError).
+            return (self[i] for i in range(self._shape[0]))
         raise StagingError(
             f"{_here()}: a symbolic Tensor ({self!r}) cannot be iterated in code that is not "
             "converted. A `for` loop over a Tensor in converted code (autoconv.function with "
@@ -224,6 +247,8 @@ class Tensor:
     def __getattr__(self, name):
         if name in uses.dispatch.ARRAY_METHODS:
             return lambda *args, **kwargs: uses.dispatch.method(self, name, args, kwargs)
+        if not name.startswith("_") and building():
+            uses.arraylike.missing_attribute(self, name)  # ndarray methods that change in place
         raise AttributeError(f"'Tensor' object has no attribute {name!r}")
 
 

@@ -16,7 +16,7 @@ from autoconv.runtime.control_flow import (
     is_not_none,
     while_stmt,
 )
-from autoconv.runtime.items import index, item_op, setitem
+from autoconv.runtime.items import index, item_op, setitem, setitems
 from autoconv.runtime.logical import and_, if_exp, not_, or_
 from autoconv.runtime.py_builtins import enumerate, len, max, min, range, zip
 from autoconv.runtime.staging import functional_now
@@ -43,6 +43,7 @@ __all__ = [
     "range",
     "register_forms",
     "setitem",
+    "setitems",
     "unbound_locals",
     "while_stmt",
     "zip",

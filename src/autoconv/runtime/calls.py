@@ -74,6 +74,8 @@ def converted(f):
                 target = None
             if target is not None:
                 return target
+        if kind is _MethodType and type(f.__self__).__module__.startswith("jax"):
+            _no_jax_sort(f)
         if random_owners and kind is not _FunctionType:
             if kind is _MethodType or kind is _BuiltinMethod:
                 if type(f.__self__) in random_owners:
@@ -91,6 +93,36 @@ def converted(f):
         target = converted(func)
         return f if target is func else _MethodType(target, f.__self__)
     return _recursive().for_callable(f)
+
+
+def _no_jax_sort(method) -> None:
+    """`y.sort()` on a JAX array returns a sorted copy and leaves `y` as it was, where the
+    NumPy code being converted sorts `y` in place: an error, so the result is never silently
+    unsorted. (`sort` is the only in-place ndarray method JAX arrays answer to.)"""
+    func = method.__func__
+    name = func.__name__
+    if name == "meth":  # a tracer's method forwards to its abstract value's, named in a cell
+        cells = [c.cell_contents for c in func.__closure__ or ()]
+        name = next((c for c in cells if isinstance(c, str)), name)
+    if name.lstrip("_") != "sort":
+        return
+    import linecache
+    import os
+
+    from autoconv.errors import StagingError
+    from autoconv.locations import describe, user_frame
+
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+    frame = user_frame((here,), 2)
+    place, line = "<unknown location>", "y.sort()"
+    if frame is not None:
+        place = describe(frame.f_code.co_filename, frame.f_lineno)
+        line = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip() or line
+    raise StagingError(
+        f"{place}: `{line}` sorts a JAX array in place, as NumPy does; JAX arrays never change, "
+        "and their .sort() returns a sorted copy that this statement drops. Write "
+        "`y = np.sort(y)` (with your array's name) instead."
+    )
 
 
 def _recursive():

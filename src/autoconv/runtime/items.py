@@ -1,7 +1,8 @@
 """Item assignment for converted code: `name[key] = value` becomes
 `name = ac.setitem(name, key, value)`, and `name[key] += value` becomes
-`name = ac.setitem(name, key, ac.item_op('+=', name[key], value))`
-(converters/item_assignment.py)."""
+`name = ac.setitem(name, key, ac.item_op('+=', name[key], value))`, and a swap
+`name[i], name[j] = name[j], name[i]` becomes
+`name = ac.setitems(name, (i, j), (name[j], name[i]))` (converters/item_assignment.py)."""
 
 import operator as _operator
 
@@ -16,6 +17,14 @@ def setitem(target, key, value):
     if _traces:
         return staging.graph_tracer.setitem(target, key, value)
     target[key] = value
+    return target
+
+
+def setitems(target, keys, values):
+    """`target[k1], target[k2] = v1, v2` (a swap): the values are all read first, then the items
+    are assigned left to right, as Python does; gives what the name holds afterwards."""
+    for key, value in zip(keys, values):
+        target = setitem(target, key, value)
     return target
 
 

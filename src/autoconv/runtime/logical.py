@@ -20,6 +20,8 @@ def and_(value, operand, *more, test=False):
         if value is not True and value is not False:
             tracer = _tracer_for(value)
             if tracer is not None:
+                if test and getattr(tracer, "folds_tests", False):
+                    return tracer.and_(value, (operand, *more), test=True)
                 return tracer.and_(value, (operand, *more))
         if not value:
             return False if test else value
@@ -48,6 +50,8 @@ def or_(value, operand, *more, test=False):
         if value is not True and value is not False:
             tracer = _tracer_for(value)
             if tracer is not None:
+                if test and getattr(tracer, "folds_tests", False):
+                    return tracer.or_(value, (operand, *more), test=True)
                 return tracer.or_(value, (operand, *more))
         if value:
             return True if test else value

@@ -9,6 +9,7 @@ says what to write instead. In-place updates are in `mutation`.
 from __future__ import annotations
 
 import ast
+import os
 import sys
 
 import numpy as np
@@ -28,6 +29,9 @@ from autoconv.trace.tensors.user_code import (
 )
 
 _PY_NUMBERS = (bool, int, float, complex)
+_AUTOCONV_DIR = (
+    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep
+)
 _TOLIST_LIMIT = 4096  # elements: `tolist()` records one output per element
 
 
@@ -129,6 +133,16 @@ def no_python_number(t: Tensor, what: str):
             "only known when the graph runs. Build the new array instead: "
             "a = np.where(np.arange(a.shape[0]) == i, value, a).",
         )
+    if what == "index" and _in_item_write():
+        name = target_name(line) or "the list"
+        fail(
+            frame,
+            f"`{line}` stores into `{name}` at the index {spec}, whose value is only known when "
+            f"the graph runs; a Python list or dict needs the index now. Make `{name}` a NumPy "
+            f"array (`{name} = np.zeros(n)` or `np.array({name})`): then `{name}[i] = v` gives "
+            f"`{name}` a new array of the graph.",
+            TypeError,
+        )
     if what in ("int", "float", "complex"):
         fail(
             frame,
@@ -150,6 +164,116 @@ def no_python_number(t: Tensor, what: str):
         f"`{line}`: {spec} cannot become a NumPy array while tracing (np.asarray / np.array "
         "need a value). Apply NumPy functions to it directly (np.sum(t), t + 1, ...): they are "
         "recorded in the graph. If you indexed a NumPy array with it, write np.take(table, i).",
+    )
+
+
+def unhashable(t: Tensor):
+    """`hash(t)` from user code (a dict key, a set member, `v in seen` for a set): a Tensor has
+    no value while tracing, so it cannot be found among keys by value as eager code finds it."""
+    frame = user_frame()
+    names = [n for n, v in frame.f_locals.items() if v is t] if frame is not None else []
+    what = f"`{names[0]}`" if names else f"the value {t!r}"
+    fail(
+        frame,
+        f"`{source_line(frame)}` uses {what} as a dict key or set member, which needs its value "
+        "while tracing (eager code finds keys by value; its value is only known when the graph "
+        "runs). Count or look up with arrays instead: `counts = counts + (np.arange(k) == v)` "
+        "or `np.bincount(x, minlength=k)` for counts, `np.any(arr == v)` or `np.isin(v, arr)` "
+        "for membership; or use a Python value known before the call as the key.",
+        TypeError,
+    )
+
+
+_IN_PLACE = {
+    "sort": "`{v} = np.sort({v})` (np.sort takes the same axis and kind)",
+    "partition": "`{v} = np.partition({v}, kth)`",
+    "fill": "`{v} = np.full_like({v}, value)`",
+    "put": "an item write, `{v}[indices] = values`, which autoconv turns into a new array",
+    "itemset": "an item write, `{v}[index] = value`, which autoconv turns into a new array",
+    "resize": "`{v} = np.resize({v}, new_shape)` (it repeats the items where ndarray.resize "
+    "pads with zeros: use np.pad or np.concatenate to pad)",
+    "setflags": "nothing: a graph's arrays are never written in place, so drop the call",
+}
+
+
+def unpacking(t: Tensor) -> bool:
+    """Whether `iter(t)` is the user's unpacking (`a, b = row`, `for a, b in edges`,
+    `first, *rest = t`) or a comprehension over a Tensor whose first dimension is known now,
+    which goes by index as eager code does. A 0-d Tensor cannot be unpacked, as eagerly."""
+    frame = sys._getframe(2)  # past Tensor.__iter__: the frame running the statement
+    op = opname(frame)
+    if op == "GET_ITER" and _comprehension(frame):
+        # `[f(v) for v in t]` (comprehensions stay Python): unrolled by index, as eagerly
+        # iterated, for a first dimension known now and not too long to unroll.
+        return t._shape != () and t._shape[0] is not None and t._shape[0] <= _TOLIST_LIMIT
+    if op not in ("UNPACK_SEQUENCE", "UNPACK_EX"):
+        return False
+    if not t._shape:
+        fail(
+            frame,
+            f"`{source_line(frame)}` unpacks a single number ({t!r}): eager Python raises "
+            "TypeError (cannot unpack a non-iterable NumPy scalar).",
+            TypeError,
+        )
+    return t._shape[0] is not None
+
+
+def no_match_case(t: Tensor):
+    """`match k:` / `case 0:` with `k` a Tensor: a `match` statement stays Python (autoconv
+    stages `if`/`elif`, not `match`), so its cases cannot test a value known only later."""
+    frame = user_frame()
+    line = source_line(frame)
+    if not line.startswith("case "):
+        return
+    fail(
+        frame,
+        f"`{line}` tests a value known only when the graph runs ({t!r}), but a `match` "
+        "statement stays Python: autoconv stages `if`/`elif`, not `match`. Write the cases as "
+        "`if k == 0: ... elif k == 1: ... else: ...`, which is staged.",
+    )
+
+
+def _in_item_write() -> bool:
+    """Whether the int asked for is the key of converted code's item write (`out[i] = v` is
+    `out = ac.setitem(out, i, v)`, which stores into a list or dict as it is)."""
+    from autoconv.trace.tensors.tracer import TensorTracer
+
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_code.co_filename.startswith(_AUTOCONV_DIR):
+        if frame.f_code is TensorTracer.setitem.__code__:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _comprehension(frame) -> bool:
+    """Whether the `GET_ITER` the frame runs hands its iterator to a comprehension or generator
+    expression (a call follows), not to a `for` statement (`FOR_ITER` follows)."""
+    import dis
+
+    try:
+        after = dis.opname[frame.f_code.co_code[frame.f_lasti + 2]]
+    except IndexError:
+        return False
+    return after in ("PRECALL", "CALL")
+
+
+def missing_attribute(t: Tensor, name: str):
+    """`t.sort()`, `t.fill(0)` and the other ndarray methods that change the array in place:
+    a Tensor is a value of the graph and cannot change, so say what to write. Other names fall
+    through to the AttributeError eager NumPy would raise."""
+    advice = _IN_PLACE.get(name)
+    if advice is None:
+        return
+    frame = user_frame()
+    names = [n for n, v in frame.f_locals.items() if v is t] if frame is not None else []
+    var = names[0] if names else "y"
+    fail(
+        frame,
+        f"`{source_line(frame)}` changes `{var}` in place ({name}() of an ndarray), and a value "
+        f"of the graph cannot be changed in place (other names and the caller could see it). "
+        f"Write {advice.format(v=var)} instead.",
+        AttributeError,
     )
 
 

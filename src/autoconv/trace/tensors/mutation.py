@@ -55,24 +55,23 @@ def forget_loop_params(params) -> None:
 def _private(t: Tensor) -> bool:
     """True when nothing but the Python name being updated can see `t`'s array: a new array an
     operation made, or a loop variable (whose first value was checked when the loop began).
-    A branch's or loop's result is private when every value it can be is: those are followed
-    through the graph (each tensor once, however many staged statements came before)."""
+    A value chosen by staged `if`s and loops is private when every value it may be is: walked
+    without a depth limit (a 4x4 Floyd-Warshall unrolls 64 `if`s), each value once."""
     todo, seen = [t], set()
     while todo:
-        x = todo.pop()
-        if id(x) in seen:
+        v = todo.pop()
+        if id(v) in seen:
             continue
-        seen.add(id(x))
-        found = _sources(x)
-        if found is False:
+        seen.add(id(v))
+        more = _private_step(v)
+        if more is False:
             return False
-        todo.extend(found)
+        todo.extend(more)
     return True
 
 
-def _sources(t: Tensor):
-    """False when `t`'s array may be seen elsewhere; else the tensors whose arrays it may be
-    (empty: a new array)."""
+def _private_step(t: Tensor):
+    """False when `t` is shared; else the values whose privacy `t`'s depends on ([] if none)."""
     from autoconv.graph.passes.analysis import returns_new
 
     node = t.node
@@ -91,15 +90,16 @@ def _sources(t: Tensor):
     if kind == "call" and node.fn in _CREATORS:
         return []
     if kind == "getitem":
-        return [] if not _is_view(node) else False
+        key = node.args[1]
+        items = key if node.attrs.get("tuple") else (key,)
+        advanced = any(isinstance(k, (Tensor, np.ndarray)) and k.ndim > 0 for k in items)
+        return [] if advanced else False
     if kind in ("cond", "while"):
         if kind == "cond":
             values = [b.outputs[t.index] for b in node.blocks]
         else:
             values = [node.args[t.index], node.blocks[1].outputs[t.index]]
-        if not all(isinstance(v, Tensor) for v in values):
-            return False
-        return values
+        return values if all(isinstance(v, Tensor) for v in values) else False
     return [] if returns_new(node) else False
 
 
@@ -250,6 +250,17 @@ def _user_references(target: np.ndarray, frame, baseline=None) -> int:
     that autoconv's staging holds (a branch's or loop's state, in frames outside the user's)."""
     internal = 0
     seen: set = set()
+    # Reading a frame's f_locals (our own checks do, for messages and other names) leaves a
+    # snapshot on the frame that refers to its locals until it is read again: refresh each
+    # user frame's and do not count what it holds (a local's own slot still counts).
+    user = frame
+    while user is not None:
+        if not user.f_code.co_filename.startswith(_AUTOCONV):
+            snapshot = user.f_locals
+            if snapshot is not user.f_globals:  # a module's "locals" are its globals
+                internal += sum(1 for v in snapshot.values() if v is target)
+            del snapshot
+        user = user.f_back
     outer = frame.f_back
     while outer is not None:
         if outer.f_code.co_filename.startswith(_AUTOCONV):
@@ -261,17 +272,9 @@ def _user_references(target: np.ndarray, frame, baseline=None) -> int:
                 else:
                     internal += _held(value, target, seen, 0)
         outer = outer.f_back
-    if _SNAPSHOTS:
-        # Before Python 3.13 reading a frame's f_locals leaves a dict on the frame that refers
-        # to its locals: brought up to date here, its references are not the user's (another
-        # name for the array still counts, through its own slot).
-        internal += sum(1 for value in list(frame.f_locals.values()) if value is target)
     # getrefcount's own argument and this function's parameter are not in the baseline
     baseline = _baseline() if baseline is None else baseline
     return sys.getrefcount(target) - 2 - internal - baseline
-
-
-_SNAPSHOTS = sys.version_info < (3, 13)
 
 
 def _named_elsewhere(target, frame, name: str) -> bool:
@@ -340,24 +343,32 @@ def _after(changed: list) -> bool:
 
 
 def _is_view(node) -> bool:
-    """Whether the node's result may share memory with its first argument, as NumPy decides:
-    basic indexing gives a view unless it picks a single item (a NumPy scalar, a copy);
-    indexing with an array or a list copies."""
-    from autoconv.graph.eager_types import eager_type
     from autoconv.graph.passes.analysis import returns_new
 
     if node.kind == "getitem":
-        key = node.args[1]
-        items = key if node.attrs.get("tuple") else (key,)
-        if any(
-            isinstance(k, list)
-            or isinstance(k, (Tensor, np.ndarray))
-            and (k.ndim > 0 or k.dtype == np.bool_)
-            for k in items
-        ):
-            return False  # advanced indexing: a copy
-        return eager_type(node.outputs[0]) in (np.ndarray, None)
+        return not _getitem_copies(node)
     return node.kind in ("method", "attr", "call") and not returns_new(node)
+
+
+def _getitem_copies(node) -> bool:
+    """Whether NumPy gives a copy for this subscript, never a view: an integer for every axis
+    (a NumPy scalar: `piv = A[0, 0]`, `tmp = a[i]` of a 1-d array) or any index array (advanced
+    indexing copies)."""
+    if len(node.args) < 2 or not isinstance(node.args[0], Tensor):
+        return False
+    key = node.args[1]
+    items = key if node.attrs.get("tuple") else (key,)
+    ints = 0
+    for k in items:
+        if k is None or k is Ellipsis or isinstance(k, slice):
+            continue
+        if isinstance(k, (int, np.integer)) and not isinstance(k, bool):
+            ints += 1
+        elif isinstance(k, Tensor) and not k.shape and k.dtype.kind in "iu":
+            ints += 1
+        else:
+            return True  # an index array, a list or a mask: advanced indexing copies
+    return ints == len(items) and ints == len(node.args[0].shape)
 
 
 def check_live(tensors, returned_by=None):
@@ -497,10 +508,25 @@ def assign_item(target, key, value):
                 f"(`{name} = {name}.copy()`).",
             )
         spec = (target.shape, target.dtype)
+    _check_bounds(spec[0], key)
     result = emit("helper", "setitem", _set_copy, (target, key, value), {}, [spec])[0]
     if isinstance(target, Tensor):
         _mark_stale(target, frame, line, name)
     return result
+
+
+def _check_bounds(shape, key) -> None:
+    """An integer key outside a size known now raises IndexError while tracing, as eager NumPy
+    does on every call with this shape (a JAX program would drop the write silently)."""
+    from autoconv.graph.shapes import IndexOutOfBounds
+    from autoconv.trace.tensors.numpy_dispatch import _key_item, index_shape
+
+    try:
+        index_shape(shape, tuple(_key_item(k) for k in (key if type(key) is tuple else (key,))))
+    except IndexOutOfBounds:
+        raise
+    except Exception:  # other keys are checked as the write is recorded and run
+        pass
 
 
 _tensor.uses.mutation = sys.modules[__name__]  # Tensor calls this module; tensor.py imports it not

@@ -419,7 +419,10 @@ def index_shape(shape: tuple, key: tuple) -> tuple:
             n = shape[dim]
             dim += 1
             if isinstance(item, int) and n is not None and not -n <= item < n:
-                shapes.fail(f"index {item} is out of bounds for axis {dim - 1} with size {n}")
+                shapes.fail(
+                    f"index {item} is out of bounds for axis {dim - 1} with size {n}",
+                    cls=shapes.IndexOutOfBounds,
+                )
             if has_array:
                 adv_shapes.append(())
                 adv_positions.append(pos)

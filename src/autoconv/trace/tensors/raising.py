@@ -25,6 +25,7 @@ from autoconv.trace.tensors.optionals import (
 from autoconv.trace.tensors.user_code import target_name
 
 _AUTOCONV_DIR = os.path.dirname(os.path.abspath(autoconv.__file__)) + os.sep
+_NUMPY_DIR = os.path.dirname(os.path.abspath(np.__file__)) + os.sep
 
 
 def _trace_branch(fn) -> bool:
@@ -42,12 +43,24 @@ def _trace_branch(fn) -> bool:
         stored = stored_tensor_error(e)
         if stored is not None:
             raise stored from None
-        origin = user_raise(e)
+        origin = None if _raised_inside_library(e) else user_raise(e)
         if origin is None:
             raise _traced_branch_failed(e) from e
         raise_node(e, origin)
         return True
     return False
+
+
+def _raised_inside_library(e) -> bool:
+    """Whether the innermost frame of `e` is autoconv's or NumPy's code: a `raise` there (the
+    AttributeError of a Tensor method that does not exist) is not the user's `raise`, and is
+    never staged to fire when the graph runs."""
+    tb = e.__traceback__
+    if tb is None:
+        return False
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb.tb_frame.f_code.co_filename.startswith((_AUTOCONV_DIR, _NUMPY_DIR))
 
 
 def exception_origin(e):
@@ -116,7 +129,12 @@ def _traced_branch_failed(e):
     branches of a staged `if` are traced, whichever runs later, so code that only works on
     the path the data takes can fail here."""
     origin = exception_origin(e)
-    return StagingError(
+    cls = StagingError
+    try:  # also of the type eager code would raise (`except AttributeError` still catches it)
+        cls = type(type(e).__name__, (StagingError, type(e)), {"__module__": __name__})
+    except TypeError:  # an exception type that cannot be combined
+        pass
+    return cls(
         f"{where(origin)}: {type(e).__name__}: {e}, while tracing a branch of a staged `if` "
         "(both branches are traced, whichever one the data takes when the graph runs). Make "
         "this code work on either path, e.g. check the condition in Python first, or build the "

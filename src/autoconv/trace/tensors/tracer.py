@@ -49,6 +49,16 @@ from autoconv.trace.tensors.raising import (
     _trace_branch,
 )
 
+_UNROLL_REST = 64
+"""A Python loop whose body stops under a staged condition (`if np.sum(...) > 5: return r`)
+unrolls up to this many further items, nested in staged `if`s; more become a graph loop."""
+
+
+def _python_constant(seen) -> bool:
+    """Whether the later operand of a staged `and`/`or` gave one plain Python value (None, a
+    bool, number or string), whose truth is known while tracing."""
+    return len(seen) == 1 and type(seen[0]) in (type(None), bool, int, float, str)
+
 
 class TensorTracer:
     """Implements `autoconv.runtime.staging`'s protocol for Tensors."""
@@ -159,31 +169,46 @@ class TensorTracer:
         merger.finish(cond)
         return merger.resolve(merged)
 
-    def and_(self, value, operands):
+    # `a and b` in a test (`if`, `while`) whose later operand turns out a Python constant that
+    # decides it (`x[i] <= 0 and start is not None` with `start` None): its truth is known now,
+    # so the statement is not staged and its dead branch is not traced.
+    folds_tests = True
+
+    def and_(self, value, operands, test=False):
         first, rest = operands[0], operands[1:]
+        seen = []
 
         def right():
             v = first()
             if rest:
                 from autoconv.runtime.logical import and_
 
-                return and_(v, *rest)
+                v = and_(v, *rest)
+            seen.append(v)
             return v
 
-        return self.if_exp(value, right, lambda: value)
+        result = self.if_exp(value, right, lambda: value)
+        if test and _python_constant(seen) and not seen[0]:
+            return False  # falsy on both paths (the staged choice is left to dead-code removal)
+        return result
 
-    def or_(self, value, operands):
+    def or_(self, value, operands, test=False):
         first, rest = operands[0], operands[1:]
+        seen = []
 
         def right():
             v = first()
             if rest:
                 from autoconv.runtime.logical import or_
 
-                return or_(v, *rest)
+                v = or_(v, *rest)
+            seen.append(v)
             return v
 
-        return self.if_exp(value, lambda: value, right)
+        result = self.if_exp(value, lambda: value, right)
+        if test and _python_constant(seen) and seen[0]:
+            return True  # true on both paths
+        return result
 
     def not_(self, value):
         # `not x` is a Python bool whatever x is: a weak bool Tensor, never an np.bool_.
@@ -210,6 +235,10 @@ class TensorTracer:
         source = _iteration(iterable, origin)
         names = tuple(names or ())
         length = source.length()
+        if type(length) is int and length == 0:
+            # No items, known now (an empty array's graph is only used for empty arrays): the
+            # body never runs, as eagerly; a traced body could not even index its arrays.
+            return
         counter = _Box(0)  # not a list: lists in closures are taken for accumulators
 
         def get2():
@@ -258,12 +287,24 @@ class TensorTracer:
         """A Python `for` loop whose body just returned a symbolic stop: unless it stops, the
         remaining items are iterated by a staged loop, from the current state."""
         origin = user_origin(2)
-        source = _remaining(iterable, items, item, origin)
-        if source is None:
+        if type(iterable) is range:
+            left = range(item + iterable.step, iterable.stop, iterable.step)
+        else:
+            left = items = list(items)
+        if not left:
             return  # that was the last item: the loop ends either way
+        if len(left) <= _UNROLL_REST:
+            # As documented, a loop over a Python range unrolls: each remaining item is one
+            # more staged `if` (the index stays a Python int, so `x[r:r + 2]` keeps its size).
+            def rest():
+                from autoconv.runtime.control_flow import for_stmt
 
-        def rest():
-            self.for_stmt(source, body, get_state, set_state, names)
+                for_stmt(left, body, get_state, set_state, names)
+        else:
+            source = _remaining(iterable, iter(left), item, origin)
+
+            def rest():
+                self.for_stmt(source, body, get_state, set_state, names)
 
         self.if_stmt(np.logical_not(stop), rest, None, get_state, set_state, names)
 

@@ -11,7 +11,6 @@ import ast
 import dis
 import linecache
 import sys
-import textwrap
 
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import _SKIP
@@ -31,34 +30,39 @@ def frame_origin(frame):
 
 
 def source_line(frame) -> str:
-    """The stripped source of the statement a frame is running ('' when unknown): its line, or
-    a statement written over several lines put on one (`out[0] = x[0]`)."""
+    """The statement a frame is running, stripped, on one line ('' when unknown): a statement
+    written over several lines (`out[1] = (x[0]` / `+ x[1])`) is read whole."""
     if frame is None:
         return ""
-    name, first = frame.f_code.co_filename, frame.f_lineno
-    line = linecache.getline(name, first).strip()
-    text = ""
-    for n in range(first, first + _STATEMENT_LINES):
-        more = linecache.getline(name, n)
-        if not more:
-            break
-        text += more
-        try:
-            tree = ast.parse(textwrap.dedent(text))
-        except SyntaxError:
-            continue
-        if n == first or len(tree.body) != 1 or _compound(tree.body[0]):
-            return line  # a block's header is quoted as it is, not with its body
-        return ast.unparse(tree)
+    return statement_at(frame.f_code.co_filename, frame.f_lineno)
+
+
+def statement_at(filename: str, lineno: int) -> str:
+    """The whole statement around `lineno` of `filename`, joined on one line; the line itself
+    when no statement of a few lines around it parses."""
+    line = linecache.getline(filename, lineno).strip()
+    if not line or line.endswith(":") or _parses(line):
+        return line  # one line, or the header of an `if`, `for`, `while`, `case`...
+    for start in range(lineno, max(lineno - _SPAN, 0), -1):
+        for end in range(lineno, lineno + _SPAN):
+            lines = [linecache.getline(filename, n) for n in range(start, end + 1)]
+            if not lines[-1]:
+                break  # past the end of the file
+            text = "\n".join([lines[0].strip(), *(piece.rstrip() for piece in lines[1:])])
+            if _parses(text):
+                return " ".join(piece.strip() for piece in lines if piece.strip())
     return line
 
 
-_STATEMENT_LINES = 20  # the longest statement looked for (an unparsable line is quoted as is)
+_SPAN = 12  # lines a statement may reach before or after the line a frame reports
 
 
-def _compound(stmt) -> bool:
-    """An `if`, loop, `with`, `try`, `def` or `class`: a statement with a body."""
-    return hasattr(stmt, "body")
+def _parses(text: str) -> bool:
+    try:
+        ast.parse(text)
+    except SyntaxError:
+        return False
+    return True
 
 
 def opname(frame) -> str:
@@ -73,7 +77,7 @@ def opname(frame) -> str:
 
 def target_name(line: str) -> str | None:
     """The variable an augmented or subscript assignment on `line` changes (`x` in `x += 1`,
-    `x[0] = 5`)."""
+    `x[0] = 5`, `x[i], x[j] = x[j], x[i]`)."""
     try:
         body = ast.parse(line).body
     except SyntaxError:
@@ -84,6 +88,13 @@ def target_name(line: str) -> str | None:
             target = stmt.target
         elif isinstance(stmt, ast.Assign) and isinstance(stmt.targets[0], ast.Subscript):
             target = stmt.targets[0]
+        elif (
+            isinstance(stmt, ast.Assign)
+            and isinstance(stmt.targets[0], (ast.Tuple, ast.List))
+            and stmt.targets[0].elts
+            and isinstance(stmt.targets[0].elts[0], ast.Subscript)
+        ):
+            target = stmt.targets[0].elts[0]  # `a[i], a[j] = a[j], a[i]`
         elif (
             isinstance(stmt, ast.Assign)
             and isinstance(stmt.targets[0], ast.Name)
