@@ -118,6 +118,16 @@ def no_python_number(t: Tensor, what: str):
     line = source_line(frame)
     op = opname(frame)
     spec = repr(t)
+    written = _item_write_target(line)
+    if op == "BINARY_SUBSCR" and written is not None:
+        fail(
+            frame,
+            f"`{line}` updates an item of `{written}` at an index known only when the graph "
+            f"runs ({spec}), and `{written}` is a NumPy array made outside the graph, which "
+            f"NumPy can index only with a value known now. Make `{written}` from the "
+            f"function's arrays (`{written} = np.zeros_like(x, shape=..., dtype=...)` instead "
+            f"of `np.zeros(...)`): then `{line}` gives `{written}` a new array of the graph.",
+        )
     if op == "BINARY_SUBSCR":
         fail(
             frame,
@@ -198,13 +208,15 @@ _IN_PLACE = {
 
 def unpacking(t: Tensor) -> bool:
     """Whether `iter(t)` is the user's unpacking (`a, b = row`, `for a, b in edges`,
-    `first, *rest = t`) or a comprehension over a Tensor whose first dimension is known now,
-    which goes by index as eager code does. A 0-d Tensor cannot be unpacked, as eagerly."""
+    `first, *rest = t`), a comprehension or a built-in (`sum(t)`, `list(t)`) iterating a
+    Tensor whose first dimension is known now, which goes by index as eager code does. A 0-d
+    Tensor cannot be unpacked, as eagerly."""
     frame = sys._getframe(2)  # past Tensor.__iter__: the frame running the statement
     op = opname(frame)
-    if op == "GET_ITER" and _comprehension(frame):
-        # `[f(v) for v in t]` (comprehensions stay Python): unrolled by index, as eagerly
-        # iterated, for a first dimension known now and not too long to unroll.
+    if op == "GET_ITER" and _comprehension(frame) or op in ("CALL", "PRECALL"):
+        # `[f(v) for v in t]` (comprehensions stay Python), `sum(t)`, `list(t)` (a built-in
+        # iterates): by index, as eagerly, for a first dimension known now and not too long
+        # to unroll. (A `for` statement outside converted code is still refused.)
         return t._shape != () and t._shape[0] is not None and t._shape[0] <= _TOLIST_LIMIT
     if op not in ("UNPACK_SEQUENCE", "UNPACK_EX"):
         return False
@@ -231,6 +243,21 @@ def no_match_case(t: Tensor):
         "statement stays Python: autoconv stages `if`/`elif`, not `match`. Write the cases as "
         "`if k == 0: ... elif k == 1: ... else: ...`, which is staged.",
     )
+
+
+def _item_write_target(line: str) -> str | None:
+    """The name whose item the augmented assignment `line` updates (`bins` in `bins[b] += 1`,
+    which reads that item first), or None."""
+    try:
+        body = ast.parse(line).body
+    except SyntaxError:
+        return None
+    if len(body) != 1 or not isinstance(body[0], ast.AugAssign):
+        return None
+    target = body[0].target
+    if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+        return target.value.id
+    return None
 
 
 def _in_item_write() -> bool:
