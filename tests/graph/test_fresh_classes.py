@@ -644,3 +644,31 @@ def test_nested_lists_and_builtins_over_tensors(backend):
     check(histogram_into_graph_array, backend, (x,))
     message = refused(histogram_into_constant, backend, (x,), Exception, "`bins[b] += 1`")
     assert "np.zeros_like" in message and "np.take" not in message
+
+
+def knapsack_into_constant(w, cap):
+    dp = np.zeros(cap + 1)
+    dp[0] = 1
+    for i in range(w.shape[0]):
+        for c in range(cap, -1, -1):
+            if c >= w[i]:
+                dp[c] = dp[c] + dp[c - w[i]]
+    return dp[cap]
+
+
+def knapsack_into_graph_array(w, cap):
+    dp = np.zeros_like(w, shape=cap + 1, dtype=float)  # what the message asks for
+    dp[0] = 1
+    for i in range(w.shape[0]):
+        for c in range(cap, -1, -1):
+            if c >= w[i]:
+                dp[c] = dp[c] + dp[c - w[i]]
+    return dp[cap]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_table_updated_from_its_own_items(backend):
+    w = np.array([2, 3, 5, 7])
+    check(knapsack_into_graph_array, backend, (w, 10))
+    message = refused(knapsack_into_constant, backend, (w, 10), Exception, "`dp`")
+    assert "np.zeros_like" in message and "np.take" not in message

@@ -246,17 +246,25 @@ def no_match_case(t: Tensor):
 
 
 def _item_write_target(line: str) -> str | None:
-    """The name whose item the augmented assignment `line` updates (`bins` in `bins[b] += 1`,
-    which reads that item first), or None."""
+    """The name whose item the statement `line` updates from its own items (`bins` in
+    `bins[b] += 1`, `dp` in `dp[c] = dp[c] + dp[c - w]`), or None (`out[i] = table[i]` reads
+    another array: the index advice fits it)."""
     try:
         body = ast.parse(line).body
     except SyntaxError:
         return None
-    if len(body) != 1 or not isinstance(body[0], ast.AugAssign):
+    if len(body) != 1 or not isinstance(body[0], (ast.Assign, ast.AugAssign)):
         return None
-    target = body[0].target
-    if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
-        return target.value.id
+    stmt = body[0]
+    target = stmt.target if isinstance(stmt, ast.AugAssign) else stmt.targets[0]
+    if not (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)):
+        return None
+    name = target.value.id
+    if isinstance(stmt, ast.AugAssign) or any(
+        isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name) and n.value.id == name
+        for n in ast.walk(stmt.value)
+    ):
+        return name
     return None
 
 
