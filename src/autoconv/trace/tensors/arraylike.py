@@ -29,6 +29,7 @@ from autoconv.trace.tensors.user_code import (
 )
 
 _PY_NUMBERS = (bool, int, float, complex)
+_TRACER_FILE = os.path.join("trace", "tensors", "tracer.py")
 _AUTOCONV_DIR = (
     os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep
 )
@@ -271,12 +272,11 @@ def _item_write_target(line: str) -> str | None:
 def _in_item_write() -> bool:
     """Whether the int asked for is the key of converted code's item write (`out[i] = v` is
     `out = ac.setitem(out, i, v)`, which stores into a list or dict as it is)."""
-    from autoconv.trace.tensors.tracer import TensorTracer
-
     frame = sys._getframe(2)
     while frame is not None and frame.f_code.co_filename.startswith(_AUTOCONV_DIR):
-        if frame.f_code is TensorTracer.setitem.__code__:
-            return True
+        code = frame.f_code
+        if code.co_name == "setitem" and code.co_filename.endswith(_TRACER_FILE):
+            return True  # TensorTracer.setitem (not imported: tracer imports this module)
         frame = frame.f_back
     return False
 
