@@ -621,10 +621,8 @@ _JNP_DIVIDE = (
     "jnp divides int32 by a Python int in float32 (plain jax.numpy does too): float32[], eager "
     "float64[]; not listed in tests.jax.corpus.DESIGN"
 )
-_EMPTY_LIST = "np.array of a list appended over an empty int64 array: int64[0], eager float64[0]"
 KNOWN: dict = {
     ("mean_by_count", 0, "jit"): _JNP_DIVIDE,
-    ("cumulative_list", 2, "jax-backend"): _EMPTY_LIST,
 }
 
 

@@ -596,3 +596,79 @@ def test_signatures_are_listed_in_trace_order():
     listing = g.pretty_printed_concrete_signatures()
     shapes = [line.split("shape=")[1] for line in listing.splitlines() if "x: " in line]
     assert shapes == ["(2,)", "(3,)", "(4,)"]
+
+
+# --- found by the fresh batch -------------------------------------------------------------
+
+
+def nested_rows(x):
+    grid = [[x[i] * x[j] for j in range(2)] for i in range(2)]
+    return np.array(grid)
+
+
+def nested_with_numbers(x):
+    return np.array([[x[0], 1.0], [2.0, x[1]]], dtype=np.float32)
+
+
+def builtin_sum(x):
+    return sum(x)
+
+
+def builtin_list(x):
+    return list(x[:3])
+
+
+def histogram_into_constant(x):
+    bins = np.zeros(4, dtype=np.int64)
+    for v in x:
+        b = np.clip(np.floor(v + 2), 0, 3).astype(np.int64)
+        bins[b] += 1
+    return bins
+
+
+def histogram_into_graph_array(x):
+    bins = np.zeros_like(x, shape=4, dtype=np.int64)  # what the message asks for
+    for v in x:
+        b = np.clip(np.floor(v + 2), 0, 3).astype(np.int64)
+        bins[b] += 1
+    return bins
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_nested_lists_and_builtins_over_tensors(backend):
+    x = np.array([1.5, 2.0, -3.0, 0.25])
+    check(nested_rows, backend, (x,))
+    check(nested_with_numbers, backend, (x,))
+    check(builtin_sum, backend, (x,))
+    check(builtin_list, backend, (x,))
+    check(histogram_into_graph_array, backend, (x,))
+    message = refused(histogram_into_constant, backend, (x,), Exception, "`bins[b] += 1`")
+    assert "np.zeros_like" in message and "np.take" not in message
+
+
+def knapsack_into_constant(w, cap):
+    dp = np.zeros(cap + 1)
+    dp[0] = 1
+    for i in range(w.shape[0]):
+        for c in range(cap, -1, -1):
+            if c >= w[i]:
+                dp[c] = dp[c] + dp[c - w[i]]
+    return dp[cap]
+
+
+def knapsack_into_graph_array(w, cap):
+    dp = np.zeros_like(w, shape=cap + 1, dtype=float)  # what the message asks for
+    dp[0] = 1
+    for i in range(w.shape[0]):
+        for c in range(cap, -1, -1):
+            if c >= w[i]:
+                dp[c] = dp[c] + dp[c - w[i]]
+    return dp[cap]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_table_updated_from_its_own_items(backend):
+    w = np.array([2, 3, 5, 7])
+    check(knapsack_into_graph_array, backend, (w, 10))
+    message = refused(knapsack_into_constant, backend, (w, 10), Exception, "`dp`")
+    assert "np.zeros_like" in message and "np.take" not in message

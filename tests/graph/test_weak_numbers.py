@@ -175,8 +175,13 @@ def test_operations_take_the_numpy_kind_where_the_paths_differ_in_dtype():
             s = v
         return s * 10
 
-    got = autoconv.function(times_ten)(np.array([], I32))
+    # A length known only when the graph runs: the loop is staged and may run no iteration.
+    staged = autoconv.function(times_ten, input_signature=[autoconv.TensorSpec([None], I32)])
+    got = staged(np.array([], I32))
     assert type(got) is np.int32 and got == 0
+    # A length of 0 known while tracing: no iteration, as eagerly (a Python int).
+    got = autoconv.function(times_ten)(np.array([], I32))
+    assert type(got) is int and got == 0
 
     def negated(x):
         scale = 1  # a Python int here, a float64 below: `-scale` is a float64 on both paths
@@ -197,9 +202,13 @@ def test_an_array_operation_gives_what_it_gives_with_the_numpy_value():
         return x * s
 
     x = np.array([1.5], np.float32)
+    spec = [autoconv.TensorSpec([None], I32), autoconv.TensorSpec([1], np.float32)]
+    staged = autoconv.function(scaled_by_total, input_signature=spec)  # run-time lengths
     for arr in (np.array([1, 2], I32), np.array([], I32)):
-        got = autoconv.function(scaled_by_total)(arr, x)
+        got = staged(arr, x)
         assert got.dtype == np.float64 and got.tolist() == scaled_by_total(arr, x).tolist()
+    empty = autoconv.function(scaled_by_total)(np.array([], I32), x)  # no iteration, known now
+    assert empty.dtype == scaled_by_total(np.array([], I32), x).dtype == np.float32
 
 
 def test_an_int_on_one_path_and_a_float_on_another_in_an_array_operation_is_an_error():
@@ -219,7 +228,7 @@ def test_a_python_number_the_numpy_dtype_cannot_hold_is_an_error():
         return s
 
     with pytest.raises(autoconv.AutoconvError, match=r"`s` is float .*float32\[\]"):
-        autoconv.function(starts_at_a_tenth)(np.zeros(0, np.float32))
+        autoconv.function(starts_at_a_tenth)(np.zeros(3, np.float32))
 
 
 def test_a_max_whose_items_disagree_is_named_as_max():

@@ -29,6 +29,7 @@ from autoconv.trace.tensors.user_code import (
 )
 
 _PY_NUMBERS = (bool, int, float, complex)
+_TRACER_FILE = os.path.join("trace", "tensors", "tracer.py")
 _AUTOCONV_DIR = (
     os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep
 )
@@ -118,6 +119,16 @@ def no_python_number(t: Tensor, what: str):
     line = source_line(frame)
     op = opname(frame)
     spec = repr(t)
+    written = _item_write_target(line)
+    if op == "BINARY_SUBSCR" and written is not None:
+        fail(
+            frame,
+            f"`{line}` updates an item of `{written}` at an index known only when the graph "
+            f"runs ({spec}), and `{written}` is a NumPy array made outside the graph, which "
+            f"NumPy can index only with a value known now. Make `{written}` from the "
+            f"function's arrays (`{written} = np.zeros_like(x, shape=..., dtype=...)` instead "
+            f"of `np.zeros(...)`): then `{line}` gives `{written}` a new array of the graph.",
+        )
     if op == "BINARY_SUBSCR":
         fail(
             frame,
@@ -198,13 +209,15 @@ _IN_PLACE = {
 
 def unpacking(t: Tensor) -> bool:
     """Whether `iter(t)` is the user's unpacking (`a, b = row`, `for a, b in edges`,
-    `first, *rest = t`) or a comprehension over a Tensor whose first dimension is known now,
-    which goes by index as eager code does. A 0-d Tensor cannot be unpacked, as eagerly."""
+    `first, *rest = t`), a comprehension or a built-in (`sum(t)`, `list(t)`) iterating a
+    Tensor whose first dimension is known now, which goes by index as eager code does. A 0-d
+    Tensor cannot be unpacked, as eagerly."""
     frame = sys._getframe(2)  # past Tensor.__iter__: the frame running the statement
     op = opname(frame)
-    if op == "GET_ITER" and _comprehension(frame):
-        # `[f(v) for v in t]` (comprehensions stay Python): unrolled by index, as eagerly
-        # iterated, for a first dimension known now and not too long to unroll.
+    if op == "GET_ITER" and _comprehension(frame) or op in ("CALL", "PRECALL"):
+        # `[f(v) for v in t]` (comprehensions stay Python), `sum(t)`, `list(t)` (a built-in
+        # iterates): by index, as eagerly, for a first dimension known now and not too long
+        # to unroll. (A `for` statement outside converted code is still refused.)
         return t._shape != () and t._shape[0] is not None and t._shape[0] <= _TOLIST_LIMIT
     if op not in ("UNPACK_SEQUENCE", "UNPACK_EX"):
         return False
@@ -233,15 +246,37 @@ def no_match_case(t: Tensor):
     )
 
 
+def _item_write_target(line: str) -> str | None:
+    """The name whose item the statement `line` updates from its own items (`bins` in
+    `bins[b] += 1`, `dp` in `dp[c] = dp[c] + dp[c - w]`), or None (`out[i] = table[i]` reads
+    another array: the index advice fits it)."""
+    try:
+        body = ast.parse(line).body
+    except SyntaxError:
+        return None
+    if len(body) != 1 or not isinstance(body[0], (ast.Assign, ast.AugAssign)):
+        return None
+    stmt = body[0]
+    target = stmt.target if isinstance(stmt, ast.AugAssign) else stmt.targets[0]
+    if not (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)):
+        return None
+    name = target.value.id
+    if isinstance(stmt, ast.AugAssign) or any(
+        isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name) and n.value.id == name
+        for n in ast.walk(stmt.value)
+    ):
+        return name
+    return None
+
+
 def _in_item_write() -> bool:
     """Whether the int asked for is the key of converted code's item write (`out[i] = v` is
     `out = ac.setitem(out, i, v)`, which stores into a list or dict as it is)."""
-    from autoconv.trace.tensors.tracer import TensorTracer
-
     frame = sys._getframe(2)
     while frame is not None and frame.f_code.co_filename.startswith(_AUTOCONV_DIR):
-        if frame.f_code is TensorTracer.setitem.__code__:
-            return True
+        code = frame.f_code
+        if code.co_name == "setitem" and code.co_filename.endswith(_TRACER_FILE):
+            return True  # TensorTracer.setitem (not imported: tracer imports this module)
         frame = frame.f_back
     return False
 

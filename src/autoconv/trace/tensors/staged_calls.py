@@ -99,6 +99,11 @@ def take(a, indices, axis=None, **kwargs):
 
 def _as_array(func):
     def staged(a, *args, **kwargs):
+        if _g.building() and not args and _rows_of_symbolic(a):
+            # `np.array([[a, b], [c, d]])` of Tensors: each row an array, then the rows
+            # stacked, as NumPy builds a rectangular nested list.
+            rows = [staged(row, **kwargs) for row in a]
+            return staged(rows, **kwargs)
         if _g.building() and type(a) in (list, tuple) and not args and _holds_symbolic(a):
             # `np.array(lst)` of Tensors, or of a list grown in a staged loop: the items
             # stacked when the graph runs (np.array itself runs then, on the run-time list).
@@ -126,6 +131,17 @@ def _as_array(func):
     staged.__name__ = func.__name__
     staged.__doc__ = f"`np.{func.__name__}` of a Tensor: an array when the graph runs."
     return staged
+
+
+def _rows_of_symbolic(items) -> bool:
+    """Whether `items` is a list or tuple of rows (lists or tuples), each holding Tensors at
+    some depth."""
+    if type(items) not in (list, tuple) or not items:
+        return False
+    return all(
+        type(row) in (list, tuple) and (_holds_symbolic(row) or _rows_of_symbolic(row))
+        for row in items
+    )
 
 
 def _holds_symbolic(items) -> bool:
