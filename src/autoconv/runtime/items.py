@@ -1,13 +1,16 @@
 """Item assignment for converted code: `name[key] = value` becomes
 `name = ac.setitem(name, key, value)`, and `name[key] += value` becomes
 `name = ac.setitem(name, key, ac.item_op('+=', name[key], value))`
-(converters/item_assignment.py)."""
+(converters/item_assignment.py). On a JAX array (under a JAX trace) the name gets
+`name.at[key].set(value)` (`autoconv.trace.jax.plain.setitem`)."""
 
 import operator as _operator
+import sys as _sys
 
 from autoconv.runtime import staging
 
 _traces = staging.traces
+_modules = _sys.modules
 
 
 def setitem(target, key, value):
@@ -15,8 +18,17 @@ def setitem(target, key, value):
     graph is traced and a symbolic value is involved, the graph tracer's new array."""
     if _traces:
         return staging.graph_tracer.setitem(target, key, value)
+    if staging.jax_value(target) or _jax_array(target):
+        return staging.jax_ops().setitem(target, key, value)  # `target.at[key].set(value)`
     target[key] = value
     return target
+
+
+def _jax_array(value) -> bool:
+    """Whether `value` is a concrete JAX array while JAX traces (a constant the trace holds):
+    it gets `.at[...]` too. Outside JAX traces such an array refuses `x[i] = v`, as eagerly."""
+    jax = _modules.get("jax")
+    return jax is not None and isinstance(value, jax.Array) and staging.jax_tracing()
 
 
 class _Index:

@@ -1,13 +1,19 @@
 """The operators of the runtime's tracer protocol (`autoconv.runtime.staging`) that need little
 on JAX values: JAX traces build no graph of ours, so there is nothing to mark; item assignment
-does what Python does; `max` and `min` are staged choices where a comparison is traced."""
+rebinds the name to an updated array (`x.at[key].set(v)`); `max` and `min` are staged choices
+where a comparison is traced."""
 
 from __future__ import annotations
 
+import ast
 import builtins as _py
+import linecache
 
 import jax
+import jax.numpy as jnp
 
+from autoconv.locations import user_frame
+from autoconv.trace.jax import state as st
 from autoconv.trace.jax.cond import if_exp
 
 
@@ -17,9 +23,96 @@ def mark():
 
 
 def setitem(target, key, value):
-    """`target[key] = value`, as Python runs it (a JAX array refuses it, as it says)."""
-    target[key] = value
-    return target
+    """`target[key] = value` in converted code (`target = ac.setitem(target, key, value)`): on a
+    JAX array, which cannot change, the rebinding gets `target.at[key].set(value)` (the value
+    cast to `target`'s dtype, as NumPy stores it). A boolean mask JAX knows only at run time
+    takes a single value (`jnp.where`). Another name that refers to the same array would see
+    the change eagerly and cannot here: an error naming both."""
+    if not isinstance(target, (jax.Array, jax.core.Tracer)):
+        target[key] = value  # a list or dict holds tracers as they are
+        return target
+    frame = user_frame(st._SKIP)
+    line = _source_line(frame)
+    name = _target_name(line) or "the array"
+    other = _other_name(target, frame, name)
+    if other is not None:
+        st.fail(
+            st.user_origin(),
+            f"`{line}` writes into `{name}` in place, and `{other}` refers to the same array: "
+            f"eager NumPy would change `{other}` too, but a JAX array cannot change (`{name}` "
+            f"gets a new one). Copy it first (`{name} = {name}.copy()`) or write "
+            f"`{name} = {name}.at[...].set(...)` and use `{other}` as it was.",
+        )
+    value = jnp.asarray(value)
+    if value.dtype != target.dtype:
+        value = value.astype(target.dtype)  # NumPy casts what it stores (`int[i] = 2.7` is 2)
+    if _is_mask(key, target) and value.ndim == 0:
+        # A mask JAX may know only at run time: `x.at[mask]` would need its count of items.
+        mask = jnp.reshape(key, key.shape + (1,) * (target.ndim - key.ndim))
+        return jnp.where(mask, value, target)
+    try:
+        return target.at[key].set(value)
+    except jax.errors.NonConcreteBooleanIndexError:
+        st.fail(
+            st.user_origin(),
+            f"`{line}` stores an array through a boolean mask that JAX knows only when the "
+            "function runs, so the number of items it selects is unknown while tracing. Store "
+            f"a single value (`{name}[mask] = 0.0`), or write "
+            f"`{name} = jnp.where(mask, new_values, {name})`.",
+        )
+
+
+def _source_line(frame) -> str:
+    if frame is None:
+        return ""
+    return linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
+
+
+def _target_name(line: str):
+    """`x` in `x[i] = v`, `x[i] += v` (the user's line), else None."""
+    try:
+        (stmt,) = ast.parse(line).body
+    except (SyntaxError, ValueError):
+        return None
+    target = getattr(stmt, "target", None) or (getattr(stmt, "targets", None) or [None])[0]
+    while isinstance(target, ast.Subscript):
+        target = target.value
+    return target.id if isinstance(target, ast.Name) else None
+
+
+def _is_mask(key, target) -> bool:
+    """Whether `key` is a boolean array (a mask over `target`'s leading axes)."""
+    return (
+        isinstance(key, (jax.Array, jax.core.Tracer))
+        and key.dtype == bool
+        and 0 < key.ndim <= target.ndim
+    )
+
+
+def _other_name(target, frame, name):
+    """A variable of a user function on the stack, other than `name` in the innermost one,
+    that refers to `target` (eagerly it would see the item change), or an item of a list,
+    tuple or dict such a variable holds; None when there is none."""
+    own = frame.f_code if frame is not None else None
+    # A staged branch or loop body is a nested function whose variables are cells of the
+    # converted function's: there `name` is the same variable.
+    shared = own is not None and name in own.co_freevars
+    while frame is not None:
+        if not frame.f_code.co_filename.startswith(st._SKIP):
+            for k, v in frame.f_locals.items():
+                code = frame.f_code
+                if k == name and (
+                    code is own or shared and (k in code.co_cellvars or k in code.co_freevars)
+                ):
+                    continue  # the name itself, or its cell in the functions the body is in
+                if v is target:
+                    return k
+                if type(v) in (list, tuple) and any(item is target for item in v):
+                    return f"{k}[...]"
+                if type(v) is dict and any(item is target for item in v.values()):
+                    return f"{k}[...]"
+        frame = frame.f_back
+    return None
 
 
 def extreme(which, args):
