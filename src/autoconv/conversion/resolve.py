@@ -49,6 +49,7 @@ class LiveResolver:
 
     def is_passthrough(self, node, shadowed) -> bool:
         from autoconv.conversion.library import draws_random, is_convertible
+        from autoconv.runtime.calls import hands_functions
 
         value = self.value(node, shadowed)
         return (
@@ -56,6 +57,7 @@ class LiveResolver:
             and not is_convertible(value)
             and not draws_random(value)
             and not is_staged(value)
+            and not hands_functions(value)  # `lax.fori_loop(0, n, body, x)`: convert `body`
         )
 
     def is_builtin(self, name) -> bool:
