@@ -91,6 +91,8 @@ def staged_cond(p, branches, read, write, names, origin, what, labels, state_key
                         raise merge.Retry(found)
                 return merge.natural_outputs(entries)
 
+            # JAX names the function it traced in its errors: the user's branch, not this one.
+            traced.__wrapped__ = branches[k] or branches[0]
             return traced
 
         try:
