@@ -338,6 +338,7 @@ def helper(a):
     [(aliased, ("x", "y")), (held_in_a_list, ("z", "keep")), (through_a_helper, ("a", "z"))],
 )
 def test_a_second_name_of_the_changed_array_is_an_error_naming_both(f, names):
+    # (`through_a_helper` calls `helper(z)` as a statement: `z` is still its array after it.)
     # Eager NumPy changes the array that both names share; JAX can only rebind one name.
     changed, other = names
     with pytest.raises(autoconv.AutoconvError) as info:
@@ -345,6 +346,42 @@ def test_a_second_name_of_the_changed_array_is_an_error_naming_both(f, names):
     text = str(info.value)
     assert f"writes into `{changed}` in place, and `{other}" in text
     assert __file__ in text
+
+
+def zero_last(x):
+    last = x.shape[0] - 1
+    x[last] = 0  # the argument itself (the caller's array is JAX's: unchanged)
+    return x
+
+
+def double_first(x):
+    x[0] *= 2
+    return x
+
+
+def steps(x):
+    x = double_first(x)  # the caller rebinds its name: nothing else sees the old array
+    x = double_first(x)
+    return double_first(x)
+
+
+@pytest.mark.parametrize(
+    ("f", "expected"), [(zero_last, [5, 3, 0]), (steps, [40, 3, 4])], ids=["argument", "helper"]
+)
+def test_writing_into_an_argument_that_nothing_else_holds(f, expected):
+    # Catalyst's own tests write into arguments this way: eager NumPy gives the same values.
+    assert np.asarray(jax.jit(autoconv.convert(f))(np.array([5, 3, 4]))).tolist() == expected
+    assert f(np.array([5, 3, 4])).tolist() == expected
+
+
+def keeps_the_old_array(x):
+    y = double_first(x)  # eager NumPy changes `x` here too, and it is used below
+    return x + y
+
+
+def test_a_caller_that_keeps_the_array_is_an_error_naming_it():
+    with pytest.raises(autoconv.AutoconvError, match=r"and `x` in `keeps_the_old_array` refers"):
+        jax.jit(autoconv.convert(keeps_the_old_array))(np.array([5.0, 3.0]))
 
 
 def test_an_item_update_in_a_staged_branch_and_loop():

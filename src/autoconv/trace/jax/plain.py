@@ -12,6 +12,7 @@ import linecache
 import jax
 import jax.numpy as jnp
 
+from autoconv.conversion.library import generated_codes
 from autoconv.locations import user_frame
 from autoconv.trace.jax import state as st
 from autoconv.trace.jax.cond import if_exp
@@ -97,22 +98,73 @@ def _other_name(target, frame, name):
     # A staged branch or loop body is a nested function whose variables are cells of the
     # converted function's: there `name` is the same variable.
     shared = own is not None and name in own.co_freevars
+    inner = own
     while frame is not None:
-        if not frame.f_code.co_filename.startswith(st._SKIP):
-            for k, v in frame.f_locals.items():
-                code = frame.f_code
-                if k == name and (
-                    code is own or shared and (k in code.co_cellvars or k in code.co_freevars)
-                ):
-                    continue  # the name itself, or its cell in the functions the body is in
-                if v is target:
-                    return k
-                if type(v) in (list, tuple) and any(item is target for item in v):
-                    return f"{k}[...]"
-                if type(v) is dict and any(item is target for item in v.values()):
-                    return f"{k}[...]"
+        code = frame.f_code
+        if code.co_filename.startswith(st._SKIP):
+            frame = frame.f_back
+            continue
+        if _is_guard(code, inner):
+            frame = frame.f_back  # `convert(f)`'s guard: its arguments are the function's
+            continue
+        nest = code is own or shared and (name in code.co_cellvars or name in code.co_freevars)
+        rebound = () if nest else _rebound(frame)
+        for k, v in frame.f_locals.items():
+            if k == name and nest:
+                continue  # the name itself, or its cell in the functions the body is in
+            if k in rebound:
+                continue  # a caller's `x = step(x)` or `return step(x)`: its old `x` is gone
+            if v is target:
+                return k if code is own or nest else f"{k}` in `{code.co_name}"
+            if type(v) in (list, tuple) and any(item is target for item in v):
+                return f"{k}[...]"
+            if type(v) is dict and any(item is target for item in v.values()):
+                return f"{k}[...]"
+        inner = code
         frame = frame.f_back
     return None
+
+
+def _rebound(frame):
+    """The names of a caller's frame that are gone when the call it is running returns, so
+    that eager NumPy's change of their array would not be seen: those the statement rebinds
+    (`x = step(x)`), or for a `return` all of them; minus those the statement reads other than
+    as a call's argument (`return step(x), x`). () when the line is not one such statement."""
+    try:
+        (stmt,) = ast.parse(_source_line(frame)).body
+    except (SyntaxError, ValueError):
+        return ()
+    if isinstance(stmt, ast.Return):
+        gone = set(frame.f_locals.keys())
+    elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+        targets = getattr(stmt, "targets", None) or [stmt.target]
+        gone = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    else:
+        return ()
+    if stmt.value is None:
+        return gone
+    arguments = {
+        id(a)
+        for call in ast.walk(stmt.value)
+        if isinstance(call, ast.Call)
+        for a in [*call.args, *(k.value for k in call.keywords)]
+        if isinstance(a, ast.Name)
+    }
+    read = {
+        n.id for n in ast.walk(stmt.value) if isinstance(n, ast.Name) and id(n) not in arguments
+    }
+    return gone - read
+
+
+def _is_guard(code, inner) -> bool:
+    """Whether `code` is the guard of `convert(f)` (generated, in the user's file) that called
+    the function whose code is `inner`."""
+    return (
+        code is not inner
+        and id(code) in generated_codes
+        and code.co_name == inner.co_name
+        and code.co_filename == inner.co_filename
+    )
 
 
 def extreme(which, args):
