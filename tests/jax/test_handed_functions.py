@@ -234,3 +234,45 @@ def test_outside_traces_the_call_is_left_as_it_is():
     with pytest.raises(jax.errors.TracerBoolConversionError):
         autoconv.convert(mapped)(XS)
     assert "ac.converted(lax.map)" in autoconv.to_code(mapped)
+
+
+HANDED_MODULE = """
+import jax
+from jax import lax
+
+
+def f(x):
+    def body(i, v):
+        if v > 2:
+            v = v * 2
+        else:
+            v = v + 1
+        return v
+
+    return lax.fori_loop(0, 3, body, x) + jax.grad(lambda t: t * t if t > 0 else -t)(x)
+
+
+def g(xs):
+    return list(map(abs, xs))
+"""
+
+
+def test_a_module_converted_by_the_cli_converts_handed_functions_too(tmp_path):
+    from autoconv.cli.main import main
+    from tests.cli.helpers import run_python
+
+    (tmp_path / "handed.py").write_text(HANDED_MODULE)
+    assert main(["convert", str(tmp_path / "handed.py"), "-o", str(tmp_path / "out")]) == 0
+    text = (tmp_path / "out" / "handed.py").read_text()
+    assert "__ac__.converted(lax.fori_loop)(0, 3, body, x)" in text
+    assert "list(map(abs, xs))" in text  # the built-in `map` is called as it is
+    done = run_python(
+        """
+        import jax, autoconv, handed
+        f = jax.jit(autoconv.convert(handed.f))
+        print(float(f(1.0)), float(f(-1.0)), handed.g([-1, 2]))
+        """,
+        path=[tmp_path / "out"],
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["8.0", "1.0", "[1,", "2]"]
