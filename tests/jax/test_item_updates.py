@@ -410,3 +410,65 @@ def test_an_item_update_in_a_staged_branch_and_loop():
     xs = np.array([0.5, 2.0, -1.0])
     got = jax.jit(autoconv.convert(sweep))(1.0, xs)
     np.testing.assert_array_equal(np.asarray(got), eager(1.0, xs))
+
+
+def masked_updates(x):
+    y = x * 1
+    y[y < 0] *= -1
+    y[y > 2] += 0.5
+    y[y > 100] -= 1  # selects nothing
+    return y
+
+
+def test_augmented_updates_through_a_traced_mask():
+    x = np.array([[-3.0, 1.0], [2.5, -0.5]])
+    expected = masked_updates(x.copy())
+    np.testing.assert_array_equal(
+        np.asarray(jax.jit(autoconv.convert(masked_updates))(x)), expected
+    )
+    grad = jax.grad(lambda x: autoconv.convert(masked_updates)(x).sum())(x)
+    np.testing.assert_array_equal(np.asarray(grad), np.sign(x))
+
+
+def scales_an_item(x):
+    y = x * 1
+    y[1] *= 2.5  # a NumPy scalar: not in place, so the result is stored (cast)
+    return y
+
+
+def scales_a_slice(x):
+    y = x * 1
+    y[1:] *= 2.5  # a view: NumPy's in-place multiply refuses float64 into int64
+    return y
+
+
+def scales_a_selection(x):
+    y = x * 1
+    y[y > 1] *= 2.5
+    return y
+
+
+SCALES = {"item": scales_an_item, "slice": scales_a_slice, "mask": scales_a_selection}
+
+
+@pytest.mark.parametrize("which", ["item", "slice", "mask"])
+def test_in_place_operators_keep_numpys_casting_rule(which):
+    x = np.array([1, 3, 5])
+    f = jax.jit(autoconv.convert(SCALES[which]))
+    if which == "item":
+        assert np.asarray(f(x)).tolist() == SCALES[which](x.copy()).tolist() == [1, 7, 5]
+        return
+    with pytest.raises(TypeError) as eager:
+        SCALES[which](x.copy())
+    with pytest.raises(type(eager.value), match="Cannot cast ufunc 'multiply' output"):
+        f(x)
+
+
+def test_an_array_of_values_through_a_traced_mask_is_a_clear_error():
+    def masked_by_array(x):
+        y = x * 1.0
+        y[y > 0] += x[:2]
+        return y
+
+    with pytest.raises(autoconv.AutoconvError, match="takes a single value"):
+        jax.jit(autoconv.convert(masked_by_array))(np.array([1.0, -1.0, 2.0]))

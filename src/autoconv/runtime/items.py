@@ -31,6 +31,15 @@ def _jax_array(value) -> bool:
     return jax is not None and isinstance(value, jax.Array) and staging.jax_tracing()
 
 
+def item(target, key):
+    """`target[key]`, read for `target[key] op= value` where the key is a mask: under a JAX
+    trace a stand-in for the items a traced mask selects (JAX cannot read them), which the
+    operator and `setitem` turn into `jnp.where(mask, target op value, target)`."""
+    if staging.jax_value(key) and (staging.jax_value(target) or _jax_array(target)):
+        return staging.jax_ops().masked_item(target, key)
+    return target[key]
+
+
 class _Index:
     """`ac.index[key]` is `key`: a subscript's key, slices included, as a value."""
 
@@ -67,4 +76,6 @@ def item_op(op: str, item, value):
     inplace, plain = _OPS[op]
     if _traces and staging.tracer_for(item) is not None:
         return plain(item, value)
+    if staging.jax_value(item):  # JAX's items (or a mask's stand-in): NumPy's casting rule
+        return staging.jax_ops().item_op(op, item, value)
     return inplace(item, value)

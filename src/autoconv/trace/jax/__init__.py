@@ -13,7 +13,7 @@ from autoconv.trace.jax.frames import hide_from_jax_tracebacks, outermost
 from autoconv.trace.jax.iterables import enumerate, len, range, zip
 from autoconv.trace.jax.logical import and_, not_, or_
 from autoconv.trace.jax.loops import for_rest, for_stmt, while_rest, while_stmt
-from autoconv.trace.jax.plain import extreme, mark, setitem
+from autoconv.trace.jax.plain import extreme, item_op, mark, masked_item, setitem
 from autoconv.trace.jax.state import JaxStagingError
 from autoconv.trace.jax.tracing import assert_, is_none, tracing
 
@@ -35,8 +35,10 @@ __all__ = [
     "if_exp",
     "if_stmt",
     "is_none",
+    "item_op",
     "len",
     "mark",
+    "masked_item",
     "not_",
     "or_",
     "range",

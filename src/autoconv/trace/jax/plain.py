@@ -8,12 +8,16 @@ from __future__ import annotations
 import ast
 import builtins as _py
 import linecache
+import operator
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from autoconv.conversion.library import generated_codes
 from autoconv.locations import user_frame
+from autoconv.runtime import staging
+from autoconv.runtime.items import _OPS
 from autoconv.trace.jax import state as st
 from autoconv.trace.jax.cond import if_exp
 
@@ -44,13 +48,14 @@ def setitem(target, key, value):
             f"gets a new one). Copy it first (`{name} = {name}.copy()`) or write "
             f"`{name} = {name}.at[...].set(...)` and use `{other}` as it was.",
         )
+    if type(value) is Masked:  # `x[mask] op= v`: the operator on every item, kept where chosen
+        return jnp.where(_spread(value.mask, target), value.full.astype(target.dtype), target)
     value = jnp.asarray(value)
     if value.dtype != target.dtype:
         value = value.astype(target.dtype)  # NumPy casts what it stores (`int[i] = 2.7` is 2)
     if _is_mask(key, target) and value.ndim == 0:
         # A mask JAX may know only at run time: `x.at[mask]` would need its count of items.
-        mask = jnp.reshape(key, key.shape + (1,) * (target.ndim - key.ndim))
-        return jnp.where(mask, value, target)
+        return jnp.where(_spread(key, target), value, target)
     try:
         return target.at[key].set(value)
     except jax.errors.NonConcreteBooleanIndexError:
@@ -61,6 +66,88 @@ def setitem(target, key, value):
             f"a single value (`{name}[mask] = 0.0`), or write "
             f"`{name} = jnp.where(mask, new_values, {name})`.",
         )
+
+
+def _spread(mask, target):
+    """`mask` over `target`'s leading axes, shaped to broadcast over all of them."""
+    return jnp.reshape(mask, mask.shape + (1,) * (target.ndim - mask.ndim))
+
+
+class Masked:
+    """The items of `target` that a boolean `mask` selects, in `target[mask] op= value` under a
+    JAX trace (`ac.item`): JAX cannot make them when the mask is traced, so the operator runs
+    on every item (`full`) and `setitem` keeps the result where the mask is true. The value
+    must then be a single number: an array of values for the selected items has a size known
+    only at run time."""
+
+    __slots__ = ("full", "mask")
+
+    def __init__(self, full, mask):
+        self.full, self.mask = full, mask
+
+    def _apply(self, op, value, swap=False):
+        value = jnp.asarray(value)
+        if value.ndim != 0:
+            st.fail(
+                st.user_origin(),
+                "an update through a boolean mask that JAX knows only when the function runs "
+                "takes a single value: an array of values for the selected items has a size "
+                "unknown while tracing. Write `x = jnp.where(mask, new_values, x)`.",
+            )
+        return Masked(op(value, self.full) if swap else op(self.full, value), self.mask)
+
+
+def _masked_operator(op):
+    return lambda self, value: self._apply(op, value)
+
+
+for _name, _op in {
+    "add": operator.add,
+    "sub": operator.sub,
+    "mul": operator.mul,
+    "truediv": operator.truediv,
+    "floordiv": operator.floordiv,
+    "mod": operator.mod,
+    "pow": operator.pow,
+    "and": operator.and_,
+    "or": operator.or_,
+    "xor": operator.xor,
+    "lshift": operator.lshift,
+    "rshift": operator.rshift,
+}.items():
+    setattr(Masked, f"__{_name}__", _masked_operator(_op))
+
+
+staging._JAX_TYPES.add(Masked)  # `ac.item_op` hands it to `item_op` below
+
+
+def item_op(op: str, item, value):
+    """`item op value` for `x[key] op value` on JAX values (`ac.item_op`): the operator's result,
+    which `setitem` stores. Where eager NumPy changes an array of items in place (a slice, a
+    row, the items a mask selects; not a single item, a NumPy scalar there), it refuses a
+    result its dtype cannot hold (`int_items *= 2.5`): the same error here."""
+    inplace, plain = _OPS[op]
+    items = item.full if type(item) is Masked else item
+    if op != "@=" and (type(item) is Masked or getattr(items, "ndim", 0) > 0):
+        probe = np.zeros(1, np.dtype(items.dtype))
+        if not isinstance(value, (bool, int, float, complex)):
+            value_dtype = getattr(value, "dtype", None)
+            if value_dtype is None:
+                value_dtype = jnp.asarray(value).dtype
+            probe_value = np.zeros((), np.dtype(value_dtype))
+        else:
+            probe_value = value
+        with np.errstate(all="ignore"):
+            inplace(probe, probe_value)  # raises NumPy's casting error, as eagerly
+    return plain(item, value)
+
+
+def masked_item(target, key):
+    """`target[key]` for `target[key] op= value` (`ac.item`): a `Masked` stand-in when `key` is
+    a boolean mask over `target`, else the items."""
+    if _is_mask(key, target):
+        return Masked(target, key)
+    return target[key]
 
 
 def _source_line(frame) -> str:
