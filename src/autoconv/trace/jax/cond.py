@@ -16,6 +16,7 @@ from autoconv.runtime.unbound import unbound_error
 from autoconv.trace.core import messages
 from autoconv.trace.jax import effects, logical, merge
 from autoconv.trace.jax import state as st
+from autoconv.trace.jax.frames import named_after
 
 
 class Box:
@@ -91,9 +92,7 @@ def staged_cond(p, branches, read, write, names, origin, what, labels, state_key
                         raise merge.Retry(found)
                 return merge.natural_outputs(entries)
 
-            # JAX names the function it traced in its errors: the user's branch, not this one.
-            traced.__wrapped__ = branches[k] or branches[0]
-            return traced
+            return named_after(traced, branches[k] or branches[0])  # in JAX's messages
 
         try:
             outs = lax.cond(p, branch(0), branch(1))

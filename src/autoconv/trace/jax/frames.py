@@ -70,3 +70,12 @@ def outermost(stage):
             _local.depth = depth
 
     return staged
+
+
+def named_after(staged, user_fn):
+    """`staged` (a function of this client that JAX traces: a branch for `lax.cond`, a body for
+    `lax.while_loop`), named in JAX's messages ("the function ... traced at file:line") after
+    the user's function it runs: JAX names the function it finds through `__wrapped__`."""
+    if user_fn is not None:
+        staged.__wrapped__ = user_fn
+    return staged
