@@ -39,19 +39,39 @@ def test_function_of_a_class_says_to_wrap_a_method():
         autoconv.to_code(Model)
 
 
-def test_a_model_object_runs_with_a_warning_that_says_to_wrap_its_method():
-    model = Model()
-    with pytest.warns(
-        ConversionWarning, match=r"Model object: it is an object with a `__call__`"
-    ) as record:
-        f = autoconv.function(model)
-        result = f(np.ones(2))
-    assert "autoconv.function(model.__call__)" in str(record[0].message)
-    assert "built-in or C" not in str(record[0].message)
-    np.testing.assert_array_equal(result, np.full(2, 2.0))
-    # What the message suggests works, converted.
-    g = autoconv.function(model.__call__)
-    np.testing.assert_array_equal(g(np.ones(2)), np.full(2, 2.0))
+class Gated:
+    """A model whose `__call__` has data-dependent control flow and state in attributes."""
+
+    def __init__(self):
+        self.w = np.float64(2.0)
+        self.calls = 0
+
+    def __call__(self, x):
+        self.calls += 1
+        if x.sum() > 0:
+            return x * self.w
+        return -x
+
+
+def gated_eager(x, w=2.0):
+    return x * w if x.sum() > 0 else -x
+
+
+def test_a_model_object_is_converted_through_its_bound_call(recwarn):
+    # As `tf.function(model)`: `convert(model)` and `function(model)` convert the bound
+    # `__call__`, so its `if` on data is staged, and its attributes are read and set as eagerly.
+    model = Gated()
+    for wrapped in (autoconv.function(model), autoconv.function(model, backend="numpy")):
+        for x in (np.ones(2), -np.ones(2)):
+            np.testing.assert_array_equal(wrapped(x), gated_eager(x))
+    assert model.calls == 4
+    model.w = np.float64(5.0)  # an attribute read as a graph input: the new value is used
+    np.testing.assert_array_equal(autoconv.function(model)(np.ones(2)), np.full(2, 5.0))
+    converted = autoconv.convert(model)
+    np.testing.assert_array_equal(converted(-np.ones(2)), np.ones(2))
+    assert converted.__self__ is model and model.calls == 6
+    assert "def __call__(self, x):" in autoconv.to_code(model)
+    assert not [w for w in recwarn if issubclass(w.category, ConversionWarning)]
 
 
 @autoconv.function

@@ -36,6 +36,23 @@ def _name(obj) -> str:
     return getattr(obj, "__qualname__", None) or repr(obj)
 
 
+def bound_call(obj):
+    """`obj.__call__` when `obj` is an object whose class defines `__call__` in Python (a model:
+    `convert(model)` and `function(model)` convert that bound method, as `tf.function(model)`
+    does), else None. Functions, methods, classes, autoconv's own objects and library objects
+    are not models."""
+    if isinstance(obj, (type, types.FunctionType, types.MethodType)):
+        return None
+    call = inspect.getattr_static(type(obj), "__call__", None)
+    if not isinstance(call, types.FunctionType):
+        return None
+    from autoconv.conversion.library import skips_function
+
+    if skips_function(call) or (call.__module__ or "").startswith("autoconv."):
+        return None
+    return obj.__call__
+
+
 def not_convertible(obj) -> str:
     """Why `obj` has no Python function to convert, and what to do instead."""
     name = _name(obj)

@@ -17,6 +17,7 @@ points: their calls add no frames and hide nothing.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import sys
@@ -24,6 +25,7 @@ import types
 
 _PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
 _GENERATED = "<autoconv "  # the executors and dispatchers autoconv compiles
+_CONTEXTLIB = contextlib.__file__
 
 
 def showing_all() -> bool:
@@ -40,12 +42,25 @@ def is_ours(filename: str) -> bool:
     return os.path.abspath(filename).startswith(_PACKAGE)
 
 
+def _our_context_exit(frame) -> bool:
+    """Whether `frame` is `contextlib`'s `__exit__` of a `with` in autoconv's code (the error
+    passed through one of autoconv's context managers)."""
+    back = frame.f_back
+    return (
+        frame.f_code.co_name == "__exit__"
+        and frame.f_code.co_filename == _CONTEXTLIB
+        and back is not None
+        and is_ours(back.f_code.co_filename)
+    )
+
+
 def without_our_frames(tb: types.TracebackType | None) -> types.TracebackType | None:
     """A new chain of traceback entries: those of `tb` whose frames are not autoconv's, in the
     same order (None when none is left)."""
     kept = []
     while tb is not None:
-        if not is_ours(tb.tb_frame.f_code.co_filename):
+        frame = tb.tb_frame
+        if not is_ours(frame.f_code.co_filename) and not _our_context_exit(frame):
             kept.append(tb)
         tb = tb.tb_next
     new = None

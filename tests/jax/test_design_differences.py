@@ -126,7 +126,9 @@ def test_reverse_mode_needs_a_static_trip_count():
 
 
 def test_arrays_are_immutable():
-    """8. `x[i] = v` on a JAX array is JAX's error; write `x = x.at[i].set(v)`."""
+    """8. JAX arrays are immutable: `x[i] = v` rebinds `x` (tests/jax/test_item_updates.py),
+    but an item with a constant index assigned in a branch stays JAX's error, in an
+    AutoconvError with the user's line; write `x = x.at[1].set(v)` there."""
 
     def f(x):
         if x[0] > 0:

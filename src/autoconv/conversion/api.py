@@ -3,6 +3,7 @@
 import types
 import warnings
 
+from autoconv.callables import bound_call
 from autoconv.code import Code
 from autoconv.conversion import functions, guarded, library
 from autoconv.conversion.settings import is_strict
@@ -93,6 +94,9 @@ def _map_callable(obj, fn):
     python_function = getattr(obj, "python_function", None)  # an autoconv.function object
     if python_function is not None:
         return _map_callable(python_function, fn)
+    call = bound_call(obj)  # a model: its bound `__call__`, reading and setting its attributes
+    if call is not None:
+        return _map_callable(call, fn)
     return _not_convertible(obj)
 
 
@@ -105,6 +109,8 @@ def _plain_function(obj):
             obj = obj.__func__
         elif getattr(obj, "python_function", None) is not None:
             obj = obj.python_function
+        elif bound_call(obj) is not None:
+            obj = bound_call(obj)
         else:
             break
     if not isinstance(obj, _FunctionType):

@@ -49,6 +49,7 @@ class LiveResolver:
 
     def is_passthrough(self, node, shadowed) -> bool:
         from autoconv.conversion.library import draws_random, is_convertible
+        from autoconv.runtime.calls import hands_functions
 
         value = self.value(node, shadowed)
         return (
@@ -56,6 +57,7 @@ class LiveResolver:
             and not is_convertible(value)
             and not draws_random(value)
             and not is_staged(value)
+            and not hands_functions(value)  # `lax.fori_loop(0, n, body, x)`: convert `body`
         )
 
     def is_builtin(self, name) -> bool:
@@ -74,11 +76,18 @@ class ModuleResolver:
     def is_passthrough(self, node, shadowed) -> bool:
         import gast
 
+        from autoconv.runtime.calls import HANDS_FUNCTIONS
+
+        # `lax.fori_loop(0, n, body, x)`: through the runtime, which converts `body` when the
+        # callee is JAX's (`runtime.calls.hands_functions`).
+        last = node.attr if isinstance(node, gast.Attribute) else getattr(node, "id", None)
         while isinstance(node, gast.Attribute):
             node = node.value
         if not isinstance(node, gast.Name) or node.id in shadowed:
             return False
-        return node.id in self.library or self.is_builtin(node.id)
+        if node.id in self.library:
+            return last not in HANDS_FUNCTIONS
+        return self.is_builtin(node.id)
 
     def is_builtin(self, name) -> bool:
         return name not in self.bound and hasattr(builtins, name)

@@ -3,6 +3,8 @@ give it a new array:
 
     out[i] = x[i] * 2     ->  out = ac.setitem(out, i, x[i] * 2)
     grid[1:, j] = 0       ->  grid = ac.setitem(grid, ac.index[1:, j], 0)
+    h[k] += 1             ->  h = ac.setitem(h, k, ac.item_op('+=', h[k], 1))
+    x[x < 0] *= -1        ->  x = ac.setitem(x, x < 0, ac.item_op('*=', ac.item(x, x < 0), -1))
 
 On Python values and concrete arrays `ac.setitem` stores in place and returns the same object,
 so the rebinding changes nothing. While a graph is traced and a Tensor is involved it returns a
@@ -121,6 +123,10 @@ def _rebinding(stmt, ac, names, in_control_flow, arrays):
         # `name[key] op= value`: the item is read, then the value (the key twice, harmlessly:
         # it is made of names and constants).
         item = gast.Subscript(value=_load(name), slice=_copy(key), ctx=gast.Load())
+        if any(isinstance(n, gast.Compare) for n in gast.walk(key)):
+            # A mask (`x[x < 0] *= -1`): JAX cannot read the items a traced mask selects, so
+            # the runtime reads them (`ac.item`), as a stand-in for the update under JAX.
+            item = templates.expr("ac.item(name, key)", ac=ac, name=_load(name), key=_copy(key))
         op = _OP_TEXT[type(stmt.op)]
         value = templates.expr(f"ac.item_op({op!r}, item, value)", ac=ac, item=item, value=value)
     if any(isinstance(n, gast.Slice) for n in gast.walk(key)):

@@ -24,7 +24,7 @@ import weakref
 import numpy as np
 
 from autoconv.caches import register
-from autoconv.callables import check_no_specs, check_traceable
+from autoconv.callables import bound_call, check_no_specs, check_traceable
 from autoconv.functions import dispatch as _dispatch
 from autoconv.functions.compiled import CompiledGraph, bind_arguments, conform
 from autoconv.functions.writebacks import Snapshot, StateNeeded, state_spec
@@ -112,6 +112,7 @@ def function(
 
     def wrap(f):
         check_traceable(f)  # a ufunc or a class: say what to write instead
+        f = bound_call(f) or f  # a model: its bound `__call__`, as `tf.function(model)`
         return Function(
             f,
             input_signature=input_signature,

@@ -16,7 +16,7 @@ from autoconv.runtime.control_flow import (
     is_not_none,
     while_stmt,
 )
-from autoconv.runtime.items import index, item_op, setitem, setitems
+from autoconv.runtime.items import index, item, item_op, setitem, setitems
 from autoconv.runtime.logical import and_, if_exp, not_, or_
 from autoconv.runtime.py_builtins import enumerate, len, max, min, range, zip
 from autoconv.runtime.staging import functional_now
@@ -32,6 +32,7 @@ __all__ = [
     "if_exp",
     "if_stmt",
     "index",
+    "item",
     "is_none",
     "is_not_none",
     "item_op",

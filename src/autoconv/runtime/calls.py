@@ -83,9 +83,10 @@ def converted(f):
             elif id(f) in random_ids:
                 return random_stage(f)
     if kind is _FunctionType:
-        if id(f) in _as_is:
-            return f
-        return _recursive().for_function(f)
+        target = f if id(f) in _as_is else _recursive().for_function(f)
+        if target is f and (_traces or _jax_tracing()) and hands_functions(f):
+            return _converting_arguments(f)
+        return target
     if kind in _AS_IS:
         return f
     if kind is _MethodType:
@@ -123,6 +124,49 @@ def _no_jax_sort(method) -> None:
         "and their .sort() returns a sorted copy that this statement drops. Write "
         "`y = np.sort(y)` (with your array's name) instead."
     )
+
+
+# JAX's transformations and control-flow primitives, by name: converted code hands them
+# functions (`lax.fori_loop(0, n, body, x)`), which JAX then traces; they get the converted form
+# of those functions, so that an `if` on a tracer in `body` is staged.
+HANDS_FUNCTIONS = frozenset(
+    "grad value_and_grad vmap pmap jacfwd jacrev hessian jvp vjp linearize jit checkpoint "
+    "remat cond switch while_loop fori_loop scan map associative_scan".split()
+)
+
+
+def hands_functions(f) -> bool:
+    """Whether `f` is one of JAX's functions that take functions (`HANDS_FUNCTIONS`)."""
+    try:
+        module, name = f.__module__, f.__name__
+    except AttributeError:
+        return False
+    return (
+        type(module) is str
+        and module.startswith("jax._src.")
+        and type(name) is str
+        and name in HANDS_FUNCTIONS
+    )
+
+
+def _converting_arguments(f):
+    """`f` (a JAX transformation or control-flow primitive), calling the converted form of each
+    user function among its arguments (`lax.switch`'s list of branches included)."""
+
+    def call(*args, **kwargs):
+        args = [_converted_function(a) for a in args]
+        kwargs = {k: _converted_function(v) for k, v in kwargs.items()}
+        return f(*args, **kwargs)
+
+    return call
+
+
+def _converted_function(value):
+    if type(value) in (list, tuple):
+        return type(value)(_converted_function(v) for v in value)
+    if type(value) is _FunctionType or type(value) is _MethodType:
+        return converted(value)
+    return value
 
 
 def _recursive():

@@ -2,13 +2,17 @@
 `name = ac.setitem(name, key, value)`, and `name[key] += value` becomes
 `name = ac.setitem(name, key, ac.item_op('+=', name[key], value))`, and a swap
 `name[i], name[j] = name[j], name[i]` becomes
-`name = ac.setitems(name, (i, j), (name[j], name[i]))` (converters/item_assignment.py)."""
+`name = ac.setitems(name, (i, j), (name[j], name[i]))` (converters/item_assignment.py). On a
+JAX array (under a JAX trace) the name gets `name.at[key].set(value)`
+(`autoconv.trace.jax.plain.setitem`)."""
 
 import operator as _operator
+import sys as _sys
 
 from autoconv.runtime import staging
 
 _traces = staging.traces
+_modules = _sys.modules
 
 
 def setitem(target, key, value):
@@ -16,6 +20,8 @@ def setitem(target, key, value):
     graph is traced and a symbolic value is involved, the graph tracer's new array."""
     if _traces:
         return staging.graph_tracer.setitem(target, key, value)
+    if staging.jax_value(target) or _jax_array(target):
+        return staging.jax_ops().setitem(target, key, value)  # `target.at[key].set(value)`
     target[key] = value
     return target
 
@@ -26,6 +32,22 @@ def setitems(target, keys, values):
     for key, value in zip(keys, values):
         target = setitem(target, key, value)
     return target
+
+
+def _jax_array(value) -> bool:
+    """Whether `value` is a concrete JAX array while JAX traces (a constant the trace holds):
+    it gets `.at[...]` too. Outside JAX traces such an array refuses `x[i] = v`, as eagerly."""
+    jax = _modules.get("jax")
+    return jax is not None and isinstance(value, jax.Array) and staging.jax_tracing()
+
+
+def item(target, key):
+    """`target[key]`, read for `target[key] op= value` where the key is a mask: under a JAX
+    trace a stand-in for the items a traced mask selects (JAX cannot read them), which the
+    operator and `setitem` turn into `jnp.where(mask, target op value, target)`."""
+    if staging.jax_value(key) and (staging.jax_value(target) or _jax_array(target)):
+        return staging.jax_ops().masked_item(target, key)
+    return target[key]
 
 
 class _Index:
@@ -64,4 +86,6 @@ def item_op(op: str, item, value):
     inplace, plain = _OPS[op]
     if _traces and staging.tracer_for(item) is not None:
         return plain(item, value)
+    if staging.jax_value(item):  # JAX's items (or a mask's stand-in): NumPy's casting rule
+        return staging.jax_ops().item_op(op, item, value)
     return inplace(item, value)

@@ -35,8 +35,10 @@ from autoconv.backends.jax import ops as _ops
 from autoconv.backends.jax.errors import LoweringError, lowering_error
 from autoconv.backends.jax.host import TO_DEVICE
 from autoconv.backends.jax.lowering import Lowered
-from autoconv.graph.errors import where
+from autoconv.graph.errors import execution_error, where
 from autoconv.graph.helpers import Mixed, mixed_output, optional_output
+from autoconv.graph.operators import BINARY_OPERATORS
+from autoconv.graph.origin import source_text
 from autoconv.graph.tensor import Tensor
 from autoconv.graph.variables import in_lock_order
 from autoconv.locks import new_lock
@@ -373,7 +375,8 @@ class JaxProgram(ProgramFrame):
                     with enter():
                         (value,) = jit(*leaves)
                 except Exception as e:
-                    raise self._failed(e) from e
+                    failed = self._failed(e)  # NumPy's error as the cause, or JAX's
+                    raise failed from failed.__cause__
                 return conv(value)
 
             return one
@@ -383,7 +386,8 @@ class JaxProgram(ProgramFrame):
                 with enter():
                     values = jit(*leaves)
             except Exception as e:
-                raise self._failed(e) from e
+                failed = self._failed(e)  # NumPy's error as the cause, or JAX's
+                raise failed from failed.__cause__
             return tuple([c(v) for c, v in zip(converters, values)])
 
         return many
@@ -393,19 +397,29 @@ class JaxProgram(ProgramFrame):
         try:
             result = self._jit(*args, *state)
         except Exception as e:
-            raise self._failed(e) from e
+            failed = self._failed(e)  # NumPy's error as the cause, or JAX's
+            raise failed from failed.__cause__
         self._traced = True
         return result
 
     def _failed(self, e):
         """The error to raise for `e`, raised while JAX traced or ran the program: a
         LoweringError naming the user's line where JAX rejected an operation."""
+        made = self._made_for(e)
+        if made is not e and made.__cause__ is None:
+            made.__cause__ = e
+        return made
+
+    def _made_for(self, e):
         if isinstance(e, LoweringError):
             return e
         node = self.node_of(e)
         if node is None:
             return e
         if any(None in t.shape for t in node.outputs):
+            numpy_error = self._numpy_error(node, e)
+            if numpy_error is not None:
+                return numpy_error
             return lowering_error(
                 node,
                 "the size of its result depends on values computed when the graph runs, and "
@@ -414,6 +428,53 @@ class JaxProgram(ProgramFrame):
                 "mask, `np.where(mask, x, 0)` or a reduction with `where=` keeps the size",
             )
         return lowering_error(node, f"JAX rejected it: {type(e).__name__}: {e}")
+
+    def _numpy_error(self, node, e):
+        """NumPy's error for `node` on the shapes and dtypes its operands have in this call
+        (JAX compiles the program for each call's shapes, so it knows them): what the NumPy
+        backend raises, `a + b` of sizes 2 and 3 NumPy's broadcast `ValueError`. None when
+        NumPy accepts them, or they are not known here (an operand written inline)."""
+        frame = None
+        tb = e.__traceback__
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == self.filename:
+                frame = tb.tb_frame
+            tb = tb.tb_next
+        if frame is None:
+            return None
+        if node.kind == "binop":
+            fn = BINARY_OPERATORS.get(node.fn)
+        elif node.kind == "call" and callable(node.fn):
+            fn = node.fn
+        else:
+            return None
+        known = frame.f_locals
+
+        def stand_in(x):
+            # An array of the operand's shape and dtype that takes no memory (zero strides).
+            value = known.get(f"v{x.id}")
+            if value is None or not hasattr(value, "shape"):
+                raise LookupError(x.id)
+            return np.broadcast_to(np.zeros((), np.dtype(value.dtype)), value.shape)
+
+        try:
+            args = [stand_in(a) if isinstance(a, Tensor) else a for a in node.args]
+            kwargs = {
+                k: stand_in(v) if isinstance(v, Tensor) else v for k, v in node.kwargs.items()
+            }
+        except LookupError:
+            return None
+        try:
+            with np.errstate(all="ignore"):
+                fn(*args, **kwargs)
+        except Exception as numpy_error:
+            text = source_text(node.origin) if node.origin else ""
+            return execution_error(
+                numpy_error,
+                f"{where(node.origin)}: {node.op} failed while the graph ran: "
+                f"{type(numpy_error).__name__}: {numpy_error}" + (f"\n    {text}" if text else ""),
+            )
+        return None
 
 
 def _device_of(leaves):

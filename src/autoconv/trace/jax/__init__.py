@@ -9,12 +9,20 @@ conditional expressions stage to `lax.cond`, loops to `lax.while_loop` or `lax.s
 """
 
 from autoconv.trace.jax.cond import if_exp, if_stmt
+from autoconv.trace.jax.frames import hide_from_jax_tracebacks, outermost
 from autoconv.trace.jax.iterables import enumerate, len, range, zip
 from autoconv.trace.jax.logical import and_, not_, or_
 from autoconv.trace.jax.loops import for_rest, for_stmt, while_rest, while_stmt
-from autoconv.trace.jax.plain import extreme, mark, setitem
+from autoconv.trace.jax.plain import extreme, item_op, mark, masked_item, setitem
 from autoconv.trace.jax.state import JaxStagingError
 from autoconv.trace.jax.tracing import assert_, is_none, tracing
+
+hide_from_jax_tracebacks()
+# The statements that run user code: an error leaving them shows the user's frames only.
+if_stmt, if_exp, and_, or_ = map(outermost, (if_stmt, if_exp, and_, or_))
+for_stmt, for_rest, while_stmt, while_rest = map(
+    outermost, (for_stmt, for_rest, while_stmt, while_rest)
+)
 
 __all__ = [
     "JaxStagingError",
@@ -27,8 +35,10 @@ __all__ = [
     "if_exp",
     "if_stmt",
     "is_none",
+    "item_op",
     "len",
     "mark",
+    "masked_item",
     "not_",
     "or_",
     "range",

@@ -16,6 +16,7 @@ from autoconv.runtime.unbound import unbound_error
 from autoconv.trace.core import messages
 from autoconv.trace.jax import effects, logical, merge
 from autoconv.trace.jax import state as st
+from autoconv.trace.jax.frames import named_after
 
 
 class Box:
@@ -105,7 +106,7 @@ def staged_cond(p, branches, read, write, names, origin, what, labels, state_key
                 records[:] = [ea, eb]
                 return merge.natural_outputs(eb)
 
-            return traced
+            return named_after(traced, branches[k] or branches[0])  # in JAX's messages
 
         try:
             outs = lax.cond(p, branch(0), branch(1))

@@ -1,13 +1,24 @@
 """The operators of the runtime's tracer protocol (`autoconv.runtime.staging`) that need little
 on JAX values: JAX traces build no graph of ours, so there is nothing to mark; item assignment
-does what Python does; `max` and `min` are staged choices where a comparison is traced."""
+rebinds the name to an updated array (`x.at[key].set(v)`); `max` and `min` are staged choices
+where a comparison is traced."""
 
 from __future__ import annotations
 
+import ast
 import builtins as _py
+import linecache
+import operator
 
 import jax
+import jax.numpy as jnp
+import numpy as np
 
+from autoconv.conversion.library import generated_codes
+from autoconv.locations import user_frame
+from autoconv.runtime import staging
+from autoconv.runtime.items import _OPS
+from autoconv.trace.jax import state as st
 from autoconv.trace.jax.cond import if_exp
 
 
@@ -17,9 +28,230 @@ def mark():
 
 
 def setitem(target, key, value):
-    """`target[key] = value`, as Python runs it (a JAX array refuses it, as it says)."""
-    target[key] = value
-    return target
+    """`target[key] = value` in converted code (`target = ac.setitem(target, key, value)`): on a
+    JAX array, which cannot change, the rebinding gets `target.at[key].set(value)` (the value
+    cast to `target`'s dtype, as NumPy stores it). A boolean mask JAX knows only at run time
+    takes a single value (`jnp.where`). Another name that refers to the same array would see
+    the change eagerly and cannot here: an error naming both."""
+    if not isinstance(target, (jax.Array, jax.core.Tracer)):
+        target[key] = value  # a list or dict holds tracers as they are
+        return target
+    frame = user_frame(st._SKIP)
+    line = _source_line(frame)
+    name = _target_name(line) or "the array"
+    other = _other_name(target, frame, name)
+    if other is not None:
+        st.fail(
+            st.user_origin(),
+            f"`{line}` writes into `{name}` in place, and `{other}` refers to the same array: "
+            f"eager NumPy would change `{other}` too, but a JAX array cannot change (`{name}` "
+            f"gets a new one). Copy it first (`{name} = {name}.copy()`) or write "
+            f"`{name} = {name}.at[...].set(...)` and use `{other}` as it was.",
+        )
+    if type(value) is Masked:  # `x[mask] op= v`: the operator on every item, kept where chosen
+        return jnp.where(_spread(value.mask, target), value.full.astype(target.dtype), target)
+    value = jnp.asarray(value)
+    if value.dtype != target.dtype:
+        value = value.astype(target.dtype)  # NumPy casts what it stores (`int[i] = 2.7` is 2)
+    if _is_mask(key, target) and value.ndim == 0:
+        # A mask JAX may know only at run time: `x.at[mask]` would need its count of items.
+        return jnp.where(_spread(key, target), value, target)
+    try:
+        return target.at[key].set(value)
+    except jax.errors.NonConcreteBooleanIndexError:
+        st.fail(
+            st.user_origin(),
+            f"`{line}` stores an array through a boolean mask that JAX knows only when the "
+            "function runs, so the number of items it selects is unknown while tracing. Store "
+            f"a single value (`{name}[mask] = 0.0`), or write "
+            f"`{name} = jnp.where(mask, new_values, {name})`.",
+        )
+
+
+def _spread(mask, target):
+    """`mask` over `target`'s leading axes, shaped to broadcast over all of them."""
+    return jnp.reshape(mask, mask.shape + (1,) * (target.ndim - mask.ndim))
+
+
+class Masked:
+    """The items of `target` that a boolean `mask` selects, in `target[mask] op= value` under a
+    JAX trace (`ac.item`): JAX cannot make them when the mask is traced, so the operator runs
+    on every item (`full`) and `setitem` keeps the result where the mask is true. The value
+    must then be a single number: an array of values for the selected items has a size known
+    only at run time."""
+
+    __slots__ = ("full", "mask")
+
+    def __init__(self, full, mask):
+        self.full, self.mask = full, mask
+
+    def _apply(self, op, value, swap=False):
+        value = jnp.asarray(value)
+        if value.ndim != 0:
+            st.fail(
+                st.user_origin(),
+                "an update through a boolean mask that JAX knows only when the function runs "
+                "takes a single value: an array of values for the selected items has a size "
+                "unknown while tracing. Write `x = jnp.where(mask, new_values, x)`.",
+            )
+        return Masked(op(value, self.full) if swap else op(self.full, value), self.mask)
+
+
+def _masked_operator(op):
+    return lambda self, value: self._apply(op, value)
+
+
+for _name, _op in {
+    "add": operator.add,
+    "sub": operator.sub,
+    "mul": operator.mul,
+    "truediv": operator.truediv,
+    "floordiv": operator.floordiv,
+    "mod": operator.mod,
+    "pow": operator.pow,
+    "and": operator.and_,
+    "or": operator.or_,
+    "xor": operator.xor,
+    "lshift": operator.lshift,
+    "rshift": operator.rshift,
+}.items():
+    setattr(Masked, f"__{_name}__", _masked_operator(_op))
+
+
+staging._JAX_TYPES.add(Masked)  # `ac.item_op` hands it to `item_op` below
+
+
+def item_op(op: str, item, value):
+    """`item op value` for `x[key] op value` on JAX values (`ac.item_op`): the operator's result,
+    which `setitem` stores. Where eager NumPy changes an array of items in place (a slice, a
+    row, the items a mask selects; not a single item, a NumPy scalar there), it refuses a
+    result its dtype cannot hold (`int_items *= 2.5`): the same error here."""
+    inplace, plain = _OPS[op]
+    items = item.full if type(item) is Masked else item
+    if op != "@=" and (type(item) is Masked or getattr(items, "ndim", 0) > 0):
+        probe = np.zeros(1, np.dtype(items.dtype))
+        if not isinstance(value, (bool, int, float, complex)):
+            value_dtype = getattr(value, "dtype", None)
+            if value_dtype is None:
+                value_dtype = jnp.asarray(value).dtype
+            probe_value = np.zeros((), np.dtype(value_dtype))
+        else:
+            probe_value = value
+        with np.errstate(all="ignore"):
+            inplace(probe, probe_value)  # raises NumPy's casting error, as eagerly
+    return plain(item, value)
+
+
+def masked_item(target, key):
+    """`target[key]` for `target[key] op= value` (`ac.item`): a `Masked` stand-in when `key` is
+    a boolean mask over `target`, else the items."""
+    if _is_mask(key, target):
+        return Masked(target, key)
+    return target[key]
+
+
+def _source_line(frame) -> str:
+    if frame is None:
+        return ""
+    return linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
+
+
+def _target_name(line: str):
+    """`x` in `x[i] = v`, `x[i] += v` (the user's line), else None."""
+    try:
+        (stmt,) = ast.parse(line).body
+    except (SyntaxError, ValueError):
+        return None
+    target = getattr(stmt, "target", None) or (getattr(stmt, "targets", None) or [None])[0]
+    while isinstance(target, ast.Subscript):
+        target = target.value
+    return target.id if isinstance(target, ast.Name) else None
+
+
+def _is_mask(key, target) -> bool:
+    """Whether `key` is a boolean array (a mask over `target`'s leading axes)."""
+    return (
+        isinstance(key, (jax.Array, jax.core.Tracer))
+        and key.dtype == bool
+        and 0 < key.ndim <= target.ndim
+    )
+
+
+def _other_name(target, frame, name):
+    """A variable of a user function on the stack, other than `name` in the innermost one,
+    that refers to `target` (eagerly it would see the item change), or an item of a list,
+    tuple or dict such a variable holds; None when there is none."""
+    own = frame.f_code if frame is not None else None
+    # A staged branch or loop body is a nested function whose variables are cells of the
+    # converted function's: there `name` is the same variable.
+    shared = own is not None and name in own.co_freevars
+    inner = own
+    while frame is not None:
+        code = frame.f_code
+        if code.co_filename.startswith(st._SKIP):
+            frame = frame.f_back
+            continue
+        if _is_guard(code, inner):
+            frame = frame.f_back  # `convert(f)`'s guard: its arguments are the function's
+            continue
+        nest = code is own or shared and (name in code.co_cellvars or name in code.co_freevars)
+        rebound = () if nest else _rebound(frame)
+        for k, v in frame.f_locals.items():
+            if k == name and nest:
+                continue  # the name itself, or its cell in the functions the body is in
+            if k in rebound:
+                continue  # a caller's `x = step(x)` or `return step(x)`: its old `x` is gone
+            if v is target:
+                return k if code is own or nest else f"{k}` in `{code.co_name}"
+            if type(v) in (list, tuple) and any(item is target for item in v):
+                return f"{k}[...]"
+            if type(v) is dict and any(item is target for item in v.values()):
+                return f"{k}[...]"
+        inner = code
+        frame = frame.f_back
+    return None
+
+
+def _rebound(frame):
+    """The names of a caller's frame that are gone when the call it is running returns, so
+    that eager NumPy's change of their array would not be seen: those the statement rebinds
+    (`x = step(x)`), or for a `return` all of them; minus those the statement reads other than
+    as a call's argument (`return step(x), x`). () when the line is not one such statement."""
+    try:
+        (stmt,) = ast.parse(_source_line(frame)).body
+    except (SyntaxError, ValueError):
+        return ()
+    if isinstance(stmt, ast.Return):
+        gone = set(frame.f_locals.keys())
+    elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+        targets = getattr(stmt, "targets", None) or [stmt.target]
+        gone = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    else:
+        return ()
+    if stmt.value is None:
+        return gone
+    arguments = {
+        id(a)
+        for call in ast.walk(stmt.value)
+        if isinstance(call, ast.Call)
+        for a in [*call.args, *(k.value for k in call.keywords)]
+        if isinstance(a, ast.Name)
+    }
+    read = {
+        n.id for n in ast.walk(stmt.value) if isinstance(n, ast.Name) and id(n) not in arguments
+    }
+    return gone - read
+
+
+def _is_guard(code, inner) -> bool:
+    """Whether `code` is the guard of `convert(f)` (generated, in the user's file) that called
+    the function whose code is `inner`."""
+    return (
+        code is not inner
+        and id(code) in generated_codes
+        and code.co_name == inner.co_name
+        and code.co_filename == inner.co_filename
+    )
 
 
 def extreme(which, args):

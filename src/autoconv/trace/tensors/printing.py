@@ -31,9 +31,11 @@ def print(*values, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - m
     """Like Python's `print`, but inside an `autoconv.function` it prints on every call (and
     under `jax.jit` and the other JAX transformations, with the run-time values)."""
     if not _g.building():
-        from autoconv.runtime.staging import jax_value
+        from autoconv.runtime.staging import jax_tracing, jax_value
 
-        if any(jax_value(v) for v in values):
+        # Under a JAX trace even constant values print when the computation runs (and, in a
+        # staged branch, only for the inputs that take it), not once while tracing.
+        if any(jax_value(v) for v in values) or jax_tracing():
             _jax_print(values, dict(sep=sep, end=end, file=file, flush=flush))
             return
         builtins.print(*values, sep=sep, end=end, file=file, flush=flush)
