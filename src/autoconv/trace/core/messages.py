@@ -9,6 +9,29 @@ def named(name: str) -> str:
     return name if name.startswith("the ") else f"`{name}`"
 
 
+# The converter's own variables (pyct's namer adds `_1`, `_2` where the user has the name):
+# a description in messages, never the name the user did not write.
+_CONVERTER_NAMES = {
+    "retval": "the function's return value",
+    "do_return": "whether the function has returned",
+    "break_": "whether the loop has run `break`",
+    "continue_": "whether the iteration has run `continue`",
+}
+
+
+def shown(name: str, names=()) -> str:
+    """How messages name variable `name` of a statement whose variables are `names`: the
+    converter's return value (with its `do_return` flag among `names`) and its `break` and
+    `continue` flags by what they are; a user's variable by its name."""
+    base = name.rstrip("0123456789").rstrip("_") if name[-1:].isdigit() else name
+    what = _CONVERTER_NAMES.get(base) or _CONVERTER_NAMES.get(base + "_")
+    if what is None:
+        return name
+    if base == "retval" and not any(n.startswith("do_return") for n in names):
+        return name  # a user's own `retval`
+    return what
+
+
 def defined_on_one_path(name: str, defined: str, missing: str, what: str) -> str:
     return (
         f"{named(name)} is defined in the {defined} branch of this {what} but not in the {missing} "

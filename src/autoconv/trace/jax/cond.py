@@ -66,7 +66,7 @@ def staged_cond(p, branches, read, write, names, origin, what, labels, state_key
     the variables; `state_keys`: the items among them (`effects.state_items`)."""
     start = resolve(read())
     saved = StagedLocals(branches)
-    fail = _failer(origin, what, labels)
+    fail = _failer(origin, what, labels, names)
 
     def lift(values, others, side):
         def why(name, k):  # a variable that branch `k` leaves unbound, used where not known
@@ -135,15 +135,18 @@ def staged_cond(p, branches, read, write, names, origin, what, labels, state_key
     return values
 
 
-def _failer(origin, what, labels):
+def _failer(origin, what, labels, names=()):
     def fail(name, detail):
         if type(detail) is tuple:  # ("undefined", index of the branch without it)
             missing, defined = labels[detail[1]], labels[1 - detail[1]]
-            st.fail(origin, messages.defined_on_one_path(name, defined, missing, what))
+            st.fail(
+                origin,
+                messages.defined_on_one_path(messages.shown(name, names), defined, missing, what),
+            )
         st.fail(
             origin,
-            f"`{name}` differs between the {labels[0]} branch and the {labels[1]} branch of "
-            f"this {what} (staged by JAX): {detail}.",
+            f"{messages.named(messages.shown(name, names))} differs between the {labels[0]} "
+            f"branch and the {labels[1]} branch of this {what} (staged by JAX): {detail}.",
         )
 
     return fail

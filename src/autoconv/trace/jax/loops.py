@@ -16,6 +16,7 @@ from jax import lax
 
 from autoconv.runtime import staging
 from autoconv.runtime.staged_locals import StagedLocals
+from autoconv.trace.core import messages
 from autoconv.trace.core.fixed_point import settle
 from autoconv.trace.jax import effects, growth, iterables, logical, merge
 from autoconv.trace.jax import state as st
@@ -229,9 +230,10 @@ class _Loop:
         )
 
     def _fail(self, name, detail):
+        shown = messages.named(messages.shown(name, self.names))
         st.fail(
             self.origin,
-            f"`{name}` changes between iterations of this {self.what} (staged by JAX): {detail}.",
+            f"{shown} changes between iterations of this {self.what} (staged by JAX): {detail}.",
         )
 
     # --- running ------------------------------------------------------------------------------

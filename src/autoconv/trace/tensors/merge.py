@@ -31,8 +31,9 @@ from autoconv.trace.tensors.path_types import kinds_of, tagged
 class _Merger:
     """Merges the values of variables from two traced blocks into the outputs of a `cond`."""
 
-    def __init__(self, labels, blocks, origin, what):
+    def __init__(self, labels, blocks, origin, what, names=()):
         self.labels = labels
+        self.names = names  # the statement's variables, to name the converter's in messages
         self.blocks = blocks
         self.origin = origin
         self.what = what
@@ -60,9 +61,10 @@ class _Merger:
             return ("same", Undefined(name, message))
         la, lb = [], []
         sa, sb = _struct(a, la), _struct(b, lb)
+        name = messages.shown(name, self.names)  # from here on, for messages only
         if sa != sb:
             self._error(
-                f"`{name}` has a different structure in the {self.labels[0]} branch "
+                f"{messages.named(name)} has a different structure in the {self.labels[0]} branch "
                 f"({_describe(a)}) and in the {self.labels[1]} branch ({_describe(b)}) of this "
                 f"{self.what}; both branches must give it the same kind of value."
             )
@@ -75,7 +77,7 @@ class _Merger:
         def fail(kind):
             if kind == "value":
                 self._error(
-                    f"`{name}` is {_spec_text(x)} in the {self.labels[0]} branch and "
+                    f"{messages.named(name)} is {_spec_text(x)} in the {self.labels[0]} branch and "
                     f"{_spec_text(y)} in the {self.labels[1]} branch of this {self.what}. Values "
                     "that are not arrays or numbers must be the same in both branches."
                 )

@@ -104,7 +104,7 @@ class TensorTracer:
             results.append((values, lists))
             blocks.append(block)
             raised.append(raises)
-        merger = _Merger(("if", "else"), blocks, origin, "`if`")
+        merger = _Merger(("if", "else"), blocks, origin, "`if`", names)
         if all(raised):
             merger.finish(cond)
             if names:
