@@ -1410,7 +1410,7 @@ _KNOWN_NAMES = frozenset(
 BACKEND_NAMES = frozenset(
     {"_lock", "_value", "err", "stop", "c_", "jnp", "lax", "fix", "truth", "carry", "cond"}
     | {"while_loop", "all_of", "carry_list", "append", "callback", "check", "draw", "_set"}
-    | {"partial"}
+    | {"partial", "nonempty"}
 )
 # Values, state and the functions of branches and loops (`_then_v12`, `_body_w3`; written
 # apart past 40 levels of nesting: `_then_2`, `_body_7`).

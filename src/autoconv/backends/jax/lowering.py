@@ -303,6 +303,9 @@ class _Writer:
             return f"{node.fn}{self.expr(args[0])}"
         if kind == "getitem":
             sub = subscript(args[1], bool(node.attrs.get("tuple")), self.expr)
+            axes = sorted({axis for v, axis in _bounds.checks(node) if _scalar(v)})
+            if axes and None not in axes:
+                return f"nonempty({self.receiver(args[0])}, {tuple(axes)!r})[{sub}]"
             return f"{self.receiver(args[0])}[{sub}]"
         if kind == "method" and node.fn == "item" and not kwargs and len(args) <= 2:
             # A Python number when the graph runs: on the device, the element itself.
@@ -663,3 +666,8 @@ def _common_dtype(args):
         return np.result_type(*standins)
     except (TypeError, ValueError):
         return None
+
+
+def _scalar(v) -> bool:
+    """An index known only when the graph runs that picks one position of its axis."""
+    return isinstance(v, Tensor) and not v._shape

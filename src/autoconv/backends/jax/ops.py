@@ -69,6 +69,16 @@ def _to_complex(x):
     return jnp.asarray(x).astype(jnp.complex128)
 
 
+def nonempty(a, axes):
+    """`a`, or zeros with each of `axes` one long where `a` has none: JAX refuses to trace an
+    index known only when it runs into an empty axis, where such a read never runs (a loop of
+    no iterations) or fails the run-time bounds check (`bounds`), as NumPy's IndexError."""
+    shape = jnp.shape(a)
+    if all(shape[axis] for axis in axes):
+        return a
+    return jnp.zeros(tuple(1 if i in axes and not d else d for i, d in enumerate(shape)), a.dtype)
+
+
 def _set_copy(a, key, value):
     a = jnp.asarray(a)  # `a` may be a NumPy constant
     if getattr(key, "dtype", None) == jnp.bool_ and jnp.ndim(key) == a.ndim and not jnp.ndim(value):

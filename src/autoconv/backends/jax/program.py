@@ -151,6 +151,7 @@ _HELPERS = {
     "lax": lax,
     "fix": _ops.fix,
     "truth": _ops.truth,
+    "nonempty": _ops.nonempty,
     "carry": carry,
     "cond": cond,
     "while_loop": lax.while_loop,

@@ -14,6 +14,7 @@ from autoconv.runtime import staging
 from autoconv.runtime.staged_locals import StagedLocals
 from autoconv.runtime.unbound import unbound_error
 from autoconv.trace.core import messages
+from autoconv.trace.core.hidden import HiddenState
 from autoconv.trace.jax import effects, logical, merge
 from autoconv.trace.jax import state as st
 from autoconv.trace.jax.frames import named_after
@@ -66,6 +67,7 @@ def staged_cond(p, branches, read, write, names, origin, what, labels, state_key
     the variables; `state_keys`: the items among them (`effects.state_items`)."""
     start = resolve(read())
     saved = StagedLocals(branches)
+    hidden = HiddenState(branches, names)
     fail = _failer(origin, what, labels, names)
 
     def lift(values, others, side):
@@ -85,6 +87,7 @@ def staged_cond(p, branches, read, write, names, origin, what, labels, state_key
                 with logical.assuming(p, k == 0), st.user_code(origin, branch_name):
                     with effects.unchanged_containers(fns, origin, branch_name, state_keys):
                         saved.start()
+                        hidden.undo()
                         write(start)
                         if branches[k] is not None:
                             call_body(branches[k])
@@ -131,6 +134,8 @@ def staged_cond(p, branches, read, write, names, origin, what, labels, state_key
 
     values = merge.rebuild(final, records[0], outs, names, choose, plans is None)
     saved.finish()
+    hidden.undo()
+    hidden.check(lambda m: st.fail(origin, m), what)
     write(values)
     return values
 

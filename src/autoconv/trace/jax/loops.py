@@ -18,6 +18,7 @@ from autoconv.runtime import staging
 from autoconv.runtime.staged_locals import StagedLocals
 from autoconv.trace.core import messages
 from autoconv.trace.core.fixed_point import settle
+from autoconv.trace.core.hidden import HiddenState
 from autoconv.trace.jax import effects, growth, iterables, logical, merge
 from autoconv.trace.jax import state as st
 from autoconv.trace.jax.cond import Box, call_body, resolve, staged_cond
@@ -243,6 +244,7 @@ class _Loop:
         the body `fns` assign are put back after each trace (the loop's variables are then
         set from its outputs)."""
         saved = StagedLocals(fns)
+        hidden = HiddenState(fns, self.names)
 
         def attempt():
             try:
@@ -251,11 +253,14 @@ class _Loop:
                 return None  # a plan changed: trace again
             finally:
                 saved.finish()
+                hidden.undo()
 
         def unsettled():
             st.fail(self.origin, f"the variables of this {self.what} do not settle on a dtype")
 
-        return settle(attempt, unsettled)[0]
+        result = settle(attempt, unsettled)[0]
+        hidden.check(lambda m: st.fail(self.origin, m), self.what)
+        return result
 
 
 def _stop_flag(stop):

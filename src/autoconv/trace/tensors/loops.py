@@ -12,6 +12,7 @@ from autoconv.runtime import staging as rt
 from autoconv.runtime.staged_locals import StagedLocals
 from autoconv.trace.core import messages
 from autoconv.trace.core.fixed_point import settle
+from autoconv.trace.core.hidden import HiddenState
 from autoconv.trace.core.values import unbound
 from autoconv.trace.tensors import mutation
 from autoconv.trace.tensors.accumulated import ListAccum
@@ -125,9 +126,11 @@ class _Loop:
 
     def _attempts(self, graph, init, structs, init_leaves, carried, snap, accums, made):
         body_locals = StagedLocals((self.test, self.body, *self.fns))
+        hidden = HiddenState((self.test, self.body, *self.fns), self.names)
 
         def attempt():
             body_locals.start()  # each attempt from the state before the loop
+            hidden.undo()
             return self._trace(graph, init, structs, init_leaves, carried, snap, accums, made)
 
         def unsettled():
@@ -136,6 +139,8 @@ class _Loop:
         traced = settle(attempt, unsettled)
         self._check_updated_in_place(traced.params, traced.out)
         body_locals.finish()
+        hidden.undo()
+        hidden.check(self._error, self.what)
         self._record(graph, init, structs, init_leaves, carried, traced, snap, accums)
 
     def _trace(self, graph, init, structs, init_leaves, carried, snap, accums, made):

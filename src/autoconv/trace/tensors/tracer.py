@@ -8,11 +8,13 @@ import numpy as np
 
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
+from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import Tensor
 from autoconv.runtime import staging as rt
 from autoconv.runtime.control_flow import ElifChain
 from autoconv.runtime.staged_locals import StagedLocals
+from autoconv.trace.core.hidden import HiddenState
 from autoconv.trace.tensors import mutation
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
@@ -82,11 +84,13 @@ class TensorTracer:
         snap = _snapshot(_closure_lists(body, *chain, get_state))
         arrays = _ConcreteArrays(names, init, origin, "`if`")
         branch_locals = StagedLocals((body, *chain))
+        hidden = HiddenState((body, *chain), names)
         results = []
         blocks = []
         raised = []
         for fn in (body, orelse):
             branch_locals.start()  # each branch from the state before the `if`
+            hidden.undo()
             if names:
                 set_state(init)
             with _g.sub_block() as block:
@@ -130,6 +134,8 @@ class TensorTracer:
         merger.finish(cond)
         final = [merger.resolve(m) for m in merged]
         branch_locals.finish()
+        hidden.undo()
+        hidden.check(lambda m: _fail_at(origin, m), "`if`")
         if names:
             _set_final_state(set_state, final, names, origin, "this `if`")
         merger.resolve_lists(list_results)
@@ -362,3 +368,7 @@ rt.register(
     accumulators=(ListAccum,),
     builds_graphs=True,
 )
+
+
+def _fail_at(origin, message: str):
+    raise StagingError(f"{where(origin)}: {message}")

@@ -1,0 +1,147 @@
+"""State a staged statement changes behind its variables' backs: a helper's `nonlocal` counter
+(`calls += 1` in a function the loop calls) or an attribute a called method sets
+(`self.evals += 1`). The converter sees neither, so neither is carried: a staged body is traced
+once or a few times for every iteration, and the count would be the number of traces.
+
+`HiddenState` snapshots what a staged statement's functions can reach that way (the cells of
+the user's own functions they hold, the attributes of the user's objects they hold) and, after
+each trace, puts it back and remembers what changed; `check` then raises an error naming it.
+The statement's own variables (`names`, `self.total` among them) are not hidden state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from autoconv.trace.core.closures import user_object
+
+_EMPTY = object()
+_FunctionType = type(lambda: None)
+_MethodType = type(user_object.__get__(object()))
+_LIMIT = 256  # functions and objects looked into
+
+
+def _get(cell):
+    try:
+        return cell.cell_contents
+    except ValueError:
+        return _EMPTY
+
+
+class HiddenState:
+    """What the functions `fns` of a staged statement (whose variables are `names`) can change
+    without the converter seeing it: `undo()` after each trace, `check(fail)` at the end."""
+
+    def __init__(self, fns, names=()):
+        self.cells: list = []  # (cell, value, label)
+        self.objects: list = []  # (object, attributes, label)
+        self.changed: dict = {}  # label -> None, in order
+        carried = _carried_attributes(names)
+        seen: set = set()
+        todo = [(fn, None) for fn in fns if fn is not None]
+        while todo and len(seen) < _LIMIT:
+            fn, helper = todo.pop()
+            if isinstance(fn, _MethodType):
+                fn = fn.__func__
+            if type(fn) is not _FunctionType or id(fn) in seen:
+                continue
+            seen.add(id(fn))
+            user_helper = helper or (None if _converter_body(fn) else fn.__name__)
+            for var, cell in zip(fn.__code__.co_freevars, fn.__closure__ or ()):
+                value = _get(cell)
+                if user_helper is not None and var not in names and id(cell) not in seen:
+                    seen.add(id(cell))
+                    label = f"`{var}` (a variable that `{user_helper}` changes with `nonlocal`)"
+                    self.cells.append((cell, value, label))
+                todo.extend(self._reach(value, var, user_helper, carried, seen))
+
+    def _reach(self, value, var, helper, carried, seen):
+        """The functions `value` holds (to look into), after noting the user objects it is."""
+        if isinstance(value, _MethodType):
+            yield value.__func__, helper
+            value, var = value.__self__, var + ".__self__"
+        if type(value) is _FunctionType:
+            yield value, helper
+            return
+        for obj, name in _objects(value, var):
+            if id(obj) in seen:
+                continue
+            seen.add(id(obj))
+            attrs = dict(object.__getattribute__(obj, "__dict__"))
+            skip = {a for (o, a) in carried if o == name}
+            self.objects.append((obj, attrs, name, skip))
+            for inner in attrs.values():
+                if isinstance(inner, _MethodType) or type(inner) is _FunctionType:
+                    yield inner, helper
+
+    def undo(self) -> None:
+        """After a trace: puts back what it changed, and remembers it."""
+        for cell, before, label in self.cells:
+            now = _get(cell)
+            if now is not before:
+                self.changed[label] = None
+                if before is _EMPTY:
+                    try:
+                        del cell.cell_contents
+                    except ValueError:
+                        pass
+                else:
+                    cell.cell_contents = before
+        for obj, before, name, skip in self.objects:
+            now = object.__getattribute__(obj, "__dict__")
+            for attr in set(now) | set(before):
+                if attr in skip:
+                    continue
+                if now.get(attr, _EMPTY) is not before.get(attr, _EMPTY):
+                    self.changed[f"`{name}.{attr}`"] = None
+                    if attr in before:
+                        now[attr] = before[attr]
+                    else:
+                        del now[attr]
+
+    def check(self, fail: Callable[[str], None], what: str) -> None:
+        """Raises (`fail(message)`) when a trace changed hidden state."""
+        if self.changed:
+            fail(hidden_changes(list(self.changed), what))
+
+
+def hidden_changes(labels, what: str) -> str:
+    shown = ", ".join(labels)
+    return (
+        f"{shown} changes while this {what} is traced, in a function or method it calls: a "
+        f"staged {what} is traced once (or a few times) for every iteration and path, so the "
+        "change would happen that many times, not once per iteration. Return the new value "
+        "from the function and assign it in this statement (`calls = calls + 1` here, "
+        "`self.evals = self.evals + 1` in the statement itself), which carries it."
+    )
+
+
+# The functions the converter makes of a statement's parts (pyct's namer adds `_1`, `_2`):
+# their cells are the statement's variables and the body's own locals, not hidden state.
+_BODIES = frozenset(
+    "if_body else_body elif_body elif_test loop_body loop_test get_state set_state".split()
+)
+
+
+def _converter_body(fn) -> bool:
+    return fn.__name__.rstrip("0123456789").rstrip("_") in _BODIES
+
+
+def _objects(value, name, depth=2):
+    """`(object, name)` for the user's objects `value` is or holds as attributes."""
+    if not user_object(value):
+        return
+    yield value, name
+    if depth:
+        for attr, inner in object.__getattribute__(value, "__dict__").items():
+            yield from _objects(inner, f"{name}.{attr}", depth - 1)
+
+
+def _carried_attributes(names) -> set:
+    """`(object name, attribute)` of the statement's variables that are attributes."""
+    out = set()
+    for name in names:
+        head, dot, rest = name.rpartition(".")
+        if dot and rest.isidentifier() and "[" not in head:
+            out.add((head, rest))
+    return out

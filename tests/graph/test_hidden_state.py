@@ -1,0 +1,140 @@
+"""State a staged statement changes where the converter cannot see it (a helper's `nonlocal`
+counter, an attribute a called method sets) is never counted per trace: graph mode (both
+backends) and `jax.jit(convert(f))` raise an error naming it, at the user's line; state the
+statement itself assigns (`self.total += v`, `calls = calls + 1`) is carried as before; reading
+a helper's variables is fine."""
+
+import numpy as np
+import pytest
+
+import autoconv
+from autoconv.errors import StagingError
+
+try:
+    import jax
+
+    BACKENDS = ["numpy", "jax"]
+except ImportError:  # the JAX backend is an optional extra
+    jax = None
+    BACKENDS = ["numpy"]
+
+SPEC = [autoconv.TensorSpec([None], np.float64)]
+X = np.array([1.0, -2.0, 3.0])
+
+
+def counted_loop(x):
+    calls = 0
+
+    def transform(v):
+        nonlocal calls
+        calls += 1
+        return v * 2
+
+    total = 0.0
+    for v in x:
+        total += transform(v)
+    return total, calls
+
+
+def counted_branch(x):
+    calls = 0
+
+    def bump():
+        nonlocal calls
+        calls += 1
+        return 1.0
+
+    y = 0.0
+    if np.sum(x) > 0:
+        y = bump()
+    return y, calls
+
+
+class Counter:
+    def __init__(self):
+        self.evals = 0
+        self.total = 0.0
+
+    def square(self, v):
+        self.evals += 1
+        return v * v
+
+
+def method_counter(x):
+    c = Counter()
+    s = 0.0
+    for v in x:
+        s += c.square(v)
+    return s, c.evals
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "func, named",
+    [
+        (counted_loop, "`calls` (a variable that `transform` changes with `nonlocal`)"),
+        (counted_branch, "`calls` (a variable that `bump` changes with `nonlocal`)"),
+        (method_counter, "`c.evals`"),
+    ],
+)
+def test_hidden_changes_are_errors_naming_them(func, named, backend):
+    with pytest.raises(StagingError) as info:
+        autoconv.function(func, backend=backend, input_signature=SPEC)(X)
+    message = str(info.value)
+    assert message.startswith(f"{__file__}:"), message
+    assert named in message and "changes while this" in message, message
+
+
+def carried_counter(x):  # the statement assigns it: carried
+    calls = 0
+    total = 0.0
+    for v in x:
+        calls = calls + 1
+        total += v
+    return total, calls
+
+
+def attribute_in_the_body(x):
+    c = Counter()
+    for v in x:
+        c.total += v
+    return c.total
+
+
+def reads_a_helper(x):
+    scale = 3.0
+
+    def scaled(v):
+        return v * scale
+
+    s = 0.0
+    for v in x:
+        s += scaled(v)
+    return s
+
+
+def helper_object_read_only(x):
+    c = Counter()
+    s = 0.0
+    for v in x:
+        s += v * c.evals + v
+    return s
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "func", [carried_counter, attribute_in_the_body, reads_a_helper, helper_object_read_only]
+)
+@pytest.mark.parametrize("x", [X, np.zeros(0)], ids=["three", "empty"])
+def test_state_the_statement_carries_still_runs(func, x, backend):
+    expected = func(x.copy())
+    got = autoconv.function(func, backend=backend, input_signature=SPEC)(x.copy())
+    assert np.allclose(np.asarray(got, float), np.asarray(expected, float))
+
+
+@pytest.mark.skipif(jax is None, reason="jax is an optional extra")
+def test_under_jax_jit_too():
+    with pytest.raises(StagingError, match="`calls` .*changes while this"):
+        jax.jit(autoconv.convert(counted_loop))(jax.numpy.array([1.0, 2.0]))
+    got = jax.jit(autoconv.convert(reads_a_helper))(jax.numpy.array([1.0, 2.0]))
+    assert float(got) == 9.0
