@@ -22,6 +22,7 @@ from autoconv.converters import (
     continue_statements,
     control_flow,
     functions,
+    handlers,
     item_assignment,
     logical_expressions,
     return_statements,
@@ -76,6 +77,7 @@ def convert(
         isinstance(n, (gast.If, gast.For, gast.While)) for n in scopes.own_nodes(node)
     )
     scopes.forget_own_nodes(node)
+    handlers.transform(node, ctx)  # the user's own handlers, before the converter adds any
     continue_statements.transform(node, ctx)
     break_statements.transform(node, ctx)
     return_statements.transform(node, ctx)

@@ -11,6 +11,7 @@ from autoconv.runtime.calls import converted
 from autoconv.runtime.control_flow import (
     assert_,
     for_stmt,
+    handler,
     if_stmt,
     is_none,
     is_not_none,
@@ -28,6 +29,7 @@ __all__ = [
     "converted",
     "enumerate",
     "for_stmt",
+    "handler",
     "functional_now",
     "if_exp",
     "if_stmt",

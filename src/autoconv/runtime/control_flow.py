@@ -184,3 +184,18 @@ def assert_(test, message=None):
 
 
 register(if_stmt, for_stmt, while_stmt)
+
+
+def handler(exc) -> None:
+    """The first statement of a broad `except` in converted code: re-raises an error of tracing
+    (a `StagingError` that is of no eager type too), which the user's handler must not hide."""
+    if isinstance(exc, Exception) and _of_tracing(type(exc)):
+        raise exc
+
+
+def _of_tracing(kind) -> bool:
+    mro = kind.__mro__
+    if not any(c.__name__ == "StagingError" and c.__module__ == "autoconv.errors" for c in mro):
+        return False
+    eager = (Exception, BaseException, object)
+    return all(c in eager or c.__module__.startswith("autoconv.") for c in mro)

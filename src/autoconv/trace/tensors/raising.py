@@ -4,7 +4,10 @@ for code that only works on the path the data takes.
 
 from __future__ import annotations
 
+import ast
+import linecache
 import os
+import sys
 
 import numpy as np
 
@@ -46,9 +49,77 @@ def _trace_branch(fn) -> bool:
         origin = None if _raised_inside_library(e) else user_raise(e)
         if origin is None:
             raise _traced_branch_failed(e) from e
+        handler = _handled_eagerly(e)
+        if handler is not None:
+            raise StagingError(
+                f"{where(origin)}: this `raise {type(e).__name__}` is under a condition known "
+                f"only when the graph runs, inside the `try` at line {handler[0]} whose "
+                f"`{handler[1]}` handles it: a graph cannot jump to the handler when it runs, "
+                "so it would raise where the function returns. Test the condition outside the "
+                "`try` (or outside `autoconv.function`), or compute both results and choose "
+                "with an `if` on the condition or np.where."
+            ) from None
         raise_node(e, origin)
         return True
     return False
+
+
+def _handled_eagerly(e):
+    """`(line, "except ...")` of a `try` around the user's statement that raised `e`, in the
+    function traced or one it calls while tracing, whose handler would catch `e` eagerly."""
+    from autoconv.conversion.library import generated_codes
+
+    frames = []
+    tb = e.__traceback__
+    while tb is not None:
+        frames.append((tb.tb_frame.f_code, tb.tb_lineno))
+        tb = tb.tb_next
+    frame = sys._getframe(1)
+    while frame is not None:
+        frames.append((frame.f_code, frame.f_lineno))
+        frame = frame.f_back
+    names = {c.__name__ for c in type(e).__mro__}
+    for code, line in frames:
+        if id(code) in generated_codes:
+            found = _try_around(code.co_filename, line, names)
+            if found is not None:
+                return found
+    return None
+
+
+def _try_around(filename: str, line: int, names: set):
+    for node in _tries(filename):
+        if not (node.body[0].lineno <= line <= node.body[-1].end_lineno):
+            continue
+        for handler in node.handlers:
+            caught = handler.type
+            kinds = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+            for kind in kinds:
+                name = getattr(kind, "id", None) or getattr(kind, "attr", None)
+                if caught is None or name in names:
+                    shown = "except" if caught is None else f"except {ast.unparse(caught)}"
+                    return node.lineno, shown
+    return None
+
+
+_TRIES: dict = {}
+
+
+def _tries(filename: str) -> list:
+    """The `try` statements with handlers in a source file (parsed once per text)."""
+    text = "".join(linecache.getlines(filename))
+    key = (filename, hash(text))
+    found = _TRIES.get(key)
+    if found is None:
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError):
+            tree = ast.Module(body=[], type_ignores=[])
+        kinds = (ast.Try, getattr(ast, "TryStar", ast.Try))
+        found = _TRIES[key] = [
+            n for n in ast.walk(tree) if isinstance(n, kinds) and n.handlers and n.body
+        ]
+    return found
 
 
 def _raised_inside_library(e) -> bool:
