@@ -68,10 +68,24 @@ def method_counter(x):
     return s, c.evals
 
 
+def running_max_helper(x):  # the helper's own staged `if` assigns its nonlocal
+    best = -np.inf
+
+    def see(v):
+        nonlocal best
+        if v > best:
+            best = v
+
+    for v in x:
+        see(v)
+    return best
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     "func, named",
     [
+        (running_max_helper, "`best` (a variable that `see` changes with `nonlocal`)"),
         (counted_loop, "`calls` (a variable that `transform` changes with `nonlocal`)"),
         (counted_branch, "`calls` (a variable that `bump` changes with `nonlocal`)"),
         (method_counter, "`c.evals`"),

@@ -88,7 +88,7 @@ def convert(
     calls.transform(node, ctx)
     if has_control_flow:
         local = ctx.local_names | ctx.flags | ctx.globals | ctx.nonlocals
-        liveness.analyze(node, local, ctx.activity)
+        liveness.analyze(node, local, ctx.activity, ctx.globals | ctx.nonlocals)
         # Globals and nonlocals read unbound raise NameError before and after conversion alike.
         definite.analyze(node, ctx.local_names | ctx.flags, _parameters(node))
         control_flow.transform(node, ctx)

@@ -12,9 +12,13 @@ import gast
 from autoconv.pyct import anno, scopes
 
 
-def analyze(function_node, local_names: set, activity=None) -> None:
-    """Annotates the control-flow statements of `function_node`'s own scope."""
-    _Liveness(local_names, activity or scopes.Activity()).block(function_node.body, set())
+def analyze(function_node, local_names: set, activity=None, live_at_exit=frozenset()) -> None:
+    """Annotates the control-flow statements of `function_node`'s own scope. `live_at_exit`:
+    names read after the function returns (its `global` and `nonlocal` names, which the
+    caller or the enclosing function sees)."""
+    _Liveness(local_names, activity or scopes.Activity()).block(
+        function_node.body, set(live_at_exit)
+    )
 
 
 class _Liveness:

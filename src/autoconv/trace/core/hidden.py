@@ -11,6 +11,7 @@ The statement's own variables (`names`, `self.total` among them) are not hidden 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 from autoconv.trace.core.closures import user_object
@@ -123,7 +124,14 @@ _BODIES = frozenset(
 )
 
 
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep
+
+
 def _converter_body(fn) -> bool:
+    """A function of the converter's (a statement's part) or of autoconv's own (a tracer's
+    loop test and body): not a user's helper."""
+    if fn.__code__.co_filename.startswith(_PACKAGE):
+        return True
     return fn.__name__.rstrip("0123456789").rstrip("_") in _BODIES
 
 
