@@ -35,7 +35,7 @@ class HiddenState:
 
     def __init__(self, fns, names=()):
         self.cells: list = []  # (cell, value, label)
-        self.objects: list = []  # (object, attributes, label)
+        self.objects: list = []  # (object, its attributes before, its name, carried ones)
         self.changed: dict = {}  # label -> None, in order
         carried = _carried_attributes(names)
         seen: set = set()
