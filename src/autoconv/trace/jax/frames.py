@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import os
 import threading
+import types
 
 import autoconv
 from autoconv.tracebacks import hide_our_frames, showing_all
@@ -76,6 +77,22 @@ def named_after(staged, user_fn):
     """`staged` (a function of this client that JAX traces: a branch for `lax.cond`, a body for
     `lax.while_loop`), named in JAX's messages ("the function ... traced at file:line") after
     the user's function it runs: JAX names the function it finds through `__wrapped__`."""
-    if user_fn is not None:
+    if user_fn is None:
+        return staged
+    code = getattr(user_fn, "__code__", None)
+    if code is None or code.co_argcount == staged.__code__.co_argcount:
         staged.__wrapped__ = user_fn
+        return staged
+    # JAX also reads the parameters of what `__wrapped__` names: a stand-in with `staged`'s
+    # parameters and the user's name, file and line (never called).
+    where = {
+        "co_name": code.co_name,
+        "co_filename": code.co_filename,
+        "co_firstlineno": code.co_firstlineno,
+    }
+    if hasattr(code, "co_qualname"):  # Python 3.11 and later
+        where["co_qualname"] = code.co_qualname
+    code_here = staged.__code__.replace(**where)
+    stand_in = types.FunctionType(code_here, {}, code.co_name, None, staged.__closure__)
+    staged.__wrapped__ = stand_in
     return staged

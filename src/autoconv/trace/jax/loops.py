@@ -22,6 +22,7 @@ from autoconv.trace.core.hidden import HiddenState
 from autoconv.trace.jax import effects, growth, iterables, logical, merge
 from autoconv.trace.jax import state as st
 from autoconv.trace.jax.cond import Box, call_body, resolve, staged_cond
+from autoconv.trace.jax.frames import named_after
 
 _ALIAS = "alias"
 
@@ -305,6 +306,8 @@ def _while(loop, test, step, stop0, fns):
                     carried = loop.pack()  # before the containers are put back
                 return carried, _stop_flag(stop)
 
+        named_after(cond_fun, test or fns[0])  # in JAX's messages, the user's function
+        named_after(body_fun, fns[0])
         return lax.while_loop(cond_fun, body_fun, (loop.init(), jnp.asarray(stop0, bool)))
 
     leaves, _ = loop.attempts(stage, fns)
@@ -447,6 +450,7 @@ def _scan(loop, items, body, stop0=None):
             return lax.cond(stop, lambda: (leaves, stop), lambda: run(leaves, i)[0]), ()
 
         init = (loop.init(), jnp.bool_(False) if stop0 is None else stop0)
+        named_after(step, body)  # in JAX's messages, the user's loop body
         return lax.scan(step, init, jnp.arange(items.length))
 
     (leaves, _), ys = loop.attempts(stage, (body,))
