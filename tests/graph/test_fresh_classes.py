@@ -642,8 +642,8 @@ def test_nested_lists_and_builtins_over_tensors(backend):
     check(builtin_sum, backend, (x,))
     check(builtin_list, backend, (x,))
     check(histogram_into_graph_array, backend, (x,))
-    message = refused(histogram_into_constant, backend, (x,), Exception, "`bins[b] += 1`")
-    assert "np.zeros_like" in message and "np.take" not in message
+    # An array made with np.zeros before the loop becomes a graph value the loop writes into.
+    check(histogram_into_constant, backend, (x,))
 
 
 def knapsack_into_constant(w, cap):
@@ -670,5 +670,4 @@ def knapsack_into_graph_array(w, cap):
 def test_a_table_updated_from_its_own_items(backend):
     w = np.array([2, 3, 5, 7])
     check(knapsack_into_graph_array, backend, (w, 10))
-    message = refused(knapsack_into_constant, backend, (w, 10), Exception, "`dp`")
-    assert "np.zeros_like" in message and "np.take" not in message
+    check(knapsack_into_constant, backend, (w, 10))

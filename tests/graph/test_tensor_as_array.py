@@ -176,9 +176,33 @@ def to_int(x):
     return int(np.sum(x))
 
 
-def test_float_and_int_say_to_use_item():
-    raises_at(to_float, (F64,), "float(x[0])", "float()", "t.item()")
-    raises_at(to_int, (F64,), "int(np.sum(x))", "int()", "t.item()")
+def to_int_of_rows(x):
+    return int(x[:2])
+
+
+def index_from_int(x):
+    table = [10.0, 20.0, 30.0]
+    b = int(np.sum(x) > 0)  # a Python int when the graph runs, not an index while tracing
+    return b * 2, table[0] + b
+
+
+@pytest.mark.parametrize("backend", ["numpy", "jax"])
+def test_float_and_int_of_a_number_are_python_numbers_when_the_graph_runs(backend):
+    check(to_float, F64, backend=backend)
+    check(to_int, F64, backend=backend)
+    check(to_int, -F64, backend=backend)
+    check(index_from_int, F64, backend=backend)
+
+
+def test_int_of_nan_raises_what_python_raises():
+    with pytest.raises(ValueError, match="cannot convert float NaN to integer"):
+        to_int(np.array([np.nan]))
+    with pytest.raises(ValueError, match="cannot convert float NaN to integer"):
+        autoconv.function(to_int)(np.array([np.nan]))
+
+
+def test_int_of_an_array_says_to_use_item():
+    raises_at(to_int_of_rows, (F64,), "int(x[:2])", "int()", "t.item()")
 
 
 # --- format specs in autoconv.print ---------------------------------------------------------

@@ -91,7 +91,7 @@ def _pairs(targets, value) -> list:
     return []
 
 
-_STAGED_BUILTINS = ("len", "max", "min")
+_STAGED_BUILTINS = ("len", "max", "min", "int", "float")
 
 
 class _Calls(Transformer):
@@ -126,7 +126,7 @@ class _Calls(Transformer):
             and self.ctx.is_builtin(func.id)
         ):
             # Known only when the graph runs: the length of a list grown in a staged loop,
-            # the larger of two Tensors.
+            # the larger of two Tensors, a Tensor as a Python number.
             fn = f"ac.{func.id}"
             node.func = expressions.located(templates.expr(fn, ac=self.ctx.ac), func)
             return node

@@ -19,7 +19,7 @@ from autoconv.runtime.control_flow import (
 )
 from autoconv.runtime.items import index, item, item_op, setitem, setitems
 from autoconv.runtime.logical import and_, if_exp, not_, or_
-from autoconv.runtime.py_builtins import enumerate, len, max, min, range, zip
+from autoconv.runtime.py_builtins import enumerate, float, int, len, max, min, range, zip
 from autoconv.runtime.staging import functional_now
 from autoconv.runtime.unbound import unbound_locals
 
@@ -28,12 +28,14 @@ __all__ = [
     "assert_",
     "converted",
     "enumerate",
+    "float",
     "for_stmt",
     "handler",
     "functional_now",
     "if_exp",
     "if_stmt",
     "index",
+    "int",
     "item",
     "is_none",
     "is_not_none",

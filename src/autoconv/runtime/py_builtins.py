@@ -1,4 +1,4 @@
-"""Built-ins that a staged `for` loop must see before Python consumes them.
+"""Built-ins that staged code must see before Python consumes them.
 
 `range(n)` with a symbolic `n` cannot be built by Python's own `range`, and `enumerate(t)` /
 `zip(t, u)` would iterate a symbolic `t` at once. The converter routes these calls in a `for`
@@ -51,6 +51,26 @@ def len(value):  # noqa: A001
         if tracer is not None:
             return tracer.len(value)
     return _py.len(value)
+
+
+def int(*args, **kwargs):  # noqa: A001
+    """Python's `int`; while a graph is traced, `int(t)` of a one-item symbolic number is a
+    Python int when the graph runs (Python's own would need the value now)."""
+    if _traces and _py.len(args) == 1 and not kwargs:
+        number = getattr(_TRACERS[type(args[0])], "number", None)
+        if number is not None:
+            return number(args[0], _py.int)
+    return _py.int(*args, **kwargs)
+
+
+def float(*args):  # noqa: A001
+    """Python's `float`; while a graph is traced, `float(t)` of a one-item symbolic number is
+    a Python float when the graph runs."""
+    if _traces and _py.len(args) == 1:
+        number = getattr(_TRACERS[type(args[0])], "number", None)
+        if number is not None:
+            return number(args[0], _py.float)
+    return _py.float(*args)
 
 
 def range(*args):  # noqa: A001 - mirrors the built-in it stands for

@@ -53,6 +53,7 @@ from autoconv.trace.tensors.leaves import (
 from autoconv.trace.tensors.merge import _Merger
 from autoconv.trace.tensors.optionals import Optional, lift_pair, raise_node
 from autoconv.trace.tensors.path_types import kinds_of, tagged
+from autoconv.trace.tensors.user_code import user_frame
 
 
 class _Traced:
@@ -100,7 +101,9 @@ class _Loop:
 
     def run(self):
         graph = _g.current().graph
-        init = list(self._read())
+        # A NumPy array among the loop's variables becomes a graph value that the body may
+        # write into (`counts[b] += 1`), when nothing else sees it (see mutation.adopt_arrays).
+        init = list(mutation.adopt_arrays(self.names, self._read(), user_frame()))
         structs, init_leaves = [], []
         for v in init:
             leaves = []

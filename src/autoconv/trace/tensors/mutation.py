@@ -49,6 +49,78 @@ def forget_loop_params(params) -> None:
         _LOOP_FIRST.pop(id(p), None)
 
 
+# Constants a staged `if` made of NumPy arrays in its state (id(const) -> (const, why shared
+# or None)): a branch may write into them (`y[0] = v`) when nothing else sees the array.
+_ADOPTED: dict = {}
+
+
+def adopt_arrays(names, values, frame) -> tuple:
+    """A staged `if`'s state, with each plain name that holds a NumPy array made outside the
+    graph (`y = np.zeros(3)`) given a constant of the graph instead, so that a branch can write
+    into it as a graph value. Whether anything else sees the array is decided here, before the
+    branches run, where the user's frames still hold what eager code would see."""
+    out = list(values)
+    for i, name in enumerate(names):
+        value = values[i]
+        if type(value) is np.ndarray and value.dtype != object and name.isidentifier():
+            out[i] = _adopt(value, _array_shared(value, frame, name))
+    return tuple(out)
+
+
+def _adopt(array: np.ndarray, why) -> Tensor:
+    """`array` as a constant of the graph that a write may replace when `why` is None."""
+    from autoconv.trace.tensors.leaves import _const
+
+    const = _const(array, array.dtype)
+    _ADOPTED[id(const)] = (const, why)
+    return const
+
+
+def _array_shared(array: np.ndarray, frame, name: str):
+    """Why eager code would see a write into `array` other than through `name` (a phrase), or
+    None. What the user's frames on the stack can reach is searched, a few levels deep: their
+    other locals, their module's globals, and the lists, dicts and objects these hold."""
+    seen: set = set()
+    while frame is not None:
+        if not frame.f_code.co_filename.startswith(_SKIP):
+            for key, v in frame.f_locals.items():
+                if key != name and _reaches(v, array, seen, 0):
+                    return f"also reachable through `{key}`"
+            if any(v is array for v in frame.f_globals.values()):
+                return "a global"
+        frame = frame.f_back
+    return None
+
+
+def _reaches(v, array, seen: set, depth: int) -> bool:
+    """Whether `v` is `array`, a view of it, or holds either within a few levels."""
+    if isinstance(v, np.ndarray):
+        return _based_on(v, array)
+    if depth > 3 or id(v) in seen:
+        return False
+    t = type(v)
+    if t in (list, tuple, set, frozenset, dict):
+        seen.add(id(v))
+        items = v.values() if t is dict else v
+        return any(_reaches(x, array, seen, depth + 1) for _, x in zip(range(10_000), items))
+    held = getattr(v, "__dict__", None)  # an object of the user's (not a function or class)
+    if type(held) is dict and not isinstance(v, type) and not t.__module__.startswith(_OURS):
+        seen.add(id(v))
+        return any(_reaches(x, array, seen, depth + 1) for x in held.values())
+    return False
+
+
+_OURS = ("autoconv.", "builtins", "numpy", "jax")
+
+
+def _based_on(v: np.ndarray, array: np.ndarray) -> bool:
+    while v is not None:
+        if v is array:
+            return True
+        v = v.base if isinstance(v.base, np.ndarray) else None
+    return False
+
+
 # --- in-place operators -------------------------------------------------------------------
 
 
@@ -85,10 +157,12 @@ def _private_step(t: Tensor):
         if isinstance(first, np.ndarray):
             # An array made outside the graph: private unless a user's name or a global sees it
             # (the loop variable's own name is bound to the parameter by now).
-            return False if _named_elsewhere(first, user_frame(), None) else []
+            return False if _array_shared(first, user_frame(), None) else []
         return []
     if kind == "call" and node.fn in _CREATORS:
         return []
+    if kind == "const" and id(t) in _ADOPTED:
+        return [] if _ADOPTED[id(t)][1] is None else False
     if kind == "getitem":
         key = node.args[1]
         items = key if node.attrs.get("tuple") else (key,)
@@ -114,6 +188,8 @@ def _why_shared(t: Tensor) -> str:
         return "an argument of the function, so the caller would see the change"
     if kind == "read":
         return "a Variable's value"
+    if kind == "const" and id(t) in _ADOPTED:
+        return f"an array made before the `if` that is {_ADOPTED[id(t)][1]}"
     if kind == "const":
         return "an array made outside the graph (a constant, global or attribute)"
     return "a view of, or the same array as, another value (an argument, a slice, a reshape)"
@@ -455,6 +531,19 @@ def assign_item(target, key, value):
     frame = user_frame()
     line = source_line(frame)
     name = target_name(line) or "the array"
+    if staged_block and isinstance(target, np.ndarray):
+        # A NumPy array the staged statement does not carry (`y` is not read after it): the
+        # write makes a graph value of it, if nothing else sees the array.
+        why = _array_shared(target, frame, target_name(line))
+        if why is not None:
+            fail(
+                frame,
+                f"`{line}` writes into the NumPy array `{name}` inside a staged branch or loop "
+                f"(its test or bound is known only when the graph runs), and `{name}` is {why}: "
+                "eager NumPy would change the array there too, which a graph cannot. Copy it "
+                f"first (`{name} = {name}.copy()`) and use `{name}` afterwards.",
+            )
+        target = _adopt(target, None)
     if isinstance(target, Tensor):
         from autoconv.graph.eager_types import eager_type
 
@@ -483,17 +572,6 @@ def assign_item(target, key, value):
             )
         spec = (target._shape, target.dtype)
     else:
-        if staged_block:
-            # Staging holds the state in places a reference count cannot tell from a view of
-            # the array (which eager code would see change): ask for an array of the graph.
-            fail(
-                frame,
-                f"`{line}` writes into the NumPy array `{name}` inside a staged branch or loop "
-                "(its test or bound is known only when the graph runs). A graph can give "
-                f"`{name}` a new array there only if `{name}` is already one of its values: "
-                f"make it from the function's arrays before the `if` or loop, e.g. `{name} = "
-                f"np.zeros_like(x, shape=...)` instead of `np.zeros(...)`.",
-            )
         # Another name, a global, a list or attribute holding the array, or a view of it
         # (which holds it as its base) would see the change eagerly: count the references.
         # (The count first: reading the frame's locals stores a snapshot that refers to it.)

@@ -50,6 +50,7 @@ from autoconv.trace.tensors.raising import (
     _stand_in,
     _trace_branch,
 )
+from autoconv.trace.tensors.user_code import user_frame
 
 _UNROLL_REST = 64
 """A Python loop whose body stops under a staged condition (`if np.sum(...) > 5: return r`)
@@ -79,6 +80,9 @@ class TensorTracer:
         cond = _cond_tensor(cond, origin)
         names = tuple(names or ())
         init = rt.read_state(get_state, names) if names else ()
+        if names:
+            init = mutation.adopt_arrays(names, init, user_frame())
+            set_state(init)
         # The rest of an `elif` chain is an object holding the branches' functions.
         chain = orelse.functions() if isinstance(orelse, ElifChain) else (orelse,)
         snap = _snapshot(_closure_lists(body, *chain, get_state))
@@ -336,6 +340,15 @@ class TensorTracer:
                 ("greater" if which == "max" else "smaller", "earlier"),
             )
         return result
+
+    def number(self, value, kind):
+        """`int(t)` / `float(t)` (`kind`) in converted code: a 0-d Tensor of numbers becomes a
+        Python number when the graph runs (NumPy's scalar conversion, its errors included)."""
+        if isinstance(value, Optional):
+            value = value.unwrap()
+        if isinstance(value, Tensor) and not value.shape and value.dtype.kind in "biuf":
+            return _cast(value, kind)
+        return kind(value)
 
     def len(self, value):
         if type(value) is list:
