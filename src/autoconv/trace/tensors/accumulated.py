@@ -57,9 +57,12 @@ class ListAccum:
         self._fail()
 
     def __array_function__(self, func, types, args, kwargs):
-        if func in (np.stack, np.concatenate, np.vstack, np.hstack):
+        if func in STACKERS:
             return _stack_lists(func, args, kwargs)
         self._fail()
+
+
+STACKERS = (np.stack, np.concatenate, np.vstack, np.hstack)
 
 
 _g.HOLDERS[ListAccum] = (lambda v: (v.tensor,), lambda v, new: ListAccum(new[0]))

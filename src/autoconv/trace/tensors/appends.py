@@ -12,7 +12,7 @@ from autoconv.graph.errors import StagingError, where
 from autoconv.runtime import staging as rt
 from autoconv.trace.core.closures import closure_cells, containers
 from autoconv.trace.tensors.accumulated import ListAccum
-from autoconv.trace.tensors.leaves import _struct, _weak
+from autoconv.trace.tensors.leaves import _numeric, _struct, _weak
 
 
 def _closure_lists(*fns):
@@ -29,6 +29,17 @@ def _closure_lists(*fns):
 
 
 _FunctionType = type(_closure_lists)
+
+
+def fold_tails(lists, origin) -> None:
+    """Lists that end in a staged loop's run-time items followed by items appended since (in
+    the enclosing loop's body, `out.append(v)` before a nested loop): the items join the
+    run-time ones, so that the next staged statement carries on after them."""
+    for lst, name in lists:
+        n = next((k for k, item in enumerate(lst) if isinstance(item, ListAccum)), None)
+        tail = [] if n is None else lst[n + 1 :]
+        if tail and all(_numeric(t) for t in tail):
+            lst[n:] = [ListAccum(_append(lst[n].tensor, tail, name, origin))]
 
 
 def _snapshot(lists):

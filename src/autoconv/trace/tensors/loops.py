@@ -29,6 +29,7 @@ from autoconv.trace.tensors.appends import (
     _set_final_state,
     _snapshot,
     _tracked,
+    fold_tails,
     unsettled_appends,
 )
 from autoconv.trace.tensors.leaves import (
@@ -118,7 +119,9 @@ class _Loop:
             for j, v in enumerate(leaves):
                 if isinstance(v, Tensor) or (self.carry_last and i == len(init) - 1):
                     carried[(i, j)] = _spec(v)
-        snap = _snapshot(_closure_lists(self.body, self.test, self.get_state, *self.fns))
+        lists = _closure_lists(self.body, self.test, self.get_state, *self.fns)
+        fold_tails(lists, self.origin)
+        snap = _snapshot(lists)
         accums: dict = {}  # index in snap -> [elem shape, dtype, initial acc tensor or None]
         made: list = []  # every attempt's parameters (mutation keeps their first values)
         self.arrays = _ConcreteArrays(self.names, init, self.origin, self.what)
@@ -233,7 +236,11 @@ class _Loop:
         for k, (lst, _, before) in enumerate(snap):
             if k not in accums:
                 added = _appended(lst, before, _tracked(self.names, snap[k][1]))
-                out.append(None if isinstance(added, _Replaced) else added)
+                if isinstance(added, _Replaced):
+                    # A staged `if` or loop in the body appended to the enclosing loop's
+                    # run-time items: `_settle_lists` makes this loop carry them.
+                    added = [ListAccum(added.tensor), *added]
+                out.append(added)
                 continue
             prefix = _prefix(before)
             n = len(prefix)
@@ -362,6 +369,15 @@ class _Loop:
                 if general != old:
                     accums[k][0] = general
                     changed = True
+            nested = next((it for it in items or () if isinstance(it, ListAccum)), None)
+            if nested is not None and k not in accums:
+                # A staged statement nested in this loop appended: the list holds its
+                # run-time items, which this loop carries on (appending after them) from now on.
+                outer = before[-1] if before and isinstance(before[-1], ListAccum) else None
+                inner = nested.tensor
+                accums[k] = [tuple(inner.shape[1:]), inner.dtype, outer]
+                changed = True
+                continue
             if not items:
                 continue
             for it in items:

@@ -278,6 +278,16 @@ def unop(symbol, uf, a):
 
 def function(func, args, kwargs):
     """`Tensor.__array_function__`: the NumPy functions in `ops.RULES`."""
+    from autoconv.trace.tensors import accumulated
+
+    if (
+        func in accumulated.STACKERS
+        and args
+        and type(args[0]) in (list, tuple)
+        and any(isinstance(a, accumulated.ListAccum) for a in args[0])
+    ):
+        # `np.stack([first, *appended])`: items before those a staged loop appended.
+        return accumulated._stack_lists(func, args, kwargs)
     handler = ops.RULES.get(func)
     if handler is None:
         name = getattr(func, "__qualname__", getattr(func, "__name__", repr(func)))

@@ -1,0 +1,307 @@
+"""NumPy arrays written inside staged statements, and lists appended to by nested staged
+statements: graph mode gives eager NumPy's values, or an error naming what would see the
+array change (another name, a view, a list, an object, a global)."""
+
+import numpy as np
+import pytest
+
+import autoconv
+from autoconv import AutoconvError
+
+BACKENDS = ["numpy", "jax"]
+X = np.array([1.5, -2.0, 3.0, 0.5])
+
+
+def same(got, want):
+    assert type(got) is type(want), (got, want)
+    if isinstance(want, (tuple, list)):
+        assert len(got) == len(want)
+        for a, b in zip(got, want):
+            same(a, b)
+        return
+    np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-15)
+    assert np.asarray(got).dtype == np.asarray(want).dtype
+
+
+def agree(f, *args, backend="numpy"):
+    g = autoconv.function(f, backend=backend)
+    for _ in range(2):
+        same(g(*[np.copy(a) for a in args]), f(*[np.copy(a) for a in args]))
+
+
+# --- arrays made before a staged statement and written inside it ------------------------------
+
+
+def branch_write(x):
+    y = np.zeros(3)
+    if x.sum() > 0:
+        y[0] = x[0]
+    else:
+        y[1] = x[1]
+    return y
+
+
+def branch_write_dead(x):
+    y = np.zeros(3)
+    if x[0] > 0:
+        y[0] = 1.0  # `y` is not read after the `if`
+    return x * 2
+
+
+def bins(x):
+    counts = np.zeros(4, dtype=np.int64)
+    for v in x:
+        b = int(abs(v)) % 4
+        counts[b] += 1
+    return counts
+
+
+def low_high(x):
+    lo = np.zeros(2)
+    for v in x:
+        if v > 0:
+            lo[0] += v
+        else:
+            lo[1] += v
+    return lo
+
+
+def clip_into(x):
+    y = np.zeros(x.shape[0])
+    for i in range(x.shape[0]):  # unrolled: each `if` is staged
+        if x[i] > 1.0:
+            y[i] = 1.0
+        elif x[i] < -1.0:
+            y[i] = -1.0
+        else:
+            y[i] = x[i]
+    return y
+
+
+def pairwise(x):
+    m = np.zeros((4, 4))
+    for i in range(4):
+        for j in range(4):
+            if x[i] > x[j]:
+                m[i, j] = x[i] - x[j]
+    return m
+
+
+def extremes(x):
+    lohi = np.array([np.inf, -np.inf])
+    for v in x:
+        if v < lohi[0]:
+            lohi[0] = v
+        if v > lohi[1]:
+            lohi[1] = v
+    return lohi
+
+
+def window(x):
+    buf = np.zeros(3)
+    out = []
+    for v in x:
+        buf[0] = buf[1]
+        buf[1] = buf[2]
+        buf[2] = v
+        out.append(buf.sum())
+    return np.array(out)
+
+
+def in_place_no_tensor(x):
+    acc = np.zeros(2)
+    i = 0
+    while i < x.shape[0]:
+        acc += 1
+        i += 1
+    return acc
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "f",
+    [
+        branch_write,
+        branch_write_dead,
+        bins,
+        low_high,
+        clip_into,
+        pairwise,
+        extremes,
+        window,
+        in_place_no_tensor,
+    ],
+    ids=lambda f: f.__name__,
+)
+def test_an_array_made_before_a_staged_statement_takes_its_writes(f, backend):
+    agree(f, X, backend=backend)
+    agree(f, -X, backend=backend)
+
+
+class Box:
+    pass
+
+
+G = np.zeros(3)
+
+
+def seen_by_another_name(x):
+    y = np.zeros(3)
+    z = y
+    if x.sum() > 0:
+        y[0] = 1.0
+    return z
+
+
+def seen_through_a_view(x):
+    y = np.zeros(3)
+    v = y[1:]
+    if x.sum() > 0:
+        y[1] = 1.0
+    return v
+
+
+def seen_through_a_list(x):
+    y = np.zeros(3)
+    keep = [y]
+    if x.sum() > 0:
+        y[1] = 1.0
+    return keep[0], y
+
+
+def seen_through_an_object(x):
+    b = Box()
+    y = np.zeros(3)
+    b.buf = y
+    if x.sum() > 0:
+        y[1] = 1.0
+    return b.buf, y
+
+
+def seen_in_a_loop_through_a_view(x):
+    y = np.zeros(3)
+    w = y[:2]
+    for v in x:
+        if v > 0:
+            y[0] += v
+    return w
+
+
+def a_global(x):
+    y = G
+    for v in x:
+        y[0] += v
+    return y * 1
+
+
+@pytest.mark.parametrize(
+    "f, words",
+    [
+        (seen_by_another_name, "`z`"),
+        (seen_through_a_view, "`v`"),
+        (seen_through_a_list, "`keep`"),
+        (seen_through_an_object, "`b`"),
+        (seen_in_a_loop_through_a_view, "`w`"),
+        (a_global, "NumPy array"),
+    ],
+    ids=lambda v: getattr(v, "__name__", v),
+)
+def test_an_array_something_else_sees_is_an_error_naming_it(f, words):
+    with pytest.raises(AutoconvError) as info:
+        autoconv.function(f)(X.copy())
+    message = str(info.value)
+    assert message.startswith(__file__), message
+    assert words in message, message
+    assert G.tolist() == [0.0, 0.0, 0.0]
+
+
+# --- lists appended to by staged statements nested in staged loops ---------------------------
+
+
+def nested_loops(x):
+    out = []
+    for v in x:
+        for w in x:
+            if v > w:
+                out.append(v - w)
+    return np.array(out)
+
+
+def before_and_after_the_inner_loop(x):
+    out = []
+    for v in x:
+        out.append(v)
+        for w in x:
+            if w > v:
+                out.append(w - v)
+        out.append(-v)
+    return np.array(out), len(out)
+
+
+def while_in_for(x):
+    out = []
+    for v in x:
+        k = v
+        while k > 0.5:
+            out.append(k)
+            k = k / 2
+    return np.array(out), len(out)
+
+
+def three_levels(x):
+    acc = []
+    for a in x:
+        for b in x:
+            for c in x:
+                if a + b > c:
+                    acc.append(a * b - c)
+    return np.stack(acc)
+
+
+def first_then_appended(x):
+    h = [x[0] * 0.0]
+    for v in x:
+        if v > 0:
+            h.append(h[0] + v)
+    return np.stack(h)
+
+
+@pytest.mark.parametrize(
+    "f",
+    [
+        nested_loops,
+        before_and_after_the_inner_loop,
+        while_in_for,
+        three_levels,
+        first_then_appended,
+    ],
+    ids=lambda f: f.__name__,
+)
+def test_lists_appended_in_nested_staged_statements(f):
+    agree(f, X)
+    agree(f, -X)
+    agree(f, X[:1])
+
+
+@pytest.mark.parametrize(
+    "f",
+    [nested_loops, before_and_after_the_inner_loop, first_then_appended],
+    ids=lambda f: f.__name__,
+)
+def test_lists_appended_in_nested_staged_statements_on_jax(f):
+    agree(f, X, backend="jax")
+    agree(f, -X, backend="jax")
+
+
+# --- int() and float() of a Tensor ---------------------------------------------------------
+
+
+def int_and_float(x):
+    n = int(np.sum(x > 0))
+    return n * 2, float(np.mean(x)) + 1, int(x[1])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_int_and_float_of_numbers_are_python_numbers(backend):
+    agree(int_and_float, X, backend=backend)
+    agree(int_and_float, -X, backend=backend)
