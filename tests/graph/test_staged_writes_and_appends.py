@@ -305,3 +305,82 @@ def int_and_float(x):
 def test_int_and_float_of_numbers_are_python_numbers(backend):
     agree(int_and_float, X, backend=backend)
     agree(int_and_float, -X, backend=backend)
+
+
+# --- reading lists whose length is known only when the graph runs ----------------------------
+
+
+def train(x):
+    w = np.zeros(2)
+    X = np.stack([x, x**2], axis=1)
+    y = 3.0 * x - 1.0
+    losses = []
+    for _ in range(20):
+        err = X @ w - y
+        loss = float(np.mean(err**2))
+        losses.append(loss)
+        if loss < 1.0:
+            break
+        w -= 0.01 * (X.T @ err) / len(x)
+    return w, losses[-1], losses[0], len(losses)
+
+
+def path_extremes(x):
+    s = 100.0
+    path = [s]
+    for r in x:
+        s = s * np.exp(0.01 * r)
+        path.append(s)
+    return max(path), min(path), path[-1], path[-2], path[0]
+
+
+def positives_total(x):
+    vals = []
+    for v in x:
+        if v > 0:
+            vals.append(v)
+    return sum(vals) if vals else 0.0, sum(vals, 10.0)
+
+
+def last_of_empty_is_index_error(x):
+    vals = []
+    for v in x:
+        if v > 100:
+            vals.append(v)
+    return vals[-1]
+
+
+@pytest.mark.parametrize(
+    "f, args",
+    [
+        (train, (X,)),
+        (train, (X * 0.1,)),
+        (path_extremes, (X,)),
+        (path_extremes, (X[:1],)),
+        (positives_total, (X,)),
+        (positives_total, (-X,)),
+    ],
+    ids=lambda v: getattr(v, "__name__", ""),
+)
+def test_items_sums_and_extremes_of_lists_grown_when_the_graph_runs(f, args):
+    agree(f, *args)
+
+
+def test_an_item_past_the_end_raises_what_eager_raises():
+    with pytest.raises(IndexError):
+        last_of_empty_is_index_error(X)
+    with pytest.raises(IndexError):
+        autoconv.function(last_of_empty_is_index_error)(X)
+
+
+def test_the_jax_backend_names_what_it_cannot_lower():
+    for f in (path_extremes, positives_total):
+        with pytest.raises(AutoconvError) as info:
+            autoconv.function(f, backend="jax")(X)
+        assert "test_staged_writes_and_appends.py" in str(info.value)
+
+
+def test_list_items_outside_traces_are_python_indexing():
+    code = autoconv.to_code(path_extremes)
+    assert "ac.list_item(path, -1)" in code and "ac.max(path)" in code
+    assert autoconv.convert(path_extremes)(X) == path_extremes(X)

@@ -1,8 +1,8 @@
 """The passes that convert one function's syntax tree, in order.
 
     checks -> declarations, super(), private names -> continue -> break -> return -> assert
-           -> item assignment -> conditional expressions -> and/or/not/is None -> calls
-           -> liveness -> control flow
+           -> item assignment -> list items -> conditional expressions -> and/or/not/is None
+           -> calls -> liveness -> control flow
 
 Nested functions are converted first, each on its own; the passes of a function then treat them
 as statements that bind a name.
@@ -24,6 +24,7 @@ from autoconv.converters import (
     functions,
     handlers,
     item_assignment,
+    list_items,
     logical_expressions,
     return_statements,
 )
@@ -83,6 +84,8 @@ def convert(
     return_statements.transform(node, ctx)
     asserts.transform(node, ctx)
     item_assignment.transform(node, ctx)
+    if has_control_flow:
+        list_items.transform(node, ctx)
     conditional_expressions.transform(node, ctx)
     logical_expressions.transform(node, ctx)
     calls.transform(node, ctx)

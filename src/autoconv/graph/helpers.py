@@ -147,6 +147,21 @@ def expand_lists(arrays) -> list:
     return out
 
 
+def list_item(prefix, run, tail, key):
+    """Item `key` of a list whose middle part (`run`) a staged statement appended."""
+    return [*prefix, *run, *tail][key]
+
+
+def concat_lists(a: list, b: list) -> list:
+    """Two run-time lists, one after the other (a new list)."""
+    return [*a, *b]
+
+
+def list_call(fn, prefix, run, tail, *args):
+    """`fn(items, *args)` (sum, max, min) of such a list."""
+    return fn([*prefix, *run, *tail], *args)
+
+
 def stacker(func):
     """`func` (np.stack, np.array, ...) taking a list whose run-time lists are spliced in."""
     made = STACKERS.get(func)

@@ -17,9 +17,9 @@ from autoconv.runtime.control_flow import (
     is_not_none,
     while_stmt,
 )
-from autoconv.runtime.items import index, item, item_op, setitem, setitems
+from autoconv.runtime.items import index, item, item_op, list_item, setitem, setitems
 from autoconv.runtime.logical import and_, if_exp, not_, or_
-from autoconv.runtime.py_builtins import enumerate, float, int, len, max, min, range, zip
+from autoconv.runtime.py_builtins import enumerate, float, int, len, max, min, range, sum, zip
 from autoconv.runtime.staging import functional_now
 from autoconv.runtime.unbound import unbound_locals
 
@@ -41,6 +41,7 @@ __all__ = [
     "is_not_none",
     "item_op",
     "len",
+    "list_item",
     "max",
     "min",
     "not_",
@@ -49,6 +50,7 @@ __all__ = [
     "register_forms",
     "setitem",
     "setitems",
+    "sum",
     "unbound_locals",
     "while_stmt",
     "zip",

@@ -26,6 +26,14 @@ def setitem(target, key, value):
     return target
 
 
+def list_item(target, key):
+    """`target[key]` where converted code appends to `target`: while a graph is traced, an item
+    of a list that a staged statement appended to is known only when the graph runs."""
+    if _traces and type(target) is list:
+        return staging.graph_tracer.list_item(target, key)
+    return target[key]
+
+
 def setitems(target, keys, values):
     """`target[k1], target[k2] = v1, v2` (a swap): the values are all read first, then the items
     are assigned left to right, as Python does; gives what the name holds afterwards."""

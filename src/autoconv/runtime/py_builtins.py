@@ -34,13 +34,24 @@ def min(*args, **kwargs):  # noqa: A001
 
 
 def _items_tracer(args):
-    """The tracer of the first symbolic item compared (`max(a, b)` or `max([a, b])`)."""
+    """The tracer of the first symbolic item compared (`max(a, b)` or `max([a, b])`), or of a
+    list that a staged loop appended to."""
+    if _py.len(args) == 1 and staging.grown_list(args[0]):
+        return staging.tracer_for(args[0])
     items = args[0] if _py.len(args) == 1 and type(args[0]) in (list, tuple) else args
     for item in items:
         tracer = _TRACERS[type(item)]
         if tracer is not None:
             return tracer
     return None
+
+
+def sum(iterable, /, start=0):  # noqa: A001
+    """Python's `sum`; while a graph is traced, the sum of a list that a staged loop appended
+    to is Python's own sum of its items when the graph runs."""
+    if _traces and staging.grown_list(iterable):
+        return staging.tracer_for(iterable).list_call(_py.sum, iterable, start)
+    return _py.sum(iterable, start)
 
 
 def len(value):  # noqa: A001
@@ -53,24 +64,29 @@ def len(value):  # noqa: A001
     return _py.len(value)
 
 
-def int(*args, **kwargs):  # noqa: A001
+_MISSING = object()
+
+
+def int(value=_MISSING, /, base=_MISSING):  # noqa: A001
     """Python's `int`; while a graph is traced, `int(t)` of a one-item symbolic number is a
     Python int when the graph runs (Python's own would need the value now)."""
-    if _traces and _py.len(args) == 1 and not kwargs:
-        number = getattr(_TRACERS[type(args[0])], "number", None)
-        if number is not None:
-            return number(args[0], _py.int)
-    return _py.int(*args, **kwargs)
+    if base is _MISSING:
+        if _traces:
+            number = getattr(_TRACERS[type(value)], "number", None)
+            if number is not None:
+                return number(value, _py.int)
+        return 0 if value is _MISSING else _py.int(value)
+    return _py.int(base=base) if value is _MISSING else _py.int(value, base)
 
 
-def float(*args):  # noqa: A001
+def float(value=_MISSING, /):  # noqa: A001
     """Python's `float`; while a graph is traced, `float(t)` of a one-item symbolic number is
     a Python float when the graph runs."""
-    if _traces and _py.len(args) == 1:
-        number = getattr(_TRACERS[type(args[0])], "number", None)
+    if _traces:
+        number = getattr(_TRACERS[type(value)], "number", None)
         if number is not None:
-            return number(args[0], _py.float)
-    return _py.float(*args)
+            return number(value, _py.float)
+    return 0.0 if value is _MISSING else _py.float(value)
 
 
 def range(*args):  # noqa: A001 - mirrors the built-in it stands for

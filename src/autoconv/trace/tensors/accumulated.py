@@ -11,6 +11,8 @@ from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import ARRAY_MAKERS as _ARRAY_MAKERS
 from autoconv.graph.helpers import expand_lists as _expand
+from autoconv.graph.helpers import list_call as _list_call
+from autoconv.graph.helpers import list_item as _list_item
 from autoconv.graph.helpers import stacker as _bind_stack
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import format_spec
@@ -126,6 +128,61 @@ def stack_items(func, items, dtype=None):
     """`func(items, dtype=dtype)` (np.array and friends) for a list holding Tensors or the items
     a staged loop appended: one array when the graph runs."""
     return _stack_lists(func, (items,), {} if dtype is None else {"dtype": dtype})
+
+
+def list_item(lst: list, key):
+    """`lst[key]` in converted code: an item that a staged statement appended (`ListAccum`) is
+    read from the whole list when the graph runs; the items before and after them as they are
+    when the key reaches them now."""
+    n = next((k for k, v in enumerate(lst) if isinstance(v, ListAccum)), None)
+    if n is None:
+        return lst[key]
+    tail = lst[n + 1 :]
+    if isinstance(key, (int, np.integer)) and not isinstance(key, bool):
+        if 0 <= key < n:
+            return lst[key]
+        if key < 0 and -key <= len(tail):
+            return tail[key]
+    return _run_time("list_item", _list_item, lst, n, (key,), ())
+
+
+def list_call(fn, lst: list, *args):
+    """`fn(lst, *args)` (Python's sum, max or min) of a list holding the items a staged
+    statement appended: Python's own function on the whole list when the graph runs."""
+    n = next(k for k, v in enumerate(lst) if isinstance(v, ListAccum))
+    return _run_time(fn.__name__, _bind_list_call(fn), lst, n, args, args)
+
+
+def _bind_list_call(fn):
+    def call(prefix, run, tail, *args):
+        return _list_call(fn, prefix, run, tail, *args)
+
+    call.__name__ = fn.__name__
+    return call
+
+
+def _run_time(op, fn, lst, n, args, more_items):
+    """One item of `lst` (or a value of its items' kind), computed by `fn(prefix, run, tail,
+    *args)` when the graph runs."""
+    from autoconv.trace.tensors.leaves import _weak
+
+    prefix, acc, tail = lst[:n], lst[n].tensor, lst[n + 1 :]
+    known = [*prefix, *tail, *(a for a in more_items if a is not None)]
+    elem = tuple(acc.shape[1:])
+    for item in known:
+        shape = tuple(shapes.shape_of(item))
+        dtype = shapes.result_dtype(item)
+        if len(shape) != len(elem) or (dtype != acc.dtype and not _weak(item)):
+            raise StagingError(
+                f"{where(user_origin(3))}: this list holds items a staged loop appended "
+                f"({format_spec(elem, acc.dtype)} each) and others of another kind "
+                f"({format_spec(shape, dtype)}), so what `{op}` gives has a kind known only "
+                "when the graph runs. Append items of one dtype and number of dimensions."
+            )
+        elem = shapes.generalize(elem, shape)
+    weak = bool(known) and all(_weak(item) for item in known)
+    spec = (elem, acc.dtype, weak)
+    return emit("helper", op, fn, (prefix, acc, tail, *args), {}, [spec])[0]
 
 
 def check_output(value, path="output"):

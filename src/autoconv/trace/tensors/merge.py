@@ -7,6 +7,7 @@ import numpy as np
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
+from autoconv.graph.helpers import concat_lists as _concat_lists
 from autoconv.trace.core import messages
 from autoconv.trace.core.join import SAME, plan_leaf
 from autoconv.trace.core.values import Undefined, unbound
@@ -26,6 +27,7 @@ from autoconv.trace.tensors.leaves import (
 )
 from autoconv.trace.tensors.optionals import lift_pair
 from autoconv.trace.tensors.path_types import kinds_of, tagged
+from autoconv.trace.tensors.recording import emit
 
 
 class _Merger:
@@ -161,32 +163,60 @@ class _Merger:
 
     def _uneven(self, name, added_a, added_b) -> int:
         """A run-time list per branch holding the items it appended; returns its pair."""
-        items = [*added_a, *added_b]
+        runs = [it.tensor for it in (*added_a, *added_b) if isinstance(it, ListAccum)]
+        items = [it for it in (*added_a, *added_b) if not isinstance(it, ListAccum)]
         for it in items:
-            if not _numeric(it) or isinstance(it, ListAccum):
+            if not _numeric(it):
                 self._error(
                     f"list `{name}` gets {len(added_a)} item(s) appended in the "
                     f"{self.labels[0]} branch and {len(added_b)} in the {self.labels[1]} "
                     f"branch of this {self.what}, so its length is known only when the graph "
                     f"runs; that needs arrays or numbers as items, not {_spec_text(it)}."
                 )
-        elem = tuple(shapes.shape_of(items[0]))
-        for it in items[1:]:
-            if len(shapes.shape_of(it)) != len(elem):
+        shapes_ = [tuple(r.shape[1:]) for r in runs] + [tuple(shapes.shape_of(i)) for i in items]
+        elem = shapes_[0]
+        for shape in shapes_[1:]:
+            if len(shape) != len(elem):
                 self._error(f"items appended to list `{name}` differ in number of dimensions")
-            elem = shapes.generalize(elem, tuple(shapes.shape_of(it)))
-        dtype = next((shapes.result_dtype(i) for i in items if not _weak(i)), None)
+            elem = shapes.generalize(elem, shape)
+        dtype = next((r.dtype for r in runs), None) or next(
+            (shapes.result_dtype(i) for i in items if not _weak(i)), None
+        )
         dtype = dtype if dtype is not None else shapes.result_dtype(items[0])
+        if any(r.dtype != dtype for r in runs):
+            self._error(f"items appended to list `{name}` differ in dtype")
         graph = _g.current().graph
         accs = []
         for block, added in zip(self.blocks, (added_a, added_b)):
             with _g.build(graph, block):
                 node = _g.Node("list_new", "list", attrs={"list": name})
                 _g.add_node(node, [((None, *elem), dtype, False)], self.origin)
-                acc = node.outputs[0]
-                accs.append(_append(acc, added, name, self.origin) if added else acc)
+                accs.append(self._joined(node.outputs[0], added, name, elem, dtype))
         self.pairs.append((accs[0], accs[1], ((None, *elem), dtype, False)))
         return len(self.pairs) - 1
+
+    def _joined(self, acc, added, name, elem, dtype):
+        """`acc` with `added` after it: items appended as they are, and the run-time items of
+        a staged loop that appended in this branch (a `ListAccum`) joined when the graph runs."""
+        k = 0
+        while k < len(added):
+            if isinstance(added[k], ListAccum):
+                acc = emit(
+                    "helper",
+                    "list_concat",
+                    _concat_lists,
+                    (acc, added[k].tensor),
+                    {},
+                    [((None, *elem), dtype, False)],
+                )[0]
+                k += 1
+                continue
+            j = k
+            while j < len(added) and not isinstance(added[j], ListAccum):
+                j += 1
+            acc = _append(acc, added[k:j], name, self.origin)
+            k = j
+        return acc
 
     def finish(self, cond):
         node = _g.Node("cond", "cond", args=(cond,))

@@ -15,7 +15,7 @@ from autoconv.runtime import staging as rt
 from autoconv.runtime.control_flow import ElifChain
 from autoconv.runtime.staged_locals import StagedLocals
 from autoconv.trace.core.hidden import HiddenState
-from autoconv.trace.tensors import mutation
+from autoconv.trace.tensors import accumulated, mutation
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
     _appended,
@@ -324,6 +324,8 @@ class TensorTracer:
     def extreme(self, which, args):
         """`max(*args)` / `min(*args)` with symbolic values, as Python computes them: the first
         item, replaced by each later one that is greater (smaller), as staged choices."""
+        if len(args) == 1 and rt.grown_list(args[0]):
+            return accumulated.list_call(max if which == "max" else min, args[0])
         items = list(args[0]) if len(args) == 1 else list(args)
         if not items:
             raise ValueError(f"{which}() iterable argument is empty")
@@ -340,6 +342,14 @@ class TensorTracer:
                 ("greater" if which == "max" else "smaller", "earlier"),
             )
         return result
+
+    def list_item(self, lst, key):
+        """`lst[key]` of a list converted code appends to (see accumulated.list_item)."""
+        return accumulated.list_item(lst, key)
+
+    def list_call(self, fn, lst, *args):
+        """`fn(lst, *args)` (sum, max, min) of a list a staged loop appended to."""
+        return accumulated.list_call(fn, lst, *args)
 
     def number(self, value, kind):
         """`int(t)` / `float(t)` (`kind`) in converted code: a 0-d Tensor of numbers becomes a
