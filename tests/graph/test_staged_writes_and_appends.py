@@ -384,3 +384,79 @@ def test_list_items_outside_traces_are_python_indexing():
     code = autoconv.to_code(path_extremes)
     assert "ac.list_item(path, -1)" in code and "ac.max(path)" in code
     assert autoconv.convert(path_extremes)(X) == path_extremes(X)
+
+
+def iterate_after(x):
+    out = []
+    for v in x:
+        if v > 0:
+            out.append(v)
+    total = 0.0
+    for o in out:
+        total += o * o
+    return total
+
+
+@pytest.mark.parametrize("x", [X, -X, X * 0.0])
+def test_iterating_a_list_grown_when_the_graph_runs(x):
+    agree(iterate_after, x)
+
+
+# --- list items replaced in a staged branch ---------------------------------------------------
+
+
+def replace_arrays(x):
+    layers = [np.ones(2), np.ones(2) * 2]
+    for k in range(2):  # unrolled: `k` is a Python int
+        if x[k] > 0:
+            layers[k] = layers[k] * x[k]
+    return layers[0] + layers[1]
+
+
+def replace_python_floats(x):
+    acc = [0.0, 0.0]
+    for i in range(2):
+        if x[i] > 0:
+            acc[i] = acc[i] + x[i]
+        else:
+            acc[i] = -1.0
+    return acc
+
+
+def replace_in_elif(x):
+    parts = [x[0], x[1], x[2]]
+    if x[3] > 1:
+        parts[0] = parts[0] * 2
+    elif x[3] > 0:
+        parts[1] = parts[1] * 3
+    else:
+        parts[2] = 0.0 * parts[2]
+    return np.stack(parts)
+
+
+def replace_and_append(x):
+    lst = [x[0]]
+    if x[1] > 0:
+        lst[0] = x[1]  # a constant key: carried by its path
+        lst.append(x[2])
+    else:
+        lst.append(x[3])
+    return np.stack(lst)
+
+
+def swap_items(x):
+    lst = [x[0], x[1]]
+    if x[2] > 0:
+        lst[0], lst[1] = lst[1], lst[0]
+    return lst
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "f",
+    [replace_arrays, replace_python_floats, replace_in_elif, replace_and_append, swap_items],
+    ids=lambda f: f.__name__,
+)
+def test_items_replaced_in_a_staged_branch(f, backend):
+    for x in (X, -X, np.array([0.25, 0.5, -0.75, 2.5])):
+        agree(f, x, backend=backend)

@@ -92,6 +92,8 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
     state.
     """
     tracer = _TRACERS[type(iterable)]
+    if tracer is None and _traces and type(iterable) is list:
+        tracer = staging.tracer_for(iterable)  # a list a staged loop appended to
     if tracer is not None:
         return tracer.for_stmt(iterable, body, get_state, set_state, names)
     try:

@@ -51,7 +51,12 @@ def _restore(snap):
         lst[:] = before
 
 
-def _appended(lst, before, tracked=frozenset()):
+class _Rewritten(list):
+    """A list whose items a staged branch replaced (`layers[k] = ...`): its whole content
+    after the branch (`_appended(..., rewrites=True)`)."""
+
+
+def _appended(lst, before, tracked=frozenset(), rewrites=False):
     """Items appended to `lst` since `before` (a copy), or None if it changed otherwise. Items
     at `tracked` indices (composite names such as `acc[0]`, carried as state) may change."""
     if before and isinstance(before[-1], ListAccum):
@@ -67,6 +72,8 @@ def _appended(lst, before, tracked=frozenset()):
     if len(lst) < len(before) or any(
         a is not b and i not in tracked for i, (a, b) in enumerate(zip(lst, before))
     ):
+        if rewrites and not any(isinstance(v, ListAccum) for v in (*lst, *before)):
+            return _Rewritten(lst)
         return None
     return lst[len(before) :]
 

@@ -11,7 +11,16 @@ from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor
-from autoconv.trace.tensors.leaves import _cast, _const, _numeric, _rebuild, _struct, _weak
+from autoconv.runtime import staging as rt
+from autoconv.trace.tensors.leaves import (
+    _cast,
+    _const,
+    _numeric,
+    _rebuild,
+    _struct,
+    _weak,
+    grown_len,
+)
 
 
 def _length(t):
@@ -103,6 +112,22 @@ class _StackedSource(_Source):
     def item(self, i):
         leaves = [_weak_item(t[i]) if weak else t[i] for t, weak in self.columns]
         return _rebuild(self.structs, leaves)
+
+
+class _GrownSource(_Source):
+    """The items of a list that a staged statement appended to, read by index when the graph
+    runs (`for loss in losses` after a loop with a data-dependent `break`)."""
+
+    def __init__(self, lst):
+        self.lst = lst
+
+    def length(self):
+        return grown_len(self.lst)
+
+    def item(self, i):
+        from autoconv.trace.tensors.accumulated import list_item
+
+        return list_item(self.lst, i)
 
 
 def _const_stack(column):
@@ -206,6 +231,8 @@ def _iteration(iterable, origin) -> _Source:
         return _PyRangeSource(iterable)
     if isinstance(iterable, np.ndarray):
         return _TensorSource(_const(iterable, iterable.dtype))
+    if rt.grown_list(iterable):
+        return _GrownSource(iterable)
     if isinstance(iterable, (list, tuple)) and iterable:
         return _StackedSource(list(iterable), origin or user_origin(2))
     raise StagingError(

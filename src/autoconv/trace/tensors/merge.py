@@ -12,7 +12,13 @@ from autoconv.trace.core import messages
 from autoconv.trace.core.join import SAME, plan_leaf
 from autoconv.trace.core.values import Undefined, unbound
 from autoconv.trace.tensors.accumulated import ListAccum
-from autoconv.trace.tensors.appends import _LOOPS, _append, _NeedsAccumulator, _Replaced
+from autoconv.trace.tensors.appends import (
+    _LOOPS,
+    _append,
+    _NeedsAccumulator,
+    _Replaced,
+    _Rewritten,
+)
 from autoconv.trace.tensors.leaves import (
     LEAVES,
     _as_tensor,
@@ -113,6 +119,23 @@ class _Merger:
         out = []
         for (lst, name, added_a, before), (_, _, added_b, _) in zip(a_lists, b_lists):
             if type(added_a) is list and type(added_b) is list and not added_a and not added_b:
+                continue
+            if _Rewritten in (type(added_a), type(added_b)) and None not in (added_a, added_b):
+                # Items replaced in a branch (`layers[k] = layers[k] * 2`): each item that
+                # differs between the branches is chosen when the graph runs.
+                a = added_a if type(added_a) is _Rewritten else [*before, *added_a]
+                b = added_b if type(added_b) is _Rewritten else [*before, *added_b]
+                if len(a) != len(b):
+                    self._error(
+                        f"list `{name}` has {len(a)} items after the {self.labels[0]} branch "
+                        f"and {len(b)} after the {self.labels[1]} branch of this {self.what}, "
+                        "which also replaces items of it. Keep its length the same in both."
+                    )
+                items = [
+                    self.merge(f"{name}[{k}]", before[k] if k < len(before) else None, x, y)
+                    for k, (x, y) in enumerate(zip(a, b))
+                ]
+                out.append((lst, [], "items", items))
                 continue
             if added_a is None or added_b is None:
                 self._error(

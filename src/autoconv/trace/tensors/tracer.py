@@ -105,7 +105,7 @@ class TensorTracer:
                 _check_no_effects_before_raise(names, init, values, origin)
                 values = ()
             lists = [
-                (lst, name, _appended(lst, before, _tracked(names, name)), before)
+                (lst, name, _appended(lst, before, _tracked(names, name), True), before)
                 for lst, name, before in snap
             ]
             _restore(snap)
@@ -140,9 +140,11 @@ class TensorTracer:
         branch_locals.finish()
         hidden.undo()
         hidden.check(lambda m: _fail_at(origin, m), "`if`")
+        # The lists first: a composite name (`lst[0]`, carried by its path) is stored into its
+        # list afterwards, or the list's items before the `if` would overwrite it.
+        merger.resolve_lists(list_results)
         if names:
             _set_final_state(set_state, final, names, origin, "this `if`")
-        merger.resolve_lists(list_results)
 
     def is_none(self, value):
         return is_none(value)
