@@ -412,6 +412,28 @@ def test_an_item_update_in_a_staged_branch_and_loop():
     np.testing.assert_array_equal(np.asarray(got), eager(1.0, xs))
 
 
+def test_a_constant_index_written_in_a_staged_branch_of_a_jnp_array():
+    def first_positive(x):
+        y = jnp.zeros(3)
+        if x[1] > 0:
+            y[0] = x[1]
+        else:
+            y[2] = -x[1]
+        return y
+
+    def eager(x):
+        y = np.zeros(3)
+        if x[1] > 0:
+            y[0] = x[1]
+        else:
+            y[2] = -x[1]
+        return y
+
+    for x in (np.array([1.0, 2.0, 3.0]), np.array([1.0, -2.0, 3.0])):
+        got = jax.jit(autoconv.convert(first_positive))(x)
+        np.testing.assert_array_equal(np.asarray(got), eager(x))
+
+
 def masked_updates(x):
     y = x * 1
     y[y < 0] *= -1

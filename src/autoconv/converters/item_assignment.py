@@ -45,15 +45,15 @@ def transform(function_node, ctx) -> None:
     _block(function_node.body, ctx.ac, names, False, _numpy_arrays(function_node, names))
 
 
-_NUMPY = ("np", "numpy")
+_NUMPY = ("np", "numpy", "jnp")  # jax.numpy as users import it: arrays too
 _ARRAY_METHODS = ("copy", "astype", "reshape")
 
 
 def _numpy_arrays(function_node, names) -> set:
-    """The local names only ever bound to a NumPy call or an array method's result (`out =
-    np.zeros(3)`, `b = a.copy()`) and augmented in place: arrays, never dicts or lists, so an
-    item with a constant key (`out[0] = v`) is rebound like any other item, not carried by its
-    path (a NumPy array cannot hold a Tensor)."""
+    """The local names only ever bound to a NumPy (or `jnp`) call or an array method's result
+    (`out = np.zeros(3)`, `b = a.copy()`) and augmented in place: arrays, never dicts or lists,
+    so an item with a constant key (`out[0] = v`) is rebound like any other item, not carried
+    by its path (a NumPy array cannot hold a Tensor)."""
     arrays, other, seen = set(), set(), set()
     for node in gast.walk(function_node):
         if isinstance(node, gast.Assign):

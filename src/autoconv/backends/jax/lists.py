@@ -244,6 +244,13 @@ class ListPlan:
                     self._join(ys[0], y)
         elif kind == "while":
             self._while(node)
+        elif kind == "helper" and node.fn is _helpers.concat_lists:
+            raise lowering_error(
+                node,
+                "it joins two lists whose lengths are known only when the graph runs (items a "
+                "staged loop appended in one branch of a staged `if`), which this backend "
+                "cannot hold in one buffer",
+            )
 
     def _while(self, node):
         test_block, body = node.blocks
