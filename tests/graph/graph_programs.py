@@ -17,7 +17,8 @@ A body mixes, at random and nested up to three deep:
 - `break` / `continue` / `return` / `raise ValueError` under staged and Python conditions;
 - state that staged code changes: a `None` sentinel (`if best is None or v > best:`), a dict
   item (`d["k"]`), an object attribute (`o.v`), a list that grows (`lst.append(...)`, then
-  `np.stack(lst)` or `len(lst)`), a step counter (`n += 1`), a local bound only on some paths
+  `np.stack(lst)`, `len(lst)`, `lst[-1]` or `sum(lst)`), an array made with `np.zeros` and
+  written in place anywhere (`buf[i % 3] += t`), a step counter (`n += 1`), a local bound only on some paths
   (`u`), Python numbers of different kinds (`t = 1` against `t = 0.5`), in-place updates of an
   array that may be the argument itself (`a = x; a += 1`), `autoconv.print`, `.item()`, and
   calls of a helper function with a staged `if` and two `return`s.
@@ -87,7 +88,9 @@ class _Writer:
         self.ids = itertools.count()
         self.budget = draw(st.integers(3, 10))  # statements, roughly
         self.features = draw(
-            st.sets(st.sampled_from(["best", "dict", "obj", "list", "steps", "unbound", "print"]))
+            st.sets(
+                st.sampled_from(["best", "dict", "obj", "list", "steps", "unbound", "print", "buf"])
+            )
         )
         self.list_of_arrays = draw(st.booleans())
         self.loop_scalars = []  # loop indices and elements in scope
@@ -219,6 +222,11 @@ class _Writer:
             emit(f"o.v = {self.choice(['o.v + ', ''])}{self.scalar()}")
         elif kind == "list":
             emit(f"lst.append({self.array() if self.list_of_arrays else self.scalar()})")
+        elif kind == "buf":  # an array made with np.zeros, written in place anywhere
+            index = self.choice(
+                ["0", "1", "2", *(f"{i} % 3" for i in self.loop_scalars if i[0] == "i")]
+            )
+            emit(f"buf[{index}] {self.choice(['=', '+=', '-='])} {self.scalar()}")
         elif kind == "steps":
             emit("n += 1")
         elif kind == "unbound":
@@ -360,7 +368,8 @@ def programs(draw) -> Program:
         ("best", ["best"]),
         ("dict", ['d["k"]', "d"]),
         ("obj", ["o.v", "o"]),
-        ("list", ["np.stack(lst)", "len(lst)"]),
+        ("list", ["np.stack(lst)", "len(lst)", "lst[-1]", "sum(lst)"]),
+        ("buf", ["buf"]),
         ("steps", ["n"]),
         ("unbound", ["u"]),
     ]:
@@ -385,6 +394,8 @@ def programs(draw) -> Program:
         w.emit(1, f"lst = {w.choice(start)}")
     if "steps" in w.features:
         w.emit(1, "n = 0")
+    if "buf" in w.features:
+        w.emit(1, f"buf = np.zeros(3{w.choice(['', ', dtype=np.int64'])})")
     w.block(1, 0, frozenset({"return"}))
     while w.budget > 0:
         w.stmt(1, 0, frozenset({"return"}))

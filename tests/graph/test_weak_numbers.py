@@ -194,21 +194,35 @@ def test_operations_take_the_numpy_kind_where_the_paths_differ_in_dtype():
     assert same(in_a_branch(np.array([-1.0])), autoconv.function(in_a_branch)(np.array([-1.0])))
 
 
-def test_an_array_operation_gives_what_it_gives_with_the_numpy_value():
+def test_an_array_operation_whose_dtype_differs_by_path_is_an_error_naming_the_variable():
     def scaled_by_total(arr, x):
-        s = 0  # after no iteration eager gives x * 0 in float32; the graph x * np.int32(0)
+        s = 0  # after no iteration eager gives x * 0 in float32, after others float64
         for v in arr:
             s = s + v
         return x * s
 
     x = np.array([1.5], np.float32)
+    assert scaled_by_total(np.array([], I32), x).dtype == np.float32
+    assert scaled_by_total(np.array([1, 2], I32), x).dtype == np.float64
     spec = [autoconv.TensorSpec([None], I32), autoconv.TensorSpec([1], np.float32)]
     staged = autoconv.function(scaled_by_total, input_signature=spec)  # run-time lengths
-    for arr in (np.array([1, 2], I32), np.array([], I32)):
-        got = staged(arr, x)
-        assert got.dtype == np.float64 and got.tolist() == scaled_by_total(arr, x).tolist()
+    with pytest.raises(autoconv.AutoconvError, match=r"`s` is a Python int .*np\.int32\(0\)"):
+        staged(np.array([1, 2], I32), x)
     empty = autoconv.function(scaled_by_total)(np.array([], I32), x)  # no iteration, known now
-    assert empty.dtype == scaled_by_total(np.array([], I32), x).dtype == np.float32
+    assert empty.dtype == np.float32 and empty.tolist() == [0.0]
+
+
+def test_np_stack_of_a_value_that_is_a_python_float_on_one_path_is_an_error():
+    def helper(v, w):
+        if v > w:
+            return v - w
+        return w * 0.5
+
+    def stacked(s):
+        return np.stack([helper(s, 0)])
+
+    with pytest.raises(autoconv.AutoconvError, match=r"float32 or float64"):
+        autoconv.function(stacked)(np.float32(-2.0))
 
 
 def test_an_int_on_one_path_and_a_float_on_another_in_an_array_operation_is_an_error():

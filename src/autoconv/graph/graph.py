@@ -174,6 +174,14 @@ def no_recording():
         _SCOPES.sealed -= 1
 
 
+def add_const(value, spec, owned: bool) -> Tensor:
+    """A `const` node holding `value` (of `spec`) in the current block; `owned`: autoconv made
+    the value, so no caller can change it later."""
+    node = Node("const", "const", attrs={"value": value, "owned": owned})
+    add_node(node, [spec])
+    return node.outputs[0]
+
+
 def add_node(node: Node, specs, origin=None) -> Node:
     """Appends `node` to the current block, giving it one output per `(shape, dtype)` in
     `specs`. Returns the node."""

@@ -22,11 +22,12 @@ _AUTOCONV = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 class _Uses:
     """The modules that give a Tensor its behaviour: `numpy_dispatch` (NumPy calls, operators,
     indexing, methods), `arraylike` (the ndarray protocol as user code sees it), `mutation`
-    (in-place operators) and `printing` (a Tensor inside `autoconv.print`). They build on
-    Tensor, so each one registers itself here when imported (importing `autoconv.graph` imports
-    them all) and this module imports none of them: the imports run one way."""
+    (in-place operators), `printing` (a Tensor inside `autoconv.print`) and `accumulated`
+    (lists a staged loop appended to). They build on Tensor, so each one registers itself here
+    when imported (importing `autoconv.graph` imports them all) and this module imports none
+    of them: the imports run one way."""
 
-    __slots__ = ("dispatch", "arraylike", "mutation", "printing")
+    __slots__ = ("dispatch", "arraylike", "mutation", "printing", "accumulated")
 
 
 uses = _Uses()

@@ -4,10 +4,13 @@ the check of what a traced function returns.
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
+from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import ARRAY_MAKERS as _ARRAY_MAKERS
 from autoconv.graph.helpers import expand_lists as _expand
@@ -15,7 +18,7 @@ from autoconv.graph.helpers import list_call as _list_call
 from autoconv.graph.helpers import list_item as _list_item
 from autoconv.graph.helpers import stacker as _bind_stack
 from autoconv.graph.origin import user_origin
-from autoconv.graph.tensor import format_spec
+from autoconv.graph.tensor import Tensor, format_spec
 from autoconv.runtime import staging as rt
 from autoconv.trace.core.values import Undefined
 from autoconv.trace.tensors.optionals import (
@@ -130,6 +133,11 @@ def stack_items(func, items, dtype=None):
     return _stack_lists(func, (items,), {} if dtype is None else {"dtype": dtype})
 
 
+def _weak(v) -> bool:
+    """A Python number, or a Tensor whose run-time value is one."""
+    return type(v) in _PY_NUMBERS or (isinstance(v, Tensor) and v.weak)
+
+
 def list_item(lst: list, key):
     """`lst[key]` in converted code: an item that a staged statement appended (`ListAccum`) is
     read from the whole list when the graph runs; the items before and after them as they are
@@ -164,8 +172,6 @@ def _bind_list_call(fn):
 def _run_time(op, fn, lst, n, args, more_items):
     """One item of `lst` (or a value of its items' kind), computed by `fn(prefix, run, tail,
     *args)` when the graph runs."""
-    from autoconv.trace.tensors.leaves import _weak
-
     prefix, acc, tail = lst[:n], lst[n].tensor, lst[n + 1 :]
     known = [*prefix, *tail, *(a for a in more_items if a is not None)]
     elem = tuple(acc.shape[1:])
@@ -224,3 +230,6 @@ def check_output(value, path="output"):
 
 def _symbolic(v) -> bool:
     return isinstance(v, (Optional, ListAccum, Undefined))
+
+
+_tensor.uses.accumulated = sys.modules[__name__]  # numpy_dispatch calls it; imports it not

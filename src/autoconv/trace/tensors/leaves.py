@@ -12,7 +12,7 @@ from autoconv.graph.errors import StagingError, where
 from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
 from autoconv.trace.core.join import Leaves, Policy, holds, join
 from autoconv.trace.core.values import unbound
-from autoconv.trace.tensors.accumulated import _PY_NUMBERS, ListAccum
+from autoconv.trace.tensors.accumulated import _PY_NUMBERS, ListAccum, _weak
 from autoconv.trace.tensors.optionals import (
     Optional,
 )
@@ -56,11 +56,6 @@ def _rebuild(struct, leaves):
 
 def _numeric(v) -> bool:
     return isinstance(v, (Tensor, np.ndarray, np.generic)) or type(v) in _PY_NUMBERS
-
-
-def _weak(v) -> bool:
-    """A Python number, or a Tensor whose run-time value is one."""
-    return type(v) in _PY_NUMBERS or (isinstance(v, Tensor) and v.weak)
 
 
 def _spec(v) -> tuple:
@@ -131,9 +126,7 @@ def _const(value, dtype, weak=False):
         # A 0-d array stays one (`np.zeros(())` in a branch): eager code returns an array.
         value = array[()] if array.ndim == 0 and not isinstance(value, np.ndarray) else array
         spec = (array.shape, array.dtype)
-    node = _g.Node("const", "const", attrs={"value": value, "owned": owned})
-    _g.add_node(node, [spec])
-    return node.outputs[0]
+    return _g.add_const(value, spec, owned)
 
 
 def _cast(value, to):

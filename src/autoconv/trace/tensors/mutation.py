@@ -69,9 +69,7 @@ def adopt_arrays(names, values, frame) -> tuple:
 
 def _adopt(array: np.ndarray, why) -> Tensor:
     """`array` as a constant of the graph that a write may replace when `why` is None."""
-    from autoconv.trace.tensors.leaves import _const
-
-    const = _const(array, array.dtype)
+    const = _g.add_const(array, (array.shape, array.dtype), False)  # the user's array
     _ADOPTED[id(const)] = (const, why)
     return const
 

@@ -278,8 +278,7 @@ def unop(symbol, uf, a):
 
 def function(func, args, kwargs):
     """`Tensor.__array_function__`: the NumPy functions in `ops.RULES`."""
-    from autoconv.trace.tensors import accumulated
-
+    accumulated = _tensor.uses.accumulated
     if (
         func in accumulated.STACKERS
         and args

@@ -5,11 +5,10 @@ indexes `kinds`, the type each path gives (a Python number type, or None for the
 computed); `name` is the user's variable. The value itself has the joined dtype. Returned or
 printed, it has its path's type. An operation on it keeps the tag where every path's result
 differs only as a Python number differs from the NumPy scalar of the same dtype (`0.05 *
-scale`); otherwise, where the value is a NumPy one on some paths, the result is what the
-operation gives with it on every path: NumPy's weak-scalar rule (`s * 10 + v` with `v` an
-int32). Where the value is a Python int on one path and a float on another and the operation's
-NumPy results differ by path (`x * scale` with an int32 `x` and `scale` being `-1` or `1.0`),
-no one value can stand for both: that is an error naming the variable.
+scale`). Where the operation's results differ in dtype by path (`x * scale` with an int32
+`x` and `scale` being `-1` or `1.0`; `s * 10 + v` with an int32 `v` and `s` a Python int or
+an int64; `np.stack([s])` with `s` a Python float or a float32), no one value can stand for
+both: that is an error naming the variable.
 """
 
 from __future__ import annotations
@@ -21,7 +20,7 @@ import numpy as np
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor
-from autoconv.trace.core.messages import named
+from autoconv.trace.core.messages import named, shown
 
 _PY_NUMBERS = (bool, int, float, complex)
 _PY_DTYPES = {bool: np.dtype(bool), int: np.dtype(np.int64), float: np.dtype(np.float64)}
@@ -110,12 +109,11 @@ def retag(fn, args, kwargs, result):
             return result  # not telling: the NumPy kind
         dtypes.add(_result_dtype(r))
         kinds.append(type(r) if type(r) in _PY_NUMBERS else None)
-        # A Python number on paths where the value is a NumPy one on others takes the NumPy
-        # kind (the weak-scalar rule): only combinations with the NumPy kind of such values
-        # must agree, as they must where the value is a Python int on one path, a float on
-        # another.
-        weak_rule = all(chosen[id(m)] is None for m in found if None in m.py_kinds[1])
-        if weak_rule and isinstance(r, (np.ndarray, np.generic)):
+        # The NumPy results of every path must agree: NumPy's weak-scalar rule makes a Python
+        # number give way to a NumPy operand's dtype (`s * 10 + v`, `v` int32), but a NumPy
+        # scalar does not (`s` an int64), nor does a lone Python float (`np.stack([0.5])`
+        # is float64). A Python number result has no dtype to disagree with.
+        if isinstance(r, (np.ndarray, np.generic)):
             numpy_results.add((r.dtype, np.shape(r)))
     if len(numpy_results) > 1:
         _differs(found, numpy_results)
@@ -129,14 +127,22 @@ def retag(fn, args, kwargs, result):
 
 
 def _differs(found, results) -> None:
-    names = ", ".join(named(m.py_kinds[2]) for m in found)
+    # The converter's `retval` is a return value here (a helper's, or the function's).
+    names = ", ".join(named(shown(m.py_kinds[2], ("do_return",))) for m in found)
     kinds = " or ".join(
         "a NumPy value" if k is None else f"a Python {k.__name__}" for k in found[0].py_kinds[1]
     )
     given = " or ".join(sorted({d.name for d, _ in results}))
+    numpy = next((m for m in found if None in m.py_kinds[1]), None)
+    if numpy is not None:  # a Python number on some paths, a NumPy value on others
+        fix = (
+            f"start it as a NumPy value where it is a Python number (`np.{numpy.dtype.name}(0)` "
+            "rather than `0`)"
+        )
+    else:
+        fix = "write `-1.0` rather than `-1`"
     raise StagingError(
         f"{where(user_origin(2))}: {names} is {kinds}, depending on the path taken, and this "
         f"operation gives {given} accordingly, so one value of the graph cannot stand for "
-        f"both. Give {names} one kind on every path (e.g. `-1.0` rather than `-1`, or "
-        "`np.float64(...)`)."
+        f"both. Give {names} one kind on every path: {fix}."
     )
