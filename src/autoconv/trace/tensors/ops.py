@@ -44,15 +44,16 @@ def _bind(func, args, kwargs) -> dict:
     return bound.arguments
 
 
-def rule(*names):
-    """Registers a spec rule for the NumPy functions `names` (those this NumPy has)."""
+def rule(*names, module=np, handler=None):
+    """Registers a spec rule for the functions `names` of `module` (`np`, `np.linalg`; those
+    this NumPy has). `handler` records the call (default: one call node with the spec)."""
 
     def register(spec):
         for name in names:
-            func = getattr(np, name, None)
+            func = getattr(module, name, None)
             if func is not None:
                 SPECS[func] = spec
-                RULES[func] = _record
+                RULES[func] = handler or _record
         return spec
 
     return register
@@ -87,6 +88,11 @@ def _std_dtype(func, args, kwargs):
     "nanmax",
     "nanmin",
     "nanprod",
+    "nanstd",
+    "nanvar",
+    "nanargmax",
+    "nanargmin",
+    "nanmedian",
     "argmax",
     "argmin",
     "median",
@@ -440,8 +446,7 @@ def _norm(p, args, kwargs):
     return [(out, _std_dtype(np.linalg.norm, (x,), {}))]
 
 
-SPECS[np.linalg.norm] = _norm
-RULES[np.linalg.norm] = _record
+rule("norm", module=np.linalg)(_norm)
 
 
 # --- elementwise and selection --------------------------------------------------------------
@@ -571,3 +576,7 @@ def spec_of(func, args, kwargs) -> list:
     p = _bind(func, args, kwargs)
     p["__func__"] = func
     return SPECS[func](p, args, kwargs)
+
+
+# The other families register themselves with `rule` (imported last: they import this module).
+from autoconv.trace.tensors import ops_arrays, ops_linalg  # noqa: E402, F401
