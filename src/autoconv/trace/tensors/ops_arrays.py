@@ -13,7 +13,7 @@ import numpy as np
 from autoconv.graph import shapes
 from autoconv.graph.shapes import fail, norm_axis, shape_of
 from autoconv.graph.tensor import Tensor
-from autoconv.trace.tensors.ops import _given, rule, spec_of
+from autoconv.trace.tensors.ops import _given, _record, rule, spec_of
 from autoconv.trace.tensors.recording import emit
 
 _INTP = np.dtype(np.intp)
@@ -51,6 +51,20 @@ def _record_tuple(func, args, kwargs):
     return tuple(emit("call", func.__name__, func, args, kwargs, spec_of(func, args, kwargs)))
 
 
+def _arrays(value):
+    # A list of numbers as the array NumPy makes of it (jax.numpy takes no lists).
+    if type(value) is list and not any(isinstance(v, Tensor) for v in value):
+        return np.asarray(value)
+    return value
+
+
+def _record_arrays(func, args, kwargs):
+    """Records a call with its constant list operands (`q=[0.1, 0.9]`) made arrays."""
+    args = tuple(_arrays(a) for a in args)
+    kwargs = {k: _arrays(v) for k, v in kwargs.items()}
+    return _record(func, args, kwargs)
+
+
 # --- comparisons of whole arrays: Python bools ----------------------------------------------
 
 
@@ -65,7 +79,7 @@ def _array_equal(p, args, kwargs):
     return [((), _BOOL, True)]  # a Python bool; False, not an error, for other shapes
 
 
-@rule("isin")
+@rule("isin", handler=_record_arrays)
 def _isin(p, args, kwargs):
     return [(shape_of(p["element"]), _BOOL)]
 
@@ -73,7 +87,7 @@ def _isin(p, args, kwargs):
 # --- searching, counting and evaluating -----------------------------------------------------
 
 
-@rule("polyval")
+@rule("polyval", handler=_record_arrays)
 def _polyval(p, args, kwargs):
     shape = shapes.broadcast(shape_of(p["x"]), shape_of(p["p"])[1:], what="numpy.polyval")
     return [(shape, _dtype(p, args, kwargs))]
@@ -93,7 +107,7 @@ def _searchsorted(p, args, kwargs):
     return [(shape_of(p["v"]), _INTP)]
 
 
-@rule("interp")
+@rule("interp", handler=_record_arrays)
 def _interp(p, args, kwargs):
     return [(shape_of(p["x"]), _dtype(p, args, kwargs))]
 
@@ -219,7 +233,15 @@ def _linspace(p, args, kwargs):
     return [(shape, dtypes[0])]
 
 
-@rule("meshgrid", handler=_record_tuple)
+def _record_meshgrid(func, args, kwargs):
+    if len(args) == 1:
+        # One array: NumPy gives a copy of it raveled, in a tuple; a graph node's single
+        # output is its whole result, so it is recorded as that copy.
+        return (_record(np.copy, (_record(np.ravel, args, {}),), {}),)
+    return _record_tuple(func, args, kwargs)
+
+
+@rule("meshgrid", handler=_record_meshgrid)
 def _meshgrid(p, args, kwargs):
     xs = p["xi"]
     sizes = [shapes.size(shape_of(x)) for x in xs]
@@ -315,14 +337,14 @@ def _histogram(p, args, kwargs):
     return [((n,), counts), ((_plus(n, 1),), edges)]
 
 
-@rule("percentile", "quantile", "nanpercentile", "nanquantile")
+@rule("percentile", "quantile", "nanpercentile", "nanquantile", handler=_record_arrays)
 def _quantile(p, args, kwargs):
     keepdims = bool(_given(p, "keepdims", False))
     shape = shapes.reduce_shape(shape_of(p["a"]), p.get("axis"), keepdims)
     return [(tuple(shape_of(p["q"])) + tuple(shape), _dtype(p, args, kwargs))]
 
 
-@rule("ediff1d")
+@rule("ediff1d", handler=_record_arrays)
 def _ediff1d(p, args, kwargs):
     n = shapes.size(shape_of(p["ary"]))
     ends = [shapes.size(shape_of(p[k])) for k in ("to_begin", "to_end") if p.get(k) is not None]

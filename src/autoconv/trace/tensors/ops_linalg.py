@@ -60,10 +60,8 @@ def _matrix(p, name="a", square=False):
             f"numpy.linalg.{func}: {len(shape)}-dimensional array given. Array must be at least "
             "two-dimensional"
         )
-    if square:
-        shapes.unify(
-            shape[-2], shape[-1], f"numpy.linalg.{func}: Last 2 dimensions of the array must be "
-        )
+    if square and None not in shape[-2:] and shape[-2] != shape[-1]:
+        fail(f"numpy.linalg.{func}: Last 2 dimensions of the array must be square")
     return shape
 
 
