@@ -3,7 +3,9 @@
 `SPECS[func](p, args, kwargs)` returns the `(shape, dtype)` of each output, where `p` holds the
 arguments bound to NumPy's own parameter names (defaults included). `RULES[func]` is what
 `__array_function__` calls; most entries record one call node with that spec. Dtypes come from
-`shapes.standin_dtype` (NumPy on one-element stand-ins) unless the rule states them.
+`shapes.standin_dtype` (NumPy on one-element stand-ins) unless the rule states them. More
+families register here with `rule` from `ops_arrays` and `ops_linalg` (which `numpy_dispatch`
+imports).
 """
 
 from __future__ import annotations
@@ -576,7 +578,3 @@ def spec_of(func, args, kwargs) -> list:
     p = _bind(func, args, kwargs)
     p["__func__"] = func
     return SPECS[func](p, args, kwargs)
-
-
-# The other families register themselves with `rule` (imported last: they import this module).
-from autoconv.trace.tensors import ops_arrays, ops_linalg  # noqa: E402, F401
