@@ -54,6 +54,7 @@ CASES = [
     ("linspace", lambda a: np.linspace(a, a + 1, 5), (np.float64(1.5),)),
     ("linspace_retstep", lambda a, b: np.linspace(a, b, 4, retstep=True), (V[:2], W[:2])),
     ("linspace_f32", lambda a: np.linspace(0, a, 3, endpoint=False), (np.float32(2.0),)),
+    ("logspace", lambda a, b: (np.logspace(a, b, 4), np.geomspace(1.0, b + 3, 3)), (V[:2], W[:2])),
     ("meshgrid", lambda a, b: np.meshgrid(a, b), (V, W[:3])),
     ("meshgrid_ij_sparse", lambda a, b: np.meshgrid(a, b, indexing="ij", sparse=True), (V, W[:3])),
     ("meshgrid_one", lambda a: np.meshgrid(a), (V,)),
@@ -188,7 +189,8 @@ def test_jax_backend_matches_eager(name, fn, args):
     same(_run(autoconv.function(fn, backend="jax"), args), _run(fn, args), exact=False)
 
 
-# Sizes NumPy takes from the data: run-time sizes, which the NumPy backend runs.
+# Sizes NumPy takes from the data (run-time sizes), a run-time exponent, np.partition: the
+# NumPy backend runs them; the JAX backend refuses them.
 RUN_TIME = [
     ("bincount", lambda x: np.bincount(x), (INTS,)),
     (
@@ -200,6 +202,7 @@ RUN_TIME = [
     ("histogram_auto", lambda a: np.histogram(a, bins="auto"), (V,)),
     ("arange_tensor", lambda n: np.arange(n), (np.int64(4),)),
     ("partition", lambda a: (np.partition(a, 2), np.argpartition(a, (1, 3))), (V,)),
+    ("matrix_power_run_time", lambda a, n: np.linalg.matrix_power(a, n), (SPD, np.int64(2))),
 ]
 
 
@@ -212,8 +215,9 @@ def test_run_time_sizes(name, fn, args):
 
 @pytest.mark.parametrize("name, fn, args", RUN_TIME, ids=[c[0] for c in RUN_TIME])
 def test_jax_refuses_what_it_cannot_match(name, fn, args):
-    """Data-dependent sizes (XLA needs sizes in advance), and jnp.partition's order of the
-    other elements, which is not NumPy's: a LoweringError naming the user's line."""
+    """Data-dependent sizes and a computed exponent (XLA needs them in advance), and
+    jnp.partition's order of the other elements, which is not NumPy's: a LoweringError naming
+    the user's line."""
     pytest.importorskip("jax")
     from autoconv.backends.jax import LoweringError
 
@@ -227,6 +231,7 @@ def test_jax_refuses_what_it_cannot_match(name, fn, args):
         (lambda a, b: np.cross(a, b, axis=0), (V3, V3), "only vectors along the last axis"),
         (lambda a: np.cross(a, a), (A[:, :1],), "dimension must be 2 or 3"),
         (lambda a: np.pad(a, 1, mode="linear_ramp"), (A,), "mode='linear_ramp' is not supported"),
+        (lambda a, n: np.pad(a, ((n, 1), (0, 0))), (A, np.int64(1)), "pad_width as Python ints"),
         (lambda a: np.linalg.qr(a, mode="raw"), (A,), "mode='raw' is not supported"),
         (lambda a: np.linalg.inv(a), (TALL,), "must be square"),
         (lambda a: np.linalg.det(a), (V,), "Array must be at least two-dimensional"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.shapes import fail, norm_axis, shape_of
 from autoconv.graph.tensor import Tensor
@@ -310,7 +311,7 @@ def _pad(p, args, kwargs):
     array, width, mode = p["array"], p["pad_width"], p.get("mode", "constant")
     if mode not in _PAD_MODES:
         fail(f"numpy.pad: mode={mode!r} is not supported in graph mode; use one of {_PAD_MODES}")
-    if isinstance(width, Tensor) or any(isinstance(w, Tensor) for w in np.ravel(width)):
+    if _g.tensors_in(width):
         fail("numpy.pad: give pad_width as Python ints, known while tracing")
     shape = shape_of(array)
     try:

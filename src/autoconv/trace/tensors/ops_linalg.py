@@ -20,7 +20,9 @@ from autoconv.trace.tensors.recording import emit
 
 
 def _standin(value):
-    if isinstance(value, (Tensor, np.ndarray)) and not getattr(value, "weak", False):
+    if isinstance(value, Tensor) and value.weak:
+        return shapes._standin(value)  # a Python number (`matrix_power(a, n)`)
+    if isinstance(value, (Tensor, np.ndarray)):
         return np.ones((1,) * value.ndim, value.dtype)
     return value
 
