@@ -7,6 +7,8 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import autoconv
 from autoconv.graph.tensor import Tensor
@@ -246,3 +248,49 @@ def test_errors_name_the_call(fn, args, message):
     with pytest.raises(autoconv.AutoconvError, match=message) as info:
         autoconv.function(fn)(*args)
     assert "test_numpy_functions.py" in str(info.value)
+
+
+# Shape rules against NumPy on drawn shapes and arguments, traced with the shapes known and with
+# every dimension unknown (the rule then must not claim a size it cannot know).
+SHAPED = {
+    "tile": lambda a, r: np.tile(a, r),
+    "pad": lambda a, r: np.pad(
+        a, [(x % 2, x % 3) for x in r[: a.ndim]] + [(1, 0)] * (a.ndim - len(r))
+    ),
+    "kron": lambda a, r: np.kron(a, np.ones(r)),
+    "diag": lambda a, r: np.diag(a.reshape(-1)[: r[0] + 1], r[0] - 1),
+    "diag2": lambda a, r: np.diag(a.reshape(a.shape[0] if a.ndim else 1, -1), r[0] - 2),
+    "convolve": lambda a, r: np.convolve(
+        a.ravel(), np.ones(r[0] + 1), ("full", "same", "valid")[r[-1] % 3]
+    ),
+    "atleast": lambda a, r: (np.atleast_1d(a), np.atleast_2d(a), np.atleast_3d(a)),
+    "meshgrid": lambda a, r: np.meshgrid(
+        a.ravel(), np.ones(r[0] + 1), indexing="xy" if r[-1] % 2 else "ij"
+    ),
+    "quantile": lambda a, r: np.quantile(
+        a, [0.2, 0.7], axis=None if a.ndim == 0 else r[0] % a.ndim
+    ),
+    "roll_flip": lambda a, r: (np.roll(a, r[0]), np.flip(a)),
+}
+
+
+@given(
+    name=st.sampled_from(sorted(SHAPED)),
+    shape=st.lists(st.integers(1, 4), max_size=3).map(tuple),
+    reps=st.lists(st.integers(0, 3), min_size=1, max_size=3).map(tuple),
+)
+@settings(max_examples=60, deadline=None)
+def test_drawn_shapes(name, shape, reps):
+    fn = SHAPED[name]
+    a = np.arange(float(np.prod(shape))).reshape(shape)
+    try:
+        eager = fn(a, reps)
+    except ValueError:
+        return  # NumPy rejects these arguments (a convolve of an empty vector)
+    f = autoconv.function(fn)
+    same(f(a, reps), eager, exact=True)
+    _specs_agree(f.get_concrete_function(a, reps).graph.outputs, eager)
+    unknown = autoconv.function(fn).get_concrete_function(
+        autoconv.TensorSpec([None] * a.ndim, a.dtype), reps
+    )
+    _specs_agree(unknown.graph.outputs, eager)
