@@ -294,3 +294,18 @@ def test_drawn_shapes(name, shape, reps):
         autoconv.TensorSpec([None] * a.ndim, a.dtype), reps
     )
     _specs_agree(unknown.graph.outputs, eager)
+
+
+def test_saved_and_loaded(tmp_path):
+    """The new functions are in the saved-graph table (np.linalg's by their full name)."""
+
+    def f(a, b):
+        h, edges = np.histogram(b, bins=3, range=(-1, 1))
+        x = np.linalg.solve(a, b[:3])
+        return x, np.linalg.det(a), np.linalg.qr(a).R, h, edges, np.allclose(a, a.T), np.tile(b, 2)
+
+    fn = autoconv.function(f)
+    specs = (autoconv.TensorSpec((3, 3), np.float64), autoconv.TensorSpec((None,), np.float64))
+    fn.save(str(tmp_path / "f.acg"), signatures=[specs])
+    loaded = autoconv.load(str(tmp_path / "f.acg"))
+    same(loaded(SPD, V), f(SPD, V), exact=True)
