@@ -288,6 +288,17 @@ class _Writer:
                     cast = f"fix({self.expr(args[0])}, {self.dtype(target)})"
                     rest = call_arguments((), kwargs, self.expr)
                     return f"{self.fn(node)}({cast}{', ' + rest if rest else ''})"
+            out = node.outputs[0].dtype if node.outputs else None
+            if out is not None and out.kind in "fc" and _ops.in_result_dtype(node.fn):
+                # np.kron(int32, float32) computes in float64, jnp.kron in float32.
+                cast = [
+                    f"fix({self.expr(a)}, {self.dtype(out)})"
+                    if isinstance(a, Tensor) and a.dtype != out and np.can_cast(a.dtype, out)
+                    else self.expr(a)
+                    for a in args
+                ]
+                rest = call_arguments((), kwargs, self.expr)
+                return f"{self.fn(node)}({', '.join(cast + ([rest] if rest else []))})"
             return f"{self.fn(node)}({self.call_args(args, kwargs)})"
         if kind == "binop":
             common = _common_dtype(args)
@@ -333,6 +344,9 @@ class _Writer:
 
     def fn(self, node) -> str:
         found = _ops.lookup(node.fn)
+        refused = _ops.refused(node.fn)
+        if refused is not None:
+            raise lowering_error(node, refused)
         if found is None:
             name = getattr(node.fn, "__qualname__", None) or repr(node.fn)
             raise lowering_error(node, f"{name} has no jax.numpy form")

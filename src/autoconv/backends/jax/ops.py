@@ -111,6 +111,27 @@ def _mean_all(x, count, dtype=None):
     return (s.astype(jnp.float64) / count).astype(s.dtype)
 
 
+def _lstsq(a, b, rcond=None):
+    # NumPy's residuals: empty when `a` has no more rows than columns, one per column of `b`
+    # (shape (1,) for a vector) otherwise. NumPy also leaves them empty for a rank-deficient
+    # tall `a`, a size known only when it runs: there JAX's are given (docs/graph-mode.md).
+    x, residuals, rank, s = jnp.linalg.lstsq(a, b, rcond)
+    m, n = jnp.shape(a)
+    k = jnp.shape(b)[1:]
+    if m <= n:
+        return x, jnp.zeros((0,), residuals.dtype), rank, s
+    return x, jnp.reshape(residuals, k or (1,)), rank, s
+
+
+def _tril(m, k=0):
+    # NumPy takes a vector as the rows of an (n, n) matrix; jax.numpy wants a matrix.
+    return jnp.tril(jnp.broadcast_to(m, m.shape * 2) if jnp.ndim(m) == 1 else m, k)
+
+
+def _triu(m, k=0):
+    return jnp.triu(jnp.broadcast_to(m, m.shape * 2) if jnp.ndim(m) == 1 else m, k)
+
+
 def _stacker(func):
     target = lookup(func)
     if target is None:
@@ -139,12 +160,61 @@ _SPECIAL = {
     builtins.max: ("jnp_maximum", jnp.maximum),
     np.asarray: ("jnp_asarray", jnp.asarray),
     np.array: ("jnp_array", jnp.array),
+    np.linalg.lstsq: ("lstsq", _lstsq),
+    np.tril: ("tril", _tril),
+    np.triu: ("triu", _triu),
     _helpers.set_copy: ("set_item", _set_copy),
     _helpers.flat_items: ("flat_items", _flat_items),
     _helpers.dim: ("dim", _dim),
     _helpers.size: ("size", _size),
     lower.mean_all: ("mean_all", _mean_all),
 }
+
+
+# NumPy functions whose jax.numpy namesake gives other values: jnp.partition orders the
+# elements on each side of the k-th its own way (NumPy's order is its introselect's).
+REFUSED = {
+    np.partition: "jax.numpy.partition orders the other elements unlike NumPy; use np.sort",
+    np.argpartition: "jax.numpy.argpartition orders the other elements unlike NumPy; use "
+    "np.argsort",
+}
+
+
+# NumPy functions that cast int and bool operands to their float (or complex) result dtype
+# before computing, where jax.numpy would compute an int32's in float32: the lowering casts them.
+_IN_RESULT_DTYPE = frozenset(
+    f
+    for f in [
+        getattr(np, n, None)
+        for n in (
+            "kron convolve correlate polyval interp outer dot tensordot einsum percentile quantile "
+            "nanpercentile nanquantile median nanmedian"
+        ).split()
+    ]
+    + [
+        getattr(np.linalg, n, None)
+        for n in (
+            "solve inv det slogdet eigh eigvalsh cholesky qr svd lstsq pinv matrix_power norm"
+        ).split()
+    ]
+    if f is not None
+)
+
+
+def in_result_dtype(fn) -> bool:
+    """Whether NumPy computes `fn` in its result dtype (see `_IN_RESULT_DTYPE`)."""
+    try:
+        return fn in _IN_RESULT_DTYPE
+    except TypeError:  # unhashable
+        return False
+
+
+def refused(fn):
+    """Why `fn` is not lowered to its jax.numpy namesake, or None."""
+    try:
+        return REFUSED.get(fn)
+    except TypeError:  # unhashable
+        return None
 
 
 def lookup(fn):

@@ -122,7 +122,10 @@ for _f in _SAFE_NUMPY:
     _name = _numpy_name(_f)
     if _name:
         _add(_name, _f)
-_add("numpy.linalg.norm", np.linalg.norm)
+for _f in ops.SPECS:  # np.linalg's (numpy_dispatch, imported above, registers them all)
+    _name = getattr(_f, "__name__", None)
+    if _name and getattr(np.linalg, _name, None) is _f:
+        _add("numpy.linalg." + _name, _f)
 UFUNC_METHODS = ("reduce", "accumulate", "outer")
 for _name in dir(np):
     _uf = getattr(np, _name)

@@ -19,7 +19,7 @@ from autoconv.graph import shapes
 from autoconv.graph import tensor as _tensor
 from autoconv.graph.operators import BINARY_OPERATORS, UNARY_OPERATORS
 from autoconv.graph.tensor import Tensor
-from autoconv.trace.tensors import ops
+from autoconv.trace.tensors import ops, ops_arrays, ops_linalg  # noqa: F401 (fill ops.RULES)
 from autoconv.trace.tensors.path_types import retag
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.recording import one as _one

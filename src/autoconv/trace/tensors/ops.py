@@ -3,7 +3,9 @@
 `SPECS[func](p, args, kwargs)` returns the `(shape, dtype)` of each output, where `p` holds the
 arguments bound to NumPy's own parameter names (defaults included). `RULES[func]` is what
 `__array_function__` calls; most entries record one call node with that spec. Dtypes come from
-`shapes.standin_dtype` (NumPy on one-element stand-ins) unless the rule states them.
+`shapes.standin_dtype` (NumPy on one-element stand-ins) unless the rule states them. More
+families register here with `rule` from `ops_arrays` and `ops_linalg` (which `numpy_dispatch`
+imports).
 """
 
 from __future__ import annotations
@@ -44,15 +46,16 @@ def _bind(func, args, kwargs) -> dict:
     return bound.arguments
 
 
-def rule(*names):
-    """Registers a spec rule for the NumPy functions `names` (those this NumPy has)."""
+def rule(*names, module=np, handler=None):
+    """Registers a spec rule for the functions `names` of `module` (`np`, `np.linalg`; those
+    this NumPy has). `handler` records the call (default: one call node with the spec)."""
 
     def register(spec):
         for name in names:
-            func = getattr(np, name, None)
+            func = getattr(module, name, None)
             if func is not None:
                 SPECS[func] = spec
-                RULES[func] = _record
+                RULES[func] = handler or _record
         return spec
 
     return register
@@ -87,6 +90,11 @@ def _std_dtype(func, args, kwargs):
     "nanmax",
     "nanmin",
     "nanprod",
+    "nanstd",
+    "nanvar",
+    "nanargmax",
+    "nanargmin",
+    "nanmedian",
     "argmax",
     "argmin",
     "median",
@@ -440,8 +448,7 @@ def _norm(p, args, kwargs):
     return [(out, _std_dtype(np.linalg.norm, (x,), {}))]
 
 
-SPECS[np.linalg.norm] = _norm
-RULES[np.linalg.norm] = _record
+rule("norm", module=np.linalg)(_norm)
 
 
 # --- elementwise and selection --------------------------------------------------------------
