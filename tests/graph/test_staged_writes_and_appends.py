@@ -460,3 +460,23 @@ def swap_items(x):
 def test_items_replaced_in_a_staged_branch(f, backend):
     for x in (X, -X, np.array([0.25, 0.5, -0.75, 2.5])):
         agree(f, x, backend=backend)
+
+
+# --- any() and all() of symbolic items ---------------------------------------------------------
+
+
+def any_all(x):
+    return any(v > 2 for v in x), all(v > -3 for v in x), any([x[0] > 1, False]), all([])
+
+
+def any_in_if(x):
+    if any(v < 0 for v in x):
+        return x * 0
+    return x
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("f", [any_all, any_in_if], ids=lambda f: f.__name__)
+def test_any_and_all_of_symbolic_items_are_python_bools_when_the_graph_runs(f, backend):
+    for x in (X, -X, X * 0.0):
+        agree(f, x, backend=backend)

@@ -19,12 +19,26 @@ from autoconv.runtime.control_flow import (
 )
 from autoconv.runtime.items import index, item, item_op, list_item, setitem, setitems
 from autoconv.runtime.logical import and_, if_exp, not_, or_
-from autoconv.runtime.py_builtins import enumerate, float, int, len, max, min, range, sum, zip
+from autoconv.runtime.py_builtins import (
+    all,
+    any,
+    enumerate,
+    float,
+    int,
+    len,
+    max,
+    min,
+    range,
+    sum,
+    zip,
+)
 from autoconv.runtime.staging import functional_now
 from autoconv.runtime.unbound import unbound_locals
 
 __all__ = [
+    "all",
     "and_",
+    "any",
     "assert_",
     "converted",
     "enumerate",

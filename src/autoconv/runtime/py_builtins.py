@@ -54,6 +54,38 @@ def sum(iterable, /, start=0):  # noqa: A001
     return _py.sum(iterable, start)
 
 
+def any(iterable, /):  # noqa: A001
+    """Python's `any`; while a graph is traced, a symbolic item's truth is known only when the
+    graph runs, so the items after it are all read and the answer is staged."""
+    if _traces:
+        return _truth(iterable, True)
+    return _py.any(iterable)
+
+
+def all(iterable, /):  # noqa: A001
+    """Python's `all`; while a graph is traced, staged past the first symbolic item."""
+    if _traces:
+        return _truth(iterable, False)
+    return _py.all(iterable)
+
+
+def _truth(iterable, stop):
+    """`any` (`stop` True) or `all` (False): Python's answer as soon as a concrete item decides
+    it, as Python stops there; the symbolic items before it otherwise combined when the graph
+    runs."""
+    symbolic = []
+    for item in iterable:
+        tracer = _TRACERS[type(item)]
+        if tracer is None:
+            if _py.bool(item) is stop:
+                return stop
+        else:
+            symbolic.append(item)
+    if not symbolic:
+        return not stop
+    return _TRACERS[type(symbolic[0])].truth(symbolic, stop)
+
+
 def len(value):  # noqa: A001
     """Python's `len(value)`; while tracing, the run-time length of a list a staged loop
     appended to (or of a Tensor whose length is known only when the graph runs)."""

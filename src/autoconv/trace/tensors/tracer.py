@@ -345,6 +345,15 @@ class TensorTracer:
             )
         return result
 
+    def truth(self, items, stop):
+        """`any` (`stop` True) or `all` (False) of symbolic `items`: a Python bool when the
+        graph runs."""
+        combine = np.logical_or if stop else np.logical_and
+        result = _cond_tensor(items[0], user_origin(3))
+        for item in items[1:]:
+            result = combine(result, _cond_tensor(item, user_origin(3)))
+        return _cast(result, bool)
+
     def list_item(self, lst, key):
         """`lst[key]` of a list converted code appends to (see accumulated.list_item)."""
         return accumulated.list_item(lst, key)
