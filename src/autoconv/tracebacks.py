@@ -17,8 +17,10 @@ points: their calls add no frames and hide nothing.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import functools
+import linecache
 import os
 import sys
 import types
@@ -88,6 +90,55 @@ def hide_our_frames(error: BaseException) -> None:
         seen.add(id(e))
         e.__traceback__ = without_our_frames(e.__traceback__)
         todo += [e.__cause__, e.__context__]
+
+
+def _function_around(filename: str, line: int) -> str:
+    """The name of the innermost function of `filename` around `line` ('<module>' if none)."""
+    try:
+        tree = ast.parse("".join(linecache.getlines(filename)))
+    except (SyntaxError, ValueError):
+        return "<module>"
+    name, best = "<module>", -1
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            if node.lineno <= line <= node.end_lineno and node.lineno > best:
+                name, best = getattr(node, "name", "<lambda>"), node.lineno
+    return name
+
+
+def end_at_user_line(error: BaseException, filename: str, line: int) -> None:
+    """Appends to `error`'s traceback an entry at the user's `filename:line` (the user's own
+    `raise` that a graph ran into), in a frame named after the function around it, so that the
+    traceback ends where eager Python's would. Nothing when the file's source is unknown."""
+    if not isinstance(line, int) or line < 1 or not linecache.getline(filename, line):
+        return
+    # A code object of the user's file whose one statement, at `line`, raises `error`; it
+    # spans the columns of the user's statement, so that no marks point into the line.
+    text = linecache.getline(filename, line).rstrip()
+    indent = len(text) - len(text.lstrip())
+    statement = "raise (error" + " " * max(0, len(text) - indent - 13) + ")"
+    if indent and line > 1:
+        source = "\n" * (line - 2) + "if 1:\n" + " " * indent + statement
+    else:
+        source = "\n" * (line - 1) + statement
+    code = compile(source, filename, "exec")
+    code = code.replace(co_name=_function_around(filename, line))
+    saved, context = error.__traceback__, error.__context__
+    error.__traceback__ = None  # (raising it would add to its traceback)
+    try:
+        exec(code, {"error": error})  # noqa: S102 - raises `error` at the user's line
+    except BaseException as e:  # noqa: BLE001 - it is `error`
+        entry = e.__traceback__.tb_next  # past this function's own entry
+    error.__traceback__, error.__context__ = saved, context
+    if entry is None:
+        return
+    if saved is None:
+        error.__traceback__ = entry
+        return
+    last = saved
+    while last.tb_next is not None:
+        last = last.tb_next
+    last.tb_next = entry
 
 
 def entry_point(fn):

@@ -17,6 +17,7 @@ from autoconv.functions.writebacks import apply as apply_writebacks
 from autoconv.graph import signature as sig
 from autoconv.graph.signature import TensorSpec
 from autoconv.graph.tensor import Tensor
+from autoconv.tracebacks import end_at_user_line
 
 
 class CompiledGraph:
@@ -59,8 +60,17 @@ class CompiledGraph:
         except Exception as e:
             new = self._program.rewrite(e)
             if new is e:
+                self._at_users_raise(e)
                 raise
             raise new from e
+
+    def _at_users_raise(self, e) -> None:
+        """A user's exception the graph raised (`raise` under a staged condition) ends its
+        traceback at the user's `raise` line, as eagerly (its note names the line too)."""
+        node_of = getattr(self._program, "node_of", None)
+        node = node_of(e) if node_of is not None else None
+        if node is not None and node.attrs.get("raises") and node.origin is not None:
+            end_at_user_line(e, node.origin[0], node.origin[1])
 
     def store(self, result, values, instance=None):
         """The outputs in the program's `result` of a graph with `writebacks`, after storing
@@ -73,6 +83,7 @@ class CompiledGraph:
         """Raises `e` (from the program) as `run` would: naming the user's line."""
         new = self._program.rewrite(e)
         if new is e:
+            self._at_users_raise(e)
             raise e
         raise new from e
 
