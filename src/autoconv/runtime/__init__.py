@@ -21,7 +21,7 @@ from autoconv.runtime.items import index, item, item_op, setitem, setitems
 from autoconv.runtime.logical import and_, if_exp, not_, or_
 from autoconv.runtime.py_builtins import enumerate, len, max, min, range, zip
 from autoconv.runtime.staging import functional_now
-from autoconv.runtime.unbound import unbound_locals
+from autoconv.runtime.unbound import past_guard, unbound_locals
 
 __all__ = [
     "and_",
@@ -43,6 +43,7 @@ __all__ = [
     "min",
     "not_",
     "or_",
+    "past_guard",
     "range",
     "register_forms",
     "setitem",
