@@ -3,6 +3,7 @@ converted code with no frame of autoconv's runtime or guard in their tracebacks.
 
 import sys
 import traceback
+import warnings
 
 import pytest
 
@@ -67,3 +68,57 @@ def test_the_full_traceback_keeps_autoconvs_frames(always_converted, monkeypatch
         autoconv.convert(nested)([1, -2])
     files = {f.filename for f in traceback.extract_tb(info.value.__traceback__)}
     assert any(f.endswith("control_flow.py") for f in files)
+
+
+def _deprecated(level):  # a library's helper: warns at its caller's caller (or further)
+    warnings.warn("old", DeprecationWarning, stacklevel=level)
+
+
+@autoconv.do_not_convert
+def warn_at(level):
+    _deprecated(level + 1)
+    return True
+
+
+def in_if(level, x):
+    if x > 0:
+        warn_at(level)
+    return x
+
+
+def in_loop(level, xs):
+    for x in xs:
+        if x > 0:
+            warn_at(level)
+    return xs
+
+
+def in_while_and_expression(level, n):
+    while n > 0:
+        n -= 1
+        y = warn_at(level) if n > 5 or (n > 0 and warn_at(level)) else None
+    return y
+
+
+def caller_of(level, fn, arg):
+    return fn(level, arg)
+
+
+def _where(fn, *args):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        fn(*args)
+    return [(w.filename, w.lineno) for w in caught]
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+@pytest.mark.parametrize(
+    "fn, arg", [(in_if, 1), (in_loop, [1, -1, 2]), (in_while_and_expression, 3)]
+)
+def test_a_warnings_stacklevel_names_the_line_the_original_would(level, fn, arg, always_converted):
+    autoconv.set_always_converted(False)
+    eager = _where(caller_of, level, fn, arg)
+    autoconv.set_always_converted(True)
+    converted = autoconv.convert(caller_of)
+    assert _where(converted, level, fn, arg) == eager
+    assert _where(converted, level, fn, arg) == eager  # the functional form made, reused
