@@ -15,6 +15,7 @@ import numpy as np
 
 from autoconv.functions.writebacks import apply as apply_writebacks
 from autoconv.graph import signature as sig
+from autoconv.graph.origin import SavedOrigin
 from autoconv.graph.signature import TensorSpec
 from autoconv.graph.tensor import Tensor
 from autoconv.tracebacks import end_at_user_line
@@ -69,8 +70,11 @@ class CompiledGraph:
         traceback at the user's `raise` line, as eagerly (its note names the line too)."""
         node_of = getattr(self._program, "node_of", None)
         node = node_of(e) if node_of is not None else None
-        if node is not None and node.attrs.get("raises") and node.origin is not None:
-            end_at_user_line(e, node.origin[0], node.origin[1])
+        if node is None or not node.attrs.get("raises") or node.origin is None:
+            return
+        if isinstance(node.origin, SavedOrigin):
+            return  # a loaded file's path is never opened (it could name any file)
+        end_at_user_line(e, node.origin[0], node.origin[1])
 
     def store(self, result, values, instance=None):
         """The outputs in the program's `result` of a graph with `writebacks`, after storing
