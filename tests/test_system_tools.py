@@ -42,3 +42,18 @@ def test_a_missing_tool_fails_where_the_environment_requires_it(monkeypatch):
 def test_ci_requires_the_system_tools():
     ci = (SCRIPT.parents[1] / ".ci" / "run").read_text()
     assert f"export {system_tools.REQUIRED}=1" in ci
+
+
+def test_with_apt_get_but_neither_root_nor_sudo_it_says_so_and_carries_on(tmp_path):
+    (tmp_path / "sh").symlink_to(shutil.which("sh"))
+    for tool in ("apt-get", "id"):  # apt-get is never run: `id` says we are not root
+        (tmp_path / tool).write_text("#!/bin/sh\necho 1000\n")
+        (tmp_path / tool).chmod(0o755)
+    done = subprocess.run(
+        [str(tmp_path / "sh"), str(SCRIPT)],
+        env={"PATH": str(tmp_path)},
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "no sudo" in done.stdout and "apt-get install graphviz chromium" in done.stdout
