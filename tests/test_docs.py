@@ -10,8 +10,10 @@ import functools
 import importlib.util
 import io
 import linecache
+import os
 import pathlib
 import re
+import runpy
 
 import pytest
 
@@ -125,3 +127,43 @@ def test_guide_examples_run(strict_mode):
         for filename in files:
             linecache.cache.pop(filename, None)
     assert len(files) >= 8
+
+
+# A block whose first line starts with SETUP is run before each later block of its page (the
+# page's imports and helpers); one starting with AFTER continues the block just above it.
+SETUP = "# Run this first"  # also "# Run this first too"
+AFTER = "# After the block above"
+PAGES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").glob("*.md")) + ["README.md"]
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_block_runs_on_its_own(page, tmp_path, monkeypatch):
+    """Each Python block runs when copied alone into a fresh file: after the page's blocks
+    marked SETUP above it, and after the one block above it when it starts with AFTER."""
+    import warnings
+
+    import autoconv
+
+    text = _text(page)
+    setup, previous = [], ""
+    for n, match in enumerate(_PYTHON_BLOCK.finditer(text)):
+        if match["kind"] == "generated":
+            continue
+        code = match["code"]
+        line = text.count("\n", 0, match.start("code")) + 1
+        before = setup + ([previous] if code.startswith(AFTER) else [])
+        path = tmp_path / f"block_{n}.py"
+        path.write_text("\n".join(before + [code]), encoding="utf-8")
+        monkeypatch.setattr(os, "environ", os.environ.copy())
+        try:
+            with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                runpy.run_path(str(path), run_name="__main__")
+        except Exception as e:
+            pytest.fail(f"{page}:{line}: the block fails when run on its own: {e!r}")
+        finally:
+            autoconv.set_strict(False)
+            autoconv.set_always_converted(False)
+        if code.startswith(SETUP):
+            setup.append(code)
+        previous = code

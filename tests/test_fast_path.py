@@ -458,6 +458,7 @@ def test_the_example_in_conversion_md_runs(tmp_path):
     path.write_text(example)
     done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
+    assert done.stderr == ""  # no warning the page does not show
 
 
 @pytest.mark.parametrize("always", [False, True], ids=["default", "always converted"])

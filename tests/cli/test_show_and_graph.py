@@ -1,5 +1,7 @@
 """`autoconv show` and `autoconv graph`: one function, named as MODULE:QUALNAME."""
 
+import textwrap
+
 import pytest
 
 from tests.cli.helpers import run_cli, write
@@ -37,6 +39,36 @@ MODEL = """
 
     def numbers(n):
         yield n
+
+
+    def predict(x, steps):
+        for _ in range(steps):
+            x = x * 0.5
+        return x
+
+
+    class Weighted:
+        def __init__(self):
+            self.w = np.full(3, 2.0)
+
+        def apply(self, x):
+            return x * self.w
+
+
+    class Scaled:
+        def __init__(self, scale):
+            self.scale = scale
+
+        def apply(self, x):
+            return x * self.scale
+
+
+    class Broken:
+        def __init__(self):
+            raise RuntimeError("no model file")
+
+        def apply(self, x):
+            return x
 """
 
 
@@ -129,4 +161,45 @@ def test_graph_traces_a_method_with_a_literal_for_self(model, tmp_path):
 def test_graph_spec_errors(model, tmp_path, specs, status, message):
     done = run_cli("graph", "model.py:relu_sum", "--spec", *specs, cwd=tmp_path)
     assert done.returncode == status, done.stderr
+    assert message in done.stderr
+
+
+def line_of(text: str) -> int:
+    """The line of model.py (as `write` writes MODEL) that holds `text`."""
+    lines = textwrap.dedent(MODEL).lstrip("\n").splitlines()
+    return next(i for i, line in enumerate(lines, 1) if text in line)
+
+
+def test_a_failure_while_tracing_names_the_users_file_and_line(model, tmp_path):
+    done = run_cli("graph", "model.py:predict", "--spec", "float32[3]", "3.5", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    at = f"failed at model.py:{line_of('in range(steps)')} (`for _ in range(steps):`)"
+    assert f"{at}: TypeError: 'float'" in done.stderr
+
+
+def test_graph_builds_the_object_for_a_method_given_none_for_self(model, tmp_path):
+    done = run_cli("graph", "model.py:Weighted.apply", "--spec", "None", "float64[3]", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "[2.,2.,2.]" in done.stdout  # the object's weights, read through `self`
+
+
+@pytest.mark.parametrize(
+    "target, message",
+    [
+        (
+            "Scaled.apply",
+            f"failed at model.py:{line_of('* self.scale')} (`return x * self.scale`): AttributeError: 'NoneType' object "
+            "has no attribute 'scale'; `self` was None (--spec None) since Scaled() needs "
+            "arguments: trace a function that builds the object and calls the method",
+        ),
+        (
+            "Broken.apply",
+            f"building Broken() for `self` (--spec None) failed at model.py:{line_of('no model')} "
+            '(`raise RuntimeError("no model file")`): RuntimeError: no model file',
+        ),
+    ],
+)
+def test_a_method_whose_object_cannot_be_built_says_how(model, tmp_path, target, message):
+    done = run_cli("graph", f"model.py:{target}", "--spec", "None", "float64[3]", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
     assert message in done.stderr

@@ -71,11 +71,13 @@ def test_tracebacks_show_the_users_lines(tmp_path, always_converted):
     with pytest.raises(ValueError) as info:
         converted([1, -2])
     frames = [f for f in traceback.extract_tb(info.value.__traceback__) if f.filename == str(path)]
-    # The call enters at the `def` line (the guard that picks the functional form), then the
-    # functional form's frames are at the user's lines.
-    assert [f.lineno for f in frames] == [1, 3, 4, 5]
+    # The functional form's frames, at the user's lines: the function at its loop, the loop's
+    # body at the `if`, the `if`'s body at the `raise`; no frame of the guard (at the `def`
+    # line) nor of autoconv's operators.
+    assert [f.lineno for f in frames] == [3, 4, 5]
+    every = traceback.extract_tb(info.value.__traceback__)
+    assert [f.filename for f in every[1:]] == [str(path)] * 3
     assert [f.line for f in frames] == [
-        "def f(xs):",
         "for x in xs:",
         "if x < 0:",
         "raise ValueError('negative: %d' % x)",

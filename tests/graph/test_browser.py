@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import autoconv
+from tests.system_tools import require
 
 TOOL = pathlib.Path(__file__).resolve().parents[2] / "tools" / "display_screenshots.py"
 _spec = importlib.util.spec_from_file_location("display_screenshots", TOOL)
@@ -44,6 +45,7 @@ def check_not_blank(pixels: np.ndarray, size) -> None:
      ("profile", "#cfe2ff")],
 )  # fmt: skip
 def test_displays_render_in_a_browser(tmp_path, name, colour):
+    require("Chromium", shots.browser(), "Debian: apt-get install chromium")
     clipped(np.ones(4), 2.0)
     concrete = clipped.get_concrete_function(np.ones(4), 2.0)
     html = {

@@ -12,6 +12,7 @@ import pytest
 import autoconv
 from autoconv.code import Code, highlight
 from autoconv.graph import display
+from tests.system_tools import require
 
 
 @autoconv.function
@@ -56,15 +57,17 @@ def test_a_concrete_function_and_a_graph_show_signature_and_listing(no_dot):
 
 
 def test_with_graphviz_the_display_holds_an_inline_svg_picture():
-    if shutil.which("dot") is None:  # the listing-only display is tested above
-        assert display.svg("digraph { a }") is None
-        return
+    require("Graphviz's dot", shutil.which("dot"), "Debian: apt-get install graphviz")
     concrete = scaled.get_concrete_function(np.ones(3), 1.0)
     page = concrete._repr_html_()
     assert page.count("<svg") == 1 and "<?xml" not in page and "DOCTYPE" not in page
     picture = page[page.index("<svg") : page.index("</svg>")]
     assert ">then<" in picture and ">else<" in picture
     assert concrete.optimized_graph.as_text() in text_of(page[page.index("</svg>") :])
+
+
+def test_without_graphviz_there_is_no_picture(no_dot):
+    assert display.svg("digraph { a }") is None
 
 
 def test_text_from_user_code_is_escaped(no_dot):

@@ -75,3 +75,55 @@ def test_the_profiler_leaves_the_trace_function_as_it_was():
     assert sys.gettrace() is before
     with pytest.raises(ValueError, match="runs must be at least 1"):
         concrete.profile(np.ones(5), np.int64(2), runs=0)
+
+
+@autoconv.function
+def in_user_words(x, steps):
+    h = x * np.array([[1.0, 2.0], [3.0, 4.0]])  # a small 2-d constant
+    if np.sum(h) > 0:
+        y = h.sum() * 2
+    else:
+        y = -1  # a Python int on this path: the output's type depends on the path
+    for _ in range(steps):
+        h = h + 1.0
+    return y, h.mean()
+
+
+def test_profile_rows_say_what_the_user_wrote_with_the_listing_names():
+    concrete = in_user_words.get_concrete_function(np.ones((2, 2)), 2)
+    result = concrete.profile(np.ones((2, 2)), 2, runs=2)
+    rows = [r.what for r in result.operations]
+    shown = "\n".join(rows)
+    assert re.search(r"%\d+ = %\d+\.sum\(\)", shown), shown  # not add.reduce(%n, None, ...)
+    assert re.search(r"%\d+ = %\d+\.mean\(\)", shown), shown  # not mean(%n, 4)
+    assert "reduce" not in shown and not re.search(r"\bv\d+\b|\bc_\d+\b", shown), shown
+    # The return row ends as the listing does.
+    listing_return = concrete.optimized_graph.as_text().splitlines()[-1].strip()
+    assert listing_return in rows
+    # The optimized listing still shows what runs (the lowered call).
+    assert "add.reduce" in concrete.optimized_graph.as_text()
+
+
+def test_the_listing_keeps_small_constants_and_path_typed_outputs_on_one_line():
+    concrete = in_user_words.get_concrete_function(np.ones((2, 2)), 2)
+    text = concrete.graph.as_text()
+    line = next(t for t in text.splitlines() if "[[" in t)
+    assert "[[1.,2.], [3.,4.]]" in line and re.search(r"test_profile\.py:\d+$", line), text
+    # `y` is a NumPy value on one path and a Python int on the other.
+    assert re.search(r"return \(%\d+ \(a NumPy value or a Python int, by %\d+\), %\d+\)", text)
+    assert "<" not in text, text
+
+
+@autoconv.function
+def maybe_largest(xs):
+    best = None
+    for v in xs:
+        if best is None or v > best:
+            best = v
+    return best
+
+
+def test_the_listing_shows_an_output_that_may_be_none():
+    text = maybe_largest.get_concrete_function(np.ones(3)).graph.as_text()
+    assert re.search(r"return %\d+ \(or None where not %\d+\)\n$", text), text
+    assert maybe_largest(np.array([1.0, 3.0, 2.0])) == 3.0 and maybe_largest(np.ones(0)) is None

@@ -152,3 +152,38 @@ def test_conversion_errors_show_the_callers_line_only_each_time(api, monkeypatch
     finally:
         autoconv.set_strict(False)
     assert isinstance(error, autoconv.ConversionError)
+
+
+def _positive_check(x):
+    if np.sum(x) > 0:
+        raise ValueError("positive!")  # staged: the graph raises it when it runs
+    return x
+
+
+@autoconv.function
+def staged_raise(x):
+    return _positive_check(x) + 1
+
+
+def test_a_staged_raise_ends_the_traceback_at_the_users_raise(monkeypatch):
+    monkeypatch.delenv("AUTOCONV_TRACEBACK", raising=False)
+    staged_raise(-np.ones(3))  # traced once; the second call runs the graph only
+    assert staged_raise.tracing_count == 1
+    with pytest.raises(ValueError, match="positive!") as info:
+        staged_raise(np.ones(3))
+    assert staged_raise.tracing_count == 1
+    frames = traceback.extract_tb(info.value.__traceback__)
+    raise_line = _positive_check.__code__.co_firstlineno + 2
+    assert (frames[-1].name, frames[-1].lineno) == ("_positive_check", raise_line)
+    assert frames[-1].filename == __file__ and frames[-1].line.startswith("raise ValueError")
+    assert not any(ours(f.filename) for f in frames)
+    assert any(f"test_tracebacks.py:{raise_line}" in note for note in info.value.__notes__)
+    # The printed traceback marks no columns inside the user's line.
+    printed = "".join(traceback.format_exception(info.value))
+    assert "^^^" not in printed.split('raise ValueError("positive!")')[1].split("\n")[1]
+    # With autoconv's frames shown, the user's line still ends it, once.
+    monkeypatch.setenv("AUTOCONV_TRACEBACK", "full")
+    with pytest.raises(ValueError) as info:
+        staged_raise(np.ones(3))
+    frames = traceback.extract_tb(info.value.__traceback__)
+    assert frames[-1].lineno == raise_line and [f.lineno for f in frames].count(raise_line) == 1

@@ -54,12 +54,14 @@ def run(args: argparse.Namespace) -> int:
     func = targets.resolve(args.target)
     arguments = [specs.to_argument(s) for s in args.specs]
     _check_arity(args.target, func, arguments)
+    func, arguments, self_note = targets.with_instance(args.target, func, arguments)
     try:
         concrete = autoconv.function(func).get_concrete_function(*arguments)
     except Exception as e:
         shown = ", ".join(str(s) if isinstance(s, specs.Spec) else repr(s) for s in args.specs)
         raise targets.TargetError(
-            f"tracing {args.target}({shown}) failed: {type(e).__name__}: {e}"
+            f"tracing {args.target}({shown}) failed{targets.failed_at(e)}: "
+            f"{type(e).__name__}: {e}{self_note}"
         ) from e
     graph = concrete.graph
     text = graph.to_dot() if args.format == "dot" else graph.as_text()

@@ -75,6 +75,8 @@ def run(args: argparse.Namespace) -> int:
     except OSError as e:
         raise targets.TargetError(f"cannot write {args.output}: {e}") from e
     except Exception as e:
-        raise targets.TargetError(f"tracing {args.target} failed: {type(e).__name__}: {e}") from e
+        raise targets.TargetError(
+            f"tracing {args.target} failed{targets.failed_at(e)}: {type(e).__name__}: {e}"
+        ) from e
     print(f"saved {args.target} to {args.output}", file=sys.stderr)
     return 0

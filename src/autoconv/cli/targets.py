@@ -14,8 +14,12 @@ adds the file's own folder (see "Trust model" in docs/cli.md).
 import importlib
 import importlib.machinery
 import importlib.util
+import inspect
+import linecache
 import os
 import sys
+import sysconfig
+import traceback
 
 from autoconv.cli import suggest
 from autoconv.cli.files import UsageError
@@ -128,3 +132,72 @@ def _import_file(path: str):
         del sys.modules[name]
         raise TargetError(f"importing {path} failed: {type(e).__name__}: {e}") from e
     return module
+
+
+_LIBRARIES = tuple(
+    os.path.abspath(p) + os.sep
+    for p in {sysconfig.get_paths()["stdlib"], os.path.dirname(os.path.dirname(inspect.__file__))}
+)
+
+
+def failed_at(error: BaseException) -> str:
+    """` at FILE:LINE (SOURCE)`: the user's line where `error` was raised (the deepest frame of
+    its traceback that is neither autoconv's nor the standard library's or NumPy's), or ''
+    when it names none or its message already names the user's line (an AutoconvError)."""
+    from autoconv.errors import AutoconvError
+    from autoconv.tracebacks import is_ours
+
+    if isinstance(error, AutoconvError):
+        return ""
+    frames = [
+        f
+        for f in traceback.extract_tb(error.__traceback__)
+        if not is_ours(f.filename)
+        and not f.filename.startswith("<")
+        and not os.path.abspath(f.filename).startswith(_LIBRARIES)
+        and "numpy" not in os.path.abspath(f.filename).split(os.sep)
+    ]
+    if not frames:
+        return ""
+    last = frames[-1]
+    shown = os.path.abspath(last.filename)
+    if shown.startswith(os.getcwd() + os.sep):
+        shown = os.path.relpath(shown)  # as the user named it, from where they are
+    text = (last.line or linecache.getline(last.filename, last.lineno)).strip()
+    return f" at {shown}:{last.lineno}" + (f" (`{text}`)" if text else "")
+
+
+def with_instance(target: str, func, arguments: list) -> tuple:
+    """`(func, arguments, note)` for a call; a method given `None` for `self` (`--spec None ...`,
+    docs/cli.md) is bound instead to an object of its class built with no arguments. A class
+    that needs arguments keeps `None` (a method that never reads `self` still traces); the
+    second value says why, for the error when it is read (a note for `None`)."""
+    module_name, qualname = split(target)
+    if "." not in qualname or not arguments or arguments[0] is not None:
+        return func, arguments, ""
+    owner = resolve(f"{module_name}:{qualname.rpartition('.')[0]}")
+    if not isinstance(owner, type) or not inspect.isfunction(func):
+        return func, arguments, ""  # a static or class method: `None` is its first argument
+    name = owner.__qualname__
+    try:
+        inspect.signature(owner).bind()
+    except TypeError:
+        return (
+            func,
+            arguments,
+            (
+                f"; `self` was None (--spec None) since {name}() needs arguments: trace a function "
+                f"that builds the object and calls the method, e.g. `def {func.__name__}_of(x): "
+                f"return {name}(...).{func.__name__}(x)`"
+            ),
+        )
+    except ValueError:  # no signature to read: try to build it
+        pass
+    try:
+        instance = owner()
+    except Exception as e:
+        raise TargetError(
+            f"building {name}() for `self` (--spec None) failed{failed_at(e)}: "
+            f"{type(e).__name__}: {e}"
+        ) from e
+    return getattr(instance, func.__name__), arguments[1:], ""

@@ -105,7 +105,9 @@ def _runtime() -> list:
     if not _RUNTIME:
         import autoconv.runtime as runtime
         from autoconv.runtime import forms
+        from autoconv.tracebacks import count_levels_as_the_original
 
+        count_levels_as_the_original()  # warnings' stacklevel past the bodies' frames
         _RUNTIME.extend((runtime, forms))
     return _RUNTIME
 

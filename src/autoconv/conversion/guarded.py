@@ -23,6 +23,7 @@ from autoconv.conversion.settings import is_strict
 from autoconv.errors import ConversionError
 from autoconv.locks import new_rlock
 from autoconv.pyct import loader, naming, sources
+from autoconv.runtime.unbound import past_guard
 
 # A guarded function's closure holds the runtime (`ac`) and a cell for the functional form: a
 # `_Pending` until the form is first needed, the built function after.
@@ -130,7 +131,12 @@ class _Pending:
         return target
 
     def __call__(self, *args, **kwargs):
-        return self.resolve()(*args, **kwargs)
+        target = self.resolve()
+        try:
+            return target(*args, **kwargs)
+        except BaseException as e:
+            past_guard(e)  # this frame is autoconv's: the error leaves without it
+            raise
 
 
 def _compile(func):
@@ -138,7 +144,7 @@ def _compile(func):
     code = func.__code__
     node = sources.function_node(func)  # from the parse cache: shared, so never changed here
     namer = naming.Namer(_names(code))
-    ac, form = namer.new("ac"), namer.new("functional")
+    ac, form, error = namer.new("ac"), namer.new("functional"), namer.new("error")
     class_name = functions.enclosing_class(func.__qualname__)
     if class_name and functions.uses_private_names(code):
         node = _mangled_copy(node, class_name)
@@ -154,7 +160,23 @@ def _compile(func):
         )
     else:
         body = list(node.body)
-        check = _at(ast.If(test=test, body=[_at(ast.Return(value=call), where)], orelse=[]), where)
+        # `try: return form(...)` / `except BaseException as error: ac.past_guard(error); raise`:
+        # an error leaves without the guard's frame (the functional form's stands for it).
+        handler = ast.ExceptHandler(
+            type=ast.Name(id="BaseException", ctx=ast.Load()),
+            name=error,
+            body=[
+                _at(ast.Expr(value=_expression(f"{ac}.past_guard({error})", where)), where),
+                _at(ast.Raise(), where),
+            ],
+        )
+        forward = ast.Try(
+            body=[_at(ast.Return(value=call), where)],
+            handlers=[_at(handler, where)],
+            orelse=[],
+            finalbody=[],
+        )
+        check = _at(ast.If(test=test, body=[_at(forward, where)], orelse=[]), where)
         body.insert(1 if _has_docstring(body) else 0, check)
         tree = ast.FunctionDef(
             name=node.name,

@@ -15,8 +15,10 @@ import numpy as np
 
 from autoconv.functions.writebacks import apply as apply_writebacks
 from autoconv.graph import signature as sig
+from autoconv.graph.origin import SavedOrigin
 from autoconv.graph.signature import TensorSpec
 from autoconv.graph.tensor import Tensor
+from autoconv.tracebacks import end_at_user_line
 
 
 class CompiledGraph:
@@ -59,8 +61,20 @@ class CompiledGraph:
         except Exception as e:
             new = self._program.rewrite(e)
             if new is e:
+                self._at_users_raise(e)
                 raise
             raise new from e
+
+    def _at_users_raise(self, e) -> None:
+        """A user's exception the graph raised (`raise` under a staged condition) ends its
+        traceback at the user's `raise` line, as eagerly (its note names the line too)."""
+        node_of = getattr(self._program, "node_of", None)
+        node = node_of(e) if node_of is not None else None
+        if node is None or not node.attrs.get("raises") or node.origin is None:
+            return
+        if isinstance(node.origin, SavedOrigin):
+            return  # a loaded file's path is never opened (it could name any file)
+        end_at_user_line(e, node.origin[0], node.origin[1])
 
     def store(self, result, values, instance=None):
         """The outputs in the program's `result` of a graph with `writebacks`, after storing
@@ -73,6 +87,7 @@ class CompiledGraph:
         """Raises `e` (from the program) as `run` would: naming the user's line."""
         new = self._program.rewrite(e)
         if new is e:
+            self._at_users_raise(e)
             raise e
         raise new from e
 

@@ -12,12 +12,13 @@ on realistic sizes, and `per_run_s` (measured without the tracer) for the absolu
 from __future__ import annotations
 
 import html
+import re
 import sys
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from autoconv.graph.listing import _op_text, _origin
+from autoconv.graph.listing import _op_text, _origin, _short, _structure
 from autoconv.graph.origin import source_text
 
 
@@ -116,13 +117,29 @@ def _line_nodes(program, lineno: int) -> list:
     return nodes
 
 
-def _describe(node, code: str) -> str:
+# The executor's names: `v7` holds the listing's %7; constants are bound as `c`, `c_2`, ...
+_VALUE_NAME = re.compile(r"\bv(\d+)\b")
+_CONSTANT_NAME = re.compile(r"\bc(?:_\d+)?\b")
+
+
+def _in_listing_words(code: str, bound: dict) -> str:
+    """A generated statement with the listing's `%n` names and constants' values."""
+    code = _VALUE_NAME.sub(r"%\1", code)
+
+    def constant(m):
+        value = bound.get(m[0], bound)
+        return m[0] if value is bound or callable(value) else _short(value)
+
+    return _CONSTANT_NAME.sub(constant, code)
+
+
+def _describe(node, code: str, bound: dict) -> str:
     if node.kind in ("cond", "while") or code.startswith("with "):
         # Moving loop variables, testing, branching, taking the lock of the Variable that the
         # node updates: the generated statement says which.
-        return f"{node.kind}: {code}"
+        return f"{node.kind}: {_in_listing_words(code, bound)}"
     outs = ", ".join(f"%{t.id}" for t in node.outputs)
-    return f"{outs + ' = ' if outs else ''}{_op_text(node)}"
+    return f"{outs + ' = ' if outs else ''}{_op_text(node, as_written=True)}"
 
 
 def profile(concrete, args: tuple, kwargs: dict, runs: int) -> Profile:
@@ -169,15 +186,21 @@ def profile(concrete, args: tuple, kwargs: dict, runs: int) -> Profile:
         sys.settrace(previous)
 
     source_lines = program.source.splitlines()
+    bound = getattr(program, "bound", {})
+    graph = getattr(program, "graph", None)
     operations = []
     for lineno, seconds in totals.items():
         nodes = _line_nodes(program, lineno)
+        code = source_lines[lineno - 1].strip()
         if nodes:
-            code = source_lines[lineno - 1].strip()
-            what = "; ".join(_describe(n, code) for n in nodes)
+            what = "; ".join(_describe(n, code, bound) for n in nodes)
             where = _origin(nodes[0])
-        else:  # the `return` line: copies and the output structure
-            what = source_lines[lineno - 1].strip()
+        elif code.startswith("return ") and graph is not None:
+            # The `return` line (copies and the output structure), as the listing ends.
+            what = f"return {_structure(graph.outputs)}"
+            where = ""
+        else:
+            what = _in_listing_words(code, bound)
             where = ""
         operations.append(Row(what, where, calls[lineno] // runs, seconds / runs, nodes=nodes))
     total = sum(r.seconds for r in operations) or 1.0

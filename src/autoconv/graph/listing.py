@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from autoconv.graph.graph import Block, Graph, Node, views
+from autoconv.graph.helpers import Mixed
 from autoconv.graph.tensor import Tensor, format_spec
 from autoconv.locations import describe
 
@@ -13,14 +14,13 @@ from autoconv.locations import describe
 def _short(v) -> str:
     if isinstance(v, Tensor):
         return f"%{v.id}"
-    if isinstance(v, np.ndarray) and v.ndim == 0:
+    if isinstance(v, (np.ndarray, np.generic)) and v.ndim == 0:
         return f"{v.dtype.name}({v.item()!r})"
     if isinstance(v, np.ndarray):
-        return (
-            f"array({format_spec(v.shape, v.dtype)})"
-            if v.size > 6
-            else np.array2string(v, separator=",")
-        )
+        if v.size > 6:
+            return f"array({format_spec(v.shape, v.dtype)})"
+        # One line (a 2-d array prints a row a line), so the listing's columns hold.
+        return np.array2string(v, separator=",", max_line_width=10**6).replace("\n", "")
     if type(v) in (tuple, list):
         inner = ", ".join(_short(x) for x in v)
         return f"({inner}{',' if len(v) == 1 else ''})" if type(v) is tuple else f"[{inner}]"
@@ -44,7 +44,11 @@ def _origin(node: Node) -> str:
     return describe(*node.origin, short=True)
 
 
-def _op_text(node: Node) -> str:
+def _op_text(node: Node, as_written: bool = False) -> str:
+    """The operation as the listing shows it; with `as_written`, a call a pass lowered
+    (`np.sum` run as `add.reduce`) as the user wrote it."""
+    if as_written and "written" in node.attrs:
+        return node.attrs["written"]
     args = [_short(a) for a in node.args] + [f"{k}={_short(v)}" for k, v in node.kwargs.items()]
     if node.kind == "read":
         return f"read {node.attrs['variable'].name}"
@@ -95,6 +99,14 @@ def _lines(block: Block, indent: int, out: list):
 def _structure(value) -> str:
     if isinstance(value, Tensor):
         return f"%{value.id}"
+    if isinstance(value, Mixed):  # a number whose Python type depends on the path taken
+        kinds = " or ".join(
+            "a NumPy value" if k is None else f"a Python {k.__name__}" for k in value.kinds
+        )
+        return f"{_structure(value.value)} ({kinds}, by {_short(value.tag)})"
+    if all(hasattr(value, a) for a in ("flag", "value", "missing")):  # an Optional output
+        missing = "None" if value.missing is None else "unbound"
+        return f"{_structure(value.value)} (or {missing} where not {_short(value.flag)})"
     if isinstance(value, (tuple, list)):
         inner = ", ".join(_structure(v) for v in value)
         return f"({inner})" if isinstance(value, tuple) else f"[{inner}]"

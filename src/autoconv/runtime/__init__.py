@@ -33,7 +33,7 @@ from autoconv.runtime.py_builtins import (
     zip,
 )
 from autoconv.runtime.staging import functional_now
-from autoconv.runtime.unbound import unbound_locals
+from autoconv.runtime.unbound import past_guard, unbound_locals
 
 __all__ = [
     "all",
@@ -60,6 +60,7 @@ __all__ = [
     "min",
     "not_",
     "or_",
+    "past_guard",
     "range",
     "register_forms",
     "setitem",

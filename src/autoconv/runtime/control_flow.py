@@ -8,7 +8,7 @@ they run once per `if` and once per loop in Python mode.
 
 from autoconv.runtime import staging
 from autoconv.runtime.logical import not_
-from autoconv.runtime.unbound import register, throw, unbound_error
+from autoconv.runtime.unbound import past_operators, register, throw, unbound_error
 
 _len = len  # bound now: code under test may replace `builtins.len` (with converted code, even)
 _TRACERS = staging.TRACERS
@@ -59,7 +59,11 @@ def if_stmt(cond, body, orelse=None, get_state=None, set_state=None, names=()):
     except NameError as e:
         new = unbound_error(e, body, *(orelse if type(orelse) is tuple else (orelse,)))
         if new is None:
+            past_operators(e)
             raise
+    except BaseException as e:
+        past_operators(e)
+        raise
     throw(new)  # out of the `except` block, which would chain the `NameError`
 
 
@@ -118,6 +122,7 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
         iterable = items = item = None  # noqa: F841
         new = unbound_error(e, body) if isinstance(e, NameError) else None
         if new is None:
+            past_operators(e)
             raise
     throw(new)
 
@@ -155,7 +160,11 @@ def while_stmt(test, body, get_state=None, set_state=None, names=()):
     except NameError as e:
         new = unbound_error(e, test, body)
         if new is None:
+            past_operators(e)
             raise
+    except BaseException as e:
+        past_operators(e)
+        raise
     throw(new)
 
 

@@ -5,7 +5,7 @@ values are Python's own: `or_(a, lambda: b)` returns `a` itself when `a` is true
 """
 
 from autoconv.runtime import staging
-from autoconv.runtime.unbound import register, throw, unbound_error
+from autoconv.runtime.unbound import past_operators, register, throw, unbound_error
 
 _tracer_for = staging.tracer_for
 
@@ -30,8 +30,12 @@ def and_(value, operand, *more, test=False):
         except NameError as e:
             new = unbound_error(e, operand)
             if new is None:
+                past_operators(e)
                 raise
             break
+        except BaseException as e:
+            past_operators(e)
+            raise
         if not more:
             if test and value is not True and value is not False and _tracer_for(value) is None:
                 return True if value else False
@@ -60,8 +64,12 @@ def or_(value, operand, *more, test=False):
         except NameError as e:
             new = unbound_error(e, operand)
             if new is None:
+                past_operators(e)
                 raise
             break
+        except BaseException as e:
+            past_operators(e)
+            raise
         if not more:
             if test and value is not True and value is not False and _tracer_for(value) is None:
                 return True if value else False
@@ -90,7 +98,11 @@ def if_exp(cond, if_true, if_false):
     except NameError as e:
         new = unbound_error(e, if_true, if_false)
         if new is None:
+            past_operators(e)
             raise
+    except BaseException as e:
+        past_operators(e)
+        raise
     throw(new)
 
 

@@ -38,6 +38,35 @@ def unbound_error(error, *bodies):
     return new.with_traceback(body)
 
 
+def _showing_all() -> bool:
+    """`AUTOCONV_TRACEBACK=full` (read by `autoconv.tracebacks`, when it is loaded: the runtime
+    imports no more than itself)."""
+    tracebacks = sys.modules.get("autoconv.tracebacks")
+    return tracebacks is not None and tracebacks.showing_all()
+
+
+def past_operators(error) -> None:
+    """Drops the operators' own entries (`if_stmt` called `if_body`, ...) from the start of
+    `error`'s traceback as it leaves one, so that the functional form's tracebacks show the
+    user's frames only, as autoconv's entry points do (`AUTOCONV_TRACEBACK=full` keeps them).
+    The caller re-raises `error` with a bare `raise`, which adds no entry back."""
+    tb = error.__traceback__
+    if tb is None or _showing_all():
+        return
+    while tb is not None and tb.tb_frame.f_code in operator_codes:
+        tb = tb.tb_next
+    error.__traceback__ = tb
+
+
+def past_guard(error) -> None:
+    """Drops the entry of the guard's frame (`convert(f)` calling its functional form) from the
+    start of `error`'s traceback: the functional form's frame stands for the function, as the
+    original's one frame does. The guard re-raises `error` with a bare `raise`."""
+    tb = error.__traceback__
+    if tb is not None and tb.tb_frame is sys._getframe(1) and not _showing_all():
+        error.__traceback__ = tb.tb_next
+
+
 def _owner(frame):
     """The converted function that owns the locals, out from `frame` (an operator's caller)
     through operators and the bodies they called."""

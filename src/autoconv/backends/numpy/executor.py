@@ -55,6 +55,7 @@ class Program(ProgramFrame):
         super().__init__("graph", graph.name)
         self.graph = graph
         w = _Writer(graph)
+        self.bound = w.namespace  # the values the code reads by name (profiles show constants)
         self.fn = self.make_run(w.lines, w.namespace, w.line_nodes, w.line_spans, _describe_bound)
 
     def rewrite(self, exc: BaseException) -> BaseException:

@@ -55,6 +55,7 @@ ATTRS = {
     "value": "value",
     "owned": "bool",
     "folded": "str",  # the operation a constant was folded from (listings only)
+    "written": "str",  # a lowered call as the user wrote it (profiles only)
     "list": "str",  # the user's name of a list grown in a staged loop (error messages)
 }
 PLACEHOLDER_ATTRS = {"name": "str", "scalar": "bool"}

@@ -31,6 +31,7 @@ import math
 import numpy as np
 
 from autoconv.graph.graph import Graph, set_args, walk
+from autoconv.graph.listing import _op_text
 from autoconv.graph.tensor import Tensor
 
 NAME = "lower"
@@ -104,11 +105,18 @@ def _lower(node, rest, entry) -> int:
     kwargs = {}
     if "keepdims" in node.kwargs:
         kwargs["keepdims"] = node.kwargs["keepdims"]
+    _remember(node)
     node.kind = "call"
     node.op = f"{uf.__name__}.reduce"
     node.fn = _REDUCE[uf]
     set_args(node, (x, axis, dtype, None), kwargs)
     return 1
+
+
+def _remember(node) -> None:
+    """Keeps the call's text as the user wrote it, so that a profile's rows say `%2.sum()`
+    rather than `add.reduce(%2, None, None, None)` (no later pass renames its operands)."""
+    node.attrs.setdefault("written", _op_text(node))
 
 
 def _lower_mean(node) -> int:
@@ -127,6 +135,7 @@ def _lower_mean(node) -> int:
     count = math.prod(x.shape)
     if count == 0 or count >= 2**53:
         return 0
+    _remember(node)
     node.kind = "helper"
     node.op = "mean"
     node.fn = mean_all

@@ -40,19 +40,60 @@ def defined_on_one_path(name: str, defined: str, missing: str, what: str) -> str
     )
 
 
+def _dims(spec: str):
+    """The number of dimensions a spec's text shows (`float32[None, 3]`: 2; `int`, a Python
+    number: 0), or None for a value that is not an array or a number."""
+    if spec in ("bool", "int", "float", "complex"):
+        return 0
+    if spec.endswith("]") and "[" in spec:
+        inner = spec[spec.rindex("[") + 1 : -1]
+        return inner.count(",") + 1 if inner.strip() else 0
+    return None
+
+
+def _both(kind: str, first: str, second: str) -> str:
+    """`kind`, with the number of dimensions added when that disagrees too (the join checks
+    the dtype first: a fix of the dtype alone would lead straight to a second error)."""
+    a, b = _dims(first), _dims(second)
+    if kind == "dtype" and a is not None and b is not None and a != b:
+        return "dtype and number of dimensions"
+    return kind
+
+
+_RESHAPE = "reshape or broadcast one of them (e.g. .reshape(...), np.broadcast_to(...))"
+
+
+def _fix(kind: str) -> str:
+    if kind == "dtype":
+        return "Cast one of them (e.g. .astype(...))"
+    if kind == "dtype and number of dimensions":
+        return f"Cast one of them (e.g. .astype(...)) and {_RESHAPE}"
+    return _RESHAPE[0].upper() + _RESHAPE[1:]
+
+
 def branches_disagree(name: str, first: str, second: str, labels, what: str, kind: str) -> str:
+    kind = _both(kind, first, second)
     return (
         f"{named(name)} is {first} in the {labels[0]} branch but {second} in the {labels[1]} "
-        f"branch of this {what}: the branches must agree in {kind}. Cast one of them (e.g. "
-        f".astype(...)) so both give the same {kind}."
+        f"branch of this {what}: the branches must agree in {kind}. {_fix(kind)} so both give "
+        f"the same {kind}."
     )
 
 
 def iteration_changes(name: str, before: str, after: str, what: str, kind: str) -> str:
+    kind = _both(kind, before, after)
+    cast = "Give it the loop's dtype before the loop (e.g. np.float32(0)) or cast it in the body"
+    reshape = "give it the same shape before the loop and after each iteration (e.g. .reshape"
+    reshape += "(...), np.broadcast_to(...))"
+    if kind == "dtype":
+        fix = f"{cast} (.astype(...))"
+    elif kind == "dtype and number of dimensions":
+        fix = f"{cast} (.astype(...)), and {reshape}"
+    else:
+        fix = reshape[0].upper() + reshape[1:]
     return (
         f"{named(name)} is {before} before an iteration of this {what} but {after} after it: its "
-        f"{kind} must stay the same. Give it the loop's dtype before the loop (e.g. "
-        "np.float32(0)) or cast it in the body (.astype(...))."
+        f"{kind} must stay the same. {fix}."
     )
 
 
