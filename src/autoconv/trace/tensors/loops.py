@@ -382,9 +382,16 @@ class _Loop:
                 continue
             for it in items:
                 if not _numeric(it):
+                    fix = (
+                        f"append each field to a list of its own, or one array of them "
+                        f"(`{name}.append(np.array([...]))` when they share a dtype)"
+                        if type(it) in (tuple, list)
+                        else "append arrays or numbers"
+                    )
                     self._error(
                         f"list `{name}`: only arrays and numbers can be appended inside a staged "
-                        f"loop, got {_spec_text(it)}"
+                        f"loop (its length is known only when the graph runs), got "
+                        f"{_spec_text(it)}. Instead, {fix}."
                     )
             item_shapes = [tuple(shapes.shape_of(it)) for it in items]
             dtype = next(
