@@ -121,13 +121,23 @@ def no_python_number(t: Tensor, what: str):
     spec = repr(t)
     written = _item_write_target(line)
     if op == "BINARY_SUBSCR" and written is not None:
+        held = frame.f_locals.get(written)
+        if type(held) is list:
+            fail(
+                frame,
+                f"`{line}` updates an item of the list `{written}` at an index known only when "
+                f"the graph runs ({spec}); a Python list needs the index now. Make `{written}` "
+                f"a NumPy array (`{written} = np.zeros(n, dtype=...)`, `.tolist()` at the end "
+                f"if a list is wanted): then `{line}` gives `{written}` a new array of the graph.",
+            )
         fail(
             frame,
             f"`{line}` updates an item of `{written}` at an index known only when the graph "
             f"runs ({spec}), and `{written}` is a NumPy array made outside the graph, which "
-            f"NumPy can index only with a value known now. Make `{written}` from the "
-            f"function's arrays (`{written} = np.zeros_like(x, shape=..., dtype=...)` instead "
-            f"of `np.zeros(...)`): then `{line}` gives `{written}` a new array of the graph.",
+            f"NumPy can index only with a value known now. Name the index (`i = ...`) and "
+            f"write `{written}[i] += ...` inside a staged loop or branch, or make `{written}` "
+            f"from the function's arrays (`{written} = np.zeros_like(x, shape=..., dtype=...)`)"
+            f": then `{written}[i] = v` gives `{written}` a new array of the graph.",
         )
     if op == "BINARY_SUBSCR":
         fail(
