@@ -94,20 +94,28 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
     tracer = _TRACERS[type(iterable)]
     if tracer is not None:
         return tracer.for_stmt(iterable, body, get_state, set_state, names)
+    # While a graph is traced, the loop is unrolled: its tracer notes where each iteration
+    # begins (for the `roll` pass).
+    steps = staging.graph_tracer.python_loop() if _traces else None
     try:
         items = iter(iterable)
         for item in items:
+            if steps is not None:
+                steps.step()
             stop = body(item)
             if stop is None or stop is False:
                 continue
             if stop is not True:
                 tracer = _TRACERS[type(stop)]
                 if tracer is not None:
+                    steps = None  # the rest is staged: no hint
                     return tracer.for_rest(
                         stop, iterable, items, item, body, get_state, set_state, names
                     )
             if stop:
                 break
+        if steps is not None:
+            steps.end()
         return
     except BaseException as e:
         # Python drops the iterator as the loop is left, before any handler of the caller
