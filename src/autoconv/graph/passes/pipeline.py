@@ -1,10 +1,10 @@
 """The optimizing pipeline: settings, and the passes run in order on a copy of a traced graph.
 
 Order: re-rolling of unrolled Python loops (on the graph as traced, before the other passes
-merge operations across steps); constant folding, algebraic simplification and common-subexpression elimination, repeated
-while they still find something (each can open work for the others); then the lowering of
-reductions; then dead-code elimination; then in-place buffer reuse, which needs the final uses
-of every value.
+merge operations across steps); constant folding, algebraic simplification and common-
+subexpression elimination, repeated while they still find something (each can open work for the
+others); then the lowering of reductions; then dead-code elimination; then in-place buffer
+reuse, which needs the final uses of every value.
 """
 
 from __future__ import annotations
@@ -36,10 +36,11 @@ class Settings:
     """Which passes run. Each flag switches one pass (module `autoconv.graph.passes.<name>`).
 
     roll: the per-step copies of a Python loop unrolled while tracing become one staged loop
-    where every step is the same computation. fold: constant folding. simplify: algebraic simplification. cse: common-subexpression
-    elimination. lower: reductions call the ufunc's `reduce` directly, `mean` divides by the
-    known size. dce: dead-code elimination (off: every traced operation runs, strict
-    execution). inplace: elementwise operations reuse dead operands' buffers.
+    where every step is the same computation. fold: constant folding. simplify: algebraic
+    simplification. cse: common-subexpression elimination. lower: reductions call the ufunc's
+    `reduce` directly, `mean` divides by the known size. dce: dead-code elimination (off: every
+    traced operation runs, strict execution). inplace: elementwise operations reuse dead
+    operands' buffers.
     fold_max_bytes: constants larger than this are not folded (they would live in the graph).
     """
 
