@@ -210,3 +210,33 @@ def test_the_jax_backend_with_an_advancing_index():
         return s
 
     _check(f, RNG.random((22, 3)), backend="jax", loops=1)
+
+
+def test_variable_updates_and_list_appends_keep_the_loop_unrolled():
+    v = autoconv.Variable(np.zeros(2))
+
+    def f(x):
+        out = []
+        for _ in range(4):
+            x = x * 2.0
+            v.assign_add(x)
+            out.append(x)
+        return np.stack(out)
+
+    x = np.ones(2)
+    want = f(x)
+    v.assign(np.zeros(2))
+    g = autoconv.function(f)
+    np.testing.assert_array_equal(g(x), want)
+    np.testing.assert_array_equal(v.numpy(), want.sum(axis=0))
+    assert _loops(g.get_concrete_function(x)) == 0
+
+
+def test_random_draws_keep_the_loop_unrolled():
+    def f(x, seed):
+        rng = np.random.default_rng(seed)
+        for _ in range(3):
+            x = x + rng.random(2)
+        return x
+
+    _check(f, np.zeros(2), 7, loops=0)
