@@ -240,3 +240,25 @@ def test_random_draws_keep_the_loop_unrolled():
         return x
 
     _check(f, np.zeros(2), 7, loops=0)
+
+
+def test_every_step_read_after_the_loop_stays_unrolled():
+    def f(x):
+        xs = []  # a Python list: each step's value is read after the loop
+        for _ in range(6):
+            x = x * 0.5 + 1
+            xs.append(x)
+        return np.stack(xs)
+
+    _check(f, np.ones(3), loops=0)
+
+
+def test_a_value_of_the_middle_step_read_after_the_loop():
+    def f(x):
+        xs = []
+        for _ in range(8):
+            x = np.sin(x) + 1.0
+            xs.append(x)
+        return xs[3] + x
+
+    _check(f, np.ones(3), loops=1)

@@ -253,30 +253,30 @@ def _roll_loop(graph, block, start, lengths, origin) -> int:
     later.update(t.id for t in _tensors(block.outputs))
     if block is graph.block:
         later.update(t.id for t in _tensors(graph.outputs))
+    # ... or by a step of this loop further on than the next one.
+    for step in steps:
+        later.update(t.id for slot, t in step.reads if slot[0] == "far")
     new_nodes = list(nodes[:start])
     repl = Replacements()
-    removed = 0
     done = 0
-    for k in range(len(steps)):
-        run = next((r for r in runs if r[0] == k), None)
-        if run is None:
-            if all(k < r[0] or k >= r[1] for r in runs):
-                new_nodes.extend(steps[k].nodes)
-            continue
-        s, e, carried, stride = run
-        # A step whose results (other than carried ones) are read later stays unrolled.
-        while e - s >= 2 and _read_later(steps, s, e, carried, later):
-            e -= 1
-        if e - s < 2:
-            for step in steps[s:e]:
-                new_nodes.extend(step.nodes)
-            continue
-        made = _build(graph, steps, s, e, carried, stride, origin, repl)
-        new_nodes.extend(made)
-        removed += sum(len(st.nodes) for st in steps[s:e])
-        done += e - s
-        for step in steps[e : run[1]]:  # the copies left unrolled after a shortened run
+    k = 0
+    for s, e, carried, stride in runs:
+        for step in steps[k:s]:
             new_nodes.extend(step.nodes)
+        k = e
+        # Only the last step's loop variables can be read after the run: it ends at the
+        # first step with another result read after it (or before that step).
+        end = next((m + 1 for m in range(s, e) if _read_after(steps[m], later)), e)
+        if _read_after(steps[end - 1], later, carried, steps[end] if end < len(steps) else None):
+            end -= 1
+        if end - s >= 2:
+            new_nodes.extend(_build(graph, steps, s, end, carried, stride, origin, repl))
+            done += end - s
+            s = end
+        for step in steps[s:e]:  # the copies left unrolled
+            new_nodes.extend(step.nodes)
+    for step in steps[k:]:
+        new_nodes.extend(step.nodes)
     if not done:
         return 0
     graph.unrolled = []
@@ -307,17 +307,17 @@ def _same(step, before, template, stride) -> bool:
     return all(b - a == d for a, b, d in zip(before.ints, step.ints, stride))
 
 
-def _read_later(steps, s, e, carried, later) -> bool:
-    """Whether a result of the run's steps other than the last step's loop variables is read
-    after the run (a step after it, or after the loop)."""
-    after = set(later)
-    for step in steps[e:]:
-        after.update(t.id for _, t in step.reads)
-    for k in range(s, e):
-        for j, node in enumerate(steps[k].nodes):
-            for o, t in enumerate(node.outputs):
-                if t.id in after and not (k == e - 1 and (j, o) in carried):
-                    return True
+def _read_after(step, later, carried=None, following=None) -> bool:
+    """Whether a result of `step` is read after the run it ends (or, with `carried` None, at
+    all after the run): in `later`, or by the `following` step; loop variables in `carried`
+    may be."""
+    read = later
+    if following is not None:
+        read = later | {t.id for _, t in following.reads}
+    for j, node in enumerate(step.nodes):
+        for o, t in enumerate(node.outputs):
+            if t.id in read and (carried is None or (j, o) not in carried):
+                return True
     return False
 
 
