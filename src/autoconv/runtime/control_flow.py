@@ -96,7 +96,7 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
         return tracer.for_stmt(iterable, body, get_state, set_state, names)
     # While a graph is traced, the loop is unrolled: its tracer notes where each iteration
     # begins (for the `roll` pass).
-    steps = staging.graph_tracer.python_loop() if _traces else None
+    steps = _python_loop() if _traces else None
     try:
         items = iter(iterable)
         for item in items:
@@ -126,6 +126,12 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
         if new is None:
             raise
     throw(new)
+
+
+def _python_loop():
+    """The graph tracer's record of a Python loop's iterations (None if it keeps none)."""
+    record = getattr(staging.graph_tracer, "python_loop", None)
+    return record() if record is not None else None
 
 
 def while_stmt(test, body, get_state=None, set_state=None, names=()):
