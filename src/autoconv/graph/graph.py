@@ -96,6 +96,8 @@ class Graph:
         self.input_names: list[str] = []
         self.outputs = None
         self._next_id = 0
+        # Hints for the `roll` pass: the unrolled Python loops (`graph.unrolled.Steps`).
+        self.unrolled: list = []
 
     @property
     def nodes(self) -> list[Node]:
@@ -374,6 +376,7 @@ def _copy_graph(graph: Graph) -> Graph:
         made.node = node
         new.inputs.append(made)
     new.input_names = list(graph.input_names)
+    new.unrolled = list(getattr(graph, "unrolled", ()))
     new.block = copy_block(graph.block)
     new.outputs = map_tensors(graph.outputs, tensor)
     return new

@@ -100,20 +100,28 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
         tracer = staging.tracer_for(iterable)  # a list a staged loop appended to
     if tracer is not None:
         return tracer.for_stmt(iterable, body, get_state, set_state, names)
+    # While a graph is traced, the loop is unrolled: its tracer notes where each iteration
+    # begins (for the `roll` pass).
+    steps = _python_loop() if _traces else None
     try:
         items = iter(iterable)
         for item in items:
+            if steps is not None:
+                steps.step()
             stop = body(item)
             if stop is None or stop is False:
                 continue
             if stop is not True:
                 tracer = _TRACERS[type(stop)]
                 if tracer is not None:
+                    steps = None  # the rest is staged: no hint
                     return tracer.for_rest(
                         stop, iterable, items, item, body, get_state, set_state, names
                     )
             if stop:
                 break
+        if steps is not None:
+            steps.end()
         return
     except BaseException as e:
         # Python drops the iterator as the loop is left, before any handler of the caller
@@ -125,6 +133,12 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
             past_operators(e)
             raise
     throw(new)
+
+
+def _python_loop():
+    """The graph tracer's record of a Python loop's iterations (None if it keeps none)."""
+    record = getattr(staging.graph_tracer, "python_loop", None)
+    return record() if record is not None else None
 
 
 def while_stmt(test, body, get_state=None, set_state=None, names=()):

@@ -20,9 +20,89 @@ def _integer(v) -> bool:
     return isinstance(v, np.ndarray) and v.dtype.kind in "iu"
 
 
-def checks(node) -> list:
+def checks(node, ranges=None) -> list:
     """`(index, axis)` for each index of `node` to check (`axis` None: `np.take` over the
-    flattened array); the array indexed is `node.args[0]`."""
+    flattened array); the array indexed is `node.args[0]`. `ranges` (`counted_ranges`): indices
+    known to stay in bounds are not checked."""
+    found = _checks(node)
+    if ranges and found and node.kind == "getitem" and isinstance(node.args[0], Tensor):
+        shape = node.args[0].shape
+        found = [
+            (v, axis)
+            for v, axis in found
+            if not _within(ranges.get(v.id) if isinstance(v, Tensor) else None, shape[axis])
+        ]
+    return found
+
+
+def _within(bounds, n) -> bool:
+    return bounds is not None and n is not None and -n <= bounds[0] and bounds[1] < n
+
+
+def counted_ranges(graph) -> dict:
+    """`{tensor id: (lowest, highest)}` for the variables of counted loops, as the loop body
+    sees them: a `while` whose test is `p < N` (`N` an int) on a variable `p` that starts at a
+    constant int and grows by a positive int each step runs `T` times, known when lowering, and
+    every variable `q` that starts at a constant int and moves by a constant int each step
+    stays between its first and its `T`-th value. (The `roll` pass and a `for` over an array's
+    first axis make such loops.)"""
+    from autoconv.graph.graph import walk
+
+    out: dict = {}
+    for node in walk(graph.block):
+        if node.kind != "while" or node.attrs.get("stop"):
+            continue
+        test, body = node.blocks
+        n = len(body.params)
+        steps = {}
+        for i, p in enumerate(body.params):
+            init, new = node.args[i], body.outputs[i]
+            first = _const_int(init)
+            if first is None or not isinstance(new, Tensor) or new.node is None:
+                continue
+            step = new.node
+            if (
+                step.kind == "binop"
+                and step.fn == "+"
+                and step.args[0] is p
+                and type(step.args[1]) is int
+            ):
+                steps[p.id] = (first, step.args[1])
+        if len(test.nodes) != 1 or len(body.outputs) != n:
+            continue
+        cmp = test.nodes[0]
+        if not (
+            cmp.kind == "binop"
+            and cmp.fn == "<"
+            and test.outputs[0] is cmp.outputs[0]
+            and isinstance(cmp.args[0], Tensor)
+            and type(cmp.args[1]) is int
+        ):
+            continue
+        counter = steps.get(cmp.args[0].id)
+        if counter is None or counter[1] <= 0:
+            continue
+        first, d = counter
+        trips = max(0, -(-(cmp.args[1] - first) // d))
+        if not trips:
+            continue
+        for pid, (b, s) in steps.items():
+            last = b + s * (trips - 1)
+            out[pid] = (min(b, last), max(b, last))
+    return out
+
+
+def _const_int(v):
+    if type(v) is int:
+        return v
+    if isinstance(v, Tensor) and v.node is not None and v.node.kind == "const":
+        value = v.node.attrs.get("value")
+        if type(value) is int:
+            return value
+    return None
+
+
+def _checks(node) -> list:
     if node.kind == "getitem":
         array, key = node.args[0], node.args[1]
         items = key if node.attrs.get("tuple") else (key,)

@@ -94,8 +94,9 @@ class _Writer:
         self._checks: dict = {}
         self._host: dict = {}
         host_nodes = self.plan.host_nodes
+        ranges = _bounds.counted_ranges(graph)  # counted loops' indices need no check
         for n in graph.walk():
-            self._checks[id(n)] = _bounds.checks(n)
+            self._checks[id(n)] = _bounds.checks(n, ranges)
             self._host[id(n)] = _host.is_host(n) or id(n) in host_nodes
         self.has_error = any(self._sets_error(n) for n in graph.walk())
         self.out_host = _host.HostValues(tensors_in(graph.outputs), self.plan)

@@ -2,6 +2,7 @@
 
 | pass | module | what it does |
 | --- | --- | --- |
+| `roll` | `roll.py` | a Python loop's uniform unrolled steps become one staged loop |
 | `fold` | `fold.py` | constant subgraphs are computed once, while tracing |
 | `simplify` | `simplify.py` | `x * 1`, `x - 0`, double transposes, no-op reshapes and casts |
 | `cse` | `cse.py` | repeated operations reuse the first result |

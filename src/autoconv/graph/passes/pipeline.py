@@ -1,24 +1,27 @@
 """The optimizing pipeline: settings, and the passes run in order on a copy of a traced graph.
 
-Order: constant folding, algebraic simplification and common-subexpression elimination, repeated
-while they still find something (each can open work for the others); then the lowering of
-reductions; then dead-code elimination; then in-place buffer reuse, which needs the final uses
-of every value.
+Order: re-rolling of unrolled Python loops (on the graph as traced, before the other passes
+merge operations across steps); constant folding, algebraic simplification and common-
+subexpression elimination, repeated while they still find something (each can open work for the
+others); then the lowering of reductions; then dead-code elimination; then in-place buffer
+reuse, which needs the final uses of every value.
 """
 
 from __future__ import annotations
 
+import gc
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, fields, replace
 
 from autoconv.graph.graph import Graph
-from autoconv.graph.passes import cse, dce, fold, inplace, lower, simplify
+from autoconv.graph.passes import cse, dce, fold, inplace, lower, roll, simplify
 from autoconv.graph.passes.analysis import count_nodes
 
 _DEFAULT_MAX_BYTES = fold.DEFAULT_MAX_BYTES
 
 PASSES = {
+    "roll": roll,
     "fold": fold,
     "simplify": simplify,
     "cse": cse,
@@ -33,13 +36,16 @@ _ROUNDS = 4
 class Settings:
     """Which passes run. Each flag switches one pass (module `autoconv.graph.passes.<name>`).
 
-    fold: constant folding. simplify: algebraic simplification. cse: common-subexpression
-    elimination. lower: reductions call the ufunc's `reduce` directly, `mean` divides by the
-    known size. dce: dead-code elimination (off: every traced operation runs, strict
-    execution). inplace: elementwise operations reuse dead operands' buffers.
+    roll: the per-step copies of a Python loop unrolled while tracing become one staged loop
+    where every step is the same computation. fold: constant folding. simplify: algebraic
+    simplification. cse: common-subexpression elimination. lower: reductions call the ufunc's
+    `reduce` directly, `mean` divides by the known size. dce: dead-code elimination (off: every
+    traced operation runs, strict execution). inplace: elementwise operations reuse dead
+    operands' buffers.
     fold_max_bytes: constants larger than this are not folded (they would live in the graph).
     """
 
+    roll: bool = True
     fold: bool = True
     simplify: bool = True
     cse: bool = True
@@ -132,6 +138,18 @@ def optimize(graph: Graph, settings: Settings | None = None) -> tuple[Graph, lis
     """Runs the enabled passes on a copy of `graph`; returns the copy and what each pass did.
     The traced graph is left as it is."""
     settings = current() if settings is None else settings
+    # The copy and the passes allocate small objects among the graph's many, and run no user
+    # code: the cyclic garbage collector's passes over a large graph took half their time.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _optimize(graph, settings)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _optimize(graph: Graph, settings: Settings) -> tuple[Graph, list[PassRecord]]:
     graph = graph.copy()
     records: list[PassRecord] = []
     count = [count_nodes(graph)]  # after one pass, before the next: nothing runs in between
@@ -146,6 +164,8 @@ def optimize(graph: Graph, settings: Settings | None = None) -> tuple[Graph, lis
         records.append(PassRecord(name, before, count[0], changes, seconds))
         return changes
 
+    if settings.roll:
+        step("roll")
     rewriters = [name for name in ("fold", "simplify", "cse") if getattr(settings, name)]
     for _ in range(_ROUNDS):
         if not sum(step(name) for name in rewriters):

@@ -11,6 +11,7 @@ from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import Tensor
+from autoconv.graph.unrolled import Steps
 from autoconv.runtime import staging as rt
 from autoconv.runtime.control_flow import ElifChain
 from autoconv.runtime.staged_locals import StagedLocals
@@ -231,6 +232,10 @@ class TensorTracer:
     def mark(self):
         """Where the block being built ends now (None when this thread is not tracing)."""
         return len(_g.current().block.nodes) if _g.building() else None
+
+    def python_loop(self):
+        """Records where each iteration of a Python loop begins (None when not tracing)."""
+        return Steps(user_origin(3)) if _g.building() else None
 
     def while_stmt(self, test, body, get_state, set_state, names, first_cond=None, mark=None):
         if mark is not None:

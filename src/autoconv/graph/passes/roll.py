@@ -1,0 +1,443 @@
+"""Re-rolling: the per-step copies of a Python loop unrolled while tracing become one staged loop.
+
+A `for` over a Python `range` runs in Python while tracing (AutoGraph's rule: `layers[i]` and
+Python-side logic keep working), so 1,000 steps leave 1,000 copies of the body in the graph. The
+tracer notes where each iteration began (`graph.unrolled`); this pass checks, step by step,
+which consecutive copies are the same computation up to
+
+- the loop-carried values: what a step reads of the step before it, always from the same
+  operation and result (these become the loop's variables), and
+- integer indices that advance by a fixed stride (`x[i]`, `x[2 * i + 1]`: each becomes a
+  counter carried by the loop),
+
+and replaces such a run by one `while` node counting the steps. Only pure steps roll: a step
+with a print, a Variable update, a list append, a random draw, a conditional or a loop stays
+unrolled, as does a step that reads values of steps further back, or whose results other than
+the loop variables are read after it (its last copy then stays unrolled). Operations of a step
+that read only values from before the loop (`x.T`) run once, before it. The loop runs the same
+operations in the same order as the unrolled copies, so results are bit-identical.
+
+Each step is keyed in one walk over its operations, so the pass takes time linear in the number
+of steps.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from autoconv.graph.graph import Block, Graph, Node, map_tensors, new_tensor, walk
+from autoconv.graph.passes.cse import value_key
+from autoconv.graph.passes.rewrite import Replacements
+from autoconv.graph.tensor import Tensor
+
+NAME = "roll"
+_PURE_KINDS = frozenset(("call", "binop", "unop", "getitem", "method", "attr", "helper", "const"))
+_INT = ("int",)  # the key of an integer index that may advance from step to step
+
+
+def run(graph: Graph, settings=None) -> int:
+    """Rolls the runs of uniform steps of the graph's unrolled loops; returns how many steps
+    were rolled away."""
+    hints = getattr(graph, "unrolled", None)
+    if not hints:
+        return 0
+    where: dict = {}  # first result id -> (block, node)
+    wanted = {h[0] for h in hints}
+    for block in _blocks(graph.block):
+        for node in block.nodes:
+            if node.outputs and node.outputs[0].id in wanted:
+                where[node.outputs[0].id] = block
+    spans = []
+    for first, lengths, origin in hints:
+        block = where.get(first)
+        if block is None:
+            continue
+        start = next(i for i, n in enumerate(block.nodes) if n.outputs and n.outputs[0].id == first)
+        if start + sum(lengths) > len(block.nodes):
+            continue
+        spans.append((block, start, lengths, origin))
+    # Latest first within a block, inner loops (shorter) before the loops that hold them: a
+    # rolled span shifts only the positions after it, and a loop holding a rolled one is left.
+    spans.sort(key=lambda s: (id(s[0]), -s[1], sum(s[2])))
+    rolled_at: dict = {}  # id(block) -> starts of the spans rolled
+    rolled = 0
+    for block, start, lengths, origin in spans:
+        end = start + sum(lengths)
+        if any(start <= s < end for s in rolled_at.get(id(block), ())):
+            continue
+        done = _roll_loop(graph, block, start, lengths, origin)
+        if done:
+            rolled_at.setdefault(id(block), []).append(start)
+            rolled += done
+    return rolled
+
+
+def _blocks(block):
+    yield block
+    for node in walk(block):
+        yield from node.blocks
+
+
+class _Step:
+    """One iteration's operations, keyed: `key` compares steps; `reads` are the Tensors the
+    step reads from outside itself, in order, each with its slot (`("prev", j, o)`: result `o`
+    of operation `j` of the step before; `("ext", id)`: a value from before the loop);
+    `ints` the integer indices."""
+
+    __slots__ = ("nodes", "key", "reads", "ints", "pure")
+
+    def __init__(self, nodes):
+        self.nodes = nodes
+        self.reads: list = []
+        self.ints: list = []
+        self.pure = True
+        self.key = None
+
+
+def _key_steps(steps: list, at: dict) -> None:
+    """Keys each step. `at`: id(node) -> (step number, position in the step)."""
+    for k, step in enumerate(steps):
+        parts = []
+        for node in step.nodes:
+            if (
+                node.kind not in _PURE_KINDS
+                or node.effect
+                or node.blocks
+                or not node.outputs
+                or node.attrs.get("random")
+                or (node.kind == "helper" and any(type(a) is list for a in node.args))
+            ):
+                step.pure = False
+                break
+
+            def slot(t, k=k, step=step):
+                place = at.get(id(t.node))
+                if place is None:
+                    s = ("ext", t.id)
+                elif place[0] == k:
+                    return ("in", place[1], t.index)
+                elif place[0] == k - 1:
+                    s = ("prev", place[1], t.index)
+                else:
+                    s = ("far", t.id)  # an older step's value: no loop variable holds it
+                step.reads.append((s, t))
+                return s
+
+            args = node.args
+            if node.kind == "getitem":
+                args = (args[0], _mark_ints(args[1], step.ints), *args[2:])
+            try:
+                parts.append(
+                    (
+                        node.kind,
+                        node.op,
+                        node.fn if isinstance(node.fn, str) else ("fn", id(node.fn)),
+                        _template_key(args, slot),
+                        _template_key(node.kwargs, slot),
+                        value_key(sorted(node.attrs.items())),
+                        tuple([(t.shape, t.dtype.str, t.weak) for t in node.outputs]),
+                    )
+                )
+            except TypeError:
+                step.pure = False
+                break
+        step.key = tuple(parts) if step.pure else None
+
+
+class _IntSlot:
+    """Stands for an integer index in a step's key."""
+
+    __slots__ = ()
+
+
+_INT_SLOT = _IntSlot()
+
+
+def _mark_ints(index, ints: list):
+    if type(index) is int:
+        ints.append(index)
+        return _INT_SLOT
+    if type(index) is tuple:
+        return tuple(_mark_ints(i, ints) if type(i) is int else i for i in index)
+    return index
+
+
+def _template_key(v, slot):
+    t = type(v)
+    if t is Tensor:
+        return slot(v)
+    if v is _INT_SLOT:
+        return _INT
+    if t is tuple or t is list:
+        return (t, tuple([_template_key(x, slot) for x in v]))
+    if t is dict:
+        return (t, tuple([(k, _template_key(x, slot)) for k, x in v.items()]))
+    if t is slice:
+        return (t, _template_key(v.start, slot), _template_key(v.stop, slot), v.step)
+    return value_key(v)
+
+
+def _starts_run(first: _Step, second: _Step) -> dict | None:
+    """Whether `second` repeats `first` with the values `second` reads of `first` carried:
+    the loop variables `{(j, o): initial Tensor}`, or None."""
+    if not (first.pure and second.pure) or len(first.nodes) != len(second.nodes):
+        return None
+    if len(first.reads) != len(second.reads) or len(first.ints) != len(second.ints):
+        return None
+    carried: dict = {}
+    for (s1, t1), (s2, _t2) in zip(first.reads, second.reads):
+        if s2[0] == "prev":
+            if s1[0] not in ("ext", "prev"):
+                return None
+            init = carried.setdefault(s2[1:], t1)
+            out = first.nodes[s2[1]].outputs[s2[2]]
+            if init is not t1 or (t1.shape, t1.dtype, t1.weak) != (out.shape, out.dtype, out.weak):
+                return None
+        elif s1 != s2 or s2[0] == "far":
+            return None
+    if _relabel(first.key, second.key):
+        return carried
+    return None
+
+
+def _relabel(k1, k2) -> bool:
+    """Whether two step keys are equal once the slots of values read from outside are
+    ignored (they are compared by `_starts_run`)."""
+    if type(k1) is not type(k2):
+        return False
+    if type(k1) is tuple:
+        if len(k1) == 2 or len(k1) == 3:
+            if k1 and k1[0] in ("ext", "prev", "far") and k2 and k2[0] in ("ext", "prev", "far"):
+                return True
+        return len(k1) == len(k2) and all(_relabel(a, b) for a, b in zip(k1, k2))
+    return k1 == k2
+
+
+def _roll_loop(graph, block, start, lengths, origin) -> int:
+    nodes = block.nodes
+    steps = []
+    at: dict = {}
+    p = start
+    for k, n in enumerate(lengths):
+        step = _Step(nodes[p : p + n])
+        for j, node in enumerate(step.nodes):
+            at[id(node)] = (k, j)
+        steps.append(step)
+        p += n
+    _key_steps(steps, at)
+    # Runs: a start step, then steps keyed as the second one, whose indices advance evenly.
+    runs = []
+    k, n = 0, len(steps)
+    while k < n - 1:
+        carried = _starts_run(steps[k], steps[k + 1])
+        if carried is None:
+            k += 1
+            continue
+        stride = [b - a for a, b in zip(steps[k].ints, steps[k + 1].ints)]
+        e = k + 2
+        while e < n and _same(steps[e], steps[e - 1], steps[k + 1], stride):
+            e += 1
+        runs.append((k, e, carried, stride))
+        k = e
+    if not runs:
+        return 0
+    # Values read after the loop (later operations, nested blocks, block and graph outputs).
+    span_end = start + sum(lengths)
+    later: set = set()
+    for node in nodes[span_end:]:
+        later.update(t.id for t in node.inputs)
+        for sub in node.blocks:
+            for inner in walk(sub):
+                later.update(t.id for t in inner.inputs)
+            later.update(t.id for t in _tensors(sub.outputs))
+    later.update(t.id for t in _tensors(block.outputs))
+    if block is graph.block:
+        later.update(t.id for t in _tensors(graph.outputs))
+    # ... or by a step of this loop further on than the next one.
+    for step in steps:
+        later.update(t.id for slot, t in step.reads if slot[0] == "far")
+    new_nodes = list(nodes[:start])
+    repl = Replacements()
+    done = 0
+    k = 0
+    for s, e, carried, stride in runs:
+        for step in steps[k:s]:
+            new_nodes.extend(step.nodes)
+        k = e
+        # Only the last step's loop variables can be read after the run: it ends at the
+        # first step with another result read after it (or before that step).
+        end = next((m + 1 for m in range(s, e) if _read_after(steps[m], later)), e)
+        if _read_after(steps[end - 1], later, carried, steps[end] if end < len(steps) else None):
+            end -= 1
+        if end - s >= 2:
+            new_nodes.extend(_build(graph, steps, s, end, carried, stride, origin, repl))
+            done += end - s
+            s = end
+        for step in steps[s:e]:  # the copies left unrolled
+            new_nodes.extend(step.nodes)
+    for step in steps[k:]:
+        new_nodes.extend(step.nodes)
+    if not done:
+        return 0
+    graph.unrolled = []
+    new_nodes.extend(nodes[span_end:])
+    block.nodes = new_nodes
+    for node in new_nodes:
+        repl.node(node)
+        for sub in node.blocks:
+            repl._block(sub)
+            sub.outputs = map_tensors(list(sub.outputs), lambda t: repl.resolve(t, True))
+    block.outputs = map_tensors(list(block.outputs), lambda t: repl.resolve(t, True))
+    if block is graph.block:
+        graph.outputs = map_tensors(graph.outputs, lambda t: repl.resolve(t, True))
+    return done
+
+
+def _tensors(v):
+    from autoconv.graph.graph import tensors_in
+
+    return tensors_in(v)
+
+
+def _same(step, before, template, stride) -> bool:
+    """Whether `step` repeats `template` (a run's second step), its indices `stride` past the
+    step `before` it."""
+    if not step.pure or step.key != template.key:
+        return False
+    return all(b - a == d for a, b, d in zip(before.ints, step.ints, stride))
+
+
+def _read_after(step, later, carried=None, following=None) -> bool:
+    """Whether a result of `step` is read after the run it ends (or, with `carried` None, at
+    all after the run): in `later`, or by the `following` step; loop variables in `carried`
+    may be."""
+    read = later
+    if following is not None:
+        read = later | {t.id for _, t in following.reads}
+    for j, node in enumerate(step.nodes):
+        for o, t in enumerate(node.outputs):
+            if t.id in read and (carried is None or (j, o) not in carried):
+                return True
+    return False
+
+
+def _build(graph, steps, s, e, carried, stride, origin, repl) -> list:
+    """The operations that replace steps `s` to `e - 1`: those of step `s` that read only
+    values from before the loop (run once), the counters' initial values and the loop."""
+    first, tmpl = steps[s], steps[s + 1]
+    origin = origin or tmpl.nodes[0].origin
+    pos = {id(node): j for j, node in enumerate(tmpl.nodes)}
+    prev = {id(node): j for j, node in enumerate(first.nodes)}
+    outer: list = []
+    inits: list = []
+    params: list = []
+
+    def const(value):
+        node = Node("const", "const", attrs={"value": value, "owned": True}, origin=origin)
+        node.outputs.append(new_tensor(graph, node, 0, (), np.dtype(np.int64), True))
+        outer.append(node)
+        return node.outputs[0]
+
+    def param(name, like):
+        node = Node("param", "param", attrs={"name": name})
+        t = new_tensor(graph, node, 0, like.shape, like.dtype, like.weak)
+        node.outputs.append(t)
+        params.append(t)
+        return t
+
+    counter_init = const(0)
+    counter = param("<step>", counter_init)
+    inits.append(counter_init)
+    indices: dict = {}  # (first value, stride) -> param
+    for base, d in zip(first.ints, stride):
+        if d and (base, d) not in indices:
+            init = const(base)
+            inits.append(init)
+            indices[(base, d)] = param("<index>", init)
+    loop_vars: dict = {}
+    for (j, o), init in carried.items():
+        inits.append(init)
+        loop_vars[(j, o)] = param("<carried>", first.nodes[j].outputs[o])
+    body = Block()
+    made: dict = {}  # template result id -> its value in the body
+    hoisted: set = set()
+    ints = iter(zip(first.ints, stride))
+
+    for j, node in enumerate(tmpl.nodes):
+        variant = False
+
+        def value(t):
+            nonlocal variant
+            at = pos.get(id(t.node))
+            if at is not None:
+                if at in hoisted:
+                    return first.nodes[at].outputs[t.index]
+                variant = True
+                return made[t.id]
+            at = prev.get(id(t.node))
+            if at is not None:
+                variant = True
+                return loop_vars[(at, t.index)]
+            return t
+
+        args = map_tensors(node.args, value)
+        kwargs = map_tensors(node.kwargs, value)
+        if node.kind == "getitem":
+
+            def index(i):
+                nonlocal variant
+                base, d = next(ints)
+                if not d:
+                    return i
+                variant = True
+                return indices[(base, d)]
+
+            key = args[1]
+            if type(key) is int:
+                key = index(key)
+            elif type(key) is tuple:
+                key = tuple(index(i) if type(i) is int else i for i in key)
+            args = (args[0], key, *args[2:])
+        if not variant:
+            hoisted.add(j)
+            outer.append(first.nodes[j])  # the same operation on the same values: run once
+            continue
+        new = Node(node.kind, node.op, node.fn, args, kwargs, dict(node.attrs), node.origin)
+        for i, t in enumerate(node.outputs):
+            made[t.id] = new_tensor(graph, new, i, t.shape, t.dtype, t.weak)
+            new.outputs.append(made[t.id])
+        body.nodes.append(new)
+
+    def result(j, o):
+        if j in hoisted:
+            return first.nodes[j].outputs[o]
+        return made[tmpl.nodes[j].outputs[o].id]
+
+    step_node = Node("binop", "+", "+", (counter, 1), origin=origin)
+    step_node.outputs.append(new_tensor(graph, step_node, 0, (), counter.dtype, True))
+    body.nodes.append(step_node)
+    outs = [step_node.outputs[0]]
+    for (_base, d), p in indices.items():
+        node = Node("binop", "+", "+", (p, d), origin=origin)
+        node.outputs.append(new_tensor(graph, node, 0, (), p.dtype, True))
+        body.nodes.append(node)
+        outs.append(node.outputs[0])
+    outs += [result(j, o) for (j, o) in carried]
+    body.outputs = outs
+    body.params = params
+    cond = Block()
+    test = Node("binop", "<", "<", (counter, e - s), origin=origin)
+    test.outputs.append(new_tensor(graph, test, 0, (), np.dtype(np.bool_), True))
+    cond.nodes.append(test)
+    cond.outputs = [test.outputs[0]]
+    cond.params = body.params
+    loop = Node("while", "while", args=inits, attrs={"stop": False}, origin=origin)
+    loop.blocks = [cond, body]
+    for i, p in enumerate(params):
+        loop.outputs.append(new_tensor(graph, loop, i, p.shape, p.dtype, p.weak))
+    outer.append(loop)
+    last = steps[e - 1]
+    skip = 1 + len(indices)
+    for n, (j, o) in enumerate(carried):
+        repl.add(last.nodes[j].outputs[o], loop.outputs[skip + n], True)
+    return outer
