@@ -702,6 +702,156 @@ def swap_items(x):
     return lst
 
 
+@prog
+def hist_unrolled(x):
+    counts = np.zeros(4, dtype=np.int64)
+    for i in range(x.shape[0]):
+        b = int(abs(x[i])) % 4
+        counts[b] += 1
+    return counts
+
+
+@prog
+def hist_subscript_key(x):
+    labels = (np.abs(x) * 2).astype(np.int64) % 3
+    counts = np.zeros(3)
+    for i in range(4):
+        counts[labels[i]] += x[i]
+    return counts
+
+
+@prog
+def argmax_bump(x):
+    out = np.zeros(4)
+    k = np.argmax(x)
+    out[k] += 1.0
+    out[k] *= 3
+    return out
+
+
+@prog
+def grid_bump(x):
+    g = np.zeros((2, 2))
+    i = np.argmax(x) % 2
+    j = np.argmin(x) % 2
+    g[i, j] += x[0]
+    return g
+
+
+@prog
+def counts_repeat(x):
+    counts = (np.abs(x) * 2).astype(np.int64)
+    out = []
+    for c in counts:
+        for _ in range(c):
+            out.append(c)
+    return np.array(out, dtype=np.int64)
+
+
+@prog
+def append_in_if_in_if(x):
+    out = []
+    for v in x:
+        if v > 0:
+            if v > 1:
+                out.append(v)
+    return np.array(out)
+
+
+@prog
+def append_before_break_inner(x):
+    out = []
+    for v in x:
+        for w in x:
+            if w > v:
+                break
+            out.append(w)
+    return np.array(out)
+
+
+@prog
+def append_after_continue(x):
+    out = []
+    for v in x:
+        if v < 0:
+            continue
+        out.append(v * 2)
+    return np.array(out)
+
+
+@prog
+def amortization(x):
+    balance = 1000.0
+    rows = []
+    for month in range(4):
+        interest = balance * 0.01 * (1 + x[month])
+        balance = balance + interest - 100.0
+        rows.append((month, interest, balance))
+    return rows
+
+
+@prog
+def amortization_staged(x):
+    balance = 1000.0
+    rows = []
+    month = 0
+    while balance > 700.0 and month < 10:
+        interest = balance * 0.01 * (1 + abs(x[0]))
+        balance = balance + interest - 100.0
+        rows.append((month, interest, balance))
+        month += 1
+    return rows
+
+
+@prog
+def comprehension_reuse(x):
+    s = 0.0
+    for v in x:
+        s += v
+    return [s * v for v in range(3)]
+
+
+@prog
+def lambda_reuse(x):
+    s = 0.0
+    for v in x:
+        s += v
+    f = lambda v: 2 * v
+    return f(s)
+
+
+@prog
+def any_gen(x):
+    return any(v > 2 for v in x)
+
+
+@prog
+def all_gen(x):
+    return all(v > -3 for v in x)
+
+
+@prog
+def any_in_if(x):
+    if any(v < 0 for v in x):
+        return x * 0
+    return x
+
+
+@prog
+def any_mixed(x):
+    return any([x[0] > 1, False, x[1] < 0])
+
+
+@prog
+def all_list_python(x):
+    return all([True, 1, x.shape[0] > 2])
+
+
+@prog
+def any_empty(x):
+    return any([]), all([])
+
+
 def main() -> None:
     counts: dict = {}
     for f, inputs in P:

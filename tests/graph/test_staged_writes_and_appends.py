@@ -480,3 +480,52 @@ def any_in_if(x):
 def test_any_and_all_of_symbolic_items_are_python_bools_when_the_graph_runs(f, backend):
     for x in (X, -X, X * 0.0):
         agree(f, x, backend=backend)
+
+
+# --- items of an array made with NumPy updated at an index known only when the graph runs ----
+
+
+def histogram_unrolled(x):
+    counts = np.zeros(4, dtype=np.int64)
+    for i in range(x.shape[0]):  # a Python loop: unrolled while tracing
+        b = int(abs(x[i])) % 4
+        counts[b] += 1
+    return counts
+
+
+def histogram_by_labels(x):
+    labels = (np.abs(x) * 2).astype(np.int64) % 3
+    counts = np.zeros(3)
+    for i in range(4):
+        counts[labels[i]] += x[i]
+    return counts
+
+
+def bump_the_largest(x):
+    out = np.zeros((2, 4))
+    k = np.argmax(x)
+    out[1, k] += 1.0
+    out[0, k] *= 3
+    return out
+
+
+def a_second_name_sees_it(x):
+    out = np.zeros(4)
+    keep = out
+    k = np.argmax(x)
+    out[k] += 1.0
+    return keep
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "f", [histogram_unrolled, histogram_by_labels, bump_the_largest], ids=lambda f: f.__name__
+)
+def test_an_item_updated_at_a_symbolic_index_outside_staged_statements(f, backend):
+    for x in (X, -X, np.array([0.25, 0.5, -0.75, 2.5])):
+        agree(f, x, backend=backend)
+
+
+def test_an_item_update_that_another_name_would_see_is_still_an_error():
+    with pytest.raises(AutoconvError, match="refers to that array"):
+        autoconv.function(a_second_name_sees_it)(X)

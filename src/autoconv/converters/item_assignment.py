@@ -3,7 +3,7 @@ give it a new array:
 
     out[i] = x[i] * 2     ->  out = ac.setitem(out, i, x[i] * 2)
     grid[1:, j] = 0       ->  grid = ac.setitem(grid, ac.index[1:, j], 0)
-    h[k] += 1             ->  h = ac.setitem(h, k, ac.item_op('+=', h[k], 1))
+    h[k] += 1             ->  h = ac.setitem(h, k, ac.item_op('+=', ac.item(h, k), 1))
     x[x < 0] *= -1        ->  x = ac.setitem(x, x < 0, ac.item_op('*=', ac.item(x, x < 0), -1))
 
 On Python values and concrete arrays `ac.setitem` stores in place and returns the same object,
@@ -14,9 +14,12 @@ and branches then carry the name like any other variable.
 
 Python evaluates the value before the container and the key; the call evaluates them after.
 So only keys that nothing can change are rewritten: names, constants, slices, arithmetic and
-comparisons of them. Other item assignments, and those to globals, attributes or several
-targets, stay as they are; so does an item with a constant key inside a branch or loop
-(`d["n"] += 1`), which the control-flow converter carries as state by its path.
+comparisons of them, and items read from names where the value calls nothing. Other item
+assignments, and those to globals, attributes or several targets, stay as they are; so does an
+item with a constant key inside a branch or loop (`d["n"] += 1`), which the control-flow
+converter carries as state by its path. An augmented assignment with a key that is not a
+constant reads the item through the runtime (`ac.item(name, key)`): while a graph is traced, a
+symbolic key reads a NumPy array made outside the graph through the graph.
 """
 
 import gast
@@ -108,7 +111,7 @@ def _rebinding(stmt, ac, names, in_control_flow, arrays):
         isinstance(target, gast.Subscript)
         and isinstance(target.value, gast.Name)
         and target.value.id in names
-        and all(isinstance(n, _STABLE) for n in gast.walk(target.slice))
+        and all(isinstance(n, _STABLE) or _read(n, stmt.value) for n in gast.walk(target.slice))
         and not expressions.binds_or_suspends(stmt.value)
     ):
         return stmt
@@ -123,9 +126,12 @@ def _rebinding(stmt, ac, names, in_control_flow, arrays):
         # `name[key] op= value`: the item is read, then the value (the key twice, harmlessly:
         # it is made of names and constants).
         item = gast.Subscript(value=_load(name), slice=_copy(key), ctx=gast.Load())
-        if any(isinstance(n, gast.Compare) for n in gast.walk(key)):
-            # A mask (`x[x < 0] *= -1`): JAX cannot read the items a traced mask selects, so
-            # the runtime reads them (`ac.item`), as a stand-in for the update under JAX.
+        if not isinstance(key, gast.Constant) and not any(
+            isinstance(n, gast.Slice) for n in gast.walk(key)
+        ):
+            # The runtime reads the item (`ac.item`): a key known only when a graph runs can
+            # read a NumPy array made outside the graph (`h[b] += 1`), and JAX cannot read the
+            # items a traced mask selects (`x[x < 0] *= -1`), which it stands in for.
             item = templates.expr("ac.item(name, key)", ac=ac, name=_load(name), key=_copy(key))
         op = _OP_TEXT[type(stmt.op)]
         value = templates.expr(f"ac.item_op({op!r}, item, value)", ac=ac, item=item, value=value)
@@ -135,6 +141,14 @@ def _rebinding(stmt, ac, names, in_control_flow, arrays):
     call.args[0] = _load(name)
     out = gast.Name(id=name, ctx=gast.Store(), annotation=None, type_comment=None)
     return expressions.located(gast.Assign(targets=[out], value=call, type_comment=None), stmt)
+
+
+def _read(node, value) -> bool:
+    """An item read in a key (`counts[labels[i]] += 1`): stable when the value calls nothing
+    (a call could change `labels` before Python reads the key)."""
+    return isinstance(node, gast.Subscript) and not any(
+        isinstance(n, gast.Call) for n in gast.walk(value)
+    )
 
 
 def _swap(stmt, target, ac, names, in_control_flow, arrays):

@@ -50,12 +50,21 @@ def _jax_array(value) -> bool:
 
 
 def item(target, key):
-    """`target[key]`, read for `target[key] op= value` where the key is a mask: under a JAX
-    trace a stand-in for the items a traced mask selects (JAX cannot read them), which the
-    operator and `setitem` turn into `jnp.where(mask, target op value, target)`."""
+    """`target[key]`, read for `target[key] op= value`: while a graph is traced, a symbolic
+    key reads a NumPy array through the graph; under a JAX trace, a traced mask gives a
+    stand-in for the items it selects (JAX cannot read them), which the operator and `setitem`
+    turn into `jnp.where(mask, target op value, target)`."""
+    if _traces and staging.tracer_for(target) is None and _symbolic_key(key):
+        return staging.graph_tracer.concrete_item(target, key)
     if staging.jax_value(key) and (staging.jax_value(target) or _jax_array(target)):
         return staging.jax_ops().masked_item(target, key)
     return target[key]
+
+
+def _symbolic_key(key) -> bool:
+    if type(key) is tuple:
+        return any(staging.symbolic(k) for k in key)
+    return staging.symbolic(key)
 
 
 class _Index:

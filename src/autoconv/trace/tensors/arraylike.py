@@ -134,10 +134,9 @@ def no_python_number(t: Tensor, what: str):
             frame,
             f"`{line}` updates an item of `{written}` at an index known only when the graph "
             f"runs ({spec}), and `{written}` is a NumPy array made outside the graph, which "
-            f"NumPy can index only with a value known now. Name the index (`i = ...`) and "
-            f"write `{written}[i] += ...` inside a staged loop or branch, or make `{written}` "
-            f"from the function's arrays (`{written} = np.zeros_like(x, shape=..., dtype=...)`)"
-            f": then `{written}[i] = v` gives `{written}` a new array of the graph.",
+            f"NumPy can index only with a value known now. Name the index first (`i = ...`, "
+            f"then `{written}[i] += ...`): an item write whose key is made of names and "
+            f"constants gives `{written}` a new array of the graph.",
         )
     if op == "BINARY_SUBSCR":
         fail(

@@ -359,6 +359,14 @@ class TensorTracer:
             result = combine(result, _cond_tensor(item, user_origin(3)))
         return _cast(result, bool)
 
+    def concrete_item(self, target, key):
+        """`target[key]` of a NumPy array made outside the graph at a symbolic key (read for
+        `target[key] op= value`): a copy of the array as a constant of the graph, indexed in
+        it (a copy: the write that follows checks who else holds the array by its references)."""
+        if isinstance(target, np.ndarray) and target.dtype != object:
+            target = _g.add_const(target.copy(), (target.shape, target.dtype), True)
+        return target[key]
+
     def list_item(self, lst, key):
         """`lst[key]` of a list converted code appends to (see accumulated.list_item)."""
         return accumulated.list_item(lst, key)
