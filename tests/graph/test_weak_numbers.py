@@ -1,8 +1,8 @@
 """A Python number that meets NumPy values by path (`s = 0; for v in arr: s = s * 10 + v`):
 NumPy's weak-scalar rule, on both backends. Never an error for it, never a placeholder that
 escapes into NumPy or Python, and the eager values; the Python type of each path where the
-value is returned, printed or rounded, and the NumPy kind after other operations (the
-documented rule: `docs/graph-mode.md`, "Python numbers")."""
+value is returned, printed or rounded, also after operations on numbers (the documented rule:
+`docs/graph-mode.md`, "Python numbers")."""
 
 import numpy as np
 import pytest
@@ -165,9 +165,9 @@ def in_a_branch(x):
     return y * 2, y
 
 
-def test_operations_take_the_numpy_kind_where_the_paths_differ_in_dtype():
+def test_operations_keep_each_paths_python_type_where_the_paths_differ_in_dtype():
     """`s * 10` is a Python int on the zero-trip path and an int32 on the others: the result
-    has the NumPy kind (the equal int32), as NumPy's weak-scalar rule gives after the loop."""
+    is each path's, a Python int after no iteration, as eagerly."""
 
     def times_ten(arr):
         s = 0
@@ -178,19 +178,22 @@ def test_operations_take_the_numpy_kind_where_the_paths_differ_in_dtype():
     # A length known only when the graph runs: the loop is staged and may run no iteration.
     staged = autoconv.function(times_ten, input_signature=[autoconv.TensorSpec([None], I32)])
     got = staged(np.array([], I32))
-    assert type(got) is np.int32 and got == 0
+    assert type(got) is int and got == 0
+    got = staged(np.array([3], I32))
+    assert type(got) is np.int32 and got == 30
     # A length of 0 known while tracing: no iteration, as eagerly (a Python int).
     got = autoconv.function(times_ten)(np.array([], I32))
     assert type(got) is int and got == 0
 
     def negated(x):
-        scale = 1  # a Python int here, a float64 below: `-scale` is a float64 on both paths
+        scale = 1  # a Python int here, a float64 below: `-scale` is each path's
         if np.sum(x) > 0:
             scale = np.sum(x) / 2
         return -scale
 
-    got = autoconv.function(negated)(np.array([-1.0]))
-    assert type(got) is np.float64 and got == -1.0
+    for x in (np.array([-1.0]), np.array([3.0])):
+        assert same(autoconv.function(negated)(x), negated(x))
+    assert type(autoconv.function(negated)(np.array([-1.0]))) is int
     assert same(in_a_branch(np.array([-1.0])), autoconv.function(in_a_branch)(np.array([-1.0])))
 
 

@@ -93,7 +93,7 @@ def retag(fn, args, kwargs, result):
     if not found:
         return result
     combos = list(itertools.product(*(range(len(m.py_kinds[1])) for m in found)))
-    kinds, dtypes, numpy_results = [], set(), set()
+    kinds, dtypes, numpy_results, numpy_dtypes = [], set(), set(), set()
     for combo in combos:
         chosen = {id(m): m.py_kinds[1][i] for m, i in zip(found, combo)}
 
@@ -109,6 +109,8 @@ def retag(fn, args, kwargs, result):
             return result  # not telling: the NumPy kind
         dtypes.add(_result_dtype(r))
         kinds.append(type(r) if type(r) in _PY_NUMBERS else None)
+        if kinds[-1] is None:
+            numpy_dtypes.add(_result_dtype(r))
         # The NumPy results of every path must agree: NumPy's weak-scalar rule makes a Python
         # number give way to a NumPy operand's dtype (`s * 10 + v`, `v` int32), but a NumPy
         # scalar does not (`s` an int64), nor does a lone Python float (`np.stack([0.5])`
@@ -117,8 +119,13 @@ def retag(fn, args, kwargs, result):
             numpy_results.add((r.dtype, np.shape(r)))
     if len(numpy_results) > 1:
         _differs(found, numpy_results)
-    if result.shape or len(set(kinds)) < 2 or len(dtypes) != 1 or None in dtypes:
-        return result  # one type on every path, or types that differ in more than kind
+    if result.shape or len(set(kinds)) < 2 or None in dtypes:
+        return result  # one type on every path, or an array
+    if len(dtypes) != 1 and not numpy_dtypes <= {result.dtype}:
+        return result  # NumPy values of another dtype than the graph's
+    # A number whose Python type differs by path: the graph's value, in its dtype, becomes the
+    # path's Python number where it is returned or printed (`0 + t`, with `t` a Python `0` on
+    # one path and a float64 on another, is `0` there, as eagerly).
     tag = None
     for m in found:  # the index of the combination that runs, in `combos`' order
         t = m.py_kinds[0]
