@@ -9,6 +9,7 @@ import numpy as np
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
+from autoconv.graph.tensor import Tensor
 from autoconv.runtime import staging as rt
 from autoconv.trace.core.closures import closure_cells, containers
 from autoconv.trace.tensors.accumulated import ListAccum
@@ -167,6 +168,23 @@ class _NeedsAccumulator(Exception):
         self.items = items
 
 
+def one_kind(items, what: str, origin) -> None:
+    """Raises if an item is a number whose Python type depends on the path taken: a list whose
+    items are known only when the graph runs keeps one kind for each."""
+    for item in items:
+        kinds = getattr(item, "py_kinds", None)
+        if isinstance(item, Tensor) and kinds is not None:
+            shown = " or ".join(
+                "a NumPy value" if k is None else f"a Python {k.__name__}" for k in kinds[1]
+            )
+            raise StagingError(
+                f"{where(origin)}: `{kinds[2]}` is {shown}, depending on the path taken, and "
+                f"goes into {what}, whose items are known only when the graph runs: it cannot "
+                f"keep each path's type there. Give `{kinds[2]}` one kind on every path (start "
+                f"it as `np.{item.dtype.name}(0)` rather than `0`)."
+            )
+
+
 def _prefix(before):
     """A list's items before a loop, without the marker of an enclosing loop's accumulation."""
     return before[:-1] if before and isinstance(before[-1], ListAccum) else before
@@ -186,6 +204,7 @@ def _append(acc, items, name, origin):
                 f"{where(origin)}: list `{name}`: appending a list built in a staged loop to "
                 "another is not supported"
             )
+    one_kind(items, f"list `{name}`", origin)
     node = _g.Node("list_append", "append", args=(acc, *items))
     item_shapes = [shapes.shape_of(i) for i in items]
     elem = tuple(acc.shape[1:])
