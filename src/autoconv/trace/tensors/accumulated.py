@@ -179,8 +179,8 @@ def _run_time(op, fn, lst, n, args, more_items):
         if isinstance(item, Tensor) and kinds is not None:
             raise StagingError(
                 f"{where(user_origin(3))}: `{kinds[2]}` has a Python type that depends on the "
-                f"path taken, and `{op}` reads it with items a staged statement appended, known only "
-                f"when the graph runs: the result cannot keep each path's type. Give "
+                f"path taken, and `{op}` reads it with items a staged statement appended, known "
+                f"only when the graph runs: the result cannot keep each path's type. Give "
                 f"`{kinds[2]}` one kind on every path (`np.{item.dtype.name}(0)` rather than `0`)."
             )
     elem = tuple(acc.shape[1:])
