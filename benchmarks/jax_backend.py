@@ -1,6 +1,14 @@
 """The JAX backend against NumPy eager, the NumPy backend and hand-written `jax.jit` + `lax`.
 
-Run: python benchmarks/jax_backend.py [--rounds N] [--only KEY]   (needs the `jax` extra)
+Run: python benchmarks/jax_backend.py [--rounds N] [--only KEY] [--user [--quick]]
+(needs the `jax` extra)
+
+`--user`: issue 25's workloads instead, written as a user writes them
+(benchmarks/jax_user_workloads.py), in both regimes: device-resident JAX arrays in with
+`keep_on_device=True` against the hand-written function on the same arrays (results waited
+for), and NumPy arrays in and out against `np.asarray(jitted(*numpy_args))`. `--quick` runs
+the Python-range descent for 100 steps instead of 1000 (XLA compiles the 1000 unrolled steps
+for half a minute per regime) and 3 rounds: about a minute on 2 cores.
 
 The six workloads of issue 10 (those of graph_benchmarks.py plus k-means), written once with
 NumPy. Columns: NumPy eager, `autoconv.function` with the NumPy backend, with
@@ -197,11 +205,126 @@ def _warm_up():
         jax.jit(lambda n: lax.while_loop(lambda c: c[0] > 0, body, (n, 0)))(3)
 
 
+def _wait(value):
+    """`value` once the device has computed it (JAX dispatches asynchronously)."""
+    return jax.block_until_ready(value)
+
+
+def measure_user(label, key, fn, args, hand_args, jit, rounds):
+    """One issue-25 workload in both regimes: per-call medians, ratios and first calls."""
+    out = {}
+    device_args = []
+    with x64():
+        for a in args:
+            device_args.append(jax.device_put(a) if isinstance(a, (np.ndarray, np.generic)) else a)
+        hand_device = [jax.device_put(a) for a in hand_args]
+    regimes = {
+        "device": (True, tuple(device_args), tuple(hand_device)),
+        "numpy": (False, tuple(args), tuple(hand_args)),
+    }
+    for regime, (keep, ours_args, jit_args) in regimes.items():
+        gc.collect()
+        t0 = time.perf_counter()
+        ours = autoconv.function(fn, backend="jax", keep_on_device=keep)
+        ours.get_concrete_function(*ours_args)
+        autoconv_part = time.perf_counter() - t0
+        _wait(ours(*ours_args))
+        first_ours = time.perf_counter() - t0
+        if keep:
+
+            def hand_call(*a):
+                with x64():
+                    return _wait(jit(*a))
+
+            def ours_call(*a, _f=ours):
+                return _wait(_f(*a))
+
+        else:
+
+            def hand_call(*a):
+                with x64():
+                    return _finish(jit(*a))
+
+            ours_call = ours
+        if regime == "device":
+            t0 = time.perf_counter()
+            hand_call(*jit_args)
+            out["first_jit"] = time.perf_counter() - t0
+        else:
+            hand_call(*jit_args)
+        columns = {"ours": (ours_call, ours_args), "jit": (hand_call, jit_args)}
+        sizes = {}
+        for k, (c, a) in columns.items():
+            once = min(_batch(c, a, 1) for _ in range(3))
+            sizes[k] = max(1, min(5000, int(0.02 / max(once, 1e-7))))
+        times = {k: [] for k in columns}
+        ratios = []
+        for r in range(rounds):
+            order = list(columns) if r % 2 == 0 else list(columns)[::-1]
+            got = {k: _batch(columns[k][0], columns[k][1], sizes[k]) for k in order}
+            for k, v in got.items():
+                times[k].append(v)
+            ratios.append(got["ours"] / got["jit"])
+        out[regime] = {
+            "ours": statistics.median(times["ours"]),
+            "jit": statistics.median(times["jit"]),
+            "ratio": statistics.median(ratios),
+            "first": first_ours,
+            "autoconv": autoconv_part,
+        }
+    return label, out
+
+
+def main_user(opts):
+    from jax_user_workloads import cases as user_cases
+    from jax_user_workloads import hand_written
+
+    steps = 100 if opts.quick else 1000
+    rounds = 3 if opts.quick else opts.rounds
+    hand = hand_written(steps)
+    with x64():
+        jax.jit(lambda x: x + 1)(np.ones(2)).block_until_ready()  # JAX's one-time start-up
+    _warm_up()
+    rows = []
+    for label, key, fn, args, hand_args in user_cases(steps):
+        if opts.only and key != opts.only:
+            continue
+        rows.append(measure_user(label, key, fn, args, hand_args or args, hand[key], rounds))
+    cpu = platform.processor() or platform.machine()
+    print(f"JAX {jax.__version__}, device {jax.devices()[0]}, {os.cpu_count()} cores ({cpu})")
+    print(f"{rounds} rounds, median time per call, wall clock\n")
+    print(
+        "| workload | ours, device | jit, device | ours/jit, device | ours, NumPy in/out | "
+        "jit, NumPy in/out | ours/jit, NumPy | first call ours | autoconv part | "
+        "JAX+XLA of ours | first call jit |"
+    )
+    print("|" + " --- |" * 11)
+    logs = {"device": [], "numpy": []}
+    for label, out in rows:
+        d, n = out["device"], out["numpy"]
+        logs["device"].append(math.log(d["ratio"]))
+        logs["numpy"].append(math.log(n["ratio"]))
+        print(
+            f"| {label} | {_fmt(d['ours'])} | {_fmt(d['jit'])} | {d['ratio']:.2f}x | "
+            f"{_fmt(n['ours'])} | {_fmt(n['jit'])} | {n['ratio']:.2f}x | {_fmt(d['first'])} | "
+            f"{_fmt(d['autoconv'])} | {_fmt(d['first'] - d['autoconv'])} | "
+            f"{_fmt(out['first_jit'])} |"
+        )
+    for regime, values in logs.items():
+        if values:
+            print(f"geometric mean ours/jit, {regime}: {math.exp(sum(values) / len(values)):.2f}x")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--only")
+    parser.add_argument("--user", action="store_true", help="issue 25's workloads, both regimes")
+    parser.add_argument("--quick", action="store_true", help="with --user: 100 steps, 3 rounds")
     opts = parser.parse_args()
+    if opts.user:
+        main_user(opts)
+        return
     model, all_cases = cases()
     with x64():
         hand = _hand_written(model)

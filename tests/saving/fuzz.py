@@ -1416,7 +1416,9 @@ BACKEND_NAMES = frozenset(
 # apart past 40 levels of nesting: `_then_2`, `_body_7`).
 _GENERATED_NAME = re.compile(r"[vs]\d+|_(then|else|test|body|loop|if|else)_[vnw]?\d+")
 # The dispatcher's (functions/dispatch.py): its own names and those of its namespace.
-DISPATCH_NAMES = frozenset({"dispatch", "args", "e", "MISS", "ndarray", "used", "dtype", "shape"})
+DISPATCH_NAMES = frozenset(
+    {"dispatch", "args", "e", "MISS", "ndarray", "jarray", "used", "dtype", "shape"}
+)
 _DISPATCH_NAME = re.compile(r"[at]\d+|(run|fail)_\d+|[dspTo]\d+_\d+")
 
 

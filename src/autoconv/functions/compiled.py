@@ -118,8 +118,9 @@ def conform(key, value, path, leaves, fname):
         dtype = key[1]
         shape = key[2] if kind == "A" else ()
         expected = f"{np.dtype(dtype).name} Tensor, shape={shape}"
-        if isinstance(value, (np.ndarray, np.generic)):
-            if not sig.dtype_matches(dtype, value.dtype):
+        if isinstance(value, (np.ndarray, np.generic)) or sig.is_jax_array(value):
+            # (a JAX array is keyed as the ndarray it stands for, and passed on as it is)
+            if not sig.dtype_matches(dtype, np.dtype(value.dtype)):
                 raise TypeError(
                     f"{fname}: parameter `{path}` expects {expected}, got an array of dtype "
                     f"{value.dtype.name}"
@@ -147,7 +148,7 @@ def conform(key, value, path, leaves, fname):
             raise TypeError(
                 f"{fname}: parameter `{path}` expects {expected}, got {type(value).__name__}"
             )
-        if not sig.shape_covers(shape, array.shape):
+        if not sig.shape_covers(shape, tuple(array.shape)):
             raise ValueError(
                 f"{fname}: parameter `{path}` expects {expected}, got shape {array.shape}"
             )

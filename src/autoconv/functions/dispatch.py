@@ -15,16 +15,17 @@ arguments directly against them, most recent first, and calls the matching graph
                 fail_0(e)
         return MISS
 
-Arrays are recognized by dtype and shape, NumPy scalars by type, Python values by type and
-value (except zero and NaN floats, which `==` cannot tell apart as keys do), other objects (a
-method's instance) by identity. A call that no
-guard recognizes (other argument kinds, keywords, new signatures) takes the general path, so
+Arrays are recognized by dtype and shape (a JAX array as an ndarray, as the key has it), NumPy
+scalars by type, Python values by type and value (except zero and NaN floats, which `==` cannot
+tell apart as keys do), other objects (a method's instance) by identity. A call that no guard
+recognizes (other argument kinds, keywords, new signatures) takes the general path, so
 the guards change nothing but speed.
 """
 
 from __future__ import annotations
 
 import math
+import sys
 
 import numpy as np
 
@@ -45,7 +46,7 @@ def make(entries, nparams: int, track: bool = False):
     `Function` reads it to know which graphs were used lately)."""
     lines = []
     used = [False] * min(len(entries), _MAX_ENTRIES)
-    names: dict = {"MISS": MISS, "ndarray": np.ndarray, "used": used}
+    names: dict = {"MISS": MISS, "ndarray": np.ndarray, "used": used, "jarray": _jax_array()}
     params = [f"a{i}" for i in range(nparams)]
     body = []
     for n, (key, concrete) in enumerate(entries[:_MAX_ENTRIES]):
@@ -82,6 +83,18 @@ def make(entries, nparams: int, track: bool = False):
     return fn
 
 
+class _NoJax:
+    """Stands for JAX's array type in guards while JAX is not imported (no value has it)."""
+
+
+def _jax_array() -> type:
+    """JAX's concrete array type where JAX is loaded: a JAX array argument is keyed as an
+    ndarray of its dtype and shape (`signature.flatten`), so its guard accepts both. JAX is
+    never imported here: a dispatcher made before it was sends JAX arrays to the general path."""
+    module = sys.modules.get("jax._src.array")
+    return getattr(module, "ArrayImpl", _NoJax) if module is not None else _NoJax
+
+
 def _guard(key, params, names, n, objects):
     """`(conditions, leaf expressions)` recognizing `key`, or None when it cannot be guarded."""
     if not isinstance(key, tuple) or len(key) != 2 or key[0] is not tuple:
@@ -97,7 +110,7 @@ def _guard(key, params, names, n, objects):
             if dtype.itemsize == 0 or dtype.kind in "OmMV":
                 return None
             names[f"d{n}_{i}"] = dtype
-            types.append(f"t{i} is ndarray")
+            types.append(f"(t{i} is ndarray or t{i} is jarray)")
             checks.append(f"{p}.dtype is d{n}_{i}")
             if None in shape:
                 checks.append(f"len({p}.shape) == {len(shape)}")

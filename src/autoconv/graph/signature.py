@@ -97,7 +97,7 @@ def flatten(value, leaves: list):
         return ("A", value.dtype, value.shape)
     if isinstance(value, tuple) and hasattr(t, "_fields"):
         return (t, tuple([flatten(v, leaves) for v in value]))
-    if _is_jax_array(value):
+    if is_jax_array(value):
         # A JAX array (any device or sharding) is keyed as an ndarray of its dtype and shape.
         leaves.append(value)
         return ("A", np.dtype(value.dtype), tuple(value.shape))
@@ -137,7 +137,8 @@ def python_value(key):
     return v
 
 
-def _is_jax_array(value) -> bool:
+def is_jax_array(value) -> bool:
+    """Whether `value` is a JAX array (JAX is not imported to tell)."""
     return type(value).__module__.startswith("jax") and hasattr(value, "sharding")
 
 

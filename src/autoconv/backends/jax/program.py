@@ -347,15 +347,11 @@ class JaxProgram(ProgramFrame):
 
     def _fast(self):
         """A call without state, effects, devices or host values: jit, then convert each output
-        with a converter chosen once (None when this graph needs the general `_call`)."""
+        with a converter chosen once (None when this graph needs the general `_call`). With
+        `keep_on_device`, arrays stay the JAX arrays the program gives and only outputs that
+        eager code gives as Python numbers are converted, as `_call` does (`_keep`)."""
         low = self.lowered
-        if (
-            self._stateful
-            or low.has_effects
-            or low.plan.growable
-            or self.device is not None
-            or self.keep_on_device
-        ):
+        if self._stateful or low.has_effects or low.plan.growable or self.device is not None:
             return None
         out = self.graph.outputs
         device = low.outputs.device
@@ -364,12 +360,27 @@ class JaxProgram(ProgramFrame):
             return None
         if any(t is not d for t, d in zip(tensors, device)):
             return None
-        converters = [_converter(t) for t in tensors]
-        if None in converters:
-            return None
+        if self.keep_on_device:
+            converters = [_kept_converter(t) for t in tensors]
+        else:
+            converters = [_converter(t) for t in tensors]
+            if None in converters:
+                return None
         jit, enter = self._jit, x64
         if isinstance(out, Tensor):
             (conv,) = converters
+            if conv is None:  # a JAX array kept on the device: the program's own output
+
+                def kept(*leaves):
+                    try:
+                        with enter():
+                            (value,) = jit(*leaves)
+                    except Exception as e:
+                        failed = self._failed(e)  # NumPy's error as the cause, or JAX's
+                        raise failed from failed.__cause__
+                    return value
+
+                return kept
 
             def one(*leaves):
                 try:
@@ -389,7 +400,7 @@ class JaxProgram(ProgramFrame):
             except Exception as e:
                 failed = self._failed(e)  # NumPy's error as the cause, or JAX's
                 raise failed from failed.__cause__
-            return tuple([c(v) for c, v in zip(converters, values)])
+            return tuple([v if c is None else c(v) for c, v in zip(converters, values)])
 
         return many
 
@@ -497,6 +508,17 @@ def _converter(t):
         return lambda v, _k=kind: _k(np.asarray(v))
     if kind is not None and issubclass(kind, np.generic):
         return lambda v: np.asarray(v)[()]
+    return None
+
+
+def _kept_converter(t):
+    """For `keep_on_device`: a function making `t`'s Python number (bool, int, float, complex)
+    as eager NumPy gives it, or None where the JAX array itself is the result (`_keep`)."""
+    from autoconv.graph.eager_types import eager_type
+
+    kind = eager_type(t)
+    if kind in (bool, int, float, complex):
+        return lambda v, _k=kind: _k(np.asarray(v))
     return None
 
 
