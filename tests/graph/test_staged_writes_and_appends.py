@@ -529,3 +529,17 @@ def test_an_item_updated_at_a_symbolic_index_outside_staged_statements(f, backen
 def test_an_item_update_that_another_name_would_see_is_still_an_error():
     with pytest.raises(AutoconvError, match="refers to that array"):
         autoconv.function(a_second_name_sees_it)(X)
+
+
+def sums_of_lists_that_may_be_empty(x):
+    floats, arrays = [], []
+    for v in x:
+        if v > 0:
+            floats.append(float(v))
+            arrays.append(v)
+    return sum(floats), sum(arrays), sum(arrays, 0.5), (max(floats) if floats else -1.0)
+
+
+@pytest.mark.parametrize("x", [X, -X, np.array([-2.0, 1.0, -1.0, 0.0])])
+def test_a_sum_or_item_of_a_run_time_list_has_eagers_python_type(x):
+    agree(sums_of_lists_that_may_be_empty, x)  # `0` (a Python int) for no items, as eagerly

@@ -157,6 +157,12 @@ def concat_lists(a: list, b: list) -> list:
     return [*a, *b]
 
 
+def kind_index(value, kinds) -> int:
+    """The index in `kinds` of `value`'s Python number type (0, for None, if not one)."""
+    t = type(value)
+    return kinds.index(t) if t in kinds else 0
+
+
 def list_call(fn, prefix, run, tail, *args):
     """`fn(items, *args)` (sum, max, min) of such a list."""
     return fn([*prefix, *run, *tail], *args)

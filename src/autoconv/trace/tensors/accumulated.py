@@ -14,16 +14,18 @@ from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import ARRAY_MAKERS as _ARRAY_MAKERS
 from autoconv.graph.helpers import expand_lists as _expand
+from autoconv.graph.helpers import kind_index as _kind_index
 from autoconv.graph.helpers import list_call as _list_call
 from autoconv.graph.helpers import list_item as _list_item
 from autoconv.graph.helpers import stacker as _bind_stack
 from autoconv.graph.origin import user_origin
-from autoconv.graph.tensor import Tensor, format_spec
+from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
 from autoconv.runtime import staging as rt
 from autoconv.trace.core.values import Undefined
 from autoconv.trace.tensors.optionals import (
     Optional,
 )
+from autoconv.trace.tensors.path_types import tagged
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.recording import one as _one
 
@@ -133,6 +135,9 @@ def stack_items(func, items, dtype=None):
     return _stack_lists(func, (items,), {} if dtype is None else {"dtype": dtype})
 
 
+_TAG_SPEC = ((), np.dtype(np.int64), True)
+
+
 def _weak(v) -> bool:
     """A Python number, or a Tensor whose run-time value is one."""
     return type(v) in _PY_NUMBERS or (isinstance(v, Tensor) and v.weak)
@@ -195,9 +200,21 @@ def _run_time(op, fn, lst, n, args, more_items):
                 "when the graph runs. Append items of one dtype and number of dimensions."
             )
         elem = shapes.generalize(elem, shape)
-    weak = bool(known) and all(_weak(item) for item in known)
-    spec = (elem, acc.dtype, weak)
-    return emit("helper", op, fn, (prefix, acc, tail, *args), {}, [spec])[0]
+    dtype = acc.dtype
+    if op == "sum":  # Python's sum starts from `start`: 0 + float64 items is a float64
+        dtype = np.result_type(dtype, *(a.dtype if isinstance(a, Tensor) else a for a in args))
+    value = emit("helper", op, fn, (prefix, acc, tail, *args), {}, [(elem, dtype, False)])[0]
+    if elem:
+        return value
+    # A number: a Python number or a NumPy scalar as the run-time items are (the start of a
+    # sum of no items), which a tag made when the graph runs records.
+    kinds = [None, PY_TYPES[dtype.kind]]
+    for extra in (int if dtype.kind in "fc" else None, *(type(a) for a in args)):
+        if extra in _PY_NUMBERS and extra not in kinds:
+            kinds.append(extra)
+    kinds = tuple(kinds)
+    tag = emit("helper", "kind_index", _kind_index, (value, kinds), {}, [_TAG_SPEC])[0]
+    return tagged(value, tag, kinds, "the list's item")
 
 
 def check_output(value, path="output"):
