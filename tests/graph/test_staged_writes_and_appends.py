@@ -14,6 +14,11 @@ X = np.array([1.5, -2.0, 3.0, 0.5])
 
 def same(got, want):
     assert type(got) is type(want), (got, want)
+    if isinstance(want, dict):
+        assert got.keys() == want.keys()
+        for k in want:
+            same(got[k], want[k])
+        return
     if isinstance(want, (tuple, list)):
         assert len(got) == len(want)
         for a, b in zip(got, want):
@@ -543,3 +548,30 @@ def sums_of_lists_that_may_be_empty(x):
 @pytest.mark.parametrize("x", [X, -X, np.array([-2.0, 1.0, -1.0, 0.0])])
 def test_a_sum_or_item_of_a_run_time_list_has_eagers_python_type(x):
     agree(sums_of_lists_that_may_be_empty, x)  # `0` (a Python int) for no items, as eagerly
+
+
+# --- containers chosen by a staged statement keep their identity -------------------------------
+
+
+def kept_then_changed(x):
+    d = {"k": 0}
+    r = None
+    if x[0] > 0:
+        r = (x[0], d)
+    d["k"] = d["k"] + x[1]
+    return r
+
+
+def returned_early_then_changed(x):
+    d = {"k": 0}
+    if np.all(x < 0):
+        if np.sum(x) < 0:
+            return x, d["k"], d
+    d["k"] = d["k"] + np.sum(x)
+    return x, d["k"], d
+
+
+@pytest.mark.parametrize("f", [kept_then_changed, returned_early_then_changed])
+def test_a_dict_held_by_a_value_chosen_by_a_staged_if_is_the_same_dict(f):
+    for x in (np.array([1.0, 2.0]), np.array([-1.0, 2.0]), np.array([-2.0, -0.0])):
+        agree(f, x)

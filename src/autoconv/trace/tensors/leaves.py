@@ -35,23 +35,40 @@ def _struct(value, leaves):
     return "*"
 
 
-def _rebuild(struct, leaves):
+def _rebuild(struct, leaves, originals=()):
+    """The value of structure `struct` (see `_struct`) with `leaves`. A dict or list that one of
+    `originals` (the values merged) holds at the same place, and whose items all come out as
+    the very objects it holds, is that object itself: other names, and later changes to it,
+    still see it (`r = (v, d)` in a branch, then `d["k"] = ...`), as eagerly."""
     it = iter(leaves)
 
-    def build(s):
+    def build(s, olds):
         if s == "*":
             return next(it)
         kind, items = s
         if kind == "D":
-            return {k: build(v) for k, v in items}
+            olds = [o for o in olds if type(o) is dict]
+            new = {k: build(v, [o.get(k) for o in olds]) for k, v in items}
+            return _same_container(new, olds, lambda o: o.values())
         if kind == "O":
             missing, name, flag, value = items
-            return Optional(build(flag), build(value), missing, name)
+            inner = [o.value for o in olds if type(o) is Optional]
+            return Optional(build(flag, []), build(value, inner), missing, name)
         if kind is tuple or kind is list:
-            return kind(build(v) for v in items)
-        return kind(*(build(v) for v in items))
+            olds = [o for o in olds if type(o) is kind and len(o) == len(items)]
+            new = kind(build(v, [o[j] for o in olds]) for j, v in enumerate(items))
+            return _same_container(new, olds, iter) if kind is list else new
+        return kind(*(build(v, []) for v in items))
 
-    return build(struct)
+    return build(struct, [o for o in originals if o is not None])
+
+
+def _same_container(new, olds, values):
+    """`new`, or the one of `olds` that holds exactly its items (the same objects)."""
+    for old in olds:
+        if len(old) == len(new) and all(a is b for a, b in zip(values(old), values(new))):
+            return old
+    return new
 
 
 def _numeric(v) -> bool:

@@ -79,7 +79,7 @@ class _Merger:
         leaves = []
         for j, (x, y) in enumerate(zip(la, lb)):
             leaves.append(self._leaf(f"{name}" + (f" (item {j})" if len(la) > 1 else ""), x, y))
-        return ("struct", sa, leaves)
+        return ("struct", sa, leaves, (a, b))
 
     def _leaf(self, name, x, y):
         def fail(kind):
@@ -263,8 +263,8 @@ class _Merger:
     def resolve(self, merged):
         if merged[0] == "same":
             return merged[1]
-        _, struct, leaves = merged
-        return _rebuild(struct, [self._resolve_leaf(leaf) for leaf in leaves])
+        _, struct, leaves, originals = merged
+        return _rebuild(struct, [self._resolve_leaf(leaf) for leaf in leaves], originals)
 
     def resolve_lists(self, results):
         for lst, prefix, kind, data in results:
