@@ -265,10 +265,19 @@ class Function:
         self._converted = None
         self._dispatch = _dispatch._miss
 
+    @property
+    def concrete_functions(self) -> list[ConcreteFunction]:
+        """The traced `ConcreteFunction`s held now, in the order they were traced."""
+        return sorted(self._concretes, key=lambda c: c.trace_number)  # not the use order
+
     def pretty_printed_concrete_signatures(self) -> str:
         """One entry per traced signature: parameters with their specs, and the output spec."""
-        traced = sorted(self._concretes, key=lambda c: c.trace_number)  # not the use order
-        return "\n\n".join(c.pretty_printed_signature() for c in traced)
+        return "\n\n".join(c.pretty_printed_signature() for c in self.concrete_functions)
+
+    @entry_point
+    def profile(self, *args, runs: int = 10, **kwargs):
+        """`ConcreteFunction.profile` of the graph for these arguments (traced first if new)."""
+        return self.get_concrete_function(*args, **kwargs).profile(*args, runs=runs, **kwargs)
 
     def __set_name__(self, owner, name):
         self._offset = 1  # a method: `self` comes before what input_signature describes
@@ -281,7 +290,8 @@ class Function:
         return BoundFunction(self, instance)
 
     def __repr__(self):
-        return f"<autoconv.Function {self._name} ({self.tracing_count} traces)>"
+        n = self.tracing_count
+        return f"<autoconv.Function {self._name} ({n} trace{'' if n == 1 else 's'})>"
 
     def _repr_html_(self) -> str:
         return display.function_html(self)
@@ -642,6 +652,10 @@ class BoundFunction(functools.partial):
         """The graph for these arguments, traced if new; called without the instance."""
         concrete = self.func.get_concrete_function(self.args[0], *args, **kwargs)
         return BoundConcreteFunction(concrete, self.args[0])
+
+    def profile(self, *args, runs: int = 10, **kwargs):
+        """`Function.profile` for this instance; called without it."""
+        return self.func.profile(self.args[0], *args, runs=runs, **kwargs)
 
     def __getattr__(self, name):
         return getattr(self.func, name)

@@ -77,10 +77,13 @@ class _Views:
     modules build on this one, so each registers its function here when imported (importing
     `autoconv.graph` imports them all) and this module imports none of them."""
 
-    __slots__ = ("as_text", "to_dot", "graph_html")
+    __slots__ = ("as_text", "to_dot", "graph_html", "as_dict")
 
 
 views = _Views()
+# `as_dict` is the saved-file encoder (`functions/saving/encode.py`), registered by the
+# graph-mode API (`autoconv.functions`), which every Graph a user holds comes from.
+views.as_dict = None
 
 
 class Graph:
@@ -123,6 +126,15 @@ class Graph:
         """The graph in Graphviz DOT: labelled clusters for branches and loops, with edges in
         and out; operations nothing needs are left out (greyed out with `dead=True`)."""
         return views.to_dot(self, dead=dead)
+
+    def as_dict(self) -> dict:
+        """The graph as plain data, in the form a saved file holds it (TF's `as_graph_def()`):
+        `{"format", "version", "graph", "arrays", "variables"}`. `graph` is JSON-able (nodes,
+        blocks, tagged values such as `["t", 7]` for the Tensor `%7`); `arrays` holds the
+        NumPy arrays that `["array", i]` names; `variables` the Variables' names and arrays."""
+        if views.as_dict is None:
+            raise TypeError("Graph.as_dict needs autoconv's graph mode: import autoconv.functions")
+        return views.as_dict(self)
 
     def __repr__(self):
         return f"<autoconv.Graph {self.name!r}: {len(self.nodes)} nodes>"

@@ -179,4 +179,5 @@ class LoadedFunction:
         files.save_entries(path, self.name, params, entries, key=key)
 
     def __repr__(self):
-        return f"<autoconv.LoadedFunction {self.name} ({len(self._entries)} signatures)>"
+        n = len(self._entries)
+        return f"<autoconv.LoadedFunction {self.name} ({n} signature{'' if n == 1 else 's'})>"
