@@ -810,6 +810,8 @@ class ConcreteFunction(CompiledGraph):
 
     def __call__(self, *args, **kwargs):
         try:
+            if _g.building():
+                return self._inline(args, kwargs)
             if not kwargs and len(args) == self.function._nparams:
                 result = self._fast(args)
                 if result is not _MISS:
@@ -820,6 +822,16 @@ class ConcreteFunction(CompiledGraph):
         except Exception as e:
             hide_our_frames(e)  # the user's frames only (autoconv.tracebacks)
             raise
+
+    def _inline(self, args, kwargs):
+        """Called while another function is traced: checks the arguments against this
+        signature (a Tensor by its spec), then traces the function into that trace, as a call
+        of the `Function` does."""
+        f = self.function
+        values = f._canonical(args, kwargs)
+        as_specs = _g.map_tensors(values, lambda t: TensorSpec(t.shape, t.dtype))
+        self.leaves(as_specs, f._params, f._name)
+        return f._converted_function()(*args, **kwargs)
 
     @entry_point
     def save(self, path, *, key: bytes | str | None = None) -> None:

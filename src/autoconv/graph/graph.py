@@ -385,3 +385,47 @@ def _copy_graph(graph: Graph) -> Graph:
 
 def _param_node(param):
     return Node("param", "param", attrs=dict(param.node.attrs) if param.node else None)
+
+
+def inline(graph: Graph, inputs: list):
+    """Adds a copy of `graph`'s operations to the block being built, with `inputs` (Tensors of
+    the graph being built, or constant values) in place of its placeholders, and returns its
+    outputs in their structure. The copies get fresh Tensor ids (blocks are lexically scoped,
+    so nested blocks copy as they are)."""
+    if _SCOPES.sealed:
+        raise RecordingForbidden(graph.name)
+    scope = current()
+    target = scope.graph
+    mapped: dict = {t.id: v for t, v in zip(graph.inputs, inputs)}
+
+    def tensor(t):
+        if t.id not in mapped:
+            mapped[t.id] = new_tensor(target, None, t.index, t.shape, t.dtype, t.weak)
+        return mapped[t.id]
+
+    def copy_node(node):
+        # In-place marks were made for the other graph's buffers: the passes decide again here.
+        attrs = {k: v for k, v in node.attrs.items() if k != "inplace"}
+        made = Node(node.kind, node.op, node.fn, attrs=attrs, origin=node.origin)
+        set_args(made, map_tensors(node.args, tensor), map_tensors(node.kwargs, tensor))
+        made.effect = node.effect
+        made.blocks = [copy_block(b) for b in node.blocks]
+        if node.kind == "while":
+            made.blocks[0].params = made.blocks[1].params
+        for t in node.outputs:
+            out = tensor(t)
+            out.node = made
+            made.outputs.append(out)
+        return made
+
+    def copy_block(block):
+        made = Block()
+        made.params = [tensor(p) for p in block.params]
+        for p, old in zip(made.params, block.params):
+            p.node = _param_node(old)
+        made.nodes = [copy_node(n) for n in block.nodes]
+        made.outputs = map_tensors(list(block.outputs), tensor)
+        return made
+
+    scope.block.nodes.extend(copy_node(n) for n in graph.block.nodes)
+    return map_tensors(graph.outputs, tensor)
