@@ -25,6 +25,7 @@ import numpy as np
 
 from autoconv.caches import register
 from autoconv.callables import bound_call, check_no_specs, check_traceable
+from autoconv.code import Text
 from autoconv.functions import dispatch as _dispatch
 from autoconv.functions.compiled import CompiledGraph, bind_arguments, conform
 from autoconv.functions.writebacks import Snapshot, StateNeeded, state_spec
@@ -272,7 +273,7 @@ class Function:
 
     def pretty_printed_concrete_signatures(self) -> str:
         """One entry per traced signature: parameters with their specs, and the output spec."""
-        return "\n\n".join(c.pretty_printed_signature() for c in self.concrete_functions)
+        return Text("\n\n".join(c.pretty_printed_signature() for c in self.concrete_functions))
 
     @entry_point
     def profile(self, *args, runs: int = 10, **kwargs):
@@ -778,7 +779,7 @@ class ConcreteFunction(CompiledGraph):
             )
         times = ", ".join(f"{k} {v * 1e3:.2f} ms" for k, v in self.timings.items())
         lines.append(times)
-        return "\n".join(lines)
+        return Text("\n".join(lines))
 
     def _state_leaves(self, values):
         """The current values of the object attributes this graph takes as inputs, or None
@@ -843,7 +844,7 @@ class ConcreteFunction(CompiledGraph):
 
     def pretty_printed_signature(self) -> str:
         """`name(params)` with each parameter's spec and the output spec."""
-        return self.signature_text(self.function._name, self.function._params)
+        return Text(self.signature_text(self.function._name, self.function._params))
 
     def __repr__(self):
         return f"<autoconv.ConcreteFunction {self.pretty_printed_signature().splitlines()[0]}>"

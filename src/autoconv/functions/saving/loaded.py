@@ -205,6 +205,11 @@ class LoadedFunction:
         entries = [(e.key, e.graph, e.writebacks) for e in self._entries]
         files.save_entries(path, self.name, params, entries, key=key)
 
+    def _repr_html_(self) -> str:
+        from autoconv.graph import display
+
+        return display.loaded_html(self)
+
     def __repr__(self):
         n = len(self._entries)
         return f"<autoconv.LoadedFunction {self.name} ({n} signature{'' if n == 1 else 's'})>"
