@@ -204,6 +204,40 @@ def test_match_statement_stays_python_with_a_warning(user_module):
     assert converted(7) is module.f(7) is None
 
 
+def test_to_code_says_that_a_match_stays_python(user_module):
+    module = user_module("""
+        def f(v):
+            match v:
+                case 1:
+                    return "one"
+            def inner(w):
+                match w:
+                    case _:
+                        return w
+            return inner(v)
+
+        def g(v):
+            if v:
+                match v:
+                    case 1:
+                        return "one"
+            return "other"
+    """)
+    note = (
+        "# autoconv: stays Python: a `match` statement runs as Python; its subject cannot be "
+        "symbolic (use if/elif to stage it)"
+    )
+    lines = autoconv.to_code(module.g).splitlines()
+    at = next(i for i, line in enumerate(lines) if line.strip() == "match v:")
+    assert lines[at - 1] == lines[at][: lines[at].index("match")] + note
+    assert sum("# autoconv" in line for line in lines) == 1
+    # Two `match` lines, one of them in a function it defines (converted when called): one note.
+    text = autoconv.to_code(module.f)
+    assert text.startswith("# autoconv: its `match` statements stay Python: a `match` statement")
+    assert text.count("# autoconv") == 1
+    compile(text, "<to_code>", "exec")
+
+
 def test_match_statement_raises_in_strict_mode(user_module, strict_mode):
     module = user_module("""
         def f(v):

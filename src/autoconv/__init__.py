@@ -17,6 +17,7 @@ _LAZY = {
     "is_strict": "autoconv.conversion.settings",
     "set_always_converted": "autoconv.runtime.staging",
     "always_converted": "autoconv.runtime.staging",
+    "tracing": "autoconv.runtime.staging",
     "function": "autoconv.functions.function",
     "Function": "autoconv.functions.function",
     "ConcreteFunction": "autoconv.functions.function",

@@ -3,7 +3,8 @@ notebooks (`_repr_html_`) and as the code itself in IPython's plain display (`_r
 
 Everywhere else it is an ordinary `str` (equality, slicing, `print`, `isinstance`). The
 highlighter uses only the standard library's `tokenize`, so it adds no dependency, and every
-piece of text it emits is HTML-escaped.
+piece of text it emits is HTML-escaped. `Text` is the same for plain text (signatures, pass
+summaries): lines in a notebook instead of one escaped string.
 """
 
 from __future__ import annotations
@@ -48,6 +49,19 @@ class Code(str):
 
     def _repr_html_(self) -> str:
         return f'<pre style="{PRE_STYLE}">{highlight(self)}</pre>'
+
+    def _repr_pretty_(self, printer, cycle: bool) -> None:
+        printer.text(str(self))
+
+
+class Text(str):
+    """Plain text (a `str`: signatures, pass summaries) that a notebook shows as lines, not as
+    one escaped string running off the screen."""
+
+    __slots__ = ()
+
+    def _repr_html_(self) -> str:
+        return f'<pre style="{PRE_STYLE}">{html.escape(self)}</pre>'
 
     def _repr_pretty_(self, printer, cycle: bool) -> None:
         printer.text(str(self))

@@ -38,15 +38,52 @@ def test_a_file_becomes_a_drop_in_module(sample, tmp_path):
     ]
 
 
-def test_the_summary_lists_each_file_and_every_function_left_as_python(sample, tmp_path):
+def test_the_summary_counts_the_generators_and_lists_them_with_verbose(sample, tmp_path):
     done = run_cli("convert", sample, "-o", tmp_path / "out")
+    lines = done.stderr.splitlines()
+    assert lines == [
+        f"{sample}: 6 functions, 5 converted, 1 left as Python",
+        f"  {sample}: 1 generator or coroutine left as Python, as they stay by design "
+        "(listed with -v and in --report)",
+        "autoconv: 1 file, 6 functions: 5 converted, 1 left as Python (1 generator or coroutine)",
+    ]
+    done = run_cli("convert", sample, "--output", tmp_path / "out2", "-v")
     lines = done.stderr.splitlines()
     line = line_of(sample, "def count_up")
     assert lines[0] == f"{sample}: 6 functions, 5 converted, 1 left as Python"
     assert lines[1].startswith(
         f"  {sample}:{line}: count_up: left as Python: generators stay Python"
     )
-    assert lines[-1].startswith("autoconv: 1 file, 6 functions: 5 converted, 1 left as Python")
+    assert len(lines) == 3
+    assert (tmp_path / "out2" / "sample.py").exists()  # --output is -o
+
+
+def test_a_function_left_for_a_reason_is_listed_without_verbose(tmp_path):
+    src = write(
+        tmp_path / "mixed.py",
+        """
+        import sys
+
+        def gen():
+            yield 1
+
+        async def coro():
+            return 2
+
+        def caller():
+            return sys._getframe()
+        """,
+    )
+    done = run_cli("convert", src, "--out", tmp_path / "out")
+    assert done.stderr.splitlines() == [
+        f"{src}: 3 functions, 0 converted, 3 left as Python",
+        f"  {src}:9: caller: left as Python: it looks at the frames that called it, and "
+        "conversion puts frames of its own between them",
+        f"  {src}: 2 generators or coroutines left as Python, as they stay by design "
+        "(listed with -v and in --report)",
+        "autoconv: 1 file, 3 functions: 0 converted, 3 left as Python (2 generators or coroutines)",
+    ]
+    assert (tmp_path / "out" / "mixed.py").exists()  # --out still works
 
 
 def test_quiet_prints_only_the_totals(sample, tmp_path):

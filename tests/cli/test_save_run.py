@@ -77,3 +77,33 @@ def test_save_errors(tmp_path):
     gen = run_cli("save", f"{src}:numbers", "--spec", "3", "-o", "g.acg", cwd=tmp_path)
     assert gen.returncode == 1 and "autoconv save: error:" in gen.stderr
     assert not (tmp_path / "g.acg").exists()
+
+
+def test_output_and_out_are_one_option_for_save_and_run(tmp_path):
+    src = write(tmp_path / "model.py", MODEL)
+    for option, name in (("--output", "a"), ("--out", "b")):
+        saved = run_cli(
+            "save",
+            f"{src}:predict",
+            "--spec",
+            "float32[2]",
+            "1",
+            option,
+            f"{name}.acg",
+            cwd=tmp_path,
+        )
+        assert saved.returncode == 0, saved.stderr
+        ran = run_cli(
+            "run",
+            f"{name}.acg",
+            "--input",
+            "x=[1, 2]",
+            "--input",
+            "steps=1",
+            option,
+            name,
+            cwd=tmp_path,
+        )
+        assert ran.returncode == 0, ran.stderr
+        with np.load(tmp_path / f"{name}.npz") as z:
+            assert z["output[0]"].tolist() == [1.0, 3.0]

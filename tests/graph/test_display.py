@@ -120,3 +120,50 @@ def test_a_graph_too_large_to_draw_shows_its_listing_only(monkeypatch):
     page = graph._repr_html_()
     assert "too many to draw" in page and "<svg" not in page
     assert graph.as_text() in text_of(page)
+
+
+def test_signatures_and_pass_summaries_show_as_lines_and_stay_str(no_dot):
+    from IPython.lib.pretty import pretty
+
+    f = autoconv.function(scaled.python_function)
+    f(np.ones(3), 1.0)
+    concrete = f.get_concrete_function(np.ones(3), 1.0)
+    for text in (
+        f.pretty_printed_concrete_signatures(),
+        concrete.pass_summary(),
+        concrete.pretty_printed_signature(),
+    ):
+        assert isinstance(text, str) and "\n" in text
+        assert pretty(text) == str(text)  # lines, not one quoted string with \n in it
+        assert text_of(text._repr_html_()) == text
+    assert f.pretty_printed_concrete_signatures().startswith("scaled(x, limit)\n  Args:")
+
+
+def test_variables_specs_and_loaded_functions_have_rich_displays(no_dot, tmp_path):
+    v = autoconv.Variable(np.arange(3.0), name="w<1>")
+    shown = text_of(v._repr_html_())
+    assert "autoconv.Variable w<1> float64[3]" in shown and "array([0., 1., 2.])" in shown
+    spec = autoconv.TensorSpec([None, 3], np.float32, name="x")
+    assert text_of(spec._repr_html_()) == "autoconv.TensorSpec float32[None, 3] x"
+
+    @autoconv.function
+    def step(x):
+        v.assign_add(x)
+        return v * 2
+
+    step(np.ones(3))
+    step.save(tmp_path / "step.acg")
+    loaded = autoconv.load(tmp_path / "step.acg")
+    page = loaded._repr_html_()
+    shown = text_of(page)
+    assert f"autoconv.LoadedFunction step (1 signature, from {tmp_path / 'step.acg'})" in shown
+    assert loaded.signatures[0] in shown and loaded.graph().as_text() in shown
+    assert "w<1>: array([1., 2., 3.])" in shown and page.count("<details") == 1
+
+
+def test_without_graphviz_a_display_says_once_how_to_get_the_picture(no_dot, monkeypatch):
+    monkeypatch.setattr(display, "_TOLD", [])
+    concrete = scaled.get_concrete_function(np.ones(3), 1.0)
+    first, second = concrete._repr_html_(), concrete._repr_html_()
+    assert "Install Graphviz" in text_of(first) and "apt install graphviz" in text_of(first)
+    assert "Graphviz" not in second

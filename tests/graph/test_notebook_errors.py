@@ -60,6 +60,23 @@ CELLS = [
         yield n
     autoconv.convert(gen)
     """,
+    # 8: a TraceEffectWarning
+    """
+    seen = []
+    @autoconv.function
+    def keeps(x):
+        seen.append(1)
+        return x
+    keeps(np.ones(2))
+    """,
+    # 9: a RetracingWarning
+    """
+    @autoconv.function
+    def retraced(x):
+        return x + 1
+    for n in range(7):
+        retraced(np.ones(n))
+    """,
 ]
 
 
@@ -122,3 +139,8 @@ def test_notebook_errors_name_cells_and_hide_autoconv_frames():
     warned = "".join(o.get("text", "") for o in cells[6].outputs if o.output_type == "stream")
     assert "ConversionWarning" in warned
     assert "the yield at Cell In[7], line 2 cannot be converted" in warned, warned
+
+    warned = "".join(o.get("text", "") for o in cells[7].outputs if o.output_type == "stream")
+    assert "TraceEffectWarning: Cell In[8], line 4: `seen.append(...)` changes" in warned, warned
+    warned = "".join(o.get("text", "") for o in cells[8].outputs if o.output_type == "stream")
+    assert "RetracingWarning: Cell In[9], line 5: autoconv.function `retraced`" in warned, warned

@@ -23,7 +23,14 @@ def add_parser(subparsers) -> None:
     )
     parser.add_argument("sources", nargs="+", metavar="SRC", help=".py file or package folder")
     where = parser.add_mutually_exclusive_group(required=True)
-    where.add_argument("-o", "--out", metavar="OUT", help="folder to write the converted files to")
+    where.add_argument(
+        "-o",
+        "--output",
+        "--out",
+        dest="out",
+        metavar="OUT",
+        help="folder to write the converted files to",
+    )
     where.add_argument(
         "--stdout", action="store_true", help="print the converted source instead of writing files"
     )
@@ -44,8 +51,15 @@ def add_parser(subparsers) -> None:
         help="skip files and folders whose name matches GLOB (or, with a '/', "
         "whose path inside a SRC folder matches); repeatable",
     )
-    parser.add_argument(
+    talk = parser.add_mutually_exclusive_group()
+    talk.add_argument(
         "-q", "--quiet", action="store_true", help="print only errors and the totals on stderr"
+    )
+    talk.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="list each generator and coroutine left as Python, not only their number",
     )
     parser.set_defaults(run=run)
 
@@ -84,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
                 output.write_stdout(result.text)
         sys.stdout.flush()
     for result in results:
-        lines = report.summary_lines(result)
+        lines = report.summary_lines(result, args.verbose)
         if args.quiet:
             lines = lines[:1] if result.failed else []
         for line in lines:

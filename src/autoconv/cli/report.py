@@ -58,17 +58,29 @@ def error_line(result: FileResult) -> str:
     return f"{result.path}:{result.error_line}: {result.error}"
 
 
-def summary_lines(result: FileResult) -> list:
-    """The stderr summary of one converted file: counts, then one line per function left."""
+def summary_lines(result: FileResult, verbose: bool = False) -> list:
+    """The stderr summary of one converted file: counts, then one line per function left.
+    Generators and coroutines, which stay Python by design, get one line together unless
+    `verbose` (a package can have hundreds; `--report` lists them all)."""
     if result.failed:
         return [error_line(result)]
     lines = [
         f"{result.path}: {result.functions} {_plural(result.functions, 'function')}, "
         f"{result.converted} converted, {len(result.left)} left as Python"
     ]
+    by_design = 0
     for item in result.left:
+        if item.generator_or_coroutine and not verbose:
+            by_design += 1
+            continue
         reason = item.reason or "(no reason given)"
         lines.append(f"  {result.path}:{item.line}: {item.name}: left as Python: {reason}")
+    if by_design:
+        lines.append(
+            f"  {result.path}: {by_design} {_plural(by_design, 'generator')} or "
+            f"{_plural(by_design, 'coroutine')} left as Python, as they stay by design "
+            "(listed with -v and in --report)"
+        )
     return lines
 
 

@@ -36,6 +36,8 @@ def add_parser(subparsers) -> None:
     parser.add_argument(
         "-o",
         "--output",
+        "--out",
+        dest="output",
         metavar="OUT.npz",
         help="save the outputs here (.npz is added to a name without it)",
     )

@@ -23,7 +23,15 @@ def add_parser(subparsers) -> None:
         "autoconv.load run without the Python code.",
     )
     graph_cmd.add_target_and_specs(parser)
-    parser.add_argument("-o", "--output", required=True, metavar="FILE", help="file to write")
+    parser.add_argument(
+        "-o",
+        "--output",
+        "--out",
+        dest="output",
+        required=True,
+        metavar="FILE",
+        help="file to write",
+    )
     parser.set_defaults(run=run)
 
 

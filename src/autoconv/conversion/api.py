@@ -1,5 +1,6 @@
 """The public conversion API: `convert`, `to_code`, `do_not_convert`."""
 
+import re
 import types
 import warnings
 
@@ -38,7 +39,23 @@ def to_code(func, *, recursive: bool = True) -> Code:
     if isinstance(entry, ConversionError):
         # The cached error, raised afresh: without the traceback of the last time it was raised.
         raise entry.with_traceback(None)
-    return Code(entry.text + "\n")
+    return Code(_note_kept(entry.text, entry.kept) + "\n")
+
+
+def _note_kept(text: str, kept) -> str:
+    """`text` with a comment above each `match` statement, which stays Python (the warning
+    says so at the first trace; the code shown says so too)."""
+    reasons = [reason for construct, _, reason, _ in kept if construct == "match"]
+    if not reasons:
+        return text
+    lines = text.split("\n")
+    spots = [i for i, line in enumerate(lines) if re.fullmatch(r"\s*match\b.*:", line)]
+    if len(spots) != len(reasons):  # others in functions it defines: one note for all
+        return f"# autoconv: its `match` statements stay Python: {reasons[0]}\n{text}"
+    for i in reversed(spots):
+        indent = lines[i][: len(lines[i]) - len(lines[i].lstrip())]
+        lines.insert(i, f"{indent}# autoconv: stays Python: {reasons[0]}")
+    return "\n".join(lines)
 
 
 def do_not_convert(func):

@@ -9,6 +9,16 @@ from autoconv.functions.function import (
     functions_run_eagerly,
     run_functions_eagerly,
 )
+from autoconv.graph.graph import views as _views
+
+
+def _graph_as_dict(graph) -> dict:
+    from autoconv.functions.saving.encode import graph_as_dict  # only when asked
+
+    return graph_as_dict(graph)
+
+
+_views.as_dict = _graph_as_dict
 
 __all__ = [
     "ConcreteFunction",

@@ -128,7 +128,8 @@ def conform(key, value, path, leaves, fname):
             array = value
         elif isinstance(value, TensorSpec):
             if value.dtype != dtype or not sig.shape_covers(shape, value.shape):
-                raise TypeError(f"{fname}: parameter `{path}` expects {expected}, got {value!r}")
+                got = f"{np.dtype(value.dtype).name} Tensor, shape={tuple(value.shape)}"
+                raise TypeError(f"{fname}: parameter `{path}` expects {expected}, got {got}")
             leaves.append(value)
             return
         elif type(value) in (int, float, bool, complex, list, tuple):

@@ -25,6 +25,7 @@ import numpy as np
 
 from autoconv.caches import register
 from autoconv.callables import bound_call, check_no_specs, check_traceable
+from autoconv.code import Text
 from autoconv.functions import dispatch as _dispatch
 from autoconv.functions.compiled import CompiledGraph, bind_arguments, conform
 from autoconv.functions.writebacks import Snapshot, StateNeeded, state_spec
@@ -265,10 +266,19 @@ class Function:
         self._converted = None
         self._dispatch = _dispatch._miss
 
+    @property
+    def concrete_functions(self) -> list[ConcreteFunction]:
+        """The traced `ConcreteFunction`s held now, in the order they were traced."""
+        return sorted(self._concretes, key=lambda c: c.trace_number)  # not the use order
+
     def pretty_printed_concrete_signatures(self) -> str:
         """One entry per traced signature: parameters with their specs, and the output spec."""
-        traced = sorted(self._concretes, key=lambda c: c.trace_number)  # not the use order
-        return "\n\n".join(c.pretty_printed_signature() for c in traced)
+        return Text("\n\n".join(c.pretty_printed_signature() for c in self.concrete_functions))
+
+    @entry_point
+    def profile(self, *args, runs: int = 10, **kwargs):
+        """`ConcreteFunction.profile` of the graph for these arguments (traced first if new)."""
+        return self.get_concrete_function(*args, **kwargs).profile(*args, runs=runs, **kwargs)
 
     def __set_name__(self, owner, name):
         self._offset = 1  # a method: `self` comes before what input_signature describes
@@ -281,7 +291,8 @@ class Function:
         return BoundFunction(self, instance)
 
     def __repr__(self):
-        return f"<autoconv.Function {self._name} ({self.tracing_count} traces)>"
+        n = self.tracing_count
+        return f"<autoconv.Function {self._name} ({n} trace{'' if n == 1 else 's'})>"
 
     def _repr_html_(self) -> str:
         return display.function_html(self)
@@ -643,6 +654,10 @@ class BoundFunction(functools.partial):
         concrete = self.func.get_concrete_function(self.args[0], *args, **kwargs)
         return BoundConcreteFunction(concrete, self.args[0])
 
+    def profile(self, *args, runs: int = 10, **kwargs):
+        """`Function.profile` for this instance; called without it."""
+        return self.func.profile(self.args[0], *args, runs=runs, **kwargs)
+
     def __getattr__(self, name):
         return getattr(self.func, name)
 
@@ -764,7 +779,7 @@ class ConcreteFunction(CompiledGraph):
             )
         times = ", ".join(f"{k} {v * 1e3:.2f} ms" for k, v in self.timings.items())
         lines.append(times)
-        return "\n".join(lines)
+        return Text("\n".join(lines))
 
     def _state_leaves(self, values):
         """The current values of the object attributes this graph takes as inputs, or None
@@ -796,6 +811,8 @@ class ConcreteFunction(CompiledGraph):
 
     def __call__(self, *args, **kwargs):
         try:
+            if _g.building():
+                return self._inline(args, kwargs)
             if not kwargs and len(args) == self.function._nparams:
                 result = self._fast(args)
                 if result is not _MISS:
@@ -807,6 +824,16 @@ class ConcreteFunction(CompiledGraph):
             hide_our_frames(e)  # the user's frames only (autoconv.tracebacks)
             raise
 
+    def _inline(self, args, kwargs):
+        """Called while another function is traced: checks the arguments against this
+        signature (a Tensor by its spec), then traces the function into that trace, as a call
+        of the `Function` does."""
+        f = self.function
+        values = f._canonical(args, kwargs)
+        as_specs = _g.map_tensors(values, lambda t: TensorSpec(t.shape, t.dtype))
+        self.leaves(as_specs, f._params, f._name)
+        return f._converted_function()(*args, **kwargs)
+
     @entry_point
     def save(self, path, *, key: bytes | str | None = None) -> None:
         """Writes this graph to one file that `autoconv.load` runs without this code (`key`:
@@ -817,7 +844,7 @@ class ConcreteFunction(CompiledGraph):
 
     def pretty_printed_signature(self) -> str:
         """`name(params)` with each parameter's spec and the output spec."""
-        return self.signature_text(self.function._name, self.function._params)
+        return Text(self.signature_text(self.function._name, self.function._params))
 
     def __repr__(self):
         return f"<autoconv.ConcreteFunction {self.pretty_printed_signature().splitlines()[0]}>"

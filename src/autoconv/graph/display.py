@@ -1,9 +1,11 @@
-"""Rich display in notebooks: `_repr_html_` of `Function`, `ConcreteFunction` and `Graph`.
+"""Rich display in notebooks: `_repr_html_` of `Function`, `ConcreteFunction`, `Graph`,
+`LoadedFunction`, `Variable` and `TensorSpec`.
 
-Each shows its signature(s), a picture of the graph (inline SVG made by Graphviz's `dot` when
-it is installed) and the listing (`as_text()`). Without `dot`, or for a graph too large to
-draw quickly, the listing alone. The HTML is self-contained (inline styles, no scripts) and
-escapes every piece of text that comes from user code.
+A function or graph shows its signature(s), a picture of the graph (inline SVG made by
+Graphviz's `dot` when it is installed) and the listing (`as_text()`). Without `dot`, or for a
+graph too large to draw quickly, the listing alone (without `dot`, once per session, how to
+install it). The HTML is self-contained (inline styles, no scripts) and escapes every piece of
+text that comes from user code.
 """
 
 from __future__ import annotations
@@ -55,10 +57,25 @@ def _picture(graph) -> str:
         )
     drawn = svg(graph.to_dot())
     if drawn is None:
-        return ""
+        return _how_to_draw()
     # Scale down wide pictures to the cell; keep small ones at their natural size.
     drawn = drawn.replace("<svg", '<svg style="max-width:100%;height:auto"', 1)
     return f'<div style="margin:6px 0">{drawn}</div>'
+
+
+_TOLD = []  # whether a display has said how to get pictures (once per session)
+
+
+def _how_to_draw() -> str:
+    """Once per session, without Graphviz's `dot`: how to get the picture."""
+    if _TOLD or shutil.which("dot") is not None:
+        return ""
+    _TOLD.append(True)
+    return (
+        "<p><i>Install Graphviz to see a picture of the graph here (its <code>dot</code> "
+        "program: <code>apt install graphviz</code>, <code>brew install graphviz</code> or "
+        "<code>conda install graphviz</code>); <code>to_dot()</code> gives its DOT text.</i></p>"
+    )
 
 
 def graph_body(graph) -> str:
@@ -106,6 +123,47 @@ def function_html(function) -> str:
             )
         body = "".join(parts)
     return f'<div style="{_BOX}">{head}{body}</div>'
+
+
+def variable_html(variable) -> str:
+    """`Variable._repr_html_`: its name, dtype and shape, and its current value."""
+    head = (
+        f"<b>autoconv.Variable</b> <code>{html.escape(str(variable.name))}</code> "
+        f"{html.escape(variable.dtype.name)}{html.escape(str(list(variable.shape)))}"
+    )
+    return f'<div style="{_BOX}">{head}{_pre(repr(variable.numpy()))}</div>'
+
+
+def spec_html(spec) -> str:
+    """`TensorSpec._repr_html_`: `float32[None, 3]` and its name."""
+    name = "" if spec.name is None else f" <i>{html.escape(str(spec.name))}</i>"
+    head = f"<b>autoconv.TensorSpec</b> <code>{html.escape(str(spec))}</code>"
+    return f'<div style="{_BOX}">{head}{name}</div>'
+
+
+def loaded_html(loaded) -> str:
+    """`LoadedFunction._repr_html_`: the name and file, then each saved signature with its
+    graph (the first one open), then its Variables."""
+    count = len(loaded.signatures)
+    head = (
+        f"<b>autoconv.LoadedFunction</b> <code>{html.escape(loaded.name)}</code> "
+        f"({count} signature{'' if count == 1 else 's'}, from "
+        f"<code>{html.escape(str(loaded.path))}</code>)"
+    )
+    parts = []
+    for i, (signature, entry) in enumerate(zip(loaded.signatures, loaded._entries)):
+        title = html.escape(signature.splitlines()[0])
+        parts.append(
+            f"<details{' open' if i == 0 else ''}><summary><code>{title}</code></summary>"
+            f"{_pre(signature)}{graph_body(entry.graph)}</details>"
+        )
+    variables = "".join(
+        f"<li><code>{html.escape(str(v.name))}</code>: {html.escape(repr(v.numpy()))}</li>"
+        for v in loaded.variables
+    )
+    if variables:
+        parts.append(f"<p>Variables:</p><ul>{variables}</ul>")
+    return f'<div style="{_BOX}">{head}{"".join(parts)}</div>'
 
 
 views.graph_html = graph_html  # Graph._repr_html_ (graph.py imports this module not)

@@ -10,7 +10,7 @@ from autoconv.errors import (
     AutoconvError,
     StagingError,  # noqa: F401 - one class for every tracer
 )
-from autoconv.locations import describe
+from autoconv.locations import cell_label, describe
 
 
 class GraphExecutionError(AutoconvError):
@@ -82,6 +82,11 @@ def warn_at(message: str, category, filename: str, line: int, module_globals: di
     # `warn_explicit` drops a warning whose module is None: code exec'd in a namespace with
     # no `__name__` still gets one, from its file name (as `warnings.warn` does).
     module = module_globals.get("__name__") or os.path.splitext(os.path.basename(filename))[0]
+    cell = cell_label(filename)
+    if cell is not None and cell not in str(message):
+        # Python shows the cell's compiled file name (`ipykernel_<pid>/<hash>.py:6`); say
+        # which cell it is, as IPython's tracebacks and our errors do.
+        message = f"{describe(filename, line)}: {message}"
     warnings.warn_explicit(
         message,
         category,

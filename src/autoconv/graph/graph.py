@@ -77,10 +77,13 @@ class _Views:
     modules build on this one, so each registers its function here when imported (importing
     `autoconv.graph` imports them all) and this module imports none of them."""
 
-    __slots__ = ("as_text", "to_dot", "graph_html")
+    __slots__ = ("as_text", "to_dot", "graph_html", "as_dict")
 
 
 views = _Views()
+# `as_dict` is the saved-file encoder (`functions/saving/encode.py`), registered by the
+# graph-mode API (`autoconv.functions`), which every Graph a user holds comes from.
+views.as_dict = None
 
 
 class Graph:
@@ -125,6 +128,15 @@ class Graph:
         """The graph in Graphviz DOT: labelled clusters for branches and loops, with edges in
         and out; operations nothing needs are left out (greyed out with `dead=True`)."""
         return views.to_dot(self, dead=dead)
+
+    def as_dict(self) -> dict:
+        """The graph as plain data, in the form a saved file holds it (TF's `as_graph_def()`):
+        `{"format", "version", "graph", "arrays", "variables"}`. `graph` is JSON-able (nodes,
+        blocks, tagged values such as `["t", 7]` for the Tensor `%7`); `arrays` holds the
+        NumPy arrays that `["array", i]` names; `variables` the Variables' names and arrays."""
+        if views.as_dict is None:
+            raise TypeError("Graph.as_dict needs autoconv's graph mode: import autoconv.functions")
+        return views.as_dict(self)
 
     def __repr__(self):
         return f"<autoconv.Graph {self.name!r}: {len(self.nodes)} nodes>"
@@ -384,3 +396,47 @@ def _copy_graph(graph: Graph) -> Graph:
 
 def _param_node(param):
     return Node("param", "param", attrs=dict(param.node.attrs) if param.node else None)
+
+
+def inline(graph: Graph, inputs: list):
+    """Adds a copy of `graph`'s operations to the block being built, with `inputs` (Tensors of
+    the graph being built, or constant values) in place of its placeholders, and returns its
+    outputs in their structure. The copies get fresh Tensor ids (blocks are lexically scoped,
+    so nested blocks copy as they are)."""
+    if _SCOPES.sealed:
+        raise RecordingForbidden(graph.name)
+    scope = current()
+    target = scope.graph
+    mapped: dict = {t.id: v for t, v in zip(graph.inputs, inputs)}
+
+    def tensor(t):
+        if t.id not in mapped:
+            mapped[t.id] = new_tensor(target, None, t.index, t.shape, t.dtype, t.weak)
+        return mapped[t.id]
+
+    def copy_node(node):
+        # In-place marks were made for the other graph's buffers: the passes decide again here.
+        attrs = {k: v for k, v in node.attrs.items() if k != "inplace"}
+        made = Node(node.kind, node.op, node.fn, attrs=attrs, origin=node.origin)
+        set_args(made, map_tensors(node.args, tensor), map_tensors(node.kwargs, tensor))
+        made.effect = node.effect
+        made.blocks = [copy_block(b) for b in node.blocks]
+        if node.kind == "while":
+            made.blocks[0].params = made.blocks[1].params
+        for t in node.outputs:
+            out = tensor(t)
+            out.node = made
+            made.outputs.append(out)
+        return made
+
+    def copy_block(block):
+        made = Block()
+        made.params = [tensor(p) for p in block.params]
+        for p, old in zip(made.params, block.params):
+            p.node = _param_node(old)
+        made.nodes = [copy_node(n) for n in block.nodes]
+        made.outputs = map_tensors(list(block.outputs), tensor)
+        return made
+
+    scope.block.nodes.extend(copy_node(n) for n in graph.block.nodes)
+    return map_tensors(graph.outputs, tensor)

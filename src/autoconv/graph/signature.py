@@ -58,6 +58,11 @@ class TensorSpec:
     def __hash__(self):
         return hash((self.shape, self.dtype, self.name))
 
+    def _repr_html_(self) -> str:
+        from autoconv.graph import display
+
+        return display.spec_html(self)
+
     def __repr__(self):
         return f"TensorSpec(shape={self.shape}, dtype={self.dtype.name}, name={self.name!r})"
 

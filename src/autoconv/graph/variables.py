@@ -115,6 +115,11 @@ class Variable:
     def size(self) -> int:
         return self._value.size
 
+    def _repr_html_(self) -> str:
+        from autoconv.graph import display
+
+        return display.variable_html(self)
+
     def __repr__(self):
         value = np.asarray(self._value)
         return (

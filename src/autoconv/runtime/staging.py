@@ -332,8 +332,16 @@ def _find_trace_ctx():
 
 
 def tracing() -> bool:
-    """Whether a trace is being built: one of ours (a graph) or one of JAX's."""
-    return bool(traces) or jax_tracing()
+    """True while the calling code is being traced: into a graph by `autoconv.function` (in
+    this thread), or by JAX (`jax.jit`, `jax.grad`, `jax.vmap`, ...). False when it runs
+    eagerly, with Python values (TF's `not tf.executing_eagerly()` inside a function)."""
+    if traces:
+        # `traces` counts every thread's; the graph scopes say whether this thread's is one.
+        # They are loaded whenever a graph is built, so looking them up imports nothing.
+        scopes = _modules.get("autoconv.graph.scopes")
+        if scopes is not None and scopes.building():
+            return True
+    return jax_tracing()
 
 
 # --- which form converted functions run -----------------------------------------------------

@@ -336,3 +336,24 @@ def encode_function(name: str, params: list, entries: list, origin=None) -> tupl
         "variables": variables,
     }
     return document, enc.arrays
+
+
+def graph_as_dict(graph) -> dict:
+    """`Graph.as_dict()`: one graph in its saved form, with its arrays and Variables."""
+    enc = Encoder()
+    data = enc.graph(graph)
+    variables = [
+        {
+            "name": _printable(str(v.name)),
+            "trainable": bool(v.trainable),
+            "array": enc.array(v._value),
+        }
+        for v in enc.variables
+    ]
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "graph": data,
+        "arrays": enc.arrays,
+        "variables": variables,
+    }

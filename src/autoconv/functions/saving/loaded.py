@@ -15,8 +15,11 @@ from autoconv.functions import dispatch as _dispatch
 from autoconv.functions.compiled import CompiledGraph, bind_arguments
 from autoconv.functions.saving import archive, files
 from autoconv.functions.saving.errors import LoadError, brief_error
+from autoconv.graph import graph as _g
 from autoconv.graph import signature as sig
-from autoconv.graph.errors import execution_error, raised_by_autoconv
+from autoconv.graph.errors import StagingError, execution_error, raised_by_autoconv, where
+from autoconv.graph.origin import user_origin
+from autoconv.graph.signature import TensorSpec
 
 
 def load(
@@ -97,6 +100,9 @@ class LoadedFunction:
 
     # --- calls ------------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
+        if _g.building():
+            # Called while another function is traced: its saved graph joins that trace.
+            return self._inline(self._values(args, kwargs))
         if not kwargs and len(args) == self._nparams:
             result = self._dispatch(args)
             if result is not _dispatch.MISS:
@@ -114,6 +120,27 @@ class LoadedFunction:
                     raise
                 raise _failed(entry.graph, e, "storing into the arguments") from e
         return result
+
+    def _inline(self, values):
+        """The saved graph matching `values` (Tensors of the trace being built, or values)
+        copied into that trace, and its outputs."""
+        tensors: dict = {}
+
+        def spec(t):  # a Tensor is matched by its spec, as an array of its dtype and shape
+            tensors[id(made := TensorSpec(t.shape, t.dtype))] = t
+            return made
+
+        as_specs = _g.map_tensors(values, spec)
+        leaves: list = []
+        entry = self._find(sig.flatten(as_specs, leaves), as_specs)
+        if entry.writebacks:
+            raise StagingError(
+                f"{where(user_origin())}: {self.name}, a loaded function that changes its "
+                "arguments, cannot be called while another function is traced; return the "
+                "new values from it instead, or call it outside the traced function"
+            )
+        inputs = [tensors.get(id(leaf), leaf) for leaf in leaves]
+        return _g.inline(entry.graph, inputs)
 
     def _values(self, args, kwargs) -> tuple:
         return bind_arguments(self._signature, self.name, args, kwargs)
@@ -178,5 +205,11 @@ class LoadedFunction:
         entries = [(e.key, e.graph, e.writebacks) for e in self._entries]
         files.save_entries(path, self.name, params, entries, key=key)
 
+    def _repr_html_(self) -> str:
+        from autoconv.graph import display
+
+        return display.loaded_html(self)
+
     def __repr__(self):
-        return f"<autoconv.LoadedFunction {self.name} ({len(self._entries)} signatures)>"
+        n = len(self._entries)
+        return f"<autoconv.LoadedFunction {self.name} ({n} signature{'' if n == 1 else 's'})>"
