@@ -577,3 +577,18 @@ def returned_early_then_changed(x):
 def test_a_dict_held_by_a_value_chosen_by_a_staged_if_is_the_same_dict(f):
     for x in (np.array([1.0, 2.0]), np.array([-1.0, 2.0]), np.array([-2.0, -0.0])):
         agree(f, x)
+
+
+def nan_into_an_int_array(x):
+    buf = np.zeros(3, dtype=np.int64)
+    buf[0] = np.sum(x)  # nothing reads `buf`: eager NumPy still raises for a NaN
+    return x
+
+
+def test_storing_a_nan_into_an_int_array_raises_even_when_nothing_reads_it():
+    with pytest.raises(ValueError, match="cannot convert float NaN to integer"):
+        nan_into_an_int_array(np.array([np.nan]))
+    graph = autoconv.function(nan_into_an_int_array)
+    same(graph(X), X)
+    with pytest.raises(ValueError, match="cannot convert float NaN to integer"):
+        graph(np.array([np.nan]))

@@ -15,6 +15,7 @@ import sys
 import numpy as np
 
 from autoconv.graph import graph as _g
+from autoconv.graph import shapes
 from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import set_copy as _set_copy
@@ -586,6 +587,10 @@ def assign_item(target, key, value):
         spec = (target.shape, target.dtype)
     _check_bounds(spec[0], key)
     result = emit("helper", "setitem", _set_copy, (target, key, value), {}, [spec])[0]
+    if spec[1].kind in "biu" and shapes.result_dtype(value).kind in "fc":
+        # NumPy raises storing a NaN or an infinity into an integer array: kept even when
+        # nothing reads the array, as eager code raises there.
+        result.node.effect = True
     if isinstance(target, Tensor):
         _mark_stale(target, frame, line, name)
     return result
