@@ -9,7 +9,7 @@ import numpy as np
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
-from autoconv.graph.tensor import Tensor
+from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.runtime import staging as rt
 from autoconv.trace.core.closures import closure_cells, containers
 from autoconv.trace.tensors.accumulated import ListAccum
@@ -173,7 +173,13 @@ def one_kind(items, what: str, origin) -> None:
     items are known only when the graph runs keeps one kind for each."""
     for item in items:
         kinds = getattr(item, "py_kinds", None)
-        if isinstance(item, Tensor) and kinds is not None:
+        # A Python float on some paths and a float64 on others stacks as eagerly; a Python
+        # int where the value is a float64 would not (`np.array([0])` is an int64 array).
+        if (
+            isinstance(item, Tensor)
+            and kinds is not None
+            and any(k is not None and PY_TYPES[item.dtype.kind] is not k for k in kinds[1])
+        ):
             shown = " or ".join(
                 "a NumPy value" if k is None else f"a Python {k.__name__}" for k in kinds[1]
             )
