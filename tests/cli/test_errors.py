@@ -67,7 +67,7 @@ def test_an_unwritable_output_folder_is_an_input_failure(tmp_path):
     "args, message",
     [
         ([], "the following arguments are required: COMMAND"),
-        (["convert", "GOOD"], "one of the arguments -o/--out --stdout is required"),
+        (["convert", "GOOD"], "one of the arguments -o/--output/--out --stdout is required"),
         (["convert", "GOOD", "-o", "OUT", "--stdout"], "not allowed with argument"),
         (["convert", "-o", "OUT"], "the following arguments are required: SRC"),
         (["convert", "GOOD", "-o", "OUT", "--jobs", "-1"], "argument -j/--jobs: expected 0"),
