@@ -49,6 +49,8 @@ def test_a_helper_defined_per_call_is_one_cache_entry(user_module):
     assert conversion_entries() == before
 
 
+# one signature per length, on purpose: the cache is what is measured
+@pytest.mark.filterwarnings("ignore::autoconv.RetracingWarning")
 def test_a_traced_helper_defined_per_call_is_one_cache_entry(user_module):
     mod = user_module(HELPERS.replace("range(x)", "range(3)").replace("total = 0", "total = x"))
     f = autoconv.function(mod.outer)
@@ -108,6 +110,8 @@ def test_function_clear_cache():
     assert f.tracing_count == 3
 
 
+# more signatures than max_traces, on purpose: eviction is what is measured
+@pytest.mark.filterwarnings("ignore::autoconv.RetracingWarning")
 def test_max_traces_keeps_the_most_recently_used():
     @autoconv.function(max_traces=3)
     def f(x):
@@ -153,6 +157,8 @@ class Model:
         return self.w.sum()
 
 
+# a new instance per call, on purpose: what the cache keeps is measured
+@pytest.mark.filterwarnings("ignore::autoconv.RetracingWarning")
 def test_a_method_keeps_no_instance_alive():
     Model.call.clear_cache()
     models = [Model(float(i)) for i in range(50)]

@@ -32,7 +32,11 @@ LIMIT_S = 20
 def _fork_and_check(check) -> None:
     """Runs `check()` in a forked child; asserts it returns within LIMIT_S and does not raise."""
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)  # 3.12: fork with threads running
+        # Forking with threads running is what this test does on purpose: Python 3.12 warns
+        # (DeprecationWarning), and JAX, once imported, warns that fork may deadlock it
+        # (RuntimeWarning); the children here never touch JAX.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        warnings.filterwarnings("ignore", "os.fork", RuntimeWarning)
         pid = os.fork()
     if pid == 0:  # the child: never return into pytest
         status = 1

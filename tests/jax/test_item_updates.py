@@ -261,7 +261,8 @@ AUGMENTED = {
 @pytest.mark.parametrize("op", ["+=", "-=", "*=", "/=", "//=", "%=", "**="])
 def test_every_augmented_operator_on_floats(op):
     x, v = np.array([1.5, -2.0, 3.0]), 1.25
-    expected = _augmented(op)(x.copy(), v, 0)
+    with np.errstate(invalid="ignore"):  # (-2.0) ** 1.25 is NaN, eagerly as under JAX
+        expected = _augmented(op)(x.copy(), v, 0)
     got = jax.jit(autoconv.convert(_augmented(op)))(x, v, 0)
     np.testing.assert_allclose(np.asarray(got), expected, rtol=1e-12)
 

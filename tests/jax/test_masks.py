@@ -312,6 +312,8 @@ def loop_over_selection(x):
     return total
 
 
+# one trace per input shape, on purpose
+@pytest.mark.filterwarnings("ignore::autoconv.RetracingWarning")
 def test_branches_and_loops_over_a_selection(capsys):
     for t in (np.float64(0.0), np.float64(10.0), np.float64(-10.0)):
         agree(branch_on_count, np.array([1.0, -2.0, 3.0, 4.0]), t)

@@ -107,7 +107,8 @@ def test_saved_corpus_runs_in_a_fresh_process_without_the_source(tmp_path):
     data = tmp_path / "inputs.pkl"
     data.write_bytes(pickle.dumps(jobs))
     helper = os.path.join(os.path.dirname(__file__), "corpus_round_trip.py")
-    source = open(helper).read().split("def canonical")[1].split("\n\n\n")[0]
+    with open(helper) as file:
+        source = file.read().split("def canonical")[1].split("\n\n\n")[0]
     script = (
         "import contextlib, io, pickle, sys\n"
         "import numpy as np\n"
