@@ -1169,9 +1169,12 @@ def judge(f, inputs, mode) -> str:
     return "ok"
 
 
-def main() -> None:
+def main(programs=None) -> None:
+    """Judges `programs` (`(function, inputs)` pairs; this file's by default) and prints one
+    line per program that is not ok on a path, then the counts."""
+    programs = P if programs is None else programs
     counts: dict = {}
-    for f, inputs in P:
+    for f, inputs in programs:
         for mode in ("numpy", "noopt", "jax"):
             result = judge(f, inputs, mode)
             label = result.split()[0]
@@ -1179,7 +1182,7 @@ def main() -> None:
             counts[mode][label] += 1
             if result != "ok":
                 print(f"{f.__name__:28s} {mode:5s} {result}")
-    print(len(P), "programs", counts)
+    print(len(programs), "programs", counts)
 
 
 if __name__ == "__main__":

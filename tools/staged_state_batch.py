@@ -14,7 +14,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fresh_batch import judge  # noqa: E402
+from fresh_batch import main  # noqa: E402
 
 P = []
 X = np.array([1.5, -2.0, 3.0, 0.5])
@@ -852,18 +852,5 @@ def any_empty(x):
     return any([]), all([])
 
 
-def main() -> None:
-    counts: dict = {}
-    for f, inputs in P:
-        for mode in ("numpy", "noopt", "jax"):
-            result = judge(f, inputs, mode)
-            label = result.split()[0]
-            counts.setdefault(mode, {}).setdefault(label, 0)
-            counts[mode][label] += 1
-            if result != "ok":
-                print(f"{f.__name__:30s} {mode:5s} {result[:200]}")
-    print(len(P), "programs", counts)
-
-
 if __name__ == "__main__":
-    main()
+    main(P)

@@ -340,6 +340,42 @@ def new_tensor(graph: Graph, node: Node, index: int, shape, dtype, weak=False, i
     return t
 
 
+class _Copier:
+    """Copies nodes and blocks, each Tensor once through `tensor(t)` (which makes or finds its
+    copy); `drop` names the attributes the copies leave out."""
+
+    def __init__(self, tensor, drop=()):
+        self.tensor, self.drop = tensor, drop
+
+    def node(self, node):
+        made = Node.__new__(Node)
+        made.kind, made.op, made.fn = node.kind, node.op, node.fn
+        made.args = map_tensors(node.args, self.tensor)
+        made.kwargs = map_tensors(node.kwargs, self.tensor)
+        made.inputs = tensors_in((made.args, made.kwargs))
+        made.attrs = {k: v for k, v in node.attrs.items() if k not in self.drop}
+        made.origin = node.origin
+        made.effect = node.effect
+        made.blocks = [self.block(b) for b in node.blocks]
+        if node.kind == "while":
+            made.blocks[0].params = made.blocks[1].params
+        made.outputs = []
+        for t in node.outputs:
+            out = self.tensor(t)
+            out.node = made
+            made.outputs.append(out)
+        return made
+
+    def block(self, block):
+        made = Block()
+        made.params = [self.tensor(p) for p in block.params]
+        for p, old in zip(made.params, block.params):
+            p.node = _param_node(old)
+        made.nodes = [self.node(n) for n in block.nodes]
+        made.outputs = map_tensors(list(block.outputs), self.tensor)
+        return made
+
+
 def _copy_graph(graph: Graph) -> Graph:
     new = Graph(graph.name)
     new._next_id = graph._next_id
@@ -351,36 +387,6 @@ def _copy_graph(graph: Graph) -> Graph:
             made = tensors[t.id] = new_tensor(new, None, t.index, t.shape, t.dtype, t.weak, t.id)
         return made
 
-    def copy_node(node):
-        made = Node.__new__(Node)
-        made.kind = node.kind
-        made.op = node.op
-        made.fn = node.fn
-        made.args = map_tensors(node.args, tensor)
-        made.kwargs = map_tensors(node.kwargs, tensor)
-        made.inputs = tensors_in((made.args, made.kwargs))
-        made.attrs = dict(node.attrs)
-        made.origin = node.origin
-        made.effect = node.effect
-        made.blocks = [copy_block(b) for b in node.blocks]
-        if node.kind == "while":
-            made.blocks[0].params = made.blocks[1].params
-        made.outputs = []
-        for t in node.outputs:
-            out = tensor(t)
-            out.node = made
-            made.outputs.append(out)
-        return made
-
-    def copy_block(block):
-        made = Block()
-        made.params = [tensor(p) for p in block.params]
-        for p, old in zip(made.params, block.params):
-            p.node = _param_node(old)
-        made.nodes = [copy_node(n) for n in block.nodes]
-        made.outputs = map_tensors(list(block.outputs), tensor)
-        return made
-
     for t in graph.inputs:
         made = tensor(t)
         node = Node("placeholder", "placeholder", attrs=dict(t.node.attrs))
@@ -389,7 +395,7 @@ def _copy_graph(graph: Graph) -> Graph:
         new.inputs.append(made)
     new.input_names = list(graph.input_names)
     new.unrolled = list(getattr(graph, "unrolled", ()))
-    new.block = copy_block(graph.block)
+    new.block = _Copier(tensor).block(graph.block)
     new.outputs = map_tensors(graph.outputs, tensor)
     return new
 
@@ -414,29 +420,7 @@ def inline(graph: Graph, inputs: list):
             mapped[t.id] = new_tensor(target, None, t.index, t.shape, t.dtype, t.weak)
         return mapped[t.id]
 
-    def copy_node(node):
-        # In-place marks were made for the other graph's buffers: the passes decide again here.
-        attrs = {k: v for k, v in node.attrs.items() if k != "inplace"}
-        made = Node(node.kind, node.op, node.fn, attrs=attrs, origin=node.origin)
-        set_args(made, map_tensors(node.args, tensor), map_tensors(node.kwargs, tensor))
-        made.effect = node.effect
-        made.blocks = [copy_block(b) for b in node.blocks]
-        if node.kind == "while":
-            made.blocks[0].params = made.blocks[1].params
-        for t in node.outputs:
-            out = tensor(t)
-            out.node = made
-            made.outputs.append(out)
-        return made
-
-    def copy_block(block):
-        made = Block()
-        made.params = [tensor(p) for p in block.params]
-        for p, old in zip(made.params, block.params):
-            p.node = _param_node(old)
-        made.nodes = [copy_node(n) for n in block.nodes]
-        made.outputs = map_tensors(list(block.outputs), tensor)
-        return made
-
-    scope.block.nodes.extend(copy_node(n) for n in graph.block.nodes)
+    # In-place marks were made for the other graph's buffers: the passes decide again here.
+    copier = _Copier(tensor, drop=("inplace",))
+    scope.block.nodes.extend(copier.node(n) for n in graph.block.nodes)
     return map_tensors(graph.outputs, tensor)
