@@ -11,6 +11,7 @@ container is caught when it is used (`check_live`).
 from __future__ import annotations
 
 import sys
+import weakref
 
 import numpy as np
 
@@ -50,8 +51,10 @@ def forget_loop_params(params) -> None:
         _LOOP_FIRST.pop(id(p), None)
 
 
-# Constants a staged `if` made of NumPy arrays in its state (id(const) -> (const, why shared
-# or None)): a branch may write into them (`y[0] = v`) when nothing else sees the array.
+# Constants a staged statement made of NumPy arrays in its state (const -> why something else
+# sees the array, or None): a branch or body may write into them (`y[0] = v`) when nothing else
+# sees it. Keyed by id (a Tensor is unhashable), each entry goes with its constant: a finished
+# trace's constants, and their graph, are not kept.
 _ADOPTED: dict = {}
 
 
@@ -71,8 +74,15 @@ def adopt_arrays(names, values, frame) -> tuple:
 def _adopt(array: np.ndarray, why) -> Tensor:
     """`array` as a constant of the graph that a write may replace when `why` is None."""
     const = _g.add_const(array, (array.shape, array.dtype), False)  # the user's array
-    _ADOPTED[id(const)] = (const, why)
+    key = id(const)
+    _ADOPTED[key] = (weakref.ref(const, lambda _: _ADOPTED.pop(key, None)), why)
     return const
+
+
+def _adopted(t: Tensor):
+    """(True, why something else sees the array) for a constant `_adopt` made, else (False,)."""
+    entry = _ADOPTED.get(id(t))
+    return (True, entry[1]) if entry is not None and entry[0]() is t else (False, None)
 
 
 def _array_shared(array: np.ndarray, frame, name: str):
@@ -160,8 +170,8 @@ def _private_step(t: Tensor):
         return []
     if kind == "call" and node.fn in _CREATORS:
         return []
-    if kind == "const" and id(t) in _ADOPTED:
-        return [] if _ADOPTED[id(t)][1] is None else False
+    if kind == "const" and _adopted(t)[0]:
+        return [] if _adopted(t)[1] is None else False
     if kind == "getitem":
         key = node.args[1]
         items = key if node.attrs.get("tuple") else (key,)
@@ -187,8 +197,8 @@ def _why_shared(t: Tensor) -> str:
         return "an argument of the function, so the caller would see the change"
     if kind == "read":
         return "a Variable's value"
-    if kind == "const" and id(t) in _ADOPTED:
-        return f"an array made before the `if` that is {_ADOPTED[id(t)][1]}"
+    if kind == "const" and _adopted(t)[0]:
+        return f"an array made before this staged statement that is {_adopted(t)[1]}"
     if kind == "const":
         return "an array made outside the graph (a constant, global or attribute)"
     return "a view of, or the same array as, another value (an argument, a slice, a reshape)"
