@@ -592,3 +592,20 @@ def test_storing_a_nan_into_an_int_array_raises_even_when_nothing_reads_it():
     same(graph(X), X)
     with pytest.raises(ValueError, match="cannot convert float NaN to integer"):
         graph(np.array([np.nan]))
+
+
+def floats_into_an_int_array(x):
+    out = np.zeros(4, dtype=np.int64)
+    for i in range(4):
+        out[i] = x[i] * 1.8  # NumPy truncates what it stores: 2.7 is 2, -3.6 is -3
+    return out
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_floats_stored_into_an_int_array_are_truncated_as_numpy_stores_them(backend):
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", FutureWarning)  # JAX's implicit cast in `.at[].set`
+        agree(floats_into_an_int_array, X, backend=backend)
+        agree(floats_into_an_int_array, -X, backend=backend)

@@ -85,7 +85,9 @@ def _set_copy(a, key, value):
         # `x[x < 0] = 0`: a whole-array mask and one value (JAX's `.at` needs a mask known
         # while tracing; other values' shapes must match the count, known only at run time).
         return jnp.where(key, jnp.asarray(value, dtype=a.dtype), a)
-    return a.at[key].set(value)
+    # NumPy casts what it stores to the array's dtype (`int[i] = 2.7` stores 2): so does this,
+    # explicitly (JAX's own cast in `.set` warns that it will become an error).
+    return a.at[key].set(jnp.asarray(value).astype(a.dtype))
 
 
 def _flat_items(a):
