@@ -609,3 +609,29 @@ def test_floats_stored_into_an_int_array_are_truncated_as_numpy_stores_them(back
         warnings.simplefilter("error", FutureWarning)  # JAX's implicit cast in `.at[].set`
         agree(floats_into_an_int_array, X, backend=backend)
         agree(floats_into_an_int_array, -X, backend=backend)
+
+
+def sum_of_a_number_whose_type_depends_on_the_path(x):
+    t = 0
+    lst = []
+    if np.sum(x) < 0:
+        lst.append(np.sum(x))
+        t = np.sum(x)
+    lst.append(t)
+    return sum(lst)
+
+
+def running_max_into_a_list(x):
+    m = -np.inf  # a Python float before the first item, a float64 after: stacks as eagerly
+    out = []
+    for v in x:
+        m = max(m, v)
+        out.append(m)
+    return np.array(out)
+
+
+def test_a_number_whose_type_depends_on_the_path_in_a_run_time_list():
+    with pytest.raises(AutoconvError, match=r"`t` is a NumPy value or a Python int, depending on"):
+        autoconv.function(sum_of_a_number_whose_type_depends_on_the_path)(X)
+    agree(running_max_into_a_list, X)
+    agree(running_max_into_a_list, -X)

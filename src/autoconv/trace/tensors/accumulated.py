@@ -143,11 +143,38 @@ def _weak(v) -> bool:
     return type(v) in _PY_NUMBERS or (isinstance(v, Tensor) and v.weak)
 
 
+def accum_index(lst: list):
+    """The index of the stand-in for the items a staged statement appended to `lst`, or None."""
+    return next((k for k, v in enumerate(lst) if isinstance(v, ListAccum)), None)
+
+
+def one_kind(items, what: str, origin, stacked: bool = False) -> None:
+    """Raises if an item is a number whose Python type depends on the path taken, and `what`
+    (a list whose items are known only when the graph runs, or a read of one) cannot keep it.
+    `stacked`: the items are only ever stacked, where a Python float stands for a float64 as
+    eagerly (a Python int for a float64 would not: `np.array([0])` is an int64 array)."""
+    for item in items:
+        kinds = getattr(item, "py_kinds", None)
+        if not isinstance(item, Tensor) or kinds is None:
+            continue
+        if stacked and all(k is None or PY_TYPES[item.dtype.kind] is k for k in kinds[1]):
+            continue
+        shown = " or ".join(
+            "a NumPy value" if k is None else f"a Python {k.__name__}" for k in kinds[1]
+        )
+        raise StagingError(
+            f"{where(origin)}: `{kinds[2]}` is {shown}, depending on the path taken, and "
+            f"{what}, whose items are known only when the graph runs: the result cannot keep "
+            f"each path's type. Give `{kinds[2]}` one kind on every path (start it as "
+            f"`np.{item.dtype.name}(0)` rather than `0`)."
+        )
+
+
 def list_item(lst: list, key):
     """`lst[key]` in converted code: an item that a staged statement appended (`ListAccum`) is
     read from the whole list when the graph runs; the items before and after them as they are
     when the key reaches them now."""
-    n = next((k for k, v in enumerate(lst) if isinstance(v, ListAccum)), None)
+    n = accum_index(lst)
     if n is None:
         return lst[key]
     tail = lst[n + 1 :]
@@ -162,7 +189,7 @@ def list_item(lst: list, key):
 def list_call(fn, lst: list, *args):
     """`fn(lst, *args)` (Python's sum, max or min) of a list holding the items a staged
     statement appended: Python's own function on the whole list when the graph runs."""
-    n = next(k for k, v in enumerate(lst) if isinstance(v, ListAccum))
+    n = accum_index(lst)
     return _run_time(fn.__name__, _bind_list_call(fn), lst, n, args, args)
 
 
@@ -179,15 +206,7 @@ def _run_time(op, fn, lst, n, args, more_items):
     *args)` when the graph runs."""
     prefix, acc, tail = lst[:n], lst[n].tensor, lst[n + 1 :]
     known = [*prefix, *tail, *(a for a in more_items if a is not None)]
-    for item in known:
-        kinds = getattr(item, "py_kinds", None)
-        if isinstance(item, Tensor) and kinds is not None:
-            raise StagingError(
-                f"{where(user_origin(3))}: `{kinds[2]}` has a Python type that depends on the "
-                f"path taken, and `{op}` reads it with items a staged statement appended, known "
-                f"only when the graph runs: the result cannot keep each path's type. Give "
-                f"`{kinds[2]}` one kind on every path (`np.{item.dtype.name}(0)` rather than `0`)."
-            )
+    one_kind(known, f"`{op}` reads it with items a staged statement appended", user_origin(3))
     elem = tuple(acc.shape[1:])
     for item in known:
         shape = tuple(shapes.shape_of(item))

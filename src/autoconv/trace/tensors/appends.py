@@ -9,10 +9,9 @@ import numpy as np
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
-from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.runtime import staging as rt
 from autoconv.trace.core.closures import closure_cells, containers
-from autoconv.trace.tensors.accumulated import ListAccum
+from autoconv.trace.tensors.accumulated import ListAccum, accum_index, one_kind
 from autoconv.trace.tensors.leaves import _numeric, _struct, _weak
 
 
@@ -37,7 +36,7 @@ def fold_tails(lists, origin) -> None:
     the enclosing loop's body, `out.append(v)` before a nested loop): the items join the
     run-time ones, so that the next staged statement carries on after them."""
     for lst, name in lists:
-        n = next((k for k, item in enumerate(lst) if isinstance(item, ListAccum)), None)
+        n = accum_index(lst)
         tail = [] if n is None else lst[n + 1 :]
         if tail and all(_numeric(t) for t in tail):
             lst[n:] = [ListAccum(_append(lst[n].tensor, tail, name, origin))]
@@ -168,29 +167,6 @@ class _NeedsAccumulator(Exception):
         self.items = items
 
 
-def one_kind(items, what: str, origin) -> None:
-    """Raises if an item is a number whose Python type depends on the path taken: a list whose
-    items are known only when the graph runs keeps one kind for each."""
-    for item in items:
-        kinds = getattr(item, "py_kinds", None)
-        # A Python float on some paths and a float64 on others stacks as eagerly; a Python
-        # int where the value is a float64 would not (`np.array([0])` is an int64 array).
-        if (
-            isinstance(item, Tensor)
-            and kinds is not None
-            and any(k is not None and PY_TYPES[item.dtype.kind] is not k for k in kinds[1])
-        ):
-            shown = " or ".join(
-                "a NumPy value" if k is None else f"a Python {k.__name__}" for k in kinds[1]
-            )
-            raise StagingError(
-                f"{where(origin)}: `{kinds[2]}` is {shown}, depending on the path taken, and "
-                f"goes into {what}, whose items are known only when the graph runs: it cannot "
-                f"keep each path's type there. Give `{kinds[2]}` one kind on every path (start "
-                f"it as `np.{item.dtype.name}(0)` rather than `0`)."
-            )
-
-
 def _prefix(before):
     """A list's items before a loop, without the marker of an enclosing loop's accumulation."""
     return before[:-1] if before and isinstance(before[-1], ListAccum) else before
@@ -210,7 +186,7 @@ def _append(acc, items, name, origin):
                 f"{where(origin)}: list `{name}`: appending a list built in a staged loop to "
                 "another is not supported"
             )
-    one_kind(items, f"list `{name}`", origin)
+    one_kind(items, f"goes into list `{name}`", origin, stacked=True)
     node = _g.Node("list_append", "append", args=(acc, *items))
     item_shapes = [shapes.shape_of(i) for i in items]
     elem = tuple(acc.shape[1:])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from autoconv.graph import graph as _g
@@ -221,24 +223,13 @@ class _Merger:
     def _joined(self, acc, added, name, elem, dtype):
         """`acc` with `added` after it: items appended as they are, and the run-time items of
         a staged loop that appended in this branch (a `ListAccum`) joined when the graph runs."""
-        k = 0
-        while k < len(added):
-            if isinstance(added[k], ListAccum):
-                acc = emit(
-                    "helper",
-                    "list_concat",
-                    _concat_lists,
-                    (acc, added[k].tensor),
-                    {},
-                    [((None, *elem), dtype, False)],
-                )[0]
-                k += 1
+        for is_run, group in itertools.groupby(added, lambda it: isinstance(it, ListAccum)):
+            if not is_run:
+                acc = _append(acc, list(group), name, self.origin)
                 continue
-            j = k
-            while j < len(added) and not isinstance(added[j], ListAccum):
-                j += 1
-            acc = _append(acc, added[k:j], name, self.origin)
-            k = j
+            for run in group:
+                spec = [((None, *elem), dtype, False)]
+                acc = emit("helper", "list_concat", _concat_lists, (acc, run.tensor), {}, spec)[0]
         return acc
 
     def finish(self, cond):

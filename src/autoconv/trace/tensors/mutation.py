@@ -59,16 +59,17 @@ _ADOPTED: dict = {}
 
 
 def adopt_arrays(names, values, frame) -> tuple:
-    """A staged `if`'s state, with each plain name that holds a NumPy array made outside the
-    graph (`y = np.zeros(3)`) given a constant of the graph instead, so that a branch can write
-    into it as a graph value. Whether anything else sees the array is decided here, before the
-    branches run, where the user's frames still hold what eager code would see."""
+    """A staged statement's state (`values` itself when nothing changes), with each plain name
+    that holds a NumPy array made outside the graph (`y = np.zeros(3)`) given a constant of the
+    graph instead, so that a branch or body can write into it as a graph value. Whether anything
+    else sees the array is decided here, before the statement runs, where the user's frames
+    still hold what eager code would see."""
     out = list(values)
     for i, name in enumerate(names):
         value = values[i]
         if type(value) is np.ndarray and value.dtype != object and name.isidentifier():
             out[i] = _adopt(value, _array_shared(value, frame, name))
-    return tuple(out)
+    return values if all(a is b for a, b in zip(out, values)) else tuple(out)
 
 
 def _adopt(array: np.ndarray, why) -> Tensor:

@@ -81,8 +81,9 @@ class TensorTracer:
         cond = _cond_tensor(cond, origin)
         names = tuple(names or ())
         init = rt.read_state(get_state, names) if names else ()
-        if names:
-            init = mutation.adopt_arrays(names, init, user_frame())
+        adopted = mutation.adopt_arrays(names, init, user_frame()) if names else init
+        if adopted is not init:
+            init = adopted
             set_state(init)
         # The rest of an `elif` chain is an object holding the branches' functions.
         chain = orelse.functions() if isinstance(orelse, ElifChain) else (orelse,)
@@ -354,9 +355,10 @@ class TensorTracer:
         """`any` (`stop` True) or `all` (False) of symbolic `items`: a Python bool when the
         graph runs."""
         combine = np.logical_or if stop else np.logical_and
-        result = _cond_tensor(items[0], user_origin(3))
+        origin = user_origin(3)
+        result = _cond_tensor(items[0], origin)
         for item in items[1:]:
-            result = combine(result, _cond_tensor(item, user_origin(3)))
+            result = combine(result, _cond_tensor(item, origin))
         return _cast(result, bool)
 
     def concrete_item(self, target, key):
