@@ -152,6 +152,11 @@ def list_item(prefix, run, tail, key):
     return [*prefix, *run, *tail][key]
 
 
+def row_field(row: tuple, index: int):
+    """Item `index` of a tuple a run-time list holds (trace.tensors.rows)."""
+    return row[index]
+
+
 def concat_lists(a: list, b: list) -> list:
     """Two run-time lists, one after the other (a new list)."""
     return [*a, *b]
@@ -163,9 +168,24 @@ def kind_index(value, kinds) -> int:
     return kinds.index(t) if t in kinds else 0
 
 
-def list_call(fn, prefix, run, tail, *args):
-    """`fn(items, *args)` (sum, max, min) of such a list."""
-    return fn([*prefix, *run, *tail], *args)
+def sum_list(prefix, run, tail, *args):
+    """Python's `sum` of a list whose middle part a staged statement appended."""
+    return sum([*prefix, *run, *tail], *args)
+
+
+def max_list(prefix, run, tail, *default):
+    """Python's `max` of such a list (`default`: max's keyword, when given)."""
+    items = [*prefix, *run, *tail]
+    return max(items, default=default[0]) if default else max(items)
+
+
+def min_list(prefix, run, tail, *default):
+    """Python's `min` of such a list (`default`: min's keyword, when given)."""
+    items = [*prefix, *run, *tail]
+    return min(items, default=default[0]) if default else min(items)
+
+
+LIST_CALLS = {sum: sum_list, max: max_list, min: min_list}
 
 
 def stacker(func):
@@ -213,6 +233,13 @@ TABLE = {
     "autoconv.flat_items": flat_items,
     "autoconv.set_copy": set_copy,
     "autoconv.as_kind": mixed_output,
+    "autoconv.row_field": row_field,
+    "autoconv.list_item": list_item,
+    "autoconv.concat_lists": concat_lists,
+    "autoconv.kind_index": kind_index,
+    "autoconv.sum_list": sum_list,
+    "autoconv.max_list": max_list,
+    "autoconv.min_list": min_list,
     "autoconv.or_none": optional_output,
     "autoconv.checked": checked,
     "autoconv.raise": raise_copy,

@@ -21,6 +21,8 @@ def max(*args, **kwargs):  # noqa: A001
         tracer = _items_tracer(args)
         if tracer is not None:
             return tracer.extreme("max", args)
+    if kwargs and _traces and _py.len(args) == 1 and staging.grown_list(args[0]):
+        return staging.tracer_for(args[0]).extreme("max", args, **kwargs)
     return _py.max(*args, **kwargs)
 
 
@@ -30,6 +32,8 @@ def min(*args, **kwargs):  # noqa: A001
         tracer = _items_tracer(args)
         if tracer is not None:
             return tracer.extreme("min", args)
+    if kwargs and _traces and _py.len(args) == 1 and staging.grown_list(args[0]):
+        return staging.tracer_for(args[0]).extreme("min", args, **kwargs)
     return _py.min(*args, **kwargs)
 
 

@@ -214,6 +214,12 @@ class ListPlan:
         kind = node.kind
         if kind == "list_new":
             (t,) = node.outputs
+            if t.dtype.fields is not None:
+                raise lowering_error(
+                    node,
+                    f"list `{node.attrs.get('list', '?')}` holds tuples appended in a staged "
+                    "loop, which this backend cannot keep in one device buffer",
+                )
             self.bounds[t.id] = (0, 0)
             self._new(t, node)
         elif kind == "list_append":

@@ -147,6 +147,11 @@ class Encoder:
 
     # --- graphs ---------------------------------------------------------------------------
     def decl(self, t) -> dict:
+        if t.dtype.fields is not None:
+            self.fail(
+                "a list of tuples appended in a staged loop",
+                "append each item of the tuple to a list of its own, or keep this function unsaved",
+            )
         out = {"id": t.id, "shape": list(t.shape), "dtype": dtype_text(t.dtype)}
         if t.weak:
             out["weak"] = True

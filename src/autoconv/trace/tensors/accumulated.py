@@ -13,9 +13,9 @@ from autoconv.graph import shapes
 from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import ARRAY_MAKERS as _ARRAY_MAKERS
+from autoconv.graph.helpers import LIST_CALLS
 from autoconv.graph.helpers import expand_lists as _expand
 from autoconv.graph.helpers import kind_index as _kind_index
-from autoconv.graph.helpers import list_call as _list_call
 from autoconv.graph.helpers import list_item as _list_item
 from autoconv.graph.helpers import stacker as _bind_stack
 from autoconv.graph.origin import user_origin
@@ -28,6 +28,7 @@ from autoconv.trace.tensors.optionals import (
 from autoconv.trace.tensors.path_types import tagged
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.recording import one as _one
+from autoconv.trace.tensors.rows import describe, fields, is_row, item_spec, stand_in
 
 _PY_NUMBERS = (bool, int, float, complex)
 
@@ -84,6 +85,11 @@ def _stack_lists(func, args, kwargs):
     p = dict(kwargs)
     axis = rest[0] if rest else p.get("axis", 0)
     template = [a.tensor if isinstance(a, ListAccum) else a for a in arrays]
+    if any(isinstance(a, ListAccum) and is_row(a.tensor.dtype) for a in arrays):
+        spec = _rows_result(func, arrays, rest, kwargs)
+        return _one(
+            emit("helper", func.__name__, _bind_stack(func), (template, *rest), kwargs, [spec])
+        )
     elems = [a.tensor.shape[1:] if isinstance(a, ListAccum) else shapes.shape_of(a) for a in arrays]
     dtype = np.result_type(
         *[a.tensor.dtype if isinstance(a, ListAccum) else shapes.result_dtype(a) for a in arrays]
@@ -129,6 +135,34 @@ def _stack_lists(func, args, kwargs):
     )
 
 
+def _rows_result(func, arrays, rest, kwargs) -> tuple:
+    """The spec of `func(arrays, ...)` where a staged loop appended tuples (rows) to `arrays`:
+    what NumPy gives for stand-ins of one and of two rows per run of them, with the sizes that
+    differ between the two known only when the graph runs."""
+
+    def standin(a):
+        if isinstance(a, Tensor):
+            return np.zeros(tuple(0 if d is None else d for d in a.shape), a.dtype)
+        if type(a) is tuple:
+            return tuple(standin(x) for x in a)
+        return a
+
+    results = []
+    for copies in (1, 2):
+        items = []
+        for a in arrays:
+            if isinstance(a, ListAccum):
+                items.extend([stand_in(a.tensor.dtype)] * copies)
+            else:
+                items.append(standin(a))
+        results.append(np.asarray(func(items, *rest, **kwargs)))
+    one, two = results
+    if one.ndim != two.ndim:
+        shapes.fail(f"numpy.{func.__name__} of this list of tuples has no one shape")
+    shape = tuple(a if a == b else None for a, b in zip(one.shape, two.shape))
+    return (shape, one.dtype)
+
+
 def stack_items(func, items, dtype=None):
     """`func(items, dtype=dtype)` (np.array and friends) for a list holding Tensors or the items
     a staged loop appended: one array when the graph runs."""
@@ -153,7 +187,7 @@ def one_kind(items, what: str, origin, stacked: bool = False) -> None:
     (a list whose items are known only when the graph runs, or a read of one) cannot keep it.
     `stacked`: the items are only ever stacked, where a Python float stands for a float64 as
     eagerly (a Python int for a float64 would not: `np.array([0])` is an int64 array)."""
-    for item in items:
+    for item in _flat(items):
         kinds = getattr(item, "py_kinds", None)
         if not isinstance(item, Tensor) or kinds is None:
             continue
@@ -168,6 +202,22 @@ def one_kind(items, what: str, origin, stacked: bool = False) -> None:
             f"each path's type. Give `{kinds[2]}` one kind on every path (start it as "
             f"`np.{item.dtype.name}(0)` rather than `0`)."
         )
+
+
+def _item_text(item) -> str:
+    spec = item_spec(item)
+    if spec is None:
+        return type(item).__name__
+    return describe(spec[1]) if is_row(spec[1]) else format_spec(*spec)
+
+
+def _flat(items):
+    """The items, with the items of each tuple (a row, see `rows`) in its place."""
+    for item in items:
+        if type(item) is tuple:
+            yield from item
+        else:
+            yield item
 
 
 def list_item(lst: list, key):
@@ -190,36 +240,42 @@ def list_call(fn, lst: list, *args):
     """`fn(lst, *args)` (Python's sum, max or min) of a list holding the items a staged
     statement appended: Python's own function on the whole list when the graph runs."""
     n = accum_index(lst)
-    return _run_time(fn.__name__, _bind_list_call(fn), lst, n, args, args)
-
-
-def _bind_list_call(fn):
-    def call(prefix, run, tail, *args):
-        return _list_call(fn, prefix, run, tail, *args)
-
-    call.__name__ = fn.__name__
-    return call
+    return _run_time(fn.__name__, LIST_CALLS[fn], lst, n, args, args)
 
 
 def _run_time(op, fn, lst, n, args, more_items):
     """One item of `lst` (or a value of its items' kind), computed by `fn(prefix, run, tail,
     *args)` when the graph runs."""
     prefix, acc, tail = lst[:n], lst[n].tensor, lst[n + 1 :]
+    if op == "sum" and is_row(acc.dtype):
+        raise StagingError(
+            f"{where(user_origin(3))}: `sum` of a list of tuples ({describe(acc.dtype)} each, "
+            "appended in a staged loop): Python cannot add tuples to 0. Sum each field "
+            "(`sum(r[1] for r in rows)`, or np.array(rows).sum(axis=0))."
+        )
     known = [*prefix, *tail, *(a for a in more_items if a is not None)]
     one_kind(known, f"`{op}` reads it with items a staged statement appended", user_origin(3))
     elem = tuple(acc.shape[1:])
     for item in known:
-        shape = tuple(shapes.shape_of(item))
-        dtype = shapes.result_dtype(item)
-        if len(shape) != len(elem) or (dtype != acc.dtype and not _weak(item)):
+        spec = item_spec(item)
+        shape, dtype = spec if spec is not None else ((), None)
+        if (
+            spec is None
+            or len(shape) != len(elem)
+            or (dtype != acc.dtype and (not _weak(item) or is_row(acc.dtype)))
+        ):
+            shown = describe(acc.dtype) if is_row(acc.dtype) else format_spec(elem, acc.dtype)
             raise StagingError(
                 f"{where(user_origin(3))}: this list holds items a staged loop appended "
-                f"({format_spec(elem, acc.dtype)} each) and others of another kind "
-                f"({format_spec(shape, dtype)}), so what `{op}` gives has a kind known only "
-                "when the graph runs. Append items of one dtype and number of dimensions."
+                f"({shown} each) and others of another kind ({_item_text(item)}), so what "
+                f"`{op}` gives has a kind known only when the graph runs. Append items of one "
+                "kind (dtype and number of dimensions)."
             )
         elem = shapes.generalize(elem, shape)
     dtype = acc.dtype
+    if is_row(dtype):
+        value = emit("helper", op, fn, (prefix, acc, tail, *args), {}, [(elem, dtype, False)])[0]
+        return fields(value)  # a tuple, as eagerly
     if op == "sum":  # Python's sum starts from `start`: 0 + float64 items is a float64
         dtype = np.result_type(dtype, *(a.dtype if isinstance(a, Tensor) else a for a in args))
     value = emit("helper", op, fn, (prefix, acc, tail, *args), {}, [(elem, dtype, False)])[0]

@@ -12,7 +12,12 @@ from autoconv.graph.errors import StagingError, where
 from autoconv.runtime import staging as rt
 from autoconv.trace.core.closures import closure_cells, containers
 from autoconv.trace.tensors.accumulated import ListAccum, accum_index, one_kind
-from autoconv.trace.tensors.leaves import _numeric, _struct, _weak
+from autoconv.trace.tensors.leaves import _spec_text, _struct, _weak
+from autoconv.trace.tensors.rows import describe, is_row, item_spec
+
+
+def _item_text(dtype) -> str:
+    return describe(dtype) if is_row(dtype) else np.dtype(dtype).name
 
 
 def _closure_lists(*fns):
@@ -38,7 +43,7 @@ def fold_tails(lists, origin) -> None:
     for lst, name in lists:
         n = accum_index(lst)
         tail = [] if n is None else lst[n + 1 :]
-        if tail and all(_numeric(t) for t in tail):
+        if tail and all(item_spec(t) is not None for t in tail):
             lst[n:] = [ListAccum(_append(lst[n].tensor, tail, name, origin))]
 
 
@@ -188,20 +193,25 @@ def _append(acc, items, name, origin):
             )
     one_kind(items, f"goes into list `{name}`", origin, stacked=True)
     node = _g.Node("list_append", "append", args=(acc, *items))
-    item_shapes = [shapes.shape_of(i) for i in items]
     elem = tuple(acc.shape[1:])
-    for s in item_shapes:
-        if len(s) != len(elem):
-            raise StagingError(
-                f"{where(origin)}: items appended to list `{name}` in a staged loop must all have "
-                f"the same shape: got {shapes.fmt(s)} after {shapes.fmt(elem)}"
-            )
-        elem = shapes.generalize(elem, tuple(s))
     for item in items:
-        if shapes.result_dtype(item) != acc.dtype and not _weak(item):
+        spec = item_spec(item)
+        if spec is None:
+            raise StagingError(
+                f"{where(origin)}: list `{name}` holds {_item_text(acc.dtype)} appended in a "
+                f"staged loop, and {_spec_text(item)} is appended to it: append items of one "
+                "kind (arrays, numbers, or tuples of them)."
+            )
+        if len(spec[0]) != len(elem):
             raise StagingError(
                 f"{where(origin)}: items appended to list `{name}` in a staged loop must all have "
-                f"the same dtype: got {shapes.result_dtype(item).name} after {acc.dtype.name}"
+                f"the same shape: got {shapes.fmt(spec[0])} after {shapes.fmt(elem)}"
+            )
+        elem = shapes.generalize(elem, tuple(spec[0]))
+        if spec[1] != acc.dtype and (is_row(spec[1]) or is_row(acc.dtype) or not _weak(item)):
+            raise StagingError(
+                f"{where(origin)}: items appended to list `{name}` in a staged loop must all have "
+                f"the same dtype: got {_item_text(spec[1])} after {_item_text(acc.dtype)}"
             )
     _g.add_node(node, [((None, *elem), acc.dtype)], origin)
     return node.outputs[0]

@@ -54,6 +54,7 @@ from autoconv.trace.tensors.leaves import (
 from autoconv.trace.tensors.merge import _Merger
 from autoconv.trace.tensors.optionals import Optional, lift_pair, raise_node
 from autoconv.trace.tensors.path_types import kinds_of, tagged
+from autoconv.trace.tensors.rows import item_spec
 from autoconv.trace.tensors.user_code import user_frame
 
 
@@ -380,8 +381,9 @@ class _Loop:
                 continue
             if not items:
                 continue
-            for it in items:
-                if not _numeric(it):
+            specs = [item_spec(it) for it in items]
+            for it, spec in zip(items, specs):
+                if spec is None:
                     fix = (
                         f"append each field to a list of its own, or one array of them "
                         f"(`{name}.append(np.array([...]))` when they share a dtype)"
@@ -389,14 +391,14 @@ class _Loop:
                         else "append arrays or numbers"
                     )
                     self._error(
-                        f"list `{name}`: only arrays and numbers can be appended inside a staged "
-                        f"loop (its length is known only when the graph runs), got "
-                        f"{_spec_text(it)}. Instead, {fix}."
+                        f"list `{name}`: only arrays, numbers and tuples of them (of known "
+                        "shapes) can be appended inside a staged loop (its length is known only "
+                        f"when the graph runs), got {_spec_text(it)}. Instead, {fix}."
                     )
-            item_shapes = [tuple(shapes.shape_of(it)) for it in items]
+            item_shapes = [spec[0] for spec in specs]
             dtype = next(
-                (shapes.result_dtype(it) for it in items if not _weak(it)),
-                shapes.result_dtype(items[0]),
+                (spec[1] for it, spec in zip(items, specs) if not _weak(it)),
+                specs[0][1],
             )
             elem = item_shapes[0]
             for s in item_shapes[1:]:

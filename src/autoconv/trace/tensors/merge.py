@@ -26,7 +26,6 @@ from autoconv.trace.tensors.leaves import (
     _as_tensor,
     _describe,
     _has_effect,
-    _numeric,
     _rebuild,
     _spec_text,
     _struct,
@@ -36,6 +35,7 @@ from autoconv.trace.tensors.leaves import (
 from autoconv.trace.tensors.optionals import lift_pair
 from autoconv.trace.tensors.path_types import kinds_of, tagged
 from autoconv.trace.tensors.recording import emit
+from autoconv.trace.tensors.rows import item_spec
 
 
 class _Merger:
@@ -190,24 +190,26 @@ class _Merger:
         """A run-time list per branch holding the items it appended; returns its pair."""
         runs = [it.tensor for it in (*added_a, *added_b) if isinstance(it, ListAccum)]
         items = [it for it in (*added_a, *added_b) if not isinstance(it, ListAccum)]
-        for it in items:
-            if not _numeric(it):
+        specs = [item_spec(it) for it in items]
+        for it, spec in zip(items, specs):
+            if spec is None:
                 self._error(
                     f"list `{name}` gets {len(added_a)} item(s) appended in the "
                     f"{self.labels[0]} branch and {len(added_b)} in the {self.labels[1]} "
                     f"branch of this {self.what}, so its length is known only when the graph "
-                    f"runs; that needs arrays or numbers as items, not {_spec_text(it)}."
+                    "runs; that needs arrays, numbers or tuples of them as items, not "
+                    f"{_spec_text(it)}."
                 )
-        shapes_ = [tuple(r.shape[1:]) for r in runs] + [tuple(shapes.shape_of(i)) for i in items]
+        shapes_ = [tuple(r.shape[1:]) for r in runs] + [spec[0] for spec in specs]
         elem = shapes_[0]
         for shape in shapes_[1:]:
             if len(shape) != len(elem):
                 self._error(f"items appended to list `{name}` differ in number of dimensions")
             elem = shapes.generalize(elem, shape)
         dtype = next((r.dtype for r in runs), None) or next(
-            (shapes.result_dtype(i) for i in items if not _weak(i)), None
+            (spec[1] for it, spec in zip(items, specs) if not _weak(it)), None
         )
-        dtype = dtype if dtype is not None else shapes.result_dtype(items[0])
+        dtype = dtype if dtype is not None else specs[0][1]
         if any(r.dtype != dtype for r in runs):
             self._error(f"items appended to list `{name}` differ in dtype")
         graph = _g.current().graph

@@ -329,11 +329,21 @@ class TensorTracer:
     def range(self, *args):
         return StagedRange(*args)
 
-    def extreme(self, which, args):
+    def extreme(self, which, args, **kwargs):
         """`max(*args)` / `min(*args)` with symbolic values, as Python computes them: the first
-        item, replaced by each later one that is greater (smaller), as staged choices."""
+        item, replaced by each later one that is greater (smaller), as staged choices. A list a
+        staged loop appended to takes `default=` too."""
         if len(args) == 1 and rt.grown_list(args[0]):
-            return accumulated.list_call(max if which == "max" else min, args[0])
+            if set(kwargs) - {"default"} or kwargs.get("default", 0) is None:
+                raise StagingError(
+                    f"{where(user_origin(2))}: `{which}(..., "
+                    f"{', '.join(f'{k}=' for k in kwargs)})` of a list that a staged loop "
+                    "appended to: only a number as `default=` can be staged. Compare the "
+                    f"values yourself (np.arg{which}(np.stack(lst)), or `if lst:` before "
+                    f"`{which}(lst)`)."
+                )
+            fn = max if which == "max" else min
+            return accumulated.list_call(fn, args[0], *kwargs.values())
         items = list(args[0]) if len(args) == 1 else list(args)
         if not items:
             raise ValueError(f"{which}() iterable argument is empty")

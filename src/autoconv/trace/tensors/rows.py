@@ -1,0 +1,93 @@
+"""Tuples appended to a list inside a staged loop: `rows.append((month, interest, balance))`.
+
+A run-time list holds items of one spec. A tuple of arrays and numbers is one item, a *row*,
+whose dtype is a NumPy structured dtype with a field per tuple item: its dtype and shape, and
+in the field's name whether it is a Python number (`p0`) or a NumPy value (`n0`). Every part of
+the tracer that carries, joins or checks a run-time list's spec carries rows unchanged; when the
+graph runs, the list holds the tuples themselves, so returning it, `np.array(rows)` and
+`for m, i, b in rows` give exactly what eager code gives. Reading one (`rows[-1]`, an item of
+an iteration) gives the tuple's items as Tensors (`fields`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from autoconv.graph import shapes
+from autoconv.graph.helpers import row_field
+from autoconv.graph.tensor import PY_TYPES, Tensor
+from autoconv.trace.tensors.recording import emit
+
+_PY_NUMBERS = (bool, int, float, complex)
+
+
+def _weak(v) -> bool:
+    return type(v) in _PY_NUMBERS or (isinstance(v, Tensor) and v.weak)
+
+
+def _leaf(v) -> bool:
+    return isinstance(v, (Tensor, np.ndarray, np.generic)) or type(v) in _PY_NUMBERS
+
+
+def row_dtype(item) -> np.dtype | None:
+    """The row dtype of a tuple of arrays and numbers whose shapes are known, else None."""
+    if type(item) is not tuple or not item or not all(_leaf(v) for v in item):
+        return None
+    fields = []
+    for j, v in enumerate(item):
+        shape = tuple(shapes.shape_of(v))
+        if None in shape:
+            return None
+        fields.append((f"{'p' if _weak(v) else 'n'}{j}", shapes.result_dtype(v), shape))
+    return np.dtype(fields)
+
+
+def is_row(dtype) -> bool:
+    return np.dtype(dtype).fields is not None
+
+
+def item_spec(item) -> tuple | None:
+    """`(shape, dtype)` of an item a run-time list can hold (an array, a number or a row)."""
+    if _leaf(item):
+        return tuple(shapes.shape_of(item)), shapes.result_dtype(item)
+    dtype = row_dtype(item)
+    return None if dtype is None else ((), dtype)
+
+
+def field_specs(dtype) -> list:
+    """`(shape, dtype, weak)` of each item of a row of `dtype`."""
+    specs = []
+    for name in dtype.names:
+        field = dtype.fields[name][0]
+        specs.append((tuple(field.shape), field.base, name[0] == "p"))
+    return specs
+
+
+def fields(row: Tensor) -> tuple:
+    """The items of `row` (a Tensor of a row dtype), as the tuple eager code has."""
+    return tuple(
+        emit("helper", "row_field", row_field, (row, j), {}, [spec])[0]
+        for j, spec in enumerate(field_specs(row.dtype))
+    )
+
+
+def stand_in(dtype):
+    """A concrete row of `dtype` (zeros, Python numbers where the row has them)."""
+    items = []
+    for shape, base, weak in field_specs(dtype):
+        if weak:
+            items.append(PY_TYPES[base.kind](0))
+        else:
+            items.append(np.zeros(shape, base) if shape else base.type(0))
+    return tuple(items)
+
+
+def describe(dtype) -> str:
+    """`tuple(int, float64, float64[3])`: a row dtype as messages show it."""
+    parts = []
+    for shape, base, weak in field_specs(dtype):
+        if weak:
+            parts.append(PY_TYPES[base.kind].__name__)
+        else:
+            parts.append(base.name + (f"[{', '.join(map(str, shape))}]" if shape else ""))
+    return f"tuple({', '.join(parts)})"
