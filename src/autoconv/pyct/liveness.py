@@ -16,15 +16,16 @@ def analyze(function_node, local_names: set, activity=None, live_at_exit=frozens
     """Annotates the control-flow statements of `function_node`'s own scope. `live_at_exit`:
     names read after the function returns (its `global` and `nonlocal` names, which the
     caller or the enclosing function sees)."""
-    _Liveness(local_names, activity or scopes.Activity()).block(
+    _Liveness(local_names, activity or scopes.Activity(), live_at_exit).block(
         function_node.body, set(live_at_exit)
     )
 
 
 class _Liveness:
-    def __init__(self, local_names, activity):
+    def __init__(self, local_names, activity, live_at_exit=frozenset()):
         self.locals = local_names
         self.activity = activity
+        self.exit = frozenset(live_at_exit)
 
     def reads(self, nodes):
         return self.activity.read([n for n in nodes if n is not None]) & self.locals
@@ -94,7 +95,8 @@ class _Liveness:
                 result |= self.block(case.body, live) | self.reads([case.pattern, case.guard])
             return result | self.reads([node.subject])
         if isinstance(node, (gast.Return, gast.Raise)):
-            return self.reads([node])
+            # The caller (or a handler there) sees the `global` and `nonlocal` names.
+            return self.reads([node]) | self.exit
         if isinstance(node, (gast.Delete, gast.Global, gast.Nonlocal)):
             return live | self.reads([node])
         if isinstance(node, gast.AugAssign):

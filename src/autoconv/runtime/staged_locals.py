@@ -49,6 +49,18 @@ def _generated() -> dict:
     return generated_codes
 
 
+# The functions the converter makes of a statement's parts (pyct's namer adds `_1`, `_2`).
+CONVERTER_BODIES = frozenset(
+    "if_body else_body elif_body elif_test loop_body loop_test get_state set_state".split()
+)
+
+
+def converter_body(fn) -> bool:
+    """Whether `fn` (a function autoconv compiled) is one the converter made of a statement's
+    parts, rather than a function the user wrote (`def visit(v): nonlocal count ...`)."""
+    return fn.__name__.rstrip("0123456789").rstrip("_") in CONVERTER_BODIES
+
+
 class StagedLocals:
     """Locals the functions `fns` (branches, loop test and body) can rebind: `start()` before
     tracing each branch or attempt, `finish()` after the last."""
@@ -59,8 +71,9 @@ class StagedLocals:
         fns = [fn for fn in fns if fn is not None]
         # The converter's bodies are local functions of the converted function, sharing its
         # cells; a local may be reachable only through another of them held in a cell (a
-        # nested body, or the `get_state` of a loop inside), so follow the functions autoconv
-        # generated, but not the user's own (a helper keeps its own state).
+        # nested body, or the `get_state` of a loop inside), so follow the functions the
+        # converter made, but not the user's own, though autoconv compiled them too (a helper's
+        # `nonlocal` changes are hidden state: trace.core.hidden).
         generated = _generated()
         todo = list(fns)
         while todo and len(seen_fns) < _MAX_FUNCTIONS:
@@ -74,8 +87,14 @@ class StagedLocals:
                 seen_cells.add(id(cell))
                 value = _get(cell)
                 self.cells.append((cell, value))
-                if type(value) is _FunctionType and id(value.__code__) in generated:
-                    todo.append(value)
+                # A function, or the functions of the converter's `elifs` tuple.
+                for fn in value if type(value) is tuple else (value,):
+                    if (
+                        type(fn) is _FunctionType
+                        and id(fn.__code__) in generated
+                        and converter_body(fn)
+                    ):
+                        todo.append(fn)
 
     def start(self) -> None:
         """Before a branch or attempt: the values from before the statement."""

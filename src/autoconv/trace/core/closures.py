@@ -26,8 +26,18 @@ def closure_cells(fns, depth: int = 4, limit: int = 64) -> Iterator[tuple]:
             except ValueError:  # an unbound local
                 continue
             yield name, cell, value
-            if type(value) is _FunctionType and left:
-                todo.append((value, left - 1))
+            if left:
+                todo.extend((f, left - 1) for f in held_functions(value))
+
+
+def held_functions(value) -> list:
+    """The functions a cell's value is or holds: a function, or the functions of a tuple (the
+    converter's `elifs = (lambda: test, elif_body, ...)`)."""
+    if type(value) is _FunctionType:
+        return [value]
+    if type(value) is tuple:
+        return [f for f in value if type(f) is _FunctionType]
+    return []
 
 
 def containers(value, name: str, depth: int = 2) -> Iterator[tuple]:

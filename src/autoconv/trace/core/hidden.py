@@ -14,7 +14,9 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from autoconv.trace.core.closures import user_object
+from autoconv.runtime.staged_locals import converter_body
+from autoconv.runtime.staging import read_state
+from autoconv.trace.core.closures import held_functions, user_object
 
 _EMPTY = object()
 _FunctionType = type(lambda: None)
@@ -34,9 +36,10 @@ class HiddenState:
     without the converter seeing it: `undo()` after each trace, `check(fail)` at the end."""
 
     def __init__(self, fns, names=()):
-        self.cells: list = []  # (cell, value, label)
+        self.cells: list = []  # (cell, value, label, variable)
         self.objects: list = []  # (object, its attributes before, its name, carried ones)
         self.changed: dict = {}  # label -> None, in order
+        self.refs: dict = {}  # label -> (state name, read, write) of what changed
         carried = _carried_attributes(names)
         seen: set = set()
         todo = [(fn, None) for fn in fns if fn is not None]
@@ -53,7 +56,7 @@ class HiddenState:
                 if user_helper is not None and var not in names and id(cell) not in seen:
                     seen.add(id(cell))
                     label = f"`{var}` (a variable that `{user_helper}` changes with `nonlocal`)"
-                    self.cells.append((cell, value, label))
+                    self.cells.append((cell, value, label, var))
                 todo.extend(self._reach(value, var, user_helper, carried, seen))
 
     def _reach(self, value, var, helper, carried, seen):
@@ -61,8 +64,9 @@ class HiddenState:
         if isinstance(value, _MethodType):
             yield value.__func__, helper
             value, var = value.__self__, var + ".__self__"
-        if type(value) is _FunctionType:
-            yield value, helper
+        if type(value) is _FunctionType or type(value) is tuple:
+            for fn in held_functions(value):
+                yield fn, helper
             return
         for obj, name in _objects(value, var):
             if id(obj) in seen:
@@ -77,10 +81,11 @@ class HiddenState:
 
     def undo(self) -> None:
         """After a trace: puts back what it changed, and remembers it."""
-        for cell, before, label in self.cells:
+        for cell, before, label, var in self.cells:
             now = _get(cell)
             if now is not before:
                 self.changed[label] = None
+                self.refs[label] = (var, lambda cell=cell: _get(cell), _setter(cell))
                 if before is _EMPTY:
                     try:
                         del cell.cell_contents
@@ -95,15 +100,62 @@ class HiddenState:
                     continue
                 if now.get(attr, _EMPTY) is not before.get(attr, _EMPTY):
                     self.changed[f"`{name}.{attr}`"] = None
+                    self.refs[f"`{name}.{attr}`"] = (f"{name}.{attr}", *_attribute(obj, attr))
                     if attr in before:
                         now[attr] = before[attr]
                     else:
                         del now[attr]
 
+    def carried(self) -> list | None:
+        """`(state name, read, write)` of each thing a trace changed, for the statement to carry
+        as more of its variables and trace again; None when something cannot be carried (a
+        variable unbound before the statement, or an attribute it did not have)."""
+        refs = [self.refs[label] for label in self.changed]
+        if any(read() is _EMPTY for _, read, _ in refs):
+            return None
+        return refs
+
     def check(self, fail: Callable[[str], None], what: str) -> None:
         """Raises (`fail(message)`) when a trace changed hidden state."""
         if self.changed:
             fail(hidden_changes(list(self.changed), what))
+
+
+def _setter(cell):
+    def write(value):
+        cell.cell_contents = value
+
+    return write
+
+
+def _attribute(obj, attr):
+    """Reads and writes an attribute in the object's own `__dict__` (as `HiddenState` sees
+    it): `_EMPTY` when it has none."""
+    namespace = object.__getattribute__(obj, "__dict__")
+
+    def write(value):
+        namespace[attr] = value
+
+    return (lambda: namespace.get(attr, _EMPTY)), write
+
+
+def with_carried(get_state, set_state, names, refs):
+    """A statement's `(get_state, set_state, names)` that also carry `refs` (`carried()`),
+    ahead of its own variables."""
+    count = len(refs)
+
+    def get():
+        own = read_state(get_state, names) if names else ()
+        return (*(read() for _, read, _ in refs), *own)
+
+    def put(state):
+        state = tuple(state)
+        for (_, _, write), value in zip(refs, state[:count]):
+            write(value)
+        if names:
+            set_state(state[count:])
+
+    return get, put, (*(name for name, _, _ in refs), *names)
 
 
 def hidden_changes(labels, what: str) -> str:
@@ -117,13 +169,6 @@ def hidden_changes(labels, what: str) -> str:
     )
 
 
-# The functions the converter makes of a statement's parts (pyct's namer adds `_1`, `_2`):
-# their cells are the statement's variables and the body's own locals, not hidden state.
-_BODIES = frozenset(
-    "if_body else_body elif_body elif_test loop_body loop_test get_state set_state".split()
-)
-
-
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep
 
 
@@ -132,7 +177,7 @@ def _converter_body(fn) -> bool:
     loop test and body): not a user's helper."""
     if fn.__code__.co_filename.startswith(_PACKAGE):
         return True
-    return fn.__name__.rstrip("0123456789").rstrip("_") in _BODIES
+    return converter_body(fn)
 
 
 def _objects(value, name, depth=2):

@@ -104,9 +104,10 @@ def optional_for(a, b, name: str, origin, lifting: Lifting):
     """An Optional template for a variable that is `a` on one path and `b` on another, when
     exactly one of them is missing (None or unbound) and the other arrays and numbers, or
     either is an Optional; else None."""
-    for x, y in ((a, b), (b, a)):
+    for x in (a, b):
         if isinstance(x, Optional):
-            return x
+            return x  # its own kind, name and structure: the other path's lifts to it
+    for x, y in ((a, b), (b, a)):
         if is_missing(x) and not is_missing(y) and numeric_structure(y, lifting):
             value = y.value if isinstance(y, Optional) else y
             return lifting.optional(False, value, missing_of(x, name), name, origin)

@@ -12,7 +12,7 @@ from autoconv.runtime import staging as rt
 from autoconv.runtime.staged_locals import StagedLocals
 from autoconv.trace.core import messages
 from autoconv.trace.core.fixed_point import settle
-from autoconv.trace.core.hidden import HiddenState
+from autoconv.trace.core.hidden import HiddenState, with_carried
 from autoconv.trace.core.values import unbound
 from autoconv.trace.tensors import mutation
 from autoconv.trace.tensors.accumulated import ListAccum
@@ -56,6 +56,14 @@ from autoconv.trace.tensors.optionals import Optional, lift_pair, raise_node
 from autoconv.trace.tensors.path_types import kinds_of, tagged
 from autoconv.trace.tensors.rows import item_spec
 from autoconv.trace.tensors.user_code import user_frame
+
+
+class _CarryHidden(Exception):  # noqa: N818 - a signal between two traces of a loop
+    """Hidden state changed while the loop was traced: `refs` to carry (`HiddenState`)."""
+
+    def __init__(self, refs):
+        super().__init__()
+        self.refs = refs
 
 
 class _Traced:
@@ -102,6 +110,17 @@ class _Loop:
         return rt.read_state(self.get_state, self.names) if self.names else ()
 
     def run(self):
+        try:
+            self._run()
+        except _CarryHidden as carry:
+            # A function the body calls changes a `nonlocal` variable or an attribute (hidden
+            # state): trace again with it among the loop's variables, which carries it.
+            self.get_state, self.set_state, self.names = with_carried(
+                self.get_state, self.set_state, self.names, carry.refs
+            )
+            self._run()
+
+    def _run(self):
         graph = _g.current().graph
         # A NumPy array among the loop's variables becomes a graph value that the body may
         # write into (`counts[b] += 1`), when nothing else sees it (see mutation.adopt_arrays).
@@ -147,6 +166,9 @@ class _Loop:
         self._check_updated_in_place(traced.params, traced.out)
         body_locals.finish()
         hidden.undo()
+        refs = hidden.carried() if hidden.changed else None
+        if refs:
+            raise _CarryHidden(refs)
         hidden.check(self._error, self.what)
         self._record(graph, init, structs, init_leaves, carried, traced, snap, accums)
 

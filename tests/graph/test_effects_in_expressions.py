@@ -1,0 +1,173 @@
+"""Effects inside staged expressions and helpers: a list appended to in one side of `and`,
+`or` or a conditional expression; a `nonlocal` variable or an attribute that a function the
+staged statement calls changes (carried as one of its variables, as eager code sees it)."""
+
+import numpy as np
+import pytest
+
+import autoconv
+from tests.graph.test_staged_writes_and_appends import same
+
+INPUTS = [np.array([1.0, -2.0, 3.0]), np.array([-1.0]), np.zeros(0), np.array([0.5, 2.0])]
+
+
+def append_under_and(x):
+    log = []
+    for v in x:
+        v > 0 and log.append(v)
+    return len(log), log
+
+
+def append_under_or(x):
+    log = []
+    for v in x:
+        v > 0 or log.append(-v)
+    return log
+
+
+def nonlocal_counter(x):
+    negatives = 0
+
+    def visit(v):
+        nonlocal negatives
+        if v < 0:
+            negatives += 1
+            return -v
+        return v
+
+    total = 0.0
+    for v in x:
+        total += visit(v)
+    return total, negatives
+
+
+class Tracker:
+    def __init__(self):
+        self.best = -1.0
+        self.updates = 0
+
+    def offer(self, v):
+        if v > self.best:
+            self.best = v
+            self.updates += 1
+
+
+def method_changes_attributes(x):
+    t = Tracker()
+    for v in x:
+        t.offer(v)
+    return t.best, t.updates
+
+
+class Stopper:
+    def __init__(self, patience):
+        self.patience = patience
+        self.wait = 0
+        self.best = np.inf
+
+    def step(self, loss):
+        if loss < self.best:
+            self.best = loss
+            self.wait = 0
+        else:
+            self.wait += 1
+        return self.wait >= self.patience
+
+
+def method_called_in_a_branch(x):
+    s = Stopper(2)
+    n = 0
+    for v in x:
+        n += 1
+        if v > -5:
+            if s.step(v):
+                break
+    return n, s.best, s.wait
+
+
+PROGRAMS = [
+    append_under_and,
+    append_under_or,
+    nonlocal_counter,
+    method_changes_attributes,
+    method_called_in_a_branch,
+]
+
+
+@pytest.mark.parametrize("f", PROGRAMS, ids=lambda f: f.__name__)
+def test_effects_in_staged_expressions_and_helpers_match_eager(f):
+    g = autoconv.function(f)
+    for x in INPUTS:
+        same(g(x), f(x))
+
+
+def test_type_of_a_tensor_is_the_eager_type():
+    def name(x):
+        s = np.sum(x)
+        return type(s).__name__, type(x) is np.ndarray
+
+    assert autoconv.function(name)(INPUTS[0]) == name(INPUTS[0])
+
+
+def test_type_of_a_value_whose_type_depends_on_the_path_is_a_clear_error():
+    def kind(x):
+        s = 0
+        for v in x:
+            if v > 0:
+                s += v
+        return isinstance(s, int), type(s).__name__
+
+    with pytest.raises(autoconv.AutoconvError) as info:
+        autoconv.function(kind)(INPUTS[0])
+    assert "test_effects_in_expressions.py:" in str(info.value)
+    assert "`s`" in str(info.value)
+
+
+def membership_in_a_display(b):
+    n = 0
+    for v in b:
+        live = v * 2
+        if live in (2, 4) and v not in [5.0]:
+            n += 1
+    return n, bool(np.all(b == b)), 3.0 in (np.sum(b), 1.0)
+
+
+def default_of_a_list_with_items(x):
+    squares = [int(v) ** 2 for v in x]
+    return sum(squares), max(squares, default=0), min(squares, default=-1)
+
+
+def append_under_elif(x):
+    hubs = []
+    isolated = 0
+    for node, d in enumerate(x):
+        if d == 0:
+            isolated += 1
+        elif d >= 2:
+            hubs.append(node)
+    return hubs, isolated
+
+
+def none_or_number_returned_from_a_loop(x):
+    log_sum = 0.0
+    for v in x:
+        if v <= 0:
+            return 0.0 if v == 0 else None
+        log_sum += np.log(v)
+    return np.exp(log_sum / max(len(x), 1))
+
+
+@pytest.mark.parametrize(
+    "f",
+    [
+        membership_in_a_display,
+        default_of_a_list_with_items,
+        append_under_elif,
+        none_or_number_returned_from_a_loop,
+    ],
+    ids=lambda f: f.__name__,
+)
+def test_everyday_constructs_on_tensors_match_eager(f):
+    g = autoconv.function(f)
+    for x in [*INPUTS, np.array([2.0, 0.0, 3.0]), np.array([1.0, 2.0, 5.0])]:
+        same(g(x), f(x))
