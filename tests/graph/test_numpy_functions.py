@@ -34,6 +34,19 @@ CASES = [
     ("array_equal_shapes", lambda a, b: np.array_equal(a, b), (A, V)),
     ("isclose", lambda a, b: np.isclose(a, b, atol=0.5), (A, B)),
     ("isin", lambda a, b: (np.isin(a, b), np.isin(a, b, invert=True)), (INTS, INTS[:3])),
+    (
+        "norm_orders",
+        lambda a, v: (
+            np.linalg.norm(v, np.inf),
+            np.linalg.norm(v, 1),
+            np.linalg.norm(v, ord=0),
+            np.linalg.norm(a, "fro"),
+            np.linalg.norm(a, 1),
+            np.linalg.norm(a, -np.inf),
+            np.linalg.norm(a, np.inf, axis=1),
+        ),
+        (A, V),
+    ),
     # searching, evaluating
     ("polyval", lambda p, x: np.polyval(p, x), (V[:3], W)),
     ("polyval_int", lambda p, x: np.polyval(p, x), (INTS[:3], I32)),
@@ -205,6 +218,15 @@ RUN_TIME = [
     ("arange_tensor", lambda n: np.arange(n), (np.int64(4),)),
     ("partition", lambda a: (np.partition(a, 2), np.argpartition(a, (1, 3))), (V,)),
     ("matrix_power_run_time", lambda a, n: np.linalg.matrix_power(a, n), (SPD, np.int64(2))),
+    (
+        "unique",
+        lambda a: (
+            np.unique(a),
+            np.unique(a, return_counts=True),
+            np.unique(a, return_index=True, return_inverse=True),
+        ),
+        (INTS,),
+    ),
 ]
 
 

@@ -13,6 +13,13 @@ STAGED_NAMES = {
     for name in (
         "arange zeros ones empty full take asarray asanyarray array ascontiguousarray".split()
     )
+} | {
+    ("math", name)
+    for name in (
+        "sqrt exp expm1 log log1p log2 log10 pow sin cos tan asin acos atan atan2 sinh cosh "
+        "tanh asinh acosh atanh hypot fabs floor ceil trunc erf erfc gamma lgamma degrees "
+        "radians copysign fmod isnan isinf isfinite"
+    ).split()
 }
 
 

@@ -91,7 +91,7 @@ def _pairs(targets, value) -> list:
     return []
 
 
-_STAGED_BUILTINS = ("len", "max", "min", "int", "float", "sum", "any", "all")
+_STAGED_BUILTINS = ("len", "max", "min", "int", "float", "bool", "sum", "any", "all", "type")
 
 
 class _Calls(Transformer):

@@ -99,6 +99,18 @@ class _Logical(Transformer):
                 fn = "is_none" if isinstance(node.ops[0], gast.Is) else "is_not_none"
                 value = right if _is_none(left) else left
                 return expressions.located(templates.expr(f"ac.{fn}(x)", ac=self.ac, x=value), node)
+        if (
+            len(node.ops) == 1
+            and isinstance(node.ops[0], (gast.In, gast.NotIn))
+            and isinstance(node.comparators[0], (gast.Tuple, gast.List, gast.Set))
+            and not any(isinstance(e, gast.Starred) for e in node.comparators[0].elts)
+        ):
+            # `live in (2, 3)`: a symbolic value is compared with each item when the graph runs.
+            call = templates.expr("ac.in_(x, items)", ac=self.ac, x=node.left)
+            call.args[1] = node.comparators[0]
+            if isinstance(node.ops[0], gast.NotIn):
+                call = templates.expr("ac.not_(x)", ac=self.ac, x=call)
+            return expressions.located(call, node)
         if len(node.ops) < 2 or not all(
             isinstance(c, (gast.Name, gast.Constant)) for c in node.comparators[:-1]
         ):

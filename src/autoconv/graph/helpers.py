@@ -188,6 +188,38 @@ def min_list(prefix, run, tail, *default):
 LIST_CALLS = {sum: sum_list, max: max_list, min: min_list}
 
 
+def slice_list(prefix, run, tail, start, stop, step) -> list:
+    """`items[start:stop:step]` of such a list (a new list)."""
+    return [*prefix, *run, *tail][start:stop:step]
+
+
+def contains_list(prefix, run, tail, value) -> bool:
+    """`value in items` of such a list."""
+    return value in [*prefix, *run, *tail]
+
+
+def _list_method(name: str):
+    def method(prefix, run, tail, *args):
+        items = [*prefix, *run, *tail]
+        if name == "sort":  # `sort(reverse=...)`: its arguments are keywords
+            items.sort(reverse=bool(args[0]) if args else False)
+            return items
+        result = getattr(items, name)(*args)
+        return (items, result) if name in ("pop", "index", "count") else items
+
+    method.__name__ = f"{name}_list"
+    method.__doc__ = f"`items.{name}(*args)` of such a list: the list after it (and its result)."
+    return method
+
+
+# The list methods that read or change a list besides `append`: each gives the list after it
+# and the method's result.
+LIST_METHODS = {
+    name: _list_method(name)
+    for name in ("pop", "insert", "remove", "sort", "reverse", "index", "count")
+}
+
+
 def stacker(func):
     """`func` (np.stack, np.array, ...) taking a list whose run-time lists are spliced in."""
     made = STACKERS.get(func)
@@ -240,6 +272,9 @@ TABLE = {
     "autoconv.sum_list": sum_list,
     "autoconv.max_list": max_list,
     "autoconv.min_list": min_list,
+    "autoconv.slice_list": slice_list,
+    "autoconv.contains_list": contains_list,
+    **{f"autoconv.{name}_list": fn for name, fn in LIST_METHODS.items()},
     "autoconv.or_none": optional_output,
     "autoconv.checked": checked,
     "autoconv.raise": raise_copy,

@@ -18,12 +18,15 @@ from autoconv.runtime.control_flow import (
     while_stmt,
 )
 from autoconv.runtime.items import index, item, item_op, list_item, setitem, setitems
+from autoconv.runtime.lists import list_contains, list_method
 from autoconv.runtime.logical import and_, if_exp, not_, or_
 from autoconv.runtime.py_builtins import (
     all,
     any,
+    bool,
     enumerate,
     float,
+    in_,
     int,
     len,
     max,
@@ -32,6 +35,7 @@ from autoconv.runtime.py_builtins import (
     sum,
     zip,
 )
+from autoconv.runtime.py_builtins import type_of as type  # noqa: A004 - `ac.type` in converted code
 from autoconv.runtime.staging import functional_now
 from autoconv.runtime.unbound import past_guard, unbound_locals
 
@@ -40,6 +44,7 @@ __all__ = [
     "and_",
     "any",
     "assert_",
+    "bool",
     "converted",
     "enumerate",
     "float",
@@ -48,6 +53,7 @@ __all__ = [
     "functional_now",
     "if_exp",
     "if_stmt",
+    "in_",
     "index",
     "int",
     "item",
@@ -55,7 +61,9 @@ __all__ = [
     "is_not_none",
     "item_op",
     "len",
+    "list_contains",
     "list_item",
+    "list_method",
     "max",
     "min",
     "not_",
@@ -66,6 +74,7 @@ __all__ = [
     "setitem",
     "setitems",
     "sum",
+    "type",
     "unbound_locals",
     "while_stmt",
     "zip",

@@ -17,6 +17,8 @@ _modules = _sys.modules
 
 def max(*args, **kwargs):  # noqa: A001
     """Python's `max`; while tracing, symbolic values are compared by staged choices."""
+    if kwargs:
+        kwargs = _default_unused(args, kwargs)
     if not kwargs and (_traces or "jax" in _modules):  # a graph trace, or maybe a JAX one
         tracer = _items_tracer(args)
         if tracer is not None:
@@ -28,6 +30,8 @@ def max(*args, **kwargs):  # noqa: A001
 
 def min(*args, **kwargs):  # noqa: A001
     """Python's `min`; while tracing, symbolic values are compared by staged choices."""
+    if kwargs:
+        kwargs = _default_unused(args, kwargs)
     if not kwargs and (_traces or "jax" in _modules):  # a graph trace, or maybe a JAX one
         tracer = _items_tracer(args)
         if tracer is not None:
@@ -35,6 +39,21 @@ def min(*args, **kwargs):  # noqa: A001
     if kwargs and _traces and _py.len(args) == 1 and staging.grown_list(args[0]):
         return staging.tracer_for(args[0]).extreme("min", args, **kwargs)
     return _py.min(*args, **kwargs)
+
+
+def _default_unused(args, kwargs):
+    """`kwargs` without `default=`, which Python reads only for an empty iterable, when the one
+    argument is a list or tuple with items (whose symbolic items are then compared staged)."""
+    if (
+        "default" in kwargs
+        and _py.len(args) == 1
+        and type(args[0]) in (list, tuple)
+        and args[0]
+        and not staging.grown_list(args[0])
+    ):
+        kwargs = dict(kwargs)
+        del kwargs["default"]
+    return kwargs
 
 
 def _items_tracer(args):
@@ -73,6 +92,25 @@ def all(iterable, /):  # noqa: A001
     return _py.all(iterable)
 
 
+def bool(value=False, /):  # noqa: A001
+    """Python's `bool`; while a graph is traced, the truth of a symbolic value is a Python bool
+    when the graph runs."""
+    if _traces:
+        truth = getattr(_TRACERS[type(value)], "truth", None)
+        if truth is not None:
+            return truth([value], False)
+    return _py.bool(value)
+
+
+def in_(value, items):
+    """`value in items`, where `items` is a tuple, list or set written in place (`live in (2,
+    3)`); while a graph is traced, a symbolic value or item is compared when the graph runs."""
+    if _traces:
+        if _TRACERS[type(value)] is not None or _py.any(_TRACERS[type(i)] for i in items):
+            return _truth((value == item for item in items), True)
+    return value in items
+
+
 def _truth(iterable, stop):
     """`any` (`stop` True) or `all` (False): Python's answer as soon as a concrete item decides
     it, as Python stops there; the symbolic items before it otherwise combined when the graph
@@ -101,6 +139,16 @@ def len(value):  # noqa: A001
 
 
 _MISSING = object()
+
+
+def type_of(obj, *args):
+    """Python's `type` (`ac.type` in converted code); while tracing, a symbolic value's type is
+    the one eager code gives it (`type(t).__name__` is 'float64', not 'Tensor')."""
+    if _traces and not args:
+        type_of = getattr(_TRACERS[type(obj)], "type_of", None)
+        if type_of is not None:
+            return type_of(obj)
+    return type(obj, *args)
 
 
 def int(value=_MISSING, /, base=_MISSING):  # noqa: A001

@@ -47,6 +47,10 @@ _TRUTH = (builtins.bool, np.bool_)
 _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
 # np.array(lst) and np.stack(lst) of one list are its buffer's first `count` rows.
 PLAIN_STACKERS = (np.array, np.asarray, np.stack)
+# Reads and changes of run-time lists that the NumPy backend runs and this one does not.
+_NOT_LOWERED = frozenset(
+    (*_helpers.LIST_METHODS.values(), _helpers.slice_list, _helpers.contains_list)
+)
 # The most items a list grown in an unbounded loop may hold: no bound known while compiling.
 UNBOUNDED = math.inf
 # A growable list starts with room for 16 items, or for 4 KiB of items where they are smaller
@@ -212,6 +216,12 @@ class ListPlan:
         for t in (*node.inputs, *tensors_in([sub.outputs for sub in node.blocks])):
             self.uses.setdefault(t.id, []).append(node)  # a branch or loop yielding it uses it
         kind = node.kind
+        if kind == "helper" and node.fn in _NOT_LOWERED:
+            raise lowering_error(
+                node,
+                f"`{node.op}` of a list grown in a staged loop (its items are known only when "
+                "the graph runs) is not kept on the device by this backend",
+            )
         if kind == "list_new":
             (t,) = node.outputs
             if t.dtype.fields is not None:

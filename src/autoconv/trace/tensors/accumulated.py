@@ -22,9 +22,7 @@ from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
 from autoconv.runtime import staging as rt
 from autoconv.trace.core.values import Undefined
-from autoconv.trace.tensors.optionals import (
-    Optional,
-)
+from autoconv.trace.tensors.optionals import Optional, index_value
 from autoconv.trace.tensors.path_types import tagged
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.recording import one as _one
@@ -226,6 +224,9 @@ def list_item(lst: list, key):
     when the key reaches them now."""
     n = accum_index(lst)
     if n is None:
+        key = index_value(key)
+        if isinstance(key, Tensor) and lst:
+            return _item_at_run_time(lst, key)
         return lst[key]
     tail = lst[n + 1 :]
     if isinstance(key, (int, np.integer)) and not isinstance(key, bool):
@@ -234,6 +235,28 @@ def list_item(lst: list, key):
         if key < 0 and -key <= len(tail):
             return tail[key]
     return _run_time("list_item", _list_item, lst, n, (key,), ())
+
+
+def _item_at_run_time(lst: list, key):
+    """`lst[key]` of a Python list of arrays and numbers at a key known only when the graph
+    runs (`means[best]`): the item then, with Python's IndexError past either end."""
+    origin = user_origin(3)
+    specs = [item_spec(item) for item in lst]
+    dtypes = {spec[1] for item, spec in zip(lst, specs) if spec is not None and not _weak(item)}
+    if None in specs or len({len(spec[0]) for spec in specs}) > 1 or len(dtypes) > 1:
+        raise StagingError(
+            f"{where(origin)}: this list is indexed with {key!r}, whose value is only known when "
+            "the graph runs, and its items are not all arrays or numbers of one dtype and "
+            "number of dimensions, so the item's kind would be known only then. Keep items of "
+            "one kind, or index an array (np.take(np.stack(lst), i))."
+        )
+    one_kind(lst, "is indexed at a key known only when the graph runs", origin)
+    elem = specs[0][0]
+    for spec in specs[1:]:
+        elem = shapes.generalize(elem, spec[0])
+    dtype = dtypes.pop() if dtypes else np.result_type(*(spec[1] for spec in specs))
+    value = emit("helper", "list_item", _list_item, (list(lst), [], [], key), {}, [(elem, dtype)])
+    return run_time_item(value[0])
 
 
 def list_call(fn, lst: list, *args):
@@ -246,15 +269,31 @@ def list_call(fn, lst: list, *args):
 def _run_time(op, fn, lst, n, args, more_items):
     """One item of `lst` (or a value of its items' kind), computed by `fn(prefix, run, tail,
     *args)` when the graph runs."""
-    prefix, acc, tail = lst[:n], lst[n].tensor, lst[n + 1 :]
+    acc = lst[n].tensor
+    args = tuple(index_value(a) for a in args)  # a key that is None on some paths: its value
+    more_items = tuple(index_value(a) for a in more_items)
     if op == "sum" and is_row(acc.dtype):
         raise StagingError(
             f"{where(user_origin(3))}: `sum` of a list of tuples ({describe(acc.dtype)} each, "
             "appended in a staged loop): Python cannot add tuples to 0. Sum each field "
             "(`sum(r[1] for r in rows)`, or np.array(rows).sum(axis=0))."
         )
-    known = [*prefix, *tail, *(a for a in more_items if a is not None)]
-    one_kind(known, f"`{op}` reads it with items a staged statement appended", user_origin(3))
+    more = [a for a in more_items if a is not None]
+    elem, dtype = item_kind(lst, n, f"`{op}`", user_origin(3), more)
+    if op == "sum":  # Python's sum starts from `start`: 0 + float64 items is a float64
+        dtype = np.result_type(dtype, *(a.dtype if isinstance(a, Tensor) else a for a in args))
+    prefix, tail = lst[:n], lst[n + 1 :]
+    value = emit("helper", op, fn, (prefix, acc, tail, *args), {}, [(elem, dtype, False)])[0]
+    return run_time_item(value, tuple(type(a) for a in args))
+
+
+def item_kind(lst: list, n: int, op: str, origin, more=()) -> tuple:
+    """`(elem shape, dtype)` of the items of `lst`, whose item `n` stands for the ones a
+    staged statement appended, for `op` reading them all when the graph runs: the items known
+    now (and `more`, values the read adds) must be of the same kind."""
+    acc = lst[n].tensor
+    known = [*lst[:n], *lst[n + 1 :], *more]
+    one_kind(known, f"{op} reads it with items a staged statement appended", origin)
     elem = tuple(acc.shape[1:])
     for item in known:
         spec = item_spec(item)
@@ -266,27 +305,28 @@ def _run_time(op, fn, lst, n, args, more_items):
         ):
             shown = describe(acc.dtype) if is_row(acc.dtype) else format_spec(elem, acc.dtype)
             raise StagingError(
-                f"{where(user_origin(3))}: this list holds items a staged loop appended "
-                f"({shown} each) and others of another kind ({_item_text(item)}), so what "
-                f"`{op}` gives has a kind known only when the graph runs. Append items of one "
-                "kind (dtype and number of dimensions)."
+                f"{where(origin)}: this list holds items a staged loop appended ({shown} each) "
+                f"and others of another kind ({_item_text(item)}), so what {op} gives has a "
+                "kind known only when the graph runs. Append items of one kind (dtype and "
+                "number of dimensions)."
             )
         elem = shapes.generalize(elem, shape)
-    dtype = acc.dtype
-    if is_row(dtype):
-        value = emit("helper", op, fn, (prefix, acc, tail, *args), {}, [(elem, dtype, False)])[0]
+    return elem, acc.dtype
+
+
+def run_time_item(value, extra=()):
+    """An item read from a run-time list (`value`): a row as its tuple; a number as a Python
+    number or a NumPy scalar as the run-time item is, which a tag made when the graph runs
+    records (`extra`: Python types the read may give besides, as `sum`'s start of no items)."""
+    if is_row(value.dtype):
         return fields(value)  # a tuple, as eagerly
-    if op == "sum":  # Python's sum starts from `start`: 0 + float64 items is a float64
-        dtype = np.result_type(dtype, *(a.dtype if isinstance(a, Tensor) else a for a in args))
-    value = emit("helper", op, fn, (prefix, acc, tail, *args), {}, [(elem, dtype, False)])[0]
-    if elem:
+    if value.shape:
         return value
-    # A number: a Python number or a NumPy scalar as the run-time items are (the start of a
-    # sum of no items), which a tag made when the graph runs records.
+    dtype = value.dtype
     kinds = [None, PY_TYPES[dtype.kind]]
-    for extra in (int if dtype.kind in "fc" else None, *(type(a) for a in args)):
-        if extra in _PY_NUMBERS and extra not in kinds:
-            kinds.append(extra)
+    for kind in (int if dtype.kind in "fc" else None, *extra):
+        if kind in _PY_NUMBERS and kind not in kinds:
+            kinds.append(kind)
     kinds = tuple(kinds)
     tag = emit("helper", "kind_index", _kind_index, (value, kinds), {}, [_TAG_SPEC])[0]
     return tagged(value, tag, kinds, "the list's item")

@@ -43,6 +43,8 @@ def eager_class(t: Tensor):
     """The type eager NumPy's value would have (`Tensor.__class__` for user code)."""
     from autoconv.graph.eager_types import eager_type
 
+    if t.py_kinds is not None:
+        return _path_class(t)
     kind = eager_type(t)
     if kind is None:
         frame = user_frame()
@@ -60,6 +62,29 @@ def eager_class(t: Tensor):
             "or x[()] for a scalar.",
         )
     return kind
+
+
+def _path_class(t: Tensor):
+    """The type of a number whose Python type depends on the path taken (`py_kinds`): one of
+    them where every `isinstance` on the user's line answers the same for all; else an error
+    naming the variable (no one answer is right on every path)."""
+    _, kinds, name = t.py_kinds
+    name = f"`{name}`" if name.isidentifier() else "this value"
+    candidates = tuple(dict.fromkeys(t.dtype.type if k is None else k for k in kinds))
+    frame = user_frame()
+    answers = {_isinstance_answers(frame, c) for c in candidates}
+    if len(candidates) == 1 or (len(answers) == 1 and None not in answers):
+        return candidates[0]
+    shown = " or ".join(
+        c.__name__ if c in (bool, int, float, complex) else f"np.{c.__name__}" for c in candidates
+    )
+    fail(
+        frame,
+        f"`{source_line(frame)}` asks for the type of {name}, which is {shown} depending on "
+        "the path taken (known only when the graph runs), and the answer differs between "
+        f"them. Give {name} one type on every path (`np.float64(0)` or `0.0` rather than "
+        "`0`), or convert it first (`float(...)`).",
+    )
 
 
 def _isinstance_answers(frame, kind):

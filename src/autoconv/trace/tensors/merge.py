@@ -10,6 +10,7 @@ from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import concat_lists as _concat_lists
+from autoconv.graph.tensor import format_spec
 from autoconv.trace.core import messages
 from autoconv.trace.core.join import SAME, plan_leaf
 from autoconv.trace.core.values import Undefined, unbound
@@ -96,6 +97,8 @@ class _Merger:
             )
             self._error(text)
 
+        if isinstance(x, ListAccum) and isinstance(y, ListAccum):
+            return self._run_time_lists(name, x.tensor, y.tensor)
         plan = plan_leaf(x, y, LEAVES, fail)
         if plan[0] == SAME:
             return ("value", x)
@@ -103,6 +106,19 @@ class _Merger:
             return self._mixed(name, x, y, plan[1])  # a Python number on some paths
         self.pairs.append((x, y, plan[1]))
         return ("pair", len(self.pairs) - 1)
+
+    def _run_time_lists(self, name, a, b):
+        """Two lists whose items a staged statement appended (`return i, seen` and `return n,
+        seen[-3:]`): the one the path took, when the graph runs."""
+        if a.dtype != b.dtype or a.ndim != b.ndim:
+            self._error(
+                f"{messages.named(name)} is a list of {format_spec(a.shape[1:], a.dtype)} items "
+                f"in the {self.labels[0]} branch and of {format_spec(b.shape[1:], b.dtype)} "
+                "items in the "
+                f"{self.labels[1]} branch of this {self.what}; give it items of one kind."
+            )
+        self.pairs.append((a, b, (shapes.generalize(a.shape, b.shape), a.dtype, False)))
+        return ("list", len(self.pairs) - 1)
 
     def _mixed(self, name, x, y, spec):
         """A number whose Python type differs between the branches (`-1` and `x[i]`): its
@@ -248,6 +264,8 @@ class _Merger:
     def _resolve_leaf(self, leaf):
         if leaf[0] == "value":
             return leaf[1]
+        if leaf[0] == "list":
+            return ListAccum(self.node.outputs[leaf[1]])
         if leaf[0] == "mixed":
             _, value, tag, kinds, name = leaf
             return tagged(self.node.outputs[value], self.node.outputs[tag], kinds, name)

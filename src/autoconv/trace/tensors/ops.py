@@ -439,8 +439,10 @@ def _diff(p, args, kwargs):
 def _norm(p, args, kwargs):
     x = p["x"]
     shape = tuple(shape_of(x))
-    if p.get("ord") is not None:
-        fail("numpy.linalg.norm: only the default (2-norm / Frobenius) ord is supported")
+    order = p.get("ord")
+    if not (order is None or order in ("fro", "nuc") or isinstance(order, (int, float))):
+        # The result's shape is the same for every order NumPy takes; it must be known now.
+        fail(f"numpy.linalg.norm: ord must be a number, 'fro' or 'nuc' known now, got {order!r}")
     axis, keepdims = p.get("axis"), bool(p.get("keepdims", False))
     if axis is None and len(shape) > 2:
         fail("numpy.linalg.norm: give axis= for arrays of more than 2 dimensions")
@@ -470,6 +472,29 @@ def _nonzero(p, args, kwargs):
     a = p["a"]
     ndim = len(shape_of(a))
     return [((None,), np.dtype(np.intp))] * max(ndim, 1)
+
+
+@rule("unique")
+def _unique(p, args, kwargs):
+    """`np.unique(ar, return_index=, return_inverse=, return_counts=)`: the distinct values (a
+    size known only when the graph runs), and the arrays the flags ask for."""
+    x = p["ar"]
+    if p.get("axis") is not None:
+        fail("numpy.unique: axis= is not supported on Tensors; use it on one axis at a time")
+    shape = tuple(shape_of(x))
+    flags = ("return_index", "return_inverse", "return_counts")
+    asked = {k: bool(p.get(k, False)) for k in flags}
+    standin = np.zeros(tuple(1 if d is None else d for d in shape), shapes.result_dtype(x))
+    outs = np.unique(standin, **asked)
+    outs = outs if isinstance(outs, tuple) else (outs,)
+    specs = [((None,), outs[0].dtype)]
+    for name, out in zip([k for k in flags if asked[k]], outs[1:]):
+        if name == "return_inverse":  # one index per item of `ar` (flat, or `ar`'s shape)
+            flat = (None if None in shape else int(np.prod(shape, dtype=np.int64)),)
+            specs.append((shape if out.ndim == len(shape) else flat, out.dtype))
+        else:
+            specs.append(((None,), out.dtype))
+    return specs
 
 
 @rule("clip")

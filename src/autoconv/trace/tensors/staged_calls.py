@@ -13,6 +13,7 @@ eager code gets: an array of a run-time size (an unknown dimension, None), a Pyt
 from __future__ import annotations
 
 import builtins
+import math
 
 import numpy as np
 
@@ -170,6 +171,50 @@ def _python_number(kind):
     return staged
 
 
+def _math(func):
+    """`math.sqrt(t)` and the like: Python's own function of the run-time number (its result
+    type and its errors, `math domain error` included), a Python number when the graph runs."""
+
+    def staged(*args):
+        if not _symbolic(args, {}):
+            return func(*args)
+        for x in args:
+            if isinstance(x, Tensor) and x._shape and shapes.size(x._shape) != 1:
+                shapes.fail(
+                    f"math.{func.__name__}() of {x!r}: only an array of one element is a "
+                    "Python number; use np." + func.__name__ + " for arrays"
+                )
+        try:  # the result's type, from numbers of the arguments' kinds
+            kind = builtins.type(func(*(_standin_number(x) for x in args)))
+        except (ValueError, OverflowError, TypeError):
+            kind = float
+        from autoconv.trace.tensors.numpy_dispatch import emit
+
+        dtype = np.asarray(kind()).dtype
+        return emit("helper", f"math.{func.__name__}", func, args, {}, [((), dtype, True)])[0]
+
+    staged.__name__ = func.__name__
+    staged.__doc__ = f"`math.{func.__name__}` of Tensors: a Python number when the graph runs."
+    return staged
+
+
+def _standin_number(x):
+    if isinstance(x, Tensor):
+        return 1 if x.dtype.kind in "iub" else 0.5
+    return x
+
+
+# The functions of `math` of numbers that give a number (or a bool), staged on Tensors.
+MATH = tuple(
+    getattr(math, name)
+    for name in (
+        "sqrt exp expm1 log log1p log2 log10 pow sin cos tan asin acos atan atan2 sinh cosh "
+        "tanh asinh acosh atanh hypot fabs floor ceil trunc erf erfc gamma lgamma degrees "
+        "radians copysign fmod isnan isinf isfinite"
+    ).split()
+)
+
+
 def type_(*args):
     """`type(t)`: the type eager NumPy's value would have (`type(t) is np.ndarray`)."""
     if len(args) == 1 and isinstance(args[0], Tensor) and _g.building():
@@ -204,6 +249,7 @@ STAGED = {
     builtins.complex: _python_number(builtins.complex),
     builtins.type: type_,
     builtins.len: len_,
+    **{func: _math(func) for func in MATH},
 }
 
 

@@ -15,8 +15,8 @@ from autoconv.graph.unrolled import Steps
 from autoconv.runtime import staging as rt
 from autoconv.runtime.control_flow import ElifChain
 from autoconv.runtime.staged_locals import StagedLocals
-from autoconv.trace.core.hidden import HiddenState
-from autoconv.trace.tensors import accumulated, mutation
+from autoconv.trace.core.hidden import HiddenState, with_carried
+from autoconv.trace.tensors import accumulated, arraylike, list_ops, mutation
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
     _appended,
@@ -114,6 +114,16 @@ class TensorTracer:
             results.append((values, lists))
             blocks.append(block)
             raised.append(raises)
+        hidden.undo()
+        refs = hidden.carried() if hidden.changed else None
+        if refs:
+            # A function a branch calls changes a `nonlocal` variable or an attribute: trace
+            # the `if` again with it among its variables, which joins it as theirs.
+            branch_locals.finish()
+            if names:
+                set_state(init)
+            get_state, set_state, names = with_carried(get_state, set_state, names, refs)
+            return self.if_stmt(cond, body, orelse, get_state, set_state, names)
         merger = _Merger(("if", "else"), blocks, origin, "`if`", names)
         if all(raised):
             merger.finish(cond)
@@ -171,16 +181,27 @@ class TensorTracer:
         """`if_true() if cond else if_false()`, staged; `what` and `labels` name the construct
         and its two sides in errors (a conditional expression, or a `max()` choice)."""
         cond = _cond_tensor(cond, origin)
-        values, blocks = [], []
+        # A side may append to a list or change an object (`v > 0 and log.append(v)`): as in
+        # a staged `if`, each side from the state before, and the lists joined after.
+        snap = _snapshot(_closure_lists(if_true, if_false))
+        hidden = HiddenState((if_true, if_false), ())
+        values, blocks, lists = [], [], []
         for fn in (if_true, if_false):
+            hidden.undo()
             with _g.sub_block() as block:
                 values.append(fn())
+            lists.append([(lst, n, _appended(lst, b, frozenset(), True), b) for lst, n, b in snap])
+            _restore(snap)
             blocks.append(block)
+        hidden.undo()
+        hidden.check(lambda m: _fail_at(origin, m), what)
         merger = _Merger(labels, blocks, origin, what)
         merged = merger.merge(
             f"the {what}'s value", rt._Undefined("?"), values[0], values[1], expression=True
         )
+        list_results = merger.merge_lists(lists[0], lists[1])
         merger.finish(cond)
+        merger.resolve_lists(list_results)
         return merger.resolve(merged)
 
     # `a and b` in a test (`if`, `while`) whose later operand turns out a Python constant that
@@ -190,7 +211,7 @@ class TensorTracer:
 
     def and_(self, value, operands, test=False):
         first, rest = operands[0], operands[1:]
-        seen = []
+        seen = _Box(())  # not a list: the staged choice must not take it for the user's
 
         def right():
             v = first()
@@ -198,17 +219,17 @@ class TensorTracer:
                 from autoconv.runtime.logical import and_
 
                 v = and_(v, *rest)
-            seen.append(v)
+            seen.value = (v,)
             return v
 
         result = self.if_exp(value, right, lambda: value)
-        if test and _python_constant(seen) and not seen[0]:
+        if test and _python_constant(seen.value) and not seen.value[0]:
             return False  # falsy on both paths (the staged choice is left to dead-code removal)
         return result
 
     def or_(self, value, operands, test=False):
         first, rest = operands[0], operands[1:]
-        seen = []
+        seen = _Box(())  # not a list: the staged choice must not take it for the user's
 
         def right():
             v = first()
@@ -216,11 +237,11 @@ class TensorTracer:
                 from autoconv.runtime.logical import or_
 
                 v = or_(v, *rest)
-            seen.append(v)
+            seen.value = (v,)
             return v
 
         result = self.if_exp(value, lambda: value, right)
-        if test and _python_constant(seen) and seen[0]:
+        if test and _python_constant(seen.value) and seen.value[0]:
             return True  # true on both paths
         return result
 
@@ -381,7 +402,17 @@ class TensorTracer:
 
     def list_item(self, lst, key):
         """`lst[key]` of a list converted code appends to (see accumulated.list_item)."""
+        if type(key) is slice:
+            return list_ops.list_slice(lst, key)
         return accumulated.list_item(lst, key)
+
+    def list_contains(self, lst, value):
+        """`value in lst` of a list a staged loop appended to."""
+        return list_ops.list_contains(lst, value)
+
+    def list_method(self, lst, name, args, kwargs):
+        """`lst.name(*args)` (pop, sort, ...) of a list a staged loop appended to."""
+        return list_ops.list_method(lst, name, args, kwargs)
 
     def list_call(self, fn, lst, *args):
         """`fn(lst, *args)` (sum, max, min) of a list a staged loop appended to."""
@@ -395,6 +426,18 @@ class TensorTracer:
         if isinstance(value, Tensor) and not value.shape and value.dtype.kind in "biuf":
             return _cast(value, kind)
         return kind(value)
+
+    def type_of(self, value):
+        """`type(value)` as eager code has it: a Tensor's eager NumPy or Python type."""
+        if isinstance(value, Optional):
+            raise StagingError(
+                f"{where(user_origin(2))}: `type()` of `{value.name}`, which is None on some "
+                "paths and a value on others (known only when the graph runs). Test "
+                f"`{value.name} is None` instead."
+            )
+        if isinstance(value, Tensor):
+            return arraylike.eager_class(value)
+        return type(value)
 
     def len(self, value):
         if type(value) is list:
