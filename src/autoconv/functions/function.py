@@ -451,6 +451,7 @@ class Function:
     def _trace(self, values, key) -> ConcreteFunction:
         from autoconv.trace.tensors import random as _random
         from autoconv.trace.tensors.accumulated import check_output
+        from autoconv.trace.tensors.choices import chosen
         from autoconv.trace.tensors.optionals import output_records
         from autoconv.trace.tensors.raising import raises_when_run
 
@@ -507,6 +508,8 @@ class Function:
             ):
                 try:
                     outputs = self._call(fn, symbolic)
+                    # Values staged conditions chose (`return "X"` or `None`): the value itself.
+                    outputs = chosen(outputs)
                     if getattr(graph, "_stale", False):
                         # A returned view of an array changed in place by item assignment
                         # would show the change eagerly (see trace/tensors/mutation.py).

@@ -152,6 +152,11 @@ def list_item(prefix, run, tail, key):
     return [*prefix, *run, *tail][key]
 
 
+def choose(tag, options: tuple):
+    """The option a staged condition chose (trace.tensors.choices)."""
+    return options[int(tag)]
+
+
 def row_field(row: tuple, index: int):
     """Item `index` of a tuple a run-time list holds (trace.tensors.rows)."""
     return row[index]
@@ -266,6 +271,7 @@ TABLE = {
     "autoconv.set_copy": set_copy,
     "autoconv.as_kind": mixed_output,
     "autoconv.row_field": row_field,
+    "autoconv.choose": choose,
     "autoconv.list_item": list_item,
     "autoconv.concat_lists": concat_lists,
     "autoconv.kind_index": kind_index,

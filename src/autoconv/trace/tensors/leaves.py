@@ -12,7 +12,9 @@ from autoconv.graph.errors import StagingError, where
 from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
 from autoconv.trace.core.join import Leaves, Policy, holds, join
 from autoconv.trace.core.values import unbound
+from autoconv.trace.tensors import choices
 from autoconv.trace.tensors.accumulated import _PY_NUMBERS, ListAccum, _weak
+from autoconv.trace.tensors.choices import Choice
 from autoconv.trace.tensors.optionals import (
     Optional,
 )
@@ -251,6 +253,8 @@ def grown_len(value: list):
 def _cond_tensor(cond, origin):
     if type(cond) is list:
         return grown_len(cond) > 0  # a list grown in a staged loop: true when not empty
+    if isinstance(cond, Choice):
+        cond = choices.truth(cond)  # `if label:` of a value a staged condition chose
     if isinstance(cond, Optional):
         value = cond.value
         if cond.missing is None and isinstance(value, Tensor):

@@ -32,6 +32,7 @@ from autoconv.trace.tensors.appends import (
     fold_tails,
     unsettled_appends,
 )
+from autoconv.trace.tensors.choices import _TAG, Choice, atom, options_of, tag_of
 from autoconv.trace.tensors.leaves import (
     _as_tensor,
     _can_change,
@@ -135,9 +136,13 @@ class _Loop:
         # and a NumPy value on others (self.kinds[(i, j)] lists the kinds, see `tagged`).
         carried: dict = {}
         self.kinds: dict = {}
+        self.choices: dict = {}  # (i, j) -> the options of a leaf a staged condition chooses
         for i, leaves in enumerate(init_leaves):
             for j, v in enumerate(leaves):
-                if isinstance(v, Tensor) or (self.carry_last and i == len(init) - 1):
+                if isinstance(v, Choice):  # a value a staged condition chose before the loop
+                    carried[(i, j)] = _TAG
+                    self.choices[(i, j)] = v.options
+                elif isinstance(v, Tensor) or (self.carry_last and i == len(init) - 1):
                     carried[(i, j)] = _spec(v)
         lists = _closure_lists(self.body, self.test, self.get_state, *self.fns)
         fold_tails(lists, self.origin)
@@ -283,7 +288,10 @@ class _Loop:
         for i, _v in enumerate(init):
             leaves = list(init_leaves[i])
             for j in range(len(leaves)):
-                if (i, j) in carried:
+                if (i, j) in self.choices:
+                    tag = params[(i, j)] = _param(graph, _TAG, self.names[i])
+                    leaves[j] = Choice(tag, self.choices[(i, j)], self.names[i])
+                elif (i, j) in carried:
                     leaf = params[(i, j)] = _param(graph, carried[(i, j)], self.names[i])
                     _inherit_eager_type(leaf, leaves[j])
                     mutation.note_loop_param(leaf, leaves[j])
@@ -336,6 +344,14 @@ class _Loop:
             for j, v in enumerate(leaves):
                 before = init_leaves[i][j]
                 key = (i, j)
+                if self._chosen(key, before, v):
+                    known = self.choices.get(key, ())
+                    options = options_of(*known, before, v)
+                    if options != known:
+                        self.choices[key] = options
+                        carried[key] = _TAG
+                        changed = True
+                    continue
                 if key in carried:
                     old = carried[key]
                     if not _numeric(v):
@@ -375,6 +391,15 @@ class _Loop:
                     carried[(i, j, 1)] = ((), np.dtype(np.int64), True)
                     changed = True
         return changed
+
+    def _chosen(self, key, before, v) -> bool:
+        """Whether leaf `key` is a value that a staged condition chooses (a Choice, or atoms
+        that differ: `status = "running"` before, `"done"` after an iteration)."""
+        if key in self.choices or isinstance(v, Choice):
+            return True
+        if not (atom(before) and atom(v)):
+            return False
+        return not (before is v or (type(before) is type(v) and before == v))
 
     def _settle_lists(self, snap, accums, appended) -> bool:
         changed = False
@@ -460,6 +485,9 @@ class _Loop:
         for key in keys:
             shape, dtype, _ = carried[key]
             v = init_leaves[key[0]][key[1]]
+            if key in self.choices:
+                inits.append(tag_of(v, self.choices[key]))
+                continue
             if len(key) == 3:
                 v = _tag_for(v, self.kinds[key[:2]])
             elif v is None or unbound(v):
@@ -482,6 +510,9 @@ class _Loop:
                 leaves = []
                 _struct(out[i], leaves)
                 value = leaves[j] if j < len(leaves) else params[key]
+                if key in self.choices:
+                    outs.append(tag_of(value, self.choices[key]))
+                    continue
                 if len(key) == 3:
                     value = _tag_for(value, self.kinds[(i, j)])
                 outs.append(_as_tensor(value, carried[key]))
@@ -515,7 +546,9 @@ class _Loop:
         for i, _v in enumerate(init):
             leaves = list(init_leaves[i])
             for j in range(len(leaves)):
-                if (i, j, 1) in results:
+                if (i, j) in self.choices:
+                    leaves[j] = Choice(results[(i, j)], self.choices[(i, j)], self.names[i])
+                elif (i, j, 1) in results:
                     kinds = self.kinds[(i, j)]
                     leaves[j] = tagged(results[(i, j)], results[(i, j, 1)], kinds, self.names[i])
                 elif (i, j) in results:

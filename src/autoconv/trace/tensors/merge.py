@@ -22,6 +22,7 @@ from autoconv.trace.tensors.appends import (
     _Replaced,
     _Rewritten,
 )
+from autoconv.trace.tensors.choices import _TAG, Choice, atom, options_of, tag_of
 from autoconv.trace.tensors.leaves import (
     LEAVES,
     _as_tensor,
@@ -99,6 +100,8 @@ class _Merger:
 
         if isinstance(x, ListAccum) and isinstance(y, ListAccum):
             return self._run_time_lists(name, x.tensor, y.tensor)
+        if _chooses(x, y):
+            return self._choice(name, x, y)
         plan = plan_leaf(x, y, LEAVES, fail)
         if plan[0] == SAME:
             return ("value", x)
@@ -106,6 +109,18 @@ class _Merger:
             return self._mixed(name, x, y, plan[1])  # a Python number on some paths
         self.pairs.append((x, y, plan[1]))
         return ("pair", len(self.pairs) - 1)
+
+    def _choice(self, name, x, y):
+        """Strings, None or other such values that differ between the branches: the one the
+        path took, by a tag the `cond` gives (`choices.Choice`)."""
+        options = options_of(x, y)
+        graph = _g.current().graph
+        tags = []
+        for block, v in zip(self.blocks, (x, y)):
+            with _g.build(graph, block):
+                tags.append(tag_of(v, options))
+        self.pairs.append((tags[0], tags[1], _TAG))
+        return ("choice", len(self.pairs) - 1, options, name)
 
     def _run_time_lists(self, name, a, b):
         """Two lists whose items a staged statement appended (`return i, seen` and `return n,
@@ -266,6 +281,9 @@ class _Merger:
             return leaf[1]
         if leaf[0] == "list":
             return ListAccum(self.node.outputs[leaf[1]])
+        if leaf[0] == "choice":
+            _, index, options, name = leaf
+            return Choice(self.node.outputs[index], options, name)
         if leaf[0] == "mixed":
             _, value, tag, kinds, name = leaf
             return tagged(self.node.outputs[value], self.node.outputs[tag], kinds, name)
@@ -283,6 +301,14 @@ class _Merger:
                 lst[:] = [*prefix, ListAccum(self.node.outputs[data])]
             else:
                 lst[:] = [*prefix, *(self.resolve(item) for item in data)]
+
+
+def _chooses(x, y) -> bool:
+    """Whether leaves `x` and `y` join as a Choice: either is one, or both are atoms (strings,
+    None, ...) that differ."""
+    if isinstance(x, Choice) or isinstance(y, Choice):
+        return (isinstance(x, Choice) or atom(x)) and (isinstance(y, Choice) or atom(y))
+    return atom(x) and atom(y) and not (x is y or (type(x) is type(y) and x == y))
 
 
 def block_graph(t):

@@ -26,6 +26,8 @@ from autoconv.graph.helpers import raise_new as _raise_new
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.trace.core import optional as core_optional
+from autoconv.trace.tensors import choices
+from autoconv.trace.tensors.choices import Choice
 
 _PY_NUMBERS = (bool, int, float, complex)
 
@@ -194,6 +196,8 @@ def materialized(v):
     formatting), an Optional its value behind the check; other values are returned as is."""
     if isinstance(v, Optional):
         return v.unwrap() if v.missing is not None else _optional_value(v)
+    if isinstance(v, Choice):
+        return choices.output(v)
     if not isinstance(v, Tensor) or v.py_kinds is None:
         return v
     tag, kinds, _ = v.py_kinds

@@ -16,7 +16,7 @@ from autoconv.runtime import staging as rt
 from autoconv.runtime.control_flow import ElifChain
 from autoconv.runtime.staged_locals import StagedLocals
 from autoconv.trace.core.hidden import HiddenState, with_carried
-from autoconv.trace.tensors import accumulated, arraylike, list_ops, mutation
+from autoconv.trace.tensors import accumulated, arraylike, choices, list_ops, mutation
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
     _appended,
@@ -28,6 +28,7 @@ from autoconv.trace.tensors.appends import (
     _snapshot,
     _tracked,
 )
+from autoconv.trace.tensors.choices import Choice
 from autoconv.trace.tensors.iteration import (
     StagedEnumerate,
     StagedRange,
@@ -159,6 +160,8 @@ class TensorTracer:
             _set_final_state(set_state, final, names, origin, "this `if`")
 
     def is_none(self, value):
+        if isinstance(value, Choice):
+            return choices.mapped(value, lambda o: o is None, "`is None`")
         return is_none(value)
 
     def assert_(self, test, message):
@@ -465,7 +468,7 @@ TRACER = TensorTracer()
 
 
 rt.register(
-    (Tensor, Optional, ListAccum, StagedRange, StagedEnumerate, StagedZip),
+    (Tensor, Optional, ListAccum, Choice, StagedRange, StagedEnumerate, StagedZip),
     TRACER,
     accumulators=(ListAccum,),
     builds_graphs=True,

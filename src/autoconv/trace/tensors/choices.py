@@ -1,0 +1,216 @@
+"""Python values that a staged condition chooses: `label = "pos" if x > 0 else "neg"`,
+`return "X"` in one branch and `return None` in another.
+
+A `Choice` is one of a few Python values fixed while tracing (`options`: strings, bytes, None,
+enum members, types), picked when the graph runs by `tag`, an int Tensor. Staged statements
+join and carry it by its tag; the function returns the option itself. Comparing it with a
+value (`label == "pos"`, `winner is None`) or calling a method of it (`label.upper()`) applies
+the operation to every option now: the results are a new Choice with the same tag, or numbers
+picked from a table when the graph runs. A use that needs the one value while tracing (a dict
+key, `str()` of it outside `autoconv.print`) is an error naming the variable.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import numpy as np
+
+from autoconv.graph import graph as _g
+from autoconv.graph import tensor as _tensor
+from autoconv.graph.errors import StagingError, where
+from autoconv.graph.helpers import choose
+from autoconv.graph.origin import user_origin
+from autoconv.graph.tensor import PY_TYPES, Tensor
+from autoconv.trace.tensors.recording import emit
+
+_TAG = ((), np.dtype(np.int64), False)
+_NUMBERS = (bool, int, float, complex)
+
+
+def atom(v) -> bool:
+    """A Python value a Choice can hold: compared by value, never changed in place."""
+    return v is None or type(v) in (str, bytes) or isinstance(v, (enum.Enum, type))
+
+
+class Choice:
+    """One of `options`, the one `tag` (an int Tensor) indexes when the graph runs."""
+
+    __slots__ = ("tag", "options", "name")
+
+    def __init__(self, tag, options: tuple, name: str = "value"):
+        self.tag = tag
+        self.options = options
+        self.name = name
+
+    def __repr__(self):
+        shown = " or ".join(repr(o) for o in self.options)
+        return f"<{self.name}: {shown}, known when the graph runs>"
+
+    # --- uses that map over the options -------------------------------------------------
+    def _map(self, fn, what):
+        return mapped(self, fn, what)
+
+    def __eq__(self, other):
+        return self._map(lambda o: o == _value_of(other, o), "==")
+
+    def __ne__(self, other):
+        return self._map(lambda o: o != _value_of(other, o), "!=")
+
+    def __getattr__(self, attr):
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        values = [getattr(o, attr) for o in self.options]
+        if all(callable(v) for v in values):
+            return lambda *args, **kwargs: self._map(
+                lambda o: getattr(o, attr)(*args, **kwargs), f".{attr}()"
+            )
+        return self._map(lambda o: getattr(o, attr), f".{attr}")
+
+    def __add__(self, other):
+        return self._map(lambda o: o + other, "+")
+
+    def __radd__(self, other):
+        return self._map(lambda o: other + o, "+")
+
+    def __mod__(self, other):
+        return self._map(lambda o: o % other, "%")
+
+    def __getitem__(self, key):
+        return self._map(lambda o: o[key], "[]")
+
+    def __len__(self):
+        return self._one(len, "len()")
+
+    def __bool__(self):
+        return self._one(bool, "its truth")
+
+    def __hash__(self):
+        self._fail("is used as a dict key or set member, which needs the one value now")
+
+    def __str__(self):
+        if len({str(o) for o in self.options}) > 1 and _g.building():
+            # `str(label)` inside `autoconv.print(...)`: the chosen value's, printed then.
+            marker = _tensor.uses.printing.convert_tensor(output(self), "s")
+            if marker is not None:
+                return marker
+        return self._one(str, "str()")
+
+    def __format__(self, spec):
+        if len({format(o, spec) for o in self.options}) > 1 and _g.building():
+            # An f-string: inside `autoconv.print(...)` formatted when the graph runs; else an
+            # error saying so.
+            return _tensor.uses.printing.format_tensor(output(self), spec)
+        return self._one(lambda o: format(o, spec), "formatting it")
+
+    def __iter__(self):
+        self._fail("is iterated, which needs the one value now")
+
+    def _one(self, fn, what):
+        """`fn` of the value, where every option gives the same answer; else an error."""
+        answers = {fn(o) for o in self.options}
+        if len(answers) == 1:
+            return answers.pop()
+        self._fail(f"needs {what} while tracing, and that differs between them")
+
+    def _fail(self, why):
+        shown = " or ".join(repr(o) for o in self.options)
+        raise StagingError(
+            f"{where(user_origin(3))}: `{self.name}` is {shown}, chosen by a condition known "
+            f"only when the graph runs, and {why}. Compare it (`{self.name} == ...`), return "
+            "it, or choose numbers (an index) in the graph and map them to values outside it."
+        )
+
+
+def _value_of(other, option):
+    """The other operand of a comparison, for one option (a Choice compares option-wise only
+    when it is the same choice: `a == a`)."""
+    if isinstance(other, Choice):
+        raise StagingError(
+            f"{where(user_origin(4))}: comparing two values that staged conditions chose "
+            f"(`{other.name}`): compare the numbers or conditions that chose them instead."
+        )
+    return other
+
+
+def mapped(choice: Choice, fn, what: str):
+    """`fn` of each option: a Choice of the results (atoms), or the results as a number
+    picked when the graph runs (all of one Python number type), or the one result."""
+    try:
+        results = [fn(o) for o in choice.options]
+    except StagingError:
+        raise
+    except Exception as e:  # the operation fails on some option: eagerly it may not
+        raise StagingError(
+            f"{where(user_origin(3))}: `{choice.name}` is "
+            f"{' or '.join(repr(o) for o in choice.options)}, chosen by a condition known only "
+            f"when the graph runs, and {what} of one of them raises {type(e).__name__}: {e}"
+        ) from None
+    if all(r is results[0] or (atom(r) and r == results[0]) for r in results):
+        if atom(results[0]) or type(results[0]) in _NUMBERS:
+            return results[0]
+    if all(atom(r) for r in results):
+        return Choice(choice.tag, tuple(results), choice.name)
+    kinds = {type(r) for r in results}
+    if len(kinds) == 1 and kinds.pop() in _NUMBERS:
+        table = np.asarray(results)
+        picked = np.take(_g.add_const(table, (table.shape, table.dtype), True), choice.tag)
+        return _weak(picked)
+    choice._fail(f"{what} gives values that are not strings or numbers of one type")
+
+
+def _weak(t: Tensor) -> Tensor:
+    """`t` as the Python number it is when the graph runs (a weak Tensor)."""
+    kind = PY_TYPES[t.dtype.kind]
+    return emit("helper", kind.__name__, kind, (t,), {}, [((), t.dtype, True)])[0]
+
+
+def tag_of(value, options: tuple):
+    """The tag of `value` (an atom, or a Choice) among `options`, in the block being built."""
+    if isinstance(value, Choice):
+        remap = [options.index(o) for o in value.options]
+        if remap == list(range(len(remap))):
+            return value.tag
+        table = np.asarray(remap, np.int64)
+        return np.take(_g.add_const(table, (table.shape, table.dtype), True), value.tag)
+    return _g.add_const(np.int64(options.index(value)), _TAG, True)
+
+
+def options_of(*values) -> tuple:
+    """The options of values that are atoms or Choices, each once, in order."""
+    out: list = []
+    for v in values:
+        for o in v.options if isinstance(v, Choice) else (v,):
+            if not any(o is p or (type(o) is type(p) and o == p) for p in out):
+                out.append(o)
+    return tuple(out)
+
+
+def output(choice: Choice):
+    """The chosen value itself, for a function's result or a print: a node giving it."""
+    return emit("helper", "choose", choose, (choice.tag, choice.options), {}, [((), object)])[0]
+
+
+def chosen(value):
+    """`value` (a function's outputs) with each Choice made the value it picks (`output`)."""
+    t = type(value)
+    if t is Choice:
+        return output(value)
+    if t is tuple or t is list:
+        return t(chosen(v) for v in value)
+    if t is dict:
+        return {k: chosen(v) for k, v in value.items()}
+    if isinstance(value, tuple) and hasattr(t, "_fields"):
+        return t(*(chosen(v) for v in value))
+    return value
+
+
+def truth(choice: Choice):
+    """`bool(choice)` when the graph runs: a bool Tensor (or a bool, if all agree)."""
+    return mapped(choice, bool, "its truth")
+
+
+_g.HOLDERS[Choice] = (
+    lambda v: (v.tag,),
+    lambda v, new: Choice(new[0], v.options, v.name),
+)

@@ -1,0 +1,138 @@
+"""Strings, None and other such values that a staged condition chooses (`"pos" if x > 0 else
+"neg"`, `return "X"` / `return None`): graph mode returns, compares and prints the one the
+path took, on both backends; saved and loaded functions too. Uses that need the one value
+while tracing are errors naming the variable."""
+
+import numpy as np
+import pytest
+
+import autoconv
+from autoconv import AutoconvError
+from tests.graph.test_staged_writes_and_appends import same as same_numbers
+
+BACKENDS = ["numpy", "jax"]
+
+
+def same(got, want):
+    """Equal values of equal types; strings and None by value, numbers as NumPy compares."""
+    assert type(got) is type(want), (got, want)
+    if isinstance(want, tuple):
+        assert len(got) == len(want)
+        for a, b in zip(got, want):
+            same(a, b)
+    elif want is None or isinstance(want, (str, bool)):
+        assert got == want
+    else:
+        same_numbers(got, want)
+
+
+def label(x):
+    return "pos" if x[0] > 0 else "neg"
+
+
+def winner(board):
+    for i in range(3):
+        s = board[i].sum()
+        if s == 3:
+            return "X"
+        if s == -3:
+            return "O"
+    return "draw" if np.all(board != 0) else None
+
+
+def status_in_a_loop(x):
+    state = "start"
+    n = 0
+    for v in x:
+        if v > 2:
+            state = "big"
+        elif v < 0:
+            state = "negative"
+        n += 1
+    return state, n, state == "big", state.upper()
+
+
+def found_or_not(x):
+    i = -1
+    for k in range(len(x)):
+        if x[k] > 2.0:
+            i = k
+            break
+    if i < 0:
+        return "none", 0.0
+    return "found", x[i]
+
+
+def compared(x):
+    w = None
+    for v in x:
+        if v > 2:
+            w = "big"
+    s = "low" if x[0] < 1 else ("mid" if x[0] < 2 else None)
+    n = 0
+    if s == "mid" or s is None:
+        n = 5
+    if w is None:
+        return n, "nothing", s != "low"
+    return n, w, s in ("low", "mid")
+
+
+CASES = [
+    (label, [np.array([1.0]), np.array([-1.0])]),
+    (
+        winner,
+        [
+            np.ones((3, 3)),
+            -np.ones((3, 3)),
+            np.array([[1, -1, 1], [-1, 1, -1], [1, 1, -1.0]]),
+            np.zeros((3, 3)),
+        ],
+    ),
+    (status_in_a_loop, [np.array([1.0, 3.0]), np.array([3.0, -1.0]), np.zeros(0)]),
+    (found_or_not, [np.array([1.0, 3.0]), np.array([1.0])]),
+    (compared, [np.array([1.0, 3.0]), np.array([0.5]), np.array([1.5]), np.array([2.5])]),
+]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("f, inputs", CASES, ids=[c[0].__name__ for c in CASES])
+def test_values_a_staged_condition_chooses_match_eager(f, inputs, backend):
+    if backend == "jax":
+        pytest.importorskip("jax")
+    g = autoconv.function(f, backend=backend)
+    for x in inputs:
+        same(g(x), f(x))
+
+
+def test_a_chosen_value_prints_when_the_graph_runs(capsys):
+    def show(x):
+        s = "a" if x[0] > 0 else "b"
+        autoconv.print(f"label={s}!", s)
+        return s
+
+    g = autoconv.function(show)
+    capsys.readouterr()
+    assert g(np.array([1.0])) == "a"
+    assert g(np.array([-1.0])) == "b"
+    assert capsys.readouterr().out == "label=a! a\nlabel=b! b\n"
+
+
+def test_a_function_returning_a_chosen_value_saves_and_loads(tmp_path):
+    g = autoconv.function(winner)
+    g(np.zeros((3, 3)))
+    g.save(tmp_path / "w.acg")
+    loaded = autoconv.load(tmp_path / "w.acg")
+    for board in CASES[1][1]:
+        assert loaded(board) == winner(board)
+
+
+def test_a_chosen_value_used_as_a_dict_key_is_an_error_naming_it():
+    def keyed(x):
+        s = "a" if x[0] > 0 else "b"
+        return {"a": 1, "b": 2}[s]
+
+    with pytest.raises(AutoconvError) as info:
+        autoconv.function(keyed)(np.array([1.0]))
+    message = str(info.value)
+    assert "'a' or 'b'" in message and "dict key" in message
+    assert "test_chosen_values.py:" in message
