@@ -21,7 +21,7 @@ from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import set_copy as _set_copy
 from autoconv.graph.origin import _SKIP
-from autoconv.graph.tensor import _AUTOCONV, PY_TYPES, Tensor
+from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.trace.tensors import recording as _recording
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.user_code import (
@@ -121,6 +121,19 @@ def _reaches(v, array, seen: set, depth: int) -> bool:
 
 
 _OURS = ("autoconv.", "builtins", "numpy", "jax")
+
+
+def _named_elsewhere(target, frame, name: str) -> bool:
+    """True when a local of a user function on the stack, other than `name`, or a module
+    global refers to `target`."""
+    while frame is not None:
+        if not frame.f_code.co_filename.startswith(_SKIP):
+            if any(v is target and k != name for k, v in frame.f_locals.items()):
+                return True
+            if any(v is target for v in frame.f_globals.values()):
+                return True
+        frame = frame.f_back
+    return False
 
 
 def _based_on(v: np.ndarray, array: np.ndarray) -> bool:
@@ -271,9 +284,6 @@ def inplace_concrete(uf, inputs, kwargs, target: np.ndarray):
     other reference sees the array `s` (refcount test), else a clear error."""
     from autoconv.trace.tensors.numpy_dispatch import _ufunc_specs
 
-    if _PROBING:
-        _BASELINE.append(sys.getrefcount(target) - 1)
-        return 0
     frame = user_frame()
     line = source_line(frame)
     name = target_name(line) or "the array"
@@ -284,13 +294,9 @@ def inplace_concrete(uf, inputs, kwargs, target: np.ndarray):
             f"`{line}`: numpy.{uf.__name__}(..., out=...) writes into an array in place, which a "
             "graph cannot do; drop `out=` and use the result",
         )
-    if len(_g._SCOPES.stack) > 1:
-        # Inside staged control flow, staging holds the state in many places: look for the
-        # names that could see the change instead (other locals of the user's functions on the
-        # stack, module globals).
-        shared = _named_elsewhere(target, frame, name)
-    else:
-        shared = _user_references(target, frame) > 0
+    # What the user's frames can reach besides `name` (other locals, lists, dicts, objects,
+    # globals, views): staging holds the state in places of its own, so no reference count.
+    shared = _array_shared(target, frame, name) is not None
     if not stores_local(frame) or shared:
         fail(
             frame,
@@ -325,86 +331,6 @@ def inplace_concrete(uf, inputs, kwargs, target: np.ndarray):
     if target.ndim == 0:
         out = emit("helper", "asarray", np.asarray, (out,), {}, spec)[0]
     return out
-
-
-_BASELINE: list = []
-_PROBING: list = []
-
-
-def _user_references(target: np.ndarray, frame, baseline=None) -> int:
-    """References to `target` beyond the name being updated, the interpreter's own and those
-    that autoconv's staging holds (a branch's or loop's state, in frames outside the user's)."""
-    internal = 0
-    seen: set = set()
-    # Reading a frame's f_locals (our own checks do, for messages and other names) leaves a
-    # snapshot on the frame that refers to its locals until it is read again: refresh each
-    # user frame's and do not count what it holds (a local's own slot still counts).
-    user = frame
-    while user is not None:
-        if not user.f_code.co_filename.startswith(_AUTOCONV):
-            snapshot = user.f_locals
-            if snapshot is not user.f_globals:  # a module's "locals" are its globals
-                internal += sum(1 for v in snapshot.values() if v is target)
-            del snapshot
-        user = user.f_back
-    outer = frame.f_back
-    while outer is not None:
-        if outer.f_code.co_filename.startswith(_AUTOCONV):
-            # Reading f_locals stores a snapshot on the frame: a local then counts twice (its
-            # slot and the snapshot); a container once, however many names refer to it.
-            for value in list(outer.f_locals.values()):
-                if value is target:
-                    internal += 2
-                else:
-                    internal += _held(value, target, seen, 0)
-        outer = outer.f_back
-    # getrefcount's own argument and this function's parameter are not in the baseline
-    baseline = _baseline() if baseline is None else baseline
-    return sys.getrefcount(target) - 2 - internal - baseline
-
-
-def _named_elsewhere(target, frame, name: str) -> bool:
-    """True when a local of a user function on the stack, other than `name`, or a module
-    global refers to `target`."""
-    while frame is not None:
-        if not frame.f_code.co_filename.startswith(_SKIP):
-            if any(v is target and k != name for k, v in frame.f_locals.items()):
-                return True
-            if any(v is target for v in frame.f_globals.values()):
-                return True
-        frame = frame.f_back
-    return False
-
-
-def _held(value, target, seen: set, depth: int) -> int:
-    if type(value) not in (tuple, list, dict) or id(value) in seen or depth > 3:
-        return 0
-    seen.add(id(value))
-    items = value.values() if type(value) is dict else value
-    return sum(1 if v is target else _held(v, target, seen, depth + 1) for v in items)
-
-
-def _baseline() -> int:
-    """References to `s` during `s += t` that the interpreter, NumPy and autoconv hold (the
-    name `s` included), measured once on this interpreter by a probe that takes the same path."""
-    if not _BASELINE:
-        from autoconv.trace.tensors.numpy_dispatch import ufunc
-
-        class Probe:
-            def __array_ufunc__(self, uf, method, *inputs, **kwargs):
-                return ufunc(uf, method, inputs, kwargs)
-
-        def probe(p):
-            s = np.zeros(1)
-            s += p
-            return s
-
-        _PROBING.append(True)
-        try:
-            probe(Probe())
-        finally:
-            _PROBING.clear()
-    return _BASELINE[0]
 
 
 # --- values changed in place: reading the old one is an error -----------------------------
@@ -486,31 +412,6 @@ def check_live(tensors, returned_by=None):
                 break
 
 
-_ITEM_BASELINE: list = []
-
-
-def _item_baseline() -> int:
-    """References to `a` while `a = ac.setitem(a, k, v)` reaches `assign_item` (the name `a`
-    included), measured once on this interpreter by a probe that takes the same path."""
-    if not _ITEM_BASELINE:
-        from autoconv.runtime import items
-        from autoconv.runtime import staging as rt_staging
-
-        def probe():
-            a = np.zeros(1)
-            a = items.setitem(a, 0, 0.0)
-            return a
-
-        _PROBING.append(True)
-        rt_staging.enter_trace()
-        try:
-            probe()
-        finally:
-            rt_staging.leave_trace()
-            _PROBING.clear()
-    return _ITEM_BASELINE[0]
-
-
 def assign_item(target, key, value):
     """`target[key] = value` as a statement that rebinds `target` (`x = assign_item(x, k, v)`):
     on Python values and concrete arrays it stores in place, as eagerly; where a Tensor is
@@ -518,9 +419,6 @@ def assign_item(target, key, value):
     sees when no other name, view or caller shares the array (otherwise a clear error)."""
     from autoconv.trace.tensors.numpy_dispatch import operand
 
-    if _PROBING:
-        _ITEM_BASELINE.append(sys.getrefcount(target) - 1)
-        return target
     if not _g.building():
         target[key] = value
         return target
@@ -582,12 +480,9 @@ def assign_item(target, key, value):
             )
         spec = (target._shape, target.dtype)
     else:
-        # Another name, a global, a list or attribute holding the array, or a view of it
-        # (which holds it as its base) would see the change eagerly: count the references.
-        # (The count first: reading the frame's locals stores a snapshot that refers to it.)
-        if _user_references(target, frame, _item_baseline()) > 0 or _named_elsewhere(
-            target, frame, name
-        ):
+        # Another name, a global, a list, dict or object holding the array, or a view of it
+        # would see the change eagerly: what the user's frames can reach says so.
+        if _array_shared(target, frame, name) is not None:
             fail(
                 frame,
                 f"`{line}` writes a Tensor into the NumPy array `{name}`, and something else also "

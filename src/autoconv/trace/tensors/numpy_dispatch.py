@@ -341,13 +341,21 @@ def _key_item(item):
         return item._read_tensor()
     if type(item) is list:
         if _g.tensors_in(item):
+            if all(isinstance(i, Tensor) and not i.shape or _index_number(i) for i in item):
+                # `A[[k, p]]` with `p` a Tensor: the index array made when the graph runs.
+                return _tensor.uses.accumulated.stack_items(np.array, list(item))
             shapes.fail(
-                "an index list containing Tensors; use np.stack(...) to build the index array"
+                "an index list containing Tensors other than single numbers; use np.stack(...) "
+                "to build the index array"
             )
         return np.asarray(item)
     if isinstance(item, np.integer):
         return int(item)
     return item
+
+
+def _index_number(v) -> bool:
+    return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
 
 
 def index_shape(shape: tuple, key: tuple) -> tuple:
