@@ -16,6 +16,7 @@ eagerly and as a graph (NumPy backend, every optimizing pass off, JAX backend), 
 The outcomes found are in tools/fresh_batch3_findings.md.
 """
 
+# ruff: noqa: B007, E741  (programs written as users write them: unused loop names, `l`)
 import math
 import os
 import sys
