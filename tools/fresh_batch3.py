@@ -2768,6 +2768,188 @@ def top_k_loop(x, k):
     return picked
 
 
+# ---------------------------------------------------------------- more everyday constructs
+
+
+@prog((A8,), (np.ones(3),), (np.array([4.0]),))
+def rms_with_math(x):
+    total = 0.0
+    for v in x:
+        total += v * v
+    return math.sqrt(total / len(x))
+
+
+@prog((np.array([0.5, 1.5, 2.5]), 0.1), (np.array([3.0]), 1.0), (E0, 0.5))
+def decay_with_math_exp(ts, k):
+    out = []
+    for t in ts:
+        out.append(math.exp(-k * t))
+    return out
+
+
+@prog((np.array([1.0, 2.0, -1.0, 4.0]),), (np.array([-1.0]),), (np.array([3.0, 2.0]),))
+def walrus_prefix(x):
+    total = 0.0
+    i = 0
+    while i < len(x) and (v := x[i]) > 0:
+        total += v
+        i += 1
+    return total, i
+
+
+@prog((A8,), (np.ones(6),), (np.array([1.0, 2.0]),))
+def last_three_losses(x):
+    losses = []
+    for v in x:
+        losses.append(v * v)
+    recent = losses[-3:]
+    return len(recent), np.array(recent)
+
+
+@prog((A8,), (np.abs(A8),), (np.array([-1.0]),))
+def positive_tail(x):
+    kept = []
+    for v in x:
+        if v > 0:
+            kept.append(v)
+    return kept[1:]
+
+
+@prog((A8,), (np.array([2.0, 2.0]),), (np.array([5.0]),))
+def mean_of_parts(x):
+    parts = [x[: len(x) // 2].sum(), x[len(x) // 2 :].sum()]
+    return np.mean(parts), np.std(parts)
+
+
+@prog((A8,), (np.ones(3),), (np.array([0.0]),))
+def type_dispatch_result(x):
+    s = 0
+    for v in x:
+        if v > 0:
+            s += v
+    if isinstance(s, int):
+        return "int", s
+    return "float", float(s)
+
+
+@prog((A8,), (np.full(3, -1.0),), (E0,))
+def log_positive_with_and(x):
+    log = []
+    for v in x:
+        v > 0 and log.append(v)
+    return len(log)
+
+
+@prog((np.array([3.0, 1.0, 2.0]),), (np.array([1.0, 1.0]),), (np.array([0.0, 5.0, 5.0]),))
+def argmax_via_index(x):
+    vals = list(x)
+    return vals.index(max(vals))
+
+
+CALLS = {"n": 0}
+
+
+@prog((A8,), (np.ones(2),), (E0,))
+def global_dict_counter(x):
+    hits = 0
+    for v in x:
+        if v > 0.5:
+            hits += 1
+    CALLS["n"] += 1
+    return hits
+
+
+@prog((np.array([1.0, 2.0, 3.0, 4.0]),), (np.array([1.0]),), (np.array([2.0, 0.0]),))
+def pairwise_ratios(x):
+    ratios = []
+    for a, b in zip(x, x[1:]):
+        ratios.append(a / b if b != 0 else None)
+    return ratios
+
+
+@prog((A8, 0.0), (A8, 3.0), (np.array([1.0, 1.0]), 1.0))
+def count_and_first(x, thr):
+    first = None
+    count = 0
+    for i in range(len(x)):
+        if x[i] > thr:
+            count += 1
+            if first is None:
+                first = i
+    return count, first
+
+
+@prog((np.array([[1.0, 2.0], [3.0, 4.0]]),), (np.eye(2),), (np.array([[0.0, 1.0], [1.0, 0.0]]),))
+def matrix_stats_dict(m):
+    stats = {}
+    stats["trace"] = np.trace(m)
+    stats["det"] = np.linalg.det(m)
+    stats["sym"] = bool(np.allclose(m, m.T))
+    if stats["det"] != 0:
+        stats["inv00"] = np.linalg.inv(m)[0, 0]
+    return stats
+
+
+@prog((A8,), (np.zeros(2),), (np.array([1.0]),))
+def sign_counts_tuple(x):
+    pos = neg = zero = 0
+    for v in x:
+        if v > 0:
+            pos += 1
+        elif v < 0:
+            neg += 1
+        else:
+            zero += 1
+    return pos, neg, zero
+
+
+@prog((np.array([5, 3, 8]),), (np.array([1]),), (np.zeros(0, dtype=int),))
+def int_list_sum_builtin(x):
+    squares = [int(v) ** 2 for v in x]
+    return sum(squares), max(squares, default=0)
+
+
+@prog((A8,), (np.array([1.0, -1.0]),), (E0,))
+def rounding_report(x):
+    total = float(np.sum(x))
+    mean = total / len(x) if len(x) else 0.0
+    return round(total, 3), round(mean, 3)
+
+
+@prog((np.array([1.0, 4.0, 9.0]),), (np.array([0.0]),), (np.array([2.0, -4.0]),))
+def sqrt_list_comprehension(x):
+    roots = [np.sqrt(v) if v >= 0 else 0.0 for v in x]
+    return roots
+
+
+@prog((A8,), (np.ones(4),), (np.array([1.0]),))
+def swap_pairs_tuple_assign(x):
+    a = x.copy()
+    for i in range(0, len(a) - 1, 2):
+        if a[i] > a[i + 1]:
+            a[i], a[i + 1] = a[i + 1], a[i]
+    return a
+
+
+@prog((np.array([2.0, 4.0, 6.0]), 2.0), (np.array([1.0]), 0.0), (np.array([3.0, 0.0]), 3.0))
+def divide_all_or_none(x, d):
+    try:
+        return [v / d for v in x]
+    except ZeroDivisionError:
+        return None
+
+
+@prog((A8,), (np.zeros(3),), (np.array([1.0, 1.0, 2.0]),))
+def dedupe_consecutive(x):
+    out = []
+    prev = None
+    for v in x:
+        if prev is None or v != prev:
+            out.append(v)
+        prev = v
+    return np.array(out)
+
+
 if __name__ == "__main__":
     names = [a for a in sys.argv[1:] if not a.startswith("-")]
     if names or "--detail" in sys.argv:
