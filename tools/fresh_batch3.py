@@ -2513,7 +2513,7 @@ def reciprocal_with_except(x):
         try:
             out.append(1.0 / float(v))
         except ZeroDivisionError:
-            out.append(float("inf"))
+            out.append(0.0)
     return out
 
 
