@@ -1,5 +1,5 @@
-"""A third batch of programs nobody on the team wrote beforehand (issue 24, 2026-11-29): 150+
-programs as a new user writes them, in numerical methods, signal processing, statistics,
+"""A third batch of programs nobody on the team wrote beforehand (issue 24, 2026-11-29):
+programs (189) as a new user writes them, in numerical methods, signal processing, statistics,
 simulations, graph algorithms on arrays, dynamic programming, games, finance, image loops, ML
 training loops and objects with state. They reach the constructs the first two batches did
 not: nested staged blocks with appends and item writes, aliasing (views, swaps, scalar reads,
@@ -12,11 +12,14 @@ eagerly and as a graph (NumPy backend, every optimizing pass off, JAX backend), 
     python tools/fresh_batch3.py             # one line per program that differs, then counts
     python tools/fresh_batch3.py --detail    # the full message of each outcome that is not ok
     python tools/fresh_batch3.py NAME ...    # only these programs, in detail
+    python tools/fresh_batch3.py --table     # counts by class (FINDINGS), new failures named
 
 The outcomes found are in tools/fresh_batch3_findings.md.
 """
 
 # ruff: noqa: B007, E741  (programs written as users write them: unused loop names, `l`)
+import contextlib
+import io
 import math
 import os
 import sys
@@ -2950,9 +2953,112 @@ def dedupe_consecutive(x):
     return np.array(out)
 
 
+# How each program that is not ok was classified on c9fd550 (tools/fresh_batch3_findings.md):
+# b = a documented limit, c = an error on code the docs say runs (or a limit they do not list),
+# d = a wrong result (or a run-time error where eager returns); the key names the mechanism
+# (W, E, C sections of the findings; L- = the limit's row). JAX_FINDINGS overrides on JAX.
+FINDINGS = {
+    "account_withdrawals": ("b", "L-try-raise"),
+    "argmax_via_index": ("c", "C1-builtin-compare"),
+    "assert_same_length": ("c", "C1-comp-filter"),
+    "bfs_levels": ("c", "C5-and-dtype"),
+    "centroid_of_mass": ("b", "L-unknown-np"),
+    "closure_counter": ("d", "W2-nonlocal"),
+    "connected_components": ("c", "C8-pop-grown"),
+    "count_close_pairs": ("c", "C7-star-call"),
+    "decay_with_math_exp": ("c", "C13-math"),
+    "decision_stump": ("b", "L-unknown-np"),
+    "degree_stats": ("c", "C2-elif-append"),
+    "det_by_elimination": ("c", "C6-index-list"),
+    "early_stopper_object": ("b", "L-method-state"),
+    "flood_region_size": ("b", "L-tuple-append"),
+    "gamma_clip_inplace": ("b", "L-view-write"),
+    "geometric_mean": ("c", "C10-optional-return"),
+    "greedy_cards": ("d", "W4-ifexp-effects"),
+    "grid_object_paint": ("b", "L-object-array"),
+    "has_path_dfs": ("c", "C9-nonzero-iter"),
+    "helper_first_index": ("b", "L-strings"),
+    "int_list_sum_builtin": ("c", "C1-builtin-compare"),
+    "inventory_flow": ("c", "C11-int-in-zip"),
+    "jacobi_solve": ("c", "C12-norm-ord"),
+    "label_by_sign": ("b", "L-strings"),
+    "last_three_losses": ("d", "W1-grown-slice"),
+    "life_generations": ("c", "C1-builtin-compare"),
+    "log1p_series": ("c", "C3-scalar-view"),
+    "log_positive_with_and": ("d", "W4-ifexp-effects"),
+    "logistic_map": ("d", "W1-grown-slice"),
+    "logistic_regression": ("c", "C4-refcount"),
+    "matrix_stats_dict": ("c", "C-bool-allclose"),
+    "maze_flood": ("b", "L-tuple-append"),
+    "mean_of_parts": ("c", "C16-np-on-list"),
+    "merge_2048_row": ("c", "C1-comp-filter"),
+    "mode_counts": ("b", "L-dict-key"),
+    "nim_winner": ("b", "L-strings"),
+    "pairwise_ratios": ("b", "L-none-append"),
+    "pearson": ("c", "C13-math"),
+    "population_capped": ("b", "L-tuple-append"),
+    "positive_tail": ("d", "W1-grown-slice"),
+    "prim_mst_weight": ("b", "L-tuple-append"),
+    "pulse_widths": ("c", "C2-elif-append"),
+    "python_int_meets_numpy": ("d", "W3-type"),
+    "reciprocal_with_except": ("d", "W6-try-runtime"),
+    "ring_buffer_object": ("b", "L-object-array"),
+    "rms_with_math": ("c", "C13-math"),
+    "row_profiles": ("d", "W5-or-eval"),
+    "running_stats_object": ("b", "L-method-state"),
+    "sentinel_two_sources": ("b", "L-strings"),
+    "slot_machine": ("c", "C14-fstring"),
+    "sma_crossover_signals": ("b", "L-tuple-append"),
+    "sqrt_or_report": ("b", "L-try-raise"),
+    "subset_sum": ("b", "L-bool"),
+    "thermostat_run": ("b", "L-method-state"),
+    "tictactoe_winner": ("b", "L-strings"),
+    "top_k_loop": ("c", "C1-builtin-compare"),
+    "topo_sort_kahn": ("c", "C1-comp-filter"),
+    "tracker_object": ("b", "L-method-state"),
+    "type_dispatch_result": ("d", "W3-type"),
+    "union_find": ("b", "L-list-index"),
+    "unpack_sorted_triple": ("b", "L-strings"),
+    "view_row_update": ("b", "L-view-write"),
+    "walrus_prefix": ("c", "C1-walrus"),
+}
+JAX_FINDINGS = {
+    "fixed_point_cos": ("c", "C15-jax-break-list"),
+    "frequency_table": ("b", "L-jax-size"),
+    "gram_schmidt": ("b", "L-jax-list"),
+    "perceptron": ("c", "C15-jax-break-list"),
+    "queue_sim": ("b", "L-jax-list"),
+    "reciprocal_with_except": ("d", "W6-try-runtime"),
+    "slot_machine": ("b", "L-jax-strings"),
+    "threshold_bbox": ("b", "L-jax-list"),
+    "unpack_rows_stats": ("b", "L-jax-list"),
+}
+
+
+def table(rows, n) -> None:
+    """Prints, per mode, how many programs are ok and how many fall in each class of FINDINGS;
+    a program that fails but is not in FINDINGS is new, and is listed."""
+    failing: dict = {}
+    for name, mode, *_ in rows:
+        failing.setdefault(mode, set()).add(name)
+    for mode in ("numpy", "noopt", "jax"):
+        counts = {"ok": n - len(failing.get(mode, ()))}
+        for name in sorted(failing.get(mode, ())):
+            found = (JAX_FINDINGS.get(name) if mode == "jax" else None) or FINDINGS.get(name)
+            label = found[0] if found else "new"
+            counts[label] = counts.get(label, 0) + 1
+            if not found:
+                print(f"new failure: {name} ({mode})")
+        print(mode, counts)
+
+
 if __name__ == "__main__":
     names = [a for a in sys.argv[1:] if not a.startswith("-")]
-    if names or "--detail" in sys.argv:
+    if "--table" in sys.argv:
+        with contextlib.redirect_stdout(io.StringIO()):  # the programs' own prints
+            rows = detail(P)
+        table(rows, len(P))
+    elif names or "--detail" in sys.argv:
         chosen = [p for p in P if not names or p[0].__name__ in names]
         for row in detail(chosen):
             name, mode, k, label, exc, message, where = row
