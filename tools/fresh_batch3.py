@@ -1,5 +1,5 @@
 """A third batch of programs nobody on the team wrote beforehand (issue 24, 2026-11-29):
-programs (189) as a new user writes them, in numerical methods, signal processing, statistics,
+programs (195) as a new user writes them, in numerical methods, signal processing, statistics,
 simulations, graph algorithms on arrays, dynamic programming, games, finance, image loops, ML
 training loops and objects with state. They reach the constructs the first two batches did
 not: nested staged blocks with appends and item writes, aliasing (views, swaps, scalar reads,
@@ -2953,12 +2953,67 @@ def dedupe_consecutive(x):
     return np.array(out)
 
 
+@prog((A8,), (np.ones(2),), (np.array([-1.0]),))
+def summary_label(x):
+    total = np.sum(x)
+    label = "sum=" + str(round(float(total), 2))
+    best = np.argmax(x)
+    return label, "best at " + str(best)
+
+
+@prog((A8,), (np.array([1.0, 3.0]),), (E0,))
+def max_with_eq_none(x):
+    best = None
+    for v in x:
+        if best == None or v > best:  # noqa: E711  (as users write it)
+            best = v
+    return best
+
+
+@prog((np.array([125.0, 59.0]),), (np.array([3600.0]),), (np.array([0.0]),))
+def seconds_to_hms(secs):
+    out = []
+    for s in secs:
+        m, sec = divmod(s, 60)
+        h, m = divmod(m, 60)
+        out.append(h * 10000 + m * 100 + sec)
+    return out
+
+
+@prog((A8,), (np.array([2.0, 2.0, 1.0]),), (np.array([5.0]),))
+def argmax_tuple_compare(x):
+    best = (-np.inf, -1)
+    for i, v in enumerate(x):
+        if (v, -i) > best:
+            best = (v, -i)
+    return -best[1]
+
+
+@prog((A8,), (np.full(3, -1.0),), (E0,))
+def newest_first(x):
+    recent = []
+    for v in x:
+        if v > 0:
+            recent.insert(0, v)
+    return recent[:3]
+
+
+@prog((A8, 0.0), (A8, 2.0), (E0, 0.0))
+def grow_with_np_append(x, thr):
+    kept = np.array([])
+    for v in x:
+        if v > thr:
+            kept = np.append(kept, v)
+    return kept.size, kept
+
+
 # How each program that is not ok was classified on c9fd550 (tools/fresh_batch3_findings.md):
 # b = a documented limit, c = an error on code the docs say runs (or a limit they do not list),
 # d = a wrong result (or a run-time error where eager returns); the key names the mechanism
 # (W, E, C sections of the findings; L- = the limit's row). JAX_FINDINGS overrides on JAX.
 FINDINGS = {
     "account_withdrawals": ("b", "L-try-raise"),
+    "argmax_tuple_compare": ("c", "C1-builtin-compare"),
     "argmax_via_index": ("c", "C1-builtin-compare"),
     "assert_same_length": ("c", "C1-comp-filter"),
     "bfs_levels": ("c", "C5-and-dtype"),
@@ -2976,6 +3031,7 @@ FINDINGS = {
     "geometric_mean": ("c", "C10-optional-return"),
     "greedy_cards": ("d", "W4-ifexp-effects"),
     "grid_object_paint": ("b", "L-object-array"),
+    "grow_with_np_append": ("b", "L-unknown-np"),
     "has_path_dfs": ("c", "C9-nonzero-iter"),
     "helper_first_index": ("b", "L-strings"),
     "int_list_sum_builtin": ("c", "C1-builtin-compare"),
@@ -2989,10 +3045,12 @@ FINDINGS = {
     "logistic_map": ("d", "W1-grown-slice"),
     "logistic_regression": ("c", "C4-refcount"),
     "matrix_stats_dict": ("c", "C-bool-allclose"),
+    "max_with_eq_none": ("e", "E3-eq-none"),
     "maze_flood": ("b", "L-tuple-append"),
     "mean_of_parts": ("c", "C16-np-on-list"),
     "merge_2048_row": ("c", "C1-comp-filter"),
     "mode_counts": ("b", "L-dict-key"),
+    "newest_first": ("c", "C18-list-insert"),
     "nim_winner": ("b", "L-strings"),
     "pairwise_ratios": ("b", "L-none-append"),
     "pearson": ("c", "C13-math"),
@@ -3006,11 +3064,13 @@ FINDINGS = {
     "rms_with_math": ("c", "C13-math"),
     "row_profiles": ("d", "W5-or-eval"),
     "running_stats_object": ("b", "L-method-state"),
+    "seconds_to_hms": ("e", "E4-divmod"),
     "sentinel_two_sources": ("b", "L-strings"),
     "slot_machine": ("c", "C14-fstring"),
     "sma_crossover_signals": ("b", "L-tuple-append"),
     "sqrt_or_report": ("b", "L-try-raise"),
     "subset_sum": ("b", "L-bool"),
+    "summary_label": ("d", "W8-str-of-tensor"),
     "thermostat_run": ("b", "L-method-state"),
     "tictactoe_winner": ("b", "L-strings"),
     "top_k_loop": ("c", "C1-builtin-compare"),
