@@ -1,5 +1,5 @@
 """A third batch of programs nobody on the team wrote beforehand (issue 24, 2026-11-29):
-programs (195) as a new user writes them, in numerical methods, signal processing, statistics,
+programs (197) as a new user writes them, in numerical methods, signal processing, statistics,
 simulations, graph algorithms on arrays, dynamic programming, games, finance, image loops, ML
 training loops and objects with state. They reach the constructs the first two batches did
 not: nested staged blocks with appends and item writes, aliasing (views, swaps, scalar reads,
@@ -3007,6 +3007,20 @@ def grow_with_np_append(x, thr):
     return kept.size, kept
 
 
+@prog((A8, 1.0), (A8, 10.0), (E0, 0.0))
+def first_crossing_nonzero(x, thr):
+    idx = np.nonzero(x > thr)[0]
+    if idx.size == 0:
+        return -1, 0
+    return int(idx[0]), idx.size
+
+
+@prog((A8,), (np.full(3, -1.0),), (np.array([2.0]),))
+def where_unpack_count(x):
+    (pos,) = np.where(x > 0)
+    return len(pos), x[pos].sum()
+
+
 # How each program that is not ok was classified on c9fd550 (tools/fresh_batch3_findings.md):
 # b = a documented limit, c = an error on code the docs say runs (or a limit they do not list),
 # d = a wrong result (or a run-time error where eager returns); the key names the mechanism
@@ -3027,12 +3041,13 @@ FINDINGS = {
     "det_by_elimination": ("c", "C6-index-list"),
     "early_stopper_object": ("b", "L-method-state"),
     "flood_region_size": ("b", "L-tuple-append"),
+    "first_crossing_nonzero": ("c", "C13-nonzero-tuple"),
     "gamma_clip_inplace": ("b", "L-view-write"),
     "geometric_mean": ("c", "C10-optional-return"),
     "greedy_cards": ("d", "W4-ifexp-effects"),
     "grid_object_paint": ("b", "L-object-array"),
     "grow_with_np_append": ("b", "L-unknown-np"),
-    "has_path_dfs": ("c", "C9-nonzero-iter"),
+    "has_path_dfs": ("c", "C13-nonzero-tuple"),
     "helper_first_index": ("b", "L-strings"),
     "int_list_sum_builtin": ("c", "C1-builtin-compare"),
     "inventory_flow": ("c", "C11-int-in-zip"),
@@ -3078,6 +3093,7 @@ FINDINGS = {
     "tracker_object": ("b", "L-method-state"),
     "type_dispatch_result": ("d", "W3-type"),
     "union_find": ("b", "L-list-index"),
+    "where_unpack_count": ("c", "C13-nonzero-tuple"),
     "unpack_sorted_triple": ("b", "L-strings"),
     "view_row_update": ("b", "L-view-write"),
     "walrus_prefix": ("c", "C1-walrus"),
