@@ -12,6 +12,7 @@ staged condition, bool() of a Tensor in a built-in).
 """
 
 import copy
+import math
 import warnings
 
 import numpy as np
@@ -1143,6 +1144,10 @@ def same(a, b) -> bool:
         return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
     if isinstance(a, (np.ndarray, np.generic)):
         return a.dtype == b.dtype and a.shape == b.shape and np.allclose(a, b, equal_nan=True)
+    if isinstance(a, float):
+        # Python floats as NumPy values are compared: NaN equals NaN, and the JAX backend agrees
+        # up to rounding (docs/backends.md: a relative 1e-9 for float64)
+        return (a != a and b != b) or math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-300)
     return a == b
 
 
