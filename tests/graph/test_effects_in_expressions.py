@@ -171,3 +171,45 @@ def test_everyday_constructs_on_tensors_match_eager(f):
     g = autoconv.function(f)
     for x in [*INPUTS, np.array([2.0, 0.0, 3.0]), np.array([1.0, 2.0, 5.0])]:
         same(g(x), f(x))
+
+
+def nonzero_and_where(x):
+    idx = np.nonzero(x > 0)[0]
+    (pos,) = np.where(x > 0)
+    grid = np.nonzero(np.outer(x, x) > 0)
+    return idx.ndim, idx, pos, len(grid), np.argwhere(x > 0), np.flatnonzero(x)
+
+
+def divmod_and_star_arguments(x):
+    m, s = divmod(np.sum(x), 60)
+    a, b = divmod(7, np.sum(x) + 1)
+    return m, s, a, b, np.hypot(*x[:2]), [*x[:2]]
+
+
+def equals_none(x):
+    best = None
+    for v in x:
+        if best == None or v > best:  # noqa: E711 - what users write
+            best = v
+    return best, best != None  # noqa: E711
+
+
+def int_and_bool_in_a_test(x):
+    n = 0
+    for v in range(len(x)):
+        if x[v] and x[v] < 2:
+            n += 1
+        if x[v] or x[v] > 5:
+            n += 10
+    return n
+
+
+@pytest.mark.parametrize(
+    "f",
+    [nonzero_and_where, divmod_and_star_arguments, equals_none, int_and_bool_in_a_test],
+    ids=lambda f: f.__name__,
+)
+def test_numpy_and_python_idioms_on_tensors_match_eager(f):
+    g = autoconv.function(f)
+    for x in (np.array([-1.0, 3.0, 2.0]), np.array([0.0, 1.0, 125.0]), np.array([4.0, 0.5])):
+        same(g(x), f(x))

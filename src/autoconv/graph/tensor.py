@@ -326,5 +326,9 @@ def _install_operators():
     for name, (symbol, ufunc) in _UNARY.items():
         setattr(Tensor, f"__{name}__", unary(symbol, ufunc))
 
+    # `divmod(t, 60)`: the quotient and remainder, as `//` and `%` give them.
+    Tensor.__divmod__ = lambda self, other: (self // other, self % other)
+    Tensor.__rdivmod__ = lambda self, other: (other // self, other % self)
+
 
 _install_operators()

@@ -248,7 +248,8 @@ def unpacking(t: Tensor) -> bool:
     Tensor cannot be unpacked, as eagerly."""
     frame = sys._getframe(2)  # past Tensor.__iter__: the frame running the statement
     op = opname(frame)
-    if op == "GET_ITER" and _comprehension(frame) or op in ("CALL", "PRECALL"):
+    star = ("CALL_FUNCTION_EX", "LIST_EXTEND", "SET_UPDATE")  # `f(*t)`, `[*t]`, `{*t}`
+    if op == "GET_ITER" and _comprehension(frame) or op in ("CALL", "PRECALL", *star):
         # `[f(v) for v in t]` (comprehensions stay Python), `sum(t)`, `list(t)` (a built-in
         # iterates): by index, as eagerly, for a first dimension known now and not too long
         # to unroll. (A `for` statement outside converted code is still refused.)

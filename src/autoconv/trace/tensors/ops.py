@@ -456,7 +456,16 @@ rule("norm", module=np.linalg)(_norm)
 # --- elementwise and selection --------------------------------------------------------------
 
 
-@rule("where")
+def _where_record(func, args, kwargs):
+    if len(args) + len(kwargs) == 1:  # `np.where(cond)`: np.nonzero's tuple
+        specs = spec_of(np.nonzero, args, {})
+        if len(specs) == 1:
+            return (emit("call", "where", np.flatnonzero, args, {}, specs)[0],)
+        return tuple(emit("call", "where", np.nonzero, args, {}, specs))
+    return _record(func, args, kwargs)
+
+
+@rule("where", handler=_where_record)
 def _where(p, args, kwargs):
     cond, x, y = p["condition"], p.get("x"), p.get("y")
     if x is None and y is None:
@@ -467,11 +476,32 @@ def _where(p, args, kwargs):
     return [(shape, _std_dtype(np.where, args, kwargs))]
 
 
-@rule("nonzero", "argwhere", "flatnonzero")
+@rule("nonzero")
 def _nonzero(p, args, kwargs):
-    a = p["a"]
-    ndim = len(shape_of(a))
+    """A tuple of one index array per dimension (a tuple of one for a 1-d array)."""
+    ndim = len(shape_of(p["a"]))
     return [((None,), np.dtype(np.intp))] * max(ndim, 1)
+
+
+def _nonzero_record(func, args, kwargs):
+    specs = spec_of(func, args, kwargs)
+    if len(specs) == 1:  # one output holds one array, not NumPy's tuple of one: flatnonzero's
+        a = args[0] if args else next(iter(kwargs.values()))
+        return (emit("call", func.__name__, np.flatnonzero, (a,), {}, specs)[0],)
+    return tuple(emit("call", func.__name__, func, args, kwargs, specs))
+
+
+rule("nonzero", handler=_nonzero_record)(_nonzero)
+
+
+@rule("argwhere")
+def _argwhere(p, args, kwargs):
+    return [((None, max(len(shape_of(p["a"])), 1)), np.dtype(np.intp))]
+
+
+@rule("flatnonzero")
+def _flatnonzero(p, args, kwargs):
+    return [((None,), np.dtype(np.intp))]
 
 
 @rule("unique")

@@ -28,6 +28,7 @@ from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.trace.core import optional as core_optional
 from autoconv.trace.tensors import choices
 from autoconv.trace.tensors.choices import Choice
+from autoconv.trace.tensors.recording import emit
 
 _PY_NUMBERS = (bool, int, float, complex)
 
@@ -127,6 +128,31 @@ def _install_operators():
         conv = {"int": int, "float": float, "complex": complex, "index": operator.index}[name]
         setattr(Optional, f"__{name}__", lambda self, conv=conv: conv(self.unwrap()))
     Optional.__hash__ = object.__hash__
+
+    def equals_none(self, other, negate=False):
+        """`best == None` of a number that is None on some paths: `is None`, as eagerly (a
+        NumPy scalar or a Python number equals None never)."""
+        value = self.value
+        if other is None and self.missing is None and isinstance(value, Tensor):
+            if not value.shape and (value.weak or eager_scalar(value)):
+                flag = is_none(self)
+                flag = np.logical_not(flag) if negate else flag
+                if isinstance(flag, Tensor) and not flag.weak:  # a Python bool, as eagerly
+                    spec = [((), np.dtype(bool), True)]
+                    flag = emit("helper", "bool", bool, (flag,), {}, spec)[0]
+                return flag
+        op = operator.__ne__ if negate else operator.__eq__
+        return op(self.unwrap(), unwrap_any(other))
+
+    Optional.__eq__ = lambda self, other: equals_none(self, other)
+    Optional.__ne__ = lambda self, other: equals_none(self, other, True)
+
+
+def eager_scalar(t: Tensor) -> bool:
+    """Whether eager code has a NumPy scalar (not a 0-d array) where `t` stands."""
+    from autoconv.graph.eager_types import eager_type
+
+    return eager_type(t) is not np.ndarray
 
 
 _install_operators()

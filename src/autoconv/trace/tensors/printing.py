@@ -14,6 +14,7 @@ error (Python's own `print` shows the Tensor as it is while tracing, as it alway
 import ast
 import builtins
 import linecache
+import os
 import re
 import sys
 
@@ -154,11 +155,36 @@ def _marker(t, spec: str) -> str:
 def convert_tensor(t, conversion: str):
     """`repr(t)` / `str(t)` (`conversion` 'r' / 's') from user code: a marker when it is part of
     an argument of `autoconv.print` (the run-time value's repr or str is printed), else None."""
-    from autoconv.trace.tensors.user_code import user_frame
+    from autoconv.trace.tensors.user_code import fail, user_frame
 
-    if _consumer(user_frame()) != "autoconv":
+    frame = user_frame()
+    consumer = _consumer(frame)
+    if consumer != "autoconv":
+        if consumer is None and frame is not None and _called_from(frame):
+            # `"total=" + str(t)` in the user's own code: the text would be the placeholder's.
+            line = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
+            what = "repr()" if conversion == "r" else "str()"
+            fail(
+                frame,
+                f"`{line}` makes a string of {t!r} with {what}; its value is only known when "
+                "the graph runs, so the string cannot be made while tracing. Pass it to "
+                "autoconv.print (autoconv.print('total', t) prints the run-time value every "
+                "call), or return the number and make the string outside autoconv.function.",
+            )
         return None
     return _marker(_as_printed(t), "!" + conversion)
+
+
+_OWN = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep
+
+
+def _called_from(frame) -> bool:
+    """Whether the str()/repr() being made was asked for by `frame`'s own code (the user's),
+    not by a library it called (NumPy's printing, a debugger, logging)."""
+    caller = sys._getframe(3)  # convert_tensor <- Tensor.__str__ <- the caller
+    while caller is not None and caller.f_code.co_filename.startswith(_OWN):
+        caller = caller.f_back
+    return caller is frame
 
 
 def _as_printed(t):

@@ -223,12 +223,20 @@ class TensorTracer:
 
                 v = and_(v, *rest)
             seen.value = (v,)
-            return v
+            return self._truthy(v) if test else v
 
-        result = self.if_exp(value, right, lambda: value)
+        # In a test only the truth counts: `adj[v] and level[v] < 0` joins an int and a bool.
+        other = (lambda: self._truthy(value)) if test else (lambda: value)
+        result = self._choice(value, right, other, user_origin(2), "`and`")
         if test and _python_constant(seen.value) and not seen.value[0]:
             return False  # falsy on both paths (the staged choice is left to dead-code removal)
         return result
+
+    def _truthy(self, v):
+        """The truth of `v` (a Python bool, or a bool Tensor known when the graph runs)."""
+        if rt.tracer_for(v) is self:
+            return self.truth([v], False)
+        return bool(v)
 
     def or_(self, value, operands, test=False):
         first, rest = operands[0], operands[1:]
@@ -241,9 +249,10 @@ class TensorTracer:
 
                 v = or_(v, *rest)
             seen.value = (v,)
-            return v
+            return self._truthy(v) if test else v
 
-        result = self.if_exp(value, lambda: value, right)
+        other = (lambda: self._truthy(value)) if test else (lambda: value)
+        result = self._choice(value, other, right, user_origin(2), "`or`")
         if test and _python_constant(seen.value) and seen.value[0]:
             return True  # true on both paths
         return result
