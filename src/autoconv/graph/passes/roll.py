@@ -38,9 +38,43 @@ _INT = ("int",)  # the key of an integer index that may advance from step to ste
 def run(graph: Graph, settings=None) -> int:
     """Rolls the runs of uniform steps of the graph's unrolled loops; returns how many steps
     were rolled away."""
+    done = plan(graph)
+    if not done.steps:
+        return 0
+    for block in list(_blocks(graph.block)):
+        nodes = done.blocks.get(id(block))
+        if nodes is not None:
+            block.nodes = nodes
+    done.repl.apply(graph)
+    graph.block.outputs = map_tensors(list(graph.block.outputs), done.replace)
+    graph.unrolled = []
+    return done.steps
+
+
+class Plan:
+    """The rolls `plan` decided, made by `run` or by the graph copy the passes work on
+    (`graph.copy(plan.blocks, plan.replace)`, which then copies only what is left): `blocks`,
+    id(block) -> its new nodes; `repl`, the loops' results in place of their last steps';
+    `steps`, how many steps were rolled away."""
+
+    __slots__ = ("blocks", "repl", "steps")
+
+    def __init__(self):
+        self.blocks: dict = {}
+        self.repl = Replacements()
+        self.steps = 0
+
+    def replace(self, t):
+        return self.repl.resolve(t, True)
+
+
+def plan(graph: Graph) -> Plan:
+    """Decides which steps of the graph's unrolled loops roll, without changing the graph
+    (the loop nodes it makes are new; their Tensors take new ids of `graph`)."""
+    done = Plan()
     hints = getattr(graph, "unrolled", None)
     if not hints:
-        return 0
+        return done
     where: dict = {}  # first result id -> (block, node)
     wanted = {h[0] for h in hints}
     for block in _blocks(graph.block):
@@ -60,16 +94,15 @@ def run(graph: Graph, settings=None) -> int:
     # rolled span shifts only the positions after it, and a loop holding a rolled one is left.
     spans.sort(key=lambda s: (id(s[0]), -s[1], sum(s[2])))
     rolled_at: dict = {}  # id(block) -> starts of the spans rolled
-    rolled = 0
     for block, start, lengths, origin in spans:
         end = start + sum(lengths)
         if any(start <= s < end for s in rolled_at.get(id(block), ())):
             continue
-        done = _roll_loop(graph, block, start, lengths, origin)
-        if done:
+        steps = _roll_loop(graph, block, start, lengths, origin, done)
+        if steps:
             rolled_at.setdefault(id(block), []).append(start)
-            rolled += done
-    return rolled
+            done.steps += steps
+    return done
 
 
 def _blocks(block):
@@ -213,8 +246,8 @@ def _relabel(k1, k2) -> bool:
     return k1 == k2
 
 
-def _roll_loop(graph, block, start, lengths, origin) -> int:
-    nodes = block.nodes
+def _roll_loop(graph, block, start, lengths, origin, plan: Plan) -> int:
+    nodes = plan.blocks.get(id(block), block.nodes)
     steps = []
     at: dict = {}
     p = start
@@ -257,7 +290,7 @@ def _roll_loop(graph, block, start, lengths, origin) -> int:
     for step in steps:
         later.update(t.id for slot, t in step.reads if slot[0] == "far")
     new_nodes = list(nodes[:start])
-    repl = Replacements()
+    repl = plan.repl
     done = 0
     k = 0
     for s, e, carried, stride in runs:
@@ -279,17 +312,8 @@ def _roll_loop(graph, block, start, lengths, origin) -> int:
         new_nodes.extend(step.nodes)
     if not done:
         return 0
-    graph.unrolled = []
     new_nodes.extend(nodes[span_end:])
-    block.nodes = new_nodes
-    for node in new_nodes:
-        repl.node(node)
-        for sub in node.blocks:
-            repl._block(sub)
-            sub.outputs = map_tensors(list(sub.outputs), lambda t: repl.resolve(t, True))
-    block.outputs = map_tensors(list(block.outputs), lambda t: repl.resolve(t, True))
-    if block is graph.block:
-        graph.outputs = map_tensors(graph.outputs, lambda t: repl.resolve(t, True))
+    plan.blocks[id(block)] = new_nodes
     return done
 
 
