@@ -131,6 +131,21 @@ def _key_steps(steps: list, at: dict) -> None:
     """Keys each step. `at`: id(node) -> (step number, position in the step)."""
     for k, step in enumerate(steps):
         parts = []
+        reads = step.reads
+
+        def slot(t, k=k, reads=reads):
+            place = at.get(id(t.node))
+            if place is None:
+                s = ("ext", t.id)
+            elif place[0] == k:
+                return ("in", place[1], t.index)
+            elif place[0] == k - 1:
+                s = ("prev", place[1], t.index)
+            else:
+                s = ("far", t.id)  # an older step's value: no loop variable holds it
+            reads.append((s, t))
+            return s
+
         for node in step.nodes:
             if (
                 node.kind not in _PURE_KINDS
@@ -142,39 +157,36 @@ def _key_steps(steps: list, at: dict) -> None:
             ):
                 step.pure = False
                 break
-
-            def slot(t, k=k, step=step):
-                place = at.get(id(t.node))
-                if place is None:
-                    s = ("ext", t.id)
-                elif place[0] == k:
-                    return ("in", place[1], t.index)
-                elif place[0] == k - 1:
-                    s = ("prev", place[1], t.index)
-                else:
-                    s = ("far", t.id)  # an older step's value: no loop variable holds it
-                step.reads.append((s, t))
-                return s
-
             args = node.args
             if node.kind == "getitem":
                 args = (args[0], _mark_ints(args[1], step.ints), *args[2:])
             try:
+                # Most operations read Tensors and plain numbers, with no keywords or
+                # attributes: keyed here without the general walks (a 1,000-step loop keys
+                # thousands of them).
+                if all(type(a) is Tensor or type(a) in _SCALARS for a in args):
+                    args_key = tuple([slot(a) if type(a) is Tensor else (type(a), a) for a in args])
+                else:
+                    args_key = _template_key(args, slot)
                 parts.append(
                     (
                         node.kind,
                         node.op,
                         node.fn if isinstance(node.fn, str) else ("fn", id(node.fn)),
-                        _template_key(args, slot),
-                        _template_key(node.kwargs, slot),
-                        value_key(sorted(node.attrs.items())),
-                        tuple([(t.shape, t.dtype.str, t.weak) for t in node.outputs]),
+                        args_key,
+                        _template_key(node.kwargs, slot) if node.kwargs else (),
+                        value_key(sorted(node.attrs.items())) if node.attrs else (),
+                        tuple([(t._shape, t.dtype.str, t.weak) for t in node.outputs]),
                     )
                 )
             except TypeError:
                 step.pure = False
                 break
         step.key = tuple(parts) if step.pure else None
+
+
+# Numbers keyed as `(type, value)` (`value_key` of an int, bool or str: 1, 1.0 and True differ).
+_SCALARS = frozenset((int, bool, str, type(None)))
 
 
 class _IntSlot:
