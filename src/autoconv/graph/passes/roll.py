@@ -6,9 +6,12 @@ tracer notes where each iteration began (`graph.unrolled`); this pass checks, st
 which consecutive copies are the same computation up to
 
 - the loop-carried values: what a step reads of the step before it, always from the same
-  operation and result (these become the loop's variables), and
+  operation and result (these become the loop's variables),
 - integer indices that advance by a fixed stride (`x[i]`, `x[2 * i + 1]`: each becomes a
-  counter carried by the loop),
+  counter carried by the loop), and
+- the values from before the loop that each step reads of its own, where they are arrays of
+  one shape and dtype (the items of a Python list of arrays, `for w in weights`): the loop
+  reads row `i` of their `np.stack`, made once before it,
 
 and replaces such a run by one `while` node counting the steps. Only pure steps roll: a step
 with a print, a Variable update, a list append, a random draw, a conditional or a loop stays
@@ -136,7 +139,8 @@ def _key_steps(steps: list, at: dict) -> None:
         def slot(t, k=k, reads=reads):
             place = at.get(id(t.node))
             if place is None:
-                s = ("ext", t.id)
+                reads.append((("ext", t.id), t))
+                return _EXT  # which value: compared by the reads (it may be a per-step item)
             elif place[0] == k:
                 return ("in", place[1], t.index)
             elif place[0] == k - 1:
@@ -185,6 +189,7 @@ def _key_steps(steps: list, at: dict) -> None:
         step.key = tuple(parts) if step.pure else None
 
 
+_EXT = ("ext",)
 # Numbers keyed as `(type, value)` (`value_key` of an int, bool or str: 1, 1.0 and True differ).
 _SCALARS = frozenset((int, bool, str, type(None)))
 
@@ -222,15 +227,18 @@ def _template_key(v, slot):
     return value_key(v)
 
 
-def _starts_run(first: _Step, second: _Step) -> dict | None:
+def _starts_run(first: _Step, second: _Step):
     """Whether `second` repeats `first` with the values `second` reads of `first` carried:
-    the loop variables `{(j, o): initial Tensor}`, or None."""
+    `(carried, items)`, the loop variables `{(j, o): initial Tensor}` and the positions in the
+    reads where each step reads its own value from before the loop (the items of a Python list
+    of arrays: the loop reads them from their stack), or None."""
     if not (first.pure and second.pure) or len(first.nodes) != len(second.nodes):
         return None
     if len(first.reads) != len(second.reads) or len(first.ints) != len(second.ints):
         return None
     carried: dict = {}
-    for (s1, t1), (s2, _t2) in zip(first.reads, second.reads):
+    items: list = []
+    for r, ((s1, t1), (s2, t2)) in enumerate(zip(first.reads, second.reads)):
         if s2[0] == "prev":
             if s1[0] not in ("ext", "prev"):
                 return None
@@ -238,11 +246,33 @@ def _starts_run(first: _Step, second: _Step) -> dict | None:
             out = first.nodes[s2[1]].outputs[s2[2]]
             if init is not t1 or (t1.shape, t1.dtype, t1.weak) != (out.shape, out.dtype, out.weak):
                 return None
+        elif s1[0] == s2[0] == "ext" and s1 != s2 and _stackable(t1, t2):
+            items.append(r)
         elif s1 != s2 or s2[0] == "far":
             return None
+    if items:
+        # The body reads an item where the second step read it: not also as a shared value.
+        mine = {second.reads[r][1].id for r in items}
+        shared = [t.id for r, (slot, t) in enumerate(second.reads) if r not in items]
+        if mine.intersection(shared):
+            return None
     if _relabel(first.key, second.key):
-        return carried
+        return carried, items
     return None
+
+
+def _stackable(t1, t2) -> bool:
+    """Two arrays of one shape and dtype, known while tracing, that `np.stack` can join."""
+    return (
+        not t1.weak
+        and not t2.weak
+        and t1.py_kinds is None
+        and t2.py_kinds is None
+        and t1.dtype == t2.dtype
+        and t1.dtype != object
+        and t1._shape == t2._shape
+        and None not in t1._shape
+    )
 
 
 def _relabel(k1, k2) -> bool:
@@ -251,11 +281,13 @@ def _relabel(k1, k2) -> bool:
     if type(k1) is not type(k2):
         return False
     if type(k1) is tuple:
-        if len(k1) == 2 or len(k1) == 3:
-            if k1 and k1[0] in ("ext", "prev", "far") and k2 and k2[0] in ("ext", "prev", "far"):
-                return True
+        if k1 and k1[0] in _OUTSIDE and k2 and k2[0] in _OUTSIDE and len(k1) <= 3:
+            return True
         return len(k1) == len(k2) and all(_relabel(a, b) for a, b in zip(k1, k2))
     return k1 == k2
+
+
+_OUTSIDE = frozenset(("ext", "prev", "far"))
 
 
 def _roll_loop(graph, block, start, lengths, origin, plan: Plan) -> int:
@@ -274,15 +306,16 @@ def _roll_loop(graph, block, start, lengths, origin, plan: Plan) -> int:
     runs = []
     k, n = 0, len(steps)
     while k < n - 1:
-        carried = _starts_run(steps[k], steps[k + 1])
-        if carried is None:
+        started = _starts_run(steps[k], steps[k + 1])
+        if started is None:
             k += 1
             continue
+        carried, items = started
         stride = [b - a for a, b in zip(steps[k].ints, steps[k + 1].ints)]
         e = k + 2
-        while e < n and _same(steps[e], steps[e - 1], steps[k + 1], stride):
+        while e < n and _same(steps[e], steps[e - 1], steps[k + 1], stride, items):
             e += 1
-        runs.append((k, e, carried, stride))
+        runs.append((k, e, carried, stride, items))
         k = e
     if not runs:
         return 0
@@ -305,7 +338,7 @@ def _roll_loop(graph, block, start, lengths, origin, plan: Plan) -> int:
     repl = plan.repl
     done = 0
     k = 0
-    for s, e, carried, stride in runs:
+    for s, e, carried, stride, items in runs:
         for step in steps[k:s]:
             new_nodes.extend(step.nodes)
         k = e
@@ -315,7 +348,7 @@ def _roll_loop(graph, block, start, lengths, origin, plan: Plan) -> int:
         if _read_after(steps[end - 1], later, carried, steps[end] if end < len(steps) else None):
             end -= 1
         if end - s >= 2:
-            new_nodes.extend(_build(graph, steps, s, end, carried, stride, origin, repl))
+            new_nodes.extend(_build(graph, steps, s, end, carried, stride, items, origin, repl))
             done += end - s
             s = end
         for step in steps[s:e]:  # the copies left unrolled
@@ -335,12 +368,18 @@ def _tensors(v):
     return tensors_in(v)
 
 
-def _same(step, before, template, stride) -> bool:
+def _same(step, before, template, stride, items) -> bool:
     """Whether `step` repeats `template` (a run's second step), its indices `stride` past the
-    step `before` it."""
+    step `before` it, reading the same values from outside but its own `items`."""
     if not step.pure or step.key != template.key:
         return False
-    return all(b - a == d for a, b, d in zip(before.ints, step.ints, stride))
+    if not all(b - a == d for a, b, d in zip(before.ints, step.ints, stride)):
+        return False
+    reads, want = step.reads, template.reads
+    for r, ((s1, t1), (s2, t2)) in enumerate(zip(reads, want)):
+        if s1 != s2 and not (r in items and s1[0] == "ext" and _stackable(t1, t2)):
+            return False
+    return True
 
 
 def _read_after(step, later, carried=None, following=None) -> bool:
@@ -357,9 +396,10 @@ def _read_after(step, later, carried=None, following=None) -> bool:
     return False
 
 
-def _build(graph, steps, s, e, carried, stride, origin, repl) -> list:
+def _build(graph, steps, s, e, carried, stride, items, origin, repl) -> list:
     """The operations that replace steps `s` to `e - 1`: those of step `s` that read only
-    values from before the loop (run once), the counters' initial values and the loop."""
+    values from before the loop (run once), the counters' initial values, the stacks of the
+    steps' `items` and the loop."""
     first, tmpl = steps[s], steps[s + 1]
     origin = origin or tmpl.nodes[0].origin
     pos = {id(node): j for j, node in enumerate(tmpl.nodes)}
@@ -396,6 +436,22 @@ def _build(graph, steps, s, e, carried, stride, origin, repl) -> list:
         loop_vars[(j, o)] = param("<carried>", first.nodes[j].outputs[o])
     body = Block()
     made: dict = {}  # template result id -> its value in the body
+    # Each step's own item (a list's element) becomes a row of one stack, read by the counter.
+    stacks: dict = {}  # the items' ids, step by step -> the stack
+    item_of: dict = {}  # id of the template's item -> its stack
+    for r in items:
+        column = [steps[m].reads[r][1] for m in range(s, e)]
+        key = tuple(t.id for t in column)
+        if key not in stacks:
+            like = column[0]
+            # `rows`: read only row by row (the NumPy backend indexes the items themselves).
+            node = Node("call", "stack", np.stack, ([*column],), None, {"rows": True}, origin)
+            shape = (len(column), *like._shape)
+            node.outputs.append(new_tensor(graph, node, 0, shape, like.dtype, False))
+            outer.append(node)
+            stacks[key] = node.outputs[0]
+        item_of[tmpl.reads[r][1].id] = stacks[key]
+    rows: dict = {}  # stack id -> its row in the body
     hoisted: set = set()
     ints = iter(zip(first.ints, stride))
 
@@ -404,6 +460,17 @@ def _build(graph, steps, s, e, carried, stride, origin, repl) -> list:
 
         def value(t):
             nonlocal variant
+            stack = item_of.get(t.id)
+            if stack is not None:
+                variant = True
+                if stack.id not in rows:
+                    row = Node("getitem", "getitem", None, (stack, counter), attrs={"tuple": False})
+                    row.origin = origin
+                    shape, dtype = stack._shape[1:], stack.dtype
+                    row.outputs.append(new_tensor(graph, row, 0, shape, dtype, False))
+                    body.nodes.append(row)
+                    rows[stack.id] = row.outputs[0]
+                return rows[stack.id]
             at = pos.get(id(t.node))
             if at is not None:
                 if at in hoisted:
