@@ -314,10 +314,17 @@ def _map(v, fn):
 
 def walk(block: Block):
     """Yields every node of `block` and of its nested blocks, in program order."""
-    for node in block.nodes:
-        yield node
-        for sub in node.blocks:
-            yield from walk(sub)
+    # A stack of iterators, not nested generators: each node of a block 50 levels deep (a
+    # `break` in a Python loop nests the remaining steps in conds) passed up 50 generators.
+    stack = [iter(block.nodes)]
+    while stack:
+        for node in stack[-1]:
+            yield node
+            if node.blocks:
+                stack.extend([iter(sub.nodes) for sub in reversed(node.blocks)])
+                break
+        else:
+            stack.pop()
 
 
 def set_args(node: Node, args=None, kwargs=None) -> None:
