@@ -657,13 +657,6 @@ def _tuple(items) -> str:
     return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
 
 
-def _walk(block):
-    for node in block.nodes:
-        yield node
-        for sub in node.blocks:
-            yield from _walk(sub)
-
-
 def _inexact_operands(node, common):
     """The dtype to give the operands of an operation that NumPy computes in a float or
     complex dtype from ints or bools (`x / 5`, `np.sqrt(x)` on an int32 `x`): NumPy's result
