@@ -168,19 +168,30 @@ def _key_steps(steps: list, at: dict) -> None:
                 # Most operations read Tensors and plain numbers, with no keywords or
                 # attributes: keyed here without the general walks (a 1,000-step loop keys
                 # thousands of them).
-                if all(type(a) is Tensor or type(a) in _SCALARS for a in args):
-                    args_key = tuple([slot(a) if type(a) is Tensor else (type(a), a) for a in args])
-                else:
-                    args_key = _template_key(args, slot)
+                read = len(reads)
+                keys = []
+                for a in args:
+                    ta = type(a)
+                    if ta is Tensor:
+                        keys.append(slot(a))
+                    elif ta in _SCALARS:
+                        keys.append((ta, a))
+                    else:  # the general walk, from the first argument again
+                        del reads[read:]
+                        keys = None
+                        break
+                outs = node.outputs
                 parts.append(
                     (
                         node.kind,
                         node.op,
                         node.fn if isinstance(node.fn, str) else ("fn", id(node.fn)),
-                        args_key,
+                        tuple(keys) if keys is not None else _template_key(args, slot),
                         _template_key(node.kwargs, slot) if node.kwargs else (),
                         value_key(sorted(node.attrs.items())) if node.attrs else (),
-                        tuple([(t._shape, t.dtype.str, t.weak) for t in node.outputs]),
+                        ((outs[0]._shape, outs[0].dtype, outs[0].weak),)
+                        if len(outs) == 1
+                        else tuple([(t._shape, t.dtype, t.weak) for t in outs]),
                     )
                 )
             except TypeError:
