@@ -78,18 +78,18 @@ def plan(graph: Graph) -> Plan:
     hints = getattr(graph, "unrolled", None)
     if not hints:
         return done
-    where: dict = {}  # first result id -> (block, node)
+    where: dict = {}  # first result id -> (block, position)
     wanted = {h[0] for h in hints}
     for block in _blocks(graph.block):
-        for node in block.nodes:
-            if node.outputs and node.outputs[0].id in wanted:
-                where[node.outputs[0].id] = block
+        for i, node in enumerate(block.nodes):
+            outs = node.outputs
+            if outs and outs[0].id in wanted and outs[0].id not in where:
+                where[outs[0].id] = (block, i)
     spans = []
     for first, lengths, origin in hints:
-        block = where.get(first)
+        block, start = where.get(first, (None, 0))
         if block is None:
             continue
-        start = next(i for i, n in enumerate(block.nodes) if n.outputs and n.outputs[0].id == first)
         if start + sum(lengths) > len(block.nodes):
             continue
         spans.append((block, start, lengths, origin))
