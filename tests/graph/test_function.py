@@ -1,5 +1,6 @@
 """autoconv.function: tracing, retracing, signatures, concrete functions, methods."""
 
+import gc
 import warnings
 
 import numpy as np
@@ -217,3 +218,21 @@ def test_fast_path_reports_run_time_errors_like_the_general_path():
     f(np.ones(3), np.ones(3))  # traced with unknown sizes
     with pytest.raises(ValueError, match=r"test_function.py:\d+: \+ failed while the graph ran"):
         f(np.ones(3), np.ones(4))
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_trace_pauses_the_garbage_collector_and_leaves_it_as_it_was(enabled):
+    seen = []
+
+    def f(x):
+        seen.append(gc.isenabled())  # runs while tracing
+        return x * 2
+
+    was = gc.isenabled()
+    try:
+        (gc.enable if enabled else gc.disable)()
+        np.testing.assert_array_equal(autoconv.function(f)(np.arange(3)), np.arange(3) * 2)
+        assert seen == [False]  # the trace's many live objects are not scanned meanwhile
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()

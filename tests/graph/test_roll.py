@@ -262,3 +262,84 @@ def test_a_value_of_the_middle_step_read_after_the_loop():
         return xs[3] + x
 
     _check(f, np.ones(3), loops=1)
+
+
+def _relu_layers(x, ws):
+    for w in ws:
+        x = np.maximum(x @ w, 0.0)
+    return x
+
+
+@pytest.mark.parametrize("backend", ["numpy", "jax"])
+def test_a_python_list_of_arrays_rolls_over_their_stack(backend):
+    if backend == "jax":
+        pytest.importorskip("jax")
+    ws = [RNG.random((4, 4)) - 0.4 for _ in range(7)]
+    concrete = _check(_relu_layers, RNG.random((2, 4)), ws, backend=backend, loops=1)
+    stacks = [n for n in concrete.optimized_graph.walk() if n.op == "stack"]
+    assert len(stacks) == 1 and stacks[0].outputs[0].shape == (7, 4, 4)
+    # The NumPy backend reads the items themselves (stacking would copy them every call).
+    assert ("stack(" in concrete.code) == (backend == "jax")
+
+
+def test_the_users_own_stack_of_the_items_stays_an_array(tmp_path):
+    def f(x, ws):
+        for w in ws:
+            x = np.maximum(x @ w, 0.0)
+        return x, np.stack(ws), ws[2]
+
+    ws = [RNG.random((3, 3)) for _ in range(4)]
+    x = RNG.random(3)
+    want = f(x, ws)
+    traced = autoconv.function(f)
+    got = traced(x, ws)
+    assert [type(v) for v in got] == [np.ndarray] * 3
+    for g, w in zip(got, want):
+        np.testing.assert_array_equal(g, w)
+    assert _loops(traced.get_concrete_function(x, ws)) == 1
+    traced.save(tmp_path / "f.acv")  # the rolled stack's attribute is saved and loaded
+    for g, w in zip(autoconv.load(tmp_path / "f.acv")(x, ws), want):
+        np.testing.assert_array_equal(g, w)
+
+
+def test_list_items_of_different_shapes_stay_unrolled():
+    ws = [RNG.random((4, 4)), RNG.random((4, 4)), RNG.random((4, 3)), RNG.random((3, 3))]
+    _check(_relu_layers, RNG.random((2, 4)), ws, loops=1)  # the first two roll, not the rest
+    _check(_relu_layers, RNG.random((2, 4)), ws[1:], loops=0)
+
+
+def test_list_items_of_different_dtypes_stay_unrolled():
+    ws = [RNG.random((3, 3)), RNG.random((3, 3)).astype(np.float32), RNG.random((3, 3))]
+    _check(_relu_layers, RNG.random((2, 3)), ws, loops=0)
+
+
+def test_two_lists_zipped_and_a_shared_item():
+    def f(x, ws, bs):
+        for w, b in zip(ws, bs):
+            x = np.tanh(x @ w + b) + ws[0][0]
+        return x
+
+    ws = [RNG.random((3, 3)) for _ in range(5)]
+    bs = [RNG.random(3) for _ in range(5)]
+    concrete = _check(f, RNG.random(3), ws, bs, loops=1)
+    assert sum(1 for n in concrete.optimized_graph.walk() if n.op == "stack") == 2
+
+
+def test_an_item_also_read_as_the_next_steps_shared_value():
+    a, b = RNG.random((3, 3)), RNG.random((3, 3))
+
+    def f(x, ws):
+        for w in ws:
+            x = np.sin(x @ w + ws[1])
+        return x
+
+    # Step 0 reads a and b (b shared), step 1 reads b as its item and as the shared value.
+    _check(f, RNG.random(3), [a, b, a, b, a])
+
+
+def test_the_same_array_in_every_step_needs_no_stack():
+    def f(x, a):
+        return _relu_layers(x, [a, a, a, a])
+
+    concrete = _check(f, RNG.random(3), RNG.random((3, 3)), loops=1)
+    assert not any(n.op == "stack" for n in concrete.optimized_graph.walk())

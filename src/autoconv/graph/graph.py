@@ -111,10 +111,13 @@ class Graph:
         self._next_id += 1
         return self._next_id - 1
 
-    def copy(self) -> Graph:
+    def copy(self, blocks=None, replace=None) -> Graph:
         """A deep copy (new nodes, blocks and Tensors, with the same ids) that passes can rewrite
-        without touching this graph."""
-        return _copy_graph(self)
+        without touching this graph. A pass that plans its changes without making them (`roll`)
+        passes `blocks`, id(block) -> the nodes to copy in its place, and `replace`, the Tensor
+        a read of each Tensor becomes: the copy then holds the changes, and costs what the
+        changed graph's size costs."""
+        return _copy_graph(self, blocks, replace)
 
     def walk(self):
         """Every node, nested blocks included, in program order (a node before its blocks)."""
@@ -311,10 +314,17 @@ def _map(v, fn):
 
 def walk(block: Block):
     """Yields every node of `block` and of its nested blocks, in program order."""
-    for node in block.nodes:
-        yield node
-        for sub in node.blocks:
-            yield from walk(sub)
+    # A stack of iterators, not nested generators: each node of a block 50 levels deep (a
+    # `break` in a Python loop nests the remaining steps in conds) passed up 50 generators.
+    stack = [iter(block.nodes)]
+    while stack:
+        for node in stack[-1]:
+            yield node
+            if node.blocks:
+                stack.extend([iter(sub.nodes) for sub in reversed(node.blocks)])
+                break
+        else:
+            stack.pop()
 
 
 def set_args(node: Node, args=None, kwargs=None) -> None:
@@ -344,14 +354,18 @@ class _Copier:
     """Copies nodes and blocks, each Tensor once through `tensor(t)` (which makes or finds its
     copy); `drop` names the attributes the copies leave out."""
 
-    def __init__(self, tensor, drop=()):
+    def __init__(self, tensor, drop=(), blocks=None, read=None):
         self.tensor, self.drop = tensor, drop
+        # `blocks`: id(block) -> the nodes to copy in place of its own; `read`: the copy of a
+        # Tensor an operation reads (the passes' planned replacements), `tensor` by default.
+        self.blocks = blocks or {}
+        self.read = read or tensor
 
     def node(self, node):
         made = Node.__new__(Node)
         made.kind, made.op, made.fn = node.kind, node.op, node.fn
-        made.args = map_tensors(node.args, self.tensor)
-        made.kwargs = map_tensors(node.kwargs, self.tensor)
+        made.args = map_tensors(node.args, self.read)
+        made.kwargs = map_tensors(node.kwargs, self.read)
         made.inputs = tensors_in((made.args, made.kwargs))
         made.attrs = {k: v for k, v in node.attrs.items() if k not in self.drop}
         made.origin = node.origin
@@ -371,12 +385,12 @@ class _Copier:
         made.params = [self.tensor(p) for p in block.params]
         for p, old in zip(made.params, block.params):
             p.node = _param_node(old)
-        made.nodes = [self.node(n) for n in block.nodes]
-        made.outputs = map_tensors(list(block.outputs), self.tensor)
+        made.nodes = [self.node(n) for n in self.blocks.get(id(block), block.nodes)]
+        made.outputs = map_tensors(list(block.outputs), self.read)
         return made
 
 
-def _copy_graph(graph: Graph) -> Graph:
+def _copy_graph(graph: Graph, blocks=None, replace=None) -> Graph:
     new = Graph(graph.name)
     new._next_id = graph._next_id
     tensors: dict = {}
@@ -395,8 +409,10 @@ def _copy_graph(graph: Graph) -> Graph:
         new.inputs.append(made)
     new.input_names = list(graph.input_names)
     new.unrolled = list(getattr(graph, "unrolled", ()))
-    new.block = _Copier(tensor).block(graph.block)
-    new.outputs = map_tensors(graph.outputs, tensor)
+    read = tensor if replace is None else (lambda t: tensor(replace(t)))
+    new.block = _Copier(tensor, blocks=blocks, read=read).block(graph.block)
+    new.outputs = map_tensors(graph.outputs, read)
+    new._next_id = graph._next_id  # the planned operations may have taken new ids
     return new
 
 

@@ -93,6 +93,7 @@ class _Writer:
         # Per node, worked out once: its index checks, and whether the host evaluates it.
         self._checks: dict = {}
         self._host: dict = {}
+        self._states: dict = {}  # id(control-flow node) -> `_state`
         host_nodes = self.plan.host_nodes
         ranges = _bounds.counted_ranges(graph)  # counted loops' indices need no check
         for n in graph.walk():
@@ -515,15 +516,21 @@ class _Writer:
 
     def _state(self, node) -> list[str]:
         """The state names (Variables, the error flag) that `node`'s blocks assign."""
+        found = self._states.get(id(node))
+        if found is not None:
+            return found
         names = []
         for sub in node.blocks:
-            for inner in _walk(sub):
+            for inner in sub.nodes:
                 if inner.kind == "assign":
                     names.append(self._var_names[id(inner.attrs["variable"])])
                 elif self._sets_error(inner):
                     names.append("err")
                 names.extend(self.masks.state(inner))
-        return list(dict.fromkeys(names))
+                if inner.blocks:  # its blocks' names, worked out once (conds nest deeply)
+                    names.extend(self._state(inner))
+        found = self._states[id(node)] = list(dict.fromkeys(names))
+        return found
 
     def _state_dtype(self, name):
         if name == "err":
@@ -648,13 +655,6 @@ class _Raw(str):
 
 def _tuple(items) -> str:
     return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
-
-
-def _walk(block):
-    for node in block.nodes:
-        yield node
-        for sub in node.blocks:
-            yield from _walk(sub)
 
 
 def _inexact_operands(node, common):

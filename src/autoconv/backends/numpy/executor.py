@@ -492,6 +492,11 @@ class _Writer:
         kind = node.kind
         args, kwargs = node.args, node.kwargs
         if kind in ("call", "helper"):
+            if node.attrs.get("rows") and node.fn is np.stack and self._by_rows(node):
+                # The `roll` pass's stack of a Python list's items, which its loop reads row by
+                # row: the items themselves (what the unrolled steps read), uncopied.
+                items = [self.expr(a) for a in args[0]]
+                return f"({', '.join(items)}{',' if len(items) == 1 else ''})"
             return f"{self.fn(node.fn)}({self.call_args(args, kwargs)})"
         if kind == "binop":
             return f"{self.expr(args[0])} {node.fn} {self.expr(args[1])}"
@@ -511,6 +516,24 @@ class _Writer:
         if kind in ("placeholder", "param"):
             raise AssertionError(f"a {kind} node inside a block")
         raise AssertionError(f"unknown node kind {kind!r}")
+
+    def _by_rows(self, node) -> bool:
+        """Whether every reader of `node`'s result takes one row of it by an integer."""
+        out = node.outputs[0]
+        readers = self.uses.readers.get(out.id, ())
+        return (
+            not node.kwargs
+            and type(node.args[0]) is list
+            and self.uses.count[out.id] == len(readers)  # no block or graph output
+            and all(
+                r.kind == "getitem"
+                and r.args[0] is out
+                and not r.attrs.get("tuple")
+                and (type(r.args[1]) is int or isinstance(r.args[1], Tensor))
+                and all(a is not out for a in r.args[1:])
+                for r in readers
+            )
+        )
 
     def _test(self, value):
         """`(expression, node)` of an `if` or loop test: an inlined expression without its outer

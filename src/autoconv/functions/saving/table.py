@@ -48,6 +48,7 @@ ATTRS = {
     "random": "bool",
     "sized": "bool",  # a random draw given `size=`: a 0-d result is an array, not a scalar
     "tuple": "bool",
+    "rows": "bool",  # the `roll` pass's stack of a list's items, read only row by row
     "stop": "bool",
     "variable": "variable",
     "direct": "bool",

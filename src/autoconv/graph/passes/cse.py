@@ -86,6 +86,7 @@ def node_key(node):
             value_key(node.args),
             value_key(node.kwargs),
             bool(node.attrs.get("tuple")),
+            bool(node.attrs.get("rows")),  # the `roll` pass's stack, read only by rows
             _spec(node),
         )
     except TypeError:

@@ -90,6 +90,11 @@ def _prune_cond(node, uses) -> bool:
     if not dead:
         return False
     for sub in node.blocks:
+        for i in dead:
+            # No longer read: a cond nested in the branch that gave it finds its result dead
+            # in this round (a Python loop's `break` nests one cond per step).
+            for t in tensors_in(sub.outputs[i]):
+                uses.count[t.id] -= 1
         sub.outputs = [v for i, v in enumerate(sub.outputs) if i not in dead]
     _drop_outputs(node, dead)
     return True

@@ -150,8 +150,23 @@ def optimize(graph: Graph, settings: Settings | None = None) -> tuple[Graph, lis
 
 
 def _optimize(graph: Graph, settings: Settings) -> tuple[Graph, list[PassRecord]]:
-    graph = graph.copy()
     records: list[PassRecord] = []
+    if settings.roll:
+        # Planned on the traced graph, made by the copy: 1,000 unrolled steps are not copied
+        # only to be dropped (the copy took as long as the pass).
+        before = count_nodes(graph)
+        start = time.perf_counter()
+        plan = roll.plan(graph)
+        seconds = time.perf_counter() - start
+        if plan.steps:
+            graph = graph.copy(plan.blocks, plan.replace)
+            graph.unrolled = []
+            seconds = time.perf_counter() - start
+        else:
+            graph = graph.copy()
+        records.append(PassRecord("roll", before, count_nodes(graph), plan.steps, seconds))
+    else:
+        graph = graph.copy()
     count = [count_nodes(graph)]  # after one pass, before the next: nothing runs in between
 
     def step(name):
@@ -164,8 +179,6 @@ def _optimize(graph: Graph, settings: Settings) -> tuple[Graph, list[PassRecord]
         records.append(PassRecord(name, before, count[0], changes, seconds))
         return changes
 
-    if settings.roll:
-        step("roll")
     rewriters = [name for name in ("fold", "simplify", "cse") if getattr(settings, name)]
     for _ in range(_ROUNDS):
         if not sum(step(name) for name in rewriters):

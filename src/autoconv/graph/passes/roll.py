@@ -6,9 +6,12 @@ tracer notes where each iteration began (`graph.unrolled`); this pass checks, st
 which consecutive copies are the same computation up to
 
 - the loop-carried values: what a step reads of the step before it, always from the same
-  operation and result (these become the loop's variables), and
+  operation and result (these become the loop's variables),
 - integer indices that advance by a fixed stride (`x[i]`, `x[2 * i + 1]`: each becomes a
-  counter carried by the loop),
+  counter carried by the loop), and
+- the values from before the loop that each step reads of its own, where they are arrays of
+  one shape and dtype (the items of a Python list of arrays, `for w in weights`): the loop
+  reads row `i` of their `np.stack`, made once before it,
 
 and replaces such a run by one `while` node counting the steps. Only pure steps roll: a step
 with a print, a Variable update, a list append, a random draw, a conditional or a loop stays
@@ -38,21 +41,55 @@ _INT = ("int",)  # the key of an integer index that may advance from step to ste
 def run(graph: Graph, settings=None) -> int:
     """Rolls the runs of uniform steps of the graph's unrolled loops; returns how many steps
     were rolled away."""
+    done = plan(graph)
+    if not done.steps:
+        return 0
+    for block in list(_blocks(graph.block)):
+        nodes = done.blocks.get(id(block))
+        if nodes is not None:
+            block.nodes = nodes
+    done.repl.apply(graph)
+    graph.block.outputs = map_tensors(list(graph.block.outputs), done.replace)
+    graph.unrolled = []
+    return done.steps
+
+
+class Plan:
+    """The rolls `plan` decided, made by `run` or by the graph copy the passes work on
+    (`graph.copy(plan.blocks, plan.replace)`, which then copies only what is left): `blocks`,
+    id(block) -> its new nodes; `repl`, the loops' results in place of their last steps';
+    `steps`, how many steps were rolled away."""
+
+    __slots__ = ("blocks", "repl", "steps")
+
+    def __init__(self):
+        self.blocks: dict = {}
+        self.repl = Replacements()
+        self.steps = 0
+
+    def replace(self, t):
+        return self.repl.resolve(t, True)
+
+
+def plan(graph: Graph) -> Plan:
+    """Decides which steps of the graph's unrolled loops roll, without changing the graph
+    (the loop nodes it makes are new; their Tensors take new ids of `graph`)."""
+    done = Plan()
     hints = getattr(graph, "unrolled", None)
     if not hints:
-        return 0
-    where: dict = {}  # first result id -> (block, node)
+        return done
+    where: dict = {}  # first result id -> (block, position)
     wanted = {h[0] for h in hints}
     for block in _blocks(graph.block):
-        for node in block.nodes:
-            if node.outputs and node.outputs[0].id in wanted:
-                where[node.outputs[0].id] = block
+        for i, node in enumerate(block.nodes):
+            outs = node.outputs
+            if outs and outs[0].id in wanted and outs[0].id not in where:
+                where[outs[0].id] = (block, i)
     spans = []
     for first, lengths, origin in hints:
-        block = where.get(first)
+        block, start = where.get(first, (None, 0))
         if block is None:
             continue
-        start = next(i for i, n in enumerate(block.nodes) if n.outputs and n.outputs[0].id == first)
         if start + sum(lengths) > len(block.nodes):
             continue
         spans.append((block, start, lengths, origin))
@@ -60,16 +97,15 @@ def run(graph: Graph, settings=None) -> int:
     # rolled span shifts only the positions after it, and a loop holding a rolled one is left.
     spans.sort(key=lambda s: (id(s[0]), -s[1], sum(s[2])))
     rolled_at: dict = {}  # id(block) -> starts of the spans rolled
-    rolled = 0
     for block, start, lengths, origin in spans:
         end = start + sum(lengths)
         if any(start <= s < end for s in rolled_at.get(id(block), ())):
             continue
-        done = _roll_loop(graph, block, start, lengths, origin)
-        if done:
+        steps = _roll_loop(graph, block, start, lengths, origin, done)
+        if steps:
             rolled_at.setdefault(id(block), []).append(start)
-            rolled += done
-    return rolled
+            done.steps += steps
+    return done
 
 
 def _blocks(block):
@@ -98,6 +134,22 @@ def _key_steps(steps: list, at: dict) -> None:
     """Keys each step. `at`: id(node) -> (step number, position in the step)."""
     for k, step in enumerate(steps):
         parts = []
+        reads = step.reads
+
+        def slot(t, k=k, reads=reads):
+            place = at.get(id(t.node))
+            if place is None:
+                reads.append((("ext", t.id), t))
+                return _EXT  # which value: compared by the reads (it may be a per-step item)
+            elif place[0] == k:
+                return ("in", place[1], t.index)
+            elif place[0] == k - 1:
+                s = ("prev", place[1], t.index)
+            else:
+                s = ("far", t.id)  # an older step's value: no loop variable holds it
+            reads.append((s, t))
+            return s
+
         for node in step.nodes:
             if (
                 node.kind not in _PURE_KINDS
@@ -109,39 +161,48 @@ def _key_steps(steps: list, at: dict) -> None:
             ):
                 step.pure = False
                 break
-
-            def slot(t, k=k, step=step):
-                place = at.get(id(t.node))
-                if place is None:
-                    s = ("ext", t.id)
-                elif place[0] == k:
-                    return ("in", place[1], t.index)
-                elif place[0] == k - 1:
-                    s = ("prev", place[1], t.index)
-                else:
-                    s = ("far", t.id)  # an older step's value: no loop variable holds it
-                step.reads.append((s, t))
-                return s
-
             args = node.args
             if node.kind == "getitem":
                 args = (args[0], _mark_ints(args[1], step.ints), *args[2:])
             try:
+                # Most operations read Tensors and plain numbers, with no keywords or
+                # attributes: keyed here without the general walks (a 1,000-step loop keys
+                # thousands of them).
+                read = len(reads)
+                keys = []
+                for a in args:
+                    ta = type(a)
+                    if ta is Tensor:
+                        keys.append(slot(a))
+                    elif ta in _SCALARS:
+                        keys.append((ta, a))
+                    else:  # the general walk, from the first argument again
+                        del reads[read:]
+                        keys = None
+                        break
+                outs = node.outputs
                 parts.append(
                     (
                         node.kind,
                         node.op,
                         node.fn if isinstance(node.fn, str) else ("fn", id(node.fn)),
-                        _template_key(args, slot),
-                        _template_key(node.kwargs, slot),
-                        value_key(sorted(node.attrs.items())),
-                        tuple([(t.shape, t.dtype.str, t.weak) for t in node.outputs]),
+                        tuple(keys) if keys is not None else _template_key(args, slot),
+                        _template_key(node.kwargs, slot) if node.kwargs else (),
+                        value_key(sorted(node.attrs.items())) if node.attrs else (),
+                        ((outs[0]._shape, outs[0].dtype, outs[0].weak),)
+                        if len(outs) == 1
+                        else tuple([(t._shape, t.dtype, t.weak) for t in outs]),
                     )
                 )
             except TypeError:
                 step.pure = False
                 break
         step.key = tuple(parts) if step.pure else None
+
+
+_EXT = ("ext",)
+# Numbers keyed as `(type, value)` (`value_key` of an int, bool or str: 1, 1.0 and True differ).
+_SCALARS = frozenset((int, bool, str, type(None)))
 
 
 class _IntSlot:
@@ -177,15 +238,18 @@ def _template_key(v, slot):
     return value_key(v)
 
 
-def _starts_run(first: _Step, second: _Step) -> dict | None:
+def _starts_run(first: _Step, second: _Step):
     """Whether `second` repeats `first` with the values `second` reads of `first` carried:
-    the loop variables `{(j, o): initial Tensor}`, or None."""
+    `(carried, items)`, the loop variables `{(j, o): initial Tensor}` and the positions in the
+    reads where each step reads its own value from before the loop (the items of a Python list
+    of arrays: the loop reads them from their stack), or None."""
     if not (first.pure and second.pure) or len(first.nodes) != len(second.nodes):
         return None
     if len(first.reads) != len(second.reads) or len(first.ints) != len(second.ints):
         return None
     carried: dict = {}
-    for (s1, t1), (s2, _t2) in zip(first.reads, second.reads):
+    items: list = []
+    for r, ((s1, t1), (s2, t2)) in enumerate(zip(first.reads, second.reads)):
         if s2[0] == "prev":
             if s1[0] not in ("ext", "prev"):
                 return None
@@ -193,11 +257,33 @@ def _starts_run(first: _Step, second: _Step) -> dict | None:
             out = first.nodes[s2[1]].outputs[s2[2]]
             if init is not t1 or (t1.shape, t1.dtype, t1.weak) != (out.shape, out.dtype, out.weak):
                 return None
+        elif s1[0] == s2[0] == "ext" and s1 != s2 and _stackable(t1, t2):
+            items.append(r)
         elif s1 != s2 or s2[0] == "far":
             return None
+    if items:
+        # The body reads an item where the second step read it: not also as a shared value.
+        mine = {second.reads[r][1].id for r in items}
+        shared = [t.id for r, (slot, t) in enumerate(second.reads) if r not in items]
+        if mine.intersection(shared):
+            return None
     if _relabel(first.key, second.key):
-        return carried
+        return carried, items
     return None
+
+
+def _stackable(t1, t2) -> bool:
+    """Two arrays of one shape and dtype, known while tracing, that `np.stack` can join."""
+    return (
+        not t1.weak
+        and not t2.weak
+        and t1.py_kinds is None
+        and t2.py_kinds is None
+        and t1.dtype == t2.dtype
+        and t1.dtype != object
+        and t1._shape == t2._shape
+        and None not in t1._shape
+    )
 
 
 def _relabel(k1, k2) -> bool:
@@ -206,15 +292,17 @@ def _relabel(k1, k2) -> bool:
     if type(k1) is not type(k2):
         return False
     if type(k1) is tuple:
-        if len(k1) == 2 or len(k1) == 3:
-            if k1 and k1[0] in ("ext", "prev", "far") and k2 and k2[0] in ("ext", "prev", "far"):
-                return True
+        if k1 and k1[0] in _OUTSIDE and k2 and k2[0] in _OUTSIDE and len(k1) <= 3:
+            return True
         return len(k1) == len(k2) and all(_relabel(a, b) for a, b in zip(k1, k2))
     return k1 == k2
 
 
-def _roll_loop(graph, block, start, lengths, origin) -> int:
-    nodes = block.nodes
+_OUTSIDE = frozenset(("ext", "prev", "far"))
+
+
+def _roll_loop(graph, block, start, lengths, origin, plan: Plan) -> int:
+    nodes = plan.blocks.get(id(block), block.nodes)
     steps = []
     at: dict = {}
     p = start
@@ -229,15 +317,16 @@ def _roll_loop(graph, block, start, lengths, origin) -> int:
     runs = []
     k, n = 0, len(steps)
     while k < n - 1:
-        carried = _starts_run(steps[k], steps[k + 1])
-        if carried is None:
+        started = _starts_run(steps[k], steps[k + 1])
+        if started is None:
             k += 1
             continue
+        carried, items = started
         stride = [b - a for a, b in zip(steps[k].ints, steps[k + 1].ints)]
         e = k + 2
-        while e < n and _same(steps[e], steps[e - 1], steps[k + 1], stride):
+        while e < n and _same(steps[e], steps[e - 1], steps[k + 1], stride, items):
             e += 1
-        runs.append((k, e, carried, stride))
+        runs.append((k, e, carried, stride, items))
         k = e
     if not runs:
         return 0
@@ -257,10 +346,10 @@ def _roll_loop(graph, block, start, lengths, origin) -> int:
     for step in steps:
         later.update(t.id for slot, t in step.reads if slot[0] == "far")
     new_nodes = list(nodes[:start])
-    repl = Replacements()
+    repl = plan.repl
     done = 0
     k = 0
-    for s, e, carried, stride in runs:
+    for s, e, carried, stride, items in runs:
         for step in steps[k:s]:
             new_nodes.extend(step.nodes)
         k = e
@@ -270,7 +359,7 @@ def _roll_loop(graph, block, start, lengths, origin) -> int:
         if _read_after(steps[end - 1], later, carried, steps[end] if end < len(steps) else None):
             end -= 1
         if end - s >= 2:
-            new_nodes.extend(_build(graph, steps, s, end, carried, stride, origin, repl))
+            new_nodes.extend(_build(graph, steps, s, end, carried, stride, items, origin, repl))
             done += end - s
             s = end
         for step in steps[s:e]:  # the copies left unrolled
@@ -279,17 +368,8 @@ def _roll_loop(graph, block, start, lengths, origin) -> int:
         new_nodes.extend(step.nodes)
     if not done:
         return 0
-    graph.unrolled = []
     new_nodes.extend(nodes[span_end:])
-    block.nodes = new_nodes
-    for node in new_nodes:
-        repl.node(node)
-        for sub in node.blocks:
-            repl._block(sub)
-            sub.outputs = map_tensors(list(sub.outputs), lambda t: repl.resolve(t, True))
-    block.outputs = map_tensors(list(block.outputs), lambda t: repl.resolve(t, True))
-    if block is graph.block:
-        graph.outputs = map_tensors(graph.outputs, lambda t: repl.resolve(t, True))
+    plan.blocks[id(block)] = new_nodes
     return done
 
 
@@ -299,12 +379,18 @@ def _tensors(v):
     return tensors_in(v)
 
 
-def _same(step, before, template, stride) -> bool:
+def _same(step, before, template, stride, items) -> bool:
     """Whether `step` repeats `template` (a run's second step), its indices `stride` past the
-    step `before` it."""
+    step `before` it, reading the same values from outside but its own `items`."""
     if not step.pure or step.key != template.key:
         return False
-    return all(b - a == d for a, b, d in zip(before.ints, step.ints, stride))
+    if not all(b - a == d for a, b, d in zip(before.ints, step.ints, stride)):
+        return False
+    reads, want = step.reads, template.reads
+    for r, ((s1, t1), (s2, t2)) in enumerate(zip(reads, want)):
+        if s1 != s2 and not (r in items and s1[0] == "ext" and _stackable(t1, t2)):
+            return False
+    return True
 
 
 def _read_after(step, later, carried=None, following=None) -> bool:
@@ -321,9 +407,10 @@ def _read_after(step, later, carried=None, following=None) -> bool:
     return False
 
 
-def _build(graph, steps, s, e, carried, stride, origin, repl) -> list:
+def _build(graph, steps, s, e, carried, stride, items, origin, repl) -> list:
     """The operations that replace steps `s` to `e - 1`: those of step `s` that read only
-    values from before the loop (run once), the counters' initial values and the loop."""
+    values from before the loop (run once), the counters' initial values, the stacks of the
+    steps' `items` and the loop."""
     first, tmpl = steps[s], steps[s + 1]
     origin = origin or tmpl.nodes[0].origin
     pos = {id(node): j for j, node in enumerate(tmpl.nodes)}
@@ -360,6 +447,22 @@ def _build(graph, steps, s, e, carried, stride, origin, repl) -> list:
         loop_vars[(j, o)] = param("<carried>", first.nodes[j].outputs[o])
     body = Block()
     made: dict = {}  # template result id -> its value in the body
+    # Each step's own item (a list's element) becomes a row of one stack, read by the counter.
+    stacks: dict = {}  # the items' ids, step by step -> the stack
+    item_of: dict = {}  # id of the template's item -> its stack
+    for r in items:
+        column = [steps[m].reads[r][1] for m in range(s, e)]
+        key = tuple(t.id for t in column)
+        if key not in stacks:
+            like = column[0]
+            # `rows`: read only row by row (the NumPy backend indexes the items themselves).
+            node = Node("call", "stack", np.stack, ([*column],), None, {"rows": True}, origin)
+            shape = (len(column), *like._shape)
+            node.outputs.append(new_tensor(graph, node, 0, shape, like.dtype, False))
+            outer.append(node)
+            stacks[key] = node.outputs[0]
+        item_of[tmpl.reads[r][1].id] = stacks[key]
+    rows: dict = {}  # stack id -> its row in the body
     hoisted: set = set()
     ints = iter(zip(first.ints, stride))
 
@@ -368,6 +471,17 @@ def _build(graph, steps, s, e, carried, stride, origin, repl) -> list:
 
         def value(t):
             nonlocal variant
+            stack = item_of.get(t.id)
+            if stack is not None:
+                variant = True
+                if stack.id not in rows:
+                    row = Node("getitem", "getitem", None, (stack, counter), attrs={"tuple": False})
+                    row.origin = origin
+                    shape, dtype = stack._shape[1:], stack.dtype
+                    row.outputs.append(new_tensor(graph, row, 0, shape, dtype, False))
+                    body.nodes.append(row)
+                    rows[stack.id] = row.outputs[0]
+                return rows[stack.id]
             at = pos.get(id(t.node))
             if at is not None:
                 if at in hoisted:
