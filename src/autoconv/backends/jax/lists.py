@@ -245,12 +245,14 @@ class ListPlan:
         elif kind == "while":
             self._while(node)
         elif kind == "helper" and node.fn is _helpers.concat_lists:
-            raise lowering_error(
-                node,
-                "it joins two lists whose lengths are known only when the graph runs (items a "
-                "staged loop appended in one branch of a staged `if`), which this backend "
-                "cannot hold in one buffer",
-            )
+            # Two lists one after the other (a staged loop's items joined in a branch): the
+            # counts add, and the three share one buffer size, which holds the longest.
+            a, b = node.args
+            (out,) = node.outputs
+            (alo, ahi), (blo, bhi) = self.bounds[a.id], self.bounds[b.id]
+            self.bounds[out.id] = (alo + blo, ahi + bhi)
+            self._family[out.id] = self._family[a.id]
+            self._join(a, b)
 
     def _while(self, node):
         test_block, body = node.blocks
