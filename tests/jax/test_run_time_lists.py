@@ -262,6 +262,36 @@ def test_joined_lists_are_lowered():
     assert "list_concat" in graph.get_concrete_function(X).optimized_graph.as_text()
 
 
+# --- printed and raised -------------------------------------------------------------------
+
+
+def printed(x):
+    out = [0.5]
+    for v in x:
+        if v > 0:
+            out.append(float(v))
+    autoconv.print("last", out[-1], "sum", sum(out), "max", max(out))
+    return out[-1]
+
+
+def raised(x):
+    out = []
+    for v in x:
+        if v > 0:
+            out.append(v)
+    if len(out) > 0 and out[-1] > 2:
+        raise ValueError(f"too big {out[-1]}")
+    return len(out)
+
+
+@pytest.mark.parametrize("x", INPUTS)
+def test_printed_and_raised(x, capsys):
+    check(printed, x)
+    eager = capsys.readouterr().out
+    assert eager.count("last") == 2 and len(set(eager.splitlines())) == 1  # eager, then jax
+    check(raised, x)
+
+
 # --- lists grown in loops with no bound -----------------------------------------------------
 
 

@@ -16,14 +16,18 @@ items and every loop runs exactly its bound (no `break`). Lists connected by app
 and loops share one buffer size (a "family": the largest bound among them).
 
 A list used after the loop with an exact count is sliced statically on the device. One whose
-count is known only when the graph runs has a shape XLA cannot compile: it may only leave the
-program (returned, or stacked for a result, or printed) and is sliced on the host, so results
-are exactly eager's. Anything else raises a `LoweringError` that names the list and the line.
+count is known only when the graph runs has a shape XLA cannot compile: stacked, it may only
+leave the program (returned, or stacked for a result, or printed) and is sliced on the host, so
+results are exactly eager's. Its items, `sum` / `max` / `min` and a loop over it are read on the
+device over the first `count` rows (`reads.py`); two lists joined in a branch (`list_concat`)
+share their family's buffer size, which holds both. Anything else raises a `LoweringError` that
+names the list and the line.
 
 A list grown in a loop the graph does not bound (`while loss > tol: history.append(loss)`) is
 *growable*: its family gets a starting capacity (`start_capacity`), and `append` keeps counting
-past it without writing. Such a list's items only ever reach the host (its length is data), so
-the host sees every overflow: a count larger than its buffer. The program then compiles again
+past it without writing. The host sees every overflow, a count larger than its buffer:
+where the list leaves the program, and where the device reads it (the read's check calls the
+host, `reads.Check`). The program then compiles again
 with a larger capacity and runs again from the same inputs (`program.py`); nothing the
 overflowed attempt did is kept (`host.Overflow`, `Pending`).
 """
