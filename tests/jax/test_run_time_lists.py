@@ -187,6 +187,28 @@ def test_sum_of_no_items_is_the_python_start():
     assert [type(v) for v in graph(np.zeros(4))] == [int, int, int, float, int]
 
 
+def test_compensated_sum_on_the_device():
+    """Python 3.12's sum() of Python floats (Neumaier's compensated sum), as lowered there:
+    sum([1e16, 1.0, -1e16]) is 1.0, where adding in order gives 0.0."""
+    import sys
+
+    import jax.numpy as jnp
+
+    from autoconv.backends.jax.listops import list_sum
+    from autoconv.backends.jax.program import x64
+
+    items = [1e16, 1.0, -1e16, 3.0, np.inf]
+    with x64():
+        buffer = (jnp.asarray(items + [0.0, 0.0]), 3)
+        plain, ok = list_sum((), buffer, (), 0, np.float64)
+        compensated, _ = list_sum((0.5,), buffer, (2.0,), 0, np.float64, True)
+        infinite, _ = list_sum((), (buffer[0], 5), (), 0, np.float64, True)
+    assert float(plain) == 0.0 and bool(ok)
+    assert float(compensated) == 3.5 and float(infinite) == np.inf
+    if sys.version_info >= (3, 12):
+        assert sum([0.5, *items[:3], 2.0]) == 3.5 and sum(items) == np.inf
+
+
 # --- iterating, and lists joined in a branch ----------------------------------------------
 
 

@@ -24,7 +24,9 @@ from autoconv.graph.tensor import Tensor
 CALLS = {"sum": builtins.sum, "max": builtins.max, "min": builtins.min}
 _NUMBERS = (bool, int, float, complex)
 # Python 3.12's sum() of Python floats compensates rounding (Neumaier); earlier, it adds.
+# 3.14's does for Python complex numbers too (not lowered there).
 _COMPENSATED_SUM = sys.version_info >= (3, 12)
+_COMPENSATED_COMPLEX = sys.version_info >= (3, 14)
 
 
 def read_kind(node, plan):
@@ -200,6 +202,12 @@ def _compensated(node, plan, start) -> bool:
     prefix, lst, tail, *_ = node.args
     kinds = [_kind(plan, v) for v in (*prefix, *tail)] + [_run_kind(plan, lst, node)]
     floats = [k is float for k in kinds]
+    if _COMPENSATED_COMPLEX and complex in kinds:
+        raise lowering_error(
+            node,
+            f"`sum()` of {plan.describe(lst)}: Python's sum of Python complex numbers "
+            "compensates rounding, which this backend does not follow",
+        )
     if not _COMPENSATED_SUM or node.outputs[0].shape or not any(floats):
         return False
     if all(floats) and _kind(plan, start) in (int, float):
