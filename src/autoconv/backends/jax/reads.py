@@ -53,10 +53,25 @@ def sets_error(node, plan) -> bool:
     """Whether the lowered read may set the error flag (a run-time check)."""
     kind = read_kind(node, plan)
     if kind in ("item", "max", "min"):
-        return True
+        return not _always_ok(node, plan, kind)
     if kind == "sum":
         return plan.family(node.args[1]).index is not None or _empty_sum_checked(node, plan)
     return False
+
+
+def _always_ok(node, plan, kind) -> bool:
+    """Whether an item or max/min read can be seen to succeed while lowering: a list of
+    bounded length that always holds the item (a constant key), or holds any item at all."""
+    prefix, lst, tail, *args = node.args
+    if plan.family(lst).index is not None:
+        return False  # it may outgrow its buffer: the check reports that
+    fewest = plan.bounds[lst.id][0] + len(prefix) + len(tail)
+    if kind != "item":
+        return fewest > 0
+    key = args[0]
+    if isinstance(key, (bool, np.bool_)) or not isinstance(key, (int, np.integer)):
+        return False
+    return -fewest <= key < fewest
 
 
 def _empty_sum_checked(node, plan) -> bool:
@@ -132,7 +147,8 @@ def lower(w, node, indent) -> bool:
         (key,) = args
         w.emit(indent, f"{name}, {name}_at, {name}_ok = list_get({parts}, {w.expr(key)})", node)
         info["at"] = f"{name}_at"
-        _check(w, node, lst, f"{name}_ok", indent, _eager_error(lambda: [][0]))
+        if not _always_ok(node, plan, kind):
+            _check(w, node, lst, f"{name}_ok", indent, _eager_error(lambda: [][0]))
     elif kind in ("max", "min"):
         if elem or out.dtype.kind == "c" or args:
             raise lowering_error(
@@ -144,7 +160,8 @@ def lower(w, node, indent) -> bool:
         w.emit(indent, f"{name}, {name}_at, {name}_ok = list_extreme({parts}, {greater})", node)
         info["at"] = f"{name}_at"
         fn = CALLS[kind]
-        _check(w, node, lst, f"{name}_ok", indent, _eager_error(lambda: fn([])))
+        if not _always_ok(node, plan, kind):
+            _check(w, node, lst, f"{name}_ok", indent, _eager_error(lambda: fn([])))
     else:  # sum
         start = args[0] if args else 0
         compensated = _compensated(node, plan, start)
