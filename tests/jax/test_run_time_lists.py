@@ -284,6 +284,82 @@ def test_joined_lists_are_lowered():
     assert "list_concat" in graph.get_concrete_function(X).optimized_graph.as_text()
 
 
+# --- stacked and reduced --------------------------------------------------------------------
+
+
+def reduced(x):
+    out = []
+    for v in x:
+        if v > 0:
+            out.append(v * 2)
+    a = np.array(out)  # np.array([]) where nothing was appended: float64, shape (0,)
+    return np.sum(a), a.sum(), len(a), np.sum(a * a + 1), np.mean(a)
+
+
+def reduced_max(x):
+    out = []
+    for v in x:
+        if v > 0:
+            out.append(v)
+    return np.max(np.array(out))
+
+
+def first_and_rows(x):
+    out = [x]
+    for v in x:
+        if v > 0:
+            out.append(x * v)
+    rows = np.stack(out)
+    return rows.sum(axis=0), np.max(rows), rows[-1]
+
+
+def around(x):
+    out = [x[0]]
+    for v in x:
+        if v > 0:
+            out.append(v)
+    a = np.array([*out, 9.0])
+    t = 0.0
+    for r in a:
+        t = t * 0.5 + r
+    return t, np.mean(a), len(a), a[-1], np.min(a * 2)
+
+
+def three_levels(x):
+    acc = []
+    for a in x:
+        for b in x:
+            for c in x:
+                if a + b > c:
+                    acc.append(a * b - c)
+    return np.sum(np.array(acc))
+
+
+@pytest.mark.filterwarnings("ignore:Mean of empty slice")
+@pytest.mark.filterwarnings("ignore:invalid value encountered")
+@pytest.mark.parametrize("x", INPUTS)
+def test_stacked_and_reduced(x):
+    for f in (reduced, reduced_max, first_and_rows, around):
+        check(f, x)
+    # (XLA adds 64 numbers in its own order: up to rounding)
+    got = autoconv.function(three_levels, backend="jax")(x)
+    assert type(got) is np.float64 and np.isclose(got, three_levels(x), equal_nan=True)
+
+
+def stacked_maybe_empty(x):
+    out = []
+    for v in x:
+        if v > 0:
+            out.append(v)
+    return np.sum(np.stack(out))
+
+
+def test_a_stack_that_may_be_empty_names_the_list():
+    graph = autoconv.function(stacked_maybe_empty, backend="jax")
+    with pytest.raises(LoweringError, match=r"test_run_time_lists.py:\d+.*list `out`.*no items"):
+        graph(X)
+
+
 # --- printed and raised -------------------------------------------------------------------
 
 

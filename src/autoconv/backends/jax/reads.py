@@ -51,6 +51,9 @@ def read_kind(node, plan):
 
 def sets_error(node, plan) -> bool:
     """Whether the lowered read may set the error flag (a run-time check)."""
+    lst = plan.masked_stacks.get(id(node))
+    if lst is not None:
+        return plan.family(lst).index is not None  # (`check_overflow`)
     kind = read_kind(node, plan)
     if kind in ("item", "max", "min"):
         return not _always_ok(node, plan, kind)
@@ -184,6 +187,13 @@ def lower(w, node, indent) -> bool:
     w.emit(indent, f"{name} = fix({name}, {w.dtype(out.dtype)})", node)
     w.list_reads[out.id] = info
     return True
+
+
+def check_overflow(w, node, lst, indent):
+    """Where `lst` grows in an unbounded loop: the check that reports its buffer's overflow."""
+    if w.plan.family(lst).index is not None:
+        ref = w.ref(lst)
+        _check(w, node, lst, f"{ref}[1] <= {ref}[0].shape[0]", indent, None)
 
 
 def _check(w, node, lst, ok, indent, make):
