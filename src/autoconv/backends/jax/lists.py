@@ -16,10 +16,12 @@ items and every loop runs exactly its bound (no `break`). Lists connected by app
 and loops share one buffer size (a "family": the largest bound among them).
 
 A list used after the loop with an exact count is sliced statically on the device. One whose
-count is known only when the graph runs has a shape XLA cannot compile: stacked, it may only
-leave the program (returned, or stacked for a result, or printed) and is sliced on the host, so
-results are exactly eager's. Its items, `sum` / `max` / `min` and a loop over it are read on the
-device over the first `count` rows (`reads.py`); two lists joined in a branch (`list_concat`)
+count is known only when the graph runs has a shape XLA cannot compile: its stack either
+leaves the program (returned, or printed) and is sliced on the host, so results are exactly
+eager's, or is used only on the device as a mask selection of the buffer's first `count` rows
+(`masked_stacks`, lowered by `masks.py`: reductions, counts, indexing). Its items, `sum` /
+`max` / `min` and a loop over it are read on the device over the first `count` rows
+(`reads.py`); two lists joined in a branch (`list_concat`)
 share their family's buffer size, which holds both. Anything else raises a `LoweringError` that
 names the list and the line.
 
