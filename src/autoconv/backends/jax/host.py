@@ -12,7 +12,7 @@ import numpy as np
 
 from autoconv.graph.eager_types import eager_type
 from autoconv.graph.graph import map_tensors
-from autoconv.graph.helpers import mixed_output, render
+from autoconv.graph.helpers import list_item, mixed_output, render
 from autoconv.graph.helpers import optional_output as output
 from autoconv.graph.tensor import Tensor
 
@@ -38,7 +38,7 @@ def to_eager(t: Tensor, value):
     scalar, or a Python number (for a weak Tensor)."""
     if isinstance(value, (list, tuple)):
         return value
-    kind = eager_type(t)
+    kind = None if numpy_valued(t) else eager_type(t)
     array = np.asarray(value)
     if array.dtype != t.dtype and t.dtype != object:
         array = array.astype(t.dtype)
@@ -47,6 +47,18 @@ def to_eager(t: Tensor, value):
     if kind in (bool, int, float, complex):
         return kind(array.item())
     return array[()]
+
+
+def numpy_valued(t: Tensor) -> bool:
+    """A number read from a run-time list (an item, its sum, max or min): its value as NumPy
+    gives it, the Python type eager code has coming from its kind tag (`reads.lower_tag`)."""
+    node = t.node
+    if node is None or node.kind != "helper" or t.shape:
+        return False
+    if node.fn is list_item:
+        return True
+    args = node.args
+    return node.op in ("sum", "max", "min") and len(args) >= 3 and type(args[0]) is list
 
 
 def list_items(plan, t: Tensor, value, keep=False) -> list:

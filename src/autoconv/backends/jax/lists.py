@@ -16,14 +16,20 @@ items and every loop runs exactly its bound (no `break`). Lists connected by app
 and loops share one buffer size (a "family": the largest bound among them).
 
 A list used after the loop with an exact count is sliced statically on the device. One whose
-count is known only when the graph runs has a shape XLA cannot compile: it may only leave the
-program (returned, or stacked for a result, or printed) and is sliced on the host, so results
-are exactly eager's. Anything else raises a `LoweringError` that names the list and the line.
+count is known only when the graph runs has a shape XLA cannot compile: its stack either
+leaves the program (returned, or printed) and is sliced on the host, so results are exactly
+eager's, or is used only on the device as a mask selection of the buffer's first `count` rows
+(`masked_stacks`, lowered by `masks.py`: reductions, counts, indexing). Its items, `sum` /
+`max` / `min` and a loop over it are read on the device over the first `count` rows
+(`reads.py`); two lists joined in a branch (`list_concat`)
+share their family's buffer size, which holds both. Anything else raises a `LoweringError` that
+names the list and the line.
 
 A list grown in a loop the graph does not bound (`while loss > tol: history.append(loss)`) is
 *growable*: its family gets a starting capacity (`start_capacity`), and `append` keeps counting
-past it without writing. Such a list's items only ever reach the host (its length is data), so
-the host sees every overflow: a count larger than its buffer. The program then compiles again
+past it without writing. The host sees every overflow, a count larger than its buffer:
+where the list leaves the program, and where the device reads it (the read's check calls the
+host, `reads.Check`). The program then compiles again
 with a larger capacity and runs again from the same inputs (`program.py`); nothing the
 overflowed attempt did is kept (`host.Overflow`, `Pending`).
 """
@@ -261,12 +267,14 @@ class ListPlan:
         elif kind == "while":
             self._while(node)
         elif kind == "helper" and node.fn is _helpers.concat_lists:
-            raise lowering_error(
-                node,
-                "it joins two lists whose lengths are known only when the graph runs (items a "
-                "staged loop appended in one branch of a staged `if`), which this backend "
-                "cannot hold in one buffer",
-            )
+            # Two lists one after the other (a staged loop's items joined in a branch): the
+            # counts add, and the three share one buffer size, which holds the longest.
+            a, b = node.args
+            (out,) = node.outputs
+            (alo, ahi), (blo, bhi) = self.bounds[a.id], self.bounds[b.id]
+            self.bounds[out.id] = (alo + blo, ahi + bhi)
+            self._family[out.id] = self._family[a.id]
+            self._join(a, b)
 
     def _while(self, node):
         test_block, body = node.blocks
@@ -308,6 +316,9 @@ class ListPlan:
         the graph runs: they run on the host, so their results may only leave the program."""
         host: set = set()
         self.plain_stacks: set = set()  # of those, np.stack(lst) / np.array(lst) of one list
+        # Plain stacks only used on the device (reduced, counted, indexed): selections of the
+        # buffer's first `count` rows, lowered as masks (`masks.py`): id(node) -> the list.
+        self.masked_stacks: dict = {}
         if not self.bounds:
             return host  # no lists at all
         for node in graph.walk():
@@ -317,30 +328,76 @@ class ListPlan:
             if all(self.count(t) is not None for t in lists):
                 continue
             t = next(t for t in lists if self.count(t) is None)
-            for out in node.outputs:
-                for user in self.uses.get(out.id, ()):
-                    if not _host_use(user):
-                        raise lowering_error(
-                            user,
-                            f"it uses {_stack_text(node)} of {self.describe(t)}, whose length "
-                            "depends on the data (a loop that can end early, a `while` loop "
-                            "or appends in a branch), so its shape is known only when the "
-                            "graph runs, and XLA compiles fixed shapes. Return the stacked "
-                            "list (it is sliced after the call), or keep a fixed-size array "
-                            "and a count instead",
-                        )
-            host.add(id(node))
             template = node.args[0]
-            if (
+            plain = (
                 stacker_func(node) in PLAIN_STACKERS
                 and len(node.args) == 1
                 and not node.kwargs
                 and type(template) is list
                 and len(template) == 1
                 and self.is_list(template[0])
-            ):
+            )
+            users = [u for out in node.outputs for u in self.uses.get(out.id, ())]
+            on_device = users and not any(map(_host_use, users))
+            if on_device and self._maskable(node, t):
+                self.masked_stacks[id(node)] = t
+                continue
+            for user in users:
+                if not _host_use(user):
+                    empty = on_device and self._maskable(node, t, empty=True)
+                    raise self.stack_error(node, t, user, empty)
+            host.add(id(node))
+            if plain:
                 self.plain_stacks.add(id(node))
         return host
+
+    def stack_error(self, node, t, user, empty=False):
+        """The LoweringError for a use of a stack of list `t` that needs its shape (`empty`:
+        a reduction refused only because the list may hold no items)."""
+        if empty:
+            return lowering_error(
+                user,
+                f"it uses {_stack_text(node)} of {self.describe(t)}, which may hold no items "
+                "when the graph runs: eager NumPy's np.stack([]) raises and np.array([]) is a "
+                "float64 array of shape (0,), which this backend does not follow in an array "
+                "operation. Start the list with an item (`[first]`), or return it",
+            )
+        return lowering_error(
+            user,
+            f"it uses {_stack_text(node)} of {self.describe(t)}, whose length depends on the "
+            "data (a loop that can end early, a `while` loop or appends in a branch), so its "
+            "shape is known only when the graph runs, and XLA compiles fixed shapes. Return "
+            "the stacked list (it is sliced after the call), reduce it (np.sum, np.mean, "
+            "np.max, ... over all of it or its first axis), or keep a fixed-size array and a "
+            "count instead",
+        )
+
+    def _maskable(self, node, t, empty=False) -> bool:
+        """Whether a stack (np.stack, np.array) of one run-time list `t` and items known while
+        tracing (`[first, *lst]`) is rows of its buffer and those items, also when it holds
+        none: it never does, or np.array([]) is the float64 array of shape (0,) it gives.
+        `empty`: whether it is refused for that reason only."""
+        template = node.args[0]
+        elem = tuple(self.family(t).elem)
+        if (
+            stacker_func(node) not in PLAIN_STACKERS
+            or len(node.args) != 1
+            or node.kwargs
+            or type(template) is not list
+            or any(d is None for d in elem)
+            or [v for v in template if self.is_list(v)] != [t]
+        ):
+            return False
+        for v in template:
+            shape = tuple(v.shape) if isinstance(v, Tensor) else np.shape(v)
+            if v is not t and shape != elem:
+                return False
+        never_empty = self.bounds[t.id][0] > 0 or len(template) > 1
+        out = node.outputs[0]
+        as_empty = stacker_func(node) is not np.stack and out.dtype == np.float64 and out.ndim == 1
+        if empty:  # refused only because it may hold no items
+            return not never_empty and not as_empty
+        return never_empty or as_empty
 
 
 def _host_use(node) -> bool:

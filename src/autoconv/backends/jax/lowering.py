@@ -30,15 +30,17 @@ from autoconv.backends.jax import host as _host
 from autoconv.backends.jax import lists as _lists
 from autoconv.backends.jax import masks as _masks
 from autoconv.backends.jax import ops as _ops
+from autoconv.backends.jax import reads as _reads
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.backends.literals import call_arguments, literal, subscript
+from autoconv.graph import helpers as _helpers
 from autoconv.graph.graph import Block, Graph, Node, tensors_in
 from autoconv.graph.helpers import checked as _checked
 from autoconv.graph.tensor import Tensor
 
 _RESERVED = frozenset(
     "run make_run err stop lax jnp fix carry truth cond while_loop all_of callback check "
-    "carry_list append draw partial".split()
+    "carry_list append draw partial list_get list_extreme list_sum list_concat item_tag".split()
 )
 _GLOBALS = _RESERVED - {"err", "stop"}  # (those two are locals of the generated functions)
 _STANDIN = {"b": True, "i": 1, "u": 1, "f": 1.0, "c": 1j}
@@ -89,6 +91,7 @@ class _Writer:
         self.plan = _lists.ListPlan(graph, capacities)
         self.pending = _lists.Pending() if self.plan.growable else None
         self.masks = _masks.MaskPlan(graph, self.plan)
+        self.list_reads: dict = {}  # a list read's value id -> what its kind tag needs (reads.py)
         self.objects: dict = {}  # generators made by the graph, on the host (draws.py)
         # Per node, worked out once: its index checks, and whether the host evaluates it.
         self._checks: dict = {}
@@ -194,6 +197,8 @@ class _Writer:
         if self.masks and id(node) in self.masks.nodes:
             return self.masks.lower(self, node, indent)
         lists = self.plan.bounds
+        if lists and kind == "helper" and node.fn is _helpers.kind_index:
+            return _reads.lower_tag(self, node, indent)
         if lists and kind not in _LIST_KINDS and any(t.id in lists for t in node.inputs):
             return self.list_use(node, indent)
         method = getattr(self, "node_" + kind, None)
@@ -233,6 +238,8 @@ class _Writer:
         arguments may be wrong), an index to check, or a min/max of a mask selection that may be
         empty (masks.py)."""
         if node.attrs.get("raises") or _draws.is_draw(node):
+            return True
+        if _reads.sets_error(node, self.plan):
             return True
         return bool(self._checks.get(id(node))) or id(node) in self.masks.errors
 
@@ -398,6 +405,8 @@ class _Writer:
     def list_use(self, node, indent) -> bool:
         """`len(lst)` and `np.stack(lst)`-like uses of run-time lists on the device."""
         plan = self.plan
+        if _reads.read_kind(node, plan) is not None:
+            return _reads.lower(self, node, indent)
         lists = [t for t in node.inputs if plan.is_list(t)]
         if node.kind in ("call", "helper") and node.fn is builtins.len and len(node.args) == 1:
             (t,) = node.outputs

@@ -33,6 +33,7 @@ import warnings
 import numpy as np
 
 from autoconv.backends.jax import bounds as _bounds
+from autoconv.backends.jax import reads as _reads
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.graph import helpers as _helpers
 from autoconv.graph.errors import warn_at, where
@@ -87,6 +88,16 @@ _ADVICE = (
 )
 
 
+class _Rows:
+    """The mask of a list's selection (the buffer's first `count` rows): made in the lowered
+    code from the count; while planning, only its shape is read."""
+
+    __slots__ = ("shape",)
+
+    def __init__(self, capacity: int):
+        self.shape = (capacity,)
+
+
 class Selection:
     """A masked value: the whole array it is selected from (`v<id>` in the lowered code, of
     shape `mask.shape + rest`) and the mask, shared by the values computed from it."""
@@ -137,6 +148,9 @@ class MaskPlan:
         """The LoweringError for a selection `t` used where its shape is needed."""
         source = self.selections[t.id].source if t.id in self.selections else t
         node = source.node
+        lst = self.lists.masked_stacks.get(id(node)) if self.lists is not None else None
+        if lst is not None:
+            return self.lists.stack_error(node, lst, user or node)
         if user is not None:
             op = f"`{user.op}`"
             acc = user.args[0] if user.kind == "list_append" and user.args else None
@@ -151,6 +165,16 @@ class MaskPlan:
 
     # --- planning -------------------------------------------------------------------------
     def _plan(self, node):
+        lst = self.lists.masked_stacks.get(id(node)) if self.lists is not None else None
+        if lst is not None:
+            # np.array(lst) of a run-time list: its buffer, the first `count` rows selected
+            # (and the items known while tracing, `np.stack([first, *lst])`).
+            fam = self.lists.family(lst)
+            rows = max(fam.cap, 1) + len(node.args[0]) - 1  # (the items known while tracing)
+            selection = Selection(node.outputs[0], _Rows(rows), tuple(fam.elem))
+            self.selections[node.outputs[0].id] = selection
+            self.nodes[id(node)] = "source"
+            return
         if node.kind == "getitem":
             selection = _source(node)
             if selection is not None:
@@ -260,14 +284,49 @@ class MaskPlan:
         return s, f"{base}_m", f"{base}_n"
 
     def _lower_source(self, w, node, indent):
-        x, mask = node.args
         t = node.outputs[0]
         s, m, n = self._names(t)
+        lst = self.lists.masked_stacks.get(id(node)) if self.lists is not None else None
+        if lst is not None:
+            self._lower_list_source(w, node, lst, indent)
+            return
+        x, mask = node.args
         w.emit(indent, f"v{t.id} = {w.receiver(x)}", node)
         mask_expr = w.receiver(mask)
         w.emit(indent, f"{n} = jnp.sum({mask_expr}, dtype={w.dtype(np.int64)})", node)
         w.emit(indent, f"{m} = jnp.reshape({mask_expr}, {mask.shape + (1,) * len(s.rest)!r})", node)
         self._compact(w, node, t, indent)
+
+    def _lower_list_source(self, w, node, lst, indent):
+        """np.stack([*before, *lst, *after]): the items known while tracing as rows around the
+        buffer, the list's first `count` rows selected."""
+        t = node.outputs[0]
+        s, m, n = self._names(t)
+        template = node.args[0]
+        at = next(i for i, v in enumerate(template) if v is lst)
+        dt = w.dtype(t.dtype)
+        ref = w.ref(lst)
+        one = (1, *s.rest)
+
+        def row(v):
+            return f"jnp.reshape(fix(jnp.asarray({w.expr(v)}), {dt}), {one!r})"
+
+        parts = [row(v) for v in template[:at]] + [f"fix({ref}[0], {dt})"]
+        parts += [row(v) for v in template[at + 1 :]]
+        known = len(template) - 1
+        value = f"jnp.concatenate([{', '.join(parts)}])" if known else parts[0]
+        w.emit(indent, f"v{t.id} = {value}", node)
+        w.emit(indent, f"{n} = fix({ref}[1], {w.dtype(np.int64)}) + {known}", node)
+        cap = s.mask.shape[0] - known
+        flags = [f"jnp.ones({at}, bool)", f"jnp.arange({cap}) < {ref}[1]"]
+        flags.append(f"jnp.ones({known - at}, bool)")
+        rows = f"jnp.concatenate([{', '.join(flags)}])"
+        w.emit(indent, f"{m} = jnp.reshape({rows}, {s.mask.shape + (1,) * len(s.rest)!r})", node)
+        if s.compact and at == known:  # the items packed at the front
+            w.emit(indent, f"v{t.id}_rows = v{t.id}", node)
+        else:
+            self._compact(w, node, t, indent)
+        _reads.check_overflow(w, node, lst, indent)
 
     def _compact(self, w, node, t, indent):
         s, m, _ = self._names(t)

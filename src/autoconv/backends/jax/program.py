@@ -30,6 +30,7 @@ from jax import lax
 from jax.experimental import io_callback
 
 from autoconv.backends.frame import ProgramFrame
+from autoconv.backends.jax import listops as _listops
 from autoconv.backends.jax import lists as _lists
 from autoconv.backends.jax import ops as _ops
 from autoconv.backends.jax.errors import LoweringError, lowering_error
@@ -159,6 +160,7 @@ _HELPERS = {
     "carry_list": carry_list,
     "append": append,
     "partial": functools.partial,  # gives a function written next to `run` what it reads
+    **_listops.HELPERS,  # reads of run-time lists (reads.py)
 }
 
 
