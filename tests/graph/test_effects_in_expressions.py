@@ -213,3 +213,23 @@ def test_numpy_and_python_idioms_on_tensors_match_eager(f):
     g = autoconv.function(f)
     for x in (np.array([-1.0, 3.0, 2.0]), np.array([0.0, 1.0, 125.0]), np.array([4.0, 0.5])):
         same(g(x), f(x))
+
+
+def filtered_comprehensions(x):
+    pos = [v for v in x if v > 0]
+    small = [v * 2 for v in x if v > 0 and v < 2.5]
+    return len(pos), pos, small, sum(small), [i for i in range(3) if i != 1]
+
+
+def test_a_comprehension_filtered_by_tensors_matches_eager():
+    g = autoconv.function(filtered_comprehensions)
+    for x in [*INPUTS, np.array([2.0, 0.0, 3.0])]:
+        same(g(x), filtered_comprehensions(x))
+
+
+def test_a_filtered_comprehension_outside_a_trace_is_the_comprehension():
+    assert autoconv.convert(filtered_comprehensions)(INPUTS[0]) == filtered_comprehensions(
+        INPUTS[0]
+    )
+    code = autoconv.to_code(filtered_comprehensions)
+    assert "ac.filtered(x, lambda v: v > 0, lambda v: v)" in code

@@ -18,6 +18,7 @@ from autoconv.converters import (
     break_statements,
     calls,
     checks,
+    comprehensions,
     conditional_expressions,
     continue_statements,
     control_flow,
@@ -86,6 +87,7 @@ def convert(
     item_assignment.transform(node, ctx)
     if has_control_flow:
         list_items.transform(node, ctx)
+    comprehensions.transform(node, ctx)
     conditional_expressions.transform(node, ctx)
     logical_expressions.transform(node, ctx)
     calls.transform(node, ctx)

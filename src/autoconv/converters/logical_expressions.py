@@ -50,6 +50,16 @@ def _tests(function_node, ac) -> set:
             and node.func.value.id == ac
         ):
             tests.add(id(node.args[0]))  # converted conditional expressions and asserts
+        elif (
+            isinstance(node, gast.Call)
+            and len(node.args) == 3
+            and isinstance(node.func, gast.Attribute)
+            and node.func.attr == "filtered"
+            and isinstance(node.func.value, gast.Name)
+            and node.func.value.id == ac
+            and isinstance(node.args[1], gast.Lambda)
+        ):
+            tests.add(id(node.args[1].body))  # a comprehension's `if`s (converters/comprehensions)
     return tests
 
 

@@ -18,7 +18,7 @@ from autoconv.runtime.control_flow import (
     while_stmt,
 )
 from autoconv.runtime.items import index, item, item_op, list_item, setitem, setitems
-from autoconv.runtime.lists import list_contains, list_method
+from autoconv.runtime.lists import filtered, list_contains, list_method
 from autoconv.runtime.logical import and_, if_exp, not_, or_
 from autoconv.runtime.py_builtins import (
     all,
@@ -47,6 +47,7 @@ __all__ = [
     "bool",
     "converted",
     "enumerate",
+    "filtered",
     "float",
     "for_stmt",
     "handler",

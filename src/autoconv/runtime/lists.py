@@ -3,6 +3,7 @@
 graph is traced, whose items are known only when the graph runs."""
 
 from autoconv.runtime import staging
+from autoconv.runtime.control_flow import for_stmt, if_stmt
 
 _traces = staging.traces
 
@@ -19,3 +20,18 @@ def list_method(target, name, *args, **kwargs):
     if _traces and staging.grown_list(target):
         return staging.graph_tracer.list_method(target, name, args, kwargs)
     return getattr(target, name)(*args, **kwargs)
+
+
+def filtered(items, test, value):
+    """`[value(v) for v in items if test(v)]` (`converters/comprehensions.py`). While tracing,
+    a test known only when the graph runs appends under a staged `if`, as the statement form
+    does: the result is a list whose length is known when the graph runs."""
+    if not _traces and not staging.jax_tracing():
+        return [value(v) for v in items if test(v)]
+    out = []
+
+    def body(item):
+        if_stmt(test(item), lambda: out.append(value(item)))
+
+    for_stmt(items, body)
+    return out
