@@ -233,3 +233,20 @@ def test_a_filtered_comprehension_outside_a_trace_is_the_comprehension():
     )
     code = autoconv.to_code(filtered_comprehensions)
     assert "ac.filtered(x, lambda v: v > 0, lambda v: v)" in code
+
+
+def mean_of_python_ints(x):
+    waits = []
+    for v in x:
+        if v > 0:
+            waits.append(int(v))
+    return sum(waits) / len(waits) if waits else 0.0
+
+
+@pytest.mark.parametrize("backend", ["numpy", "jax"])
+def test_a_python_division_keeps_the_python_type_of_each_path(backend):
+    if backend == "jax":
+        pytest.importorskip("jax")
+    g = autoconv.function(mean_of_python_ints, backend=backend)
+    for x in (np.array([3.0, 1.0, 0.0, 2.0]), np.array([-1.0])):
+        same(g(x), mean_of_python_ints(x))

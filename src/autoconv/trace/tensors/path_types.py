@@ -59,12 +59,13 @@ def _tagged_in(v, found) -> None:
 
 
 def _standin(v, kind):
-    """A concrete 0 of `v`'s rank and dtype, as the Python type `kind` where it is one."""
+    """A concrete 1 of `v`'s rank and dtype, as the Python type `kind` where it is one (a 1:
+    a Python division by a stand-in 0 would raise and tell nothing)."""
     if kind is not None:
-        return kind(0)
+        return kind(1)
     if v.weak:
-        return PY_TYPES[v.dtype.kind](0)
-    return np.zeros((1,) * len(v.shape), v.dtype) if v.shape else v.dtype.type(0)
+        return PY_TYPES[v.dtype.kind](1)
+    return np.ones((1,) * len(v.shape), v.dtype) if v.shape else v.dtype.type(1)
 
 
 def _replace(v, fn):
