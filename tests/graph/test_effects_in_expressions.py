@@ -250,3 +250,21 @@ def test_a_python_division_keeps_the_python_type_of_each_path(backend):
     g = autoconv.function(mean_of_python_ints, backend=backend)
     for x in (np.array([3.0, 1.0, 0.0, 2.0]), np.array([-1.0])):
         same(g(x), mean_of_python_ints(x))
+
+
+def reciprocal_with_except(x):
+    out = []
+    for v in x:
+        try:
+            out.append(1.0 / float(v))
+        except ZeroDivisionError:
+            out.append(-1.0)
+    return out
+
+
+def test_a_run_time_error_a_handler_would_catch_is_a_clear_error_now():
+    with pytest.raises(autoconv.AutoconvError) as info:
+        autoconv.function(reciprocal_with_except)(np.array([2.0, 0.0]))
+    message = str(info.value)
+    assert "ZeroDivisionError" in message and "`try` at line" in message
+    assert "test_effects_in_expressions.py:" in message

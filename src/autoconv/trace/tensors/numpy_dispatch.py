@@ -23,6 +23,7 @@ from autoconv.trace.tensors import ops, ops_arrays, ops_linalg  # noqa: F401 (fi
 from autoconv.trace.tensors.path_types import retag
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.recording import one as _one
+from autoconv.trace.tensors.user_code import refuse_if_handled
 
 # Tensor methods that are recorded as method calls; value: the NumPy function whose shape and
 # dtype rule applies, with the array as its first argument.
@@ -263,7 +264,11 @@ def binop(symbol, uf, a, b):
     if type(a) is list or type(b) is list:
         return ufunc(uf, "__call__", (a, b), {})
     op = BINARY_OPERATORS[symbol]
-    specs = _python_result(op, (a, b)) or _ufunc_specs(uf, (a, b), {})
+    python = _python_result(op, (a, b))
+    if python and symbol in ("/", "//", "%") and isinstance(b, Tensor):
+        # Python numbers: a zero divisor raises ZeroDivisionError when the graph runs.
+        refuse_if_handled((ZeroDivisionError,), f"`{symbol}` of Python numbers")
+    specs = python or _ufunc_specs(uf, (a, b), {})
     return retag(op, (a, b), {}, emit("binop", symbol, symbol, (a, b), {}, specs)[0])
 
 

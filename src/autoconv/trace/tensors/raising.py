@@ -4,8 +4,6 @@ for code that only works on the path the data takes.
 
 from __future__ import annotations
 
-import ast
-import linecache
 import os
 import sys
 
@@ -25,7 +23,7 @@ from autoconv.trace.tensors.optionals import (
     user_raise,
     zeros_like,
 )
-from autoconv.trace.tensors.user_code import target_name
+from autoconv.trace.tensors.user_code import _try_around, target_name
 
 _AUTOCONV_DIR = os.path.dirname(os.path.abspath(autoconv.__file__)) + os.sep
 _NUMPY_DIR = os.path.dirname(os.path.abspath(np.__file__)) + os.sep
@@ -85,41 +83,6 @@ def _handled_eagerly(e):
             if found is not None:
                 return found
     return None
-
-
-def _try_around(filename: str, line: int, names: set):
-    for node in _tries(filename):
-        if not (node.body[0].lineno <= line <= node.body[-1].end_lineno):
-            continue
-        for handler in node.handlers:
-            caught = handler.type
-            kinds = caught.elts if isinstance(caught, ast.Tuple) else [caught]
-            for kind in kinds:
-                name = getattr(kind, "id", None) or getattr(kind, "attr", None)
-                if caught is None or name in names:
-                    shown = "except" if caught is None else f"except {ast.unparse(caught)}"
-                    return node.lineno, shown
-    return None
-
-
-_TRIES: dict = {}
-
-
-def _tries(filename: str) -> list:
-    """The `try` statements with handlers in a source file (parsed once per text)."""
-    text = "".join(linecache.getlines(filename))
-    key = (filename, hash(text))
-    found = _TRIES.get(key)
-    if found is None:
-        try:
-            tree = ast.parse(text)
-        except (SyntaxError, ValueError):
-            tree = ast.Module(body=[], type_ignores=[])
-        kinds = (ast.Try, getattr(ast, "TryStar", ast.Try))
-        found = _TRIES[key] = [
-            n for n in ast.walk(tree) if isinstance(n, kinds) and n.handlers and n.body
-        ]
-    return found
 
 
 def _raised_inside_library(e) -> bool:

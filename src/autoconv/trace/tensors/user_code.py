@@ -124,3 +124,64 @@ def fail(frame, message: str, *bases):
     if bases:
         cls = type(bases[0].__name__, (StagingError, *bases), {"__module__": __name__})
     raise cls(f"{where(frame_origin(frame))}: {message}")
+
+
+def _try_around(filename: str, line: int, names: set):
+    for node in _tries(filename):
+        if not (node.body[0].lineno <= line <= node.body[-1].end_lineno):
+            continue
+        for handler in node.handlers:
+            caught = handler.type
+            kinds = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+            for kind in kinds:
+                name = getattr(kind, "id", None) or getattr(kind, "attr", None)
+                if caught is None or name in names:
+                    shown = "except" if caught is None else f"except {ast.unparse(caught)}"
+                    return node.lineno, shown
+    return None
+
+
+_TRIES: dict = {}
+
+
+def _tries(filename: str) -> list:
+    """The `try` statements with handlers in a source file (parsed once per text)."""
+    text = "".join(linecache.getlines(filename))
+    key = (filename, hash(text))
+    found = _TRIES.get(key)
+    if found is None:
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError):
+            tree = ast.Module(body=[], type_ignores=[])
+        kinds = (ast.Try, getattr(ast, "TryStar", ast.Try))
+        found = _TRIES[key] = [
+            n for n in ast.walk(tree) if isinstance(n, kinds) and n.handlers and n.body
+        ]
+    return found
+
+
+def refuse_if_handled(kinds: tuple, what: str) -> None:
+    """While tracing an operation that may raise one of `kinds` when the graph runs (`1.0 /
+    v` of Python numbers, `math.sqrt`): inside the user's `try` whose handler catches it, eager
+    code would run the handler, which a graph cannot jump to; an error says so now."""
+    from autoconv.conversion.library import generated_codes
+
+    names = {c.__name__ for kind in kinds for c in kind.__mro__}
+    frame = user_frame()
+    while frame is not None:
+        code = frame.f_code
+        if id(code) in generated_codes:
+            found = _try_around(code.co_filename, frame.f_lineno, names)
+            if found is not None:
+                line = source_line(frame)
+                shown = " or ".join(k.__name__ for k in kinds)
+                fail(
+                    frame,
+                    f"`{line}`: {what} may raise {shown} when the graph runs, inside the `try` "
+                    f"at line {found[0]} whose `{found[1]}` handles it: a graph cannot jump to "
+                    "the handler when it runs. Test for the failing case with an `if` (or "
+                    "np.where) instead of catching it, or run this part outside "
+                    "autoconv.function.",
+                )
+        frame = frame.f_back
