@@ -17,7 +17,16 @@ from autoconv.runtime.control_flow import (
     is_not_none,
     while_stmt,
 )
-from autoconv.runtime.items import index, item, item_op, list_item, setitem, setitems
+from autoconv.runtime.items import (
+    index,
+    item,
+    item_op,
+    list_item,
+    setitem,
+    setitem_path,
+    setitems,
+    store_item,
+)
 from autoconv.runtime.logical import and_, if_exp, not_, or_
 from autoconv.runtime.py_builtins import (
     all,
@@ -64,7 +73,9 @@ __all__ = [
     "range",
     "register_forms",
     "setitem",
+    "setitem_path",
     "setitems",
+    "store_item",
     "sum",
     "unbound_locals",
     "while_stmt",

@@ -280,7 +280,7 @@ def last_index(acc):
 
 def last_pair(acc):
     i, x = 0, 0
-    for i, x in enumerate([0, 4, 5]):
+    for i, x in enumerate([0, 4, 5]):  # noqa: B007 -- read after the loop
         acc = acc + x
     return i, x
 
@@ -299,7 +299,7 @@ def last_index_no_init(acc, n):
 
 
 def last_pair_no_init(acc):
-    for i, x in enumerate([0, 4, 5]):
+    for i, x in enumerate([0, 4, 5]):  # noqa: B007 -- read after the loop
         acc = acc + x
     return i, x
 
@@ -771,7 +771,7 @@ def test_a_preallocated_array_filled_in_a_traced_loop(n):
 
 
 def break_when_large(x):
-    for i in range(10):
+    for _ in range(10):
         x = x + x**2
         if x > 5:
             break
