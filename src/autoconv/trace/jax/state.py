@@ -18,6 +18,7 @@ loop's state before and after an iteration. Each leaf gets a `Plan`:
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import linecache
 import operator
@@ -82,7 +83,31 @@ def user_code(origin: str, what: str):
                 "JAX program cannot raise when it runs. Check such conditions outside "
                 "`jax.jit`, or with `jax.experimental.checkify`"
             )
+        elif isinstance(e, jax.errors.TracerIntegerConversionError):
+            # `params[i]` with a Python list or tuple and a traced index (a staged loop's
+            # counter): Python needs the index now.
+            name = _indexed_name(where[1]) if where else None
+            first = f"`{name} = jnp.asarray({name})`" if name else "`jnp.asarray(...)`"
+            text += (
+                ": a Python list or tuple needs its index while JAX traces, and this one is "
+                f"known only when the program runs. Make the list an array first ({first}), "
+                "or use `jnp.take` or `lax.switch`"
+            )
         raise JaxStagingError(text + ".)") from e
+
+
+def _indexed_name(line: str):
+    """The one name that `line` indexes (`params` in `theta = theta + params[i]`), else None."""
+    try:
+        tree = ast.parse(line)
+    except SyntaxError:
+        return None
+    names = {
+        n.value.id
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name)
+    }
+    return names.pop() if len(names) == 1 else None
 
 
 class _Retry(Exception):
