@@ -118,6 +118,12 @@ def constants_only(x):
     return x[:3] + y
 
 
+def key_with_a_call(x):
+    y = np.zeros(3)
+    y[abs(0)] = x[0]  # the value, then the key, bound to names first: a new array
+    return y
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     "f, args",
@@ -130,6 +136,7 @@ def constants_only(x):
         (while_fill, (X,)),
         (histogram, (X,)),
         (constants_only, (X,)),
+        (key_with_a_call, (X,)),
     ],
     ids=lambda v: getattr(v, "__name__", ""),
 )
@@ -210,12 +217,6 @@ class Buffer:
         return self.buf
 
 
-def key_with_a_call(x):
-    y = np.zeros(3)
-    y[abs(0)] = x[0]  # left as written (Python evaluates the value first)
-    return y
-
-
 def constant_key_in_a_staged_loop(x):
     acc = np.zeros_like(x, shape=2)
     for v in x:
@@ -243,7 +244,6 @@ def test_a_constant_key_into_a_numpy_array_in_a_staged_loop_works():
     "f, args, line, words",
     [
         (Buffer().write, (X,), "self.buf[0] = x[0]", "known only when the graph runs"),
-        (key_with_a_call, (X,), "y[abs(0)] = x[0]", "known only when the graph runs"),
         (aliased, (X,), "out[0] = x[0]", "also refers"),
         (argument, (X,), "x[0] = 5.0", "argument"),
         (held_by_list, (X,), "out[0] = x[0]", "also refers"),
@@ -307,22 +307,29 @@ def value():
     return 1
 
 
-def keys_with_calls_stay(x):
+def keys_with_calls(x):
     out = [0, 0]
-    out[key()] = value()  # Python evaluates the value first: left as written
+    out[key()] = value()  # Python evaluates the value first, then the key
     return out
 
 
-def test_keys_that_could_change_stay_as_written():
-    assert "out[ac.converted(key)()] = ac.converted(value)()" in autoconv.to_code(
-        keys_with_calls_stay
-    )
+def test_keys_with_calls_are_bound_first_in_pythons_order():
+    code = autoconv.to_code(keys_with_calls)
+    assert "value_1 = ac.converted(value)()\n    key_1 = ac.converted(key)()\n" in code
+    assert "out = ac.setitem(out, key_1, value_1)" in code
+    autoconv.set_always_converted(True)
+    try:
+        order.clear()
+        assert autoconv.convert(keys_with_calls)(1) == [1, 0]
+        assert order == ["value", "key"]
+    finally:
+        autoconv.set_always_converted(False)
 
 
 def test_outside_traces_and_always_converted_nothing_changes():
     autoconv.set_always_converted(True)
     try:
-        f = autoconv.convert(keys_with_calls_stay)
+        f = autoconv.convert(keys_with_calls)
         order.clear()
         assert f(X) == [1, 0] and order == ["value", "key"]
         g = autoconv.convert(fill)

@@ -435,6 +435,56 @@ def test_a_constant_index_written_in_a_staged_branch_of_a_jnp_array():
         np.testing.assert_array_equal(np.asarray(got), eager(x))
 
 
+def zero_first_if_positive(x):
+    if x[0] > 0:
+        x[0] = 0.0
+    return x
+
+
+def doubled_first(x, n):
+    for _ in range(n):
+        x[0] += x[1]
+    return x
+
+
+def kept_by_a_caller(x):
+    a = x * 1.0
+    b = zero_first_if_positive(a)
+    return a, b
+
+
+def first_of_a_list(items, c):
+    keep = items
+    if c > 0:
+        items[0] = c
+    return keep is items, items[0]
+
+
+def test_a_constant_index_of_an_argument_in_a_staged_branch_or_loop():
+    # The argument, or any name not bound only to NumPy calls, gets a new array too (the
+    # statement carries the item by its path, and under JAX the whole array).
+    f = jax.jit(autoconv.convert(zero_first_if_positive))
+    for x in ([1.0, 2.0], [-1.0, 2.0]):
+        want = zero_first_if_positive(np.array(x))
+        np.testing.assert_array_equal(np.asarray(f(jnp.array(x))), want)
+    g = jax.jit(autoconv.convert(doubled_first))
+    for n in (0, 3):
+        want = doubled_first(np.array([0.0, 1.5]), n)
+        np.testing.assert_array_equal(np.asarray(g(jnp.array([0.0, 1.5]), n)), want)
+    assert "x = ac.setitem_path(x, 0, 0.0)" in autoconv.to_code(zero_first_if_positive)
+
+
+def test_a_constant_index_of_an_array_a_caller_keeps_is_an_error_naming_it():
+    with pytest.raises(autoconv.AutoconvError, match="`a` in `kept_by_a_caller` refers to"):
+        jax.jit(autoconv.convert(kept_by_a_caller))(jnp.ones(2))
+
+
+def test_a_constant_index_of_a_list_keeps_the_list():
+    same, first = jax.jit(autoconv.convert(first_of_a_list))([1.0, 2.0], 3.0)
+    assert bool(same) and float(first) == 3.0
+    assert first_of_a_list([1.0, 2.0], 3.0) == (True, 3.0)
+
+
 def masked_updates(x):
     y = x * 1
     y[y < 0] *= -1

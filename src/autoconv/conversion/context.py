@@ -1,11 +1,15 @@
 """What the converters of one function share: names, scope facts, and the code they add at the
 top of the function."""
 
+import re
+
 import gast
 
 from autoconv.converters import blocks
 from autoconv.converters.lowering import located_name
 from autoconv.pyct import scopes, templates
+
+_INT_ITEM = re.compile(r"([A-Za-z_][A-Za-z_0-9]*)\[(-?[0-9]+)\]")
 
 
 class Context:
@@ -71,10 +75,22 @@ class Context:
         elts = ", ".join(names)
         roots = {n.split(".")[0].split("[")[0] for n in names}
         param = "state" if "state" not in roots else self.namer.new("state")
-        target = f"[{elts}]" if len(names) == 1 else elts
+        # An item with an int key, `x[0]`, is written back through the runtime
+        # (`ac.store_item`): a JAX array cannot change (a JAX trace carries it whole).
+        stored, targets = [], []
+        for n in names:
+            item = _INT_ITEM.fullmatch(n)
+            if item is not None:
+                temp = self.namer.new("item")
+                stored.append(f"    ac.store_item({item[1]}, {item[2]}, {temp})\n")
+                targets.append(temp)
+            else:
+                targets.append(n)
+        target = f"[{targets[0]}]" if len(names) == 1 else ", ".join(targets)
         defs = templates.stmts(
             f"def {get_name}():\n    return ({elts}{',' if len(names) == 1 else ''})\n"
-            f"def {set_name}({param}):\n    {target} = {param}\n"
+            f"def {set_name}({param}):\n    {target} = {param}\n" + "".join(stored),
+            ac=self.ac,
         )
         plain = [n for n in names if n.isidentifier()]
         declare = [n for n in plain if n not in self.globals]

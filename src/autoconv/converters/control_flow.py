@@ -18,6 +18,7 @@ import gast
 
 from autoconv.converters import lowering
 from autoconv.converters.expressions import binds_or_suspends, located, parameters, thunk
+from autoconv.converters.item_assignment import ITEM_PATH
 from autoconv.pyct import anno, scopes, templates
 from autoconv.pyct.walk import walk
 
@@ -309,13 +310,28 @@ class _ControlFlow:
         bound = self.activity.bound(nodes)
         names = [n for n in bound if n in live and self.ctx.is_function_local(n)]
         names.sort(key=lambda n: self.first_bound.get(n, len(self.first_bound)))
+        paths, rebound, skip = [], set(), set()
         for child in scopes.walk_scope(nodes):
+            path = anno.get(child, ITEM_PATH)
+            if path is not None:
+                # `x = ac.setitem_path(x, 0, v)` (item_assignment): `x[0] = v` as written,
+                # state by its path `x[0]`; the name `x` only if something else binds it.
+                paths.append(path)
+                skip.add(id(child.targets[0]))
+                continue
+            if id(child) not in skip:
+                rebound.update(_binds(child))
             if isinstance(child, (gast.Assign, gast.AugAssign, gast.AnnAssign)):
                 for target in _targets(getattr(child, "targets", None) or [child.target]):
                     composite = _composite(target)
                     if composite and composite != getattr(target, "id", None):
                         if composite not in names and _root(composite) in self.ctx.local_names:
                             names.append(composite)
+        for path in paths:
+            if _root(path) in names and _root(path) not in rebound:
+                names.remove(_root(path))
+            if path not in names and _root(path) in self.ctx.local_names:
+                names.append(path)
         return names
 
     def state_args(self, state) -> list:

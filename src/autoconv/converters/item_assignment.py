@@ -13,19 +13,26 @@ the array (`graph.mutation.assign_item` checks that, and raises a clear error ot
 and branches then carry the name like any other variable.
 
 Python evaluates the value before the container and the key; the call evaluates them after.
-So only keys that nothing can change are rewritten: names, constants, slices, arithmetic and
-comparisons of them, and items read from names where the value calls nothing. Other item
-assignments, and those to globals, attributes or several targets, stay as they are; so does an
-item with a constant key inside a branch or loop (`d["n"] += 1`), which the control-flow
-converter carries as state by its path. An augmented assignment with a key that is not a
-constant reads the item through the runtime (`ac.item(name, key)`): while a graph is traced, a
-symbolic key reads a NumPy array made outside the graph through the graph.
+So keys that nothing can change go into the call as they are: names, constants, slices,
+arithmetic and comparisons of them, and items read from names where the value calls nothing.
+Another key is bound to a new name first, after the value, which is Python's order:
+
+    a[f(i)] = g(x)        ->  value = g(x); key = f(i); a = ac.setitem(a, key, value)
+
+Assignments to globals, attributes or several targets stay as they are; so does an item with a
+string key inside a branch or loop (`d["n"] += 1`), which the control-flow converter carries as
+state by its path. One with an int key there (`acc[0] += v`: a list's item or an array's) is
+carried by its path too, and assigned through `ac.setitem_path`, which gives a JAX array a new
+one (`trace.jax.state.read_state` carries it whole) and runs the statement as written on
+anything else. An augmented assignment with a key that is not a constant reads the item through
+the runtime (`ac.item(name, key)`): while a graph is traced, a symbolic key reads a NumPy array
+made outside the graph through the graph.
 """
 
 import gast
 
 from autoconv.converters import expressions
-from autoconv.pyct import templates
+from autoconv.pyct import anno, templates
 
 _BODIES = ("body", "orelse", "finalbody")
 _STABLE = (
@@ -45,7 +52,8 @@ _STABLE = (
 
 def transform(function_node, ctx) -> None:
     names = ctx.local_names - ctx.globals - ctx.nonlocals
-    _block(function_node.body, ctx.ac, names, False, _numpy_arrays(function_node, names))
+    arrays = _numpy_arrays(function_node, names)
+    _block(function_node.body, ctx.ac, names, False, arrays, ctx.namer)
 
 
 _NUMPY = ("np", "numpy", "jnp")  # jax.numpy as users import it: arrays too
@@ -86,18 +94,24 @@ def _makes_array(value) -> bool:
     return value.func.attr in _ARRAY_METHODS
 
 
-def _block(stmts, ac, names, in_control_flow, arrays=frozenset()) -> None:
-    for i, stmt in enumerate(stmts):
+def _block(stmts, ac, names, in_control_flow, arrays=frozenset(), namer=None) -> None:
+    out = []
+    for stmt in stmts:
+        out.append(stmt)
         if isinstance(stmt, (gast.Assign, gast.AugAssign)):
-            stmts[i] = _rebinding(stmt, ac, names, in_control_flow, arrays)
+            new = _rebinding(stmt, ac, names, in_control_flow, arrays)
+            if new is stmt and namer is not None:
+                new = _hoisted(stmt, ac, names, in_control_flow, arrays, namer)
+            out[-1:] = new if isinstance(new, list) else [new]
         elif not isinstance(stmt, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
             inner_flow = in_control_flow or isinstance(stmt, (gast.If, gast.For, gast.While))
             for field in _BODIES:
                 inner = getattr(stmt, field, None)
                 if isinstance(inner, list):
-                    _block(inner, ac, names, inner_flow, arrays)
+                    _block(inner, ac, names, inner_flow, arrays, namer)
             for clause in getattr(stmt, "handlers", None) or getattr(stmt, "cases", None) or ():
-                _block(clause.body, ac, names, inner_flow, arrays)
+                _block(clause.body, ac, names, inner_flow, arrays, namer)
+    stmts[:] = out
 
 
 def _rebinding(stmt, ac, names, in_control_flow, arrays):
@@ -116,10 +130,16 @@ def _rebinding(stmt, ac, names, in_control_flow, arrays):
     ):
         return stmt
     key = target.slice
+    path = None
     if in_control_flow and isinstance(key, gast.Constant) and target.value.id not in arrays:
-        # `d["n"] = v` in a branch or loop: the item itself is state, by its path (see
-        # control_flow), which carries it in a dict or a list.
-        return stmt
+        if type(key.value) is not int:
+            # `d["n"] = v` in a branch or loop: the item itself is state, by its path (see
+            # control_flow), which carries it in the dict.
+            return stmt
+        # `x[0] = v`: an item of a list or of an array, which only the value tells. The name
+        # is rebound (`ac.setitem_path`: a JAX array gets a new one, anything else is changed
+        # as written) and the item is state by its path too (`ITEM_PATH`; control_flow).
+        path = f"{target.value.id}[{key.value!r}]"
     name = target.value.id
     value = stmt.value
     if isinstance(stmt, gast.AugAssign):
@@ -137,10 +157,61 @@ def _rebinding(stmt, ac, names, in_control_flow, arrays):
         value = templates.expr(f"ac.item_op({op!r}, item, value)", ac=ac, item=item, value=value)
     if any(isinstance(n, gast.Slice) for n in gast.walk(key)):
         key = templates.expr("ac.index[key]", ac=ac, key=key)
-    call = templates.expr("ac.setitem(name, key, value)", ac=ac, key=key, value=value)
+    op = "setitem" if path is None else "setitem_path"
+    call = templates.expr(f"ac.{op}(name, key, value)", ac=ac, key=key, value=value)
     call.args[0] = _load(name)
     out = gast.Name(id=name, ctx=gast.Store(), annotation=None, type_comment=None)
-    return expressions.located(gast.Assign(targets=[out], value=call, type_comment=None), stmt)
+    node = expressions.located(gast.Assign(targets=[out], value=call, type_comment=None), stmt)
+    if path is not None:
+        anno.set(node, ITEM_PATH, path)
+    return node
+
+
+ITEM_PATH = "item_path"  # the `x[0]` that `x = ac.setitem_path(x, 0, v)` assigns
+
+
+def _hoisted(stmt, ac, names, in_control_flow, arrays, namer):
+    """`x[K] = V` or `x[K] op= V` with a key that calls something or reads an attribute
+    (`x[x.shape[0] - 1] = 0`, `x[np.array([1, 2])] += 3`): the value (for `=`) and the key
+    are bound to new names first, in Python's order, then the item is assigned through them
+    (`_rebinding`). `stmt` itself when it is no such statement."""
+    targets = [stmt.target] if isinstance(stmt, gast.AugAssign) else stmt.targets
+    if len(targets) != 1:
+        return stmt
+    (target,) = targets
+    if not (
+        isinstance(target, gast.Subscript)
+        and isinstance(target.value, gast.Name)
+        and target.value.id in names
+        and not expressions.binds_or_suspends(stmt.value)
+        and not expressions.binds_or_suspends(target.slice)
+        and not all(isinstance(n, _STABLE) for n in gast.walk(target.slice))
+    ):
+        return stmt  # a stable key that `_rebinding` left as written stays so
+    out = []
+    value = stmt.value
+    if isinstance(stmt, gast.Assign) and not isinstance(value, gast.Constant):
+        # Python evaluates the value first, then the key.
+        value_name = namer.new("value")
+        out.append(_bind(value_name, value, stmt))
+        value = _load(value_name)
+    key = target.slice
+    if any(isinstance(n, gast.Slice) for n in gast.walk(key)):
+        key = templates.expr("ac.index[key]", ac=ac, key=key)
+    key_name = namer.new("key")
+    out.append(_bind(key_name, key, stmt))
+    item = gast.Subscript(value=_load(target.value.id), slice=_load(key_name), ctx=gast.Store())
+    if isinstance(stmt, gast.AugAssign):
+        inner = gast.AugAssign(target=item, op=stmt.op, value=value)
+    else:
+        inner = gast.Assign(targets=[item], value=value, type_comment=None)
+    out.append(_rebinding(expressions.located(inner, stmt), ac, names, in_control_flow, arrays))
+    return out
+
+
+def _bind(name, value, origin):
+    out = gast.Name(id=name, ctx=gast.Store(), annotation=None, type_comment=None)
+    return expressions.located(gast.Assign(targets=[out], value=value, type_comment=None), origin)
 
 
 def _read(node, value) -> bool:

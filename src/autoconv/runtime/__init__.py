@@ -17,7 +17,16 @@ from autoconv.runtime.control_flow import (
     is_not_none,
     while_stmt,
 )
-from autoconv.runtime.items import index, item, item_op, list_item, setitem, setitems
+from autoconv.runtime.items import (
+    index,
+    item,
+    item_op,
+    list_item,
+    setitem,
+    setitem_path,
+    setitems,
+    store_item,
+)
 from autoconv.runtime.lists import filtered, list_contains, list_method
 from autoconv.runtime.logical import and_, if_exp, not_, or_
 from autoconv.runtime.py_builtins import (
@@ -73,7 +82,9 @@ __all__ = [
     "range",
     "register_forms",
     "setitem",
+    "setitem_path",
     "setitems",
+    "store_item",
     "sum",
     "type",
     "unbound_locals",

@@ -130,8 +130,8 @@ def _no_jax_sort(method) -> None:
 # functions (`lax.fori_loop(0, n, body, x)`), which JAX then traces; they get the converted form
 # of those functions, so that an `if` on a tracer in `body` is staged.
 HANDS_FUNCTIONS = frozenset(
-    "grad value_and_grad vmap pmap jacfwd jacrev hessian jvp vjp linearize jit checkpoint "
-    "remat cond switch while_loop fori_loop scan map associative_scan".split()
+    "grad value_and_grad vmap pmap jacfwd jacrev jacobian hessian jvp vjp linearize jit "
+    "checkpoint remat cond switch while_loop fori_loop scan map associative_scan".split()
 )
 
 

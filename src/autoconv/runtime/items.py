@@ -26,6 +26,27 @@ def setitem(target, key, value):
     return target
 
 
+def setitem_path(target, key, value):
+    """`target[key] = value` with a constant int key in a staged branch or loop body, whose
+    statement carries the item by its path (`x[0]`: an item of a list or of an array, which
+    only the value tells): while a graph is traced, Python's statement as written; otherwise
+    `setitem` (a JAX array gets a new one, which the JAX trace carries whole)."""
+    if _traces:
+        target[key] = value
+        return target
+    return setitem(target, key, value)
+
+
+def store_item(target, key, value):
+    """`set_state`'s write-back of an item with an int key carried by its path (`x[0]`). A JAX
+    array cannot change: the JAX trace carries it whole and has set it already
+    (`trace.jax.state.write_state`); anything else gets Python's statement."""
+    if not _traces and (staging.jax_value(target) or _jax_array(target)):
+        return target
+    target[key] = value
+    return target
+
+
 def list_item(target, key):
     """`target[key]` where converted code appends to `target`: while a graph is traced, an item
     of a list that a staged statement appended to is known only when the graph runs."""

@@ -172,7 +172,7 @@ def if_stmt(cond, body, orelse, get_state, set_state, names):
     else:
 
         def read():
-            return staging.read_state(get_state, names)
+            return st.read_state(get_state, names)
 
         def write(values):
             st.write_state(get_state, set_state, names, values)

@@ -14,7 +14,6 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from autoconv.runtime import staging
 from autoconv.runtime.staged_locals import StagedLocals
 from autoconv.trace.core import messages
 from autoconv.trace.core.fixed_point import settle
@@ -52,7 +51,7 @@ class _Loop:
         self._aliases()
 
     def _read(self):
-        return staging.read_state(self.get_state, self.names) if self.names else ()
+        return st.read_state(self.get_state, self.names) if self.names else ()
 
     def _write(self, values):
         if self.names:
@@ -468,7 +467,7 @@ def for_rest(stop, iterable, items, item, body, get_state, set_state, names):
     label = "the loop's stop flag"
 
     def read():
-        values = staging.read_state(get_state, names) if names else ()
+        values = st.read_state(get_state, names) if names else ()
         return (*values, flag.value)
 
     def write(values):

@@ -18,6 +18,7 @@ loop's state before and after an iteration. Each leaf gets a `Plan`:
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import linecache
 import operator
@@ -82,7 +83,31 @@ def user_code(origin: str, what: str):
                 "JAX program cannot raise when it runs. Check such conditions outside "
                 "`jax.jit`, or with `jax.experimental.checkify`"
             )
+        elif isinstance(e, jax.errors.TracerIntegerConversionError):
+            # `params[i]` with a Python list or tuple and a traced index (a staged loop's
+            # counter): Python needs the index now.
+            name = _indexed_name(where[1]) if where else None
+            first = f"`{name} = jnp.asarray({name})`" if name else "`jnp.asarray(...)`"
+            text += (
+                ": a Python list or tuple needs its index while JAX traces, and this one is "
+                f"known only when the program runs. Make the list an array first ({first}), "
+                "or use `jnp.take` or `lax.switch`"
+            )
         raise JaxStagingError(text + ".)") from e
+
+
+def _indexed_name(line: str):
+    """The one name that `line` indexes (`params` in `theta = theta + params[i]`), else None."""
+    try:
+        tree = ast.parse(line)
+    except SyntaxError:
+        return None
+    names = {
+        n.value.id
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name)
+    }
+    return names.pop() if len(names) == 1 else None
 
 
 class _Retry(Exception):
@@ -272,9 +297,56 @@ def same_static(a, b) -> bool:
         return False
 
 
+def read_state(get_state, names) -> tuple:
+    """The values of `names` (`staging.read_state`), an item with an int key of a JAX array,
+    `x[0]` (see `_whole`), as the whole array: the statement carries the array."""
+    values = staging.read_state(get_state, names)
+    whole = _whole(get_state, names)
+    if not whole:
+        return values
+    values = list(values)
+    for i, (cell, _) in whole.items():
+        values[i] = cell.cell_contents
+    return tuple(values)
+
+
+def _whole(get_state, names) -> dict:
+    """`{index: (cell, key)}` for the names among `names` that are an item with an int key of a
+    JAX array held by a variable of the converted function (`x[0]`, as the converter writes
+    `x[0] = v` in a branch or loop: `x = ac.setitem_path(x, 0, v)`, which gives `x` a new array
+    under JAX). JAX arrays cannot change, so the statement carries the whole array."""
+    found = {}
+    cells = None
+    for i, name in enumerate(names):
+        if not name.endswith("]"):
+            continue
+        root, accessors = staging._parse(name)
+        if len(accessors) != 1 or accessors[0][0] or type(accessors[0][1]) is not int:
+            continue
+        if cells is None:
+            cells = dict(zip(get_state.__code__.co_freevars, get_state.__closure__ or ()))
+        cell = cells.get(root)
+        try:
+            value = cell.cell_contents if cell is not None else None
+        except ValueError:  # unbound
+            continue
+        if isinstance(value, (jax.Array, _Tracer)):
+            found[i] = (cell, accessors[0][1])
+    return found
+
+
 def write_state(get_state, set_state, names, values) -> None:
     """`set_state(values)`, leaving the plain names whose value is undefined unbound (so that
-    reading one raises Python's UnboundLocalError, as the original would)."""
+    reading one raises Python's UnboundLocalError, as the original would). A JAX array carried
+    whole for its item (`read_state`) is set in its variable's cell."""
+    whole = _whole(get_state, names)
+    if whole:
+        values = list(values)
+        for i, (cell, key) in whole.items():
+            if isinstance(values[i], (jax.Array, _Tracer)) and values[i].ndim:
+                cell.cell_contents = values[i]
+                values[i] = values[i][key]  # `ac.store_item` leaves the array as it is
+        values = tuple(values)
     set_state(values)
     undefined = [n for n, v in zip(names, values) if staging.is_undefined(v)]
     if undefined:
