@@ -71,6 +71,13 @@ def save_function(function, path, signatures=None, key=None) -> None:
             concretes.append(c)
     else:
         concretes = [c for c in function._concretes if not c.first_call_only]
+    if not concretes and function.tracing_count:
+        raise SaveError(
+            f"{function._where()}: every call of {function._name} so far created Variables (the "
+            "state of an object argument, or of the function), and such a first call's graph "
+            "runs for that call only: call it again with the same kind of arguments (the "
+            "object kept), then save"
+        )
     if not concretes:
         raise SaveError(
             f"{function._where()}: {function._name} has no traced signature to save: call it "
