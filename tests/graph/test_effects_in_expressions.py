@@ -268,3 +268,35 @@ def test_a_run_time_error_a_handler_would_catch_is_a_clear_error_now():
     message = str(info.value)
     assert "ZeroDivisionError" in message and "`try` at line" in message
     assert "test_effects_in_expressions.py:" in message
+
+
+def numpy_scalar_types(x):
+    a = np.float32(np.sum(x))
+    b = np.int64(x[0])
+    n = 0
+    for j in range(np.int64(np.sum(x))):
+        n += j
+    return a, b, np.float64(x), type(a).__name__, n
+
+
+@pytest.mark.parametrize("backend", ["numpy", "jax"])
+def test_numpy_scalar_types_of_tensors_match_eager(backend):
+    if backend == "jax":
+        pytest.importorskip("jax")
+    x = np.array([1.5, 2.0])
+    same(autoconv.function(numpy_scalar_types, backend=backend)(x), numpy_scalar_types(x))
+
+
+def test_range_of_a_float_tensor_raises_type_error_as_eagerly():
+    def count(x):
+        n = 0
+        for _ in range(np.mean(x)):
+            n += 1
+        return n
+
+    with pytest.raises(TypeError, match="cannot be interpreted as an integer"):
+        count(np.array([1.0, 2.0]))
+    with pytest.raises(TypeError, match="cannot be interpreted as an integer") as info:
+        autoconv.function(count)(np.array([1.0, 2.0]))
+    assert isinstance(info.value, autoconv.AutoconvError)
+    assert "test_effects_in_expressions.py:" in str(info.value)

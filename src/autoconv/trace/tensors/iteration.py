@@ -21,6 +21,7 @@ from autoconv.trace.tensors.leaves import (
     _weak,
     grown_len,
 )
+from autoconv.trace.tensors.optionals import Optional
 
 
 def _length(t):
@@ -145,12 +146,33 @@ def _remaining(iterable, items, item, origin):
     return _StackedSource(rest, origin) if rest else None
 
 
+class RangeTypeError(StagingError, TypeError):
+    """A value range() cannot take (a float or an array), known while tracing: eager Python
+    raises TypeError there, so this is one too."""
+
+
 class StagedRange(_Source):
     """`range(...)` with a symbolic bound; iterated by a staged `for` loop."""
 
     def __init__(self, *args):
         if not 1 <= len(args) <= 3:
             raise TypeError(f"range expected 1 to 3 arguments, got {len(args)}")
+        for arg in args:
+            value = arg.value if isinstance(arg, Optional) else arg
+            if isinstance(value, Tensor) and value.dtype.kind not in "biu":
+                # As eagerly (`range(np.mean(x))`): the type is known now, the value is not.
+                kind = "float" if value.weak else f"numpy.{value.dtype.name}"
+                raise RangeTypeError(
+                    f"{where(user_origin(3))}: '{kind}' object cannot be interpreted as an "
+                    "integer (eager Python raises this TypeError too): give range() an int, "
+                    "e.g. int(...)"
+                )
+            if isinstance(value, Tensor) and value.shape:
+                raise RangeTypeError(
+                    f"{where(user_origin(3))}: range() of an array of shape "
+                    f"{shapes.fmt(value.shape)}: only integer scalar arrays can be converted "
+                    "to a scalar index (eager NumPy raises this TypeError too)"
+                )
         start, stop, step = (0, args[0], 1) if len(args) == 1 else (*args, 1)[:3]
         if isinstance(step, (int, np.integer)) and step == 0:
             raise ValueError("range() arg 3 must not be zero")

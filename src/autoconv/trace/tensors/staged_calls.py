@@ -217,6 +217,31 @@ MATH = tuple(
 )
 
 
+def _scalar_type(kind):
+    """`np.int64(t)`, `np.float32(t)`: `t` in that dtype when the graph runs (a NumPy scalar of
+    a 0-d value, as eagerly; an array of an array)."""
+
+    def staged(*args, **kwargs):
+        if len(args) != 1 or kwargs or not isinstance(args[0], Tensor):
+            return kind(*args, **kwargs)
+        x = args[0]
+        return _emit(kind.__name__, kind, (x,), {}, [(x._shape, np.dtype(kind))])
+
+    staged.__name__ = kind.__name__
+    staged.__doc__ = f"`np.{kind.__name__}(t)`: `t` as {kind.__name__} when the graph runs."
+    return staged
+
+
+# NumPy's scalar types, called on a Tensor.
+SCALAR_TYPES = tuple(
+    getattr(np, name)
+    for name in (
+        "bool_ int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float32 float64 "
+        "complex64 complex128 intp"
+    ).split()
+)
+
+
 def type_(*args):
     """`type(t)`: the type eager NumPy's value would have (`type(t) is np.ndarray`)."""
     if len(args) == 1 and isinstance(args[0], Tensor) and _g.building():
@@ -252,6 +277,7 @@ STAGED = {
     builtins.type: type_,
     builtins.len: len_,
     **{func: _math(func) for func in MATH},
+    **{kind: _scalar_type(kind) for kind in SCALAR_TYPES},
 }
 
 
