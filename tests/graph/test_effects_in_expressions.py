@@ -303,3 +303,14 @@ def test_range_of_a_float_tensor_raises_type_error_as_eagerly():
         autoconv.function(count)(np.array([1.0, 2.0]))
     assert isinstance(info.value, autoconv.AutoconvError)
     assert "test_effects_in_expressions.py:" in str(info.value)
+
+
+def test_python_errors_in_a_staged_loop_body_name_the_loop():
+    def unpack_in_body(x):
+        while np.sum(x) < 0:
+            e0, e1 = x
+            x = x + e0
+        return x
+
+    with pytest.raises(ValueError, match="while tracing the body of this staged `while` loop"):
+        autoconv.function(unpack_in_body)(np.array([1.0, 2.0, 3.0]))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from autoconv.errors import AutoconvError
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
@@ -55,6 +56,7 @@ from autoconv.trace.tensors.leaves import (
 from autoconv.trace.tensors.merge import _Merger
 from autoconv.trace.tensors.optionals import Optional, lift_pair, raise_node
 from autoconv.trace.tensors.path_types import kinds_of, tagged
+from autoconv.trace.tensors.raising import traced_body_failed
 from autoconv.trace.tensors.rows import item_spec
 from autoconv.trace.tensors.user_code import user_frame
 
@@ -192,7 +194,12 @@ class _Loop:
         _LOOPS.append(snap)
         try:
             with _g.sub_block() as body_block:
-                stop = self.body()
+                try:
+                    stop = self.body()
+                except (AutoconvError, RecursionError, _NeedsAccumulator, _CarryHidden):
+                    raise
+                except Exception as e:  # Python's error from code the data may never reach
+                    raise traced_body_failed(e, self.what) from e
                 out = list(self._read())
                 appended = self._appended_lists(snap, accums)
             self.arrays.check()

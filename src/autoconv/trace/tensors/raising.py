@@ -158,10 +158,15 @@ def stored_tensor_error(e):
     )
 
 
-def _traced_branch_failed(e):
+def _traced_branch_failed(
+    e,
+    what="a branch of a staged `if`",
+    why="both branches are traced, whichever one the data takes when the graph runs",
+):
     """A StagingError for an exception (not the user's `raise`) while tracing a branch: both
     branches of a staged `if` are traced, whichever runs later, so code that only works on
-    the path the data takes can fail here."""
+    the path the data takes can fail here (so can a staged loop's body, which is traced
+    whether or not the loop runs)."""
     origin = exception_origin(e)
     cls = StagingError
     try:  # also of the type eager code would raise (`except AttributeError` still catches it)
@@ -169,10 +174,21 @@ def _traced_branch_failed(e):
     except TypeError:  # an exception type that cannot be combined
         pass
     return cls(
-        f"{where(origin)}: {type(e).__name__}: {e}, while tracing a branch of a staged `if` "
-        "(both branches are traced, whichever one the data takes when the graph runs). Make "
+        f"{where(origin)}: {type(e).__name__}: {e}, while tracing {what} ({why}). Make "
         "this code work on either path, e.g. check the condition in Python first, or build the "
         "values with np.where."
+    )
+
+
+def traced_body_failed(e, what: str):
+    """`_traced_branch_failed` for the body of a staged loop."""
+    stored = stored_tensor_error(e)
+    if stored is not None:
+        return stored
+    return _traced_branch_failed(
+        e,
+        f"the body of this staged {what}",
+        "it is traced once whether or not the loop runs an iteration when the graph runs",
     )
 
 
