@@ -314,3 +314,34 @@ def test_python_errors_in_a_staged_loop_body_name_the_loop():
 
     with pytest.raises(ValueError, match="while tracing the body of this staged `while` loop"):
         autoconv.function(unpack_in_body)(np.array([1.0, 2.0, 3.0]))
+
+
+def first_above(v, c):
+    for e in v:
+        if e > c:
+            return e
+    return 0.0
+
+
+def python_float_from_a_helper(x):
+    return 0.5 - first_above(x, 2)
+
+
+def test_a_helpers_python_float_on_one_path_stays_a_python_float():
+    g = autoconv.function(python_float_from_a_helper)
+    for x in (np.array([0.0, 1.0]), np.array([0.0, 3.0])):
+        same(g(x), python_float_from_a_helper(x))
+
+
+def test_a_name_bound_on_no_path_raises_unbound_local_error():
+    def unbound(x, k):
+        if np.sum(x) < 0:
+            if k > 1:
+                u = np.sum(x)
+        return u  # noqa: F821 - bound on no path for k <= 1
+
+    with pytest.raises(UnboundLocalError):
+        unbound(np.array([-2.0]), 0)
+    with pytest.raises(UnboundLocalError) as info:
+        autoconv.function(unbound)(np.array([-2.0]), 0)
+    assert isinstance(info.value, autoconv.AutoconvError)

@@ -556,7 +556,7 @@ class Function:
         except StagingError as e:
             if self._names_own_file(str(e)):
                 raise
-            raise StagingError(f"{self._where()}: {e}") from None
+            raise type(e)(f"{self._where()}: {e}") from None  # of its eager type too
         graph.outputs = output_records(outputs)  # the Python type a path gives, where it varies
         if writebacks:
             # Changes to the arguments' containers: extra outputs, stored after each run.

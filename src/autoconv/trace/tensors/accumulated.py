@@ -332,13 +332,20 @@ def run_time_item(value, extra=()):
     return tagged(value, tag, kinds, "the list's item")
 
 
+class UnboundReturn(StagingError, UnboundLocalError):
+    """A returned name no path binds: an AutoconvError of the type eager code raises."""
+
+
 def check_output(value, path="output"):
     """Raises if a function's outputs hold something a graph cannot return."""
     if isinstance(value, Undefined):
         value.fail()
     if rt.is_undefined(value):
-        raise StagingError(
-            f"the returned value `{value.name}` is not defined on every path through the function"
+        # Unbound on every path the trace took: eager code raises UnboundLocalError there.
+        raise UnboundReturn(
+            f"the returned value `{value.name}` is not bound on any path through the function "
+            f"(eager Python raises UnboundLocalError: cannot access local variable "
+            f"'{value.name}' where it is not associated with a value)"
         )
     if isinstance(value, ListAccum):
         raise StagingError(

@@ -185,7 +185,10 @@ def _require(opt, t, origin):
     )
     node.effect = True  # runs where eager code reads the value, even if the result is unused
     _g.add_node(node, [spec], origin)
-    return node.outputs[0]
+    out = node.outputs[0]
+    if isinstance(t, Tensor):
+        out.py_kinds = t.py_kinds  # the Python type of each path, as the value's (path_types)
+    return out
 
 
 def is_none(value):
