@@ -345,3 +345,15 @@ def test_a_name_bound_on_no_path_raises_unbound_local_error():
     with pytest.raises(UnboundLocalError) as info:
         autoconv.function(unbound)(np.array([-2.0]), 0)
     assert isinstance(info.value, autoconv.AutoconvError)
+
+
+def item_write_in_a_python_loop(y):
+    b = y * 1.0
+    for _ in range(2):
+        b[0] = 0.0
+    return b
+
+
+def test_an_item_write_on_a_graph_array_in_a_python_loop_rebinds_it():
+    x = np.array([1.0, 2.0])
+    same(autoconv.function(item_write_in_a_python_loop)(x), item_write_in_a_python_loop(x))

@@ -29,12 +29,13 @@ def setitem(target, key, value):
 def setitem_path(target, key, value):
     """`target[key] = value` with a constant int key in a staged branch or loop body, whose
     statement carries the item by its path (`x[0]`: an item of a list or of an array, which
-    only the value tells): while a graph is traced, Python's statement as written; otherwise
-    `setitem` (a JAX array gets a new one, which the JAX trace carries whole)."""
-    if _traces:
-        target[key] = value
+    only the value tells): while a graph is traced, Python's statement as written on a list or
+    NumPy array; otherwise `setitem` (a Tensor or a JAX array: the name gets a new one, which a
+    JAX trace carries whole)."""
+    if _traces and staging.tracer_for(target) is None:
+        target[key] = value  # a list or a NumPy array: Python's statement
         return target
-    return setitem(target, key, value)
+    return setitem(target, key, value)  # a Tensor, or a JAX array: the name gets a new one
 
 
 def store_item(target, key, value):
