@@ -55,3 +55,15 @@ def unbound(value) -> bool:
     """Whether `value` stands for a variable without a value: not bound yet (the runtime's
     marker) or bound on some paths only (`Undefined`)."""
     return is_undefined(value) or type(value) is Undefined
+
+
+def map_leaves(v, fn):
+    """`v` with `fn` applied to each leaf inside its tuples, lists, dicts and namedtuples."""
+    t = type(v)
+    if t is tuple or t is list:
+        return t(map_leaves(x, fn) for x in v)
+    if t is dict:
+        return {k: map_leaves(x, fn) for k, x in v.items()}
+    if isinstance(v, tuple) and hasattr(t, "_fields"):
+        return t(*(map_leaves(x, fn) for x in v))
+    return fn(v)

@@ -22,6 +22,7 @@ from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import choose
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor
+from autoconv.trace.core.values import map_leaves
 from autoconv.trace.tensors.recording import emit
 
 _TAG = ((), np.dtype(np.int64), False)
@@ -193,16 +194,7 @@ def output(choice: Choice):
 
 def chosen(value):
     """`value` (a function's outputs) with each Choice made the value it picks (`output`)."""
-    t = type(value)
-    if t is Choice:
-        return output(value)
-    if t is tuple or t is list:
-        return t(chosen(v) for v in value)
-    if t is dict:
-        return {k: chosen(v) for k, v in value.items()}
-    if isinstance(value, tuple) and hasattr(t, "_fields"):
-        return t(*(chosen(v) for v in value))
-    return value
+    return map_leaves(value, lambda v: output(v) if type(v) is Choice else v)
 
 
 def truth(choice: Choice):

@@ -26,6 +26,7 @@ from autoconv.graph.helpers import raise_new as _raise_new
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.trace.core import optional as core_optional
+from autoconv.trace.core.values import map_leaves
 from autoconv.trace.tensors import choices
 from autoconv.trace.tensors.choices import Choice
 from autoconv.trace.tensors.recording import emit
@@ -49,7 +50,7 @@ class Optional(core_optional.Optional):
         if self.flag is True:
             return self.value
         origin = user_origin(3)
-        return _map_leaves(self.value, lambda v: _require(self, v, origin))
+        return map_leaves(self.value, lambda v: _require(self, v, origin))
 
     def __bool__(self):
         return bool(self.unwrap())
@@ -156,17 +157,6 @@ def eager_scalar(t: Tensor) -> bool:
 
 
 _install_operators()
-
-
-def _map_leaves(v, fn):
-    t = type(v)
-    if t is tuple or t is list:
-        return t(_map_leaves(x, fn) for x in v)
-    if t is dict:
-        return {k: _map_leaves(x, fn) for k, x in v.items()}
-    if isinstance(v, tuple) and hasattr(t, "_fields"):
-        return t(*(_map_leaves(x, fn) for x in v))
-    return fn(v)
 
 
 def _require(opt, t, origin):
