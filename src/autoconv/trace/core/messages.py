@@ -27,9 +27,7 @@ def shown(name: str, names=()) -> str:
     what = _CONVERTER_NAMES.get(base) or _CONVERTER_NAMES.get(base + "_")
     if what is None:
         return name
-    if base == "retval" and not any(n.startswith("do_return") for n in names):
-        return name  # a user's own `retval`
-    return what
+    return what  # (a user's own `retval` makes the converter's `retval_1`, named alike)
 
 
 def defined_on_one_path(name: str, defined: str, missing: str, what: str) -> str:

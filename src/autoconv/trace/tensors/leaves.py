@@ -109,6 +109,14 @@ def _spec_text(v) -> str:
         return format_spec(np.shape(v), v.dtype)
     if unbound(v):
         return "undefined"
+    if isinstance(v, Optional):  # the value, and what the variable holds where it is missing
+        missing = "None" if v.missing is None else "unbound"
+        return f"{_describe(v.value)} or {missing}"
+    if isinstance(v, ListAccum):
+        item = format_spec(v.tensor.shape[1:], v.tensor.dtype)
+        return f"a list a staged loop appended to ({item} items)"
+    if isinstance(v, Choice):
+        return " or ".join(repr(o) for o in v.options)
     return f"{type(v).__name__} {v!r}"
 
 

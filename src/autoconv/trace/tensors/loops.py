@@ -317,6 +317,8 @@ class _Loop:
     def _settle(self, init, structs, init_leaves, carried, out, state_in) -> bool:
         changed = False
         for i, name in enumerate(self.names):
+            shown = messages.shown(name, self.names)  # for messages
+            who = messages.named(shown)
             o = out[i]
             if o is state_in[i]:
                 continue
@@ -340,11 +342,11 @@ class _Loop:
             if struct != structs[i]:
                 if rt.is_undefined(init[i]) and not any(_numeric(v) for v in leaves):
                     self._error(
-                        f"`{name}` is first given a value inside this {self.what}, and it is "
+                        f"{who} is first given a value inside this {self.what}, and it is "
                         f"{_describe(o)}; only arrays and numbers can be staged loop variables"
                     )
                 self._error(
-                    f"`{name}` changes structure in this {self.what}: before an iteration "
+                    f"{who} changes structure in this {self.what}: before an iteration "
                     f"it is {_describe(state_in[i])}, after it {_describe(o)}. Keep the "
                     "same structure in every iteration."
                 )
@@ -363,7 +365,7 @@ class _Loop:
                     old = carried[key]
                     if not _numeric(v):
                         self._error(
-                            f"`{name}` is {format_spec(*old)} before an iteration of this "
+                            f"{who} is {format_spec(*old)} before an iteration of this "
                             f"{self.what} and {_spec_text(v)} after it"
                         )
                     start = old
@@ -372,16 +374,16 @@ class _Loop:
                         continue
                     if not (_numeric(v) and _numeric(before)):
                         self._error(
-                            f"`{name}` is {_spec_text(before)} before this {self.what} and "
+                            f"{who} is {_spec_text(before)} before this {self.what} and "
                             f"{_spec_text(v)} after an iteration. A staged loop can only change "
                             "arrays and numbers; keep other values the same in every iteration."
                         )
                     start = _spec(before)
 
-                def fail(kind, start=start, v=v, name=name):
+                def fail(kind, start=start, v=v, shown=shown):
                     before_text, after_text = format_spec(*start), _spec_text(v)
                     self._error(
-                        messages.iteration_changes(name, before_text, after_text, self.what, kind)
+                        messages.iteration_changes(shown, before_text, after_text, self.what, kind)
                     )
 
                 new = _join(start, _spec(v), fail, (before, v))
