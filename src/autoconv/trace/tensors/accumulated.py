@@ -27,6 +27,7 @@ from autoconv.trace.tensors.path_types import tagged
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.recording import one as _one
 from autoconv.trace.tensors.rows import describe, fields, is_row, item_spec, stand_in
+from autoconv.trace.tensors.user_code import user_frame
 
 _PY_NUMBERS = (bool, int, float, complex)
 
@@ -49,10 +50,11 @@ class ListAccum:
 
     def _fail(self, *args, **kwargs):
         raise StagingError(
-            f"{where(user_origin(2))}: this list was appended to inside a staged loop, so its "
-            "length is only known when the graph runs. Use np.stack(lst) or "
-            "np.concatenate(lst) on it after the loop; indexing it, len() and other list uses "
-            "are not available."
+            f"{where(user_origin(2))}: a list holds items a staged loop appended (known only "
+            "when the graph runs), and it reached code that uses it as a Python list (a "
+            "library's function, NumPy's reductions, or code autoconv does not convert). In "
+            "converted code, len(), items, slices, `in`, `for` loops, sum/max/min and "
+            "np.stack/np.array of it are staged: pass np.stack(lst) to other code."
         )
 
     __bool__ = __iter__ = __len__ = __getitem__ = __array__ = __float__ = __int__ = _fail
@@ -202,6 +204,18 @@ def one_kind(items, what: str, origin, stacked: bool = False) -> None:
         )
 
 
+def list_name(lst: list) -> str:
+    """`list `losses`` (the user's name for `lst` in the nearest frame of theirs that has
+    one), or "this list"."""
+    frame = user_frame()
+    while frame is not None:
+        for name, value in frame.f_locals.items():
+            if value is lst and name.isidentifier():
+                return f"list `{name}`"
+        frame = frame.f_back
+    return "this list"
+
+
 def _item_text(item) -> str:
     spec = item_spec(item)
     if spec is None:
@@ -245,7 +259,7 @@ def _item_at_run_time(lst: list, key):
     dtypes = {spec[1] for item, spec in zip(lst, specs) if spec is not None and not _weak(item)}
     if None in specs or len({len(spec[0]) for spec in specs}) > 1 or len(dtypes) > 1:
         raise StagingError(
-            f"{where(origin)}: this list is indexed with {key!r}, whose value is only known when "
+            f"{where(origin)}: {list_name(lst)} is indexed at a key known only when "
             "the graph runs, and its items are not all arrays or numbers of one dtype and "
             "number of dimensions, so the item's kind would be known only then. Keep items of "
             "one kind, or index an array (np.take(np.stack(lst), i))."
@@ -305,7 +319,8 @@ def item_kind(lst: list, n: int, op: str, origin, more=()) -> tuple:
         ):
             shown = describe(acc.dtype) if is_row(acc.dtype) else format_spec(elem, acc.dtype)
             raise StagingError(
-                f"{where(origin)}: this list holds items a staged loop appended ({shown} each) "
+                f"{where(origin)}: {list_name(lst)} holds items a staged statement appended "
+                f"({shown} each) "
                 f"and others of another kind ({_item_text(item)}), so what {op} gives has a "
                 "kind known only when the graph runs. Append items of one kind (dtype and "
                 "number of dimensions)."

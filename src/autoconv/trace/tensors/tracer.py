@@ -52,7 +52,7 @@ from autoconv.trace.tensors.raising import (
     _stand_in,
     _trace_branch,
 )
-from autoconv.trace.tensors.user_code import user_frame
+from autoconv.trace.tensors.user_code import fail, source_line, target_name, user_frame
 
 _UNROLL_REST = 64
 """A Python loop whose body stops under a staged condition (`if np.sum(...) > 5: return r`)
@@ -410,6 +410,18 @@ class TensorTracer:
         it (a copy: the write that follows checks who else holds the array by its references)."""
         if isinstance(target, np.ndarray) and target.dtype != object:
             target = _g.add_const(target.copy(), (target.shape, target.dtype), True)
+        elif type(target) in (list, dict):
+            frame = user_frame()
+            line = source_line(frame)
+            name = target_name(line) or f"the {type(target).__name__}"
+            fail(
+                frame,
+                f"`{line}` updates an item of the Python {type(target).__name__} `{name}` at a "
+                "key known only when the graph runs; a Python list or dict needs the key now. "
+                f"Make `{name}` a NumPy array (`{name} = np.zeros(n, dtype=int)`, `.tolist()` "
+                "at the end if a list is wanted): item updates of an array are staged.",
+                TypeError,
+            )
         return target[key]
 
     def list_item(self, lst, key):
