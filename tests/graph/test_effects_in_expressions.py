@@ -357,3 +357,28 @@ def item_write_in_a_python_loop(y):
 def test_an_item_write_on_a_graph_array_in_a_python_loop_rebinds_it():
     x = np.array([1.0, 2.0])
     same(autoconv.function(item_write_in_a_python_loop)(x), item_write_in_a_python_loop(x))
+
+
+def constant_key_in_a_branch(m):
+    m = m.copy()
+    if m[0] > 0:
+        m[0] = m[1]
+    return m
+
+
+def constant_key_in_a_loop(m):
+    m = m * 1.0
+    for v in m:
+        if v > 2:
+            m[0] = v
+    return m
+
+
+@pytest.mark.parametrize("backend", ["numpy", "jax"])
+@pytest.mark.parametrize("f", [constant_key_in_a_branch, constant_key_in_a_loop])
+def test_a_constant_key_write_into_a_graph_array_carries_the_array(f, backend):
+    if backend == "jax":
+        pytest.importorskip("jax")
+    g = autoconv.function(f, backend=backend)
+    for x in (np.array([1.0, 5.0]), np.array([-1.0, 3.0])):
+        same(g(x), f(x.copy()))

@@ -38,10 +38,17 @@ def setitem_path(target, key, value):
     return setitem(target, key, value)  # a Tensor, or a JAX array: the name gets a new one
 
 
+CARRIED = object()
+"""The value `set_state` gets for an item whose array the statement carried whole and has set
+already (`trace.core.whole`): `store_item` leaves the array as it is."""
+
+
 def store_item(target, key, value):
-    """`set_state`'s write-back of an item with an int key carried by its path (`x[0]`). A JAX
-    array cannot change: the JAX trace carries it whole and has set it already
-    (`trace.jax.state.write_state`); anything else gets Python's statement."""
+    """`set_state`'s write-back of an item with an int key carried by its path (`x[0]`). An
+    array that cannot change (a JAX array, a Tensor) is carried whole and set already
+    (`CARRIED`); anything else gets Python's statement."""
+    if value is CARRIED:
+        return target
     if not _traces and (staging.jax_value(target) or _jax_array(target)):
         return target
     target[key] = value

@@ -36,6 +36,7 @@ from autoconv.runtime import staging
 from autoconv.trace.core import optional as core_optional
 from autoconv.trace.core.join import SAME as CORE_SAME
 from autoconv.trace.core.join import STAND_IN, Leaves, Policy, plan_leaf
+from autoconv.trace.core.whole import read_whole, write_whole
 
 _Tracer = jax.core.Tracer
 _ARRAYS = (jax.Array, _Tracer, np.ndarray, np.generic)
@@ -297,56 +298,21 @@ def same_static(a, b) -> bool:
         return False
 
 
+def _immutable(value) -> bool:
+    return isinstance(value, (jax.Array, _Tracer))
+
+
 def read_state(get_state, names) -> tuple:
     """The values of `names` (`staging.read_state`), an item with an int key of a JAX array,
-    `x[0]` (see `_whole`), as the whole array: the statement carries the array."""
-    values = staging.read_state(get_state, names)
-    whole = _whole(get_state, names)
-    if not whole:
-        return values
-    values = list(values)
-    for i, (cell, _) in whole.items():
-        values[i] = cell.cell_contents
-    return tuple(values)
-
-
-def _whole(get_state, names) -> dict:
-    """`{index: (cell, key)}` for the names among `names` that are an item with an int key of a
-    JAX array held by a variable of the converted function (`x[0]`, as the converter writes
-    `x[0] = v` in a branch or loop: `x = ac.setitem_path(x, 0, v)`, which gives `x` a new array
-    under JAX). JAX arrays cannot change, so the statement carries the whole array."""
-    found = {}
-    cells = None
-    for i, name in enumerate(names):
-        if not name.endswith("]"):
-            continue
-        root, accessors = staging._parse(name)
-        if len(accessors) != 1 or accessors[0][0] or type(accessors[0][1]) is not int:
-            continue
-        if cells is None:
-            cells = dict(zip(get_state.__code__.co_freevars, get_state.__closure__ or ()))
-        cell = cells.get(root)
-        try:
-            value = cell.cell_contents if cell is not None else None
-        except ValueError:  # unbound
-            continue
-        if isinstance(value, (jax.Array, _Tracer)):
-            found[i] = (cell, accessors[0][1])
-    return found
+    `x[0]`, as the whole array: the statement carries the array (`trace.core.whole`)."""
+    return read_whole(get_state, names, _immutable)
 
 
 def write_state(get_state, set_state, names, values) -> None:
     """`set_state(values)`, leaving the plain names whose value is undefined unbound (so that
     reading one raises Python's UnboundLocalError, as the original would). A JAX array carried
     whole for its item (`read_state`) is set in its variable's cell."""
-    whole = _whole(get_state, names)
-    if whole:
-        values = list(values)
-        for i, (cell, key) in whole.items():
-            if isinstance(values[i], (jax.Array, _Tracer)) and values[i].ndim:
-                cell.cell_contents = values[i]
-                values[i] = values[i][key]  # `ac.store_item` leaves the array as it is
-        values = tuple(values)
+    values = write_whole(get_state, names, values, _immutable)
     set_state(values)
     undefined = [n for n, v in zip(names, values) if staging.is_undefined(v)]
     if undefined:

@@ -15,6 +15,7 @@ from autoconv.trace.core import messages
 from autoconv.trace.core.fixed_point import settle
 from autoconv.trace.core.hidden import HiddenState, with_carried
 from autoconv.trace.core.values import unbound
+from autoconv.trace.core.whole import carried_whole
 from autoconv.trace.tensors import mutation
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
@@ -113,6 +114,10 @@ class _Loop:
         return rt.read_state(self.get_state, self.names) if self.names else ()
 
     def run(self):
+        # `x[0] = v` of a graph array `x` in the body: `x` is carried whole (trace.core.whole).
+        self.get_state, self.set_state = carried_whole(
+            self.get_state, self.set_state, self.names, lambda v: isinstance(v, Tensor)
+        )
         try:
             self._run()
         except _CarryHidden as carry:

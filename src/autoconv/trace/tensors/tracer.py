@@ -16,6 +16,7 @@ from autoconv.runtime import staging as rt
 from autoconv.runtime.control_flow import ElifChain
 from autoconv.runtime.staged_locals import StagedLocals
 from autoconv.trace.core.hidden import HiddenState, with_carried
+from autoconv.trace.core.whole import carried_whole
 from autoconv.trace.tensors import accumulated, arraylike, choices, list_ops, mutation
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
@@ -81,6 +82,8 @@ class TensorTracer:
         origin = user_origin(2)
         cond = _cond_tensor(cond, origin)
         names = tuple(names or ())
+        # `x[0] = v` of a graph array `x` in a branch: `x` is carried whole (trace.core.whole).
+        get_state, set_state = carried_whole(get_state, set_state, names, _is_tensor)
         init = rt.read_state(get_state, names) if names else ()
         adopted = mutation.adopt_arrays(names, init, user_frame()) if names else init
         if adopted is not init:
@@ -285,6 +288,7 @@ class TensorTracer:
         origin = user_origin(2)
         source = _iteration(iterable, origin)
         names = tuple(names or ())
+        get_state, set_state = carried_whole(get_state, set_state, names, _is_tensor)
         length = source.length()
         if type(length) is int and length == 0:
             # No items, known now (an empty array's graph is only used for empty arrays): the
@@ -494,6 +498,10 @@ rt.register(
     accumulators=(ListAccum,),
     builds_graphs=True,
 )
+
+
+def _is_tensor(value) -> bool:
+    return isinstance(value, Tensor)
 
 
 def _fail_at(origin, message: str):
