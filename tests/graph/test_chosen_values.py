@@ -16,7 +16,7 @@ BACKENDS = ["numpy", "jax"]
 def same(got, want):
     """Equal values of equal types; strings and None by value, numbers as NumPy compares."""
     assert type(got) is type(want), (got, want)
-    if isinstance(want, tuple):
+    if isinstance(want, (tuple, list)):
         assert len(got) == len(want)
         for a, b in zip(got, want):
             same(a, b)
@@ -136,3 +136,30 @@ def test_a_chosen_value_used_as_a_dict_key_is_an_error_naming_it():
     message = str(info.value)
     assert "'a' or 'b'" in message and "dict key" in message
     assert "test_chosen_values.py:" in message
+
+
+def labels_in_a_loop(x):
+    labels = []
+    for v in x:
+        labels.append("pos" if v > 0 else "neg")
+    return labels
+
+
+def events_with_a_break(x):
+    log = []
+    level = 0.0
+    for t in range(len(x)):
+        level = level + x[t]
+        if level > 2:
+            log.append(("high", t))
+        elif level < -1:
+            log.append(("low", t))
+            break
+    return log, len(log)
+
+
+@pytest.mark.parametrize("f", [labels_in_a_loop, events_with_a_break], ids=lambda f: f.__name__)
+def test_strings_appended_in_a_staged_loop_are_returned_as_eagerly(f):
+    g = autoconv.function(f)
+    for x in (np.array([1.0, -2.0, 3.0]), np.zeros(0), np.array([3.0, -5.0, 1.0])):
+        same(g(x), f(x))

@@ -230,10 +230,11 @@ class ListPlan:
             )
         if kind == "list_new":
             (t,) = node.outputs
-            if t.dtype.fields is not None:
+            if t.dtype.fields is not None or t.dtype.kind == "O":
+                what = "tuples" if t.dtype.fields is not None else "strings"
                 raise lowering_error(
                     node,
-                    f"list `{node.attrs.get('list', '?')}` holds tuples appended in a staged "
+                    f"list `{node.attrs.get('list', '?')}` holds {what} appended in a staged "
                     "loop, which this backend cannot keep in one device buffer",
                 )
             self.bounds[t.id] = (0, 0)

@@ -13,7 +13,7 @@ from autoconv.runtime import staging as rt
 from autoconv.trace.core.closures import closure_cells, containers
 from autoconv.trace.tensors.accumulated import ListAccum, accum_index, one_kind
 from autoconv.trace.tensors.leaves import _spec_text, _struct, _weak
-from autoconv.trace.tensors.rows import describe, is_row, item_spec
+from autoconv.trace.tensors.rows import as_items, describe, is_row, item_spec
 
 
 def _item_text(dtype) -> str:
@@ -192,6 +192,7 @@ def _append(acc, items, name, origin):
                 "another is not supported"
             )
     one_kind(items, f"goes into list `{name}`", origin, stacked=True)
+    items = as_items(items)  # a string a staged condition chose: the value it picks
     node = _g.Node("list_append", "append", args=(acc, *items))
     elem = tuple(acc.shape[1:])
     for item in items:

@@ -199,7 +199,9 @@ class _Merger:
             elif _LOOPS and any(lst is seen for seen, _, _ in _LOOPS[-1]):
                 # Inside a staged loop: make the loop carry this list as a run-time list.
                 raise _NeedsAccumulator(lst, added_a or added_b)
-            elif len(added_a) == len(added_b):
+            elif len(added_a) == len(added_b) and not any(
+                isinstance(it, ListAccum) for it in (*added_a, *added_b)
+            ):
                 items = [
                     self.merge(f"{name}[{len(before) + k}]", None, x, y)
                     for k, (x, y) in enumerate(zip(added_a, added_b))

@@ -16,6 +16,7 @@ import numpy as np
 from autoconv.graph import shapes
 from autoconv.graph.helpers import row_field
 from autoconv.graph.tensor import PY_TYPES, Tensor
+from autoconv.trace.tensors.choices import Choice, atom, output
 from autoconv.trace.tensors.recording import emit
 
 _PY_NUMBERS = (bool, int, float, complex)
@@ -29,12 +30,24 @@ def _leaf(v) -> bool:
     return isinstance(v, (Tensor, np.ndarray, np.generic)) or type(v) in _PY_NUMBERS
 
 
+def _text(v) -> bool:
+    """A string (or None, ...) as a run-time list holds it: a constant, a Choice, or the
+    value one picks (an object Tensor)."""
+    return atom(v) or isinstance(v, Choice) or (isinstance(v, Tensor) and v.dtype.kind == "O")
+
+
 def row_dtype(item) -> np.dtype | None:
-    """The row dtype of a tuple of arrays and numbers whose shapes are known, else None."""
-    if type(item) is not tuple or not item or not all(_leaf(v) for v in item):
+    """The row dtype of a tuple of arrays, numbers and strings whose shapes are known (a
+    string's field holds Python objects), else None."""
+    if type(item) is not tuple or not item:
+        return None
+    if not all(_leaf(v) or _text(v) for v in item):
         return None
     fields = []
     for j, v in enumerate(item):
+        if _text(v):
+            fields.append((f"n{j}", np.dtype(object), ()))
+            continue
         shape = tuple(shapes.shape_of(v))
         if None in shape:
             return None
@@ -47,7 +60,10 @@ def is_row(dtype) -> bool:
 
 
 def item_spec(item) -> tuple | None:
-    """`(shape, dtype)` of an item a run-time list can hold (an array, a number or a row)."""
+    """`(shape, dtype)` of an item a run-time list can hold (an array, a number, a string a
+    staged condition chose, or a row)."""
+    if _text(item) and not atom(item):
+        return (), np.dtype(object)
     if _leaf(item):
         return tuple(shapes.shape_of(item)), shapes.result_dtype(item)
     dtype = row_dtype(item)
@@ -71,12 +87,26 @@ def fields(row: Tensor) -> tuple:
     )
 
 
+def as_items(items) -> list:
+    """`items` as a run-time list's node holds them: a Choice as the value it picks."""
+    out = []
+    for item in items:
+        if isinstance(item, Choice):
+            item = output(item)
+        elif type(item) is tuple:
+            item = tuple(output(v) if isinstance(v, Choice) else v for v in item)
+        out.append(item)
+    return out
+
+
 def stand_in(dtype):
     """A concrete row of `dtype` (zeros, Python numbers where the row has them)."""
     items = []
     for shape, base, weak in field_specs(dtype):
         if weak:
             items.append(PY_TYPES[base.kind](0))
+        elif base.kind == "O":
+            items.append("")
         else:
             items.append(np.zeros(shape, base) if shape else base.type(0))
     return tuple(items)
@@ -88,6 +118,8 @@ def describe(dtype) -> str:
     for shape, base, weak in field_specs(dtype):
         if weak:
             parts.append(PY_TYPES[base.kind].__name__)
+        elif base.kind == "O":
+            parts.append("str")
         else:
             parts.append(base.name + (f"[{', '.join(map(str, shape))}]" if shape else ""))
     return f"tuple({', '.join(parts)})"
