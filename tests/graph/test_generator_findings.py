@@ -1,0 +1,261 @@
+"""What the graph-program generator found (tools/generator_findings.md): each finding's minimal
+program, run eagerly and as `autoconv.function(f)` on the NumPy backend (and on JAX where it
+is installed), as a strict xfail until the lead fixes the class. When one starts to pass, pytest
+reports it (XPASS fails under strict): remove its mark here and its entry in
+`tests/graph/test_generated_graphs.KNOWN`, so the generated test stops tolerating it.
+
+`test_every_known_finding_has_its_case` keeps the two lists in step.
+"""
+
+import copy
+import inspect
+import pathlib
+import re
+
+import numpy as np
+import pytest
+
+import autoconv
+
+try:
+    import jax  # noqa: F401
+except ImportError:  # jax is optional
+    BACKENDS = ["numpy"]
+else:
+    BACKENDS = ["numpy", "jax"]
+
+HERE = __file__
+DOCS = (pathlib.Path(__file__).parents[2] / "docs" / "graph-mode.md").read_text()
+
+
+class Box:
+    def __init__(self, v):
+        self.v = v
+
+
+def same(expected, got) -> bool:
+    if type(expected) is not type(got):
+        return False
+    if isinstance(expected, (tuple, list)):
+        return len(expected) == len(got) and all(map(same, expected, got))
+    if isinstance(expected, (np.ndarray, np.generic)):
+        return expected.dtype == got.dtype and np.array_equal(expected, got, equal_nan=True)
+    if isinstance(expected, Box):
+        return same(expected.v, got.v)
+    return expected == got
+
+
+def follows_the_rule(fn, *args, backend):
+    """The eager answer, or the eager exception's type."""
+    try:
+        want = ("return", fn(*copy.deepcopy(args)))
+    except Exception as e:  # noqa: BLE001 - an outcome
+        want = ("raise", type(e))
+    graph = autoconv.function(fn, backend=backend)
+    if want[0] == "raise":
+        with pytest.raises(want[1]):
+            graph(*args)
+    else:
+        assert same(want[1], graph(*args))
+
+
+def message(fn, *args, backend):
+    with pytest.raises(autoconv.AutoconvError) as info:
+        autoconv.function(fn, backend=backend)(*args)
+    return str(info.value)
+
+
+def line_of(fn, text):
+    """The line number in this file of the line of `fn` that holds `text`."""
+    lines, first = inspect.getsourcelines(fn)
+    return first + next(i for i, line in enumerate(lines) if text in line)
+
+
+def xfail(why):
+    return pytest.mark.xfail(strict=True, reason=why)
+
+
+# -- W1: a nonlocal counter bumped in a staged `if` that holds a staged `return` --
+
+
+def nonlocal_in_if_with_return(x):
+    calls = 0
+
+    def bump(v):
+        nonlocal calls
+        calls += 1
+        return v
+
+    if np.sum(x) > 0:
+        bump(1)
+        if np.max(x) > 5:
+            return calls
+    return calls
+
+
+@xfail("W1: returns 0 (eager 1): the change is lost instead of raising the nonlocal error")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_nonlocal_bumped_in_an_if_with_a_return(backend):
+    follows_the_rule(nonlocal_in_if_with_return, np.array([1.0, 2.0]), backend=backend)
+
+
+# -- C1: Python's error from tracing a staged `while` body the data never enters --
+
+
+def unpack_in_untaken_while(x):
+    while np.sum(x) < 0:
+        e0, e1 = x
+        x = x + e0
+    return x
+
+
+@xfail("C1: a bare ValueError (too many values to unpack) while eager returns")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_unpacking_in_a_while_body_never_entered(backend):
+    follows_the_rule(unpack_in_untaken_while, np.array([1.0, 2.0, 3.0]), backend=backend)
+
+
+# -- B1: an item write on a graph array with a call in its key --
+
+
+def call_in_key(x):
+    b = x.copy()
+    b[len(b) - 1] = 5.0
+    return b
+
+
+@xfail("B1: 'writes into `b` in place; Tensors cannot be changed in place'; `i = len(b) - 1` runs")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_call_in_the_key_of_an_item_write_on_a_graph_array(backend):
+    follows_the_rule(call_in_key, np.array([1.5, 2.0]), backend=backend)
+
+
+# -- B2: an object whose attributes hold graph values, returned --
+
+
+def returns_object(x):
+    o = Box(x[0])
+    return o
+
+
+@xfail("B2: an error docs/graph-mode.md does not list, at the `def` line")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_returning_an_object_runs_or_is_a_documented_limit(backend):
+    try:
+        got = autoconv.function(returns_object, backend=backend)(np.array([1.0, 2.0]))
+    except autoconv.AutoconvError as e:
+        assert re.search(r"returns a \w+ object whose attribute", DOCS), "not documented"
+        assert f"{HERE}:{line_of(returns_object, 'return o')}" in str(e), str(e)
+    else:
+        assert same(Box(np.float64(1.0)), got)
+
+
+# -- P1: a return value of two structures is named `retval`, or `Optional <retval ...>` --
+
+
+def return_structures_in_if(x):
+    if np.sum(x) >= 3.0:
+        return x
+    return (x, x[0])
+
+
+def return_structures_in_loop(x):
+    if np.sum(x) >= 3.0:
+        return x
+    for v in x:
+        return (x, v)
+
+
+@xfail("P1: the message names the converter's `retval`")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_return_structures_message_names_the_return(backend):
+    text = message(return_structures_in_if, np.array([1.0, 0.5]), backend=backend)
+    assert "retval" not in text, text
+
+
+@xfail("P1: `Optional <retval ...>` before and after: names neither structure")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_return_structures_in_a_loop_message_shows_both(backend):
+    text = message(return_structures_in_loop, np.array([1.0, 0.5]), backend=backend)
+    assert "retval" not in text and "Optional <" not in text, text
+    assert "tuple" in text, text
+
+
+# -- P2: an item write with a constant key in a staged block: the error points at `def` --
+
+
+def constant_key_in_if(x):
+    b = x * 1.0
+    if np.mean(b) <= -1:
+        b[0] = b[1] + 1
+    return b
+
+
+def constant_key_after_break(x):
+    b = x * 1.0
+    c0 = 0
+    while c0 < 2 and np.mean(b) <= -1:
+        c0 += 1
+        if np.all(b > 0):
+            break
+        b[0] = b[1] + 1
+    return b
+
+
+@xfail("P2: the constant-key error cites the `def` line, not the item write")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_constant_key_error_points_at_the_write(backend):
+    text = message(constant_key_in_if, np.array([-2.0, -3.0]), backend=backend)
+    assert f"{HERE}:{line_of(constant_key_in_if, 'b[0] = ')}" in text, text
+
+
+@xfail("P2: after a staged `break`, the error names `t` (converter's) and the `def` line")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_constant_key_error_after_a_break_names_the_array(backend):
+    text = message(constant_key_after_break, np.array([-2.0, -3.0]), backend=backend)
+    assert "`b" in text and "`t`" not in text, text
+    assert f"{HERE}:{line_of(constant_key_after_break, 'b[0] = ')}" in text, text
+
+
+# -- C2: a run-time error of an expression, then an undefined name later in it --
+
+
+def stack_then_undefined(x):
+    lst = []
+    if np.sum(x) > 0:
+        lst.append(np.sum(x))
+    return np.stack(lst), undefined_name  # noqa: F821 - eager raises before reaching it
+
+
+@xfail("C2: NameError at trace time; eager raises np.stack's ValueError first")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_run_time_error_before_an_undefined_name(backend):
+    follows_the_rule(stack_then_undefined, np.array([-1.0, 0.5]), backend=backend)
+
+
+# -- P3: a list's items of kinds by path: the message says "this list" --
+
+
+def sum_of_items_by_path(x, k):
+    lst = [np.sum(x)]
+    for _ in range(k):
+        if x[0] > 0:
+            return sum(lst)
+        lst.append(0.5)
+    return sum(lst)
+
+
+@xfail("P3: 'this list holds items ...' instead of `lst`")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_list_kind_message_names_the_list(backend):
+    text = message(sum_of_items_by_path, np.array([-1, 2]), 2, backend=backend)
+    assert "this list" not in text and "`lst`" in text, text
+
+
+def test_every_known_finding_has_its_case():
+    """Each entry of the generated test's KNOWN names a test of this file."""
+    from tests.graph.test_generated_graphs import KNOWN
+
+    names = {name for name in globals() if name.startswith("test_")}
+    for finding, (test_name, _) in KNOWN.items():
+        assert test_name in names, (finding, test_name)
