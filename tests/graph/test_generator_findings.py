@@ -252,6 +252,42 @@ def test_list_kind_message_names_the_list(backend):
     assert "this list" not in text and "`lst`" in text, text
 
 
+# -- P4: an internal repr in the message of a documented limit --
+
+
+def call_in_key_of_numpy_array(x):
+    b = np.zeros(len(x))
+    for i, v in enumerate(x):
+        b[i % len(b)] += v
+    return b
+
+
+@xfail("P4: the message shows `(<autoconv.Tensor %4 int>)`")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_call_in_key_message_shows_no_internal_repr(backend):
+    text = message(call_in_key_of_numpy_array, np.array([1.0, 2.0]), backend=backend)
+    assert "<autoconv." not in text, text
+
+
+# -- B5: a list with an item before, appended to in nested staged branches --
+
+
+def appends_in_nested_branches(x):
+    lst = [x]
+    if x[0] > 0:
+        if x[1] > 0:
+            lst.append(x * 2)
+    elif x[1] > 1:
+        lst.append(x * 3)
+    return len(lst)
+
+
+@xfail("B5: '`lst[1]` is ListAccum <...> in the if branch and ListAccum <...> in the else'")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_list_appended_in_nested_staged_branches(backend):
+    follows_the_rule(appends_in_nested_branches, np.array([1.0, 2.0]), backend=backend)
+
+
 def test_every_known_finding_has_its_case():
     """Each entry of the generated test's KNOWN names a test of this file."""
     from tests.graph.test_generated_graphs import KNOWN
