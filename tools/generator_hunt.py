@@ -74,7 +74,8 @@ def main(argv=None):
 
     run()
     print()
-    print(f"seed {args.seed}, {args.examples} examples: {dict(counts)}")
+    which = "CI's examples" if args.ci else f"seed {args.seed}"
+    print(f"{which}, {args.examples} examples: {dict(counts)}")
     print("errors accepted as documented limits (per call):")
     for message, n in limits.most_common():
         print(f"  {n:5}  {message}")

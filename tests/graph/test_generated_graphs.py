@@ -244,6 +244,13 @@ KNOWN = {
             r" `\w+` in place; Tensors cannot be changed in place"
         ),
     ),
+    "B3 item write on a graph array in a Python loop": (
+        "test_item_write_on_a_graph_array_in_a_python_loop",
+        _known(
+            r"^undocumented AutoconvError: StagingError: \S+ `[^`]+` writes into `\w+` in place;"
+            r" Tensors cannot be changed in place"
+        ),
+    ),
     "B2 object returned": (
         "test_returning_an_object_runs_or_is_a_documented_limit",
         _known(r"^undocumented AutoconvError: .*returns a \w+ object whose attribute"),

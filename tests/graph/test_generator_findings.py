@@ -130,6 +130,22 @@ def test_call_in_the_key_of_an_item_write_on_a_graph_array(backend):
     follows_the_rule(call_in_key, np.array([1.5, 2.0]), backend=backend)
 
 
+# -- B3: an item write on a graph array with a constant key in a Python loop --
+
+
+def write_in_python_loop(y):
+    b = y * 1.0
+    for _ in range(2):
+        b[0] = 0.0
+    return b
+
+
+@xfail("B3: 'writes into `b` in place; Tensors cannot be changed in place'; once, it runs")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_item_write_on_a_graph_array_in_a_python_loop(backend):
+    follows_the_rule(write_in_python_loop, np.array([3.0, 4.0]), backend=backend)
+
+
 # -- B2: an object whose attributes hold graph values, returned --
 
 
