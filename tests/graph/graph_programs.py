@@ -429,7 +429,7 @@ class _Writer:
             ]
         )
         if self.chance(0.2):
-            self.emit(indent, f"a = {self.choice(['p', 'k', 't'])} * a.astype(np.int32)")
+            self.emit(indent, f"a = {self.choice(['p', 'k', 't'])} * (a > 0).astype(np.int32)")
         else:
             self.emit(indent, f"t = {expr}")
 
