@@ -251,6 +251,13 @@ KNOWN = {
             r" Tensors cannot be changed in place"
         ),
     ),
+    "B6 list returned in a loop": (
+        "test_list_returned_in_a_loop_with_a_raise",
+        _known(
+            r"^undocumented AutoconvError: .* is a list that one branch of this `if` appends"
+            r" to and the other replaces"
+        ),
+    ),
     "B2 object returned": (
         "test_returning_an_object_runs_or_is_a_documented_limit",
         _known(r"^undocumented AutoconvError: .*returns a \w+ object whose attribute"),

@@ -99,6 +99,46 @@ def test_nonlocal_bumped_in_an_if_with_a_return(backend):
     follows_the_rule(nonlocal_in_if_with_return, np.array([1.0, 2.0]), backend=backend)
 
 
+# -- W2: a list returned from inside a staged loop, its item written after the loop --
+
+
+def list_returned_in_loop(x):
+    cnt = [0, 1]
+    c = 0
+    while c < 3 and np.mean(x) < 2:
+        c += 1
+        if np.any(x <= 3.0):
+            return cnt
+    cnt[0] += 1
+    return cnt
+
+
+@xfail("W2: returns [0, 1] (eager [1, 1]): the item write after the loop is lost")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_list_returned_in_a_loop_then_written(backend):
+    follows_the_rule(list_returned_in_loop, np.array([3.0, 4.0]), backend=backend)
+
+
+# -- B6: the same list written at a key after the loop, with a staged raise in it --
+
+
+def list_returned_in_loop_with_raise(x, k):
+    cnt = [0, 1, 0]
+    while np.mean(x) < 2:
+        if np.max(x) >= -1:
+            raise ValueError("bad input")
+        if np.any(x <= 3.0):
+            return cnt
+    cnt[k % 3] += 1
+    return cnt
+
+
+@xfail("B6: '`retval` is a list that one branch of this `if` appends to and the other replaces'")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_list_returned_in_a_loop_with_a_raise(backend):
+    follows_the_rule(list_returned_in_loop_with_raise, np.array([-2.0, -3.0]), 2, backend=backend)
+
+
 # -- C1: Python's error from tracing a staged `while` body the data never enters --
 
 
