@@ -21,7 +21,17 @@ A body mixes, at random and nested up to three deep:
   written in place anywhere (`buf[i % 3] += t`), a step counter (`n += 1`), a local bound only on some paths
   (`u`), Python numbers of different kinds (`t = 1` against `t = 0.5`), in-place updates of an
   array that may be the argument itself (`a = x; a += 1`), `autoconv.print`, `.item()`, and
-  calls of a helper function with a staged `if` and two `return`s.
+  calls of a helper function with a staged `if` and two `return`s;
+- and the features of `NEW` (issue 24): aliasing (`b = x.copy()` written by swaps, a scalar
+  read then writes, views `b[1:]`, `b[::-1]`, a second array `c`), a closure that bumps a
+  `nonlocal` counter, a method that changes attributes (`acc.add(v)`), helpers that return
+  from inside their loop (`first_above`, `index_above`), Python numbers meeting NumPy values
+  (`k + np.float32(p)`, `k // np.int32(2)`, `round`, `abs`, `int`, `float`, an int32 array),
+  `try`/`except` (an index out of range for some shapes, a staged `raise` the handler catches,
+  a list read past its end), sentinels (`found = None`, `best_i = -1`), unpacking (`lo, hi =
+  hi, lo`, `r0, *rest = x`, `e0, e1 = x` of any length, `for i, (u, w) in
+  enumerate(zip(x, y))`), items of a Python list (`cnt[i % 3] += 1`, a loop over it that
+  appends), and appends with item writes nested in staged blocks.
 
 Every loop is bounded, so every program ends when run eagerly.
 """
