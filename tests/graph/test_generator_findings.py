@@ -139,6 +139,22 @@ def test_list_returned_in_a_loop_with_a_raise(backend):
     follows_the_rule(list_returned_in_loop_with_raise, np.array([-2.0, -3.0]), 2, backend=backend)
 
 
+# -- W3 (JAX backend): NaN stored into an integer array --
+
+
+def nan_into_int_array(y):
+    buf = np.zeros(3, dtype=np.int64)
+    buf[0] = np.sum(y)
+    return buf
+
+
+@xfail("W3: the JAX backend returns [0 0 0]; eager (and the NumPy backend) raise ValueError")
+@pytest.mark.skipif("jax" not in BACKENDS, reason="the JAX backend needs jax")
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+def test_nan_stored_into_an_int_array_on_the_jax_backend():
+    follows_the_rule(nan_into_int_array, np.array([np.nan, 2.0]), backend="jax")
+
+
 # -- C1: Python's error from tracing a staged `while` body the data never enters --
 
 
