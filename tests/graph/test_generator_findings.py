@@ -139,6 +139,26 @@ def test_list_returned_in_a_loop_with_a_raise(backend):
     follows_the_rule(list_returned_in_loop_with_raise, np.array([-2.0, -3.0]), 2, backend=backend)
 
 
+# -- W4: a helper returns a Tensor from inside its loop or a Python float after it --
+
+
+def first_above(v, c):
+    for e in v:
+        if e > c:
+            return e
+    return 0.0
+
+
+def float_from_helper(x):
+    return 0.5 - first_above(x, 2)
+
+
+@xfail("W4: np.float64(0.5) where eager returns the Python float 0.5")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_python_float_returned_by_a_helper_on_one_path(backend):
+    follows_the_rule(float_from_helper, np.array([0.0, 1.0]), backend=backend)
+
+
 # -- W3 (JAX backend): NaN stored into an integer array --
 
 
