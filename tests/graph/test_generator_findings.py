@@ -159,6 +159,22 @@ def test_python_float_returned_by_a_helper_on_one_path(backend):
     follows_the_rule(float_from_helper, np.array([0.0, 1.0]), backend=backend)
 
 
+# -- W5: `range()` of a float Tensor runs where eager raises TypeError --
+
+
+def range_of_a_float(x):
+    out = []
+    for j in range(np.mean(x)):
+        out.append(j)
+    return len(out)
+
+
+@xfail("W5: returns 2; eager raises TypeError ('numpy.float64' cannot be an integer)")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_range_of_a_float_raises_type_error(backend):
+    follows_the_rule(range_of_a_float, np.array([1.0, 2.0]), backend=backend)
+
+
 # -- W3 (JAX backend): NaN stored into an integer array --
 
 
