@@ -301,6 +301,10 @@ KNOWN = {
             r" to and the other replaces"
         ),
     ),
+    "B8 appends of two dtypes": (
+        "test_appends_of_two_dtypes_run_or_are_a_documented_limit",
+        _known(r"^undocumented AutoconvError: .*in a staged loop must all have the same dtype"),
+    ),
     "B2 object returned": (
         "test_returning_an_object_runs_or_is_a_documented_limit",
         _known(r"^undocumented AutoconvError: .*returns a \w+ object whose attribute"),

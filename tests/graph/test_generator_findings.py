@@ -258,6 +258,26 @@ def test_returning_an_object_runs_or_is_a_documented_limit(backend):
         assert same(Box(np.float64(1.0)), got)
 
 
+# -- B8: items of two dtypes appended in a staged loop (undocumented limit) --
+
+
+def appends_of_two_dtypes(x):
+    lst = []
+    for v in x:
+        lst.append(v + 1)
+        lst.append(v * 0.5)
+    return np.stack(lst)
+
+
+@xfail("B8: 'must all have the same dtype: got float64 after int64', not in docs/graph-mode.md")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_appends_of_two_dtypes_run_or_are_a_documented_limit(backend):
+    try:
+        follows_the_rule(appends_of_two_dtypes, np.array([1, 2]), backend=backend)
+    except autoconv.AutoconvError:
+        assert "must all have the same dtype" in DOCS, "not documented"
+
+
 # -- P1: a return value of two structures is named `retval`, or `Optional <retval ...>` --
 
 
