@@ -397,6 +397,23 @@ def test_call_in_key_message_shows_no_internal_repr(backend):
     assert "<autoconv." not in text, text
 
 
+# -- P5: an augmented write into a Python list at a Tensor index: not the list message --
+
+
+def list_item_added_at_a_tensor_index(x):
+    cnt = [0, 1, 0]
+    for i, _ in enumerate(x):
+        cnt[i % 3] += 1
+    return cnt
+
+
+@xfail("P5: 'needs <autoconv.Tensor %7 int> as a Python int', not the list-item message")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_list_item_added_at_a_tensor_index_gets_the_list_message(backend):
+    text = message(list_item_added_at_a_tensor_index, np.array([-2.0]), backend=backend)
+    assert "a Python list or dict needs the index now" in text and "<autoconv." not in text, text
+
+
 # -- B5: a list with an item before, appended to in nested staged branches --
 
 
