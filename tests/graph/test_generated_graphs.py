@@ -307,6 +307,10 @@ KNOWN = {
         "test_appends_of_two_dtypes_run_or_are_a_documented_limit",
         _known(r"^undocumented AutoconvError: .*in a staged loop must all have the same dtype"),
     ),
+    "B9 returned name bound on no traced path": (
+        "test_returning_a_name_bound_on_no_traced_path",
+        _known(r"^undocumented AutoconvError: .*the returned value `\w+` is not defined on every"),
+    ),
     "B2 object returned": (
         "test_returning_an_object_runs_or_is_a_documented_limit",
         _known(r"^undocumented AutoconvError: .*returns a \w+ object whose attribute"),

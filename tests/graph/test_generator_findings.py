@@ -238,6 +238,22 @@ def test_item_write_on_a_graph_array_in_a_python_loop(backend):
     follows_the_rule(write_in_python_loop, np.array([3.0, 4.0]), backend=backend)
 
 
+# -- B9: a returned name that no traced path binds --
+
+
+def bound_under_python_if(x, k):
+    if np.sum(x) < 0:
+        if k > 1:
+            u = np.sum(x)
+    return u
+
+
+@xfail("B9: StagingError 'not defined on every path' at the `def` line; eager UnboundLocalError")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_returning_a_name_bound_on_no_traced_path(backend):
+    follows_the_rule(bound_under_python_if, np.array([-2.0]), 0, backend=backend)
+
+
 # -- B2: an object whose attributes hold graph values, returned --
 
 
