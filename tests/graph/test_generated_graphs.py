@@ -276,6 +276,13 @@ KNOWN = {
             r" as an integer"
         ),
     ),
+    "W6 an unused int() of NaN": (
+        "test_unused_int_of_nan_raises",
+        _known(
+            r"^graph returned .*; eager raised (ValueError: cannot convert float NaN to integer"
+            r"|OverflowError: cannot convert float infinity to integer)"
+        ),
+    ),
     "C1 unpacking error of an untaken loop body": (
         "test_unpacking_in_a_while_body_never_entered",
         _known(

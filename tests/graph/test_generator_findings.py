@@ -175,6 +175,20 @@ def test_range_of_a_float_raises_type_error(backend):
     follows_the_rule(range_of_a_float, np.array([1.0, 2.0]), backend=backend)
 
 
+# -- W6: `int()` of a NaN whose result is never used --
+
+
+def unused_int_of_nan(y):
+    t = int(np.sum(y))  # noqa: F841 - unused on purpose: eager raises here all the same
+    return y
+
+
+@xfail("W6: returns y; eager raises ValueError (the unused int() is dropped)")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_unused_int_of_nan_raises(backend):
+    follows_the_rule(unused_int_of_nan, np.array([np.nan]), backend=backend)
+
+
 # -- W3 (JAX backend): NaN stored into an integer array --
 
 
