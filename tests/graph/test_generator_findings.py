@@ -189,6 +189,22 @@ def test_unused_int_of_nan_raises(backend):
     follows_the_rule(unused_int_of_nan, np.array([np.nan]), backend=backend)
 
 
+# -- W7: a list item, a Python int, plus a Python float in a staged loop --
+
+
+def list_item_plus_float(x):
+    cnt = [0, 1, 0]
+    for _ in x:
+        cnt[0] += 0.0
+    return cnt
+
+
+@xfail("W7: returns [0, 1, 0]; eager [0.0, 1, 0] (the item's Python type is lost)")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_list_item_int_plus_float_in_a_staged_loop(backend):
+    follows_the_rule(list_item_plus_float, np.array([-2.0]), backend=backend)
+
+
 # -- W3 (JAX backend): NaN stored into an integer array --
 
 
