@@ -21,7 +21,17 @@ A body mixes, at random and nested up to three deep:
   written in place anywhere (`buf[i % 3] += t`), a step counter (`n += 1`), a local bound only on some paths
   (`u`), Python numbers of different kinds (`t = 1` against `t = 0.5`), in-place updates of an
   array that may be the argument itself (`a = x; a += 1`), `autoconv.print`, `.item()`, and
-  calls of a helper function with a staged `if` and two `return`s.
+  calls of a helper function with a staged `if` and two `return`s;
+- and the features of `NEW` (issue 24): aliasing (`b = x.copy()` written by swaps, a scalar
+  read then writes, views `b[1:]`, `b[::-1]`, a second array `c`), a closure that bumps a
+  `nonlocal` counter, a method that changes attributes (`acc.add(v)`), helpers that return
+  from inside their loop (`first_above`, `index_above`), Python numbers meeting NumPy values
+  (`k + np.float32(p)`, `k // np.int32(2)`, `round`, `abs`, `int`, `float`, an int32 array),
+  `try`/`except` (an index out of range for some shapes, a staged `raise` the handler catches,
+  a list read past its end), sentinels (`found = None`, `best_i = -1`), unpacking (`lo, hi =
+  hi, lo`, `r0, *rest = x`, `e0, e1 = x` of any length, `for i, (u, w) in
+  enumerate(zip(x, y))`), items of a Python list (`cnt[i % 3] += 1`, a loop over it that
+  appends), and appends with item writes nested in staged blocks.
 
 Every loop is bounded, so every program ends when run eagerly.
 """
@@ -37,6 +47,9 @@ FLOATS = (-2.0, -1.0, -0.5, -0.0, 0.0, 0.5, 1.0, 1.5, 2.0, 3.0, float("nan"))
 INTS = (-3, -2, -1, 0, 1, 2, 3, 4)
 LITERALS = ("0", "1", "2", "-1", "0.5", "1.5", "3.0")
 MAX_DEPTH = 3
+# Features of the second round (issue 24): each adds statements `_Writer.stmt` may draw, its
+# set-up at the top of the function and the names `generated` may return.
+NEW = ("alias", "closure", "method", "early", "numbers", "try", "sentinel", "unpack", "plist")
 
 PRELUDE = """\
 import numpy as np
@@ -56,6 +69,31 @@ def helper(v, w):
     if v > w:
         return v - w
     return w * 0.5
+
+
+def first_above(v, c):
+    for e in v:
+        if e > c:
+            return e
+    return 0.0
+
+
+def index_above(v, c):
+    for i in range(len(v)):
+        if v[i] > c:
+            return i
+    return -1
+
+
+class Acc:
+    def __init__(self):
+        self.n = 0
+        self.total = 0.0
+
+    def add(self, v):
+        self.n += 1
+        self.total = self.total + v
+        return self.total
 
 
 """
@@ -89,7 +127,9 @@ class _Writer:
         self.budget = draw(st.integers(3, 10))  # statements, roughly
         self.features = draw(
             st.sets(
-                st.sampled_from(["best", "dict", "obj", "list", "steps", "unbound", "print", "buf"])
+                st.sampled_from(
+                    ["best", "dict", "obj", "list", "steps", "unbound", "print", "buf", *NEW]
+                )
             )
         )
         self.list_of_arrays = draw(st.booleans())
@@ -258,6 +298,8 @@ class _Writer:
             if self.draw(st.booleans()):
                 emit("else:")
                 self.block(indent + 1, depth + 1, jumps)
+        elif kind in NEW:
+            getattr(self, kind + ("_" if kind == "try" else ""))(indent, depth, jumps)
         elif kind == "while":
             self.while_loop(indent, depth, jumps)
         elif kind == "for":
@@ -291,7 +333,7 @@ class _Writer:
 
     def for_loop(self, indent, depth, jumps):
         i, v = f"i{next(self.ids)}", f"v{next(self.ids)}"
-        kind = self.draw(st.integers(0, 6))
+        kind = self.draw(st.integers(0, 7))
         if kind == 6:
             head, names = f"{i} in range(np.argmax(x), {self.choice(['2', '3', 'k'])})", [i]
         elif kind == 0:
@@ -304,8 +346,17 @@ class _Writer:
             head, names = f"{v} in {self.choice(['x', 'y', 'a'])}", [v]
         elif kind == 4:
             head, names = f"{i}, {v} in enumerate({self.choice(['x', 'y'])})", [i, v]
-        else:
+        elif kind == 5 or "unpack" not in self.features:
             head, names = f"{i}, {v} in zip(range({self.choice(['2', 'k + 1'])}), x)", [i, v]
+        else:  # unpacking in the loop's target
+            w = f"v{next(self.ids)}"
+            if self.chance(0.5):
+                head, names = (
+                    f"{i}, ({v}, {w}) in enumerate(zip(x, {self.choice('ya')}))",
+                    [i, v, w],
+                )
+            else:
+                head, names = f"{v}, {w} in zip({self.choice(['x', 'a'])}, y)", [v, w]
         self.emit(indent, f"for {head}:")
         self.loop_scalars += names
         self.block(indent + 1, depth + 1, jumps | {"break", "continue"})
@@ -314,11 +365,157 @@ class _Writer:
             self.emit(indent, "else:")
             self.block(indent + 1, depth + 1, jumps)
 
+    # -- the features of the second round: one method each, named after the feature --
+
+    def index(self, size="len(b)"):
+        """An index that is in range: a constant, or a loop index modulo `size`."""
+        ends = ["0", "-1"]
+        return self.choice(ends + [f"{i} % {size}" for i in self.loop_scalars if i[0] == "i"])
+
+    def alias(self, indent, depth, jumps):
+        """Views, swaps, scalar reads then writes, several arrays (`b` and `c`)."""
+        emit = lambda text: self.emit(indent, text)  # noqa: E731
+        kind = self.draw(st.integers(0, 5))
+        i, j = self.index(), self.index()
+        if kind == 0:
+            emit(f"b[{i}], b[{j}] = b[{j}], b[{i}]")
+        elif kind == 1:
+            emit(f"piv = b[{i}]")
+            emit(f"b[{i}] = b[{j}]")
+            emit(f"b[{j}] = piv")
+        elif kind == 2:
+            emit("w = b[1:]")
+            emit(f"t = t + np.sum(w){self.choice(['', ' * 0.5'])}")
+        elif kind == 3:
+            emit(f"b[{i}] {self.choice(['=', '+=', '*='])} {self.scalar()}")
+        elif kind == 4:
+            emit(f"c[{self.index('2')}] = {self.scalar()}")
+            emit(f"b[{i}] = c[{self.choice(['0', '1'])}]")
+        else:
+            emit("w = b[::-1]")
+            emit(f"a = a + w{self.choice(['', ' * c[0]'])}")
+
+    def closure(self, indent, depth, jumps):
+        """A nested function that bumps a `nonlocal` counter."""
+        self.emit(indent, f"t {self.choice(['=', '+='])} bump({self.scalar()})")
+
+    def method(self, indent, depth, jumps):
+        """A method that changes attributes of its object."""
+        call = f"acc.add({self.scalar()})"
+        self.emit(indent, self.choice([call, f"t = {call}"]))
+
+    def early(self, indent, depth, jumps):
+        """Helpers that return from inside their loop."""
+        c = self.choice(LITERALS)
+        kind = self.draw(st.integers(0, 3))
+        if kind == 0:
+            self.emit(indent, f"t = first_above({self.array(1)}, {c})")
+        elif kind == 1:
+            self.emit(indent, f"t = {self.scalar(1)} - first_above(a, {c})")
+        elif kind == 2:
+            self.emit(indent, f"a = a - first_above({self.choice('xya')}, {c})")
+        else:
+            self.emit(indent, f"t = index_above({self.choice('xya')}, {c})")
+
+    def numbers(self, indent, depth, jumps):
+        """Python numbers meeting NumPy values, and the built-ins that convert them."""
+        v = self.scalar(1)
+        expr = self.choice(
+            [
+                "k + np.float32(p)",
+                "k // np.int32(2)",
+                f"k // (np.abs({self.data_scalar()}) + 1)",
+                "k * s",
+                "p * s",
+                f"round({v})",
+                f"round({v}, 2)",
+                f"abs({v})",
+                f"int({v})",
+                f"float({v})",
+                f"{v} / 2",
+                f"{v} % 3",
+                f"-{v}",
+                f"k + {v}",
+            ]
+        )
+        if self.chance(0.2):
+            self.emit(indent, f"a = {self.choice(['p', 'k', 't'])} * (a > 0).astype(np.int32)")
+        else:
+            self.emit(indent, f"t = {expr}")
+
+    def try_(self, indent, depth, jumps):
+        emit = lambda level, text: self.emit(indent + level, text)  # noqa: E731
+        kind = self.draw(st.integers(0, 2))
+        emit(0, "try:")
+        if kind == 0:  # out of range for some shapes
+            emit(1, f"t = {self.choice('xya')}[{self.choice(['k + 1', '3', '-2', 'k'])}]")
+            emit(0, "except IndexError:")
+            emit(1, f"t = {self.choice(['-1.0', '0', 't'])}")
+        elif kind == 1:  # a staged raise its handler catches
+            emit(1, f"if {self.staged_cond()}:")
+            emit(2, 'raise ValueError("negative")')
+            emit(1, f"t = {self.scalar()}")
+            emit(0, "except ValueError:")
+            emit(1, "t = 0.0")
+        else:  # a Python list read past its end
+            emit(1, f"t = {self.choice(['[1.0, 2.0]', '[x[0]]', '[s, t]'])}[k]")
+            emit(0, "except IndexError:")
+            emit(1, "t = -1")
+
+    def sentinel(self, indent, depth, jumps):
+        """`found = None` and `best_i = -1`, set under conditions."""
+        emit = lambda level, text: self.emit(indent + level, text)  # noqa: E731
+        indices = [i for i in self.loop_scalars if i[0] == "i"]
+        kind = self.draw(st.integers(0, 3))
+        if kind == 0:
+            emit(0, f"if {self.staged_cond()}:")
+            emit(1, f"best_i = {self.choice(indices + ['np.argmax(a)', 'k'])}")
+        elif kind == 1:
+            emit(0, f"if found is None{self.choice(['', ' and ' + self.staged_cond()])}:")
+            emit(1, f"found = {self.scalar()}")
+        elif kind == 2:
+            emit(0, f"t = {self.choice(['0.0', '0', 't'])} if found is None else found")
+        else:
+            emit(0, f"if best_i >= 0 and {self.staged_cond()}:")
+            emit(1, "t = t + best_i")
+
+    def unpack(self, indent, depth, jumps):
+        emit = lambda text: self.emit(indent, text)  # noqa: E731
+        kind = self.draw(st.integers(0, 3))
+        if kind == 0:
+            emit(f"lo, hi = {self.scalar()}, {self.scalar()}")
+            emit("if lo > hi:")
+            self.emit(indent + 1, "lo, hi = hi, lo")
+            emit("t = hi - lo")
+        elif kind == 1:
+            emit(f"pair = ({self.scalar()}, {self.data_scalar()})")
+            emit("u1, u2 = pair")
+            emit(f"t = u1 {self.choice(['+', '*', '-'])} u2")
+        elif kind == 2:  # a Tensor's rows, by index
+            emit(f"r0, *rest = {self.choice('xya')}")
+            emit(f"t = r0{self.choice(['', ' + len(rest)'])}")
+        else:  # a wrong count raises ValueError eagerly
+            emit(f"e0, e1 = {self.choice('xya')}")
+            emit("t = e0 - e1")
+
+    def plist(self, indent, depth, jumps):
+        """Items of a Python list written (`cnt[i % 3] += 1`), and a list grown in a loop
+        nested in a loop over it."""
+        if self.chance(0.7):
+            index = self.choice(["0", "2", "k % 3", *(f"{i} % 3" for i in self.loop_scalars)])
+            index = index if index[0] != "v" else "0"
+            self.emit(indent, f"cnt[{index}] {self.choice(['+=', '='])} {self.choice(['1', 't'])}")
+            return
+        c, j = f"c{next(self.ids)}", f"j{next(self.ids)}"
+        self.emit(indent, f"for {c} in cnt:")
+        self.emit(indent + 1, f"for {j} in range({c}):")
+        self.emit(indent + 2, f"out.append({self.choice([c, f'{c} * 0.5', 'a[0]'])})")
+
     def idiom(self, indent, jumps):
         """Whole loops that people write, in one piece."""
         emit = lambda level, text: self.emit(indent + level, text)  # noqa: E731
         c = f"c{next(self.ids)}"
-        kind = self.draw(st.integers(0, 3))
+        kind = self.draw(st.integers(0, 4))
         if kind == 0:  # convergence: only the test reads `delta`
             emit(0, f"delta = {self.choice(['1.0', 'np.abs(s) + 1.0', 'np.max(np.abs(x)) + 1'])}")
             emit(0, f"{c} = 0")
@@ -341,6 +538,19 @@ class _Writer:
             emit(1, f"a = {self.array(1)}")
             emit(1, f"if {c} >= {self.choice(['1', '3', 'k'])} or {self.staged_cond()}:")
             emit(2, "break")
+        elif kind == 4:  # appends and item writes nested in staged blocks
+            v, j = f"v{next(self.ids)}", f"j{next(self.ids)}"
+            emit(0, "rows = []")
+            emit(0, "acc2 = np.zeros(2)")
+            emit(0, f"for {c}, {v} in enumerate({self.choice('xya')}):")
+            emit(1, f"if {v} {self.choice(['>', '<='])} {self.choice(LITERALS)}:")
+            emit(2, f"for {j} in range({self.choice(['2', c, 'k'])}):")
+            emit(3, f"rows.append({self.choice([v, f'{v} * {j}', 'np.sum(a)'])})")
+            emit(3, f"acc2[{j} % 2] += {v}")
+            if self.chance(0.5):
+                emit(2, f"if {self.staged_cond()}:")
+                emit(3, self.choice(["break", "continue"]))
+            emit(0, f"t = {self.choice(['len(rows)', 'sum(rows)', 'acc2[0] + len(rows)'])}")
         else:  # search: first element past a threshold, with an early exit
             v = f"v{next(self.ids)}"
             emit(0, "found = -1")
@@ -372,6 +582,11 @@ def programs(draw) -> Program:
         ("buf", ["buf"]),
         ("steps", ["n"]),
         ("unbound", ["u"]),
+        ("alias", ["b", "c"]),
+        ("closure", ["calls"]),
+        ("method", ["acc.n", "acc.total"]),
+        ("sentinel", ["found", "best_i"]),
+        ("plist", ["cnt", "len(out)", "sum(out)"]),
     ]:
         if feature in w.features:
             items += names
@@ -396,6 +611,25 @@ def programs(draw) -> Program:
         w.emit(1, "n = 0")
     if "buf" in w.features:
         w.emit(1, f"buf = np.zeros(3{w.choice(['', ', dtype=np.int64'])})")
+    if "alias" in w.features:
+        w.emit(1, f"b = {w.choice(['x.copy()', 'np.zeros(len(x))', 'y * 1.0', 'x'])}")
+        w.emit(1, f"c = np.zeros(2{w.choice(['', ', dtype=np.int32'])})")
+    if "closure" in w.features:
+        w.emit(1, "calls = 0")
+        w.emit(0, "")
+        w.emit(1, "def bump(v):")
+        w.emit(2, "nonlocal calls")
+        w.emit(2, "calls += 1")
+        w.emit(2, f"return v {w.choice(['* 2', '+ calls', '- 0.5'])}")
+        w.emit(0, "")
+    if "method" in w.features:
+        w.emit(1, "acc = Acc()")
+    if "sentinel" in w.features:
+        w.emit(1, "found = None")
+        w.emit(1, "best_i = -1")
+    if "plist" in w.features:
+        w.emit(1, "cnt = [0, 1, 0]")
+        w.emit(1, "out = []")
     w.block(1, 0, frozenset({"return"}))
     while w.budget > 0:
         w.stmt(1, 0, frozenset({"return"}))

@@ -12,7 +12,11 @@ For each call, the graph must either
 - return what the eager call returns: the same Python types, dtypes, shapes and bits (NaN
   equals NaN), the same structure, the same `autoconv.print` output, the same arguments
   afterwards; where the eager call raises, raise an exception of the same type; or
-- raise an `AutoconvError` whose message holds the generated file's path and a line of it.
+- raise an `AutoconvError` of a limit docs/graph-mode.md documents (`LIMITS`, by message),
+  whose message holds the generated file's path and a line of it other than the `def` line,
+  and names no converter-made thing (`retval`, `Optional <...>`, "this list").
+Classes found and not fixed yet (`KNOWN`, tools/generator_findings.md) are let through; each
+has a strict xfail test with its minimal program in tests/graph/test_generator_findings.py.
 Anything else fails with the program's source: a wrong value or type, a value where eager code
 raises, another exception (a TypeError from autoconv's own code, say), or a call still running
 after a few seconds. Results must not depend on the pass settings either: an `AutoconvError`
@@ -23,6 +27,9 @@ Examples per run: 1,000, the same ones every run when the environment variable C
 
     AUTOCONV_GRAPH_EXAMPLES=5000 AUTOCONV_GRAPH_SEED=7 python -m pytest \\
         tests/graph/test_generated_graphs.py::test_generated_graph_follows_the_rule
+
+To count every failure of a seed (and the limits met) instead of stopping at the first:
+`python tools/generator_hunt.py --seed 7 --examples 1500`.
 
 `AUTOCONV_GRAPH_EXAMPLES` sets the number of examples (CI too), `AUTOCONV_GRAPH_SEED` fixes
 hypothesis's seed (and overrides CI's derandomizing); either works alone. A failure prints the
@@ -55,6 +62,52 @@ from tests.test_generated_programs import _load
 # a hang (with room for a pause of the garbage collector on a busy machine).
 TRACE_SECONDS, CALL_SECONDS = 10, 5
 AUTOCONV_DIR = os.path.dirname(os.path.abspath(autoconv.__file__))
+
+# The errors a generated program may meet instead of the eager answer: the limits that
+# docs/graph-mode.md documents (its table "Errors, and what to write instead" and "Limits"),
+# each by a pattern of its message. Any other AutoconvError, even at the right line, fails the
+# test: the docs say that code runs. Keep this list short and each entry tied to the docs.
+LIMITS = {
+    # "branches give a variable different dtypes, shapes or structures"
+    "branches disagree": r"in the if branch .* in the else branch"
+    r"|in the true branch .* in the false branch of this conditional expression",
+    # "a loop changes a variable's dtype"
+    "loop changes dtype": r"before an iteration of this `\w+` loop but .* after it"
+    r"|changes structure in this `\w+` loop|before this `\w+` loop and .* after an iteration",
+    # "a method that does not exist, or an error from autoconv's own code, inside a staged
+    # branch": Python's own error of a branch the data may not take, raised while tracing
+    "error in a traced branch": r"while tracing a branch of a staged `if`",
+    "eager NumPy raises too": r"\(eager NumPy raises this too\)",
+    # "an argument changed in place in a staged loop"
+    "argument changed in place": r"is an argument of the function, so the caller would see"
+    r"|changes `[^`]+` in place, and `\w+` is a view of, or the same array as",
+    # "an operation whose NumPy result would have another dtype on each path"
+    "kind by path": r"depending on the path taken",
+    # "a function or method called in a staged loop or branch changes state ..."
+    "state changed in a call": r"changes while this `\w+` (loop )?is traced, in a function",
+    # "a raise under a condition known only when the graph runs, inside a try ..."
+    "staged raise in try": r"inside the `try` at line \d+ whose `except",
+    # "an item of an array assigned with a constant key in a staged loop or branch"
+    "constant key": r"is assigned inside a staged branch or loop with a constant key",
+    # "an item assigned ... in an array that something else shares"
+    "shared array": r"something else also refers to that array|is also reachable through",
+    # "an item of a NumPy array made outside the graph updated at an index known only when the
+    # graph runs, with a key the converter leaves as written"
+    "call in the key of a NumPy array": r"updates an item of `\w+` at an index known only when",
+    # "an item of a Python list written at an index known only when the graph runs"
+    "list index at run time": r"a Python list or dict needs the index now",
+    # "a Tensor used as a Python value outside converted code (... indexing a NumPy array or
+    # list with it)"
+    "Tensor index into NumPy": r"indexes a NumPy array or a Python list with",
+    # "A Tensor cannot become a Python value while tracing" (Limits)
+    "Tensor as a Python value": r"as a Python int while tracing|was used as a Python bool",
+    # "a tuple appended in a staged loop"
+    "tuple appended": r"only arrays and numbers can be appended inside a staged loop",
+    # "an operation whose NumPy result would have another dtype on each path"
+    "list items of kinds by path": r"has a kind known only when the graph runs",
+    # "a while test reads nothing the loop changes"
+    "while test unchanged": r"reads nothing that the loop changes",
+}
 
 
 @st.composite
@@ -161,18 +214,221 @@ def _describe(e) -> str:
     return f"{type(e).__name__}: {e}{at}"
 
 
-def judge(expected, got, path, source):
+def _ints_hidden(picture):
+    """`picture` with the values of Python ints left out."""
+    if isinstance(picture, tuple):
+        if len(picture) == 2 and picture[0] == "int":
+            return ("int",)
+        return tuple(_ints_hidden(p) for p in picture)
+    return picture
+
+
+def _known(pattern):
+    return lambda problem, expected, got, source: re.search(pattern, problem) is not None
+
+
+def _counter_lost(problem, expected, got, source):
+    """W1: a program with the `nonlocal` counter returns another Python int and else the same."""
+    values = expected[0][1], got[0][1]
+    return (
+        "nonlocal calls" in source
+        and problem.startswith("graph returned")
+        and expected[0][0] == "return"
+        and _ints_hidden(values[0]) == _ints_hidden(values[1])
+    )
+
+
+def _floats_as_numpy(picture):
+    """`picture` with Python floats shown as NumPy float64 scalars of the same bits."""
+    if isinstance(picture, tuple):
+        if len(picture) == 2 and picture[0] == "float":
+            return ("float64", "<f8", (), picture[1])
+        return tuple(_floats_as_numpy(p) for p in picture)
+    return picture
+
+
+def _float_became_numpy(problem, expected, got, source):
+    """W4: the graph returns a NumPy float64 where eager returns a Python float of the same
+    value, in a program that calls a helper returning from inside its loop."""
+    values = expected[0][1], got[0][1]
+    return (
+        ("first_above(" in source or "index_above(" in source)
+        and problem.startswith("graph returned")
+        and expected[0][0] == "return"
+        and _floats_as_numpy(values[0]) == _floats_as_numpy(values[1])
+    )
+
+
+def _python_numbers_as_values(picture):
+    """`picture` with Python ints and floats shown as their float values."""
+    if isinstance(picture, tuple):
+        if len(picture) == 2 and picture[0] == "int":
+            return ("number", float(picture[1]))
+        if len(picture) == 2 and picture[0] == "float":
+            return ("number", float(np.frombuffer(picture[1])[0]))
+        return tuple(_python_numbers_as_values(p) for p in picture)
+    return picture
+
+
+def _list_item_kind_lost(problem, expected, got, source):
+    """W7: a Python list item that a staged loop turns from int to float comes back an int
+    (or the other way), of the same value."""
+    values = expected[0][1], got[0][1]
+    return (
+        "cnt[" in source
+        and problem.startswith("graph returned")
+        and expected[0][0] == "return"
+        and _python_numbers_as_values(values[0]) == _python_numbers_as_values(values[1])
+    )
+
+
+# Classes the generator found that break the rule and that the trace core does not fix yet
+# (tools/generator_findings.md): each names the strict xfail test of
+# tests/graph/test_generator_findings.py that holds its minimal program, and matches the problem
+# `_judge` reports. Remove an entry when its test starts to pass.
+KNOWN = {
+    "W1 nonlocal counter lost": ("test_nonlocal_bumped_in_an_if_with_a_return", _counter_lost),
+    "W4 Python float from a helper's path becomes float64": (
+        "test_python_float_returned_by_a_helper_on_one_path",
+        _float_became_numpy,
+    ),
+    "W5 range of a float runs": (
+        "test_range_of_a_float_raises_type_error",
+        _known(
+            r"^graph returned .*; eager raised TypeError: '[\w.]+' object cannot be interpreted"
+            r" as an integer"
+        ),
+    ),
+    "W6 an unused int() of NaN": (
+        "test_unused_int_of_nan_raises",
+        _known(
+            r"^graph returned .*; eager raised (ValueError: cannot convert float NaN to integer"
+            r"|OverflowError: cannot convert float infinity to integer)"
+        ),
+    ),
+    "W7 list item's Python type in a staged loop": (
+        "test_list_item_int_plus_float_in_a_staged_loop",
+        _list_item_kind_lost,
+    ),
+    "C1 unpacking error of an untaken loop body": (
+        "test_unpacking_in_a_while_body_never_entered",
+        _known(
+            r"^graph raised ValueError: (too many|not enough) values to unpack.*; eager returned"
+        ),
+    ),
+    "B1 call in the key of an item write": (
+        "test_call_in_the_key_of_an_item_write_on_a_graph_array",
+        _known(
+            r"^undocumented AutoconvError: StagingError: \S+ `\w+\[.*\(.*\] .*=.*` writes into"
+            r" `\w+` in place; Tensors cannot be changed in place"
+        ),
+    ),
+    "B3 item write on a graph array in a Python loop": (
+        "test_item_write_on_a_graph_array_in_a_python_loop",
+        _known(
+            r"^undocumented AutoconvError: StagingError: \S+ `[^`]+` writes into `\w+` in place;"
+            r" Tensors cannot be changed in place"
+        ),
+    ),
+    "B6 list returned in a loop": (
+        "test_list_returned_in_a_loop_with_a_raise",
+        _known(
+            r"^undocumented AutoconvError: .* is a list that one branch of this `if` appends"
+            r" to and the other replaces"
+        ),
+    ),
+    "B8 appends of two dtypes": (
+        "test_appends_of_two_dtypes_run_or_are_a_documented_limit",
+        _known(r"^undocumented AutoconvError: .*in a staged loop must all have the same dtype"),
+    ),
+    "B9 returned name bound on no traced path": (
+        "test_returning_a_name_bound_on_no_traced_path",
+        _known(r"^undocumented AutoconvError: .*the returned value `\w+` is not defined on every"),
+    ),
+    "B2 object returned": (
+        "test_returning_an_object_runs_or_is_a_documented_limit",
+        _known(r"^undocumented AutoconvError: .*returns a \w+ object whose attribute"),
+    ),
+    "P1 return structures name retval": (
+        "test_return_structures_message_names_the_return",
+        _known(r"^poor message: names the converter's '(`retval|Optional <)'"),
+    ),
+    "C2 trace-time NameError before a run-time error": (
+        "test_run_time_error_before_an_undefined_name",
+        _known(r"^graph raised NameError: name '\w+' is not defined; eager raised (?!NameError)"),
+    ),
+    "P3 'this list'": (
+        "test_list_kind_message_names_the_list",
+        _known(r"^poor message: names the converter's 'this list'"),
+    ),
+    "P4 internal names in messages": (
+        "test_call_in_key_message_shows_no_internal_repr",
+        _known(r"^poor message: names the converter's '<autoconv\.'"),
+    ),
+    "B5 lists appended in nested staged branches": (
+        "test_list_appended_in_nested_staged_branches",
+        _known(r"^poor message: names the converter's 'ListAccum <'"),
+    ),
+    "P2 constant-key error at the def line": (
+        "test_constant_key_error_points_at_the_write",
+        _known(r"^poor message: points at the `def` line"),
+    ),
+}
+
+
+def _poor_message(e, path, source) -> str | None:
+    """What breaks the rule's promise about messages in the AutoconvError `e` (it names the
+    user's variable or construct at the user's line), or None."""
+    text = str(e)
+    made = re.search(r"`retval\b|Optional <|\bthis list\b|<autoconv\.|ListAccum <", text)
+    if made:
+        return f"poor message: names the converter's {made.group()!r}: {_describe(e)}"
+    lines = source.split("\n")
+    cited = {int(n) for n in re.findall(re.escape(path) + r":(\d+)", text)}
+    if cited and all(lines[n - 1].startswith("def generated") for n in cited):
+        return f"poor message: points at the `def` line: {_describe(e)}"
+    return None
+
+
+def limit_of(e) -> str | None:
+    """The documented limit (a key of `LIMITS`) whose message `e` gives, or None."""
+    text = str(e)
+    for name, pattern in LIMITS.items():
+        if re.search(pattern, text):
+            return name
+    return None
+
+
+def judge(expected, got, path, source, tally=None):
     """Returns None when `got` follows the rule given the eager `expected`, else what is wrong.
-    Both are `_run` results."""
+    Both are `_run` results. `tally` (a Counter), when given, counts the limits and the known
+    findings met. A problem of a finding in `KNOWN` is let through (its own test holds it)."""
+    problem = _judge(expected, got, path, source, tally)
+    if problem is None:
+        return None
+    for finding, (_, matches) in KNOWN.items():
+        if matches(problem, expected, got, source):
+            if tally is not None:
+                tally["known: " + finding] += 1
+            return None
+    return problem
+
+
+def _judge(expected, got, path, source, tally):
     (e_result, e_out, e_args), (g_result, g_out, g_args) = expected, got
     kind, value, shown = g_result
     if kind == "hang":
         return "graph call still running after its time limit (a hang)"
     if kind == "raise":
-        if isinstance(value, autoconv.AutoconvError) and _located(value, path, source):
-            return None
         if e_result[0] == "raise" and isinstance(value, type(e_result[1])):
             return None
+        if isinstance(value, autoconv.AutoconvError) and _located(value, path, source):
+            limit = limit_of(value)
+            if tally is not None and limit is not None:
+                tally[limit] += 1
+            if limit is None:
+                return f"undocumented AutoconvError: {_describe(value)}"
+            return _poor_message(value, path, source)
         if isinstance(value, autoconv.AutoconvError):
             return f"AutoconvError without the file and line: {_describe(value)}"
         eager = "raised " + _describe(e_result[1]) if e_result[0] == "raise" else "returned"
@@ -188,7 +444,7 @@ def judge(expected, got, path, source):
     return None
 
 
-def check(program: Program, args_list, setting: str, folder) -> list:
+def check(program: Program, args_list, setting: str, folder, tally=None) -> list:
     """Runs `program` eagerly and as a graph on each of `args_list`; returns the problems."""
     original, path = _load(folder, program.source)
     expected = [_run(original, args) for args in args_list]
@@ -199,7 +455,7 @@ def check(program: Program, args_list, setting: str, folder) -> list:
         graph = autoconv.function(original)
         for i, (args, want) in enumerate(zip(args_list, expected)):
             got = _run(graph, args, TRACE_SECONDS if i == 0 else CALL_SECONDS)
-            problem = judge(want, got, path, program.source)
+            problem = judge(want, got, path, program.source, tally)
             if problem:
                 problems.append(f"inputs {args}: {problem}")
             if got[0][0] == "hang":
@@ -241,7 +497,7 @@ def test_generator_makes_every_construct():
     """The strategy really produces what graph_programs' docstring promises."""
     sources = []
 
-    @settings(max_examples=300, deadline=None, database=None, derandomize=True)
+    @settings(max_examples=1000, deadline=None, database=None, derandomize=True)
     @given(programs())
     def collect(program):
         sources.append(program.source)
@@ -280,5 +536,35 @@ def test_generator_makes_every_construct():
         ".item()",
         "in range(np.argmax(x), ",
         "delta = np.",
+        # the second round's features (graph_programs.NEW)
+        "b[0], b[",
+        "piv = b[",
+        "w = b[1:]",
+        "c[",
+        "nonlocal calls",
+        "bump(",
+        "acc.add(",
+        "first_above(",
+        "index_above(",
+        "round(",
+        "k + np.float32(p)",
+        "abs(",
+        "int(",
+        "(a > 0).astype(np.int32)",
+        "try:",
+        "except IndexError:",
+        'raise ValueError("negative")',
+        "found = None",
+        "if found is None",
+        "best_i = ",
+        "lo, hi = hi, lo",
+        "u1, u2 = pair",
+        "r0, *rest = ",
+        "e0, e1 = ",
+        "in enumerate(zip(",
+        "cnt[",
+        "out.append(",
+        "rows.append(",
+        "acc2[",
     ):
         assert construct in text, construct

@@ -1,0 +1,489 @@
+"""What the graph-program generator found (tools/generator_findings.md): each finding's minimal
+program, run eagerly and as `autoconv.function(f)` on the NumPy backend (and on JAX where it
+is installed), as a strict xfail until the lead fixes the class. When one starts to pass, pytest
+reports it (XPASS fails under strict): remove its mark here and its entry in
+`tests/graph/test_generated_graphs.KNOWN`, so the generated test stops tolerating it.
+
+`test_every_known_finding_has_its_case` keeps the two lists in step.
+"""
+
+import copy
+import inspect
+import pathlib
+import re
+
+import numpy as np
+import pytest
+
+import autoconv
+
+try:
+    import jax  # noqa: F401
+except ImportError:  # jax is optional
+    BACKENDS = ["numpy"]
+else:
+    BACKENDS = ["numpy", "jax"]
+
+HERE = __file__
+DOCS = (pathlib.Path(__file__).parents[2] / "docs" / "graph-mode.md").read_text()
+
+
+class Box:
+    def __init__(self, v):
+        self.v = v
+
+
+def same(expected, got) -> bool:
+    if type(expected) is not type(got):
+        return False
+    if isinstance(expected, (tuple, list)):
+        return len(expected) == len(got) and all(map(same, expected, got))
+    if isinstance(expected, (np.ndarray, np.generic)):
+        return expected.dtype == got.dtype and np.array_equal(expected, got, equal_nan=True)
+    if isinstance(expected, Box):
+        return same(expected.v, got.v)
+    return expected == got
+
+
+def follows_the_rule(fn, *args, backend):
+    """The eager answer, or the eager exception's type."""
+    try:
+        want = ("return", fn(*copy.deepcopy(args)))
+    except Exception as e:  # noqa: BLE001 - an outcome
+        want = ("raise", type(e))
+    graph = autoconv.function(fn, backend=backend)
+    if want[0] == "raise":
+        with pytest.raises(want[1]):
+            graph(*args)
+    else:
+        assert same(want[1], graph(*args))
+
+
+def message(fn, *args, backend):
+    with pytest.raises(autoconv.AutoconvError) as info:
+        autoconv.function(fn, backend=backend)(*args)
+    return str(info.value)
+
+
+def line_of(fn, text):
+    """The line number in this file of the line of `fn` that holds `text`."""
+    lines, first = inspect.getsourcelines(fn)
+    return first + next(i for i, line in enumerate(lines) if text in line)
+
+
+def xfail(why):
+    return pytest.mark.xfail(strict=True, reason=why)
+
+
+# -- W1: a nonlocal counter bumped in a staged `if` that holds a staged `return` --
+
+
+def nonlocal_in_if_with_return(x):
+    calls = 0
+
+    def bump(v):
+        nonlocal calls
+        calls += 1
+        return v
+
+    if np.sum(x) > 0:
+        bump(1)
+        if np.max(x) > 5:
+            return calls
+    return calls
+
+
+@xfail("W1: returns 0 (eager 1): the change is lost instead of raising the nonlocal error")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_nonlocal_bumped_in_an_if_with_a_return(backend):
+    follows_the_rule(nonlocal_in_if_with_return, np.array([1.0, 2.0]), backend=backend)
+
+
+# -- W2: a list returned from inside a staged loop, its item written after the loop --
+
+
+def list_returned_in_loop(x):
+    cnt = [0, 1]
+    c = 0
+    while c < 3 and np.mean(x) < 2:
+        c += 1
+        if np.any(x <= 3.0):
+            return cnt
+    cnt[0] += 1
+    return cnt
+
+
+@xfail("W2: returns [0, 1] (eager [1, 1]): the item write after the loop is lost")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_list_returned_in_a_loop_then_written(backend):
+    follows_the_rule(list_returned_in_loop, np.array([3.0, 4.0]), backend=backend)
+
+
+# -- B6: the same list written at a key after the loop, with a staged raise in it --
+
+
+def list_returned_in_loop_with_raise(x, k):
+    cnt = [0, 1, 0]
+    while np.mean(x) < 2:
+        if np.max(x) >= -1:
+            raise ValueError("bad input")
+        if np.any(x <= 3.0):
+            return cnt
+    cnt[k % 3] += 1
+    return cnt
+
+
+@xfail("B6: '`retval` is a list that one branch of this `if` appends to and the other replaces'")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_list_returned_in_a_loop_with_a_raise(backend):
+    follows_the_rule(list_returned_in_loop_with_raise, np.array([-2.0, -3.0]), 2, backend=backend)
+
+
+# -- W4: a helper returns a Tensor from inside its loop or a Python float after it --
+
+
+def first_above(v, c):
+    for e in v:
+        if e > c:
+            return e
+    return 0.0
+
+
+def float_from_helper(x):
+    return 0.5 - first_above(x, 2)
+
+
+@xfail("W4: np.float64(0.5) where eager returns the Python float 0.5")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_python_float_returned_by_a_helper_on_one_path(backend):
+    follows_the_rule(float_from_helper, np.array([0.0, 1.0]), backend=backend)
+
+
+# -- W5: `range()` of a float Tensor runs where eager raises TypeError --
+
+
+def range_of_a_float(x):
+    out = []
+    for j in range(np.mean(x)):
+        out.append(j)
+    return len(out)
+
+
+@xfail("W5: returns 2; eager raises TypeError ('numpy.float64' cannot be an integer)")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_range_of_a_float_raises_type_error(backend):
+    follows_the_rule(range_of_a_float, np.array([1.0, 2.0]), backend=backend)
+
+
+# -- W6: `int()` of a NaN whose result is never used --
+
+
+def unused_int_of_nan(y):
+    t = int(np.sum(y))  # noqa: F841 - unused on purpose: eager raises here all the same
+    return y
+
+
+@xfail("W6: returns y; eager raises ValueError (the unused int() is dropped)")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_unused_int_of_nan_raises(backend):
+    follows_the_rule(unused_int_of_nan, np.array([np.nan]), backend=backend)
+
+
+# -- W7: a list item, a Python int, plus a Python float in a staged loop --
+
+
+def list_item_plus_float(x, k):
+    t = 0.0
+    cnt = [0, 1, 0]
+    for _ in x:
+        cnt[k % 3] += t
+    return cnt
+
+
+@xfail("W7: returns [0, 1, 0]; eager [0.0, 1, 0] (the item's Python type is lost)")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_list_item_int_plus_float_in_a_staged_loop(backend):
+    follows_the_rule(list_item_plus_float, np.array([-2.0]), 0, backend=backend)
+
+
+# -- W3 (JAX backend): NaN stored into an integer array --
+
+
+def nan_into_int_array(y):
+    buf = np.zeros(3, dtype=np.int64)
+    buf[0] = np.sum(y)
+    return buf
+
+
+@xfail("W3: the JAX backend returns [0 0 0]; eager (and the NumPy backend) raise ValueError")
+@pytest.mark.skipif("jax" not in BACKENDS, reason="the JAX backend needs jax")
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+def test_nan_stored_into_an_int_array_on_the_jax_backend():
+    follows_the_rule(nan_into_int_array, np.array([np.nan, 2.0]), backend="jax")
+
+
+# -- C1: Python's error from tracing a staged `while` body the data never enters --
+
+
+def unpack_in_untaken_while(x):
+    while np.sum(x) < 0:
+        e0, e1 = x
+        x = x + e0
+    return x
+
+
+@xfail("C1: a bare ValueError (too many values to unpack) while eager returns")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_unpacking_in_a_while_body_never_entered(backend):
+    follows_the_rule(unpack_in_untaken_while, np.array([1.0, 2.0, 3.0]), backend=backend)
+
+
+# -- B1: an item write on a graph array with a call in its key --
+
+
+def call_in_key(x):
+    b = x.copy()
+    b[len(b) - 1] = 5.0
+    return b
+
+
+@xfail("B1: 'writes into `b` in place; Tensors cannot be changed in place'; `i = len(b) - 1` runs")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_call_in_the_key_of_an_item_write_on_a_graph_array(backend):
+    follows_the_rule(call_in_key, np.array([1.5, 2.0]), backend=backend)
+
+
+# -- B3: an item write on a graph array with a constant key in a Python loop --
+
+
+def write_in_python_loop(y):
+    b = y * 1.0
+    for _ in range(2):
+        b[0] = 0.0
+    return b
+
+
+@xfail("B3: 'writes into `b` in place; Tensors cannot be changed in place'; once, it runs")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_item_write_on_a_graph_array_in_a_python_loop(backend):
+    follows_the_rule(write_in_python_loop, np.array([3.0, 4.0]), backend=backend)
+
+
+# -- B9: a returned name that no traced path binds --
+
+
+def bound_under_python_if(x, k):
+    if np.sum(x) < 0:
+        if k > 1:
+            u = np.sum(x)
+    return u
+
+
+@xfail("B9: StagingError 'not defined on every path' at the `def` line; eager UnboundLocalError")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_returning_a_name_bound_on_no_traced_path(backend):
+    follows_the_rule(bound_under_python_if, np.array([-2.0]), 0, backend=backend)
+
+
+# -- B2: an object whose attributes hold graph values, returned --
+
+
+def returns_object(x):
+    o = Box(x[0])
+    return o
+
+
+@xfail("B2: an error docs/graph-mode.md does not list, at the `def` line")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_returning_an_object_runs_or_is_a_documented_limit(backend):
+    try:
+        got = autoconv.function(returns_object, backend=backend)(np.array([1.0, 2.0]))
+    except autoconv.AutoconvError as e:
+        assert re.search(r"returns a \w+ object whose attribute", DOCS), "not documented"
+        assert f"{HERE}:{line_of(returns_object, 'return o')}" in str(e), str(e)
+    else:
+        assert same(Box(np.float64(1.0)), got)
+
+
+# -- B8: items of two dtypes appended in a staged loop (undocumented limit) --
+
+
+def appends_of_two_dtypes(x):
+    lst = []
+    for v in x:
+        lst.append(v + 1)
+        lst.append(v * 0.5)
+    return np.stack(lst)
+
+
+@xfail("B8: 'must all have the same dtype: got float64 after int64', not in docs/graph-mode.md")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_appends_of_two_dtypes_run_or_are_a_documented_limit(backend):
+    try:
+        follows_the_rule(appends_of_two_dtypes, np.array([1, 2]), backend=backend)
+    except autoconv.AutoconvError:
+        assert "must all have the same dtype" in DOCS, "not documented"
+
+
+# -- P1: a return value of two structures is named `retval`, or `Optional <retval ...>` --
+
+
+def return_structures_in_if(x):
+    if np.sum(x) >= 3.0:
+        return x
+    return (x, x[0])
+
+
+def return_structures_in_loop(x):
+    if np.sum(x) >= 3.0:
+        return x
+    for v in x:
+        return (x, v)
+
+
+@xfail("P1: the message names the converter's `retval`")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_return_structures_message_names_the_return(backend):
+    text = message(return_structures_in_if, np.array([1.0, 0.5]), backend=backend)
+    assert "retval" not in text, text
+
+
+@xfail("P1: `Optional <retval ...>` before and after: names neither structure")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_return_structures_in_a_loop_message_shows_both(backend):
+    text = message(return_structures_in_loop, np.array([1.0, 0.5]), backend=backend)
+    assert "retval" not in text and "Optional <" not in text, text
+    assert "tuple" in text, text
+
+
+# -- P2: an item write with a constant key in a staged block: the error points at `def` --
+
+
+def constant_key_in_if(x):
+    b = x * 1.0
+    if np.mean(b) <= -1:
+        b[0] = b[1] + 1
+    return b
+
+
+def constant_key_after_break(x):
+    b = x * 1.0
+    c0 = 0
+    while c0 < 2 and np.mean(b) <= -1:
+        c0 += 1
+        if np.all(b > 0):
+            break
+        b[0] = b[1] + 1
+    return b
+
+
+@xfail("P2: the constant-key error cites the `def` line, not the item write")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_constant_key_error_points_at_the_write(backend):
+    text = message(constant_key_in_if, np.array([-2.0, -3.0]), backend=backend)
+    assert f"{HERE}:{line_of(constant_key_in_if, 'b[0] = ')}" in text, text
+
+
+@xfail("P2: after a staged `break`, the error names `t` (converter's) and the `def` line")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_constant_key_error_after_a_break_names_the_array(backend):
+    text = message(constant_key_after_break, np.array([-2.0, -3.0]), backend=backend)
+    assert "`b" in text and "`t`" not in text, text
+    assert f"{HERE}:{line_of(constant_key_after_break, 'b[0] = ')}" in text, text
+
+
+# -- C2: a run-time error of an expression, then an undefined name later in it --
+
+
+def stack_then_undefined(x):
+    lst = []
+    if np.sum(x) > 0:
+        lst.append(np.sum(x))
+    return np.stack(lst), undefined_name  # noqa: F821 - eager raises before reaching it
+
+
+@xfail("C2: NameError at trace time; eager raises np.stack's ValueError first")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_run_time_error_before_an_undefined_name(backend):
+    follows_the_rule(stack_then_undefined, np.array([-1.0, 0.5]), backend=backend)
+
+
+# -- P3: a list's items of kinds by path: the message says "this list" --
+
+
+def sum_of_items_by_path(x, k):
+    lst = [np.sum(x)]
+    for _ in range(k):
+        if x[0] > 0:
+            return sum(lst)
+        lst.append(0.5)
+    return sum(lst)
+
+
+@xfail("P3: 'this list holds items ...' instead of `lst`")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_list_kind_message_names_the_list(backend):
+    text = message(sum_of_items_by_path, np.array([-1, 2]), 2, backend=backend)
+    assert "this list" not in text and "`lst`" in text, text
+
+
+# -- P4: an internal repr in the message of a documented limit --
+
+
+def call_in_key_of_numpy_array(x):
+    b = np.zeros(len(x))
+    for i, v in enumerate(x):
+        b[i % len(b)] += v
+    return b
+
+
+@xfail("P4: the message shows `(<autoconv.Tensor %4 int>)`")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_call_in_key_message_shows_no_internal_repr(backend):
+    text = message(call_in_key_of_numpy_array, np.array([1.0, 2.0]), backend=backend)
+    assert "<autoconv." not in text, text
+
+
+# -- P5: an augmented write into a Python list at a Tensor index: not the list message --
+
+
+def list_item_added_at_a_tensor_index(x):
+    cnt = [0, 1, 0]
+    for i, _ in enumerate(x):
+        cnt[i % 3] += 1
+    return cnt
+
+
+@xfail("P5: 'needs <autoconv.Tensor %7 int> as a Python int', not the list-item message")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_list_item_added_at_a_tensor_index_gets_the_list_message(backend):
+    text = message(list_item_added_at_a_tensor_index, np.array([-2.0]), backend=backend)
+    assert "a Python list or dict needs the index now" in text and "<autoconv." not in text, text
+
+
+# -- B5: a list with an item before, appended to in nested staged branches --
+
+
+def appends_in_nested_branches(x):
+    lst = [x]
+    if x[0] > 0:
+        if x[1] > 0:
+            lst.append(x * 2)
+    elif x[1] > 1:
+        lst.append(x * 3)
+    return len(lst)
+
+
+@xfail("B5: '`lst[1]` is ListAccum <...> in the if branch and ListAccum <...> in the else'")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_list_appended_in_nested_staged_branches(backend):
+    follows_the_rule(appends_in_nested_branches, np.array([1.0, 2.0]), backend=backend)
+
+
+def test_every_known_finding_has_its_case():
+    """Each entry of the generated test's KNOWN names a test of this file."""
+    from tests.graph.test_generated_graphs import KNOWN
+
+    names = {name for name in globals() if name.startswith("test_")}
+    for finding, (test_name, _) in KNOWN.items():
+        assert test_name in names, (finding, test_name)
