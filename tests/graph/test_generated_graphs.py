@@ -288,17 +288,6 @@ def _list_item_kind_lost(problem, expected, got, source):
 # `_judge` reports. Remove an entry when its test starts to pass.
 KNOWN = {
     "W1 nonlocal counter lost": ("test_nonlocal_bumped_in_an_if_with_a_return", _counter_lost),
-    "W4 Python float from a helper's path becomes float64": (
-        "test_python_float_returned_by_a_helper_on_one_path",
-        _float_became_numpy,
-    ),
-    "W5 range of a float runs": (
-        "test_range_of_a_float_raises_type_error",
-        _known(
-            r"^graph returned .*; eager raised TypeError: '[\w.]+' object cannot be interpreted"
-            r" as an integer"
-        ),
-    ),
     "W6 an unused int() of NaN": (
         "test_unused_int_of_nan_raises",
         _known(
@@ -316,20 +305,6 @@ KNOWN = {
             r"^graph raised ValueError: (too many|not enough) values to unpack.*; eager returned"
         ),
     ),
-    "B1 call in the key of an item write": (
-        "test_call_in_the_key_of_an_item_write_on_a_graph_array",
-        _known(
-            r"^undocumented AutoconvError: StagingError: \S+ `\w+\[.*\(.*\] .*=.*` writes into"
-            r" `\w+` in place; Tensors cannot be changed in place"
-        ),
-    ),
-    "B3 item write on a graph array in a Python loop": (
-        "test_item_write_on_a_graph_array_in_a_python_loop",
-        _known(
-            r"^undocumented AutoconvError: StagingError: \S+ `[^`]+` writes into `\w+` in place;"
-            r" Tensors cannot be changed in place"
-        ),
-    ),
     "B6 list returned in a loop": (
         "test_list_returned_in_a_loop_with_a_raise",
         _known(
@@ -337,37 +312,17 @@ KNOWN = {
             r" to and the other replaces"
         ),
     ),
-    "B8 appends of two dtypes": (
-        "test_appends_of_two_dtypes_run_or_are_a_documented_limit",
-        _known(r"^undocumented AutoconvError: .*in a staged loop must all have the same dtype"),
-    ),
-    "B9 returned name bound on no traced path": (
-        "test_returning_a_name_bound_on_no_traced_path",
-        _known(r"^undocumented AutoconvError: .*the returned value `\w+` is not defined on every"),
-    ),
     "B2 object returned": (
         "test_returning_an_object_runs_or_is_a_documented_limit",
         _known(r"^undocumented AutoconvError: .*returns a \w+ object whose attribute"),
-    ),
-    "P1 return structures name retval": (
-        "test_return_structures_message_names_the_return",
-        _known(r"^poor message: names the converter's '(`retval|Optional <)'"),
     ),
     "C2 trace-time NameError before a run-time error": (
         "test_run_time_error_before_an_undefined_name",
         _known(r"^graph raised NameError: name '\w+' is not defined; eager raised (?!NameError)"),
     ),
-    "P3 'this list'": (
-        "test_list_kind_message_names_the_list",
-        _known(r"^poor message: names the converter's 'this list'"),
-    ),
     "P4 internal names in messages": (
         "test_call_in_key_message_shows_no_internal_repr",
         _known(r"^poor message: names the converter's '<autoconv\.'"),
-    ),
-    "B5 lists appended in nested staged branches": (
-        "test_list_appended_in_nested_staged_branches",
-        _known(r"^poor message: names the converter's 'ListAccum <'"),
     ),
     "P2 constant-key error at the def line": (
         "test_constant_key_error_points_at_the_write",

@@ -153,7 +153,6 @@ def float_from_helper(x):
     return 0.5 - first_above(x, 2)
 
 
-@xfail("W4: np.float64(0.5) where eager returns the Python float 0.5")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_python_float_returned_by_a_helper_on_one_path(backend):
     follows_the_rule(float_from_helper, np.array([0.0, 1.0]), backend=backend)
@@ -169,7 +168,6 @@ def range_of_a_float(x):
     return len(out)
 
 
-@xfail("W5: returns 2; eager raises TypeError ('numpy.float64' cannot be an integer)")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_range_of_a_float_raises_type_error(backend):
     follows_the_rule(range_of_a_float, np.array([1.0, 2.0]), backend=backend)
@@ -247,7 +245,6 @@ def call_in_key(x):
     return b
 
 
-@xfail("B1: 'writes into `b` in place; Tensors cannot be changed in place'; `i = len(b) - 1` runs")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_call_in_the_key_of_an_item_write_on_a_graph_array(backend):
     follows_the_rule(call_in_key, np.array([1.5, 2.0]), backend=backend)
@@ -263,7 +260,6 @@ def write_in_python_loop(y):
     return b
 
 
-@xfail("B3: 'writes into `b` in place; Tensors cannot be changed in place'; once, it runs")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_item_write_on_a_graph_array_in_a_python_loop(backend):
     follows_the_rule(write_in_python_loop, np.array([3.0, 4.0]), backend=backend)
@@ -279,7 +275,6 @@ def bound_under_python_if(x, k):
     return u
 
 
-@xfail("B9: StagingError 'not defined on every path' at the `def` line; eager UnboundLocalError")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_returning_a_name_bound_on_no_traced_path(backend):
     follows_the_rule(bound_under_python_if, np.array([-2.0]), 0, backend=backend)
@@ -316,7 +311,6 @@ def appends_of_two_dtypes(x):
     return np.stack(lst)
 
 
-@xfail("B8: 'must all have the same dtype: got float64 after int64', not in docs/graph-mode.md")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_appends_of_two_dtypes_run_or_are_a_documented_limit(backend):
     try:
@@ -341,14 +335,12 @@ def return_structures_in_loop(x):
         return (x, v)
 
 
-@xfail("P1: the message names the converter's `retval`")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_return_structures_message_names_the_return(backend):
     text = message(return_structures_in_if, np.array([1.0, 0.5]), backend=backend)
     assert "retval" not in text, text
 
 
-@xfail("P1: `Optional <retval ...>` before and after: names neither structure")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_return_structures_in_a_loop_message_shows_both(backend):
     text = message(return_structures_in_loop, np.array([1.0, 0.5]), backend=backend)
@@ -420,7 +412,6 @@ def sum_of_items_by_path(x, k):
     return sum(lst)
 
 
-@xfail("P3: 'this list holds items ...' instead of `lst`")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_list_kind_message_names_the_list(backend):
     text = message(sum_of_items_by_path, np.array([-1, 2]), 2, backend=backend)
@@ -454,7 +445,6 @@ def list_item_added_at_a_tensor_index(x):
     return cnt
 
 
-@xfail("P5: 'needs <autoconv.Tensor %7 int> as a Python int', not the list-item message")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_list_item_added_at_a_tensor_index_gets_the_list_message(backend):
     text = message(list_item_added_at_a_tensor_index, np.array([-2.0]), backend=backend)
@@ -474,7 +464,6 @@ def appends_in_nested_branches(x):
     return len(lst)
 
 
-@xfail("B5: '`lst[1]` is ListAccum <...> in the if branch and ListAccum <...> in the else'")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_list_appended_in_nested_staged_branches(backend):
     follows_the_rule(appends_in_nested_branches, np.array([1.0, 2.0]), backend=backend)

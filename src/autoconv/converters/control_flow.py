@@ -316,7 +316,7 @@ class _ControlFlow:
             if path is not None:
                 # `x = ac.setitem_path(x, 0, v)` (item_assignment): `x[0] = v` as written,
                 # state by its path `x[0]`; the name `x` only if something else binds it.
-                paths.append(path)
+                paths.extend(path if type(path) is tuple else (path,))
                 skip.add(id(child.targets[0]))
                 continue
             if id(child) not in skip:

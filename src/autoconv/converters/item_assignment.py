@@ -167,7 +167,9 @@ def _rebinding(stmt, ac, names, in_control_flow, arrays):
     return node
 
 
-ITEM_PATH = "item_path"  # the `x[0]` that `x = ac.setitem_path(x, 0, v)` assigns
+# The `x[0]` that `x = ac.setitem_path(x, 0, v)` assigns (a tuple of them for a swap,
+# `x = ac.setitems_path(x, (0, 1), (v, w))`).
+ITEM_PATH = "item_path"
 
 
 def _hoisted(stmt, ac, names, in_control_flow, arrays, namer):
@@ -241,12 +243,18 @@ def _swap(stmt, target, ac, names, in_control_flow, arrays):
     ):
         return stmt
     name = items[0].value.id
+    paths = None
     if (
         in_control_flow
         and name not in arrays
         and any(isinstance(t.slice, gast.Constant) for t in items)
     ):
-        return stmt  # items with constant keys are carried by their paths (see `_rebinding`)
+        # Items with constant keys are carried by their paths (see `_rebinding`): an int key's
+        # as `ac.setitem_path` carries it (a swap `b[0], b[1] = b[1], b[0]`); others as written.
+        ints = [_int_key(t.slice) for t in items]
+        if None in ints:
+            return stmt
+        paths = tuple(dict.fromkeys(f"{name}[{k!r}]" for k in ints))
     keys = []
     for t in items:
         key = t.slice
@@ -255,12 +263,14 @@ def _swap(stmt, target, ac, names, in_control_flow, arrays):
         keys.append(key)
     key_tuple = gast.Tuple(elts=keys, ctx=gast.Load())
     value_tuple = gast.Tuple(elts=list(value.elts), ctx=gast.Load())
-    call = templates.expr(
-        "ac.setitems(name, keys, values)", ac=ac, keys=key_tuple, values=value_tuple
-    )
+    op = "setitems" if paths is None else "setitems_path"
+    call = templates.expr(f"ac.{op}(name, keys, values)", ac=ac, keys=key_tuple, values=value_tuple)
     call.args[0] = _load(name)
     out = gast.Name(id=name, ctx=gast.Store(), annotation=None, type_comment=None)
-    return expressions.located(gast.Assign(targets=[out], value=call, type_comment=None), stmt)
+    node = expressions.located(gast.Assign(targets=[out], value=call, type_comment=None), stmt)
+    if paths is not None:
+        anno.set(node, ITEM_PATH, paths)
+    return node
 
 
 _OP_TEXT = {
@@ -278,6 +288,16 @@ _OP_TEXT = {
     gast.LShift: "<<=",
     gast.RShift: ">>=",
 }
+
+
+def _int_key(key):
+    """The int of a constant key (`0`, `-1`), else None."""
+    sign = 1
+    if isinstance(key, gast.UnaryOp) and isinstance(key.op, gast.USub):
+        key, sign = key.operand, -1
+    if isinstance(key, gast.Constant) and type(key.value) is int:
+        return sign * key.value
+    return None
 
 
 def _load(name):

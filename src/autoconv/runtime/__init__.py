@@ -25,6 +25,7 @@ from autoconv.runtime.items import (
     setitem,
     setitem_path,
     setitems,
+    setitems_path,
     store_item,
 )
 from autoconv.runtime.lists import filtered, list_contains, list_method
@@ -84,6 +85,7 @@ __all__ = [
     "setitem",
     "setitem_path",
     "setitems",
+    "setitems_path",
     "store_item",
     "sum",
     "type",

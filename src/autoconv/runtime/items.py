@@ -63,6 +63,14 @@ def list_item(target, key):
     return target[key]
 
 
+def setitems_path(target, keys, values):
+    """`target[k1], target[k2] = v1, v2` with int constant keys in a staged branch or loop body
+    (see `setitem_path`), item by item."""
+    for key, value in zip(keys, values):
+        target = setitem_path(target, key, value)
+    return target
+
+
 def setitems(target, keys, values):
     """`target[k1], target[k2] = v1, v2` (a swap): the values are all read first, then the items
     are assigned left to right, as Python does; gives what the name holds afterwards."""

@@ -420,8 +420,8 @@ class TensorTracer:
             name = target_name(line) or f"the {type(target).__name__}"
             fail(
                 frame,
-                f"`{line}` updates an item of the Python {type(target).__name__} `{name}` at a "
-                "key known only when the graph runs; a Python list or dict needs the key now. "
+                f"`{line}` updates an item of the Python {type(target).__name__} `{name}` at an "
+                "index known only when the graph runs; a Python list or dict needs the index now. "
                 f"Make `{name}` a NumPy array (`{name} = np.zeros(n, dtype=int)`, `.tolist()` "
                 "at the end if a list is wanted): item updates of an array are staged.",
                 TypeError,
