@@ -24,9 +24,8 @@ import warnings
 import numpy as np
 
 import autoconv
-from autoconv.trace.tensors import made_in_loop
-from autoconv.trace.tensors import trace_effects
 from autoconv.runtime import calls
+from autoconv.trace.tensors import made_in_loop, trace_effects
 
 
 def helper(y, acc):
