@@ -21,6 +21,7 @@ from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.trace.core.messages import named, shown
+from autoconv.trace.core.values import map_leaves
 
 _PY_NUMBERS = (bool, int, float, complex)
 _PY_DTYPES = {bool: np.dtype(bool), int: np.dtype(np.int64), float: np.dtype(np.float64)}
@@ -68,15 +69,6 @@ def _standin(v, kind):
     return np.ones((1,) * len(v.shape), v.dtype) if v.shape else v.dtype.type(1)
 
 
-def _replace(v, fn):
-    t = type(v)
-    if t is tuple or t is list:
-        return t(_replace(x, fn) for x in v)
-    if t is dict:
-        return {k: _replace(x, fn) for k, x in v.items()}
-    return fn(v)
-
-
 def _result_dtype(r):
     """The dtype of a 0-d result (a Python number counts as its NumPy dtype), else None."""
     if type(r) in _PY_NUMBERS:
@@ -105,7 +97,7 @@ def retag(fn, args, kwargs, result):
 
         try:
             with np.errstate(all="ignore"):
-                r = fn(*_replace(args, standin), **_replace(kwargs, standin))
+                r = fn(*map_leaves(args, standin), **map_leaves(kwargs, standin))
         except Exception:
             return result  # not telling: the NumPy kind
         dtypes.add(_result_dtype(r))
