@@ -26,7 +26,7 @@ from autoconv.trace.tensors.optionals import Optional, index_value
 from autoconv.trace.tensors.path_types import tagged
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.recording import one as _one
-from autoconv.trace.tensors.rows import describe, fields, is_row, item_spec, stand_in
+from autoconv.trace.tensors.rows import _weak, describe, fields, is_row, item_spec, stand_in
 from autoconv.trace.tensors.user_code import user_frame
 
 _PY_NUMBERS = (bool, int, float, complex)
@@ -170,11 +170,6 @@ def stack_items(func, items, dtype=None):
 
 
 _TAG_SPEC = ((), np.dtype(np.int64), True)
-
-
-def _weak(v) -> bool:
-    """A Python number, or a Tensor whose run-time value is one."""
-    return type(v) in _PY_NUMBERS or (isinstance(v, Tensor) and v.weak)
 
 
 def accum_index(lst: list):

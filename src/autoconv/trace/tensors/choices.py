@@ -23,7 +23,7 @@ from autoconv.graph.helpers import choose
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.trace.core.values import map_leaves
-from autoconv.trace.tensors.recording import emit
+from autoconv.trace.tensors.recording import cast, emit
 
 _TAG = ((), np.dtype(np.int64), False)
 _NUMBERS = (bool, int, float, complex)
@@ -162,8 +162,7 @@ def mapped(choice: Choice, fn, what: str):
 
 def _weak(t: Tensor) -> Tensor:
     """`t` as the Python number it is when the graph runs (a weak Tensor)."""
-    kind = PY_TYPES[t.dtype.kind]
-    return emit("helper", kind.__name__, kind, (t,), {}, [((), t.dtype, True)])[0]
+    return cast(t, PY_TYPES[t.dtype.kind])
 
 
 def tag_of(value, options: tuple):

@@ -19,7 +19,7 @@ from autoconv.trace.tensors.optionals import (
     Optional,
 )
 from autoconv.trace.tensors.path_types import kinds_of
-from autoconv.trace.tensors.recording import emit
+from autoconv.trace.tensors.recording import cast, emit
 
 
 def _struct(value, leaves):
@@ -156,9 +156,7 @@ def _const(value, dtype, weak=False):
     return _g.add_const(value, spec, owned)
 
 
-def _cast(value, to):
-    weak = to in PY_TYPES.values()
-    return emit("helper", to.__name__, to, (value,), {}, [((), np.dtype(to), weak)])[0]
+_cast = cast
 
 
 def _as_tensor(value, spec):

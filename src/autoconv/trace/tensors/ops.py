@@ -458,10 +458,8 @@ rule("norm", module=np.linalg)(_norm)
 
 def _where_record(func, args, kwargs):
     if len(args) + len(kwargs) == 1:  # `np.where(cond)`: np.nonzero's tuple
-        specs = spec_of(np.nonzero, args, {})
-        if len(specs) == 1:
-            return (emit("call", "where", np.flatnonzero, args, {}, specs)[0],)
-        return tuple(emit("call", "where", np.nonzero, args, {}, specs))
+        cond = args[0] if args else next(iter(kwargs.values()))
+        return _indices("where", cond)
     return _record(func, args, kwargs)
 
 
@@ -484,11 +482,16 @@ def _nonzero(p, args, kwargs):
 
 
 def _nonzero_record(func, args, kwargs):
-    specs = spec_of(func, args, kwargs)
-    if len(specs) == 1:  # one output holds one array, not NumPy's tuple of one: flatnonzero's
-        a = args[0] if args else next(iter(kwargs.values()))
-        return (emit("call", func.__name__, np.flatnonzero, (a,), {}, specs)[0],)
-    return tuple(emit("call", func.__name__, func, args, kwargs, specs))
+    return _indices(func.__name__, args[0] if args else next(iter(kwargs.values())))
+
+
+def _indices(name, a) -> tuple:
+    """`np.nonzero(a)` recorded as `name`: NumPy's tuple of index arrays. One output holds one
+    array, not a tuple of one, so a 1-d `a`'s is np.flatnonzero's array in a tuple."""
+    specs = _nonzero({"a": a}, (a,), {})
+    if len(specs) == 1:
+        return (emit("call", name, np.flatnonzero, (a,), {}, specs)[0],)
+    return tuple(emit("call", name, np.nonzero, (a,), {}, specs))
 
 
 rule("nonzero", handler=_nonzero_record)(_nonzero)

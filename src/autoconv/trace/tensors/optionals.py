@@ -29,7 +29,7 @@ from autoconv.trace.core import optional as core_optional
 from autoconv.trace.core.values import map_leaves
 from autoconv.trace.tensors import choices
 from autoconv.trace.tensors.choices import Choice
-from autoconv.trace.tensors.recording import emit
+from autoconv.trace.tensors.recording import cast
 
 _PY_NUMBERS = (bool, int, float, complex)
 
@@ -139,8 +139,7 @@ def _install_operators():
                 flag = is_none(self)
                 flag = np.logical_not(flag) if negate else flag
                 if isinstance(flag, Tensor) and not flag.weak:  # a Python bool, as eagerly
-                    spec = [((), np.dtype(bool), True)]
-                    flag = emit("helper", "bool", bool, (flag,), {}, spec)[0]
+                    flag = cast(flag, bool)
                 return flag
         op = operator.__ne__ if negate else operator.__eq__
         return op(self.unwrap(), unwrap_any(other))

@@ -6,9 +6,12 @@ It sits below `numpy_dispatch` (which picks the rule for a NumPy call, operator 
 
 from __future__ import annotations
 
+import numpy as np
+
 from autoconv.graph import graph as _g
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
+from autoconv.graph.tensor import PY_TYPES
 
 # Set by `mutation`, which marks a graph stale when an in-place operator rebinds a Tensor: then
 # every later operation checks that its inputs were not changed in place behind its back.
@@ -27,6 +30,13 @@ def emit(kind, op, fn, args, kwargs, specs, attrs=None):
         check_live(node.inputs)
     _g.add_node(node, specs, user_origin(2))
     return node.outputs
+
+
+def cast(value, to):
+    """`to(value)` of a 0-d Tensor when the graph runs: a Python number (a weak Tensor) for
+    bool/int/float/complex, else a NumPy scalar of that type."""
+    weak = to in PY_TYPES.values()
+    return emit("helper", to.__name__, to, (value,), {}, [((), np.dtype(to), weak)])[0]
 
 
 def one(outputs):

@@ -23,6 +23,7 @@ _PY_NUMBERS = (bool, int, float, complex)
 
 
 def _weak(v) -> bool:
+    """A Python number, or a Tensor whose run-time value is one."""
     return type(v) in _PY_NUMBERS or (isinstance(v, Tensor) and v.weak)
 
 

@@ -216,23 +216,34 @@ class TensorTracer:
     folds_tests = True
 
     def and_(self, value, operands, test=False):
+        return self._logical(value, operands, test, is_and=True)
+
+    def or_(self, value, operands, test=False):
+        return self._logical(value, operands, test, is_and=False)
+
+    def _logical(self, value, operands, test, is_and):
+        """`value and operands...` (`is_and`) or `value or operands...`: the later operands
+        are the side a staged choice takes when `value` is true (`and`) or false (`or`)."""
+        from autoconv.runtime import logical
+
         first, rest = operands[0], operands[1:]
         seen = _Box(())  # not a list: the staged choice must not take it for the user's
 
         def right():
             v = first()
             if rest:
-                from autoconv.runtime.logical import and_
-
-                v = and_(v, *rest)
+                v = (logical.and_ if is_and else logical.or_)(v, *rest)
             seen.value = (v,)
             return self._truthy(v) if test else v
 
         # In a test only the truth counts: `adj[v] and level[v] < 0` joins an int and a bool.
         other = (lambda: self._truthy(value)) if test else (lambda: value)
-        result = self._choice(value, right, other, user_origin(2), "`and`")
-        if test and _python_constant(seen.value) and not seen.value[0]:
-            return False  # falsy on both paths (the staged choice is left to dead-code removal)
+        sides = (right, other) if is_and else (other, right)
+        result = self._choice(value, *sides, user_origin(3), "`and`" if is_and else "`or`")
+        if test and _python_constant(seen.value) and bool(seen.value[0]) is not is_and:
+            # The later operand decides it the same on both paths (the staged choice is left
+            # to dead-code removal): falsy for `and`, true for `or`.
+            return not is_and
         return result
 
     def _truthy(self, v):
@@ -240,25 +251,6 @@ class TensorTracer:
         if rt.tracer_for(v) is self:
             return self.truth([v], False)
         return bool(v)
-
-    def or_(self, value, operands, test=False):
-        first, rest = operands[0], operands[1:]
-        seen = _Box(())  # not a list: the staged choice must not take it for the user's
-
-        def right():
-            v = first()
-            if rest:
-                from autoconv.runtime.logical import or_
-
-                v = or_(v, *rest)
-            seen.value = (v,)
-            return self._truthy(v) if test else v
-
-        other = (lambda: self._truthy(value)) if test else (lambda: value)
-        result = self._choice(value, other, right, user_origin(2), "`or`")
-        if test and _python_constant(seen.value) and seen.value[0]:
-            return True  # true on both paths
-        return result
 
     def not_(self, value):
         # `not x` is a Python bool whatever x is: a weak bool Tensor, never an np.bool_.

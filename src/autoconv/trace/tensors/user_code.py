@@ -171,7 +171,9 @@ def refuse_if_handled(kinds: tuple, what: str) -> None:
     frame = user_frame()
     while frame is not None:
         code = frame.f_code
-        if id(code) in generated_codes:
+        # A function with no `try` has no exception table (3.11+): nothing to look up, so an
+        # ordinary division costs no source scan.
+        if id(code) in generated_codes and getattr(code, "co_exceptiontable", True):
             found = _try_around(code.co_filename, frame.f_lineno, names)
             if found is not None:
                 line = source_line(frame)
