@@ -153,3 +153,55 @@ def test_under_jax_jit_too():
         jax.jit(autoconv.convert(counted_loop))(jax.numpy.array([1.0, 2.0]))
     got = jax.jit(autoconv.convert(reads_a_helper))(jax.numpy.array([1.0, 2.0]))
     assert float(got) == 9.0
+
+
+class Inventory:
+    def __init__(self):
+        self.stock = {"a": 0, "b": 0}
+
+    def add(self, item, qty):
+        self.stock[item] = self.stock.get(item, 0) + qty
+
+    def take(self, item, qty):
+        have = self.stock[item]
+        if have < qty:
+            return False
+        self.stock[item] = have - qty
+        return True
+
+
+def inventory(incoming, orders):
+    inv = Inventory()
+    for name, q in zip(["a", "b"], incoming):
+        inv.add(name, int(q))
+    filled = []
+    for name, q in zip(["a", "b"], orders):
+        filled.append(inv.take(name, int(q)))
+    return filled, inv.stock
+
+
+def restock_in_a_staged_loop(x):
+    inv = Inventory()
+    for v in x:
+        if v > 0:
+            inv.add("a", v)
+        else:
+            inv.take("b", 1)
+    return inv.stock
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_dict_entries_a_method_changes_are_carried(backend):
+    # `self.stock[item] = ...` in a method a staged `if` or loop calls: the entries are carried
+    # as the statement's variables (before, the dict kept the value of the branch traced last,
+    # a Tensor of a block that had ended).
+    g = autoconv.function(inventory, backend=backend)
+    for inc, orders in [([5, 3], [2, 4]), ([0, 0], [1, 0]), ([1, 1], [1, 1])]:
+        args = (np.array(inc), np.array(orders))
+        want, got = inventory(*args), g(*args)
+        assert got[0] == want[0] and [type(v) for v in got[0]] == [type(v) for v in want[0]]
+        assert got[1] == want[1]
+    h = autoconv.function(restock_in_a_staged_loop, backend=backend)
+    for x in (np.array([1.0, -1.0, 2.0]), np.zeros(0), np.array([-3.0])):
+        want, got = restock_in_a_staged_loop(x.copy()), h(x.copy())
+        assert got == want and [type(v) for v in got.values()] == [type(v) for v in want.values()]

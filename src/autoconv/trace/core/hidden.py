@@ -11,6 +11,8 @@ The statement's own variables (`names`, `self.total` among them) are not hidden 
 
 from __future__ import annotations
 
+import dis
+import functools
 import os
 from collections.abc import Callable
 
@@ -38,10 +40,13 @@ class HiddenState:
     def __init__(self, fns, names=()):
         self.cells: list = []  # (cell, value, label, variable)
         self.objects: list = []  # (object, its attributes before, its name, carried ones)
+        self.dicts: list = []  # (dict an object holds, its items before, its name)
+        self.names = frozenset(names)  # the statement's own (`self.stock['a']` once carried)
         self.changed: dict = {}  # label -> None, in order
         self.refs: dict = {}  # label -> (state name, read, write) of what changed
         carried = _carried_attributes(names)
         seen: set = set()
+        own: set = set()  # cells the statement's own functions rebind: its locals
         todo = [(fn, None) for fn in fns if fn is not None]
         while todo and len(seen) < _LIMIT:
             fn, helper = todo.pop()
@@ -51,13 +56,22 @@ class HiddenState:
                 continue
             seen.add(id(fn))
             user_helper = helper or (None if _converter_body(fn) else fn.__name__)
+            stores = _stored_cells(fn.__code__) if user_helper is None else ()
             for var, cell in zip(fn.__code__.co_freevars, fn.__closure__ or ()):
+                if var in stores:
+                    own.add(id(cell))
                 value = _get(cell)
                 if user_helper is not None and var not in names and id(cell) not in seen:
                     seen.add(id(cell))
                     label = f"`{var}` (a variable that `{user_helper}` changes with `nonlocal`)"
                     self.cells.append((cell, value, label, var))
+                    if type(value) is dict and id(value) not in seen:
+                        seen.add(id(value))  # `best["value"] = v` in the helper
+                        self.dicts.append((value, dict(value), var))
                 todo.extend(self._reach(value, var, user_helper, carried, seen))
+        # A local the statement's own functions rebind (a loop's target, `nonlocal k, v`) is
+        # theirs, even where a helper also reaches it (a lambda of an `elif` test reading `v`).
+        self.cells = [c for c in self.cells if id(c[0]) not in own]
 
     def _reach(self, value, var, helper, carried, seen):
         """The functions `value` holds (to look into), after noting the user objects it is."""
@@ -75,6 +89,11 @@ class HiddenState:
             attrs = dict(object.__getattribute__(obj, "__dict__"))
             skip = {a for (o, a) in carried if o == name}
             self.objects.append((obj, attrs, name, skip))
+            for attr, inner in attrs.items():
+                # `self.stock[item] = ...` in a method: the entries of a dict it holds.
+                if type(inner) is dict and id(inner) not in seen and attr not in skip:
+                    seen.add(id(inner))
+                    self.dicts.append((inner, dict(inner), f"{name}.{attr}"))
             for inner in attrs.values():
                 if isinstance(inner, _MethodType) or type(inner) is _FunctionType:
                     yield inner, helper
@@ -106,6 +125,23 @@ class HiddenState:
                     else:
                         del now[attr]
 
+        for d, before, name in self.dicts:
+            if len(d) == len(before) and all(d.get(k, _EMPTY) is v for k, v in before.items()):
+                continue
+            for key in list(set(d) | set(before)):
+                now, old = d.get(key, _EMPTY), before.get(key, _EMPTY)
+                if now is old or _same_plain(now, old) or f"{name}[{key!r}]" in self.names:
+                    continue
+                if old is _EMPTY and type(now) in _PLAIN:
+                    continue  # a Python value filed under a new key (a cache): kept
+                label = f"`{name}[{key!r}]`"
+                self.changed[label] = None
+                self.refs[label] = (f"{name}[{key!r}]", *_entry(d, key))
+                if old is _EMPTY:
+                    del d[key]
+                else:
+                    d[key] = old
+
     def carried(self) -> list | None:
         """`(state name, read, write)` of each thing a trace changed, for the statement to carry
         as more of its variables and trace again; None when something cannot be carried (a
@@ -121,11 +157,38 @@ class HiddenState:
             fail(hidden_changes(list(self.changed), what))
 
 
+@functools.lru_cache(maxsize=4096)
+def _stored_cells(code) -> frozenset:
+    """The free variables `code` assigns or deletes (`nonlocal x; x = ...`)."""
+    return frozenset(
+        ins.argval
+        for ins in dis.get_instructions(code)
+        if ins.opname in ("STORE_DEREF", "DELETE_DEREF") and ins.argval in code.co_freevars
+    )
+
+
 def _setter(cell):
     def write(value):
         cell.cell_contents = value
 
     return write
+
+
+_PLAIN = (bool, int, float, complex, str, bytes, type(None))
+
+
+def _same_plain(a, b) -> bool:
+    """Equal Python numbers or strings of one type (the same value stored again)."""
+    return type(a) is type(b) and type(a) in _PLAIN and a == b
+
+
+def _entry(d, key):
+    """`(read, write)` of entry `key` of dict `d` (read: _EMPTY where it is missing)."""
+
+    def write(value):
+        d[key] = value
+
+    return (lambda: d.get(key, _EMPTY)), write
 
 
 def _attribute(obj, attr):

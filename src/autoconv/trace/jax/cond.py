@@ -86,8 +86,8 @@ def staged_cond(p, branches, read, write, names, origin, what, labels, state_key
                 fns = (branches[k],)
                 with logical.assuming(p, k == 0), st.user_code(origin, branch_name):
                     with effects.unchanged_containers(fns, origin, branch_name, state_keys):
+                        hidden.undo()  # first: a helper's change may be in a cell `saved` resets
                         saved.start()
-                        hidden.undo()
                         write(start)
                         if branches[k] is not None:
                             call_body(branches[k])

@@ -252,8 +252,8 @@ class _Loop:
             except merge.Retry:
                 return None  # a plan changed: trace again
             finally:
+                hidden.undo()  # first: a helper's change may be in a cell `saved` resets
                 saved.finish()
-                hidden.undo()
 
         def unsettled():
             st.fail(self.origin, f"the variables of this {self.what} do not settle on a dtype")
