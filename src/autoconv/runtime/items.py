@@ -51,6 +51,9 @@ def store_item(target, key, value):
         return target
     if not _traces and (staging.jax_value(target) or _jax_array(target)):
         return target
+    check = staging.STORE_CHECKS.get(type(value))
+    if check is not None:
+        check(value)  # set on some paths only (`d[k] = v` in one branch): the keys would differ
     target[key] = value
     return target
 

@@ -264,6 +264,13 @@ def is_undefined(value) -> bool:
     return type(value) is _Undefined
 
 
+STORE_CHECKS: dict = {}
+"""Type -> check, for the tracers' values that may exist on some paths only (an `Undefined`, an
+Optional of an unbound variable; each tracer adds its own): storing one into a container
+(`d[k] = v` in one branch: the keys would differ by path) calls the check, which raises the
+error explaining it where the value is missing on a path."""
+
+
 # --- JAX tracers ----------------------------------------------------------------------------
 # Converted code also runs inside `jax.jit` / `jax.grad` / `jax.vmap`, where values are JAX
 # tracers. The JAX client claims them (and its own stand-ins, `_JAX_TYPES`) through

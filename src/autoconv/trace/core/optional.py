@@ -53,6 +53,10 @@ class Lifting:
     optional: type
     numeric: Callable[[object], bool]
     zero: Callable[[object], object]
+    # Leaves that stay as they are, on the missing path too (`return "found", i` against
+    # None: the string is a constant of the value's structure); a structure needs a numeric
+    # leaf besides them.
+    constant: Callable[[object], bool] = lambda v: False
 
 
 def _items(v):
@@ -68,13 +72,20 @@ def _items(v):
 
 
 def numeric_structure(v, lifting: Lifting) -> bool:
-    """Whether `v` is arrays and numbers in tuples, lists, dicts or namedtuples."""
+    """Whether `v` is arrays and numbers in tuples, lists, dicts or namedtuples (with
+    `lifting.constant` leaves among them)."""
+    found = []
+    return _numeric_leaves(v, lifting, found) and any(found)
+
+
+def _numeric_leaves(v, lifting: Lifting, found: list) -> bool:
     if isinstance(v, Optional):
-        return numeric_structure(v.value, lifting)
+        return _numeric_leaves(v.value, lifting, found)
     parts = _items(v)
     if parts is None:
-        return lifting.numeric(v)
-    return all(numeric_structure(x, lifting) for x in parts[1])
+        found.append(lifting.numeric(v))
+        return found[-1] or lifting.constant(v)
+    return all(_numeric_leaves(x, lifting, found) for x in parts[1])
 
 
 def zeros_like(v, lifting: Lifting):
@@ -83,7 +94,7 @@ def zeros_like(v, lifting: Lifting):
         return v.like(False, zeros_like(v.value, lifting))
     parts = _items(v)
     if parts is None:
-        return lifting.zero(v)
+        return v if lifting.constant(v) and not lifting.numeric(v) else lifting.zero(v)
     make, items = parts
     return make([zeros_like(x, lifting) for x in items])
 

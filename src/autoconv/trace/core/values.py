@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from autoconv.errors import StagingError
+from autoconv.runtime import staging
 from autoconv.runtime.staging import is_undefined
 
 
@@ -36,6 +37,9 @@ class Undefined:
 
     def __array_function__(self, *args, **kwargs):
         self.fail()
+
+
+staging.STORE_CHECKS[Undefined] = Undefined.fail
 
 
 def _install_operators() -> None:

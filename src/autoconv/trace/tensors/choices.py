@@ -22,6 +22,7 @@ from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import choose
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor
+from autoconv.trace.core.optional import Optional
 from autoconv.trace.core.values import map_leaves
 from autoconv.trace.tensors.recording import cast, emit
 
@@ -192,8 +193,17 @@ def output(choice: Choice):
 
 
 def chosen(value):
-    """`value` (a function's outputs) with each Choice made the value it picks (`output`)."""
-    return map_leaves(value, lambda v: output(v) if type(v) is Choice else v)
+    """`value` (a function's outputs) with each Choice made the value it picks (`output`),
+    inside Optionals too (`return "first", (i, n)` on one path, None on another)."""
+
+    def leaf(v):
+        if type(v) is Choice:
+            return output(v)
+        if isinstance(v, Optional):
+            return v.like(v.flag, chosen(v.value))
+        return v
+
+    return map_leaves(value, leaf)
 
 
 def truth(choice: Choice):

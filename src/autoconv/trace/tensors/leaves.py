@@ -22,6 +22,22 @@ from autoconv.trace.tensors.path_types import kinds_of
 from autoconv.trace.tensors.recording import cast, emit
 
 
+class _Named:
+    """An Optional's variable name inside a structure: for messages only, so any two are equal
+    (`second = first` in one branch, `second = v` in the other: one structure)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+    def __eq__(self, other):
+        return type(other) is _Named
+
+    def __hash__(self):
+        return 0
+
+
 def _struct(value, leaves):
     t = type(value)
     if t is tuple or t is list:
@@ -32,7 +48,7 @@ def _struct(value, leaves):
         return (t, tuple(_struct(v, leaves) for v in value))
     if t is Optional:
         flag = _struct(value.flag, leaves)
-        return ("O", (value.missing, value.name, flag, _struct(value.value, leaves)))
+        return ("O", (value.missing, _Named(value.name), flag, _struct(value.value, leaves)))
     leaves.append(value)
     return "*"
 
@@ -53,9 +69,9 @@ def _rebuild(struct, leaves, originals=()):
             new = {k: build(v, [o.get(k) for o in olds]) for k, v in items}
             return _same_container(new, olds, lambda o: o.values())
         if kind == "O":
-            missing, name, flag, value = items
+            missing, named, flag, value = items
             inner = [o.value for o in olds if type(o) is Optional]
-            return Optional(build(flag, []), build(value, inner), missing, name)
+            return Optional(build(flag, []), build(value, inner), missing, named.name)
         if kind is tuple or kind is list:
             olds = [o for o in olds if type(o) is kind and len(o) == len(items)]
             new = kind(build(v, [o[j] for o in olds]) for j, v in enumerate(items))
@@ -285,7 +301,20 @@ def _has_effect(block) -> bool:
 
 def _describe(v) -> str:
     if isinstance(v, (tuple, list)):
+        if 0 < len(v) <= 4:  # what each item is: two lists of 3 can still differ
+            return f"a {type(v).__name__} of {len(v)} ({', '.join(map(_item_kind, v))})"
         return f"a {type(v).__name__} of {len(v)}"
     if isinstance(v, dict):
         return f"a dict with keys {list(v)}"
     return _spec_text(v)
+
+
+def _item_kind(v) -> str:
+    """What an item is, never by the user's own `repr` (it may format a Tensor)."""
+    if isinstance(v, (tuple, list, dict)):
+        return f"a {type(v).__name__}"
+    if type(v).__name__ == "ListAccum":
+        return repr(v)[1:-1]  # "items appended in a staged loop: float64[] each"
+    if _numeric(v) or v is None or type(v) in (str, bool):
+        return _spec_text(v)
+    return f"a {type(v).__name__} object"

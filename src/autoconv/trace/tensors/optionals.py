@@ -25,6 +25,7 @@ from autoconv.graph.helpers import raise_copy as _raise
 from autoconv.graph.helpers import raise_new as _raise_new
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor
+from autoconv.runtime import staging
 from autoconv.trace.core import optional as core_optional
 from autoconv.trace.core.values import map_leaves
 from autoconv.trace.tensors import choices
@@ -237,8 +238,17 @@ def _optional_value(v):
 # --- lifting: the same variable on two paths (trace.core.optional) --------------------------
 
 
+RUN_LISTS: list = []
+"""The type of a run-time list's stand-in (accumulated.ListAccum, which imports this module,
+registers it): a leaf an Optional can hold, whose stand-in is an empty run-time list."""
+
+
 def _numeric_leaf(v) -> bool:
-    return isinstance(v, (Tensor, np.ndarray, np.generic)) or type(v) in _PY_NUMBERS
+    return (
+        isinstance(v, (Tensor, np.ndarray, np.generic))
+        or type(v) in _PY_NUMBERS
+        or type(v) in RUN_LISTS
+    )
 
 
 def _zero(v):
@@ -249,6 +259,10 @@ def _zero(v):
         return type(v)(0)
     if isinstance(v, Tensor) and v.weak:
         return PY_TYPES[v.dtype.kind](0)
+    if type(v) in RUN_LISTS:  # an empty run-time list of the same items
+        node = _g.Node("list_new", "list", attrs={"list": "stand-in"})
+        _g.add_node(node, [(v.tensor.shape, v.tensor.dtype, False)], user_origin(3))
+        return type(v)(node.outputs[0])
     if isinstance(v, (Tensor, np.ndarray, np.generic)):
         shape = tuple(0 if d is None else d for d in shapes.shape_of(v))
         z = np.zeros(shape, shapes.result_dtype(v))
@@ -256,7 +270,7 @@ def _zero(v):
     raise TypeError(type(v).__name__)
 
 
-LIFTING = core_optional.Lifting(Optional, _numeric_leaf, _zero)
+LIFTING = core_optional.Lifting(Optional, _numeric_leaf, _zero, choices.atom)
 
 
 def zeros_like(v):
@@ -343,6 +357,21 @@ def _frame_origin(tb):
 def fail(origin, message):
     raise StagingError(f"{where(origin)}: {message}")
 
+
+def _stored(v: Optional) -> None:
+    """An Optional stored into a list or dict (`d[k] = v` on some paths): where the item was
+    not there before (an unbound name), the container's keys would differ by path."""
+    missing = v.missing
+    if isinstance(missing, tuple) and missing[:1] == ("unbound",):
+        raise StagingError(
+            f"{where(v.origin or user_origin(3))}: `{missing[1]}` is set on some paths only (in "
+            "a staged branch or loop), so whether the container holds it would be known only "
+            f"when the graph runs. Give it a value before the statement (e.g. `{missing[1]} = "
+            "0`), or set it on every path."
+        )
+
+
+staging.STORE_CHECKS[Optional] = _stored
 
 # Optional and Mixed hold Tensors: graph.tensors_in and map_tensors look inside them.
 _g.HOLDERS[Optional] = (
