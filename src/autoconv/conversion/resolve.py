@@ -11,7 +11,8 @@ _MISSING = object()
 STAGED_NAMES = {
     ("numpy", name)
     for name in (
-        "arange zeros ones empty full take asarray asanyarray array ascontiguousarray bool int8 "
+        "arange zeros ones empty full take asarray asanyarray array ascontiguousarray ndenumerate "
+        "bool int8 "
         "int16 int32 int64 uint8 uint16 uint32 uint64 float16 float32 float64 complex64 "
         "complex128"
     ).split()

@@ -33,6 +33,7 @@ import gast
 
 from autoconv.converters import expressions
 from autoconv.pyct import anno, templates
+from autoconv.pyct.transformer import Transformer
 
 _BODIES = ("body", "orelse", "finalbody")
 _STABLE = (
@@ -143,6 +144,7 @@ def _rebinding(stmt, ac, names, in_control_flow, arrays):
     name = target.value.id
     value = stmt.value
     if isinstance(stmt, gast.AugAssign):
+        value = _ItemReads(name, ac).visit(value)
         # `name[key] op= value`: the item is read, then the value (the key twice, harmlessly:
         # it is made of names and constants).
         item = gast.Subscript(value=_load(name), slice=_copy(key), ctx=gast.Load())
@@ -209,6 +211,33 @@ def _hoisted(stmt, ac, names, in_control_flow, arrays, namer):
         inner = gast.Assign(targets=[item], value=value, type_comment=None)
     out.append(_rebinding(expressions.located(inner, stmt), ac, names, in_control_flow, arrays))
     return out
+
+
+class _ItemReads(Transformer):
+    """`name[key]` reads in the value of `name[key] op= value` (`Q[a] += (r - Q[a]) / N[a]`) go
+    through `ac.item`, as the item the statement updates does: a key known only when a graph
+    runs reads a NumPy array made outside the graph, which the write then replaces."""
+
+    def __init__(self, name, ac):
+        super().__init__()
+        self.name, self.ac = name, ac
+
+    def visit_Subscript(self, node):
+        self.generic_visit(node)
+        key = node.slice
+        if (
+            isinstance(node.ctx, gast.Load)
+            and isinstance(node.value, gast.Name)
+            and node.value.id == self.name
+            and not isinstance(key, gast.Constant)
+            and not any(isinstance(n, gast.Slice) for n in gast.walk(key))
+        ):
+            call = templates.expr("ac.item(name, key)", ac=self.ac, name=_load(self.name), key=key)
+            return expressions.located(call, node)
+        return node
+
+    def visit_Lambda(self, node):
+        return node  # its own scope
 
 
 def _bind(name, value, origin):

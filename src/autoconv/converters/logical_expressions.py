@@ -15,7 +15,8 @@ holds, while tracing, a value whose None-ness is known only when the graph runs.
 
 Only the first operand is evaluated eagerly, as in Python. An operand holding `:=` stays as
 Python: inside a lambda it would bind in the lambda, not in the function. A chained comparison
-is split only when its middle operands are names or constants, which are safe to evaluate twice.
+is split only when its middle operands are names, constants, or reads of a name by them
+(`x[0]`, `self.n`), which are safe to evaluate twice.
 """
 
 import gast
@@ -52,7 +53,7 @@ def _tests(function_node, ac) -> set:
             tests.add(id(node.args[0]))  # converted conditional expressions and asserts
         elif (
             isinstance(node, gast.Call)
-            and len(node.args) == 3
+            and len(node.args) >= 3
             and isinstance(node.func, gast.Attribute)
             and node.func.attr == "filtered"
             and isinstance(node.func.value, gast.Name)
@@ -121,9 +122,7 @@ class _Logical(Transformer):
             if isinstance(node.ops[0], gast.NotIn):
                 call = templates.expr("ac.not_(x)", ac=self.ac, x=call)
             return expressions.located(call, node)
-        if len(node.ops) < 2 or not all(
-            isinstance(c, (gast.Name, gast.Constant)) for c in node.comparators[:-1]
-        ):
+        if len(node.ops) < 2 or not all(_twice_safe(c) for c in node.comparators[:-1]):
             return node
         operands = [node.left, *node.comparators]
         parts = [
@@ -140,6 +139,21 @@ class _Logical(Transformer):
         call = templates.expr("ac.and_(first)", ac=self.ac, first=parts[0])
         call.args.extend(expressions.thunk(p) for p in parts[1:])
         return expressions.located(self.as_test(call, test), node)
+
+
+def _twice_safe(node) -> bool:
+    """A name, a constant, or a read of one by a name or constant (`x[0]`, `x[i]`, `self.n`,
+    `x[-1]`): an operand evaluated twice as `a < x[0] and x[0] < b` gives the same value."""
+    if isinstance(node, (gast.Name, gast.Constant)):
+        return True
+    if isinstance(node, gast.UnaryOp) and isinstance(node.op, gast.USub):
+        return isinstance(node.operand, gast.Constant)
+    if isinstance(node, gast.Attribute):
+        return isinstance(node.value, gast.Name)
+    if isinstance(node, gast.Subscript):
+        keys = node.slice.elts if isinstance(node.slice, gast.Tuple) else [node.slice]
+        return isinstance(node.value, gast.Name) and all(_twice_safe(k) for k in keys)
+    return False
 
 
 def _is_none(node) -> bool:

@@ -103,6 +103,8 @@ def _standin(x, guess, sized=False):
     if kind is None:
         kind = np.ndarray if guess is np.ndarray else x.dtype.type
     if x.weak or kind in (bool, int, float, complex):
+        if sized and x.dtype.kind in "iu":
+            return 0  # an index: in range of any axis that has an item (1 is not, of size 1)
         return _STANDIN.get(x.dtype.kind, 1)
     fill = 0 if x.dtype.kind in "iub" else 1
     if kind is np.ndarray:

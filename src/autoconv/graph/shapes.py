@@ -28,6 +28,10 @@ class IndexOutOfBounds(StagingError, IndexError):
     there, so this is one too (`try: v = x[5] except IndexError:` behaves as eagerly)."""
 
 
+class ShapeValueError(StagingError, ValueError):
+    """Shapes that NumPy rejects, known while tracing: eager NumPy raises ValueError there."""
+
+
 def fail(message: str, origin=None, cls=StagingError):
     """Raises a StagingError (or `cls`, a subclass) at the user's current line."""
     raise cls(f"{where(origin or user_origin(2))}: {message}")

@@ -26,7 +26,10 @@ _NEW_FUNCS = {
         "argmax argmin median count_nonzero ptp cumsum cumprod nancumsum nancumprod dot outer "
         "tensordot concatenate stack where nonzero argwhere flatnonzero clip round around "
         "isclose zeros_like ones_like empty_like full_like take sort argsort repeat copy "
-        "negative positive"
+        "negative positive vstack hstack column_stack dstack append diff ediff1d cross kron "
+        "convolve correlate tile pad roll tril triu interp polyval bincount searchsorted "
+        "percentile quantile nanmedian nanpercentile nanquantile linspace logspace geomspace "
+        "arange zeros ones full empty eye identity"
     ).split()
     if hasattr(np, name)
 }

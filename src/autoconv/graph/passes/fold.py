@@ -84,7 +84,9 @@ class _Folder:
             if kind == "const":
                 if node.attrs.get("owned"):
                     self.values[node.outputs[0].id] = node.attrs["value"]
-            elif kind == "cond" and node.args[0].id in self.values:
+            elif kind == "cond" and (
+                not isinstance(node.args[0], Tensor) or node.args[0].id in self.values
+            ):  # a test known now (another pass may have made it a NumPy bool)
                 taken = self._taken(node)
                 if taken is not None:
                     block.nodes[i : i + 1] = taken.nodes
@@ -103,7 +105,8 @@ class _Folder:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("error")
-                flag = bool(self.values[node.args[0].id])
+                test = node.args[0]
+                flag = bool(self.values[test.id] if isinstance(test, Tensor) else test)
         except Exception:
             return None
         return node.blocks[0 if flag else 1]

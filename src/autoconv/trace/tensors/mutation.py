@@ -190,7 +190,7 @@ def _private_step(t: Tensor):
         key = node.args[1]
         items = key if node.attrs.get("tuple") else (key,)
         advanced = any(isinstance(k, (Tensor, np.ndarray)) and k.ndim > 0 for k in items)
-        return [] if advanced else False
+        return [] if advanced or _getitem_copies(node) else False
     if kind in ("cond", "while"):
         if kind == "cond":
             values = [b.outputs[t.index] for b in node.blocks]

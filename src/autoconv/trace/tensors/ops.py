@@ -384,6 +384,27 @@ def _concatenate(p, args, kwargs):
     ]
 
 
+@rule("append")
+def _append(p, args, kwargs):
+    arr, values, axis = p["arr"], p["values"], p.get("axis")
+    dtype = shapes.standin_dtype(np.append, (arr, values), {})
+    if axis is None:  # both flattened, one after the other
+        sizes = [shapes.size(shape_of(a)) for a in (arr, values)]
+        return [((None if None in sizes else sum(sizes),), dtype)]
+    a, b = shape_of(arr), shape_of(values)
+    if len(a) != len(b):
+        fail(
+            "numpy.append: all the input arrays must have same number of dimensions, but the "
+            f"array at index 0 has {len(a)} dimension(s) and the array at index 1 has {len(b)} "
+            "dimension(s) (eager NumPy raises this too)",
+            cls=shapes.ShapeValueError,
+        )
+    axis = norm_axis(axis, len(a))
+    out = _merge_shapes([a, b], axis, "numpy.append")
+    out[axis] = None if None in (a[axis], b[axis]) else a[axis] + b[axis]
+    return [(tuple(out), dtype)]
+
+
 @rule("stack")
 def _stack(p, args, kwargs):
     arrays = list(p["arrays"])

@@ -20,6 +20,7 @@ import numpy as np
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.tensor import Tensor
+from autoconv.trace.tensors.iteration import StagedNdenumerate
 from autoconv.trace.tensors.user_code import refuse_if_handled
 
 
@@ -260,8 +261,23 @@ def len_(obj):
     return builtins.len(obj)
 
 
+def ndenumerate(a):
+    """`np.ndenumerate(a)`: of a Tensor, a staged source of its `(index, item)` pairs (its
+    shape must be known while tracing, as the indices are Python tuples)."""
+    if not isinstance(a, Tensor):
+        return np.ndenumerate(a)
+    if any(d is None for d in a.shape):
+        shapes.fail(
+            f"np.ndenumerate of an array of shape {shapes.fmt(a.shape)}: its index tuples need "
+            "the shape while tracing. Loop over np.ndindex of a known shape, or over the flat "
+            "array (`for k, v in enumerate(a.ravel())`)."
+        )
+    return StagedNdenumerate(a)
+
+
 STAGED = {
     np.arange: arange,
+    np.ndenumerate: ndenumerate,
     np.zeros: _filled(np.zeros, float),
     np.ones: _filled(np.ones, float),
     np.empty: _filled(np.empty, float),
