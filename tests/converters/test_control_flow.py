@@ -170,7 +170,7 @@ CASES = {
             line: object
             def loop_test():
                 nonlocal line
-                return (line := ac.converted(lines.pop)())
+                return (line := ac.list_method(lines, 'pop'))
             def loop_body():
                 print(line)
             ac.while_stmt(loop_test, loop_body, get_state, set_state, ('line',))

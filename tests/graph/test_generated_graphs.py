@@ -107,6 +107,10 @@ LIMITS = {
     "list items of kinds by path": r"has a kind known only when the graph runs",
     # "a while test reads nothing the loop changes"
     "while test unchanged": r"reads nothing that the loop changes",
+    # "items of different dtypes, or numbers of dimensions, appended to one list"
+    "appends of two kinds": r"in a staged loop or branch must all have the same",
+    # "a name that holds, after one branch of a staged `if`, a list the branch appended to"
+    "list shared on one path": r"a list that the branch appends to",
 }
 
 
@@ -227,17 +231,6 @@ def _known(pattern):
     return lambda problem, expected, got, source: re.search(pattern, problem) is not None
 
 
-def _counter_lost(problem, expected, got, source):
-    """W1: a program with the `nonlocal` counter returns another Python int and else the same."""
-    values = expected[0][1], got[0][1]
-    return (
-        "nonlocal calls" in source
-        and problem.startswith("graph returned")
-        and expected[0][0] == "return"
-        and _ints_hidden(values[0]) == _ints_hidden(values[1])
-    )
-
-
 def _floats_as_numpy(picture):
     """`picture` with Python floats shown as NumPy float64 scalars of the same bits."""
     if isinstance(picture, tuple):
@@ -270,24 +263,11 @@ def _python_numbers_as_values(picture):
     return picture
 
 
-def _list_item_kind_lost(problem, expected, got, source):
-    """W7: a Python list item that a staged loop turns from int to float comes back an int
-    (or the other way), of the same value."""
-    values = expected[0][1], got[0][1]
-    return (
-        "cnt[" in source
-        and problem.startswith("graph returned")
-        and expected[0][0] == "return"
-        and _python_numbers_as_values(values[0]) == _python_numbers_as_values(values[1])
-    )
-
-
 # Classes the generator found that break the rule and that the trace core does not fix yet
 # (tools/generator_findings.md): each names the strict xfail test of
 # tests/graph/test_generator_findings.py that holds its minimal program, and matches the problem
 # `_judge` reports. Remove an entry when its test starts to pass.
 KNOWN = {
-    "W1 nonlocal counter lost": ("test_nonlocal_bumped_in_an_if_with_a_return", _counter_lost),
     "W6 an unused int() of NaN": (
         "test_unused_int_of_nan_raises",
         _known(
@@ -295,21 +275,10 @@ KNOWN = {
             r"|OverflowError: cannot convert float infinity to integer)"
         ),
     ),
-    "W7 list item's Python type in a staged loop": (
-        "test_list_item_int_plus_float_in_a_staged_loop",
-        _list_item_kind_lost,
-    ),
     "C1 unpacking error of an untaken loop body": (
         "test_unpacking_in_a_while_body_never_entered",
         _known(
             r"^graph raised ValueError: (too many|not enough) values to unpack.*; eager returned"
-        ),
-    ),
-    "B6 list returned in a loop": (
-        "test_list_returned_in_a_loop_with_a_raise",
-        _known(
-            r"^undocumented AutoconvError: .* is a list that one branch of this `if` appends"
-            r" to and the other replaces"
         ),
     ),
     "B2 object returned": (

@@ -93,7 +93,6 @@ def nonlocal_in_if_with_return(x):
     return calls
 
 
-@xfail("W1: returns 0 (eager 1): the change is lost instead of raising the nonlocal error")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_nonlocal_bumped_in_an_if_with_a_return(backend):
     follows_the_rule(nonlocal_in_if_with_return, np.array([1.0, 2.0]), backend=backend)
@@ -113,7 +112,6 @@ def list_returned_in_loop(x):
     return cnt
 
 
-@xfail("W2: returns [0, 1] (eager [1, 1]): the item write after the loop is lost")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_list_returned_in_a_loop_then_written(backend):
     follows_the_rule(list_returned_in_loop, np.array([3.0, 4.0]), backend=backend)
@@ -133,7 +131,6 @@ def list_returned_in_loop_with_raise(x, k):
     return cnt
 
 
-@xfail("B6: '`retval` is a list that one branch of this `if` appends to and the other replaces'")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_list_returned_in_a_loop_with_a_raise(backend):
     follows_the_rule(list_returned_in_loop_with_raise, np.array([-2.0, -3.0]), 2, backend=backend)
@@ -198,7 +195,6 @@ def list_item_plus_float(x, k):
     return cnt
 
 
-@xfail("W7: returns [0, 1, 0]; eager [0.0, 1, 0] (the item's Python type is lost)")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_list_item_int_plus_float_in_a_staged_loop(backend):
     follows_the_rule(list_item_plus_float, np.array([-2.0]), 0, backend=backend)

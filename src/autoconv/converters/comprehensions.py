@@ -1,10 +1,13 @@
-"""A list comprehension that filters, through the runtime, so that a filter known only when the
-graph runs keeps the items it selects, as the `for` statement with an `if` and an append would:
+"""A list comprehension that filters, or runs over a `range` of a computed length, through the
+runtime, so that a filter or a length known only when the graph runs gives the items it
+selects, as the `for` statement with an `if` and an append would:
 
     [f(v) for v in xs if v > 0]   ->  ac.filtered(xs, lambda v: v > 0, lambda v: f(v))
+    [f(i) for i in range(n)]      ->  ac.filtered(ac.range(n), None, lambda i: f(i))
 
-Only the simple form: one `for` over a name, its `if`s, no `:=` (which would bind in the
-lambda) and no `await` or `yield`. Outside a trace `ac.filtered` is the comprehension itself.
+Only the simple form: one `for` over a name (or a tuple of names), its `if`s, no `:=` (which
+would bind in the lambda) and no `await` or `yield`. Outside a trace `ac.filtered` is the
+comprehension itself.
 """
 
 import gast
@@ -18,31 +21,65 @@ _KEEP = (gast.NamedExpr, gast.Await, gast.Yield, gast.YieldFrom)
 
 
 def transform(function_node, ctx) -> None:
-    expressions.rewrite(function_node, _Filtered(ctx.ac))
+    expressions.rewrite(function_node, _Filtered(ctx))
 
 
 class _Filtered(Transformer):
-    def __init__(self, ac):
+    def __init__(self, ctx):
         super().__init__()
-        self.ac = ac
+        self.ctx = ctx
 
     def visit_ListComp(self, node):
         self.generic_visit(node)
         if len(node.generators) != 1:
             return node
         gen = node.generators[0]
-        if gen.is_async or not gen.ifs or not isinstance(gen.target, gast.Name):
+        if not gen.ifs and not _data_range(gen.iter, self.ctx):
             return node
-        if any(isinstance(n, _KEEP) for part in (node.elt, *gen.ifs) for n in walk(part)):
-            return node
+        call = filtered_call(node, self.ctx)
+        return node if call is None else expressions.located(call, node)
+
+
+_STAGED = ("range", "enumerate", "zip")  # built-ins whose `ac.` forms iterate staged values
+
+
+def _data_range(node, ctx) -> bool:
+    """`range(n)` with an `n` that is not a constant: a length a graph may know only when it
+    runs (`[i * i for i in range(n)]`)."""
+    return (
+        isinstance(node, gast.Call)
+        and isinstance(node.func, gast.Name)
+        and node.func.id == "range"
+        and ctx.is_builtin("range")
+        and not all(isinstance(a, gast.Constant) for a in node.args)
+    )
+
+
+def filtered_call(node, ctx):
+    """`ac.filtered(...)` for the comprehension `node` (one `for` over a name), or None where
+    it cannot be one."""
+    gen = node.generators[0]
+    target = gen.target
+    names = [target] if isinstance(target, gast.Name) else getattr(target, "elts", None)
+    if gen.is_async or not names or not all(isinstance(n, gast.Name) for n in names):
+        return None
+    if any(isinstance(n, _KEEP) for part in (node.elt, *gen.ifs) for n in walk(part)):
+        return None
+    # `for a, b in ...`: the lambdas take the item's parts (`ac.filtered` unpacks it).
+    params = ", ".join(n.id for n in names)
+    unpack = ", unpack=True" if isinstance(target, gast.Tuple) else ""
+    if not gen.ifs:
+        test = gast.Constant(value=None, kind=None)
+        template = f"ac.filtered(items, test, lambda {params}: value{unpack})"
+    else:
         test = gen.ifs[0] if len(gen.ifs) == 1 else gast.BoolOp(op=gast.And(), values=gen.ifs)
-        name = gen.target.id
-        call = templates.expr(
-            "ac.filtered(items, lambda name: test, lambda name: value)",
-            ac=self.ac,
-            items=gen.iter,
-            name=name,
-            test=test,
-            value=node.elt,
-        )
-        return expressions.located(call, node)
+        template = f"ac.filtered(items, lambda {params}: test, lambda {params}: value{unpack})"
+    items = gen.iter
+    if (
+        isinstance(items, gast.Call)
+        and isinstance(items.func, gast.Name)
+        and items.func.id in _STAGED
+        and ctx.is_builtin(items.func.id)
+    ):
+        items.func = expressions.located(templates.expr(f"ac.{items.func.id}", ac=ctx.ac), items)
+    return templates.expr(template, ac=ctx.ac, items=items, test=test, value=node.elt)

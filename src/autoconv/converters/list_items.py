@@ -5,17 +5,22 @@ or branch appended (known only when the graph runs) are read as they are then:
     losses[-3:]       ->  ac.list_item(losses, slice(-3, None, None))
     v in seen         ->  ac.list_contains(seen, v)
     stack.pop()       ->  ac.list_method(stack, 'pop')
+    ''.join(parts)    ->  ac.joined('', parts)
+    [f(v) for v in losses]  ->  ac.filtered(losses, None, lambda v: f(v))
 
-Only local names the function appends to (`name.append(...)`) are rewritten. Outside a graph
+Only local names the function appends to (`name.append(...)`) or calls one of those methods
+on, or binds to a list (a display, a comprehension, `list(...)`: a filtered comprehension's
+length is known only when the graph runs when the filter is staged, and any list's items may
+be read at a run-time key), or to a slice or sum of such a list, are rewritten. Outside a graph
 trace each is the plain Python operation (`name[key]`, `v in name`, `name.pop()`).
 """
 
 import gast
 
-from autoconv.converters import expressions
+from autoconv.converters import comprehensions, expressions
 from autoconv.pyct import templates
 from autoconv.pyct.transformer import Transformer
-from autoconv.pyct.walk import walk
+from autoconv.pyct.walk import child_fields, walk
 
 # The list methods other than `append` that read or change a list in place.
 METHODS = frozenset(("pop", "insert", "remove", "sort", "reverse", "index", "count"))
@@ -24,20 +29,80 @@ METHODS = frozenset(("pop", "insert", "remove", "sort", "reverse", "index", "cou
 def transform(function_node, ctx) -> None:
     names = _appended(function_node) & (ctx.local_names - ctx.globals - ctx.nonlocals)
     if names:
-        expressions.rewrite(function_node, _Items(ctx.ac, names))
+        expressions.rewrite(function_node, _Items(ctx, names))
+        _joins(function_node, names, ctx.ac)
+
+
+def _joins(node, names, ac) -> None:
+    """`name += value` in `node`'s statements (not nested functions or classes) becomes
+    `name = ac.list_iadd(name, value)`: Python's `+=` outside a trace."""
+    for field in child_fields(type(node)):
+        value = getattr(node, field, None)
+        if type(value) is not list:
+            continue
+        for i, item in enumerate(value):
+            if (
+                isinstance(item, gast.AugAssign)
+                and isinstance(item.op, gast.Add)
+                and isinstance(item.target, gast.Name)
+                and item.target.id in names
+            ):
+                (new,) = templates.stmts(
+                    "name = ac.list_iadd(name, value)",
+                    ac=ac,
+                    name=item.target.id,
+                    value=item.value,
+                )
+                value[i] = expressions.located(new, item)
+            elif isinstance(item, (gast.stmt, gast.ExceptHandler, gast.match_case)) and not (
+                isinstance(item, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef))
+            ):
+                _joins(item, names, ac)
 
 
 def _appended(function_node) -> set:
     found = set()
+    assigns = []
     for node in walk(function_node):
         if (
             isinstance(node, gast.Call)
             and isinstance(node.func, gast.Attribute)
-            and node.func.attr == "append"
+            and (node.func.attr == "append" or node.func.attr in METHODS)
             and isinstance(node.func.value, gast.Name)
         ):
             found.add(node.func.value.id)
-    return found
+        elif (
+            isinstance(node, gast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], gast.Name)
+        ):
+            assigns.append((node.targets[0].id, node.value))
+    while True:  # names made from such lists, until no more are found
+        more = {name for name, value in assigns if name not in found and _grown(value, found)}
+        if not more:
+            return found
+        found |= more
+
+
+def _grown(value, names) -> bool:
+    """Whether `value` is a list whose length or items may be known only when a graph runs: a
+    list display or comprehension (`[-1] * n`, `[v for v in x if v > 0]`), `list(...)`, or a
+    slice, sum or copy of a list in `names`."""
+    if isinstance(value, (gast.ListComp, gast.List)):
+        return True  # a list: its items may be read at a key known only when a graph runs
+    if isinstance(value, gast.BinOp) and isinstance(value.op, gast.Mult):
+        return isinstance(value.left, gast.List) or isinstance(value.right, gast.List)
+    if isinstance(value, gast.Subscript):
+        return isinstance(value.slice, gast.Slice) and _grown(value.value, names)
+    if isinstance(value, gast.BinOp) and isinstance(value.op, gast.Add):
+        return _grown(value.left, names) or _grown(value.right, names)
+    if isinstance(value, gast.Call) and not value.keywords and len(value.args) <= 1:
+        func = value.func
+        if isinstance(func, gast.Name) and func.id == "list":
+            return True
+        if isinstance(func, gast.Attribute) and func.attr == "copy" and not value.args:
+            return _grown(func.value, names)
+    return isinstance(value, gast.Name) and value.id in names
 
 
 def _key(key):
@@ -51,12 +116,44 @@ def _key(key):
 
 
 class _Items(Transformer):
-    def __init__(self, ac, names):
+    def __init__(self, ctx, names):
         super().__init__()
-        self.ac, self.names = ac, names
+        self.ctx, self.ac, self.names = ctx, ctx.ac, names
 
     def _ours(self, node) -> bool:
         return isinstance(node, gast.Name) and node.id in self.names
+
+    def _over_ours(self, node) -> bool:
+        """One of the lists, or `zip`/`enumerate` of one (or of its slice)."""
+        if self._ours(node):
+            return True
+        if isinstance(node, gast.Subscript):
+            return self._ours(node.value)
+        if isinstance(node, gast.Call) and isinstance(node.func, gast.Attribute):
+            return node.func.attr == "list_item" and self._ours(node.args[0])  # a slice of one
+        if isinstance(node, gast.Call) and isinstance(node.func, gast.Name):
+            if node.func.id in ("zip", "enumerate"):
+                return any(self._over_ours(a) for a in node.args)
+        return False
+
+    def visit_ListComp(self, node):
+        self.generic_visit(node)
+        return self._comprehension(node, False)
+
+    def visit_GeneratorExp(self, node):
+        self.generic_visit(node)
+        return self._comprehension(node, True)
+
+    def _comprehension(self, node, generator: bool):
+        """A comprehension over one of the lists: a staged loop over its run-time items."""
+        if len(node.generators) != 1 or not self._over_ours(node.generators[0].iter):
+            return node
+        call = comprehensions.filtered_call(node, self.ctx)
+        if call is None:
+            return node
+        if generator:
+            call.args.append(gast.Constant(value=True, kind=None))
+        return expressions.located(call, node)
 
     def visit_Subscript(self, node):
         self.generic_visit(node)
@@ -85,6 +182,17 @@ class _Items(Transformer):
     def visit_Call(self, node):
         self.generic_visit(node)
         func = node.func
+        if (
+            isinstance(func, gast.Attribute)
+            and func.attr == "join"
+            and len(node.args) == 1
+            and not node.keywords
+            and self._ours(node.args[0])
+        ):
+            # `", ".join(parts)`: strings a staged loop appended are joined when a graph runs.
+            call = templates.expr("ac.joined(sep, items)", ac=self.ac, sep=func.value)
+            call.args[1] = node.args[0]
+            return expressions.located(call, node)
         if (
             isinstance(func, gast.Attribute)
             and func.attr in METHODS

@@ -466,6 +466,7 @@ class Function:
     def _trace(self, values, key) -> ConcreteFunction:
         from autoconv.trace.tensors import random as _random
         from autoconv.trace.tensors.accumulated import check_output
+        from autoconv.trace.tensors.appends import whole_lists
         from autoconv.trace.tensors.choices import chosen
         from autoconv.trace.tensors.optionals import output_records
         from autoconv.trace.tensors.raising import raises_when_run
@@ -524,7 +525,7 @@ class Function:
                 try:
                     outputs = self._call(fn, symbolic)
                     # Values staged conditions chose (`return "X"` or `None`): the value itself.
-                    outputs = chosen(outputs)
+                    outputs = whole_lists(chosen(outputs))
                     if getattr(graph, "_stale", False):
                         # A returned view of an array changed in place by item assignment
                         # would show the change eagerly (see trace/tensors/mutation.py).

@@ -62,9 +62,21 @@ class Mixed:
 
 
 def mixed_output(value, tag, kinds):
-    """What a graph returns for a Mixed output: the value as the type its path gives."""
+    """What a graph returns for a Mixed output (or stores in a run-time list): the value as
+    the type its path gives (None: the NumPy value)."""
     kind = kinds[tag]
-    return value if kind is None else kind(value)
+    if kind is not None:
+        return kind(value)
+    return value if isinstance(value, (np.generic, np.ndarray)) else np.asarray(value)[()]
+
+
+def range_bound(value, tag, kinds) -> int:
+    """A `range()` bound whose Python type is `kinds[tag]`: the int, or eager's TypeError."""
+    kind = kinds[tag]
+    if kind is int or kind is bool:
+        return int(value)
+    name = kind.__name__ if kind is not None else f"numpy.{np.asarray(value).dtype.name}"
+    raise TypeError(f"'{name}' object cannot be interpreted as an integer")
 
 
 # --- the user's exceptions, raised where the graph runs into them ---------------------------
@@ -191,6 +203,16 @@ def min_list(prefix, run, tail, *default):
 
 
 LIST_CALLS = {sum: sum_list, max: max_list, min: min_list}
+
+
+def join_list(sep: str, prefix, run, tail) -> str:
+    """`sep.join(lst)` of a list whose middle part a staged statement appended."""
+    return sep.join([*prefix, *run, *tail])
+
+
+def repeat_list(count, *items) -> list:
+    """`[*items] * count`, as Python repeats a list."""
+    return [*items] * count
 
 
 def slice_list(prefix, run, tail, start, stop, step) -> list:

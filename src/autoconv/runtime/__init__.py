@@ -28,7 +28,7 @@ from autoconv.runtime.items import (
     setitems_path,
     store_item,
 )
-from autoconv.runtime.lists import filtered, list_contains, list_method
+from autoconv.runtime.lists import filtered, joined, list_contains, list_iadd, list_method
 from autoconv.runtime.logical import and_, if_exp, not_, or_
 from autoconv.runtime.py_builtins import (
     all,
@@ -72,7 +72,9 @@ __all__ = [
     "is_not_none",
     "item_op",
     "len",
+    "joined",
     "list_contains",
+    "list_iadd",
     "list_item",
     "list_method",
     "max",

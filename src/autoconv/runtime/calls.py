@@ -74,6 +74,8 @@ def converted(f):
                 target = None
             if target is not None:
                 return target
+        if kind is _BuiltinMethod and type(f.__self__) is list and f.__name__ in _LIST_METHODS:
+            return _list_method(f)  # `self.items.pop()`: a list converted code did not name
         if kind is _MethodType and type(f.__self__).__module__.startswith("jax"):
             _no_jax_sort(f)
         if random_owners and kind is not _FunctionType:
@@ -94,6 +96,18 @@ def converted(f):
         target = converted(func)
         return f if target is func else _MethodType(target, f.__self__)
     return _recursive().for_callable(f)
+
+
+_LIST_METHODS = frozenset(("pop", "insert", "remove", "sort", "reverse", "index", "count"))
+
+
+def _list_method(method):
+    """A list's method as `ac.list_method` calls it (see `converters/list_items.py`): while a
+    graph is traced, staged where the list's items or the arguments are known only then."""
+    from autoconv.runtime.lists import list_method
+
+    target, name = method.__self__, method.__name__
+    return lambda *args, **kwargs: list_method(target, name, *args, **kwargs)
 
 
 def _no_jax_sort(method) -> None:

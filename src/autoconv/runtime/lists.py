@@ -3,9 +3,11 @@
 graph is traced, whose items are known only when the graph runs."""
 
 from autoconv.runtime import staging
+from autoconv.runtime.calls import converted
 from autoconv.runtime.control_flow import for_stmt, if_stmt
 
 _traces = staging.traces
+_CHANGES = frozenset(("pop", "insert", "remove", "sort", "reverse"))  # change the list
 
 
 def list_contains(target, value):
@@ -17,21 +19,64 @@ def list_contains(target, value):
 
 def list_method(target, name, *args, **kwargs):
     """`target.name(*args, **kwargs)`, for `name` one of converters.list_items.METHODS."""
-    if _traces and staging.grown_list(target):
+    if type(target) is not list:
+        # Not a list after all (an array's `sort`, a dict's `pop`): the method as converted
+        # code calls any other.
+        return converted(getattr(target, name))(*args, **kwargs)
+    if _traces and (
+        staging.grown_list(target) or name in _CHANGES or any(map(staging.symbolic, args))
+    ):
         return staging.graph_tracer.list_method(target, name, args, kwargs)
     return getattr(target, name)(*args, **kwargs)
 
 
-def filtered(items, test, value):
-    """`[value(v) for v in items if test(v)]` (`converters/comprehensions.py`). While tracing,
-    a test known only when the graph runs appends under a staged `if`, as the statement form
-    does: the result is a list whose length is known when the graph runs."""
-    if not _traces and not staging.jax_tracing():
-        return [value(v) for v in items if test(v)]
+def _star(fn):
+    return lambda item: fn(*item)
+
+
+def joined(sep, items):
+    """`sep.join(items)` (`converters/list_items.py`)."""
+    if _traces and type(sep) is str and staging.grown_list(items):
+        return staging.graph_tracer.join(sep, items)
+    return sep.join(items)
+
+
+def list_iadd(target, value):
+    """`target += value` (`converters/list_items.py`): what the name holds afterwards."""
+    if _traces and (staging.grown_list(target) or staging.grown_list(value)):
+        return staging.graph_tracer.list_iadd(target, value)
+    target += value
+    return target
+
+
+def filtered(items, test, value, generator=False, unpack=False):
+    """`[value(v) for v in items if test(v)]` (`converters/comprehensions.py`; `test` None: no
+    filter; `generator`: the generator expression). While tracing, a test known only when the
+    graph runs, or a list a staged loop appended to (`converters/list_items.py`), appends under
+    staged statements, as the `for` statement with an `if` and an append would: the result is
+    a list whose length is known when the graph runs. `unpack`: `test` and `value` take the
+    item's parts (`for a, b in ...`)."""
+    if unpack:
+        test = None if test is None else _star(test)
+        value = _star(value)
+    if (not _traces and not staging.jax_tracing()) or (
+        test is None
+        and not (_traces and staging.grown_list(items))
+        and not staging.symbolic(items)  # a staged `ac.zip(...)`, `ac.range(n)`
+    ):
+        made = (value(v) for v in items if test is None or test(v))
+        return made if generator else list(made)
     out = []
 
-    def body(item):
-        if_stmt(test(item), lambda: out.append(value(item)))
+    if test is None:
+
+        def body(item):
+            out.append(value(item))
+
+    else:
+
+        def body(item):
+            if_stmt(test(item), lambda: out.append(value(item)))
 
     for_stmt(items, body)
     return out

@@ -184,7 +184,7 @@ def range(*args):  # noqa: A001 - mirrors the built-in it stands for
 
 def enumerate(iterable, start=0):  # noqa: A001
     """Python's `enumerate`, or a staged one over a symbolic iterable."""
-    tracer = _TRACERS[type(iterable)] or _TRACERS[type(start)]
+    tracer = _TRACERS[type(iterable)] or _TRACERS[type(start)] or _grown(iterable)
     if tracer is not None:
         return tracer.enumerate(iterable, start)
     return _py.enumerate(iterable, start)
@@ -193,7 +193,15 @@ def enumerate(iterable, start=0):  # noqa: A001
 def zip(*iterables, **kwargs):  # noqa: A001
     """Python's `zip`, or a staged one when an iterable is symbolic."""
     for iterable in iterables:
-        tracer = _TRACERS[type(iterable)]
+        tracer = _TRACERS[type(iterable)] or _grown(iterable)
         if tracer is not None:
             return tracer.zip(*iterables, **kwargs)
     return _py.zip(*iterables, **kwargs)
+
+
+def _grown(iterable):
+    """The graph tracer, for a list whose items a staged loop appended (its length is known
+    only when the graph runs); else None."""
+    if staging.traces and staging.grown_list(iterable):
+        return staging.graph_tracer
+    return None

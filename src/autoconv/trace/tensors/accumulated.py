@@ -13,7 +13,7 @@ from autoconv.graph import shapes
 from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import ARRAY_MAKERS as _ARRAY_MAKERS
-from autoconv.graph.helpers import LIST_CALLS
+from autoconv.graph.helpers import LIST_CALLS, repeat_list
 from autoconv.graph.helpers import expand_lists as _expand
 from autoconv.graph.helpers import kind_index as _kind_index
 from autoconv.graph.helpers import list_item as _list_item
@@ -22,7 +22,7 @@ from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
 from autoconv.runtime import staging as rt
 from autoconv.trace.core.values import Undefined
-from autoconv.trace.tensors.optionals import Optional, index_value
+from autoconv.trace.tensors.optionals import RUN_LISTS, Optional, index_value, materialized
 from autoconv.trace.tensors.path_types import tagged
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.recording import one as _one
@@ -74,6 +74,7 @@ STACKERS = (np.stack, np.concatenate, np.vstack, np.hstack)
 
 
 _g.HOLDERS[ListAccum] = (lambda v: (v.tensor,), lambda v, new: ListAccum(new[0]))
+RUN_LISTS.append(ListAccum)
 
 
 def _run_stack(func, arrays, *args, **kwargs):
@@ -259,12 +260,14 @@ def _item_at_run_time(lst: list, key):
             "number of dimensions, so the item's kind would be known only then. Keep items of "
             "one kind, or index an array (np.take(np.stack(lst), i))."
         )
-    one_kind(lst, "is indexed at a key known only when the graph runs", origin)
     elem = specs[0][0]
     for spec in specs[1:]:
         elem = shapes.generalize(elem, spec[0])
     dtype = dtypes.pop() if dtypes else np.result_type(*(spec[1] for spec in specs))
-    value = emit("helper", "list_item", _list_item, (list(lst), [], [], key), {}, [(elem, dtype)])
+    # An item whose Python type depends on the path is read as that type (`materialized`):
+    # the item taken then tells its own type.
+    items = [materialized(v) if getattr(v, "py_kinds", None) else v for v in lst]
+    value = emit("helper", "list_item", _list_item, (items, [], [], key), {}, [(elem, dtype)])
     return run_time_item(value[0])
 
 
@@ -340,6 +343,26 @@ def run_time_item(value, extra=()):
     kinds = tuple(kinds)
     tag = emit("helper", "kind_index", _kind_index, (value, kinds), {}, [_TAG_SPEC])[0]
     return tagged(value, tag, kinds, "the list's item")
+
+
+def repeated(items: list, count):
+    """`items * count` (or `count * items`) with `count` an integer known only when the graph
+    runs: a list of that many copies of the items, made when it runs."""
+    specs = [item_spec(v) for v in items]
+    if not items or any(spec is None or len(spec[0]) != len(specs[0][0]) for spec in specs):
+        raise StagingError(
+            f"{where(user_origin(3))}: a list repeated a number of times known only when the "
+            "graph runs must hold arrays or numbers of one kind (`[0] * n`); make an array "
+            "instead (`np.zeros(n)`)."
+        )
+    elem = specs[0][0]
+    for spec in specs[1:]:
+        elem = shapes.generalize(elem, spec[0])
+    strong = [spec[1] for v, spec in zip(items, specs) if not _weak(v)]
+    dtype = strong[0] if strong else specs[0][1]
+    spec = [((None, *elem), dtype, False)]
+    out = emit("helper", "list_repeat", repeat_list, (index_value(count), *items), {}, spec)
+    return [ListAccum(out[0])]
 
 
 class UnboundReturn(StagingError, UnboundLocalError):

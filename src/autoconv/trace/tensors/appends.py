@@ -9,11 +9,17 @@ import numpy as np
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
+from autoconv.graph.helpers import concat_lists
+from autoconv.graph.origin import _SKIP, user_origin
+from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.runtime import staging as rt
 from autoconv.trace.core.closures import closure_cells, containers
 from autoconv.trace.tensors.accumulated import ListAccum, accum_index, one_kind
 from autoconv.trace.tensors.leaves import _spec_text, _struct, _weak
+from autoconv.trace.tensors.optionals import Optional, materialized
+from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.rows import as_items, describe, is_row, item_spec
+from autoconv.trace.tensors.user_code import user_frame
 
 
 def _item_text(dtype) -> str:
@@ -54,6 +60,37 @@ def _snapshot(lists):
 def _restore(snap):
     for lst, _, before in snap:
         lst[:] = before
+
+
+def as_left(values, snap, originals: dict):
+    """`values` (a branch's variables) with each list of `snap` that the branch wrote an item
+    of (`retval = cnt` after `cnt[0] += 1`) as a copy of what it holds now: the
+    lists are restored before the next branch, and the merge must see this one's items.
+    `originals` maps each copy's id to its list."""
+    # Only lists with an item replaced: appends are merged on the list itself, which every
+    # name holding it sees (`merge_lists`).
+    changed = {
+        id(lst): lst for lst, _, before in snap if any(a is not b for a, b in zip(lst, before))
+    }
+    if not changed:
+        return values
+
+    def walk(v):
+        t = type(v)
+        if t is list:
+            if id(v) not in changed:
+                return v
+            copy = list(v)
+            originals[id(copy)] = (copy, v)  # the copy too: its id stays its own
+            return copy
+        if t is tuple:
+            return tuple(walk(x) for x in v)
+        if isinstance(v, Optional):
+            inner = walk(v.value)
+            return v if inner is v.value else v.like(v.flag, inner)
+        return v
+
+    return tuple(walk(v) for v in values)
 
 
 class _Rewritten(list):
@@ -130,6 +167,160 @@ def _set_final_state(set_state, final, names, origin, what):
         ) from e
 
 
+def run_spec(value):
+    """`(elem shape, dtype)` of the run-time items of list `value`, or None if it has none."""
+    n = accum_index(value) if type(value) is list else None
+    if n is None:
+        return None
+    t = value[n].tensor
+    return tuple(t.shape[1:]), t.dtype
+
+
+def one_run(value: list, name: str, origin, like=None):
+    """`value`, a list holding items a staged statement appended (or any list of arrays and
+    numbers, given `like`: the `(elem shape, dtype)` its items take), as one run-time list
+    made in the current block: a Tensor, or None where its items cannot be one."""
+    if len(value) == 1 and isinstance(value[0], ListAccum):
+        return value[0].tensor
+    spec = run_spec(value) or like
+    if spec is None or any(not isinstance(v, ListAccum) and item_spec(v) is None for v in value):
+        return None
+    elem, dtype = spec
+    node = _g.Node("list_new", "list", attrs={"list": name})
+    _g.add_node(node, [((None, *elem), dtype, False)], origin)
+    acc = node.outputs[0]
+    items: list = []
+    for v in [*value, None]:
+        if v is not None and not isinstance(v, ListAccum):
+            items.append(v)
+            continue
+        if items:
+            acc = _append(acc, items, name, origin)
+            items = []
+        if v is not None:
+            out = [((None, *elem), dtype, False)]
+            acc = emit("helper", "list_concat", concat_lists, (acc, v.tensor), {}, out)[0]
+    return acc
+
+
+def rebound_lists(names, results, blocks, origin, originals) -> None:
+    """A variable that holds a different list after each branch of a staged `if` (`cur =
+    []` in one, `cur.append(v)` in the other), where either holds items known only when the
+    graph runs or the two lengths differ: each branch's list as one run-time list made in its
+    block, so that the merge chooses between them (`results`: per branch, the variables'
+    values and the lists' changes, as `TensorTracer.if_stmt` collects them; `originals`: the
+    lists `as_left` copied)."""
+    graph = _g.current().graph
+    for i, name in enumerate(names):
+        a, b = results[0][0][i], results[1][0][i]
+        if type(a) is not list or type(b) is not list:
+            continue
+        a_list, b_list = (originals.get(id(v), (None, v))[1] for v in (a, b))
+        if a_list is b_list:
+            continue
+        if any(v is a or v is b for k in (0, 1) for j, v in enumerate(results[k][0]) if j != i):
+            continue  # another variable holds the same list: it must stay one object
+        if any(held_elsewhere(v, name) for v in (a_list, b_list) if _in_snap(v, results)):
+            continue  # the list a branch appended to is seen under another name too
+        contents = [
+            list(v) if id(v) in originals else _content(v, lists)
+            for v, (_, lists) in zip((a, b), results)
+        ]
+        if any(c is None for c in contents):
+            continue
+        like = run_spec(contents[0]) or run_spec(contents[1])
+        if like is None:
+            if len(contents[0]) == len(contents[1]):
+                continue  # item by item, as any two lists
+            specs = [item_spec(v) for v in (*contents[0], *contents[1])]
+            if not specs or any(spec is None for spec in specs):
+                continue
+            weak = [_weak(v) for v in (*contents[0], *contents[1])]
+            like = specs[weak.index(False)] if False in weak else specs[0]
+            like = (tuple(like[0]), like[1])
+        made = []
+        for block, content in zip(blocks, contents):
+            with _g.build(graph, block):
+                made.append(one_run(content, name, origin, like))
+        if any(t is None for t in made):
+            continue
+        for k, t in enumerate(made):
+            values = list(results[k][0])
+            values[i] = [ListAccum(t)]
+            # The list objects themselves stay as they were: the variable, their only holder
+            # here, now holds the chosen run-time list.
+            lists = [
+                (lst, n, [] if lst is a_list or lst is b_list else added, before)
+                for lst, n, added, before in results[k][1]
+            ]
+            results[k] = (tuple(values), lists)
+
+
+def _in_snap(lst, results) -> bool:
+    return any(lst is x for x, _, _, _ in results[0][1])
+
+
+def held_elsewhere(lst: list, name: str) -> bool:
+    """Whether a name other than `name` in the user's frames (or a global, or a container
+    they hold) refers to `lst`: then it must keep its own appends."""
+    frame = user_frame()
+    while frame is not None:
+        if not frame.f_code.co_filename.startswith(_SKIP):
+            for key, v in frame.f_locals.items():
+                if key != name and _holds(v, lst, 0):
+                    return True
+            if any(v is lst for v in frame.f_globals.values()):
+                return True
+        frame = frame.f_back
+    return False
+
+
+def _holds(v, lst, depth: int) -> bool:
+    if v is lst:
+        return True
+    t = type(v)
+    if depth >= 2 or t not in (list, tuple, dict):
+        return False
+    items = v.values() if t is dict else v
+    return any(_holds(x, lst, depth + 1) for _, x in zip(range(1000), items))
+
+
+def _content(value: list, lists):
+    """What list `value` holds after a branch (`lists`: each list's changes there), or None
+    where a branch changed it otherwise than by appending."""
+    for lst, _, added, before in lists:
+        if lst is value:
+            if added is None or type(added) is not list:
+                return None
+            return [*before, *added]
+    return list(value)
+
+
+def whole_lists(value):
+    """A function's outputs with each list that holds run-time items followed by others
+    (`out.append(1)` after a staged loop appended to `out`) made one run-time list, as the
+    graph returns it."""
+    t = type(value)
+    if t is list:
+        n = accum_index(value)
+        if n is None:
+            items = [whole_lists(v) for v in value]
+            return value if all(a is b for a, b in zip(items, value)) else items
+        if n < len(value) - 1:
+            run = one_run(value, "the returned list", user_origin(3))
+            return value if run is None else [ListAccum(run)]
+        return value
+    if t is tuple:
+        items = tuple(whole_lists(v) for v in value)
+        return value if all(a is b for a, b in zip(items, value)) else items
+    if t is dict:
+        items = {k: whole_lists(v) for k, v in value.items()}
+        return value if all(items[k] is v for k, v in value.items()) else items
+    if isinstance(value, tuple) and hasattr(t, "_fields"):
+        return t(*(whole_lists(v) for v in value))
+    return value
+
+
 class _Replaced(list):
     """Items appended after a nested `if` replaced a loop's accumulator with `tensor`."""
 
@@ -164,12 +355,15 @@ def unsettled_appends(origin, what="staged loop") -> StagingError:
 
 
 class _NeedsAccumulator(Exception):
-    """A branch inside a loop body appended to a list unevenly: retrace with it accumulated."""
+    """A branch inside a loop body appended to a list unevenly (`items`), or (`whole`) the
+    body pops from it or otherwise changes it (`items`: values of its items' kind, if any):
+    retrace with it accumulated, as a whole when `whole`."""
 
-    def __init__(self, lst, items):
+    def __init__(self, lst, items, whole=False):
         super().__init__()
         self.lst = lst
         self.items = items
+        self.whole = whole
 
 
 def _prefix(before):
@@ -184,6 +378,17 @@ class _Box:
         self.value = value
 
 
+def _as_its_kind(item):
+    """A number whose Python type depends on the path, made that type where the list's dtype
+    would not keep it (a Python int among float64 items: `u - 2` of an item read back)."""
+    kinds = getattr(item, "py_kinds", None)
+    if type(item) is not Tensor or kinds is None:
+        return item
+    if all(k is None or PY_TYPES[item.dtype.kind] is k for k in kinds[1]):
+        return item  # a NumPy value or this dtype's own Python type: stacked alike
+    return materialized(item)
+
+
 def _append(acc, items, name, origin):
     for item in items:
         if isinstance(item, ListAccum):
@@ -191,6 +396,9 @@ def _append(acc, items, name, origin):
                 f"{where(origin)}: list `{name}`: appending a list built in a staged loop to "
                 "another is not supported"
             )
+    # A number whose Python type depends on the path goes in as that type, so that reads of
+    # the list (which find each item's type when the graph runs) give eager's.
+    items = [_as_its_kind(it) for it in items]
     one_kind(items, f"goes into list `{name}`", origin, stacked=True)
     items = as_items(items)  # a string a staged condition chose: the value it picks
     node = _g.Node("list_append", "append", args=(acc, *items))
@@ -205,14 +413,16 @@ def _append(acc, items, name, origin):
             )
         if len(spec[0]) != len(elem):
             raise StagingError(
-                f"{where(origin)}: items appended to list `{name}` in a staged loop must all have "
-                f"the same shape: got {shapes.fmt(spec[0])} after {shapes.fmt(elem)}"
+                f"{where(origin)}: items appended to list `{name}` in a staged loop or branch "
+                f"must all have the same number of dimensions: got {shapes.fmt(spec[0])} after "
+                f"{shapes.fmt(elem)}"
             )
         elem = shapes.generalize(elem, tuple(spec[0]))
         if spec[1] != acc.dtype and (is_row(spec[1]) or is_row(acc.dtype) or not _weak(item)):
             raise StagingError(
-                f"{where(origin)}: items appended to list `{name}` in a staged loop must all have "
-                f"the same dtype: got {_item_text(spec[1])} after {_item_text(acc.dtype)}"
+                f"{where(origin)}: items appended to list `{name}` in a staged loop or branch "
+                f"must all have the same dtype: got {_item_text(spec[1])} after "
+                f"{_item_text(acc.dtype)}"
             )
     _g.add_node(node, [((None, *elem), acc.dtype)], origin)
     return node.outputs[0]

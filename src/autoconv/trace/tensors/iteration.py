@@ -9,6 +9,7 @@ import numpy as np
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
+from autoconv.graph.helpers import range_bound
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.runtime import staging as rt
@@ -22,6 +23,7 @@ from autoconv.trace.tensors.leaves import (
     grown_len,
 )
 from autoconv.trace.tensors.optionals import Optional
+from autoconv.trace.tensors.recording import emit
 
 
 def _length(t):
@@ -151,12 +153,24 @@ class RangeTypeError(StagingError, TypeError):
     raises TypeError there, so this is one too."""
 
 
+def _int_by_path(arg):
+    """A range() bound that is a Python int on some paths and a float on others (`c += t` in a
+    loop that may not run): an int when the graph runs, eager's TypeError on the float paths."""
+    kinds = getattr(arg, "py_kinds", None)
+    if type(arg) is not Tensor or arg.dtype.kind in "biu" or kinds is None or int not in kinds[1]:
+        return arg
+    tag, options, _ = kinds
+    out = [((), np.dtype(np.int64), True)]
+    return emit("helper", "range_bound", range_bound, (arg, tag, options), {}, out)[0]
+
+
 class StagedRange(_Source):
     """`range(...)` with a symbolic bound; iterated by a staged `for` loop."""
 
     def __init__(self, *args):
         if not 1 <= len(args) <= 3:
             raise TypeError(f"range expected 1 to 3 arguments, got {len(args)}")
+        args = tuple(_int_by_path(a) for a in args)
         for arg in args:
             value = arg.value if isinstance(arg, Optional) else arg
             if isinstance(value, Tensor) and value.dtype.kind not in "biu":
@@ -226,12 +240,23 @@ class StagedEnumerate(_Source):
 
 
 class StagedZip(_Source):
-    """`zip(...)` over Tensors (and staged ranges): as long as the shortest."""
+    """`zip(...)` over Tensors (and staged ranges): as long as the shortest. Where an iterable
+    cannot be staged (a list of strings) and every length is known now, `items` holds the
+    zipped items for a Python loop (`sources` is None)."""
 
     def __init__(self, *iterables):
-        self.sources = [_iteration(it, None) for it in iterables]
+        self.items = None
+        try:
+            self.sources = [_iteration(it, None) for it in iterables]
+        except StagingError:
+            if not all(_known_length(it) for it in iterables):
+                raise
+            self.sources = None
+            self.items = list(zip(*iterables))
 
     def length(self):
+        if self.sources is None:
+            return len(self.items)
         lengths = [s.length() for s in self.sources]
         if all(isinstance(n, int) for n in lengths):
             return min(lengths)
@@ -241,7 +266,35 @@ class StagedZip(_Source):
         return n
 
     def item(self, i):
+        if self.sources is None:
+            return self.items[i]
         return tuple(s.item(i) for s in self.sources)
+
+
+class StagedNdenumerate(_Source):
+    """`np.ndenumerate(a)` of a Tensor of known shape: `(index tuple, item)` pairs in C order,
+    the index of Python ints (weak int Tensors in a staged loop)."""
+
+    def __init__(self, a):
+        self.shape = tuple(a.shape)
+        self.flat = a.reshape(-1)
+
+    def length(self):
+        return int(np.prod(self.shape, dtype=np.int64))
+
+    def item(self, i):
+        index, rest = [], i
+        for d in reversed(self.shape[1:]):
+            index.append(rest % d if isinstance(rest, Tensor) or d != 1 else 0)
+            rest = rest // d
+        index.append(rest)
+        return tuple(_weak_item(k) for k in reversed(index)), self.flat[i]
+
+
+def _known_length(iterable) -> bool:
+    if isinstance(iterable, Tensor):
+        return bool(iterable.shape) and iterable.shape[0] is not None
+    return type(iterable) in (list, tuple, range, str)
 
 
 def _iteration(iterable, origin) -> _Source:

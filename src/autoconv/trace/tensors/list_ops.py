@@ -7,13 +7,23 @@ from __future__ import annotations
 import numpy as np
 
 from autoconv.graph.errors import StagingError, where
-from autoconv.graph.helpers import LIST_METHODS, contains_list, slice_list
+from autoconv.graph.helpers import LIST_METHODS, contains_list, join_list, slice_list
 from autoconv.graph.origin import user_origin
-from autoconv.trace.tensors.accumulated import ListAccum, accum_index, item_kind, run_time_item
+from autoconv.graph.tensor import Tensor
+from autoconv.trace.tensors.accumulated import (
+    ListAccum,
+    accum_index,
+    item_kind,
+    list_name,
+    run_time_item,
+)
+from autoconv.trace.tensors.appends import _LOOPS, _NeedsAccumulator, one_run
 from autoconv.trace.tensors.optionals import index_value
 from autoconv.trace.tensors.recording import emit
+from autoconv.trace.tensors.rows import _weak, item_spec
 
 _BOOL = ((), np.dtype(bool), True)
+_CHANGES = frozenset(("pop", "insert", "remove", "sort", "reverse"))
 _INT = ((), np.dtype(np.int64), True)
 
 
@@ -49,11 +59,85 @@ def list_contains(lst: list, value):
     return emit("helper", "in", contains_list, (prefix, acc, tail, value), {}, [_BOOL])[0]
 
 
+def _made_run_time(lst: list, name: str, args) -> bool:
+    """A Python list of arrays or numbers whose method gets a value known only when the graph
+    runs (`todo.remove(best)`): made a run-time list holding its items, in place; False where
+    it cannot be (then Python's method runs, and meets the Tensor)."""
+    if not any(isinstance(a, Tensor) for a in args):
+        return False
+    specs = [item_spec(v) for v in lst]
+    if any(spec is None for spec in specs):
+        return False
+    if specs:
+        like = (
+            tuple(specs[0][0]),
+            next((sp[1] for v, sp in zip(lst, specs) if not _weak(v)), specs[0][1]),
+        )
+    elif name in ("insert", "remove", "index", "count") and item_spec(args[-1]) is not None:
+        spec = item_spec(args[-1])
+        like = (tuple(spec[0]), spec[1])
+    else:
+        return False
+    run = one_run(lst, _name(lst), user_origin(3), like)
+    if run is None:
+        return False
+    lst[:] = [ListAccum(run)]
+    return True
+
+
+class JoinTypeError(StagingError, TypeError):
+    """`sep.join` of items that are not strings: eager Python raises TypeError too."""
+
+
+def joined(sep: str, lst: list):
+    """`sep.join(lst)` of a list of strings a staged statement appended (a status string a
+    staged condition chose, per item): the string, made when the graph runs."""
+    n = accum_index(lst)
+    prefix, acc, tail = lst[:n], lst[n].tensor, lst[n + 1 :]
+    if acc.dtype != np.dtype(object) or any(type(v) is not str for v in (*prefix, *tail)):
+        raise JoinTypeError(
+            f"{where(user_origin(2))}: `{sep!r}.join(...)` of {list_name(lst)}, whose items a "
+            f"staged statement appended ({acc.dtype} each): str.join takes strings (eager "
+            "Python raises this TypeError too). Append strings, or make them with str() "
+            "outside autoconv.function."
+        )
+    spec = [((), np.dtype(object), False)]
+    return emit("helper", "join", join_list, (sep, prefix, acc, tail), {}, spec)[0]
+
+
+def list_iadd(lst: list, value) -> list:
+    """`lst += value`: the items of `value` after `lst`'s, in place; one run-time list where
+    either held items known only when the graph runs."""
+    lst.extend(value)
+    n = accum_index(lst)
+    if n is not None and (n < len(lst) - 1 or sum(isinstance(v, ListAccum) for v in lst) > 1):
+        run = one_run(lst, _name(lst), user_origin(2))
+        if run is None:
+            raise StagingError(
+                f"{where(user_origin(2))}: `+=` joins {list_name(lst)}, whose items a staged "
+                "statement appended, with items that are not arrays or numbers. Append arrays "
+                "or numbers."
+            )
+        lst[:] = [ListAccum(run)]
+    return lst
+
+
+def _name(lst: list) -> str:
+    shown = list_name(lst)  # "list `name`", or "this list"
+    return shown[6:-1] if shown.startswith("list `") else "the list"
+
+
 def list_method(lst: list, name: str, args: tuple, kwargs: dict):
     """`lst.name(*args, **kwargs)` (pop, insert, remove, sort, reverse, index, count)."""
     n = accum_index(lst)
     if n is None:
-        return getattr(lst, name)(*args, **kwargs)
+        if name in _CHANGES and _LOOPS and any(lst is seen for seen, _, _ in _LOOPS[-1]):
+            # Changed in a staged loop's body: the loop carries it as a run-time list (its
+            # items as they are give the kind; none: the items a branch appends do).
+            raise _NeedsAccumulator(lst, list(lst), whole=True)
+        if not _made_run_time(lst, name, args):
+            return getattr(lst, name)(*args, **kwargs)
+        n = 0
     origin = user_origin(2)
     if set(kwargs) - ({"reverse"} if name == "sort" else set()):
         raise StagingError(
@@ -65,7 +149,9 @@ def list_method(lst: list, name: str, args: tuple, kwargs: dict):
     args = tuple(index_value(a) for a in args)
     if name == "sort":
         args = (kwargs["reverse"],) if "reverse" in kwargs else ()
-    elem, dtype = item_kind(lst, n, f"`.{name}()`", origin, more=args if name == "insert" else ())
+    elem, dtype = item_kind(
+        lst, n, f"`.{name}()`", origin, more=args[1:] if name == "insert" else ()
+    )
     prefix, acc, tail = lst[:n], lst[n].tensor, lst[n + 1 :]
     specs = [((None, *elem), dtype, False)]
     if name == "pop":

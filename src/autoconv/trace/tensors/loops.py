@@ -32,6 +32,9 @@ from autoconv.trace.tensors.appends import (
     _snapshot,
     _tracked,
     fold_tails,
+    held_elsewhere,
+    one_run,
+    run_spec,
     unsettled_appends,
 )
 from autoconv.trace.tensors.choices import _TAG, Choice, atom, options_of, tag_of
@@ -144,6 +147,8 @@ class _Loop:
         carried: dict = {}
         self.kinds: dict = {}
         self.choices: dict = {}  # (i, j) -> the options of a leaf a staged condition chooses
+        self.runs: set = set()  # (i, j) of leaves that are run-time lists (`frontier = nxt`)
+        self.unknown_kind: set = set()  # lists carried whole from empty: kind from an append
         for i, leaves in enumerate(init_leaves):
             for j, v in enumerate(leaves):
                 if isinstance(v, Choice):  # a value a staged condition chose before the loop
@@ -167,8 +172,8 @@ class _Loop:
         hidden = HiddenState((self.test, self.body, *self.fns), self.names)
 
         def attempt():
+            hidden.undo()  # first: what a helper changed may be in a cell the next line resets
             body_locals.start()  # each attempt from the state before the loop
-            hidden.undo()
             return self._trace(graph, init, structs, init_leaves, carried, snap, accums, made)
 
         def unsettled():
@@ -176,8 +181,8 @@ class _Loop:
 
         traced = settle(attempt, unsettled)
         self._check_updated_in_place(traced.params, traced.out)
-        body_locals.finish()
         hidden.undo()
+        body_locals.finish()
         refs = hidden.carried() if hidden.changed else None
         if refs:
             raise _CarryHidden(refs)
@@ -191,10 +196,13 @@ class _Loop:
             graph, init, structs, init_leaves, carried, snap, accums
         )
         made.extend(params.values())
+        given = [list(v) if type(v) is list else None for v in state_in]  # before the body
         if self.names:
             _set_final_state(self.set_state, state_in, self.names, self.origin, f"this {self.what}")
         with _g.sub_block() as cond_block:
             cond = self.test()
+            if type(cond) is list:  # `while queue:`: its length now, before the body changes it
+                cond = _cond_tensor(cond, self.origin)
         cond_block.outputs = [cond]
         _LOOPS.append(snap)
         try:
@@ -207,6 +215,7 @@ class _Loop:
                     raise traced_body_failed(e, self.what) from e
                 out = list(self._read())
                 appended = self._appended_lists(snap, accums)
+                self._one_run_each(out, state_in, given, snap)
             self.arrays.check()
         except _NeedsAccumulator as e:
             k = next((k for k, (lst, _, _) in enumerate(snap) if lst is e.lst), None)
@@ -217,6 +226,9 @@ class _Loop:
             _restore(snap)
             if self.names:
                 self.set_state(tuple(init))
+            if e.whole:
+                self._accumulate_whole(k, snap, accums, e.items)
+                return None
             appended = [e.items if n == k else [] for n in range(len(snap))]
             self._settle_lists(snap, accums, appended)
             return None
@@ -268,6 +280,92 @@ class _Loop:
             pass
         _Merger(("true", "false"), [fails, passes], self.origin, self.what).finish(entry)
 
+    def _one_run_each(self, out, state_in, given, snap):
+        """A variable the body binds to a list made in it (`frontier = nxt`), or whose list it
+        appends to while also rebinding it on some path (`cur = []`), where that list or the
+        variable's list before holds run-time items: one run-time list, which the loop carries
+        as one of its variables (`given`: the variables' lists as the body got them)."""
+        for i, o in enumerate(out):
+            if type(o) is not list or any(o is lst for lst, _, _ in snap):
+                continue
+            like = run_spec(given[i] or [])
+            if o is state_in[i]:
+                old = given[i]
+                if len(o) == len(old) and all(a is b for a, b in zip(o, old)):
+                    continue  # not changed
+                appended = len(o) > len(old) and all(a is b for a, b in zip(o, old))
+                if not appended and len(o) == len(old):
+                    continue  # items written in place: leaves the loop carries
+                # Appended to, or popped from, each iteration: a run-time list.
+                items = o[len(old) :] if appended else [*old, *o]
+                spec = next((sp for sp in map(item_spec, items) if sp is not None), None)
+                like = like or (None if spec is None else (tuple(spec[0]), spec[1]))
+            if like is not None or run_spec(o) is not None:
+                t = one_run(o, self.names[i], self.origin, like)
+                if t is not None:
+                    out[i] = [ListAccum(t)]
+
+    def _accumulate_whole(self, k, snap, accums, kind):
+        """List `k` of `snap`, which the body pops from or changes otherwise, carried by the
+        loop as one run-time list from its items before the loop (`kind`: items of its kind; a
+        list that never gets one only raises IndexError when popped, so any kind does)."""
+        lst, name, before = snap[k]
+        if not kind and not before:
+            self.unknown_kind.add(k)  # the items an append gives settle it (`_settle_lists`)
+        spec = item_spec(kind[0]) if kind else ((), np.dtype(np.float64))
+        if spec is None:
+            self._error(
+                f"list `{name}` is changed in this {self.what} by a method other than append(), "
+                "so its length is known only when the graph runs, and that needs arrays or "
+                f"numbers as items, not {_spec_text(kind[0])}."
+            )
+        run = one_run(list(before), name, self.origin, (tuple(spec[0]), spec[1]))
+        if run is None:
+            self._error(
+                f"list `{name}` is changed in this {self.what} by a method other than append(), "
+                "so its length is known only when the graph runs, and that needs its items to be "
+                "arrays or numbers of one kind."
+            )
+        before = [ListAccum(run)]
+        snap[k] = (lst, name, before)
+        lst[:] = before
+        accums[k] = [tuple(run.shape[1:]), run.dtype, before[0]]
+
+    def _lifted_to_run(self, name, before, o):
+        """The list a variable holds before the loop, as one run-time list (its items and runs
+        joined), when an iteration leaves it one (`frontier = [start]`, then `frontier = nxt`);
+        else `before`."""
+        if type(before) is not list or type(o) is not list or len(o) != 1:
+            return before
+        if not isinstance(o[0], ListAccum) or (
+            len(before) == 1 and isinstance(before[0], ListAccum)
+        ):
+            return before  # not one run-time list after, or one already before
+        if held_elsewhere(before, name):
+            return before  # another name sees that list: it must stay the one object
+        t = one_run(before, name, self.origin, run_spec(o))
+        return before if t is None else [ListAccum(t)]
+
+    def _run_leaf(self, key, before, v, carried) -> bool:
+        """Settles leaf `key` where the loop carries a run-time list; True if its spec grew."""
+        if not (isinstance(before, ListAccum) and isinstance(v, ListAccum)):
+            return False
+        a, b = before.tensor, v.tensor
+        name = messages.named(messages.shown(self.names[key[0]], self.names))
+        if a.dtype != b.dtype or a.ndim != b.ndim:
+            self._error(
+                f"{name} is a list of {format_spec(a.shape[1:], a.dtype)} items before an "
+                f"iteration of this {self.what} and of {format_spec(b.shape[1:], b.dtype)} items "
+                "after it; give it items of one kind."
+            )
+        old = carried.get(key, (tuple(a.shape), a.dtype, False))
+        new = (shapes.generalize(old[0], tuple(b.shape)), a.dtype, False)
+        self.runs.add(key)
+        if carried.get(key) == new:
+            return False
+        carried[key] = new
+        return True
+
     def _appended_lists(self, snap, accums):
         """Per list: the items the body appended (None if changed otherwise); for accumulated
         lists `(acc, items)`: the run-time list after the body (a cond may have replaced it)
@@ -303,6 +401,9 @@ class _Loop:
                 if (i, j) in self.choices:
                     tag = params[(i, j)] = _param(graph, _TAG, self.names[i])
                     leaves[j] = Choice(tag, self.choices[(i, j)], self.names[i])
+                elif (i, j) in self.runs:
+                    params[(i, j)] = _param(graph, carried[(i, j)], self.names[i])
+                    leaves[j] = ListAccum(params[(i, j)])
                 elif (i, j) in carried:
                     leaf = params[(i, j)] = _param(graph, carried[(i, j)], self.names[i])
                     _inherit_eager_type(leaf, leaves[j])
@@ -325,14 +426,15 @@ class _Loop:
             shown = messages.shown(name, self.names)  # for messages
             who = messages.named(shown)
             o = out[i]
-            if o is state_in[i]:
-                continue
+            if o is state_in[i] and type(o) is not list and type(o) is not dict:
+                continue  # (a list or dict may have had an item written in place)
             if unbound(o) and not isinstance(state_in[i], Optional):
                 continue  # only assigned on some paths of the body: not carried
             # None or unbound before the loop (or after an iteration) and a value on other
             # paths: the variable is carried as an Optional (a flag and a value).
             lifted, o = lift_pair(name, init[i], o, self.origin)
             out[i] = o
+            lifted = self._lifted_to_run(name, lifted, o)
             if lifted is not init[i]:
                 init[i] = lifted
                 leaves = []
@@ -365,6 +467,9 @@ class _Loop:
                         self.choices[key] = options
                         carried[key] = _TAG
                         changed = True
+                    continue
+                if isinstance(v, ListAccum) or key in self.runs:
+                    changed |= self._run_leaf(key, before, v, carried)
                     continue
                 if key in carried:
                     old = carried[key]
@@ -476,6 +581,14 @@ class _Loop:
                     dtype = outer.tensor.dtype
                 accums[k] = [elem, dtype, outer]
                 changed = True
+            elif k in self.unknown_kind:
+                # An empty list carried whole (it was popped from) meets its first items: a
+                # run-time list of their kind from the start.
+                self.unknown_kind.discard(k)
+                run = one_run([], name, self.origin, (elem, dtype))
+                snap[k] = (lst, name, [ListAccum(run)])
+                accums[k] = [elem, dtype, snap[k][2][0]]
+                changed = True
             else:
                 old = accums[k][0]
                 general = shapes.generalize(old, elem) if len(old) == len(elem) else None
@@ -502,6 +615,8 @@ class _Loop:
             if key in self.choices:
                 inits.append(tag_of(v, self.choices[key]))
                 continue
+            if isinstance(v, ListAccum):
+                v = v.tensor
             if len(key) == 3:
                 v = _tag_for(v, self.kinds[key[:2]])
             elif v is None or unbound(v):
@@ -529,6 +644,8 @@ class _Loop:
                     continue
                 if len(key) == 3:
                     value = _tag_for(value, self.kinds[(i, j)])
+                elif isinstance(value, ListAccum):
+                    value = value.tensor
                 outs.append(_as_tensor(value, carried[key]))
             for k in sorted(accums):
                 acc, items = appended[k]
@@ -565,6 +682,8 @@ class _Loop:
                 elif (i, j, 1) in results:
                     kinds = self.kinds[(i, j)]
                     leaves[j] = tagged(results[(i, j)], results[(i, j, 1)], kinds, self.names[i])
+                elif (i, j) in self.runs:
+                    leaves[j] = ListAccum(results[(i, j)])
                 elif (i, j) in results:
                     leaves[j] = results[(i, j)]
             final.append(_rebuild(structs[i], leaves))

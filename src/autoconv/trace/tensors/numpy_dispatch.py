@@ -17,7 +17,10 @@ from autoconv.caches import register_cache
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph import tensor as _tensor
+from autoconv.graph.eager_types import eager_type
+from autoconv.graph.errors import StagingError, where
 from autoconv.graph.operators import BINARY_OPERATORS, UNARY_OPERATORS
+from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import Tensor
 from autoconv.trace.tensors import ops, ops_arrays, ops_linalg  # noqa: F401 (fill ops.RULES)
 from autoconv.trace.tensors.path_types import retag
@@ -39,6 +42,28 @@ ARRAY_METHODS["copy"] = np.copy
 
 
 _LATE: list = []  # (Optional, Variable), imported on first use (they import this module)
+
+
+class SequenceTypeError(StagingError, TypeError):
+    """`list * v` with `v` a float known while tracing to be a number: eager Python raises
+    TypeError there, so this is one too."""
+
+
+def _sequence_count(v) -> bool:
+    """Whether `list * v` repeats the list, as eagerly: `v` a Python int or a NumPy integer
+    scalar (a 0-d array multiplies elementwise instead; a float number raises TypeError)."""
+    if not isinstance(v, Tensor) or v.shape:
+        return False
+    kind = eager_type(v)
+    if kind is None or kind is np.ndarray:
+        return False
+    if v.dtype.kind not in "iu":
+        raise SequenceTypeError(
+            f"{where(user_origin(4))}: can't multiply sequence by non-int of type "
+            f"'{'float' if v.weak else 'numpy.' + v.dtype.name}' (eager Python raises this "
+            "TypeError too): repeat a list an int number of times, e.g. int(...)"
+        )
+    return True
 
 
 def operand(value):
@@ -262,6 +287,10 @@ def binop(symbol, uf, a, b):
     """`a <symbol> b` with a Tensor operand, recorded as the Python operator."""
     a, b = operand(a), operand(b)
     if type(a) is list or type(b) is list:
+        if symbol == "*":
+            items, count = (a, b) if type(a) is list else (b, a)
+            if _sequence_count(count):
+                return _tensor.uses.accumulated.repeated(items, count)
         return ufunc(uf, "__call__", (a, b), {})
     op = BINARY_OPERATORS[symbol]
     python = _python_result(op, (a, b))

@@ -14,7 +14,8 @@ from autoconv.errors import AutoconvError
 from autoconv.graph.errors import StagingError, raised_by_autoconv, where
 from autoconv.graph.origin import source_text, user_origin
 from autoconv.graph.tensor import Tensor
-from autoconv.trace.tensors.appends import _NeedsAccumulator, unsettled_appends
+from autoconv.trace.core import messages
+from autoconv.trace.tensors.appends import _NeedsAccumulator, _Rewritten, unsettled_appends
 from autoconv.trace.tensors.leaves import _same_python
 from autoconv.trace.tensors.optionals import (
     Optional,
@@ -197,18 +198,24 @@ def _check_lists_not_rebound(names, results, origin):
     list in the other (`current.append(v)` / `current = []`) cannot be staged: the appends are
     tracked on the list object, the rebinding on the variable."""
     appended = {
-        id(lst) for _, lists in results for lst, _, added, _ in lists if added not in (None, [])
+        id(lst)
+        for _, lists in results
+        for lst, _, added, _ in lists
+        if added not in (None, []) and type(added) is not _Rewritten  # items replaced: merged
     }
     if not appended:
         return
     for i, name in enumerate(names):
         a, b = results[0][0][i], results[1][0][i]
         if a is not b and (id(a) in appended or id(b) in appended):
+            who = messages.named(messages.shown(name, names))
+            other = "leaves it None" if a is None or b is None else "gives it another value"
             raise StagingError(
-                f"{where(origin)}: `{name}` is a list that one branch of this `if` appends to "
-                "and the other replaces with another list; a staged `if` can append to a list "
-                "but not rebind it. Keep one list (and index into it), or collect the values "
-                "in arrays."
+                f"{where(origin)}: {who} is, after one branch of this `if`, a list that the "
+                f"branch appends to, and the other branch {other}; a staged `if` cannot make a "
+                "name share a list on some paths only (eagerly later appends would show under "
+                "both names). Keep one list for the name on every path (and index into it), or "
+                "collect the values in arrays."
             )
 
 

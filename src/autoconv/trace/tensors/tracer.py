@@ -14,6 +14,7 @@ from autoconv.graph.tensor import Tensor
 from autoconv.graph.unrolled import Steps
 from autoconv.runtime import staging as rt
 from autoconv.runtime.control_flow import ElifChain
+from autoconv.runtime.control_flow import for_stmt as py_for_stmt
 from autoconv.runtime.staged_locals import StagedLocals
 from autoconv.trace.core.hidden import HiddenState, with_carried
 from autoconv.trace.core.whole import carried_whole
@@ -24,14 +25,18 @@ from autoconv.trace.tensors.appends import (
     _Box,
     _closure_lists,
     _ConcreteArrays,
+    _NeedsAccumulator,
     _restore,
     _set_final_state,
     _snapshot,
     _tracked,
+    as_left,
+    rebound_lists,
 )
 from autoconv.trace.tensors.choices import Choice
 from autoconv.trace.tensors.iteration import (
     StagedEnumerate,
+    StagedNdenumerate,
     StagedRange,
     StagedZip,
     _iteration,
@@ -72,6 +77,10 @@ class TensorTracer:
     # item assignment -----------------------------------------------------------------------
     def setitem(self, target, key, value):
         if not isinstance(target, (Tensor, np.ndarray)):
+            if isinstance(target, dict):
+                for k in key if type(key) is tuple else (key,):
+                    if isinstance(k, Tensor):
+                        arraylike.unhashable(k)  # `d[i] = v`: eager files it by i's value
             target[key] = value  # a list or dict holds Tensors as they are
             return target
         key = tuple(map(index_value, key)) if type(key) is tuple else index_value(key)
@@ -98,14 +107,23 @@ class TensorTracer:
         results = []
         blocks = []
         raised = []
+        left: dict = {}  # lists a branch changed, as it left them (`as_left`)
+        pending = None  # a list a branch changes otherwise than by appending (`_NeedsAccumulator`)
         for fn in (body, orelse):
+            hidden.undo()  # first: what a helper changed may be in a cell the next line resets
             branch_locals.start()  # each branch from the state before the `if`
-            hidden.undo()
             if names:
                 set_state(init)
             with _g.sub_block() as block:
-                raises = _trace_branch(fn)
-                values = rt.read_state(get_state, names) if names else ()
+                try:
+                    raises = _trace_branch(fn)
+                except _NeedsAccumulator as e:
+                    if e.items or not e.whole:
+                        raise
+                    # An empty list a branch pops from: the items the other branch appends
+                    # give the kind of the run-time list the loop must carry.
+                    pending, raises = e, True
+                values = as_left(rt.read_state(get_state, names), snap, left) if names else ()
             arrays.check()
             if raises:
                 _check_no_effects_before_raise(names, init, values, origin)
@@ -119,6 +137,14 @@ class TensorTracer:
             blocks.append(block)
             raised.append(raises)
         hidden.undo()
+        if pending is not None:
+            branch_locals.finish()
+            if names:
+                set_state(init)
+            added = [a for _, lists in results for lst, _, a, _ in lists if lst is pending.lst]
+            raise _NeedsAccumulator(
+                pending.lst, next((a for a in added if type(a) is list and a), []), whole=True
+            )
         refs = hidden.carried() if hidden.changed else None
         if refs:
             # A function a branch calls changes a `nonlocal` variable or an attribute: trace
@@ -145,6 +171,7 @@ class TensorTracer:
                     for lst, name, added, bef in other[1]
                 ]
                 results[k] = (values, lists)
+        rebound_lists(names, results, blocks, origin, left)
         _check_lists_not_rebound(names, results, origin)
         merged = [
             merger.merge(name, init[i], results[0][0][i], results[1][0][i])
@@ -232,7 +259,7 @@ class TensorTracer:
         def right():
             v = first()
             if rest:
-                v = (logical.and_ if is_and else logical.or_)(v, *rest)
+                v = (logical.and_ if is_and else logical.or_)(v, *rest, test=test)
             seen.value = (v,)
             return self._truthy(v) if test else v
 
@@ -278,6 +305,9 @@ class TensorTracer:
 
     def for_stmt(self, iterable, body, get_state, set_state, names):
         origin = user_origin(2)
+        if isinstance(iterable, StagedZip) and iterable.sources is None:
+            # A zip with a list of strings, all of known length: a Python loop, unrolled.
+            return py_for_stmt(iterable.items, body, get_state, set_state, names)
         source = _iteration(iterable, origin)
         names = tuple(names or ())
         get_state, set_state = carried_whole(get_state, set_state, names, _is_tensor)
@@ -430,6 +460,14 @@ class TensorTracer:
         """`value in lst` of a list a staged loop appended to."""
         return list_ops.list_contains(lst, value)
 
+    def join(self, sep, lst):
+        """`sep.join(lst)` of a list of strings a staged statement appended."""
+        return list_ops.joined(sep, lst)
+
+    def list_iadd(self, lst, value):
+        """`lst += value` where either holds items a staged loop appended."""
+        return list_ops.list_iadd(lst, value)
+
     def list_method(self, lst, name, args, kwargs):
         """`lst.name(*args)` (pop, sort, ...) of a list a staged loop appended to."""
         return list_ops.list_method(lst, name, args, kwargs)
@@ -485,7 +523,17 @@ TRACER = TensorTracer()
 
 
 rt.register(
-    (Tensor, Optional, ListAccum, Choice, StagedRange, StagedEnumerate, StagedZip),
+    (
+        Tensor,
+        Optional,
+        ListAccum,
+        Choice,
+        StagedRange,
+        StagedEnumerate,
+        StagedNdenumerate,
+        StagedZip,
+        StagedNdenumerate,
+    ),
     TRACER,
     accumulators=(ListAccum,),
     builds_graphs=True,
