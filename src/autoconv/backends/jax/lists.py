@@ -53,10 +53,16 @@ _TRUTH = (builtins.bool, np.bool_)
 _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
 # np.array(lst) and np.stack(lst) of one list are its buffer's first `count` rows.
 PLAIN_STACKERS = (np.array, np.asarray, np.stack)
-# Reads and changes of run-time lists that the NumPy backend runs and this one does not.
-_NOT_LOWERED = frozenset(
-    (*_helpers.LIST_METHODS.values(), _helpers.slice_list, _helpers.contains_list)
-)
+# Changes of run-time lists (`changes.py`): the list methods and slices, and how many items
+# each adds (None: a slice, at most as many as it had).
+_CHANGES = {
+    _helpers.slice_list: None,
+    _helpers.LIST_METHODS["pop"]: -1,
+    _helpers.LIST_METHODS["remove"]: -1,
+    _helpers.LIST_METHODS["insert"]: 1,
+    **{_helpers.LIST_METHODS[m]: 0 for m in ("sort", "reverse", "index", "count")},
+    _helpers.contains_list: 0,
+}
 # The most items a list grown in an unbounded loop may hold: no bound known while compiling.
 UNBOUNDED = math.inf
 # A growable list starts with room for 16 items, or for 4 KiB of items where they are smaller
@@ -142,6 +148,7 @@ class ListPlan:
         self.bounds: dict = {}  # tensor id -> (fewest items, most items)
         self._family: dict = {}  # tensor id -> _Family
         self.uses: dict = {}  # tensor id -> nodes using it
+        self.shrunk: set = set()  # the families a pop or remove takes items from
         self._block(graph.block)
         for tid, (_, hi) in self.bounds.items():
             fam = self._family[tid].root()
@@ -222,13 +229,9 @@ class ListPlan:
         for t in (*node.inputs, *tensors_in([sub.outputs for sub in node.blocks])):
             self.uses.setdefault(t.id, []).append(node)  # a branch or loop yielding it uses it
         kind = node.kind
-        if kind == "helper" and node.fn in _NOT_LOWERED:
-            raise lowering_error(
-                node,
-                f"`{node.op}` of a list grown in a staged loop (its items are known only when "
-                "the graph runs) is not kept on the device by this backend",
-            )
-        if kind == "list_new":
+        if kind == "helper" and node.fn in _CHANGES and self.is_list(node.args[1]):
+            self._change(node)
+        elif kind == "list_new":
             (t,) = node.outputs
             if t.dtype.fields is not None or t.dtype.kind == "O":
                 what = "tuples" if t.dtype.fields is not None else "strings"
@@ -277,6 +280,30 @@ class ListPlan:
             self._family[out.id] = self._family[a.id]
             self._join(a, b)
 
+    def _change(self, node):
+        """A slice or list method: a new list of the same family, holding the items known
+        while tracing (`prefix`, `tail`) too."""
+        prefix, acc, tail, *args = node.args
+        lo, hi = self.bounds[acc.id]
+        known = len(prefix) + len(tail)
+        fam = self.family(acc)
+        if node.fn is _helpers.contains_list:
+            return
+        added = _CHANGES[node.fn]
+        out = node.outputs[0]
+        if added is None:  # a slice: exact where the count and the slice are
+            exact = _slice_count(lo, hi, known, args)
+            bound = (exact, exact) if exact is not None else (0, hi + known)
+        else:
+            if added < 0:
+                self.shrunk.add(fam)
+            bound = (max(lo + known + added, 0), max(hi + known + added, 0))
+        if added == 1:
+            item = args[1]
+            fam.kinds.add(eager_type(item) if isinstance(item, Tensor) else type(item))
+        self.bounds[out.id] = bound
+        self._family[out.id] = self._family[acc.id]
+
     def _while(self, node):
         test_block, body = node.blocks
         slots = [i for i, a in enumerate(node.args) if self.is_list(a)]
@@ -293,12 +320,18 @@ class ListPlan:
                 raise lowering_error(node, "the loop replaces a list it carries")
             self._join(node.args[i], out)
             growth[i] = self.bounds[out.id]
+        shrunk = {f.root() for f in self.shrunk}
+        for i in slots:
+            if self.family(node.args[i]) in shrunk:  # a pop: the loop may also take items
+                growth[i] = (0, growth[i][1])
         found = _trips(node, growth, self)
         # No bound: the lists that grow here are growable (buffers that grow by re-running).
         trips, exact = found if found is not None else (UNBOUNDED, False)
         finals = {}
         for i in slots:
             lo, hi = self.bounds[node.args[i].id]
+            if self.family(node.args[i]) in shrunk:
+                lo = 0
             glo, ghi = growth[i]
             finals[i] = (lo + (trips * glo if exact else 0), hi + _times(trips, ghi))
             # Second pass: the most items the list holds when an iteration starts (the last
@@ -399,6 +432,19 @@ class ListPlan:
         if empty:  # refused only because it may hold no items
             return not never_empty and not as_empty
         return never_empty or as_empty
+
+
+def _slice_count(lo, hi, known, args):
+    """The number of items of a slice of a list of exactly `lo` run-time items, where its
+    bounds are constants (else None)."""
+    if lo != hi or lo == UNBOUNDED:
+        return None
+    if not all(v is None or _const_int(v) is not None for v in args):
+        return None
+    start, stop, step = (None if v is None else _const_int(v) for v in args)
+    if step == 0:
+        return None
+    return len(range(lo + known)[start:stop:step])
 
 
 def _host_use(node) -> bool:

@@ -25,6 +25,7 @@ import numpy as np
 from autoconv.backends import nesting
 from autoconv.backends.frame import Parameters
 from autoconv.backends.jax import bounds as _bounds
+from autoconv.backends.jax import changes as _changes
 from autoconv.backends.jax import draws as _draws
 from autoconv.backends.jax import host as _host
 from autoconv.backends.jax import lists as _lists
@@ -41,6 +42,7 @@ from autoconv.graph.tensor import Tensor
 _RESERVED = frozenset(
     "run make_run err stop lax jnp fix carry truth cond while_loop all_of callback check "
     "carry_list append draw partial list_get list_extreme list_sum list_concat item_tag".split()
+    + _changes.NAMES
 )
 _GLOBALS = _RESERVED - {"err", "stop"}  # (those two are locals of the generated functions)
 _STANDIN = {"b": True, "i": 1, "u": 1, "f": 1.0, "c": 1j}
@@ -239,7 +241,7 @@ class _Writer:
         empty (masks.py)."""
         if node.attrs.get("raises") or _draws.is_draw(node):
             return True
-        if _reads.sets_error(node, self.plan):
+        if _reads.sets_error(node, self.plan) or _changes.sets_error(node, self.plan):
             return True
         return bool(self._checks.get(id(node))) or id(node) in self.masks.errors
 
@@ -323,6 +325,8 @@ class _Writer:
             return f"{node.fn}{self.expr(args[0])}"
         if kind == "getitem":
             sub = subscript(args[1], bool(node.attrs.get("tuple")), self.expr)
+            if type(args[1]) is list and not node.attrs.get("tuple"):
+                sub = f"{self.bind(_ops.list_key, 'list_key')}({sub})"  # `A[[p, k]]`
             axes = sorted({axis for v, axis in _bounds.checks(node) if _scalar(v)})
             if axes and None not in axes:
                 return f"nonempty({self.receiver(args[0])}, {tuple(axes)!r})[{sub}]"
@@ -405,6 +409,8 @@ class _Writer:
     def list_use(self, node, indent) -> bool:
         """`len(lst)` and `np.stack(lst)`-like uses of run-time lists on the device."""
         plan = self.plan
+        if _changes.change_kind(node, plan) is not None:
+            return _changes.lower(self, node, indent)
         if _reads.read_kind(node, plan) is not None:
             return _reads.lower(self, node, indent)
         lists = [t for t in node.inputs if plan.is_list(t)]

@@ -133,17 +133,8 @@ def lower(w, node, indent) -> bool:
         return True
     prefix, lst, tail, *args = node.args
     elem = tuple(plan.family(lst).elem)
-    for v in (*prefix, *tail):
-        shape = tuple(v.shape) if isinstance(v, Tensor) else np.shape(v)
-        if shape != elem:
-            raise lowering_error(
-                node,
-                f"{plan.describe(lst)} holds items of shape {elem} and others of shape "
-                f"{shape}, which one buffer cannot hold",
-            )
+    parts = parts_of(w, node, lst, prefix, tail)
     ref = w.ref(lst)
-    parts = f"({''.join(w.expr(v) + ', ' for v in prefix)}), {ref}, "
-    parts += f"({''.join(w.expr(v) + ', ' for v in tail)})"
     name = f"v{out.id}"
     info = {"lst": lst, "prefix": prefix, "tail": tail, "kind": kind, "args": args}
     if kind == "item":
@@ -187,6 +178,27 @@ def lower(w, node, indent) -> bool:
     w.emit(indent, f"{name} = fix({name}, {w.dtype(out.dtype)})", node)
     w.list_reads[out.id] = info
     return True
+
+
+def parts_of(w, node, lst, prefix, tail) -> str:
+    """`(prefix items), list, (tail items)`: the arguments of a `listops` call."""
+    plan = w.plan
+    elem = tuple(plan.family(lst).elem)
+    for v in (*prefix, *tail):
+        shape = tuple(v.shape) if isinstance(v, Tensor) else np.shape(v)
+        if shape != elem:
+            raise lowering_error(
+                node,
+                f"{plan.describe(lst)} holds items of shape {elem} and others of shape "
+                f"{shape}, which one buffer cannot hold",
+            )
+    parts = f"({''.join(item_expr(w, node, lst, v) + ', ' for v in prefix)}), {w.ref(lst)}, "
+    return parts + f"({''.join(item_expr(w, node, lst, v) + ', ' for v in tail)})"
+
+
+def item_expr(w, node, lst, v) -> str:
+    """An item of run-time list `lst` as its buffer holds it."""
+    return w.expr(v)
 
 
 def check_overflow(w, node, lst, indent):
