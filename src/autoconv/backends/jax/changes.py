@@ -74,15 +74,21 @@ def lower(w, node, indent) -> bool:
     prefix, lst, tail, *args = node.args
     parts = _reads.parts_of(w, node, lst, prefix, tail)
     fam = plan.family(lst)
-    if kind in _COMPARING and (fam.dtype.fields is not None or fam.elem):
+    if kind in _COMPARING and (fam.dtype.fields is not None or fam.elem or fam.dtype.kind == "O"):
         raise lowering_error(
             node,
             f"`{kind}` of {plan.describe(lst)} is lowered for lists of numbers only (its items "
-            "are arrays or tuples, which Python compares item by item)",
+            "are arrays, tuples or strings)",
         )
-    if kind in _COMPARING and fam.dtype.kind in "cO" and kind == "sort":
+    if kind == "sort" and fam.dtype.kind == "c":
         raise lowering_error(node, f"`sort()` of {plan.describe(lst)}: its items have no order")
     outs = node.outputs
+    if kind == "pop" and any(t.kind == "O" for t in _dtypes(outs[1].dtype)):
+        raise lowering_error(
+            node,
+            f"`pop()` of {plan.describe(lst)}, which holds strings: the string it gives is "
+            "known only on the host. Read it first (`s = lst[-1]`), then pop",
+        )
     new = f"v{outs[0].id}"
     known = len(prefix) + len(tail)
 
@@ -111,7 +117,8 @@ def lower(w, node, indent) -> bool:
         record = check(f"{v}_ok", None)
         # an empty list's message, or an index's past the end
         record.make = lambda: _caught(lambda: ([None] * record.seen[0]).pop(record.seen[0]))
-        w.emit(indent, f"{v} = fix({v}, {w.dtype(item.dtype)})", node)
+        if item.dtype.fields is None:
+            w.emit(indent, f"{v} = fix({v}, {w.dtype(item.dtype)})", node)
         info = {"lst": lst, "prefix": prefix, "tail": tail, "kind": "item", "args": args}
         info["at"] = f"{v}_at"
         w.list_reads[item.id] = info
@@ -157,6 +164,13 @@ def lower(w, node, indent) -> bool:
         w.emit(indent, f"{new} = list_reverse({parts})", node)
         _overflow(w, node, lst, new, indent, check)
     return True
+
+
+def _dtypes(dtype) -> list:
+    """`dtype`, or each of its fields' (a tuple's items)."""
+    if dtype.fields is None:
+        return [dtype]
+    return [dtype[name].base for name in dtype.names]
 
 
 def _overflow(w, node, lst, new, indent, check, ok=None):

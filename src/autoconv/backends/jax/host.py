@@ -26,10 +26,14 @@ class Overflow(Exception):  # noqa: N818 - a signal inside the program, never sh
     attempt's results are void, and the program runs again with a larger buffer."""
 
 
-def is_host(node) -> bool:
-    """Whether a node is evaluated on the host (its value is a string or a Python choice)."""
+def is_host(node, plan=None) -> bool:
+    """Whether a node is evaluated on the host (its value is a string or a Python choice).
+    `plan` (a `lists.ListPlan`): run-time lists of strings are on the device (indices), and
+    so are the nodes that change them."""
     if node.kind == "helper" and (node.fn in HOST_FNS or node.attrs.get("raises")):
         return True
+    if plan is not None and plan.bounds and any(plan.is_list(t) for t in node.outputs):
+        return False
     return any(t.dtype.kind == "O" for t in node.outputs)
 
 
@@ -61,12 +65,26 @@ def numpy_valued(t: Tensor) -> bool:
     return node.op in ("sum", "max", "min") and len(args) >= 3 and type(args[0]) is list
 
 
+def _host_read(node, plan) -> bool:
+    """A tuple read from a run-time list, for the host: read there from the list's items (its
+    strings are indices on the device)."""
+    return (
+        plan is not None
+        and node.kind == "helper"
+        and node.fn is list_item
+        and node.outputs[0].dtype.fields is not None
+    )
+
+
 def list_items(plan, t: Tensor, value, keep=False) -> list:
     """The items of run-time list `t` (a `(buffer, count)` pair from the device) as eager code
     holds them: NumPy scalars, Python numbers or arrays as they were appended (`keep`: the
     device's own arrays)."""
     buffer, count = value  # (within the buffer: `HostValues.env` raised `Overflow` else)
     count = int(np.asarray(count))
+    made = plan.eager_items(t, buffer, count)  # tuples, strings
+    if made is not None:
+        return made
     kind = plan.item_kind(t)
     if keep and kind not in (bool, int, float, complex):  # Python numbers stay numbers
         return [buffer[i] for i in range(count)]
@@ -98,7 +116,7 @@ class HostValues:
             if (
                 node is not None
                 and node.kind != "const"
-                and (is_host(node) or id(node) in host_nodes)
+                and (is_host(node, plan) or id(node) in host_nodes or _host_read(node, plan))
             ):
                 for x in node.inputs:
                     need(x)
@@ -120,7 +138,8 @@ class HostValues:
                     raise Overflow  # items past the buffer were never written: run again
                 # Its items are made when something reads them (`value`): a stack of the
                 # list is a slice of the buffer.
-                out[_BUFFER, t.id] = (a[0] if keep else np.asarray(a[0]), a[1], keep)
+                buffer = a[0] if keep else _numpy(a[0])
+                out[_BUFFER, t.id] = (buffer, a[1], keep)
             elif not keep:
                 out[t.id] = to_eager(t, a)
         return out
@@ -157,6 +176,12 @@ class HostValues:
         return result
 
 
+def _numpy(buffer):
+    if isinstance(buffer, (tuple, list)):  # a list of tuples: a buffer per item
+        return tuple(np.asarray(b) for b in buffer)
+    return np.asarray(buffer)
+
+
 _BUFFER = "buffer"  # env[_BUFFER, id]: a run-time list's `(buffer, count)` as it came back
 # env[TO_DEVICE]: with `keep_on_device`, puts an array stacked on the host onto the device
 TO_DEVICE = ("to device",)
@@ -172,7 +197,7 @@ def _stacked(plan, node, env):
         return None
     buffer, count, _ = raw
     count = int(np.asarray(count))
-    if count == 0 or buffer.dtype != node.outputs[0].dtype:
+    if count == 0 or isinstance(buffer, tuple) or buffer.dtype != node.outputs[0].dtype:
         return None  # np.array([]) is float64, np.stack([]) raises: NumPy's own call decides
     if isinstance(buffer, np.ndarray):
         return buffer[:count].copy()  # writable, as NumPy's own result

@@ -18,11 +18,11 @@ from jax import lax
 
 def _span(lst, prefix, tail):
     buffer, count = lst
-    return buffer, count, buffer.shape[0], len(prefix) + count + len(tail)
+    return buffer, count, _rows(buffer), len(prefix) + count + len(tail)
 
 
 def _row(v, buffer):
-    return jnp.asarray(v).astype(buffer.dtype)
+    return jax.tree_util.tree_map(lambda b, x: jnp.asarray(x).astype(b.dtype), buffer, v)
 
 
 def list_get(prefix, lst, tail, key):
@@ -32,11 +32,11 @@ def list_get(prefix, lst, tail, key):
     k = jnp.where(key < 0, key + n, key)
     ok = (k >= 0) & (k < n) & (count <= cap)
     p = len(prefix)
-    value = buffer[jnp.clip(k - p, 0, cap - 1)]
+    value = _gather(buffer, k - p)  # (a tuple of items, for a list of tuples)
     for j, v in enumerate(prefix):
-        value = jnp.where(k == j, _row(v, buffer), value)
+        value = _select(k == j, _row(v, buffer), value)
     for j, v in enumerate(tail):
-        value = jnp.where(k == p + count + j, _row(v, buffer), value)
+        value = _select(k == p + count + j, _row(v, buffer), value)
     return value, k, ok
 
 
@@ -98,11 +98,8 @@ def list_concat(a, b):
     """List `a` with list `b`'s items after its own (both buffers of one size)."""
     abuf, ca = a
     bbuf, cb = b
-    cap = abuf.shape[0]
-    idx = jnp.arange(cap)
-    rows = bbuf[jnp.clip(idx - ca, 0, bbuf.shape[0] - 1)]
-    mask = (idx < ca).reshape((cap,) + (1,) * (abuf.ndim - 1))
-    return jnp.where(mask, abuf, rows), ca + cb
+    idx = jnp.arange(_rows(abuf))
+    return _select(idx < ca, abuf, _gather(bbuf, idx - ca)), ca + cb
 
 
 def item_tag(k, p, count, prefix_tags, run_tag, tail_tags):

@@ -120,7 +120,10 @@ def stacker_func(node):
 class _Family:
     """Lists that share one buffer: joined by appends, branches and loops."""
 
-    __slots__ = ("parent", "elem", "dtype", "cap", "kinds", "name", "origin", "index")
+    __slots__ = (
+        *("parent", "elem", "dtype", "cap", "kinds", "name", "origin", "index"),
+        *("objects", "fields"),
+    )
 
     def __init__(self, t: Tensor, node):
         self.parent = self
@@ -131,6 +134,10 @@ class _Family:
         self.name = node.attrs.get("list") if node is not None else None
         self.origin = node.origin if node is not None else None
         self.index = None  # its place among the growable families (None: bounded)
+        # Strings (and other Python atoms) the items may be: the buffer holds their indices.
+        self.objects: list = []
+        # Of a list of tuples (rows): the Python types of each item of the tuples.
+        self.fields = [set() for _ in t.dtype.names] if t.dtype.names else None
 
     def root(self) -> _Family:
         f = self
@@ -185,7 +192,7 @@ class ListPlan:
         if fam.index is None:
             return False
         count = int(np.asarray(value[1]))
-        if count <= value[0].shape[0]:
+        if count <= max(fam.cap, 1):
             return False
         self.overflow[fam.index] = max(self.overflow.get(fam.index, 0), count)
         return True
@@ -193,6 +200,15 @@ class ListPlan:
     def describe(self, t: Tensor) -> str:
         fam = self.family(t)
         return f"list `{fam.name}`" if fam.name else "a list"
+
+    def buffer_shapes(self, t: Tensor, node) -> list:
+        """`(shape, dtype)` of each buffer of list `t` (one per field of a list of tuples)."""
+        fam = self.family(t)
+        dtypes = self.device_dtype(t)
+        if fam.fields is None:
+            return [(self.buffer_shape(t, node), dtypes)]
+        rows = max(fam.cap, 1)
+        return [((rows, *fam.dtype[name].shape), dt) for name, dt in zip(fam.dtype.names, dtypes)]
 
     def buffer_shape(self, t: Tensor, node) -> tuple:
         fam = self.family(t)
@@ -209,7 +225,79 @@ class ListPlan:
         kinds = self.family(t).kinds
         return next(iter(kinds)) if len(kinds) == 1 else None
 
+    def device_dtype(self, t: Tensor):
+        """The dtype of list `t`'s buffer: a tuple of one per field for a list of tuples; an
+        index into the family's `objects` for strings."""
+        fam = self.family(t)
+        if fam.fields is None:
+            return np.dtype(np.int64) if fam.dtype.kind == "O" else fam.dtype
+        return tuple(
+            np.dtype(np.int64) if fam.dtype[name].base.kind == "O" else fam.dtype[name].base
+            for name in fam.dtype.names
+        )
+
+    def object_index(self, t: Tensor, v) -> int:
+        """The index of Python atom `v` (a string) among the objects list `t` may hold."""
+        for i, o in enumerate(self.family(t).objects):
+            if type(o) is type(v) and (o is v or o == v):
+                return i
+        raise AssertionError(f"{v!r} was not planned")  # pragma: no cover
+
+    def eager_items(self, t: Tensor, buffer, count: int):
+        """The items of a list of tuples or strings (its buffer from the device) as eager code
+        holds them, else None."""
+        fam = self.family(t)
+        if fam.fields is None and fam.dtype.kind != "O":
+            return None
+        if fam.fields is None:
+            return [fam.objects[i] for i in np.asarray(buffer)[:count].tolist()]
+        columns = []
+        for name, kinds, column in zip(fam.dtype.names, fam.fields, buffer):
+            column = np.asarray(column)[:count]
+            if fam.dtype[name].base.kind == "O":
+                columns.append([fam.objects[i] for i in column.tolist()])
+            else:
+                columns.append(_eager_column(next(iter(kinds), None), column))
+        return list(zip(*columns)) if columns else [()] * count
+
     # --- the bounds -----------------------------------------------------------------------
+    def _item(self, fam, item, node):
+        """Records an item added to a list of family `fam`: its Python type, and for strings
+        the objects it may be."""
+        fam.kinds.add(eager_type(item) if isinstance(item, Tensor) else type(item))
+        if fam.fields is None:
+            if fam.dtype.kind == "O":
+                self._objects(fam, item, node)
+            return
+        for j, (name, v) in enumerate(zip(fam.dtype.names, item)):
+            if fam.dtype[name].base.kind == "O":
+                self._objects(fam, v, node)
+            else:
+                fam.fields[j].add(eager_type(v) if isinstance(v, Tensor) else type(v))
+                if len(fam.fields[j]) > 1:
+                    raise lowering_error(
+                        node,
+                        f"item {j} of the tuples appended to {self._text(fam)} is of several "
+                        "Python types, which one buffer does not keep; append one kind of number",
+                    )
+
+    def _objects(self, fam, v, node):
+        options = _options(v)
+        if options is None:
+            raise lowering_error(
+                node,
+                f"{self._text(fam)} holds strings made when the graph runs, which this backend "
+                "cannot keep in a device buffer (only strings written in the code, or chosen "
+                "among such by a condition)",
+            )
+        for o in options:
+            if not any(type(o) is type(x) and (o is x or o == x) for x in fam.objects):
+                fam.objects.append(o)
+
+    @staticmethod
+    def _text(fam) -> str:
+        return f"list `{fam.name}`" if fam.name else "a list"
+
     def _new(self, t, node):
         self._family[t.id] = _Family(t, node)
 
@@ -218,6 +306,12 @@ class ListPlan:
         if fa is not fb:
             fb.parent = fa
             fa.kinds |= fb.kinds
+            for o in fb.objects:
+                if not any(type(o) is type(x) and (o is x or o == x) for x in fa.objects):
+                    fa.objects.append(o)
+            if fa.fields is not None and fb.fields is not None:
+                for mine, theirs in zip(fa.fields, fb.fields):
+                    mine |= theirs
             fa.name = fa.name or fb.name
             fa.origin = fa.origin or fb.origin
 
@@ -233,13 +327,6 @@ class ListPlan:
             self._change(node)
         elif kind == "list_new":
             (t,) = node.outputs
-            if t.dtype.fields is not None or t.dtype.kind == "O":
-                what = "tuples" if t.dtype.fields is not None else "strings"
-                raise lowering_error(
-                    node,
-                    f"list `{node.attrs.get('list', '?')}` holds {what} appended in a staged "
-                    "loop, which this backend cannot keep in one device buffer",
-                )
             self.bounds[t.id] = (0, 0)
             self._new(t, node)
         elif kind == "list_append":
@@ -250,7 +337,7 @@ class ListPlan:
             self._family[out.id] = self._family[acc.id]
             fam = self.family(acc)
             for item in items:
-                fam.kinds.add(eager_type(item) if isinstance(item, Tensor) else type(item))
+                self._item(fam, item, node)
         elif kind == "cond":
             for sub in node.blocks:
                 self._block(sub)
@@ -299,8 +386,7 @@ class ListPlan:
                 self.shrunk.add(fam)
             bound = (max(lo + known + added, 0), max(hi + known + added, 0))
         if added == 1:
-            item = args[1]
-            fam.kinds.add(eager_type(item) if isinstance(item, Tensor) else type(item))
+            self._item(fam, args[1], node)
         self.bounds[out.id] = bound
         self._family[out.id] = self._family[acc.id]
 
@@ -432,6 +518,29 @@ class ListPlan:
         if empty:  # refused only because it may hold no items
             return not never_empty and not as_empty
         return never_empty or as_empty
+
+
+def _options(v):
+    """The Python atoms an object item may be (a constant, or a staged condition's choice),
+    else None."""
+    if not isinstance(v, Tensor):
+        return [v] if v is None or type(v) in (str, bytes, bool, int, float) else None
+    node = v.node
+    if node is not None and node.kind == "const":
+        return _options(node.attrs["value"])
+    if node is not None and node.kind == "helper" and node.fn is _helpers.choose:
+        options = list(node.args[1])
+        return options if all(_options(o) is not None for o in options) else None
+    return None
+
+
+def _eager_column(kind, column) -> list:
+    """The numbers of one item of a list's tuples as eager code holds them."""
+    if kind in (bool, int, float, complex):
+        return [kind(x) for x in column.tolist()]
+    if kind is np.ndarray:
+        return [np.array(x) for x in column]
+    return list(column)
 
 
 def _slice_count(lo, hi, known, args):

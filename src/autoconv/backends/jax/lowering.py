@@ -103,7 +103,7 @@ class _Writer:
         ranges = _bounds.counted_ranges(graph)  # counted loops' indices need no check
         for n in graph.walk():
             self._checks[id(n)] = _bounds.checks(n, ranges)
-            self._host[id(n)] = _host.is_host(n) or id(n) in host_nodes
+            self._host[id(n)] = _host.is_host(n, self.plan) or id(n) in host_nodes
         self.has_error = any(self._sets_error(n) for n in graph.walk())
         self.out_host = _host.HostValues(tensors_in(graph.outputs), self.plan)
         # Branch and loop functions nested too deeply to write in place (nesting.py): (name,
@@ -199,6 +199,11 @@ class _Writer:
         if self.masks and id(node) in self.masks.nodes:
             return self.masks.lower(self, node, indent)
         lists = self.plan.bounds
+        if lists and kind == "helper" and node.fn is _helpers.row_field:
+            (t,) = node.outputs  # an item of a tuple read from a run-time list
+            row, j = node.args
+            self.emit(indent, f"v{t.id} = fix({self.ref(row)}[{j}], {self.dtype(t.dtype)})", node)
+            return True
         if lists and kind == "helper" and node.fn is _helpers.kind_index:
             return _reads.lower_tag(self, node, indent)
         if lists and kind not in _LIST_KINDS and any(t.id in lists for t in node.inputs):
@@ -232,7 +237,7 @@ class _Writer:
     def is_host(self, node) -> bool:
         found = self._host.get(id(node))
         if found is None:
-            found = _host.is_host(node) or id(node) in self.plan.host_nodes
+            found = _host.is_host(node, self.plan) or id(node) in self.plan.host_nodes
         return found
 
     def _sets_error(self, node) -> bool:
@@ -397,13 +402,15 @@ class _Writer:
     # --- run-time lists: `(buffer, count)` pairs (see lists.py) ------------------------------
     def node_list_new(self, node, indent):
         t = node.outputs[0]
-        shape = self.plan.buffer_shape(t, node)
-        zeros = f"jnp.zeros({shape!r}, {self.dtype(self.plan.family(t).dtype)})"
-        self.emit(indent, f"v{t.id} = ({zeros}, 0)", node)
+        shapes = self.plan.buffer_shapes(t, node)
+        zeros = [f"jnp.zeros({shape!r}, {self.dtype(dt)})" for shape, dt in shapes]
+        if self.plan.family(t).fields is not None:  # a list of tuples: a buffer per item
+            zeros = [_tuple(zeros)]
+        self.emit(indent, f"v{t.id} = ({zeros[0]}, 0)", node)
 
     def node_list_append(self, node, indent):
         acc, *items = node.args
-        args = ", ".join(self.expr(v) for v in (acc, *items))
+        args = ", ".join([self.expr(acc), *(_reads.item_expr(self, node, acc, v) for v in items)])
         self.emit(indent, f"v{node.outputs[0].id} = append({args})", node)
 
     def list_use(self, node, indent) -> bool:
@@ -423,6 +430,12 @@ class _Writer:
             self.emit(indent, f"v{t.id} = {self.ref(lists[0])}[1]", node)
             return True
         func = _lists.stacker_func(node)
+        if func is not None and any(plan.device_dtype(t) != plan.family(t).dtype for t in lists):
+            raise lowering_error(
+                node,
+                f"{plan.describe(lists[0])} holds tuples or strings, which this backend stacks "
+                "only where the result leaves the program (return it)",
+            )
         if func is None:
             raise lowering_error(
                 node,
@@ -608,7 +621,7 @@ class _Writer:
     def node_while(self, node, indent):
         test_block, body = node.blocks
         for v in (*node.args, *body.params):
-            if isinstance(v, Tensor) and v.dtype == object:
+            if isinstance(v, Tensor) and v.dtype == object and not self.plan.is_list(v):
                 raise lowering_error(node, "a loop variable holds a Python object")
         state = self._state(node)
         stop = bool(node.attrs.get("stop"))
