@@ -83,12 +83,6 @@ def lower(w, node, indent) -> bool:
     if kind == "sort" and fam.dtype.kind == "c":
         raise lowering_error(node, f"`sort()` of {plan.describe(lst)}: its items have no order")
     outs = node.outputs
-    if kind == "pop" and any(t.kind == "O" for t in _dtypes(outs[1].dtype)):
-        raise lowering_error(
-            node,
-            f"`pop()` of {plan.describe(lst)}, which holds strings: the string it gives is "
-            "known only on the host. Read it first (`s = lst[-1]`), then pop",
-        )
     new = f"v{outs[0].id}"
     known = len(prefix) + len(tail)
 
@@ -117,7 +111,7 @@ def lower(w, node, indent) -> bool:
         record = check(f"{v}_ok", None)
         # an empty list's message, or an index's past the end
         record.make = lambda: _caught(lambda: ([None] * record.seen[0]).pop(record.seen[0]))
-        if item.dtype.fields is None:
+        if item.dtype.fields is None and item.dtype.kind != "O":  # (a string: on the host)
             w.emit(indent, f"{v} = fix({v}, {w.dtype(item.dtype)})", node)
         info = {"lst": lst, "prefix": prefix, "tail": tail, "kind": "item", "args": args}
         info["at"] = f"{v}_at"
@@ -164,13 +158,6 @@ def lower(w, node, indent) -> bool:
         w.emit(indent, f"{new} = list_reverse({parts})", node)
         _overflow(w, node, lst, new, indent, check)
     return True
-
-
-def _dtypes(dtype) -> list:
-    """`dtype`, or each of its fields' (a tuple's items)."""
-    if dtype.fields is None:
-        return [dtype]
-    return [dtype[name].base for name in dtype.names]
 
 
 def _overflow(w, node, lst, new, indent, check, ok=None):

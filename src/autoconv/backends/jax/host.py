@@ -12,7 +12,7 @@ import numpy as np
 
 from autoconv.graph.eager_types import eager_type
 from autoconv.graph.graph import map_tensors
-from autoconv.graph.helpers import list_item, mixed_output, render
+from autoconv.graph.helpers import LIST_METHODS, list_item, mixed_output, render
 from autoconv.graph.helpers import optional_output as output
 from autoconv.graph.tensor import Tensor
 
@@ -65,15 +65,18 @@ def numpy_valued(t: Tensor) -> bool:
     return node.op in ("sum", "max", "min") and len(args) >= 3 and type(args[0]) is list
 
 
-def _host_read(node, plan) -> bool:
-    """A tuple read from a run-time list, for the host: read there from the list's items (its
-    strings are indices on the device)."""
-    return (
-        plan is not None
-        and node.kind == "helper"
-        and node.fn is list_item
-        and node.outputs[0].dtype.fields is not None
-    )
+def _host_read(t, node, plan) -> bool:
+    """A tuple read from a run-time list, or a string popped from one, for the host: read
+    there from the list's items (its strings are indices on the device)."""
+    if plan is None or node.kind != "helper":
+        return False
+    if node.fn is list_item:
+        return t.dtype.fields is not None
+    popped = node.fn is _POP and t is node.outputs[-1]
+    return popped and (t.dtype.kind == "O" or t.dtype.fields is not None)
+
+
+_POP = LIST_METHODS["pop"]
 
 
 def list_items(plan, t: Tensor, value, keep=False) -> list:
@@ -116,7 +119,7 @@ class HostValues:
             if (
                 node is not None
                 and node.kind != "const"
-                and (is_host(node, plan) or id(node) in host_nodes or _host_read(node, plan))
+                and (is_host(node, plan) or id(node) in host_nodes or _host_read(t, node, plan))
             ):
                 for x in node.inputs:
                     need(x)
@@ -168,6 +171,10 @@ class HostValues:
                 return found
         args = map_tensors(node.args, lambda x: self.value(x, env))
         kwargs = map_tensors(node.kwargs, lambda x: self.value(x, env))
+        if node.fn is _POP:  # the item a pop gives: the list's before it
+            result = list_item(*args[:3], args[3] if len(args) > 3 else -1)
+            env[t.id] = result
+            return result
         result = node.fn(*args, **kwargs)
         to_device = env.get(TO_DEVICE)
         if to_device is not None and stacks:

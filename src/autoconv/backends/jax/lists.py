@@ -156,7 +156,10 @@ class ListPlan:
         self._family: dict = {}  # tensor id -> _Family
         self.uses: dict = {}  # tensor id -> nodes using it
         self.shrunk: set = set()  # the families a pop or remove takes items from
+        self._changed: list = []  # (node, family) of each slice or list method
         self._block(graph.block)
+        for node, fam in self._changed:
+            _one_kind(node, fam.root(), self._text(fam.root()))
         for tid, (_, hi) in self.bounds.items():
             fam = self._family[tid].root()
             fam.cap = max(fam.cap, hi)
@@ -387,6 +390,10 @@ class ListPlan:
             bound = (max(lo + known + added, 0), max(hi + known + added, 0))
         if added == 1:
             self._item(fam, args[1], node)
+        # The list after it is one run-time list: its items known while tracing join it.
+        for v in (*prefix, *tail):
+            fam.kinds.add(eager_type(v) if isinstance(v, Tensor) else type(v))
+        self._changed.append((node, fam))
         self.bounds[out.id] = bound
         self._family[out.id] = self._family[acc.id]
 
@@ -518,6 +525,20 @@ class ListPlan:
         if empty:  # refused only because it may hold no items
             return not never_empty and not as_empty
         return never_empty or as_empty
+
+
+def _one_kind(node, fam, text):
+    """Raises where the items of a list that a slice or method made one run-time list are of
+    several Python types (Python numbers and NumPy values): one buffer keeps one."""
+    kinds = {k if k in (bool, int, float, complex) else "NumPy value" for k in fam.kinds}
+    if len(kinds) > 1:
+        shown = ", ".join(sorted(k if isinstance(k, str) else k.__name__ for k in kinds))
+        raise lowering_error(
+            node,
+            f"{text} holds items of several Python types ({shown}), which one buffer does not "
+            "keep after this slice or method; make every item one kind of number (start the "
+            "list with np.float64(0.0) rather than 0.0, or the other way round)",
+        )
 
 
 def _options(v):
