@@ -332,3 +332,26 @@ def swap_rows(A):
 def test_list_key_is_an_array_index():
     for A in (np.eye(3), np.array([[0.0, 1.0], [2.0, 3.0]]), np.arange(16.0).reshape(4, 4)):
         check(swap_rows, A)
+
+
+# --- strings a staged condition chooses (a tag on the device, the string on the host) -----------
+
+
+def verdict(x):
+    s = x.sum()
+    label = "high" if s > 1 else ("low" if s < -1 else None)
+    if s > 5:
+        mode = "warn"
+    else:
+        mode = "ok"
+    autoconv.print(label, mode)
+    return label, (mode, s)
+
+
+@pytest.mark.parametrize("x", [np.array([3.0, 4.0]), np.array([-3.0]), np.zeros(2)])
+def test_chosen_strings(x, capsys):
+    expected = verdict(x)
+    printed = capsys.readouterr().out
+    for backend in ("jax", "numpy"):
+        assert same(autoconv.function(verdict, backend=backend)(x), expected)
+        assert capsys.readouterr().out == printed

@@ -481,6 +481,14 @@ class ListPlan:
     def stack_error(self, node, t, user, empty=False):
         """The LoweringError for a use of a stack of list `t` that needs its shape (`empty`:
         a reduction refused only because the list may hold no items)."""
+        if self.device_dtype(t) != self.family(t).dtype:
+            return lowering_error(
+                user,
+                f"it uses {_stack_text(node)} of {self.describe(t)}, which holds tuples or "
+                "strings and whose length depends on the data: this backend stacks such a list "
+                "only where the result leaves the program (return it), or keep the numbers in "
+                "lists of their own",
+            )
         if empty:
             return lowering_error(
                 user,
@@ -506,6 +514,8 @@ class ListPlan:
         `empty`: whether it is refused for that reason only."""
         template = node.args[0]
         elem = tuple(self.family(t).elem)
+        if self.device_dtype(t) != self.family(t).dtype:
+            return False  # tuples or strings: not rows of one array
         if (
             stacker_func(node) not in PLAIN_STACKERS
             or len(node.args) != 1
