@@ -287,6 +287,19 @@ class _Writer:
         if kind in ("call", "helper"):
             if (
                 isinstance(node.fn, np.ufunc)
+                and node.fn.nout == 1
+                and len(args) == node.fn.nin
+                and "dtype" in kwargs
+                and set(kwargs) <= {"dtype", "casting"}
+            ):
+                # `w -= x` (np.subtract(w, x, dtype=w.dtype, casting="same_kind")): NumPy casts
+                # the operands to `dtype` and computes in it (the casting rule held while
+                # tracing, where the dtypes are known); jax.numpy's ufuncs take no dtype.
+                dt = self.dtype(np.dtype(kwargs["dtype"]))
+                operands = ", ".join(f"fix({self.expr(a)}, {dt})" for a in args)
+                return f"{self.fn(node)}({operands})"
+            if (
+                isinstance(node.fn, np.ufunc)
                 and node.fn.nin == 2
                 and node.fn.nout == 1
                 and len(args) == 2
