@@ -22,8 +22,13 @@ eager's, or is used only on the device as a mask selection of the buffer's first
 (`masked_stacks`, lowered by `masks.py`: reductions, counts, indexing). Its items, `sum` /
 `max` / `min` and a loop over it are read on the device over the first `count` rows
 (`reads.py`); two lists joined in a branch (`list_concat`)
-share their family's buffer size, which holds both. Anything else raises a `LoweringError` that
-names the list and the line.
+share their family's buffer size, which holds both. A slice or a list method (`changes.py`)
+gives a new list of the same family, whose bounds hold the items known while tracing too.
+Anything else raises a `LoweringError` that names the list and the line.
+
+A list of tuples (`rows.py` in the tracer: a structured dtype) has a buffer per item of the
+tuples; strings, alone or in tuples, are held as indices into the family's `objects` (the
+strings the code names or a staged condition chooses among), given back on the host.
 
 A list grown in a loop the graph does not bound (`while loss > tol: history.append(loss)`) is
 *growable*: its family gets a starting capacity (`start_capacity`), and `append` keeps counting
