@@ -355,3 +355,29 @@ def test_chosen_strings(x, capsys):
     for backend in ("jax", "numpy"):
         assert same(autoconv.function(verdict, backend=backend)(x), expected)
         assert capsys.readouterr().out == printed
+
+
+def membership(x, v):
+    kept = []
+    for u in x:
+        kept.append(int(u))
+    return v in kept, kept.count(v)
+
+
+@pytest.mark.parametrize("v", [2.5, 2.0, 2, np.float64(3.0), True, -1])
+def test_membership_compares_in_the_common_type(v):
+    check(membership, np.array([1.0, 2.0, 3.0]), v)
+
+
+def test_looking_for_a_nan_in_a_list_holding_one_is_refused_when_it_runs():
+    def f(x, v):
+        kept = []
+        for u in x:
+            kept.append(u)
+        return v in kept, kept.count(v)
+
+    graph = autoconv.function(f, backend="jax")
+    for x, v in [(np.array([1.0, np.nan]), 1.0), (np.array([1.0, 2.0]), np.nan)]:
+        assert same(graph(x, v), f(x, v))  # a NaN on one side only: `==` is Python's answer
+    with pytest.raises(LoweringError, match="looked for a NaN in a list holding a NaN"):
+        graph(np.array([1.0, np.nan]), np.nan)

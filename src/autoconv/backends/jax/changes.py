@@ -23,7 +23,8 @@ from autoconv.graph.tensor import Tensor
 _METHODS = {fn: name for name, fn in _helpers.LIST_METHODS.items()}
 _COMPARING = frozenset(("remove", "index", "count", "in", "sort"))
 NAMES = (
-    "list_slice list_pop list_insert list_index list_count list_remove list_reverse list_sort"
+    "list_slice list_pop list_insert list_index list_count list_remove list_reverse list_sort "
+    "list_nan_clash"
 ).split()
 
 
@@ -47,7 +48,10 @@ def sets_error(node, plan) -> bool:
     kind = change_kind(node, plan)
     if kind is None:
         return False
-    return kind in ("pop", "remove", "index", "sort") or plan.family(node.args[1]).index is not None
+    fam = plan.family(node.args[1])
+    if kind in ("pop", "remove", "index", "sort") or fam.index is not None:
+        return True
+    return kind in ("count", "in") and fam.dtype.kind in "fc"  # (a NaN looked for)
 
 
 class _Check(_reads.Check):
@@ -126,6 +130,19 @@ def lower(w, node, indent) -> bool:
         if len(args) != 1:
             raise lowering_error(node, f"`.index()` of {plan.describe(lst)} with start or stop")
         fn = "list_count" if kind == "in" else f"list_{kind}"
+        if fam.dtype.kind in "fc":
+            # Python looks for the very object first: it finds a NaN the list holds where it
+            # is that object, which the device cannot tell.
+            clash = f"v{outs[-1].id}_nan"
+            w.emit(indent, f"{clash} = list_nan_clash({parts}, {w.expr(item)})", node)
+            why = lowering_error(
+                node,
+                f"`{kind}` of {plan.describe(lst)} looked for a NaN in a list holding a NaN when "
+                "the graph ran, where Python's answer depends on whether it is the very same "
+                "object; this backend does not follow it (test with np.isnan instead)",
+            )
+            record = check(f"~{clash}", None)
+            record.make = lambda: why
         if kind == "remove":
             w.emit(indent, f"{new}, {new}_ok = list_remove({parts}, {w.expr(item)})", node)
             record = check(f"{new}_ok", None)

@@ -220,7 +220,15 @@ def list_insert(prefix, lst, tail, key, item):
 
 def _matches(buffer, n, item):
     idx = jnp.arange(_rows(buffer))
-    return (buffer == jnp.asarray(item).astype(buffer.dtype)) & (idx < n)
+    # (compared in the common dtype, as Python compares: 2.5 is not in [2, 3])
+    return (buffer == jnp.asarray(item)) & (idx < n)
+
+
+def list_nan_clash(prefix, lst, tail, item):
+    """Whether `item` is a NaN and the list holds one."""
+    buffer, n, _ = list_full(prefix, lst, tail)
+    held = jnp.any(jnp.isnan(buffer) & (jnp.arange(_rows(buffer)) < n))
+    return jnp.isnan(jnp.asarray(item)) & held
 
 
 def list_index(prefix, lst, tail, item):
@@ -279,4 +287,5 @@ HELPERS.update(
     list_remove=list_remove,
     list_reverse=list_reverse,
     list_sort=list_sort,
+    list_nan_clash=list_nan_clash,
 )
