@@ -114,7 +114,7 @@ def lower(w, node, indent) -> bool:
         w.emit(indent, f"{new}, {v}, {v}_at, {v}_ok = list_pop({parts}, {w.expr(key)})", node)
         record = check(f"{v}_ok", None)
         # an empty list's message, or an index's past the end
-        record.make = lambda: _caught(lambda: ([None] * record.seen[0]).pop(record.seen[0]))
+        record.make = lambda r=record: _caught(lambda: ([None] * r.seen[0]).pop(r.seen[0]))
         if item.dtype.fields is None and item.dtype.kind != "O":  # (a string: on the host)
             w.emit(indent, f"{v} = fix({v}, {w.dtype(item.dtype)})", node)
         info = {"lst": lst, "prefix": prefix, "tail": tail, "kind": "item", "args": args}
@@ -141,19 +141,17 @@ def lower(w, node, indent) -> bool:
                 "the graph ran, where Python's answer depends on whether it is the very same "
                 "object; this backend does not follow it (test with np.isnan instead)",
             )
-            record = check(f"~{clash}", None)
-            record.make = lambda: why
+            check(f"~{clash}", None).make = lambda why=why: why
         if kind == "remove":
             w.emit(indent, f"{new}, {new}_ok = list_remove({parts}, {w.expr(item)})", node)
-            record = check(f"{new}_ok", None)
-            record.make = lambda: _caught(lambda: [].remove(None))
+            check(f"{new}_ok", None).make = lambda: _caught(lambda: [].remove(None))
         else:
             res = f"v{outs[-1].id}"
             target = "_" if kind == "in" else new
             w.emit(indent, f"{target}, {res}, {res}_ok = {fn}({parts}, {w.expr(item)})", node)
             if kind == "index":
                 record = check(f"{res}_ok", None, item)
-                record.make = lambda: _caught(lambda: [].index(_seen_item(record, item)))
+                record.make = lambda r=record: _caught(lambda: [].index(_seen_item(r, item)))
             else:
                 _overflow(w, node, lst, None, indent, check, ok=f"{res}_ok")
             if kind == "in":
@@ -169,8 +167,7 @@ def lower(w, node, indent) -> bool:
             "Python's sort gives depends on where the NaN stands; this backend does not follow "
             "it",
         )
-        record = check(f"{new}_ok", None)
-        record.make = lambda: why
+        check(f"{new}_ok", None).make = lambda why=why: why
     else:  # reverse
         w.emit(indent, f"{new} = list_reverse({parts})", node)
         _overflow(w, node, lst, new, indent, check)
