@@ -154,14 +154,27 @@ def test_what_a_list_of_tuples_cannot_do_is_a_clear_error(f, words):
         assert w in message
 
 
-def test_the_jax_backend_names_a_list_of_tuples():
-    pytest.importorskip("jax")
+@pytest.mark.parametrize("f", PROGRAMS, ids=lambda f: f.__name__)
+def test_the_jax_backend_keeps_a_list_of_tuples(f):
+    """A buffer per item of the tuples on the device: eager's tuples, or (a stack used in a
+    branch, `max` of tuples) a LoweringError naming the list and the line."""
+    jax = pytest.importorskip("jax")
     from autoconv.backends.jax import LoweringError
 
-    with pytest.raises(LoweringError) as info:
-        autoconv.function(amortization, backend="jax")(INPUTS[0])
-    assert "tuples" in str(info.value)
-    assert "test_appended_tuples.py:" in str(info.value)
+    g = autoconv.function(f, backend="jax")
+    old = jax.config.jax_enable_x64
+    jax.config.update("jax_enable_x64", True)
+    try:
+        for x in INPUTS:
+            try:
+                got = g(x)
+            except LoweringError as e:
+                assert f in (as_array, largest_row), e
+                assert "test_appended_tuples.py:" in str(e) and "list `" in str(e)
+                continue
+            same(got, f(x))
+    finally:
+        jax.config.update("jax_enable_x64", old)
 
 
 def largest_by_key(x):

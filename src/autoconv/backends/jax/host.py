@@ -12,7 +12,7 @@ import numpy as np
 
 from autoconv.graph.eager_types import eager_type
 from autoconv.graph.graph import map_tensors
-from autoconv.graph.helpers import list_item, mixed_output, render
+from autoconv.graph.helpers import LIST_METHODS, list_item, mixed_output, render
 from autoconv.graph.helpers import optional_output as output
 from autoconv.graph.tensor import Tensor
 
@@ -26,10 +26,14 @@ class Overflow(Exception):  # noqa: N818 - a signal inside the program, never sh
     attempt's results are void, and the program runs again with a larger buffer."""
 
 
-def is_host(node) -> bool:
-    """Whether a node is evaluated on the host (its value is a string or a Python choice)."""
+def is_host(node, plan=None) -> bool:
+    """Whether a node is evaluated on the host (its value is a string or a Python choice).
+    `plan` (a `lists.ListPlan`): run-time lists of strings are on the device (indices), and
+    so are the nodes that change them."""
     if node.kind == "helper" and (node.fn in HOST_FNS or node.attrs.get("raises")):
         return True
+    if plan is not None and plan.bounds and any(plan.is_list(t) for t in node.outputs):
+        return False
     return any(t.dtype.kind == "O" for t in node.outputs)
 
 
@@ -61,12 +65,29 @@ def numpy_valued(t: Tensor) -> bool:
     return node.op in ("sum", "max", "min") and len(args) >= 3 and type(args[0]) is list
 
 
+def _host_read(t, node, plan) -> bool:
+    """A tuple read from a run-time list, or a string popped from one, for the host: read
+    there from the list's items (its strings are indices on the device)."""
+    if plan is None or node.kind != "helper":
+        return False
+    if node.fn is list_item:
+        return t.dtype.fields is not None
+    popped = node.fn is _POP and t is node.outputs[-1]
+    return popped and (t.dtype.kind == "O" or t.dtype.fields is not None)
+
+
+_POP = LIST_METHODS["pop"]
+
+
 def list_items(plan, t: Tensor, value, keep=False) -> list:
     """The items of run-time list `t` (a `(buffer, count)` pair from the device) as eager code
     holds them: NumPy scalars, Python numbers or arrays as they were appended (`keep`: the
     device's own arrays)."""
     buffer, count = value  # (within the buffer: `HostValues.env` raised `Overflow` else)
     count = int(np.asarray(count))
+    made = plan.eager_items(t, buffer, count)  # tuples, strings
+    if made is not None:
+        return made
     kind = plan.item_kind(t)
     if keep and kind not in (bool, int, float, complex):  # Python numbers stay numbers
         return [buffer[i] for i in range(count)]
@@ -98,7 +119,7 @@ class HostValues:
             if (
                 node is not None
                 and node.kind != "const"
-                and (is_host(node) or id(node) in host_nodes)
+                and (is_host(node, plan) or id(node) in host_nodes or _host_read(t, node, plan))
             ):
                 for x in node.inputs:
                     need(x)
@@ -120,7 +141,8 @@ class HostValues:
                     raise Overflow  # items past the buffer were never written: run again
                 # Its items are made when something reads them (`value`): a stack of the
                 # list is a slice of the buffer.
-                out[_BUFFER, t.id] = (a[0] if keep else np.asarray(a[0]), a[1], keep)
+                buffer = a[0] if keep else _numpy(a[0])
+                out[_BUFFER, t.id] = (buffer, a[1], keep)
             elif not keep:
                 out[t.id] = to_eager(t, a)
         return out
@@ -149,12 +171,22 @@ class HostValues:
                 return found
         args = map_tensors(node.args, lambda x: self.value(x, env))
         kwargs = map_tensors(node.kwargs, lambda x: self.value(x, env))
+        if node.fn is _POP:  # the item a pop gives: the list's before it
+            result = list_item(*args[:3], args[3] if len(args) > 3 else -1)
+            env[t.id] = result
+            return result
         result = node.fn(*args, **kwargs)
         to_device = env.get(TO_DEVICE)
         if to_device is not None and stacks:
             result = to_device(result)  # for `keep_on_device`
         env[t.id] = result
         return result
+
+
+def _numpy(buffer):
+    if isinstance(buffer, (tuple, list)):  # a list of tuples: a buffer per item
+        return tuple(np.asarray(b) for b in buffer)
+    return np.asarray(buffer)
 
 
 _BUFFER = "buffer"  # env[_BUFFER, id]: a run-time list's `(buffer, count)` as it came back
@@ -172,7 +204,7 @@ def _stacked(plan, node, env):
         return None
     buffer, count, _ = raw
     count = int(np.asarray(count))
-    if count == 0 or buffer.dtype != node.outputs[0].dtype:
+    if count == 0 or isinstance(buffer, tuple) or buffer.dtype != node.outputs[0].dtype:
         return None  # np.array([]) is float64, np.stack([]) raises: NumPy's own call decides
     if isinstance(buffer, np.ndarray):
         return buffer[:count].copy()  # writable, as NumPy's own result

@@ -11,17 +11,18 @@ or where a list grown in an unbounded loop outgrew its buffer (the call then run
 
 from __future__ import annotations
 
+import jax
 import jax.numpy as jnp
 from jax import lax
 
 
 def _span(lst, prefix, tail):
     buffer, count = lst
-    return buffer, count, buffer.shape[0], len(prefix) + count + len(tail)
+    return buffer, count, _rows(buffer), len(prefix) + count + len(tail)
 
 
 def _row(v, buffer):
-    return jnp.asarray(v).astype(buffer.dtype)
+    return jax.tree_util.tree_map(lambda b, x: jnp.asarray(x).astype(b.dtype), buffer, v)
 
 
 def list_get(prefix, lst, tail, key):
@@ -31,11 +32,11 @@ def list_get(prefix, lst, tail, key):
     k = jnp.where(key < 0, key + n, key)
     ok = (k >= 0) & (k < n) & (count <= cap)
     p = len(prefix)
-    value = buffer[jnp.clip(k - p, 0, cap - 1)]
+    value = _gather(buffer, k - p)  # (a tuple of items, for a list of tuples)
     for j, v in enumerate(prefix):
-        value = jnp.where(k == j, _row(v, buffer), value)
+        value = _select(k == j, _row(v, buffer), value)
     for j, v in enumerate(tail):
-        value = jnp.where(k == p + count + j, _row(v, buffer), value)
+        value = _select(k == p + count + j, _row(v, buffer), value)
     return value, k, ok
 
 
@@ -97,11 +98,8 @@ def list_concat(a, b):
     """List `a` with list `b`'s items after its own (both buffers of one size)."""
     abuf, ca = a
     bbuf, cb = b
-    cap = abuf.shape[0]
-    idx = jnp.arange(cap)
-    rows = bbuf[jnp.clip(idx - ca, 0, bbuf.shape[0] - 1)]
-    mask = (idx < ca).reshape((cap,) + (1,) * (abuf.ndim - 1))
-    return jnp.where(mask, abuf, rows), ca + cb
+    idx = jnp.arange(_rows(abuf))
+    return _select(idx < ca, abuf, _gather(bbuf, idx - ca)), ca + cb
 
 
 def item_tag(k, p, count, prefix_tags, run_tag, tail_tags):
@@ -122,3 +120,172 @@ HELPERS = {
     "list_concat": list_concat,
     "item_tag": item_tag,
 }
+
+
+# --- changes of run-time lists: slices and list methods (`changes.py` writes the calls) --------
+# Each works on the whole list as one buffer (`list_full`) and gives a new `(buffer, count)` of
+# the same size. A count larger than the buffer marks an overflow (`lists.py`): it stays larger
+# after every change, so that the host sees it and the call runs again.
+
+
+def _rows(buffer):
+    return jax.tree_util.tree_leaves(buffer)[0].shape[0]
+
+
+def _gather(buffer, idx):
+    i = jnp.clip(idx, 0, _rows(buffer) - 1)
+    return jax.tree_util.tree_map(lambda b: b[i], buffer)
+
+
+def _select(mask, a, b):
+    def pick(x, y):
+        m = mask.reshape(mask.shape + (1,) * (jnp.ndim(y) - mask.ndim))
+        return jnp.where(m, x, y)
+
+    return jax.tree_util.tree_map(pick, a, b)
+
+
+def _fill(item, buffer):
+    """One item as rows of `buffer`'s shape (an item of a row list is a tuple, per field)."""
+    return jax.tree_util.tree_map(
+        lambda b, v: jnp.broadcast_to(jnp.asarray(v).astype(b.dtype), b.shape), buffer, item
+    )
+
+
+def list_full(prefix, lst, tail):
+    """The list's items known while tracing and its run-time items in one buffer:
+    `(buffer, n, overflowed)`."""
+    buffer, count = lst
+    cap, p = _rows(buffer), len(prefix)
+    idx = jnp.arange(cap)
+    out = _gather(buffer, idx - p)
+    for j, v in enumerate(prefix):
+        out = _select(idx == j, _fill(v, buffer), out)
+    for j, v in enumerate(tail):
+        out = _select(idx == p + count + j, _fill(v, buffer), out)
+    n = p + count + len(tail)
+    return out, n, n > cap
+
+
+def _changed(buffer, count, n, overflowed):
+    return buffer, jnp.where(overflowed, n + 1, count)
+
+
+def list_slice(prefix, lst, tail, start, stop, step):
+    """`items[start:stop:step]` (`step` a nonzero Python int), as Python's slice clips."""
+    buffer, n, over = list_full(prefix, lst, tail)
+    if step > 0:
+        lo, hi = 0, n
+        start = lo if start is None else _clip(start, n, lo, hi)
+        stop = hi if stop is None else _clip(stop, n, lo, hi)
+        length = jnp.maximum(0, (stop - start + step - 1) // step)
+    else:
+        lo, hi = -1, n - 1
+        start = hi if start is None else _clip(start, n, lo, hi)
+        stop = lo if stop is None else _clip(stop, n, lo, hi)
+        length = jnp.maximum(0, (start - stop - step - 1) // (-step))
+    out = _gather(buffer, start + jnp.arange(_rows(buffer)) * step)
+    return _changed(out, length, n, over)
+
+
+def _clip(k, n, lo, hi):
+    k = jnp.asarray(k)
+    return jnp.clip(jnp.where(k < 0, k + n, k), lo, hi)
+
+
+def _position(n, key):
+    key = jnp.asarray(key)
+    k = jnp.where(key < 0, key + n, key)
+    return k, (k >= 0) & (k < n)
+
+
+def list_pop(prefix, lst, tail, key=-1):
+    """`items.pop(key)`: `(list, item, its position, ok)`."""
+    buffer, n, over = list_full(prefix, lst, tail)
+    k, ok = _position(n, key)
+    idx = jnp.arange(_rows(buffer))
+    out = _select(idx >= k, _gather(buffer, idx + 1), buffer)
+    return _changed(out, n - 1, n, over), _gather(buffer, k), k, ok & ~over
+
+
+def list_insert(prefix, lst, tail, key, item):
+    """`items.insert(key, item)`, the key clipped as Python clips it."""
+    buffer, n, over = list_full(prefix, lst, tail)
+    k = _clip(key, n, 0, n)
+    idx = jnp.arange(_rows(buffer))
+    moved = _select(idx > k, _gather(buffer, idx - 1), buffer)
+    out = _select(idx == k, _fill(item, buffer), moved)
+    return _changed(out, n + 1, n + 1, over | (n + 1 > _rows(buffer)))
+
+
+def _matches(buffer, n, item):
+    idx = jnp.arange(_rows(buffer))
+    # (compared in the common dtype, as Python compares: 2.5 is not in [2, 3])
+    return (buffer == jnp.asarray(item)) & (idx < n)
+
+
+def list_nan_clash(prefix, lst, tail, item):
+    """Whether `item` is a NaN and the list holds one."""
+    buffer, n, _ = list_full(prefix, lst, tail)
+    held = jnp.any(jnp.isnan(buffer) & (jnp.arange(_rows(buffer)) < n))
+    return jnp.isnan(jnp.asarray(item)) & held
+
+
+def list_index(prefix, lst, tail, item):
+    """`items.index(item)` of numbers: `(list, position, ok)`."""
+    buffer, n, over = list_full(prefix, lst, tail)
+    found = _matches(buffer, n, item)
+    return _changed(buffer, n, n, over), jnp.argmax(found), jnp.any(found) & ~over
+
+
+def list_count(prefix, lst, tail, item):
+    """`items.count(item)` of numbers: `(list, count, ok)`."""
+    buffer, n, over = list_full(prefix, lst, tail)
+    count = jnp.sum(_matches(buffer, n, item), dtype=jnp.int64)
+    return _changed(buffer, n, n, over), count, ~over
+
+
+def list_remove(prefix, lst, tail, item):
+    """`items.remove(item)` of numbers: `(list, ok)`."""
+    (buffer, _), k, ok = list_index(prefix, lst, tail, item)
+    full, n, over = list_full(prefix, lst, tail)
+    idx = jnp.arange(_rows(full))
+    out = _select(idx >= k, _gather(full, idx + 1), full)
+    return _changed(out, n - 1, n, over), ok
+
+
+def list_reverse(prefix, lst, tail):
+    """`items.reverse()`."""
+    buffer, n, over = list_full(prefix, lst, tail)
+    out = _gather(buffer, n - 1 - jnp.arange(_rows(buffer)))
+    return _changed(out, n, n, over)
+
+
+def list_sort(prefix, lst, tail, reverse=False):
+    """`items.sort(reverse=...)` of real numbers, stable as Python's: `(list, ok)`, not ok
+    where an item is NaN (Python's order then depends on where the NaN stands)."""
+    buffer, n, over = list_full(prefix, lst, tail)
+    idx = jnp.arange(_rows(buffer))
+    past = idx >= n
+    if reverse:  # Python's: reversed, sorted (stable), reversed again
+        buffer = _gather(buffer, jnp.where(past, idx, n - 1 - idx))
+    key = jnp.where(buffer == 0, jnp.zeros_like(buffer), buffer)  # -0.0 equals 0.0
+    *_, order = lax.sort((past, key, idx), num_keys=3)
+    out = buffer[order]
+    if reverse:
+        out = _gather(out, jnp.where(past, idx, n - 1 - idx))
+    ok = ~jnp.any(jnp.isnan(buffer) & ~past) if jnp.issubdtype(buffer.dtype, jnp.inexact) else True
+    return _changed(out, n, n, over), ok & ~over
+
+
+HELPERS.update(
+    list_slice=list_slice,
+    list_pop=list_pop,
+    list_insert=list_insert,
+    list_index=list_index,
+    list_count=list_count,
+    list_remove=list_remove,
+    list_reverse=list_reverse,
+    list_sort=list_sort,
+    list_nan_clash=list_nan_clash,
+)

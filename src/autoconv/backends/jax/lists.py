@@ -22,8 +22,13 @@ eager's, or is used only on the device as a mask selection of the buffer's first
 (`masked_stacks`, lowered by `masks.py`: reductions, counts, indexing). Its items, `sum` /
 `max` / `min` and a loop over it are read on the device over the first `count` rows
 (`reads.py`); two lists joined in a branch (`list_concat`)
-share their family's buffer size, which holds both. Anything else raises a `LoweringError` that
-names the list and the line.
+share their family's buffer size, which holds both. A slice or a list method (`changes.py`)
+gives a new list of the same family, whose bounds hold the items known while tracing too.
+Anything else raises a `LoweringError` that names the list and the line.
+
+A list of tuples (`rows.py` in the tracer: a structured dtype) has a buffer per item of the
+tuples; strings, alone or in tuples, are held as indices into the family's `objects` (the
+strings the code names or a staged condition chooses among), given back on the host.
 
 A list grown in a loop the graph does not bound (`while loss > tol: history.append(loss)`) is
 *growable*: its family gets a starting capacity (`start_capacity`), and `append` keeps counting
@@ -53,10 +58,16 @@ _TRUTH = (builtins.bool, np.bool_)
 _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
 # np.array(lst) and np.stack(lst) of one list are its buffer's first `count` rows.
 PLAIN_STACKERS = (np.array, np.asarray, np.stack)
-# Reads and changes of run-time lists that the NumPy backend runs and this one does not.
-_NOT_LOWERED = frozenset(
-    (*_helpers.LIST_METHODS.values(), _helpers.slice_list, _helpers.contains_list)
-)
+# Changes of run-time lists (`changes.py`): the list methods and slices, and how many items
+# each adds (None: a slice, at most as many as it had).
+_CHANGES = {
+    _helpers.slice_list: None,
+    _helpers.LIST_METHODS["pop"]: -1,
+    _helpers.LIST_METHODS["remove"]: -1,
+    _helpers.LIST_METHODS["insert"]: 1,
+    **{_helpers.LIST_METHODS[m]: 0 for m in ("sort", "reverse", "index", "count")},
+    _helpers.contains_list: 0,
+}
 # The most items a list grown in an unbounded loop may hold: no bound known while compiling.
 UNBOUNDED = math.inf
 # A growable list starts with room for 16 items, or for 4 KiB of items where they are smaller
@@ -114,7 +125,10 @@ def stacker_func(node):
 class _Family:
     """Lists that share one buffer: joined by appends, branches and loops."""
 
-    __slots__ = ("parent", "elem", "dtype", "cap", "kinds", "name", "origin", "index")
+    __slots__ = (
+        *("parent", "elem", "dtype", "cap", "kinds", "name", "origin", "index"),
+        *("objects", "fields"),
+    )
 
     def __init__(self, t: Tensor, node):
         self.parent = self
@@ -125,6 +139,10 @@ class _Family:
         self.name = node.attrs.get("list") if node is not None else None
         self.origin = node.origin if node is not None else None
         self.index = None  # its place among the growable families (None: bounded)
+        # Strings (and other Python atoms) the items may be: the buffer holds their indices.
+        self.objects: list = []
+        # Of a list of tuples (rows): the Python types of each item of the tuples.
+        self.fields = [set() for _ in t.dtype.names] if t.dtype.names else None
 
     def root(self) -> _Family:
         f = self
@@ -142,7 +160,11 @@ class ListPlan:
         self.bounds: dict = {}  # tensor id -> (fewest items, most items)
         self._family: dict = {}  # tensor id -> _Family
         self.uses: dict = {}  # tensor id -> nodes using it
+        self.shrunk: set = set()  # the families a pop or remove takes items from
+        self._changed: list = []  # (node, family) of each slice or list method
         self._block(graph.block)
+        for node, fam in self._changed:
+            _one_kind(node, fam.root(), self._text(fam.root()))
         for tid, (_, hi) in self.bounds.items():
             fam = self._family[tid].root()
             fam.cap = max(fam.cap, hi)
@@ -178,7 +200,7 @@ class ListPlan:
         if fam.index is None:
             return False
         count = int(np.asarray(value[1]))
-        if count <= value[0].shape[0]:
+        if count <= max(fam.cap, 1):
             return False
         self.overflow[fam.index] = max(self.overflow.get(fam.index, 0), count)
         return True
@@ -186,6 +208,15 @@ class ListPlan:
     def describe(self, t: Tensor) -> str:
         fam = self.family(t)
         return f"list `{fam.name}`" if fam.name else "a list"
+
+    def buffer_shapes(self, t: Tensor, node) -> list:
+        """`(shape, dtype)` of each buffer of list `t` (one per field of a list of tuples)."""
+        fam = self.family(t)
+        dtypes = self.device_dtype(t)
+        if fam.fields is None:
+            return [(self.buffer_shape(t, node), dtypes)]
+        rows = max(fam.cap, 1)
+        return [((rows, *fam.dtype[name].shape), dt) for name, dt in zip(fam.dtype.names, dtypes)]
 
     def buffer_shape(self, t: Tensor, node) -> tuple:
         fam = self.family(t)
@@ -202,7 +233,79 @@ class ListPlan:
         kinds = self.family(t).kinds
         return next(iter(kinds)) if len(kinds) == 1 else None
 
+    def device_dtype(self, t: Tensor):
+        """The dtype of list `t`'s buffer: a tuple of one per field for a list of tuples; an
+        index into the family's `objects` for strings."""
+        fam = self.family(t)
+        if fam.fields is None:
+            return np.dtype(np.int64) if fam.dtype.kind == "O" else fam.dtype
+        return tuple(
+            np.dtype(np.int64) if fam.dtype[name].base.kind == "O" else fam.dtype[name].base
+            for name in fam.dtype.names
+        )
+
+    def object_index(self, t: Tensor, v) -> int:
+        """The index of Python atom `v` (a string) among the objects list `t` may hold."""
+        for i, o in enumerate(self.family(t).objects):
+            if type(o) is type(v) and (o is v or o == v):
+                return i
+        raise AssertionError(f"{v!r} was not planned")  # pragma: no cover
+
+    def eager_items(self, t: Tensor, buffer, count: int):
+        """The items of a list of tuples or strings (its buffer from the device) as eager code
+        holds them, else None."""
+        fam = self.family(t)
+        if fam.fields is None and fam.dtype.kind != "O":
+            return None
+        if fam.fields is None:
+            return [fam.objects[i] for i in np.asarray(buffer)[:count].tolist()]
+        columns = []
+        for name, kinds, column in zip(fam.dtype.names, fam.fields, buffer):
+            column = np.asarray(column)[:count]
+            if fam.dtype[name].base.kind == "O":
+                columns.append([fam.objects[i] for i in column.tolist()])
+            else:
+                columns.append(_eager_column(next(iter(kinds), None), column))
+        return list(zip(*columns)) if columns else [()] * count
+
     # --- the bounds -----------------------------------------------------------------------
+    def _item(self, fam, item, node):
+        """Records an item added to a list of family `fam`: its Python type, and for strings
+        the objects it may be."""
+        fam.kinds.add(eager_type(item) if isinstance(item, Tensor) else type(item))
+        if fam.fields is None:
+            if fam.dtype.kind == "O":
+                self._objects(fam, item, node)
+            return
+        for j, (name, v) in enumerate(zip(fam.dtype.names, item)):
+            if fam.dtype[name].base.kind == "O":
+                self._objects(fam, v, node)
+            else:
+                fam.fields[j].add(eager_type(v) if isinstance(v, Tensor) else type(v))
+                if len(fam.fields[j]) > 1:
+                    raise lowering_error(
+                        node,
+                        f"item {j} of the tuples appended to {self._text(fam)} is of several "
+                        "Python types, which one buffer does not keep; append one kind of number",
+                    )
+
+    def _objects(self, fam, v, node):
+        options = _options(v)
+        if options is None:
+            raise lowering_error(
+                node,
+                f"{self._text(fam)} holds strings made when the graph runs, which this backend "
+                "cannot keep in a device buffer (only strings written in the code, or chosen "
+                "among such by a condition)",
+            )
+        for o in options:
+            if not any(type(o) is type(x) and (o is x or o == x) for x in fam.objects):
+                fam.objects.append(o)
+
+    @staticmethod
+    def _text(fam) -> str:
+        return f"list `{fam.name}`" if fam.name else "a list"
+
     def _new(self, t, node):
         self._family[t.id] = _Family(t, node)
 
@@ -211,6 +314,12 @@ class ListPlan:
         if fa is not fb:
             fb.parent = fa
             fa.kinds |= fb.kinds
+            for o in fb.objects:
+                if not any(type(o) is type(x) and (o is x or o == x) for x in fa.objects):
+                    fa.objects.append(o)
+            if fa.fields is not None and fb.fields is not None:
+                for mine, theirs in zip(fa.fields, fb.fields):
+                    mine |= theirs
             fa.name = fa.name or fb.name
             fa.origin = fa.origin or fb.origin
 
@@ -222,21 +331,10 @@ class ListPlan:
         for t in (*node.inputs, *tensors_in([sub.outputs for sub in node.blocks])):
             self.uses.setdefault(t.id, []).append(node)  # a branch or loop yielding it uses it
         kind = node.kind
-        if kind == "helper" and node.fn in _NOT_LOWERED:
-            raise lowering_error(
-                node,
-                f"`{node.op}` of a list grown in a staged loop (its items are known only when "
-                "the graph runs) is not kept on the device by this backend",
-            )
-        if kind == "list_new":
+        if kind == "helper" and node.fn in _CHANGES and self.is_list(node.args[1]):
+            self._change(node)
+        elif kind == "list_new":
             (t,) = node.outputs
-            if t.dtype.fields is not None or t.dtype.kind == "O":
-                what = "tuples" if t.dtype.fields is not None else "strings"
-                raise lowering_error(
-                    node,
-                    f"list `{node.attrs.get('list', '?')}` holds {what} appended in a staged "
-                    "loop, which this backend cannot keep in one device buffer",
-                )
             self.bounds[t.id] = (0, 0)
             self._new(t, node)
         elif kind == "list_append":
@@ -247,7 +345,7 @@ class ListPlan:
             self._family[out.id] = self._family[acc.id]
             fam = self.family(acc)
             for item in items:
-                fam.kinds.add(eager_type(item) if isinstance(item, Tensor) else type(item))
+                self._item(fam, item, node)
         elif kind == "cond":
             for sub in node.blocks:
                 self._block(sub)
@@ -277,6 +375,33 @@ class ListPlan:
             self._family[out.id] = self._family[a.id]
             self._join(a, b)
 
+    def _change(self, node):
+        """A slice or list method: a new list of the same family, holding the items known
+        while tracing (`prefix`, `tail`) too."""
+        prefix, acc, tail, *args = node.args
+        lo, hi = self.bounds[acc.id]
+        known = len(prefix) + len(tail)
+        fam = self.family(acc)
+        if node.fn is _helpers.contains_list:
+            return
+        added = _CHANGES[node.fn]
+        out = node.outputs[0]
+        if added is None:  # a slice: exact where the count and the slice are
+            exact = _slice_count(lo, hi, known, args)
+            bound = (exact, exact) if exact is not None else (0, hi + known)
+        else:
+            if added < 0:
+                self.shrunk.add(fam)
+            bound = (max(lo + known + added, 0), max(hi + known + added, 0))
+        if added == 1:
+            self._item(fam, args[1], node)
+        # The list after it is one run-time list: its items known while tracing join it.
+        for v in (*prefix, *tail):
+            fam.kinds.add(eager_type(v) if isinstance(v, Tensor) else type(v))
+        self._changed.append((node, fam))
+        self.bounds[out.id] = bound
+        self._family[out.id] = self._family[acc.id]
+
     def _while(self, node):
         test_block, body = node.blocks
         slots = [i for i, a in enumerate(node.args) if self.is_list(a)]
@@ -293,12 +418,18 @@ class ListPlan:
                 raise lowering_error(node, "the loop replaces a list it carries")
             self._join(node.args[i], out)
             growth[i] = self.bounds[out.id]
+        shrunk = {f.root() for f in self.shrunk}
+        for i in slots:
+            if self.family(node.args[i]) in shrunk:  # a pop: the loop may also take items
+                growth[i] = (0, growth[i][1])
         found = _trips(node, growth, self)
         # No bound: the lists that grow here are growable (buffers that grow by re-running).
         trips, exact = found if found is not None else (UNBOUNDED, False)
         finals = {}
         for i in slots:
             lo, hi = self.bounds[node.args[i].id]
+            if self.family(node.args[i]) in shrunk:
+                lo = 0
             glo, ghi = growth[i]
             finals[i] = (lo + (trips * glo if exact else 0), hi + _times(trips, ghi))
             # Second pass: the most items the list holds when an iteration starts (the last
@@ -355,6 +486,14 @@ class ListPlan:
     def stack_error(self, node, t, user, empty=False):
         """The LoweringError for a use of a stack of list `t` that needs its shape (`empty`:
         a reduction refused only because the list may hold no items)."""
+        if self.device_dtype(t) != self.family(t).dtype:
+            return lowering_error(
+                user,
+                f"it uses {_stack_text(node)} of {self.describe(t)}, which holds tuples or "
+                "strings and whose length depends on the data: this backend stacks such a list "
+                "only where the result leaves the program (return it), or keep the numbers in "
+                "lists of their own",
+            )
         if empty:
             return lowering_error(
                 user,
@@ -380,6 +519,8 @@ class ListPlan:
         `empty`: whether it is refused for that reason only."""
         template = node.args[0]
         elem = tuple(self.family(t).elem)
+        if self.device_dtype(t) != self.family(t).dtype:
+            return False  # tuples or strings: not rows of one array
         if (
             stacker_func(node) not in PLAIN_STACKERS
             or len(node.args) != 1
@@ -399,6 +540,56 @@ class ListPlan:
         if empty:  # refused only because it may hold no items
             return not never_empty and not as_empty
         return never_empty or as_empty
+
+
+def _one_kind(node, fam, text):
+    """Raises where the items of a list that a slice or method made one run-time list are of
+    several Python types (Python numbers and NumPy values): one buffer keeps one."""
+    kinds = {k if k in (bool, int, float, complex) else "NumPy value" for k in fam.kinds}
+    if len(kinds) > 1:
+        shown = ", ".join(sorted(k if isinstance(k, str) else k.__name__ for k in kinds))
+        raise lowering_error(
+            node,
+            f"{text} holds items of several Python types ({shown}), which one buffer does not "
+            "keep after this slice or method; make every item one kind of number (start the "
+            "list with np.float64(0.0) rather than 0.0, or the other way round)",
+        )
+
+
+def _options(v):
+    """The Python atoms an object item may be (a constant, or a staged condition's choice),
+    else None."""
+    if not isinstance(v, Tensor):
+        return [v] if v is None or type(v) in (str, bytes, bool, int, float) else None
+    node = v.node
+    if node is not None and node.kind == "const":
+        return _options(node.attrs["value"])
+    if node is not None and node.kind == "helper" and node.fn is _helpers.choose:
+        options = list(node.args[1])
+        return options if all(_options(o) is not None for o in options) else None
+    return None
+
+
+def _eager_column(kind, column) -> list:
+    """The numbers of one item of a list's tuples as eager code holds them."""
+    if kind in (bool, int, float, complex):
+        return [kind(x) for x in column.tolist()]
+    if kind is np.ndarray:
+        return [np.array(x) for x in column]
+    return list(column)
+
+
+def _slice_count(lo, hi, known, args):
+    """The number of items of a slice of a list of exactly `lo` run-time items, where its
+    bounds are constants (else None)."""
+    if lo != hi or lo == UNBOUNDED:
+        return None
+    if not all(v is None or _const_int(v) is not None for v in args):
+        return None
+    start, stop, step = (None if v is None else _const_int(v) for v in args)
+    if step == 0:
+        return None
+    return len(range(lo + known)[start:stop:step])
 
 
 def _host_use(node) -> bool:

@@ -25,6 +25,7 @@ import numpy as np
 from autoconv.backends import nesting
 from autoconv.backends.frame import Parameters
 from autoconv.backends.jax import bounds as _bounds
+from autoconv.backends.jax import changes as _changes
 from autoconv.backends.jax import draws as _draws
 from autoconv.backends.jax import host as _host
 from autoconv.backends.jax import lists as _lists
@@ -41,6 +42,7 @@ from autoconv.graph.tensor import Tensor
 _RESERVED = frozenset(
     "run make_run err stop lax jnp fix carry truth cond while_loop all_of callback check "
     "carry_list append draw partial list_get list_extreme list_sum list_concat item_tag".split()
+    + _changes.NAMES
 )
 _GLOBALS = _RESERVED - {"err", "stop"}  # (those two are locals of the generated functions)
 _STANDIN = {"b": True, "i": 1, "u": 1, "f": 1.0, "c": 1j}
@@ -101,7 +103,7 @@ class _Writer:
         ranges = _bounds.counted_ranges(graph)  # counted loops' indices need no check
         for n in graph.walk():
             self._checks[id(n)] = _bounds.checks(n, ranges)
-            self._host[id(n)] = _host.is_host(n) or id(n) in host_nodes
+            self._host[id(n)] = _host.is_host(n, self.plan) or id(n) in host_nodes
         self.has_error = any(self._sets_error(n) for n in graph.walk())
         self.out_host = _host.HostValues(tensors_in(graph.outputs), self.plan)
         # Branch and loop functions nested too deeply to write in place (nesting.py): (name,
@@ -197,6 +199,11 @@ class _Writer:
         if self.masks and id(node) in self.masks.nodes:
             return self.masks.lower(self, node, indent)
         lists = self.plan.bounds
+        if lists and kind == "helper" and node.fn is _helpers.row_field:
+            (t,) = node.outputs  # an item of a tuple read from a run-time list
+            row, j = node.args
+            self.emit(indent, f"v{t.id} = fix({self.ref(row)}[{j}], {self.dtype(t.dtype)})", node)
+            return True
         if lists and kind == "helper" and node.fn is _helpers.kind_index:
             return _reads.lower_tag(self, node, indent)
         if lists and kind not in _LIST_KINDS and any(t.id in lists for t in node.inputs):
@@ -230,7 +237,7 @@ class _Writer:
     def is_host(self, node) -> bool:
         found = self._host.get(id(node))
         if found is None:
-            found = _host.is_host(node) or id(node) in self.plan.host_nodes
+            found = _host.is_host(node, self.plan) or id(node) in self.plan.host_nodes
         return found
 
     def _sets_error(self, node) -> bool:
@@ -239,7 +246,7 @@ class _Writer:
         empty (masks.py)."""
         if node.attrs.get("raises") or _draws.is_draw(node):
             return True
-        if _reads.sets_error(node, self.plan):
+        if _reads.sets_error(node, self.plan) or _changes.sets_error(node, self.plan):
             return True
         return bool(self._checks.get(id(node))) or id(node) in self.masks.errors
 
@@ -278,6 +285,19 @@ class _Writer:
         kind = node.kind
         args, kwargs = node.args, node.kwargs
         if kind in ("call", "helper"):
+            if (
+                isinstance(node.fn, np.ufunc)
+                and node.fn.nout == 1
+                and len(args) == node.fn.nin
+                and "dtype" in kwargs
+                and set(kwargs) <= {"dtype", "casting"}
+            ):
+                # `w -= x` (np.subtract(w, x, dtype=w.dtype, casting="same_kind")): NumPy casts
+                # the operands to `dtype` and computes in it (the casting rule held while
+                # tracing, where the dtypes are known); jax.numpy's ufuncs take no dtype.
+                dt = self.dtype(np.dtype(kwargs["dtype"]))
+                operands = ", ".join(f"fix({self.expr(a)}, {dt})" for a in args)
+                return f"{self.fn(node)}({operands})"
             if (
                 isinstance(node.fn, np.ufunc)
                 and node.fn.nin == 2
@@ -323,6 +343,8 @@ class _Writer:
             return f"{node.fn}{self.expr(args[0])}"
         if kind == "getitem":
             sub = subscript(args[1], bool(node.attrs.get("tuple")), self.expr)
+            if type(args[1]) is list and not node.attrs.get("tuple"):
+                sub = f"{self.bind(_ops.list_key, 'list_key')}({sub})"  # `A[[p, k]]`
             axes = sorted({axis for v, axis in _bounds.checks(node) if _scalar(v)})
             if axes and None not in axes:
                 return f"nonempty({self.receiver(args[0])}, {tuple(axes)!r})[{sub}]"
@@ -393,18 +415,22 @@ class _Writer:
     # --- run-time lists: `(buffer, count)` pairs (see lists.py) ------------------------------
     def node_list_new(self, node, indent):
         t = node.outputs[0]
-        shape = self.plan.buffer_shape(t, node)
-        zeros = f"jnp.zeros({shape!r}, {self.dtype(self.plan.family(t).dtype)})"
-        self.emit(indent, f"v{t.id} = ({zeros}, 0)", node)
+        shapes = self.plan.buffer_shapes(t, node)
+        zeros = [f"jnp.zeros({shape!r}, {self.dtype(dt)})" for shape, dt in shapes]
+        if self.plan.family(t).fields is not None:  # a list of tuples: a buffer per item
+            zeros = [_tuple(zeros)]
+        self.emit(indent, f"v{t.id} = ({zeros[0]}, 0)", node)
 
     def node_list_append(self, node, indent):
         acc, *items = node.args
-        args = ", ".join(self.expr(v) for v in (acc, *items))
+        args = ", ".join([self.expr(acc), *(_reads.item_expr(self, node, acc, v) for v in items)])
         self.emit(indent, f"v{node.outputs[0].id} = append({args})", node)
 
     def list_use(self, node, indent) -> bool:
         """`len(lst)` and `np.stack(lst)`-like uses of run-time lists on the device."""
         plan = self.plan
+        if _changes.change_kind(node, plan) is not None:
+            return _changes.lower(self, node, indent)
         if _reads.read_kind(node, plan) is not None:
             return _reads.lower(self, node, indent)
         lists = [t for t in node.inputs if plan.is_list(t)]
@@ -417,6 +443,12 @@ class _Writer:
             self.emit(indent, f"v{t.id} = {self.ref(lists[0])}[1]", node)
             return True
         func = _lists.stacker_func(node)
+        if func is not None and any(plan.device_dtype(t) != plan.family(t).dtype for t in lists):
+            raise lowering_error(
+                node,
+                f"{plan.describe(lists[0])} holds tuples or strings, which this backend stacks "
+                "only where the result leaves the program (return it)",
+            )
         if func is None:
             raise lowering_error(
                 node,
@@ -602,7 +634,7 @@ class _Writer:
     def node_while(self, node, indent):
         test_block, body = node.blocks
         for v in (*node.args, *body.params):
-            if isinstance(v, Tensor) and v.dtype == object:
+            if isinstance(v, Tensor) and v.dtype == object and not self.plan.is_list(v):
                 raise lowering_error(node, "a loop variable holds a Python object")
         state = self._state(node)
         stop = bool(node.attrs.get("stop"))

@@ -79,8 +79,17 @@ def nonempty(a, axes):
     return jnp.zeros(tuple(1 if i in axes and not d else d for i, d in enumerate(shape)), a.dtype)
 
 
+def list_key(key):
+    """An index as NumPy reads it: a Python list of ints and integer arrays (`A[[i, p]]`) is
+    one integer array index, which JAX takes only as an array."""
+    if type(key) is list and all(isinstance(k, int) or hasattr(k, "dtype") for k in key):
+        return jnp.asarray(key)
+    return key
+
+
 def _set_copy(a, key, value):
     a = jnp.asarray(a)  # `a` may be a NumPy constant
+    key = list_key(key)
     if getattr(key, "dtype", None) == jnp.bool_ and jnp.ndim(key) == a.ndim and not jnp.ndim(value):
         # `x[x < 0] = 0`: a whole-array mask and one value (JAX's `.at` needs a mask known
         # while tracing; other values' shapes must match the count, known only at run time).

@@ -91,7 +91,12 @@ def append(lst, *items):
     """The list `(buffer, count)` with `items` written after its last item."""
     buffer, count = lst
     for item in items:
-        buffer = buffer.at[count].set(jnp.asarray(item).astype(buffer.dtype), mode="drop")
+        # (a list of tuples has a buffer per item of the tuples)
+        buffer = jax.tree_util.tree_map(
+            lambda b, v, at=count: b.at[at].set(jnp.asarray(v).astype(b.dtype), mode="drop"),
+            buffer,
+            item,
+        )
         count = count + 1
     return buffer, count
 

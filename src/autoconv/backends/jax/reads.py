@@ -133,17 +133,8 @@ def lower(w, node, indent) -> bool:
         return True
     prefix, lst, tail, *args = node.args
     elem = tuple(plan.family(lst).elem)
-    for v in (*prefix, *tail):
-        shape = tuple(v.shape) if isinstance(v, Tensor) else np.shape(v)
-        if shape != elem:
-            raise lowering_error(
-                node,
-                f"{plan.describe(lst)} holds items of shape {elem} and others of shape "
-                f"{shape}, which one buffer cannot hold",
-            )
+    parts = parts_of(w, node, lst, prefix, tail)
     ref = w.ref(lst)
-    parts = f"({''.join(w.expr(v) + ', ' for v in prefix)}), {ref}, "
-    parts += f"({''.join(w.expr(v) + ', ' for v in tail)})"
     name = f"v{out.id}"
     info = {"lst": lst, "prefix": prefix, "tail": tail, "kind": kind, "args": args}
     if kind == "item":
@@ -153,7 +144,7 @@ def lower(w, node, indent) -> bool:
         if not _always_ok(node, plan, kind):
             _check(w, node, lst, f"{name}_ok", indent, _eager_error(lambda: [][0]))
     elif kind in ("max", "min"):
-        if elem or out.dtype.kind == "c" or args:
+        if elem or out.dtype.kind in "cOV" or args:
             raise lowering_error(
                 node,
                 f"`{kind}()` of {plan.describe(lst)} is lowered for lists of real numbers "
@@ -184,16 +175,63 @@ def lower(w, node, indent) -> bool:
             )
             error = lowering_error(node, why)
             _check(w, node, lst, f"({ref}[1] > 0)", indent, lambda: error)
-    w.emit(indent, f"{name} = fix({name}, {w.dtype(out.dtype)})", node)
+    if out.dtype.fields is None:  # (a tuple's items are typed by `row_field`)
+        w.emit(indent, f"{name} = fix({name}, {w.dtype(out.dtype)})", node)
     w.list_reads[out.id] = info
     return True
+
+
+def parts_of(w, node, lst, prefix, tail) -> str:
+    """`(prefix items), list, (tail items)`: the arguments of a `listops` call."""
+    plan = w.plan
+    elem = tuple(plan.family(lst).elem)
+    for v in (*prefix, *tail):
+        shape = tuple(v.shape) if isinstance(v, Tensor) else np.shape(v)
+        if shape != elem:
+            raise lowering_error(
+                node,
+                f"{plan.describe(lst)} holds items of shape {elem} and others of shape "
+                f"{shape}, which one buffer cannot hold",
+            )
+    parts = f"({''.join(item_expr(w, node, lst, v) + ', ' for v in prefix)}), {w.ref(lst)}, "
+    return parts + f"({''.join(item_expr(w, node, lst, v) + ', ' for v in tail)})"
+
+
+def item_expr(w, node, lst, v) -> str:
+    """An item of run-time list `lst` as its buffer holds it: a string as its index among the
+    list's objects (`lists.ListPlan.object_index`), a tuple as a tuple."""
+    plan = w.plan
+    fam = plan.family(lst)
+    if fam.fields is not None and type(v) is tuple:
+        kinds = [fam.dtype[name].base.kind for name in fam.dtype.names]
+        return "(" + "".join(_atom_expr(w, lst, x, k) + ", " for x, k in zip(v, kinds)) + ")"
+    return _atom_expr(w, lst, v, fam.dtype.kind)
+
+
+def _atom_expr(w, lst, v, kind) -> str:
+    if kind != "O":
+        return w.expr(v)
+    plan = w.plan
+    node = v.node if isinstance(v, Tensor) else None
+    if node is not None and node.kind == "const":
+        v, node = node.attrs["value"], None
+    if node is None:
+        return repr(plan.object_index(lst, v))
+    tag, options = node.args  # a staged condition's choice (`helpers.choose`)
+    table = [plan.object_index(lst, o) for o in options]
+    return f"jnp.asarray({table!r})[{w.expr(tag)}]"
+
+
+def capacity(w, lst) -> str:
+    """The number of items the buffer of list `lst` holds."""
+    return repr(max(w.plan.family(lst).cap, 1))
 
 
 def check_overflow(w, node, lst, indent):
     """Where `lst` grows in an unbounded loop: the check that reports its buffer's overflow."""
     if w.plan.family(lst).index is not None:
         ref = w.ref(lst)
-        _check(w, node, lst, f"{ref}[1] <= {ref}[0].shape[0]", indent, None)
+        _check(w, node, lst, f"{ref}[1] <= {capacity(w, lst)}", indent, None)
 
 
 def _check(w, node, lst, ok, indent, make):
@@ -201,7 +239,7 @@ def _check(w, node, lst, ok, indent, make):
     w.callbacks.append(record)
     cb = w.bind(record, f"list_check_{len(w.callbacks)}")
     ref = w.ref(lst)
-    w.emit(indent, f"err = check({ok}, err, {cb}, {ref}[1], {ref}[0].shape[0])", node)
+    w.emit(indent, f"err = check({ok}, err, {cb}, {ref}[1], {capacity(w, lst)})", node)
 
 
 def _kind(plan, v):

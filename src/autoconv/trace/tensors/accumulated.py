@@ -333,7 +333,7 @@ def run_time_item(value, extra=()):
     records (`extra`: Python types the read may give besides, as `sum`'s start of no items)."""
     if is_row(value.dtype):
         return fields(value)  # a tuple, as eagerly
-    if value.shape:
+    if value.shape or value.dtype.kind == "O":  # (a string: the value the graph picks)
         return value
     dtype = value.dtype
     kinds = [None, PY_TYPES[dtype.kind]]
