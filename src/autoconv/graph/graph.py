@@ -48,7 +48,16 @@ class Node:
         self.fn = fn
         self.args = tuple(args)
         self.kwargs = kwargs or {}
-        self.inputs = tensors_in((self.args, self.kwargs))
+        if kwargs:
+            self.inputs = tensors_in((self.args, self.kwargs))
+        else:  # the same walk, written out for the common case (every traced operation)
+            self.inputs = found = []
+            for a in self.args:
+                ta = type(a)
+                if ta is Tensor:
+                    found.append(a)
+                elif ta not in _PLAIN:
+                    _find(a, found)
         self.outputs = []
         self.attrs = attrs or {}
         self.origin = origin

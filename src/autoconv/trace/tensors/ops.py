@@ -38,12 +38,50 @@ def _bind(func, args, kwargs) -> dict:
     sig = _SIGNATURES.get(func)
     if sig is None:
         sig = _SIGNATURES[func] = inspect.signature(func)
+        _POSITIONAL[func] = _positional(sig)
+    plan = _POSITIONAL[func]
+    if not kwargs and len(args) <= plan[0]:
+        # What `bind` + `apply_defaults` give for positional arguments, without their
+        # general walk (a rule runs for every NumPy call traced, 1,000 times in a loop).
+        count, names, rest = plan
+        bound = dict(zip(names, args))
+        for name, default in rest[len(args) :]:
+            if default is _REQUIRED:
+                break  # missing: `bind` says which
+            bound[name] = () if default is _VAR_ARGS else {} if default is _VAR_KWARGS else default
+        else:
+            return bound
     try:
         bound = sig.bind(*args, **kwargs)
     except TypeError as e:
         fail(f"numpy.{func.__name__}: {e}")
     bound.apply_defaults()
     return bound.arguments
+
+
+_POSITIONAL: dict = {}
+_REQUIRED, _VAR_ARGS, _VAR_KWARGS = object(), object(), object()
+
+
+def _positional(sig):
+    """`(count, names, rest)` for binding positional arguments alone: how many the leading
+    positional parameters take, their names, and each parameter's `(name, default)` in order
+    (`_REQUIRED` where it has none; `*args` and `**kwargs` bind to `()` and `{}`)."""
+    names, rest = [], []
+    count = 0
+    for p in sig.parameters.values():
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and len(rest) == count:
+            names.append(p.name)
+            count += 1
+        if p.kind is p.VAR_POSITIONAL:
+            rest.append((p.name, _VAR_ARGS))
+        elif p.kind is p.VAR_KEYWORD:
+            rest.append((p.name, _VAR_KWARGS))
+        elif p.default is p.empty:
+            rest.append((p.name, _REQUIRED))
+        else:
+            rest.append((p.name, p.default))
+    return count, names, rest
 
 
 def rule(*names, module=np, handler=None):
