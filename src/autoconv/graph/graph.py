@@ -220,10 +220,30 @@ def add_node(node: Node, specs, origin=None) -> Node:
             raise _foreign(t)
     if node.origin is None:
         node.origin = origin or user_origin(2)
-    for i, spec in enumerate(specs):
-        node.outputs.append(Tensor(graph, node, i, *spec))
+    outputs = node.outputs
+    if node.kind == "placeholder":
+        for i, spec in enumerate(specs):
+            outputs.append(Tensor(graph, node, i, *spec))
+    else:
+        # What `Tensor(...)` does for an operation's results (only a placeholder's 0-d input
+        # needs its `__init__`), without its call: this runs for every traced operation.
+        for i, spec in enumerate(specs):
+            t = _new_object(Tensor)
+            t.weak = len(spec) > 2 and spec[2]
+            t.py_kinds = None
+            t.graph = graph
+            t.node = node
+            t.index = i
+            t.id = graph.new_id()
+            t._shape = tuple(spec[0])
+            dtype = spec[1]
+            t.dtype = dtype if isinstance(dtype, np.dtype) else np.dtype(dtype)
+            outputs.append(t)
     scope.block.nodes.append(node)
     return node
+
+
+_new_object = object.__new__
 
 
 def _foreign(t):
