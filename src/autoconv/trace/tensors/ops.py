@@ -35,11 +35,10 @@ def _given(p, name, default=None):
 
 
 def _bind(func, args, kwargs) -> dict:
-    sig = _SIGNATURES.get(func)
-    if sig is None:
-        sig = _SIGNATURES[func] = inspect.signature(func)
-        _POSITIONAL[func] = _positional(sig)
-    count, names, rest = _POSITIONAL[func]
+    plan = _POSITIONAL.get(func)
+    if plan is None:
+        plan = _POSITIONAL[func] = _positional(_signature(func))
+    count, names, rest = plan
     if len(args) <= count:
         # What `bind` + `apply_defaults` give, without their general walk (a rule runs for
         # every NumPy call traced, 1,000 times in a loop); anything unusual (a keyword that
@@ -60,11 +59,18 @@ def _bind(func, args, kwargs) -> dict:
             if taken == len(kwargs):
                 return bound
     try:
-        bound = sig.bind(*args, **kwargs)
+        bound = _signature(func).bind(*args, **kwargs)
     except TypeError as e:
         fail(f"numpy.{func.__name__}: {e}")
     bound.apply_defaults()
     return bound.arguments
+
+
+def _signature(func):
+    sig = _SIGNATURES.get(func)
+    if sig is None:
+        sig = _SIGNATURES[func] = inspect.signature(func)
+    return sig
 
 
 _POSITIONAL: dict = {}
