@@ -128,8 +128,8 @@ def _guard(key, params, names, n, objects):
                 return None
             names[f"d{n}_{i}"] = dtype
 
-            def facts(a, i=i, dtype=dtype, shape=shape, first=None):
-                tests = [f"{first or a}.dtype is d{n}_{i}"]
+            def facts(a, i=i, dtype=dtype, shape=shape):
+                tests = [f"{a}.dtype is d{n}_{i}"]
                 if None in shape:
                     tests.append(f"len({a}.shape) == {len(shape)}")
                     tests += [
@@ -144,7 +144,7 @@ def _guard(key, params, names, n, objects):
                 # 0.1 us each): the guard reads the aval's fields, a NumPy array's its own.
                 types.append(
                     f"((t{i} is ndarray and {facts(p)}) or "
-                    f"(t{i} is jarray and {facts(f'v{i}', first=f'(v{i} := {p}.aval)')}))"
+                    f"(t{i} is jarray and {facts(f'{p}.aval')}))"
                 )
             else:
                 types.append(f"(t{i} is ndarray or t{i} is jarray)")
