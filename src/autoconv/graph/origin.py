@@ -29,14 +29,26 @@ def user_origin(depth: int = 1):
         if ours is None:
             if len(_OURS) >= 4096:
                 _OURS.clear()
+                _ORIGINS.clear()
             ours = _OURS[filename] = filename.startswith(_SKIP)
         if not ours:
-            return (filename, frame.f_lineno)
+            # One tuple per line, shared by the operations recorded there (a loop's steps).
+            lines = _ORIGINS.get(filename)
+            if lines is None:
+                lines = _ORIGINS[filename] = {}
+            line = frame.f_lineno
+            origin = lines.get(line)
+            if origin is None:
+                if len(lines) >= 4096:
+                    lines.clear()
+                origin = lines[line] = (filename, line)
+            return origin
         frame = frame.f_back
     return None
 
 
 _OURS: dict = {}  # file name -> whether it is autoconv's or NumPy's (`_SKIP`)
+_ORIGINS: dict = {}  # file name -> {line: (file name, line)}
 
 
 class SavedOrigin(tuple):
