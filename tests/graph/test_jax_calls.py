@@ -162,3 +162,46 @@ def test_an_input_signature_takes_jax_arrays_of_its_dtype_only():
         fn(jax.device_put(THIRD.astype(np.float32)))
     with pytest.raises(ValueError, match=r"parameter `x` expects .*got shape \(2, 2\)"):
         fn(*on_device(np.ones((2, 2))))
+
+
+@pytest.fixture
+def x64_on():
+    """JAX's 64-bit types enabled globally, as users who compute in float64 often have them
+    (the fast call then skips its own 64-bit scope), and turned off again after."""
+    before = jax.config.jax_enable_x64
+    jax.config.update("jax_enable_x64", True)
+    yield
+    jax.config.update("jax_enable_x64", before)
+
+
+@pytest.mark.parametrize("f", [kinds, one_array, one_scalar])
+def test_calls_with_64_bit_types_enabled_globally(f, x64_on):
+    want = f(BIG)
+    fn = autoconv.function(f, backend="jax")
+    kept = autoconv.function(f, backend="jax", keep_on_device=True)
+    for _ in range(2):
+        same_numpy(fn(BIG), want)
+        same_kept(kept(BIG), want)
+        same_kept(kept(*on_device(BIG)), want)
+    # Turned off again around a call: the program still computes in 64 bits.
+    with jax.enable_x64(False):
+        same_numpy(fn(BIG), want)
+        same_kept(kept(BIG), want)
+    assert fn.tracing_count == kept.tracing_count == 1
+
+
+def test_the_guards_read_jax_arrays_dtype_and_shape():
+    from autoconv.functions.dispatch import MISS
+
+    fn = autoconv.function(one_array, backend="jax", keep_on_device=True)
+    for n in (2, 3):
+        fn(THIRD[:n])
+    for n in (2, 3, 2):
+        (x,) = on_device(THIRD[:n])
+        # The guards of the NumPy calls' signatures recognize the JAX arrays (no general path).
+        same_kept(fn._dispatch((x,)), one_array(THIRD[:n]))
+    for other in (THIRD[:4], np.ones((2, 2)), THIRD[:2].astype(np.float32)):
+        (x,) = on_device(other)
+        assert fn._dispatch((x,)) is MISS  # another size, rank or dtype: the general path
+        same_kept(fn(x), one_array(other))
+    assert fn.tracing_count == 5

@@ -1417,7 +1417,7 @@ BACKEND_NAMES = frozenset(
 _GENERATED_NAME = re.compile(r"[vs]\d+|_(then|else|test|body|loop|if|else)_[vnw]?\d+")
 # The dispatcher's (functions/dispatch.py): its own names and those of its namespace.
 DISPATCH_NAMES = frozenset(
-    {"dispatch", "args", "e", "MISS", "ndarray", "jarray", "used", "dtype", "shape"}
+    {"dispatch", "args", "e", "MISS", "ndarray", "jarray", "used", "dtype", "shape", "aval"}
 )
 _DISPATCH_NAME = re.compile(r"[at]\d+|(run|fail)_\d+|[dspTo]\d+_\d+")
 

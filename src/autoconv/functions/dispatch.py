@@ -46,7 +46,9 @@ def make(entries, nparams: int, track: bool = False):
     `Function` reads it to know which graphs were used lately)."""
     lines = []
     used = [False] * min(len(entries), _MAX_ENTRIES)
-    names: dict = {"MISS": MISS, "ndarray": np.ndarray, "used": used, "jarray": _jax_array()}
+    jarray = _jax_array()
+    names: dict = {"MISS": MISS, "ndarray": np.ndarray, "used": used, "jarray": jarray}
+    names["javal"] = _has_aval(jarray)
     params = [f"a{i}" for i in range(nparams)]
     body = []
     for n, (key, concrete) in enumerate(entries[:_MAX_ENTRIES]):
@@ -95,6 +97,21 @@ def _jax_array() -> type:
     return getattr(module, "ArrayImpl", _NoJax) if module is not None else _NoJax
 
 
+def _has_aval(jarray) -> bool:
+    """Whether JAX's array type keeps its shaped type in an `aval` attribute of its own, the
+    one its `dtype` and `shape` properties read."""
+    if jarray is _NoJax:
+        return False
+    try:
+        return (
+            any("aval" in vars(c) for c in jarray.__mro__)
+            and jarray.dtype.fget.__code__.co_names == ("aval", "dtype")
+            and jarray.shape.fget.__code__.co_names == ("aval", "shape")
+        )
+    except AttributeError:
+        return False
+
+
 def _guard(key, params, names, n, objects):
     """`(conditions, leaf expressions)` recognizing `key`, or None when it cannot be guarded."""
     if not isinstance(key, tuple) or len(key) != 2 or key[0] is not tuple:
@@ -110,13 +127,28 @@ def _guard(key, params, names, n, objects):
             if dtype.itemsize == 0 or dtype.kind in "OmMV":
                 return None
             names[f"d{n}_{i}"] = dtype
-            types.append(f"(t{i} is ndarray or t{i} is jarray)")
-            checks.append(f"{p}.dtype is d{n}_{i}")
-            if None in shape:
-                checks.append(f"len({p}.shape) == {len(shape)}")
-                checks += [f"{p}.shape[{j}] == {d}" for j, d in enumerate(shape) if d is not None]
+
+            def facts(a, i=i, dtype=dtype, shape=shape):
+                tests = [f"{a}.dtype is d{n}_{i}"]
+                if None in shape:
+                    tests.append(f"len({a}.shape) == {len(shape)}")
+                    tests += [
+                        f"{a}.shape[{j}] == {d}" for j, d in enumerate(shape) if d is not None
+                    ]
+                else:
+                    tests.append(f"{a}.shape == {shape!r}")
+                return " and ".join(tests)
+
+            if names["javal"]:
+                # A JAX array's `dtype` and `shape` are properties reading its `aval` (about
+                # 0.1 us each): the guard reads the aval's fields, a NumPy array's its own.
+                types.append(
+                    f"((t{i} is ndarray and {facts(p)}) or "
+                    f"(t{i} is jarray and {facts(f'{p}.aval')}))"
+                )
             else:
-                checks.append(f"{p}.shape == {shape!r}")
+                types.append(f"(t{i} is ndarray or t{i} is jarray)")
+                checks.append(facts(p))
             leaves.append(p)
         elif kind == "S":
             dtype = sub[1]

@@ -6,11 +6,11 @@ code that asked for the operation.
 """
 
 import os
+import sys
 
 import numpy as np
 
 import autoconv
-from autoconv.locations import user_frame
 
 _SKIP = (
     os.path.dirname(os.path.abspath(autoconv.__file__)) + os.sep,
@@ -21,8 +21,34 @@ _SKIP = (
 
 def user_origin(depth: int = 1):
     """Returns `(filename, lineno)` of the innermost user frame, or None."""
-    frame = user_frame(_SKIP, depth)
-    return None if frame is None else (frame.f_code.co_filename, frame.f_lineno)
+    # `user_frame(_SKIP, depth)`, with each file's verdict kept: every traced operation asks.
+    frame = sys._getframe(depth)
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        ours = _OURS.get(filename)
+        if ours is None:
+            if len(_OURS) >= 4096:
+                _OURS.clear()
+                _ORIGINS.clear()
+            ours = _OURS[filename] = filename.startswith(_SKIP)
+        if not ours:
+            # One tuple per line, shared by the operations recorded there (a loop's steps).
+            lines = _ORIGINS.get(filename)
+            if lines is None:
+                lines = _ORIGINS[filename] = {}
+            line = frame.f_lineno
+            origin = lines.get(line)
+            if origin is None:
+                if len(lines) >= 4096:
+                    lines.clear()
+                origin = lines[line] = (filename, line)
+            return origin
+        frame = frame.f_back
+    return None
+
+
+_OURS: dict = {}  # file name -> whether it is autoconv's or NumPy's (`_SKIP`)
+_ORIGINS: dict = {}  # file name -> {line: (file name, line)}
 
 
 class SavedOrigin(tuple):

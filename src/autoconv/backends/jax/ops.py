@@ -228,6 +228,9 @@ def refused(fn):
         return None
 
 
+_UFUNC_METHODS: dict = {}  # (ufunc name, method name) -> lookup's answer
+
+
 def lookup(fn):
     """`(name, callable)`: the JAX form of the NumPy or Python callable `fn`, or None."""
     try:
@@ -241,8 +244,13 @@ def lookup(fn):
             return _stacker(func)
     owner = getattr(fn, "__self__", None)
     if isinstance(owner, np.ufunc):  # np.add.reduce, np.maximum.accumulate, ...
-        target = getattr(getattr(jnp, owner.__name__, None), fn.__name__, None)
-        return None if target is None else (f"jnp_{owner.__name__}_{fn.__name__}", target)
+        key = (owner.__name__, fn.__name__)
+        if key not in _UFUNC_METHODS:
+            # Kept: each `getattr` makes a new bound method, which the program would bind
+            # under a name of its own per operation (a k-means of 50 steps bound 150).
+            target = getattr(getattr(jnp, owner.__name__, None), fn.__name__, None)
+            _UFUNC_METHODS[key] = None if target is None else (f"jnp_{key[0]}_{key[1]}", target)
+        return _UFUNC_METHODS[key]
     name = getattr(fn, "__name__", None)
     if name is None:
         return None

@@ -132,12 +132,14 @@ class _Step:
 
 def _key_steps(steps: list, at: dict) -> None:
     """Keys each step. `at`: id(node) -> (step number, position in the step)."""
+    at_get = at.get
     for k, step in enumerate(steps):
         parts = []
         reads = step.reads
 
         def slot(t, k=k, reads=reads):
-            place = at.get(id(t.node))
+            # (written out again in the loop below for an operation's Tensor arguments)
+            place = at_get(id(t.node))
             if place is None:
                 reads.append((("ext", t.id), t))
                 return _EXT  # which value: compared by the reads (it may be a per-step item)
@@ -151,18 +153,20 @@ def _key_steps(steps: list, at: dict) -> None:
             return s
 
         for node in step.nodes:
+            kind = node.kind
+            attrs = node.attrs
             if (
-                node.kind not in _PURE_KINDS
+                kind not in _PURE_KINDS
                 or node.effect
                 or node.blocks
                 or not node.outputs
-                or node.attrs.get("random")
-                or (node.kind == "helper" and any(type(a) is list for a in node.args))
+                or (attrs and attrs.get("random"))
+                or (kind == "helper" and any(type(a) is list for a in node.args))
             ):
                 step.pure = False
                 break
             args = node.args
-            if node.kind == "getitem":
+            if kind == "getitem":
                 args = (args[0], _mark_ints(args[1], step.ints), *args[2:])
             try:
                 # Most operations read Tensors and plain numbers, with no keywords or
@@ -173,9 +177,20 @@ def _key_steps(steps: list, at: dict) -> None:
                 for a in args:
                     ta = type(a)
                     if ta is Tensor:
-                        keys.append(slot(a))
+                        place = at_get(id(a.node))
+                        if place is None:
+                            reads.append((("ext", a.id), a))
+                            keys.append(_EXT)
+                        elif place[0] == k:
+                            keys.append(("in", place[1], a.index))
+                        else:
+                            s = ("prev", place[1], a.index) if place[0] == k - 1 else ("far", a.id)
+                            reads.append((s, a))
+                            keys.append(s)
                     elif ta in _SCALARS:
                         keys.append((ta, a))
+                    elif ta is float:
+                        keys.append(value_key(a))
                     else:  # the general walk, from the first argument again
                         del reads[read:]
                         keys = None
@@ -183,12 +198,12 @@ def _key_steps(steps: list, at: dict) -> None:
                 outs = node.outputs
                 parts.append(
                     (
-                        node.kind,
+                        kind,
                         node.op,
                         node.fn if isinstance(node.fn, str) else ("fn", id(node.fn)),
                         tuple(keys) if keys is not None else _template_key(args, slot),
                         _template_key(node.kwargs, slot) if node.kwargs else (),
-                        value_key(sorted(node.attrs.items())) if node.attrs else (),
+                        value_key(sorted(attrs.items())) if attrs else (),
                         ((outs[0]._shape, outs[0].dtype, outs[0].weak),)
                         if len(outs) == 1
                         else tuple([(t._shape, t.dtype, t.weak) for t in outs]),

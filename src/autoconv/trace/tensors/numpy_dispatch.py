@@ -168,6 +168,45 @@ def _gufunc_shape_of(ufunc, in_shapes):
 
 
 def _ufunc_specs(ufunc, inputs, kwargs):
+    key = _spec_key(ufunc, inputs) if not kwargs else None
+    if key is not None:
+        found = _SPECS.get(key)
+        if found is not None:
+            return list(found)
+    specs = _compute_specs(ufunc, inputs, kwargs)
+    if key is not None:
+        if len(_SPECS) >= _DTYPES_MAX:
+            _SPECS.clear()
+        _SPECS[key] = tuple(specs)
+    return specs
+
+
+# The result specs of a ufunc or operator by its operands' shapes and dtypes (numbers by type
+# and value, as `_DTYPES`): a Python loop unrolled while tracing asks the same question at every
+# step, and the shapes, broadcast and dtype key took a third of recording an operator.
+_SPECS: dict = {}
+register_cache("ufunc result specs", _SPECS)
+
+
+def _spec_key(ufunc, inputs):
+    key = [ufunc]
+    for v in inputs:
+        tv = type(v)
+        if tv is Tensor:
+            shape = v._shape
+            if None in shape:
+                return None  # sizes known at run time: `shape_of` may record operations
+            key.append((shape, v.dtype, v.weak))
+        elif tv is np.ndarray:
+            key.append((v.shape, v.dtype, None))
+        elif tv in _NUMBERS:
+            key.append((tv, v))
+        else:
+            return None
+    return tuple(key)
+
+
+def _compute_specs(ufunc, inputs, kwargs):
     in_shapes = [shapes.shape_of(x) for x in inputs]
     if ufunc.signature:
         out_shapes = _gufunc_shape(ufunc, in_shapes)
@@ -269,7 +308,13 @@ _PY_NUMBERS = (bool, int, float, complex)
 def _python_result(op, operands):
     """The spec of `op(*operands)` when every operand is a Python number at run time (a weak
     Tensor or a constant): Python computes it, so the result is a Python number too."""
-    if not all(type(x) in _PY_NUMBERS or (isinstance(x, Tensor) and x.weak) for x in operands):
+    for x in operands:  # (a loop, not all(...): this runs for every operator traced)
+        tx = type(x)
+        if tx in _PY_NUMBERS:
+            continue
+        if tx is Tensor or isinstance(x, Tensor):
+            if x.weak:
+                continue
         return None
     standins = [shapes._standin(x) if isinstance(x, Tensor) else x for x in operands]
     try:

@@ -35,15 +35,69 @@ def _given(p, name, default=None):
 
 
 def _bind(func, args, kwargs) -> dict:
-    sig = _SIGNATURES.get(func)
-    if sig is None:
-        sig = _SIGNATURES[func] = inspect.signature(func)
+    plan = _POSITIONAL.get(func)
+    if plan is None:
+        plan = _POSITIONAL[func] = _positional(_signature(func))
+    count, names, rest = plan
+    if len(args) <= count:
+        # What `bind` + `apply_defaults` give, without their general walk (a rule runs for
+        # every NumPy call traced, 1,000 times in a loop); anything unusual (a keyword that
+        # is not a parameter's, a missing argument) is left to `bind`.
+        bound = dict(zip(names, args))
+        taken = 0
+        for name, default, keyword in rest[len(args) :]:
+            if keyword and name in kwargs:
+                bound[name] = kwargs[name]
+                taken += 1
+            elif default is _REQUIRED:
+                break
+            else:
+                bound[name] = (
+                    () if default is _VAR_ARGS else {} if default is _VAR_KWARGS else default
+                )
+        else:
+            if taken == len(kwargs):
+                return bound
     try:
-        bound = sig.bind(*args, **kwargs)
+        bound = _signature(func).bind(*args, **kwargs)
     except TypeError as e:
         fail(f"numpy.{func.__name__}: {e}")
     bound.apply_defaults()
     return bound.arguments
+
+
+def _signature(func):
+    sig = _SIGNATURES.get(func)
+    if sig is None:
+        sig = _SIGNATURES[func] = inspect.signature(func)
+    return sig
+
+
+_POSITIONAL: dict = {}
+_REQUIRED, _VAR_ARGS, _VAR_KWARGS = object(), object(), object()
+
+
+def _positional(sig):
+    """`(count, names, rest)` for binding: how many arguments the leading positional
+    parameters take, their names, and each parameter's `(name, default, keyword)` in order
+    (`_REQUIRED` where it has no default; `*args` and `**kwargs` bind to `()` and `{}`;
+    `keyword`: it may be passed by name)."""
+    names, rest = [], []
+    count = 0
+    for p in sig.parameters.values():
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and len(rest) == count:
+            names.append(p.name)
+            count += 1
+        keyword = p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+        if p.kind is p.VAR_POSITIONAL:
+            rest.append((p.name, _VAR_ARGS, False))
+        elif p.kind is p.VAR_KEYWORD:
+            rest.append((p.name, _VAR_KWARGS, False))
+        elif p.default is p.empty:
+            rest.append((p.name, _REQUIRED, keyword))
+        else:
+            rest.append((p.name, p.default, keyword))
+    return count, names, rest
 
 
 def rule(*names, module=np, handler=None):

@@ -81,6 +81,17 @@ def retag(fn, args, kwargs, result):
     gives it, where an operand's type depends on the path and the results differ only so."""
     if not isinstance(result, Tensor):
         return result
+    if not kwargs and type(args) is tuple:
+        # Most operations: operands with no path-dependent type, no containers to search.
+        for x in args:
+            tx = type(x)
+            if tx is Tensor:
+                if x.py_kinds is not None:
+                    break
+            elif tx is tuple or tx is list or tx is dict:
+                break
+        else:
+            return result
     found: list = []
     _tagged_in((args, kwargs), found)
     if not found:
