@@ -370,6 +370,13 @@ class ListPlan:
             # counts add, and the three share one buffer size, which holds the longest.
             a, b = node.args
             (out,) = node.outputs
+            if not (self.is_list(a) and self.is_list(b)):
+                # One made by an operation whose length this backend does not plan (`[0] * n`).
+                raise lowering_error(
+                    node,
+                    "one of the joined lists is made by an operation (such as `[0] * n` "
+                    "with a run-time n) that this backend does not keep on the device",
+                )
             (alo, ahi), (blo, bhi) = self.bounds[a.id], self.bounds[b.id]
             self.bounds[out.id] = (alo + blo, ahi + bhi)
             self._family[out.id] = self._family[a.id]

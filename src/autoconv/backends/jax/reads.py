@@ -34,7 +34,8 @@ def read_kind(node, plan):
     if node.kind != "helper" or not plan.bounds:
         return None
     if node.fn is _helpers.list_item:
-        return "item"
+        # (A Python list's item at a run-time key has no run-time list: `args[1]` is [].)
+        return "item" if plan.is_list(node.args[1]) else None
     if node.fn is _helpers.concat_lists:
         return "concat"
     args = node.args
