@@ -4,6 +4,8 @@
     np.sum(x)      ->  np.sum(x)                  (known at conversion time to be NumPy)
     len(xs)        ->  ac.len(xs)                 (a run-time length while tracing; also
                                                    max and min of Tensors)
+    vals.index(v)  ->  ac.list_method(vals, 'index', v)   (also count and remove of a local
+                                                   name: staged on a list holding Tensors)
 
 `ac.converted(f)` returns the function to call instead of calling it, so no extra frame stays
 on the stack during the call. A call whose target is known at conversion time (a global or
@@ -91,6 +93,9 @@ def _pairs(targets, value) -> list:
     return []
 
 
+_SEQUENCE_METHODS = frozenset(("index", "count", "remove"))
+"""Methods of a local name called through `ac.list_method` (runtime.sequences)."""
+
 _STAGED_BUILTINS = ("len", "max", "min", "int", "float", "bool", "sum", "any", "all", "type")
 
 
@@ -111,6 +116,22 @@ class _Calls(Transformer):
             and (func.value.id == self.ctx.ac)
         ):
             return node  # a runtime operator another converter emitted
+        if (
+            isinstance(func, gast.Attribute)
+            and func.attr in _SEQUENCE_METHODS
+            and isinstance(func.value, gast.Name)
+            and func.value.id in self.ctx.local_names
+            and not any(k.arg is None for k in node.keywords)
+            and not any(isinstance(a, gast.Starred) for a in node.args)
+        ):
+            # `vals.index(m)` of a list holding Tensors compares them when the graph runs
+            # (runtime.sequences); any other object's method is called converted.
+            method = gast.Constant(value=func.attr, kind=None)
+            call = templates.expr("ac.list_method(name, method)", ac=self.ctx.ac, method=method)
+            call.args[0] = func.value
+            call.args.extend(node.args)
+            call.keywords = node.keywords
+            return expressions.located(call, node)
         if isinstance(func, gast.Attribute) and (
             isinstance(func.value, _DISPLAYS)
             or isinstance(func.value, gast.Name)

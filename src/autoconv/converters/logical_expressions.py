@@ -3,6 +3,8 @@
     a and b or not c     ->  ac.or_(ac.and_(a, lambda: b), lambda: ac.not_(c))
     0 <= i < n           ->  ac.and_(0 <= i, lambda: i < n)
     x is None            ->  ac.is_none(x)          (x is not None -> ac.is_not_none(x))
+    (v, -i) > best       ->  ac.compare('>', (v, -i), best)     (a tuple written in place)
+    v in seen            ->  ac.in_(v, seen)        (a display, or a local name)
     if a and b: ...      ->  ac.if_stmt(ac.and_(a, lambda: b, test=True), ...)
 
 Where only the truth of the value counts (the test of `if`, `while`, `assert`, a conditional
@@ -68,6 +70,7 @@ class _Logical(Transformer):
         super().__init__()
         self.ac = ctx.ac
         self.tests = tests
+        self.local_names = ctx.local_names
 
     def visit_BoolOp(self, node):
         if anno.get(node, "as_written"):
@@ -111,9 +114,23 @@ class _Logical(Transformer):
                 return expressions.located(templates.expr(f"ac.{fn}(x)", ac=self.ac, x=value), node)
         if (
             len(node.ops) == 1
+            and type(node.ops[0]) in _ORDER
+            and any(_tuple_display(side) for side in (node.left, node.comparators[0]))
+        ):
+            # `(v, -i) > best`: Python compares the items while tracing, one by one.
+            op = gast.Constant(value=_ORDER[type(node.ops[0])], kind=None)
+            call = templates.expr("ac.compare(op, a, b)", ac=self.ac, op=op, a=node.left)
+            call.args[2] = node.comparators[0]
+            return expressions.located(call, node)
+        if (
+            len(node.ops) == 1
             and isinstance(node.ops[0], (gast.In, gast.NotIn))
-            and isinstance(node.comparators[0], (gast.Tuple, gast.List, gast.Set))
-            and not any(isinstance(e, gast.Starred) for e in node.comparators[0].elts)
+            and (
+                isinstance(node.comparators[0], (gast.Tuple, gast.List, gast.Set))
+                and not any(isinstance(e, gast.Starred) for e in node.comparators[0].elts)
+                or isinstance(node.comparators[0], gast.Name)
+                and node.comparators[0].id in self.local_names
+            )
         ):
             # `live in (2, 3)`: a symbolic value is compared with each item when the graph runs.
             call = templates.expr("ac.in_(x, items)", ac=self.ac, x=node.left)
@@ -140,6 +157,20 @@ class _Logical(Transformer):
         call = templates.expr("ac.and_(first)", ac=self.ac, first=parts[0])
         call.args.extend(expressions.thunk(p) for p in parts[1:])
         return expressions.located(self.as_test(call, test), node)
+
+
+_ORDER = {
+    gast.Lt: "<",
+    gast.LtE: "<=",
+    gast.Gt: ">",
+    gast.GtE: ">=",
+    gast.Eq: "==",
+    gast.NotEq: "!=",
+}
+
+
+def _tuple_display(node) -> bool:
+    return isinstance(node, gast.Tuple) and not any(isinstance(e, gast.Starred) for e in node.elts)
 
 
 def _is_none(node) -> bool:

@@ -46,6 +46,7 @@ from autoconv.runtime.py_builtins import (
     zip,
 )
 from autoconv.runtime.py_builtins import type_of as type  # noqa: A004 - `ac.type` in converted code
+from autoconv.runtime.sequences import compare
 from autoconv.runtime.staging import functional_now
 from autoconv.runtime.unbound import past_guard, unbound_locals
 
@@ -55,6 +56,7 @@ __all__ = [
     "any",
     "assert_",
     "bool",
+    "compare",
     "converted",
     "enumerate",
     "filtered",

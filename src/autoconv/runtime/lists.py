@@ -2,7 +2,8 @@
 (`converters/list_items.py`): plain Python, except for a list a staged loop appended to while a
 graph is traced, whose items are known only when the graph runs."""
 
-from autoconv.runtime import staging
+from autoconv.runtime import sequences, staging
+from autoconv.runtime.calls import converted
 from autoconv.runtime.control_flow import for_stmt, if_stmt
 
 _traces = staging.traces
@@ -16,10 +17,17 @@ def list_contains(target, value):
 
 
 def list_method(target, name, *args, **kwargs):
-    """`target.name(*args, **kwargs)`, for `name` one of converters.list_items.METHODS."""
-    if _traces and staging.grown_list(target):
-        return staging.graph_tracer.list_method(target, name, args, kwargs)
-    return getattr(target, name)(*args, **kwargs)
+    """`target.name(*args, **kwargs)`, for `name` one of converters.list_items.METHODS (or
+    `index`, `count`, `remove` of any local name: converters/calls.py). While a graph is traced,
+    staged on a list a staged loop appended to, or on a plain list or tuple with symbolic items
+    (runtime.sequences); other objects' methods are called converted, as any call."""
+    if _traces:
+        if staging.grown_list(target):
+            return staging.graph_tracer.list_method(target, name, args, kwargs)
+        result = sequences.staged_method(target, name, args, kwargs)
+        if result is not sequences.PYTHON:
+            return result
+    return converted(getattr(target, name))(*args, **kwargs)
 
 
 def filtered(items, test, value):
