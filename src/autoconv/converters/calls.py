@@ -17,6 +17,7 @@ runtime, which decides on each call.
 
 import gast
 
+from autoconv.conversion.resolve import stacks_lists
 from autoconv.converters import expressions
 from autoconv.pyct import templates
 from autoconv.pyct.transformer import Transformer
@@ -74,6 +75,13 @@ def _names(function_node) -> tuple:
     return shadowed, candidates - others, classes - others - candidates
 
 
+def _list_written(node, builtin_typed) -> bool:
+    """Whether `node` is a list or tuple written in place, or a local bound only to those."""
+    if isinstance(node, (gast.List, gast.Tuple, gast.ListComp)):
+        return True
+    return isinstance(node, gast.Name) and node.id in builtin_typed
+
+
 def _pairs(targets, value) -> list:
     """(name, value) for `x = value`, and for each name of `a, b = [], {}` (equal lengths, no
     starred names): the values each name is bound to."""
@@ -106,6 +114,17 @@ class _Calls(Transformer):
         self.shadowed = shadowed
         self.builtin_typed = builtin_typed
         self.classes = classes
+
+    def _stacks(self, node) -> bool:
+        """`np.mean(parts)` of a list the function writes: through the runtime, which stacks
+        its Tensors (resolve.STACKED)."""
+        value = getattr(self.ctx.resolver, "value", None)
+        return (
+            value is not None
+            and bool(node.args)
+            and _list_written(node.args[0], self.builtin_typed)
+            and stacks_lists(value(node.func, self.shadowed))
+        )
 
     def visit_Call(self, node):
         self.generic_visit(node)
@@ -151,7 +170,7 @@ class _Calls(Transformer):
             fn = f"ac.{func.id}"
             node.func = expressions.located(templates.expr(fn, ac=self.ctx.ac), func)
             return node
-        if self.ctx.resolver.is_passthrough(func, self.shadowed):
+        if self.ctx.resolver.is_passthrough(func, self.shadowed) and not self._stacks(node):
             return node
         node.func = expressions.located(
             templates.expr("ac.converted(f)", ac=self.ctx.ac, f=node.func), node.func
