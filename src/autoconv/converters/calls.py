@@ -101,10 +101,22 @@ def _pairs(targets, value) -> list:
     return []
 
 
-_SEQUENCE_METHODS = frozenset(("index", "count", "remove"))
+_SEQUENCE_METHODS = frozenset(("index", "count", "remove", "sort"))
 """Methods of a local name called through `ac.list_method` (runtime.sequences)."""
 
-_STAGED_BUILTINS = ("len", "max", "min", "int", "float", "bool", "sum", "any", "all", "type")
+_STAGED_BUILTINS = (
+    "len",
+    "max",
+    "min",
+    "int",
+    "float",
+    "bool",
+    "sum",
+    "any",
+    "all",
+    "type",
+    "sorted",
+)
 
 
 class _Calls(Transformer):

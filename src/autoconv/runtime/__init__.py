@@ -42,6 +42,7 @@ from autoconv.runtime.py_builtins import (
     max,
     min,
     range,
+    sorted,
     sum,
     zip,
 )
@@ -88,6 +89,7 @@ __all__ = [
     "setitem_path",
     "setitems",
     "setitems_path",
+    "sorted",
     "store_item",
     "sum",
     "type",

@@ -72,6 +72,19 @@ def _keyed(which, args, kwargs):
     return items[pick(_py.range(_py.len(items)), key=keys.__getitem__)]
 
 
+def sorted(iterable, /, *, key=None, reverse=False):  # noqa: A001
+    """Python's `sorted`; while a graph is traced, items whose keys are symbolic numbers are
+    placed by a stable argsort when the graph runs (trace.tensors.sequences)."""
+    if _traces:
+        items = list(iterable)
+        keys = items if key is None else [key(item) for item in items]
+        if sequences.holds_symbolic(keys):
+            return staging.graph_tracer.sequence("sort", items, keys, reverse)
+        order = _py.sorted(_py.range(_py.len(items)), key=keys.__getitem__, reverse=reverse)
+        return [items[k] for k in order]
+    return _py.sorted(iterable, key=key, reverse=reverse)
+
+
 def _default_unused(args, kwargs):
     """`kwargs` without `default=`, which Python reads only for an empty iterable, when the one
     argument is a list or tuple with items (whose symbolic items are then compared staged)."""

@@ -25,8 +25,8 @@ _OPS = {
 PYTHON = object()
 """`staged_method`'s answer when the call is Python's own."""
 
-METHODS = frozenset(("index", "count", "remove"))
-"""The list and tuple methods staged on symbolic items (`remove`: lists only)."""
+METHODS = frozenset(("index", "count", "remove", "sort"))
+"""The list and tuple methods staged on symbolic items (`remove`, `sort`: lists only)."""
 
 
 def holds_symbolic(*values) -> bool:
@@ -62,6 +62,12 @@ def compare(op, a, b):
 def staged_method(target, name, args, kwargs):
     """The graph tracer's `target.name(*args)` (one of METHODS) of a plain list or tuple with a
     symbolic item or argument, or PYTHON when Python's own method is the one to call."""
+    if name == "sort" and type(target) is list and not args and set(kwargs) <= {"key", "reverse"}:
+        from autoconv.runtime.py_builtins import sorted as sorted_
+
+        if not staging.grown_list(target) and holds_symbolic(target):
+            target[:] = sorted_(target, **kwargs)  # one list when the graph runs, as Python
+            return None
     if (
         name in METHODS
         and not kwargs
