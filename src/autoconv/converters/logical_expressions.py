@@ -4,7 +4,7 @@
     0 <= i < n           ->  ac.and_(0 <= i, lambda: i < n)
     x is None            ->  ac.is_none(x)          (x is not None -> ac.is_not_none(x))
     (v, -i) > best       ->  ac.compare('>', (v, -i), best)     (a tuple written in place)
-    v in seen            ->  ac.in_(v, seen)        (a display, or a local name)
+    v in vals            ->  ac.in_(v, vals)        (a display, or a name bound only to lists)
     if a and b: ...      ->  ac.if_stmt(ac.and_(a, lambda: b, test=True), ...)
 
 Where only the truth of the value counts (the test of `if`, `while`, `assert`, a conditional
@@ -70,7 +70,7 @@ class _Logical(Transformer):
         super().__init__()
         self.ac = ctx.ac
         self.tests = tests
-        self.local_names = ctx.local_names
+        self.lists = _list_names(ctx.function_node)
 
     def visit_BoolOp(self, node):
         if anno.get(node, "as_written"):
@@ -129,7 +129,7 @@ class _Logical(Transformer):
                 isinstance(node.comparators[0], (gast.Tuple, gast.List, gast.Set))
                 and not any(isinstance(e, gast.Starred) for e in node.comparators[0].elts)
                 or isinstance(node.comparators[0], gast.Name)
-                and node.comparators[0].id in self.local_names
+                and node.comparators[0].id in self.lists
             )
         ):
             # `live in (2, 3)`: a symbolic value is compared with each item when the graph runs.
@@ -167,6 +167,32 @@ _ORDER = {
     gast.Eq: "==",
     gast.NotEq: "!=",
 }
+
+
+_MAKES_LISTS = ("list", "tuple", "sorted")
+
+
+def _list_names(function_node) -> set:
+    """Names the function binds only to lists or tuples it makes (`vals = list(x)`, `seen =
+    []`, `parts = [a, b]`, a comprehension): `v in vals` of them goes through `ac.in_`."""
+    accepted, names, others = set(), set(), set()
+    for node in walk(function_node):
+        if isinstance(node, gast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+            if isinstance(target, gast.Name) and (
+                isinstance(value, (gast.List, gast.Tuple, gast.ListComp))
+                or isinstance(value, gast.Call)
+                and isinstance(value.func, gast.Name)
+                and value.func.id in _MAKES_LISTS
+            ):
+                accepted.add(id(target))
+                names.add(target.id)
+        elif isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Load):
+            if id(node) not in accepted:
+                others.add(node.id)
+        elif isinstance(node, (gast.Nonlocal, gast.Global)):
+            others.update(node.names)
+    return names - others
 
 
 def _tuple_display(node) -> bool:
