@@ -106,6 +106,18 @@ def sorted_items(x):
     return sorted(vals), order, floats, vals
 
 
+def sorted_array(x):
+    return sorted(x), max(x, key=lambda v: -v), sorted(x[:0])
+
+
+def sorted_appended(x):
+    out = []
+    for v in x:
+        if v > 0:
+            out.append(v)
+    return sorted(out, reverse=True), out
+
+
 def empty_max(x, n):
     vals = list(x[:n])
     return max(vals, key=lambda v: v)
@@ -151,6 +163,7 @@ CASES = [
     (index_of, [(A, np.float64(2.0)), (A, np.float64(9.0)), (TIES, np.float64(1.0))]),
     (remove_from, [(A, np.float64(3.0)), (A, np.float64(9.0)), (NEG, np.float64(-3.0))]),
     (sorted_items, [(A,), (TIES,), (ONE,), (NEG,)]),
+    (sorted_array, [(A,), (NEG,), (ONE,)]),
     (empty_max, [(A, 0), (A, 2)]),
     (empty_max_default, [(A, 0), (A, 3)]),
     (mean_of_parts, [(A,), (TIES,), (np.array([2.0, 2.0]),)]),
@@ -165,6 +178,13 @@ def test_python_idioms_on_lists_of_tensors_match_eager(f, inputs, backend):
     g = autoconv.function(f, backend=_backend(backend))
     for args in inputs:
         agree(f, g, *args)
+
+
+def test_sorted_of_a_list_a_staged_loop_appended_to_is_its_sort_on_the_numpy_backend():
+    # (the JAX backend cannot lower `sort` of such a list: a documented limit)
+    g = autoconv.function(sorted_appended)
+    for x in (A, NEG, np.zeros(0)):
+        agree(sorted_appended, g, x)
 
 
 def test_a_missing_item_raises_the_eager_exception_when_the_graph_runs():

@@ -77,6 +77,13 @@ def sorted(iterable, /, *, key=None, reverse=False):  # noqa: A001
     placed by a stable argsort when the graph runs (trace.tensors.sequences)."""
     if _traces:
         items = list(iterable)
+        if staging.grown_list(iterable):
+            # A list a staged loop appended to: its `sort` method, on a copy.
+            options = {} if key is None else {"key": key}
+            if reverse:
+                options["reverse"] = reverse
+            staging.graph_tracer.list_method(items, "sort", (), options)
+            return items
         keys = items if key is None else [key(item) for item in items]
         if sequences.holds_symbolic(keys):
             return staging.graph_tracer.sequence("sort", items, keys, reverse)
