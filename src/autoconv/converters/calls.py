@@ -4,8 +4,8 @@
     np.sum(x)      ->  np.sum(x)                  (known at conversion time to be NumPy)
     len(xs)        ->  ac.len(xs)                 (a run-time length while tracing; also
                                                    max and min of Tensors)
-    vals.index(v)  ->  ac.list_method(vals, 'index', v)   (also count and remove of a local
-                                                   name: staged on a list holding Tensors)
+    vals.index(v)  ->  ac.list_method(vals, 'index', v)   (also count, remove and sort of a
+                                                   local name: staged on a list of Tensors)
 
 `ac.converted(f)` returns the function to call instead of calling it, so no extra frame stays
 on the stack during the call. A call whose target is known at conversion time (a global or

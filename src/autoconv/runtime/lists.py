@@ -18,9 +18,10 @@ def list_contains(target, value):
 
 def list_method(target, name, *args, **kwargs):
     """`target.name(*args, **kwargs)`, for `name` one of converters.list_items.METHODS (or
-    `index`, `count`, `remove` of any local name: converters/calls.py). While a graph is traced,
-    staged on a list a staged loop appended to, or on a plain list or tuple with symbolic items
-    (runtime.sequences); other objects' methods are called converted, as any call."""
+    `index`, `count`, `remove`, `sort` of any local name: converters/calls.py). While a graph
+    is traced, staged on a list a staged loop appended to, or on a plain list or tuple with
+    symbolic items (runtime.sequences); other objects' methods are called converted, as any
+    call."""
     if _traces:
         if staging.grown_list(target):
             return staging.graph_tracer.list_method(target, name, args, kwargs)

@@ -155,8 +155,9 @@ def bool(value=False, /):  # noqa: A001
 
 def in_(value, items):
     """`value in items`, where `items` is a tuple, list or set written in place (`live in (2,
-    3)`) or a local name (`v in seen`); while a graph is traced, a symbolic value or item of a
-    plain tuple, list or set is compared when the graph runs."""
+    3)`) or a name the function binds only to lists (`v in vals` for `vals = list(x)`); while
+    a graph is traced, a symbolic value or item of a plain tuple, list or set is compared when
+    the graph runs."""
     if _traces and type(items) in (tuple, list, set, frozenset):
         if staging.grown_list(items):
             return staging.graph_tracer.list_contains(items, value)

@@ -1,5 +1,5 @@
-"""Comparisons of tuples and the list methods `index`, `count` and `remove` on plain Python
-tuples and lists: Python's own, except while a graph is traced and an item is symbolic, where
+"""Comparisons of tuples and the list methods `index`, `count`, `remove` and `sort` on plain
+Python tuples and lists: Python's own, except while a graph is traced and an item is symbolic, where
 Python would compare the items while tracing (and fail on the truth of a Tensor); the graph's
 tracer then compares them when the graph runs (`trace.tensors.sequences`).
 
