@@ -274,3 +274,19 @@ def test_list_idioms_match_eager_on_random_lists_with_ties(items, target):
 
     x = np.array(items)
     agree(program, autoconv.function(program), x, np.float64(target))
+
+
+def test_walrus_in_a_test_under_jax_jit_of_the_converted_function():
+    jax = pytest.importorskip("jax")
+
+    def walrus_if(x, flag):
+        if flag and (m := x[1] * 2) > 1:
+            return m
+        return x[0]
+
+    x = np.array([1.0, 2.0, -1.0, 4.0])
+    got = jax.jit(autoconv.convert(walrus_prefix))(x)
+    assert [float(v) for v in got] == [float(v) for v in walrus_prefix(x)]
+    for flag in (True, False):
+        staged = jax.jit(autoconv.convert(walrus_if), static_argnums=1)
+        assert float(staged(x, flag)) == float(walrus_if(x, flag))

@@ -1,16 +1,16 @@
 """`:=` in a later operand of `and` / `or` in the test of an `if` or `while`, lowered to
 statements, so that a staged `if` binds the name on the paths that evaluate it:
 
-    if a and (v := f(x)) > 0:            test = ac.bool(a)
+    if a and (v := f(x)) > 0:            test = ac.truth(a)
         body                       ->    if test:
-                                             test = ac.bool((v := f(x)) > 0)
+                                             test = ac.truth((v := f(x)) > 0)
                                          if test:
                                              body
 
     while i < n and (v := x[i]) > 0:     while True:
-        body                       ->        test = ac.bool(i < n)
+        body                       ->        test = ac.truth(i < n)
                                              if test:
-                                                 test = ac.bool((v := x[i]) > 0)
+                                                 test = ac.truth((v := x[i]) > 0)
                                              if not test:
                                                  break
                                              body
@@ -69,7 +69,7 @@ def _evaluate(test, name, ac) -> list:
     the operands may differ in type (`x > 0 or (m := -1.0)`): each operand's truth is taken
     once, as `and`/`or` in a test do (converters/logical_expressions.py)."""
     if not _binds_late(test):
-        truth = expressions.located(templates.expr("ac.bool(x)", ac=ac, x=test), test)
+        truth = expressions.located(templates.expr("ac.truth(x)", ac=ac, x=test), test)
         return [lowering.assign(name, truth, test)]
     first, *rest = test.values
     stmts = _evaluate(first, name, ac)

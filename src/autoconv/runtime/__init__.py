@@ -29,7 +29,7 @@ from autoconv.runtime.items import (
     store_item,
 )
 from autoconv.runtime.lists import filtered, list_contains, list_method
-from autoconv.runtime.logical import and_, if_exp, not_, or_
+from autoconv.runtime.logical import and_, if_exp, not_, or_, truth
 from autoconv.runtime.py_builtins import (
     all,
     any,
@@ -92,6 +92,7 @@ __all__ = [
     "sorted",
     "store_item",
     "sum",
+    "truth",
     "type",
     "unbound_locals",
     "while_stmt",
