@@ -227,14 +227,36 @@ def test_removing_under_a_staged_condition_is_an_error_naming_the_list():
         autoconv.function(maybe_remove)(A[:3], np.float64(1.0))
 
 
-def test_a_tuple_compared_by_name_on_both_sides_stays_a_documented_limit():
+def test_tuples_compared_by_names_bound_only_to_written_tuples_match_eager():
     def by_names(x):
         best = (x[0], 0)
-        cand = (x[1], 1)
-        return 1 if cand > best else 0
+        for i in range(1, len(x)):
+            cand = (x[i], -i)
+            if cand > best:
+                best = cand
+        return best[1]
 
+    for backend in BACKENDS:
+        g = autoconv.function(by_names, backend=_backend(backend))
+        for x in (A, TIES, NEG):
+            agree(by_names, g, x)
+
+
+def test_a_tuple_argument_compared_stays_a_documented_limit():
+    def by_argument(x, best):
+        return 1 if (x[0], 0) > best else 0  # fine: one side is written in place
+
+    def both_arguments(x, best):
+        cand = x[0], 0
+        return 1 if best < cand else 0  # `cand` is a tuple the function writes: fine
+
+    def neither(x, best, other):
+        return 1 if other > best else 0  # two arguments: Python compares them while tracing
+
+    agree(by_argument, autoconv.function(by_argument), A, (1.0, 1))
+    agree(both_arguments, autoconv.function(both_arguments), A, (1.0, 1))
     with pytest.raises(AutoconvError, match="used as a Python bool"):
-        autoconv.function(by_names)(A)
+        autoconv.function(neither)(A, (1.0, 1), (A[0], 0))
 
 
 def test_methods_of_other_objects_are_still_called_converted():

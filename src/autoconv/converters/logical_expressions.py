@@ -3,7 +3,8 @@
     a and b or not c     ->  ac.or_(ac.and_(a, lambda: b), lambda: ac.not_(c))
     0 <= i < n           ->  ac.and_(0 <= i, lambda: i < n)
     x is None            ->  ac.is_none(x)          (x is not None -> ac.is_not_none(x))
-    (v, -i) > best       ->  ac.compare('>', (v, -i), best)     (a tuple written in place)
+    (v, -i) > best       ->  ac.compare('>', (v, -i), best)     (a tuple written in place, or
+                                                                a name bound only to those)
     v in vals            ->  ac.in_(v, vals)        (a display, or a name bound only to lists)
     if a and b: ...      ->  ac.if_stmt(ac.and_(a, lambda: b, test=True), ...)
 
@@ -70,7 +71,12 @@ class _Logical(Transformer):
         super().__init__()
         self.ac = ctx.ac
         self.tests = tests
-        self.lists = _list_names(ctx.function_node)
+        self.lists = _bound_only_to(ctx.function_node, _makes_list)
+        self.tuples = _bound_only_to(ctx.function_node, _tuple_display)
+
+    def _tuple(self, node) -> bool:
+        """A tuple written in place, or a name bound only to such tuples."""
+        return _tuple_display(node) or isinstance(node, gast.Name) and node.id in self.tuples
 
     def visit_BoolOp(self, node):
         if anno.get(node, "as_written"):
@@ -115,7 +121,7 @@ class _Logical(Transformer):
         if (
             len(node.ops) == 1
             and type(node.ops[0]) in _ORDER
-            and any(_tuple_display(side) for side in (node.left, node.comparators[0]))
+            and any(self._tuple(side) for side in (node.left, node.comparators[0]))
         ):
             # `(v, -i) > best`: Python compares the items while tracing, one by one.
             op = gast.Constant(value=_ORDER[type(node.ops[0])], kind=None)
@@ -172,19 +178,25 @@ _ORDER = {
 _MAKES_LISTS = ("list", "tuple", "sorted")
 
 
-def _list_names(function_node) -> set:
-    """Names the function binds only to lists or tuples it makes (`vals = list(x)`, `seen =
-    []`, `parts = [a, b]`, a comprehension): `v in vals` of them goes through `ac.in_`."""
+def _makes_list(value) -> bool:
+    return (
+        isinstance(value, (gast.List, gast.Tuple, gast.ListComp))
+        or isinstance(value, gast.Call)
+        and isinstance(value.func, gast.Name)
+        and value.func.id in _MAKES_LISTS
+    )
+
+
+def _bound_only_to(function_node, kind) -> set:
+    """Names the function binds only to values for which `kind(value node)` holds: lists or
+    tuples it makes (`_makes_list`: `vals = list(x)`, `parts = [a, b]`, a comprehension), so
+    `v in vals` goes through `ac.in_`; tuples it writes (`_tuple_display`: `best = (v, -i)`),
+    so `cand > best` goes through `ac.compare`."""
     accepted, names, others = set(), set(), set()
     for node in walk(function_node):
         if isinstance(node, gast.Assign) and len(node.targets) == 1:
             target, value = node.targets[0], node.value
-            if isinstance(target, gast.Name) and (
-                isinstance(value, (gast.List, gast.Tuple, gast.ListComp))
-                or isinstance(value, gast.Call)
-                and isinstance(value.func, gast.Name)
-                and value.func.id in _MAKES_LISTS
-            ):
+            if isinstance(target, gast.Name) and kind(value):
                 accepted.add(id(target))
                 names.add(target.id)
         elif isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Load):
