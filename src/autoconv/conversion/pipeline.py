@@ -1,6 +1,7 @@
 """The passes that convert one function's syntax tree, in order.
 
-    checks -> declarations, super(), private names -> continue -> break -> return -> assert
+    checks -> declarations, super(), private names -> `:=` in tests -> continue -> break
+           -> return -> assert
            -> item assignment -> list items -> conditional expressions -> and/or/not/is None
            -> calls -> liveness -> control flow
 
@@ -28,6 +29,7 @@ from autoconv.converters import (
     list_items,
     logical_expressions,
     return_statements,
+    walrus_tests,
 )
 from autoconv.converters.expressions import is_docstring
 from autoconv.pyct import anno, definite, liveness, scopes
@@ -80,6 +82,8 @@ def convert(
     )
     scopes.forget_own_nodes(node)
     handlers.transform(node, ctx)  # the user's own handlers, before the converter adds any
+    if has_control_flow:
+        walrus_tests.transform(node, ctx)  # adds a `break`: before `continue` and `break`
     continue_statements.transform(node, ctx)
     break_statements.transform(node, ctx)
     return_statements.transform(node, ctx)

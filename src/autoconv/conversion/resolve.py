@@ -26,6 +26,24 @@ STAGED_NAMES = {
 }
 
 
+STACKED = (
+    "mean std var sum prod max min amax amin argmax argmin median any all cumsum cumprod sort "
+    "argsort ptp nansum nanmean nanmax nanmin nanstd percentile quantile diff"
+).split()
+"""NumPy functions that make an array of their first argument: where converted code passes
+them a list or tuple written in the function (`np.mean(parts)`, `parts = [a, b]`), the call
+goes through the runtime, which stacks the list's Tensors while tracing."""
+
+_STACKED = {("numpy", name) for name in STACKED}
+
+
+def stacks_lists(value) -> bool:
+    """True for the NumPy functions in `STACKED`."""
+    name = getattr(value, "__name__", None)
+    module = getattr(value, "__module__", None)
+    return type(name) is str and (module, name) in _STACKED
+
+
 def is_staged(value) -> bool:
     """True for the callables in `STAGED_NAMES`."""
     name = getattr(value, "__name__", None)

@@ -4,6 +4,8 @@
     np.sum(x)      ->  np.sum(x)                  (known at conversion time to be NumPy)
     len(xs)        ->  ac.len(xs)                 (a run-time length while tracing; also
                                                    max and min of Tensors)
+    vals.index(v)  ->  ac.list_method(vals, 'index', v)   (also count, remove and sort of a
+                                                   local name: staged on a list of Tensors)
 
 `ac.converted(f)` returns the function to call instead of calling it, so no extra frame stays
 on the stack during the call. A call whose target is known at conversion time (a global or
@@ -15,6 +17,7 @@ runtime, which decides on each call.
 
 import gast
 
+from autoconv.conversion.resolve import stacks_lists
 from autoconv.converters import expressions
 from autoconv.pyct import templates
 from autoconv.pyct.transformer import Transformer
@@ -72,6 +75,13 @@ def _names(function_node) -> tuple:
     return shadowed, candidates - others, classes - others - candidates
 
 
+def _list_written(node, builtin_typed) -> bool:
+    """Whether `node` is a list or tuple written in place, or a local bound only to those."""
+    if isinstance(node, (gast.List, gast.Tuple, gast.ListComp)):
+        return True
+    return isinstance(node, gast.Name) and node.id in builtin_typed
+
+
 def _pairs(targets, value) -> list:
     """(name, value) for `x = value`, and for each name of `a, b = [], {}` (equal lengths, no
     starred names): the values each name is bound to."""
@@ -91,7 +101,22 @@ def _pairs(targets, value) -> list:
     return []
 
 
-_STAGED_BUILTINS = ("len", "max", "min", "int", "float", "bool", "sum", "any", "all", "type")
+_SEQUENCE_METHODS = frozenset(("index", "count", "remove", "sort"))
+"""Methods of a local name called through `ac.list_method` (runtime.sequences)."""
+
+_STAGED_BUILTINS = (
+    "len",
+    "max",
+    "min",
+    "int",
+    "float",
+    "bool",
+    "sum",
+    "any",
+    "all",
+    "type",
+    "sorted",
+)
 
 
 class _Calls(Transformer):
@@ -102,6 +127,17 @@ class _Calls(Transformer):
         self.builtin_typed = builtin_typed
         self.classes = classes
 
+    def _stacks(self, node) -> bool:
+        """`np.mean(parts)` of a list the function writes: through the runtime, which stacks
+        its Tensors (resolve.STACKED)."""
+        value = getattr(self.ctx.resolver, "value", None)
+        return (
+            value is not None
+            and bool(node.args)
+            and _list_written(node.args[0], self.builtin_typed)
+            and stacks_lists(value(node.func, self.shadowed))
+        )
+
     def visit_Call(self, node):
         self.generic_visit(node)
         func = node.func
@@ -111,6 +147,22 @@ class _Calls(Transformer):
             and (func.value.id == self.ctx.ac)
         ):
             return node  # a runtime operator another converter emitted
+        if (
+            isinstance(func, gast.Attribute)
+            and func.attr in _SEQUENCE_METHODS
+            and isinstance(func.value, gast.Name)
+            and func.value.id in self.ctx.local_names
+            and not any(k.arg is None for k in node.keywords)
+            and not any(isinstance(a, gast.Starred) for a in node.args)
+        ):
+            # `vals.index(m)` of a list holding Tensors compares them when the graph runs
+            # (runtime.sequences); any other object's method is called converted.
+            method = gast.Constant(value=func.attr, kind=None)
+            call = templates.expr("ac.list_method(name, method)", ac=self.ctx.ac, method=method)
+            call.args[0] = func.value
+            call.args.extend(node.args)
+            call.keywords = node.keywords
+            return expressions.located(call, node)
         if isinstance(func, gast.Attribute) and (
             isinstance(func.value, _DISPLAYS)
             or isinstance(func.value, gast.Name)
@@ -130,7 +182,7 @@ class _Calls(Transformer):
             fn = f"ac.{func.id}"
             node.func = expressions.located(templates.expr(fn, ac=self.ctx.ac), func)
             return node
-        if self.ctx.resolver.is_passthrough(func, self.shadowed):
+        if self.ctx.resolver.is_passthrough(func, self.shadowed) and not self._stacks(node):
             return node
         node.func = expressions.located(
             templates.expr("ac.converted(f)", ac=self.ctx.ac, f=node.func), node.func

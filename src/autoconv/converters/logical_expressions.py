@@ -3,6 +3,9 @@
     a and b or not c     ->  ac.or_(ac.and_(a, lambda: b), lambda: ac.not_(c))
     0 <= i < n           ->  ac.and_(0 <= i, lambda: i < n)
     x is None            ->  ac.is_none(x)          (x is not None -> ac.is_not_none(x))
+    (v, -i) > best       ->  ac.compare('>', (v, -i), best)     (a tuple written in place, or
+                                                                a name bound only to those)
+    v in vals            ->  ac.in_(v, vals)        (a display, or a name bound only to lists)
     if a and b: ...      ->  ac.if_stmt(ac.and_(a, lambda: b, test=True), ...)
 
 Where only the truth of the value counts (the test of `if`, `while`, `assert`, a conditional
@@ -69,6 +72,12 @@ class _Logical(Transformer):
         super().__init__()
         self.ac = ctx.ac
         self.tests = tests
+        self.lists = _bound_only_to(ctx.function_node, _makes_list)
+        self.tuples = _bound_only_to(ctx.function_node, _tuple_display)
+
+    def _tuple(self, node) -> bool:
+        """A tuple written in place, or a name bound only to such tuples."""
+        return _tuple_display(node) or isinstance(node, gast.Name) and node.id in self.tuples
 
     def visit_BoolOp(self, node):
         if anno.get(node, "as_written"):
@@ -112,9 +121,23 @@ class _Logical(Transformer):
                 return expressions.located(templates.expr(f"ac.{fn}(x)", ac=self.ac, x=value), node)
         if (
             len(node.ops) == 1
+            and type(node.ops[0]) in _ORDER
+            and any(self._tuple(side) for side in (node.left, node.comparators[0]))
+        ):
+            # `(v, -i) > best`: Python compares the items while tracing, one by one.
+            op = gast.Constant(value=_ORDER[type(node.ops[0])], kind=None)
+            call = templates.expr("ac.compare(op, a, b)", ac=self.ac, op=op, a=node.left)
+            call.args[2] = node.comparators[0]
+            return expressions.located(call, node)
+        if (
+            len(node.ops) == 1
             and isinstance(node.ops[0], (gast.In, gast.NotIn))
-            and isinstance(node.comparators[0], (gast.Tuple, gast.List, gast.Set))
-            and not any(isinstance(e, gast.Starred) for e in node.comparators[0].elts)
+            and (
+                isinstance(node.comparators[0], (gast.Tuple, gast.List, gast.Set))
+                and not any(isinstance(e, gast.Starred) for e in node.comparators[0].elts)
+                or isinstance(node.comparators[0], gast.Name)
+                and node.comparators[0].id in self.lists
+            )
         ):
             # `live in (2, 3)`: a symbolic value is compared with each item when the graph runs.
             call = templates.expr("ac.in_(x, items)", ac=self.ac, x=node.left)
@@ -154,6 +177,52 @@ def _twice_safe(node) -> bool:
         keys = node.slice.elts if isinstance(node.slice, gast.Tuple) else [node.slice]
         return isinstance(node.value, gast.Name) and all(_twice_safe(k) for k in keys)
     return False
+
+
+_ORDER = {
+    gast.Lt: "<",
+    gast.LtE: "<=",
+    gast.Gt: ">",
+    gast.GtE: ">=",
+    gast.Eq: "==",
+    gast.NotEq: "!=",
+}
+
+
+_MAKES_LISTS = ("list", "tuple", "sorted")
+
+
+def _makes_list(value) -> bool:
+    return (
+        isinstance(value, (gast.List, gast.Tuple, gast.ListComp))
+        or isinstance(value, gast.Call)
+        and isinstance(value.func, gast.Name)
+        and value.func.id in _MAKES_LISTS
+    )
+
+
+def _bound_only_to(function_node, kind) -> set:
+    """Names the function binds only to values for which `kind(value node)` holds: lists or
+    tuples it makes (`_makes_list`: `vals = list(x)`, `parts = [a, b]`, a comprehension), so
+    `v in vals` goes through `ac.in_`; tuples it writes (`_tuple_display`: `best = (v, -i)`),
+    so `cand > best` goes through `ac.compare`."""
+    accepted, names, others = set(), set(), set()
+    for node in walk(function_node):
+        if isinstance(node, gast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+            if isinstance(target, gast.Name) and kind(value):
+                accepted.add(id(target))
+                names.add(target.id)
+        elif isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Load):
+            if id(node) not in accepted:
+                others.add(node.id)
+        elif isinstance(node, (gast.Nonlocal, gast.Global)):
+            others.update(node.names)
+    return names - others
+
+
+def _tuple_display(node) -> bool:
+    return isinstance(node, gast.Tuple) and not any(isinstance(e, gast.Starred) for e in node.elts)
 
 
 def _is_none(node) -> bool:

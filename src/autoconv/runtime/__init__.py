@@ -29,7 +29,7 @@ from autoconv.runtime.items import (
     store_item,
 )
 from autoconv.runtime.lists import filtered, joined, list_contains, list_iadd, list_method
-from autoconv.runtime.logical import and_, if_exp, not_, or_
+from autoconv.runtime.logical import and_, if_exp, not_, or_, truth
 from autoconv.runtime.py_builtins import (
     all,
     any,
@@ -42,10 +42,12 @@ from autoconv.runtime.py_builtins import (
     max,
     min,
     range,
+    sorted,
     sum,
     zip,
 )
 from autoconv.runtime.py_builtins import type_of as type  # noqa: A004 - `ac.type` in converted code
+from autoconv.runtime.sequences import compare
 from autoconv.runtime.staging import functional_now
 from autoconv.runtime.unbound import past_guard, unbound_locals
 
@@ -55,6 +57,7 @@ __all__ = [
     "any",
     "assert_",
     "bool",
+    "compare",
     "converted",
     "enumerate",
     "filtered",
@@ -88,8 +91,10 @@ __all__ = [
     "setitem_path",
     "setitems",
     "setitems_path",
+    "sorted",
     "store_item",
     "sum",
+    "truth",
     "type",
     "unbound_locals",
     "while_stmt",

@@ -2,9 +2,10 @@
 (`converters/list_items.py`): plain Python, except for a list a staged loop appended to while a
 graph is traced, whose items are known only when the graph runs."""
 
-from autoconv.runtime import staging
+from autoconv.runtime import sequences, staging
 from autoconv.runtime.calls import converted
 from autoconv.runtime.control_flow import for_stmt, if_stmt
+from autoconv.runtime.py_builtins import in_
 
 _traces = staging.traces
 _CHANGES = frozenset(("pop", "insert", "remove", "sort", "reverse"))  # change the list
@@ -14,20 +15,32 @@ def list_contains(target, value):
     """`value in target`."""
     if _traces and staging.grown_list(target):
         return staging.graph_tracer.list_contains(target, value)
+    if type(target) in (list, tuple):
+        return in_(value, target)  # a symbolic value or item: compared when the graph runs
     return value in target
 
 
 def list_method(target, name, *args, **kwargs):
-    """`target.name(*args, **kwargs)`, for `name` one of converters.list_items.METHODS."""
-    if type(target) is not list:
-        # Not a list after all (an array's `sort`, a dict's `pop`): the method as converted
-        # code calls any other.
-        return converted(getattr(target, name))(*args, **kwargs)
-    if _traces and (
-        staging.grown_list(target) or name in _CHANGES or any(map(staging.symbolic, args))
-    ):
-        return staging.graph_tracer.list_method(target, name, args, kwargs)
-    return getattr(target, name)(*args, **kwargs)
+    """`target.name(*args, **kwargs)`, for `name` one of converters.list_items.METHODS (or
+    `index`, `count`, `remove`, `sort` of any local name: converters/calls.py). While a graph
+    is traced: staged on a list a staged loop appended to, or that a staged loop's body
+    changes (the loop carries it as a run-time list), or on a plain list or tuple with
+    symbolic items (runtime.sequences), or given a symbolic argument; other objects' methods
+    are called converted, as any call."""
+    if _traces:
+        tracer = staging.graph_tracer
+        if staging.grown_list(target) or (
+            type(target) is list and name in _CHANGES and tracer.in_staged_loop(target)
+        ):
+            return tracer.list_method(target, name, args, kwargs)
+        result = sequences.staged_method(target, name, args, kwargs)
+        if result is not sequences.PYTHON:
+            return result
+        if type(target) is list and any(map(staging.symbolic, args)):
+            return tracer.list_method(target, name, args, kwargs)
+    if type(target) is list:
+        return getattr(target, name)(*args, **kwargs)  # (`converted` would route it back here)
+    return converted(getattr(target, name))(*args, **kwargs)
 
 
 def _star(fn):

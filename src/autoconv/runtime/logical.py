@@ -87,6 +87,16 @@ def not_(value):
     return not value
 
 
+def truth(value):
+    """`not not value`: the truth of a test's operand (converters/walrus_tests.py), a Python
+    bool, or on a symbolic value a bool its tracer stages (known when the graph runs)."""
+    if value is not True and value is not False:
+        tracer = _tracer_for(value)
+        if tracer is not None:
+            return tracer.not_(tracer.not_(value))
+    return not not value
+
+
 def if_exp(cond, if_true, if_false):
     """`if_true() if cond else if_false()`."""
     if cond is not True and cond is not False:

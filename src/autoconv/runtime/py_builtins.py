@@ -8,7 +8,7 @@ header here; on Python values they are Python's own.
 import builtins as _py
 import sys as _sys
 
-from autoconv.runtime import staging
+from autoconv.runtime import sequences, staging
 
 _TRACERS = staging.TRACERS
 _traces = staging.traces
@@ -17,6 +17,8 @@ _modules = _sys.modules
 
 def max(*args, **kwargs):  # noqa: A001
     """Python's `max`; while tracing, symbolic values are compared by staged choices."""
+    if _traces and ("key" in kwargs or _has_tuples(args)):
+        return _keyed("max", args, kwargs)
     if kwargs:
         kwargs = _default_unused(args, kwargs)
     if not kwargs and (_traces or "jax" in _modules):  # a graph trace, or maybe a JAX one
@@ -30,6 +32,8 @@ def max(*args, **kwargs):  # noqa: A001
 
 def min(*args, **kwargs):  # noqa: A001
     """Python's `min`; while tracing, symbolic values are compared by staged choices."""
+    if _traces and ("key" in kwargs or _has_tuples(args)):
+        return _keyed("min", args, kwargs)
     if kwargs:
         kwargs = _default_unused(args, kwargs)
     if not kwargs and (_traces or "jax" in _modules):  # a graph trace, or maybe a JAX one
@@ -39,6 +43,53 @@ def min(*args, **kwargs):  # noqa: A001
     if kwargs and _traces and _py.len(args) == 1 and staging.grown_list(args[0]):
         return staging.tracer_for(args[0]).extreme("min", args, **kwargs)
     return _py.min(*args, **kwargs)
+
+
+def _has_tuples(args) -> bool:
+    """Whether the items compared (`max(a, b)` or `max([a, b])`) are tuples (`max(pairs)`)."""
+    items = args[0] if _py.len(args) == 1 and type(args[0]) in (list, tuple) else args
+    return _py.any(type(item) is tuple for item in items)
+
+
+def _keyed(which, args, kwargs):
+    """`max`/`min` with `key=`, or of tuples, while a graph is traced: the key of each item taken
+    once, as Python does; compared by the graph's tracer (staged choices, tuples item by item)
+    when a key holds a symbolic value, else Python's own answer."""
+    if _py.len(args) == 1 and staging.grown_list(args[0]):
+        return staging.tracer_for(args[0]).extreme(which, args, **kwargs)
+    key = kwargs.get("key")
+    if set(kwargs) - {"key", "default"} or (_py.len(args) > 1 and "default" in kwargs):
+        return (_py.max if which == "max" else _py.min)(*args, **kwargs)  # Python's TypeError
+    items = list(args[0]) if _py.len(args) == 1 else list(args)
+    if not items:
+        if "default" in kwargs:
+            return kwargs["default"]
+        raise ValueError(f"{which}() arg is an empty sequence")
+    keys = items if key is None else [key(item) for item in items]
+    if sequences.holds_symbolic(keys):
+        return staging.graph_tracer.sequence("extreme", which, items, keys)
+    pick = _py.max if which == "max" else _py.min
+    return items[pick(_py.range(_py.len(items)), key=keys.__getitem__)]
+
+
+def sorted(iterable, /, *, key=None, reverse=False):  # noqa: A001
+    """Python's `sorted`; while a graph is traced, items whose keys are symbolic numbers are
+    placed by a stable argsort when the graph runs (trace.tensors.sequences)."""
+    if _traces:
+        items = list(iterable)
+        if staging.grown_list(iterable):
+            # A list a staged loop appended to: its `sort` method, on a copy.
+            options = {} if key is None else {"key": key}
+            if reverse:
+                options["reverse"] = reverse
+            staging.graph_tracer.list_method(items, "sort", (), options)
+            return items
+        keys = items if key is None else [key(item) for item in items]
+        if sequences.holds_symbolic(keys):
+            return staging.graph_tracer.sequence("sort", items, keys, reverse)
+        order = _py.sorted(_py.range(_py.len(items)), key=keys.__getitem__, reverse=reverse)
+        return [items[k] for k in order]
+    return _py.sorted(iterable, key=key, reverse=reverse)
 
 
 def _default_unused(args, kwargs):
@@ -104,8 +155,14 @@ def bool(value=False, /):  # noqa: A001
 
 def in_(value, items):
     """`value in items`, where `items` is a tuple, list or set written in place (`live in (2,
-    3)`); while a graph is traced, a symbolic value or item is compared when the graph runs."""
-    if _traces:
+    3)`) or a name the function binds only to lists (`v in vals` for `vals = list(x)`); while
+    a graph is traced, a symbolic value or item of a plain tuple, list or set is compared when
+    the graph runs."""
+    if _traces and type(items) in (tuple, list, set, frozenset):
+        if staging.grown_list(items):
+            return staging.graph_tracer.list_contains(items, value)
+        if type(items) in (tuple, list) and sequences.holds_symbolic(value, items):
+            return staging.graph_tracer.sequence("contains", items, value)
         if _TRACERS[type(value)] is not None or _py.any(_TRACERS[type(i)] for i in items):
             return _truth((value == item for item in items), True)
     return value in items

@@ -109,8 +109,9 @@ def list_iadd(lst: list, value) -> list:
     """`lst += value`: the items of `value` after `lst`'s, in place; one run-time list where
     either held items known only when the graph runs."""
     lst.extend(value)
-    n = accum_index(lst)
-    if n is not None and (n < len(lst) - 1 or sum(isinstance(v, ListAccum) for v in lst) > 1):
+    # Items after the run-time ones are as if appended (as `append` leaves them); a second
+    # run-time part joins the first.
+    if sum(isinstance(v, ListAccum) for v in lst) > 1:
         run = one_run(lst, _name(lst), user_origin(2))
         if run is None:
             raise StagingError(

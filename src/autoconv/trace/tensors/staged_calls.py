@@ -17,6 +17,7 @@ import math
 
 import numpy as np
 
+from autoconv.conversion.resolve import STACKED
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.tensor import Tensor
@@ -134,6 +135,24 @@ def _as_array(func):
     staged.__name__ = func.__name__
     staged.__doc__ = f"`np.{func.__name__}` of a Tensor: an array when the graph runs."
     return staged
+
+
+def _of_stacked(func):
+    def staged(*args, **kwargs):
+        if _g.building() and args and (_rows_of_symbolic(args[0]) or _symbolic_list(args[0])):
+            # `np.mean(parts)` of a list of Tensors: NumPy makes an array of the list first
+            # (np.asanyarray: np.array of a list), so the items are stacked, then `func`
+            # applies to the stack.
+            return func(_as_array(np.array)(args[0]), *args[1:], **kwargs)
+        return func(*args, **kwargs)
+
+    staged.__name__ = func.__name__
+    staged.__doc__ = f"`np.{func.__name__}` of a list of Tensors: of their stack."
+    return staged
+
+
+def _symbolic_list(a) -> bool:
+    return type(a) in (list, tuple) and _holds_symbolic(a)
 
 
 def _rows_of_symbolic(items) -> bool:
@@ -287,6 +306,7 @@ STAGED = {
     np.asanyarray: _as_array(np.asanyarray),
     np.array: _as_array(np.array),
     np.ascontiguousarray: _as_array(np.ascontiguousarray),
+    **{getattr(np, name): _of_stacked(getattr(np, name)) for name in STACKED},
     builtins.float: _python_number(builtins.float),
     builtins.int: _python_number(builtins.int),
     builtins.complex: _python_number(builtins.complex),

@@ -18,9 +18,17 @@ from autoconv.runtime.control_flow import for_stmt as py_for_stmt
 from autoconv.runtime.staged_locals import StagedLocals
 from autoconv.trace.core.hidden import HiddenState, with_carried
 from autoconv.trace.core.whole import carried_whole
-from autoconv.trace.tensors import accumulated, arraylike, choices, list_ops, mutation
+from autoconv.trace.tensors import (
+    accumulated,
+    arraylike,
+    choices,
+    list_ops,
+    mutation,
+    sequences,
+)
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
+    _LOOPS,
     _appended,
     _Box,
     _closure_lists,
@@ -468,9 +476,27 @@ class TensorTracer:
         """`lst += value` where either holds items a staged loop appended."""
         return list_ops.list_iadd(lst, value)
 
+    def in_staged_loop(self, lst) -> bool:
+        """Whether `lst` is among the lists of the staged loop being traced (its body changes
+        it: the loop must carry it as a run-time list)."""
+        return bool(_LOOPS) and any(lst is seen for seen, _, _ in _LOOPS[-1])
+
     def list_method(self, lst, name, args, kwargs):
         """`lst.name(*args)` (pop, sort, ...) of a list a staged loop appended to."""
         return list_ops.list_method(lst, name, args, kwargs)
+
+    def sequence(self, name, *args):
+        """Python's comparisons, built-ins and list methods (compare, extreme, index, count,
+        contains, remove) over plain tuples and lists with symbolic items: see sequences."""
+        if self._sequences is None:
+            self._sequences = sequences.Sequences(
+                lambda cond, if_true, if_false, what: self._choice(
+                    cond, if_true, if_false, user_origin(2), what
+                )
+            )
+        return getattr(self._sequences, name)(*args)
+
+    _sequences = None
 
     def list_call(self, fn, lst, *args):
         """`fn(lst, *args)` (sum, max, min) of a list a staged loop appended to."""
