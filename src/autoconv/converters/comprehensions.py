@@ -17,7 +17,20 @@ from autoconv.pyct import templates
 from autoconv.pyct.transformer import Transformer
 from autoconv.pyct.walk import walk
 
-_KEEP = (gast.NamedExpr, gast.Await, gast.Yield, gast.YieldFrom)
+# Left as written: `:=` would bind in the lambda; a lambda or inner comprehension closing over
+# the loop variable sees its last value eagerly (one variable for the whole comprehension), where
+# the lambdas' parameter would give each its own.
+_KEEP = (
+    gast.NamedExpr,
+    gast.Await,
+    gast.Yield,
+    gast.YieldFrom,
+    gast.Lambda,
+    gast.ListComp,
+    gast.SetComp,
+    gast.DictComp,
+    gast.GeneratorExp,
+)
 
 
 def transform(function_node, ctx) -> None:
