@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from autoconv.backends.jax.errors import LoweringError
 from autoconv.graph.eager_types import eager_type
+from autoconv.graph.errors import where
 from autoconv.graph.graph import map_tensors
 from autoconv.graph.helpers import LIST_METHODS, list_item, mixed_output, render
 from autoconv.graph.helpers import optional_output as output
@@ -89,6 +91,14 @@ def list_items(plan, t: Tensor, value, keep=False) -> list:
     if made is not None:
         return made
     kind = plan.item_kind(t)
+    if kind is None and len(plan.family(t).kinds) > 1:
+        fam = plan.family(t)
+        raise LoweringError(
+            f"{where(fam.origin)}: {plan.describe(t)} holds items of several Python types "
+            "(Python numbers and NumPy values, by the path each took), which this backend's "
+            "one buffer does not keep: use autoconv.function(..., backend='numpy'), or append "
+            "one kind of number (int(u), np.int64(u))."
+        )
     if keep and kind not in (bool, int, float, complex):  # Python numbers stay numbers
         return [buffer[i] for i in range(count)]
     array = np.asarray(buffer)[:count]

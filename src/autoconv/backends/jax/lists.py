@@ -126,7 +126,7 @@ class _Family:
     """Lists that share one buffer: joined by appends, branches and loops."""
 
     __slots__ = (
-        *("parent", "elem", "dtype", "cap", "kinds", "name", "origin", "index"),
+        *("parent", "elem", "dtype", "cap", "kinds", "sources", "name", "origin", "index"),
         *("objects", "fields"),
     )
 
@@ -136,6 +136,7 @@ class _Family:
         self.dtype = t.dtype
         self.cap = 0
         self.kinds: set = set()
+        self.sources: list = []  # families whose items were read back and appended here
         self.name = node.attrs.get("list") if node is not None else None
         self.origin = node.origin if node is not None else None
         self.index = None  # its place among the growable families (None: bounded)
@@ -230,8 +231,13 @@ class ListPlan:
 
     def item_kind(self, t: Tensor):
         """The Python type eager code gives each item (None when the items differ)."""
-        kinds = self.family(t).kinds
+        kinds = self.all_kinds(t)
         return next(iter(kinds)) if len(kinds) == 1 else None
+
+    def all_kinds(self, t: Tensor) -> set:
+        """The Python types of list `t`'s items: its own, and those of the lists items were
+        read back from (`order.append(queue.pop(0))`: whatever the queue held)."""
+        return _all_kinds(self.family(t))
 
     def device_dtype(self, t: Tensor):
         """The dtype of list `t`'s buffer: a tuple of one per field for a list of tuples; an
@@ -272,7 +278,13 @@ class ListPlan:
     def _item(self, fam, item, node):
         """Records an item added to a list of family `fam`: its Python type, and for strings
         the objects it may be."""
-        fam.kinds.add(eager_type(item) if isinstance(item, Tensor) else type(item))
+        source = self._read_from(item)
+        if source is not None:
+            prefix, lst, tail = source
+            fam.sources.append(self._family[lst.id])
+            fam.kinds.update(k for v in (*prefix, *tail) for k in _kinds(v))
+        else:
+            fam.kinds.update(_kinds(item))
         if fam.fields is None:
             if fam.dtype.kind == "O":
                 self._objects(fam, item, node)
@@ -288,6 +300,19 @@ class ListPlan:
                         f"item {j} of the tuples appended to {self._text(fam)} is of several "
                         "Python types, which one buffer does not keep; append one kind of number",
                     )
+
+    def _read_from(self, item):
+        """`(prefix, list, tail)` where `item` is an item read back from a run-time list (an
+        item at a key, a pop), else None."""
+        node = item.node if isinstance(item, Tensor) else None
+        if node is None or node.kind != "helper" or len(node.args) < 3:
+            return None
+        if node.fn is not _helpers.list_item and node.fn is not _helpers.LIST_METHODS["pop"]:
+            return None
+        prefix, lst, tail = node.args[:3]
+        if not (type(prefix) is list and type(tail) is list and self.is_list(lst)):
+            return None
+        return prefix, lst, tail
 
     def _objects(self, fam, v, node):
         options = _options(v)
@@ -314,6 +339,7 @@ class ListPlan:
         if fa is not fb:
             fb.parent = fa
             fa.kinds |= fb.kinds
+            fa.sources += fb.sources
             for o in fb.objects:
                 if not any(type(o) is type(x) and (o is x or o == x) for x in fa.objects):
                     fa.objects.append(o)
@@ -549,10 +575,33 @@ class ListPlan:
         return never_empty or as_empty
 
 
+def _kinds(item) -> list:
+    """The Python types an appended item has on the paths that reach it: a number read back
+    from a run-time list (`u = q.pop(0)`) is a Python int or a NumPy value, known at run time."""
+    if not isinstance(item, Tensor):
+        return [type(item)]
+    tagged = getattr(item, "py_kinds", None)
+    if tagged is None:
+        return [eager_type(item)]
+    return [eager_type(item) if k is None else k for k in tagged[1]]
+
+
+def _all_kinds(fam) -> set:
+    """`fam`'s items' Python types, with those of the families its items were read from."""
+    found, seen, todo = set(), set(), [fam]
+    while todo:
+        f = todo.pop().root()
+        if id(f) not in seen:
+            seen.add(id(f))
+            found |= f.kinds
+            todo.extend(f.sources)
+    return found
+
+
 def _one_kind(node, fam, text):
     """Raises where the items of a list that a slice or method made one run-time list are of
     several Python types (Python numbers and NumPy values): one buffer keeps one."""
-    kinds = {k if k in (bool, int, float, complex) else "NumPy value" for k in fam.kinds}
+    kinds = {k if k in (bool, int, float, complex) else "NumPy value" for k in _all_kinds(fam)}
     if len(kinds) > 1:
         shown = ", ".join(sorted(k if isinstance(k, str) else k.__name__ for k in kinds))
         raise lowering_error(

@@ -251,7 +251,7 @@ def _kind(plan, v):
 
 def _run_kind(plan, lst, node):
     """The Python type of the items appended to `lst` (None: NumPy values)."""
-    kinds = plan.family(lst).kinds
+    kinds = plan.all_kinds(lst)
     if len(kinds) > 1:
         shown = ", ".join(sorted("a NumPy value" if k is None else k.__name__ for k in kinds))
         raise lowering_error(
