@@ -434,7 +434,7 @@ def rk4_decay(y0, h, steps):
     return y
 
 
-@prog((np.array([1.0, 0.0]), 0.01, 100), (np.array([0.0, 1.0]), 0.1, 5))
+@prog((np.array([1.0, 0.0]), 0.05, 30), (np.array([0.0, 1.0]), 0.1, 5))
 def euler_oscillator(state, dt, steps):
     traj = [state.copy()]
     for _ in range(steps):
@@ -469,7 +469,7 @@ def adaptive_simpson(a, b, tol):
     return total
 
 
-@prog((1000, 7), (10, 1))
+@prog((100, 7), (10, 1))
 def monte_carlo_pi(n, seed):
     rng = np.random.default_rng(seed)
     inside = 0
@@ -1086,7 +1086,7 @@ def erode(mask):
 # ---------------------------------------------------------------- reinforcement learning
 
 
-@prog((np.array([0.2, 0.5, 0.8]), 200, 1), (np.array([0.5]), 10, 2))
+@prog((np.array([0.2, 0.5, 0.8]), 60, 1), (np.array([0.5]), 10, 2))
 def epsilon_greedy_bandit(probs, steps, seed):
     rng = np.random.default_rng(seed)
     k = len(probs)
@@ -1105,7 +1105,7 @@ def epsilon_greedy_bandit(probs, steps, seed):
     return total, Q
 
 
-@prog((np.array([0.3, 0.6]), 50, 3), (np.array([0.9, 0.1, 0.5]), 30, 4))
+@prog((np.array([0.3, 0.6]), 20, 3), (np.array([0.9, 0.1, 0.5]), 30, 4))
 def ucb_bandit(probs, steps, seed):
     rng = np.random.default_rng(seed)
     k = len(probs)
@@ -1140,7 +1140,7 @@ def value_iteration_line(n, gamma):
     return V, it
 
 
-@prog((5, 200, 0), (3, 50, 1))
+@prog((5, 40, 0), (3, 10, 1))
 def q_learning_corridor(n, episodes, seed):
     rng = np.random.default_rng(seed)
     Q = np.zeros((n, 2))
@@ -1222,7 +1222,7 @@ def backtracking_line_search(x):
 def adagrad(x, lr):
     cache = np.zeros_like(x)
     history = []
-    for step in range(50):
+    for step in range(20):
         g = np.array([2 * x[0], 4 * x[1]])
         cache += g * g
         x = x - lr * g / (np.sqrt(cache) + 1e-8)
@@ -2227,7 +2227,7 @@ def geometric_check(x):
     return True, ratio
 
 
-@prog((np.array([0.2, 0.3, 0.5]), 1000, 0), (np.array([1.0]), 5, 1))
+@prog((np.array([0.2, 0.3, 0.5]), 100, 0), (np.array([1.0]), 5, 1))
 def sample_categorical_manual(p, n, seed):
     rng = np.random.default_rng(seed)
     cdf = np.cumsum(p)
@@ -2579,7 +2579,7 @@ def frobenius_and_trace(A):
 # ---------------------------------------------------------------- Markov, images, RL, optimizers
 
 
-@prog((0.5, 5, 3, 200), (0.3, 4, 1, 50))
+@prog((0.5, 5, 3, 30), (0.3, 4, 1, 10))
 def gamblers_ruin(p, target, seed, trials):
     rng = np.random.default_rng(seed)
     wins = 0
@@ -2614,7 +2614,7 @@ def flood_fill_recolor(img, r, c, new):
     return img, changed
 
 
-@prog((np.array([0.3, 0.7]), 100, 5), (np.array([0.5, 0.5, 0.5]), 20, 6))
+@prog((np.array([0.3, 0.7]), 30, 5), (np.array([0.5, 0.5, 0.5]), 20, 6))
 def thompson_sampling(probs, steps, seed):
     rng = np.random.default_rng(seed)
     a = np.ones(len(probs))
@@ -2630,7 +2630,7 @@ def thompson_sampling(probs, steps, seed):
     return pulls
 
 
-@prog((5, 100, 2), (3, 10, 0))
+@prog((5, 20, 2), (3, 5, 0))
 def td0_random_walk(n, episodes, seed):
     rng = np.random.default_rng(seed)
     V = np.full(n, 0.5)
@@ -2649,7 +2649,7 @@ def td0_random_walk(n, episodes, seed):
     return V
 
 
-@prog((np.array([3.0, -1.0]), 200), (np.array([0.0, 0.0]), 5))
+@prog((np.array([3.0, -1.0]), 40), (np.array([0.0, 0.0]), 5))
 def rmsprop_quadratic(x, steps):
     sq = np.zeros_like(x)
     for _ in range(steps):
@@ -2665,7 +2665,7 @@ def coordinate_descent(x):
         return (x[0] - 1) ** 2 + (x[1] + 2) ** 2 + x[0] * x[1]
 
     x = x.copy()
-    for sweep in range(50):
+    for sweep in range(20):
         old = f(x)
         for i in range(2):
             best_v, best_f = x[i], f(x)
