@@ -501,3 +501,28 @@ def test_loop_building_an_array_from_items_rolls():
     fitted = autoconv.function(rmsprop_steps).get_concrete_function(np.array([3.0, -1.0]))
     loops = [n for n in fitted.optimized_graph.walk() if n.kind == "while"]
     assert len(loops) == 1 and len(list(fitted.optimized_graph.walk())) < 50
+
+
+# -- G1 (generator, seed 14): an item write in one branch, a nonlocal-changing call in the other --
+
+
+def write_or_bump(x, y):
+    b = y * 1.0
+    calls = 0
+
+    def bump(v):
+        nonlocal calls
+        calls += 1
+        return v
+
+    if np.any(x < 0):
+        b[0] = 1.0
+    else:
+        bump(x)
+    return x
+
+
+@xfail("G1: '`def write_or_bump(x, y):` reads an array that `b[0] = 1.0` ... changed in place'")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_item_write_beside_a_nonlocal_changing_call(backend):
+    follows_the_rule(write_or_bump, np.array([-2.0]), np.array([-2.0]), backend=backend)
