@@ -109,6 +109,8 @@ LIMITS = {
     "while test unchanged": r"reads nothing that the loop changes",
     # "items of different dtypes, or numbers of dimensions, appended to one list"
     "appends of two kinds": r"in a staged loop or branch must all have the same",
+    # "a dict key added in a staged branch or loop on some paths or iterations only"
+    "dict key by path": r"is added to its dict in this|is set on some paths only",
     # "a name that holds, after one branch of a staged `if`, a list the branch appended to"
     "list shared on one path": r"a list that the branch appends to",
 }

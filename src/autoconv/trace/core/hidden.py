@@ -42,6 +42,7 @@ class HiddenState:
         self.objects: list = []  # (object, its attributes before, its name, carried ones)
         self.dicts: list = []  # (dict an object holds, its items before, its name)
         self.names = frozenset(names)  # the statement's own (`self.stock['a']` once carried)
+        self.added: dict = {}  # label -> None: dict entries a trace added (not there before)
         self.changed: dict = {}  # label -> None, in order
         self.refs: dict = {}  # label -> (state name, read, write) of what changed
         carried = _carried_attributes(names)
@@ -65,9 +66,12 @@ class HiddenState:
                     seen.add(id(cell))
                     label = f"`{var}` (a variable that `{user_helper}` changes with `nonlocal`)"
                     self.cells.append((cell, value, label, var))
-                    if type(value) is dict and id(value) not in seen:
-                        seen.add(id(value))  # `best["value"] = v` in the helper
-                        self.dicts.append((value, dict(value), var))
+                if type(value) is dict and id(value) not in seen:
+                    # `best["value"] = v` in a helper, or at a key the converter does not
+                    # carry by its path (the name it rebinds holds the same dict): the entries
+                    # are hidden state too.
+                    seen.add(id(value))
+                    self.dicts.append((value, dict(value), var))
                 todo.extend(self._reach(value, var, user_helper, carried, seen))
         # A local the statement's own functions rebind (a loop's target, `nonlocal k, v`) is
         # theirs, even where a helper also reaches it (a lambda of an `elif` test reading `v`).
@@ -132,12 +136,11 @@ class HiddenState:
                 now, old = d.get(key, _EMPTY), before.get(key, _EMPTY)
                 if now is old or _same_plain(now, old) or f"{name}[{key!r}]" in self.names:
                     continue
-                if old is _EMPTY and type(now) in _PLAIN:
-                    continue  # a Python value filed under a new key (a cache): kept
                 label = f"`{name}[{key!r}]`"
                 self.changed[label] = None
                 self.refs[label] = (f"{name}[{key!r}]", *_entry(d, key))
                 if old is _EMPTY:
+                    self.added[label] = None
                     del d[key]
                 else:
                     d[key] = old
@@ -153,6 +156,14 @@ class HiddenState:
 
     def check(self, fail: Callable[[str], None], what: str) -> None:
         """Raises (`fail(message)`) when a trace changed hidden state."""
+        if self.added:
+            shown = ", ".join(self.added)
+            fail(
+                f"{shown} is added to its dict in this {what}, on some paths or iterations "
+                "only, so which keys the dict holds would be known only when the graph runs. "
+                "Give each key a value before the statement (e.g. `d[k] = None`), or keep the "
+                "values in an array indexed by the key."
+            )
         if self.changed:
             fail(hidden_changes(list(self.changed), what))
 
