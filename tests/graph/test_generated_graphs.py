@@ -76,7 +76,8 @@ LIMITS = {
     r"|changes structure in this `\w+` loop|before this `\w+` loop and .* after an iteration",
     # "a method that does not exist, or an error from autoconv's own code, inside a staged
     # branch": Python's own error of a branch the data may not take, raised while tracing
-    "error in a traced branch": r"while tracing a branch of a staged `if`",
+    "error in a traced branch": r"while tracing a branch of a staged `if`"
+    r"|while tracing the body of this staged `\w+` loop",
     "eager NumPy raises too": r"\(eager NumPy raises this too\)",
     # "an argument changed in place in a staged loop"
     "argument changed in place": r"is an argument of the function, so the caller would see"
@@ -292,12 +293,6 @@ KNOWN = {
         "test_list_item_int_plus_float_in_a_staged_loop",
         _list_item_kind_lost,
     ),
-    "C1 unpacking error of an untaken loop body": (
-        "test_unpacking_in_a_while_body_never_entered",
-        _known(
-            r"^graph raised ValueError: (too many|not enough) values to unpack.*; eager returned"
-        ),
-    ),
     "B6 list returned in a loop": (
         "test_list_returned_in_a_loop_with_a_raise",
         _known(
@@ -308,10 +303,6 @@ KNOWN = {
     "B2 object returned": (
         "test_returning_an_object_runs_or_is_a_documented_limit",
         _known(r"^undocumented AutoconvError: .*returns a \w+ object whose attribute"),
-    ),
-    "C2 trace-time NameError before a run-time error": (
-        "test_run_time_error_before_an_undefined_name",
-        _known(r"^graph raised NameError: name '\w+' is not defined; eager raised (?!NameError)"),
     ),
 }
 

@@ -257,10 +257,70 @@ def unpack_in_untaken_while(x):
     return x
 
 
-@xfail("C1: a bare ValueError (too many values to unpack) while eager returns")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_unpacking_in_a_while_body_never_entered(backend):
     follows_the_rule(unpack_in_untaken_while, np.array([1.0, 2.0, 3.0]), backend=backend)
+    follows_the_rule(unpack_in_untaken_while, np.array([-1.0, -2.0, -3.0]), backend=backend)
+
+
+# The same mechanism: Python's error in the user's code of a staged branch or loop body is a
+# staged raise, taken where that code runs (an `if`'s branch; a loop's first iteration).
+
+
+def unpack_in_a_for_body(x, y):
+    for _ in y:
+        e0, e1 = x
+        x = x + e0
+    return x
+
+
+def missing_key_in_a_branch(x):
+    autoconv.print("before")
+    if np.sum(x) < 0:
+        d = {}
+        x = x + d["k"]
+    return x
+
+
+def index_past_a_list_in_a_nested_loop_branch(x):
+    lst = [1.0, 2.0]
+    while np.sum(x) < 0:
+        if np.max(x) > -1:
+            x = x + lst[5]
+        x = x + 1.0
+    return x
+
+
+def raise_in_a_while_body(x):
+    while np.sum(x) < 0:
+        x = x + 1.0
+        raise ValueError("negative input")
+    return x
+
+
+def missing_method_in_a_branch(x):
+    if np.sum(x) < 0:
+        return x.no_such_method()
+    return x
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("sign", [1.0, -1.0])
+def test_python_errors_of_staged_code_raise_where_it_runs(backend, sign, capsys):
+    x = sign * np.array([1.0, 2.0, 3.0])
+    follows_the_rule(unpack_in_a_for_body, x, np.array([]), backend=backend)
+    follows_the_rule(unpack_in_a_for_body, x, np.array([1.0]), backend=backend)
+    follows_the_rule(missing_key_in_a_branch, x, backend=backend)
+    follows_the_rule(index_past_a_list_in_a_nested_loop_branch, x, backend=backend)
+    follows_the_rule(index_past_a_list_in_a_nested_loop_branch, x * 0.1, backend=backend)
+    follows_the_rule(raise_in_a_while_body, x, backend=backend)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_an_error_about_a_traced_value_stays_the_documented_error(backend):
+    # `x.no_such_method()` fails on the traced value (not on eager's ndarray): not staged.
+    text = message(missing_method_in_a_branch, np.array([1.0, 2.0]), backend=backend)
+    assert "while tracing a branch of a staged `if`" in text, text
 
 
 # -- B1: an item write on a graph array with a call in its key --
@@ -444,10 +504,25 @@ def stack_then_undefined(x):
     return np.stack(lst), undefined_name  # noqa: F821 - eager raises before reaching it
 
 
-@xfail("C2: NameError at trace time; eager raises np.stack's ValueError first")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_run_time_error_before_an_undefined_name(backend):
     follows_the_rule(stack_then_undefined, np.array([-1.0, 0.5]), backend=backend)
+    follows_the_rule(stack_then_undefined, np.array([1.0, 0.5]), backend=backend)
+
+
+def unused_stack_of_a_list_that_may_be_empty(x):
+    lst = []
+    for v in x:
+        if v > 0:
+            lst.append(v)
+    s = np.stack(lst)  # noqa: F841 - unused: eager raises on no items all the same
+    return x
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("x", [np.array([-1.0, -0.5]), np.array([-1.0, 0.5])])
+def test_unused_stack_of_no_items_raises(backend, x):
+    follows_the_rule(unused_stack_of_a_list_that_may_be_empty, x, backend=backend)
 
 
 # -- P3: a list's items of kinds by path: the message says "this list" --

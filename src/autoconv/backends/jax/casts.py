@@ -1,5 +1,6 @@
 """Checks of float-to-integer conversions: XLA converts a NaN, an infinity or a float out of
-range silently, where eager Python and NumPy raise.
+range silently, where eager Python and NumPy raise. (And of np.stack of lists that may hold no
+items, kept where nothing reads the result: `empty_stack`.)
 
 `int(t)` and `round(t)` of a float raise `ValueError` (NaN) or `OverflowError` (infinity);
 storing one float into an integer array (`buf[0] = v`) raises them too, or NumPy's
@@ -69,19 +70,29 @@ def suspect(value, dtype=None):
 def recorder(node):
     """A host callback `(err, value) -> bool` that replays the conversion of `node` on the
     value and keeps the exception eager code raises (only the first error of a call counts)."""
-    slot: list = []
     fn = node.fn
     target = node.args[0].dtype if fn is set_copy else None
 
-    def record(err, value):
+    def replay(value):
+        value = np.asarray(value)[()]
+        if target is None:
+            fn(value)
+        else:
+            np.zeros(1, target)[0] = value
+
+    return replayer(node, replay)
+
+
+def replayer(node, replay):
+    """A host callback `(err, *values) -> bool`: `replay(*values)` does what eager code does
+    there; its ValueError or OverflowError is kept (the first error of a call only)."""
+    slot: list = []
+
+    def record(err, *values):
         if bool(err) or slot:
             return False
-        value = np.asarray(value)[()]
         try:
-            if target is None:
-                fn(value)
-            else:
-                np.zeros(1, target)[0] = value
+            replay(*values)
         except (ValueError, OverflowError) as e:
             slot.append((e, node))
             return True
@@ -90,3 +101,22 @@ def recorder(node):
     record.slot = slot
     record.node = node
     return record
+
+
+def empty_stack(node, plan):
+    """`(NumPy function, lists)` of a node that stacks only lists grown when the graph runs,
+    which may hold no items then (np.stack([]) raises ValueError), kept for that check
+    (`node.effect`); None for other nodes."""
+    if not node.effect or node.kind != "helper" or not node.args:
+        return None
+    from autoconv.backends.jax.lists import stacker_func
+
+    func = stacker_func(node)
+    template = node.args[0]
+    if func is None or type(template) is not list or not template:
+        return None
+    if not all(isinstance(t, Tensor) and plan.is_list(t) for t in template):
+        return None
+    if any((plan.count(t) or 0) > 0 for t in template):
+        return None  # an item is always there
+    return func, template

@@ -183,6 +183,7 @@ class _Writer:
         if node.attrs.get("raises"):
             self.node_raise(node, indent)
             return True
+        self._check_not_empty(node, indent)
         if _draws.is_draw(node):
             self.node_draw(node, indent)
             return True
@@ -243,7 +244,7 @@ class _Writer:
             return True
         if _reads.sets_error(node, self.plan):
             return True
-        if _casts.checked_value(node) is not None:
+        if _casts.checked_value(node) is not None or _casts.empty_stack(node, self.plan):
             return True
         return bool(self._checks.get(id(node))) or id(node) in self.masks.errors
 
@@ -286,6 +287,19 @@ class _Writer:
         v = self.expr(value)
         test = f"{suspect}({v}{', ' + self.dtype(dtype) if dtype is not None else ''})"
         self.emit(indent, f"err = confirm({test}, err, {cb}, {v})", node)
+
+    def _check_not_empty(self, node, indent):
+        """np.stack of lists grown when the graph runs, whose result may be unused (it is
+        kept for this check): eager NumPy raises ValueError where they hold no items."""
+        found = _casts.empty_stack(node, self.plan)
+        if found is None:
+            return
+        func, lists = found
+        record = _casts.replayer(node, lambda: func([]))
+        self.callbacks.append(record)
+        cb = self.bind(record, f"empty_stack_{len(self.callbacks)}")
+        counts = " + ".join(f"{self.ref(t)}[1]" for t in lists)
+        self.emit(indent, f"err = confirm(({counts}) == 0, err, {cb})", node)
 
     def _fix(self, node, t, indent):
         if node.kind in ("getitem", "attr") or id(node) in self._typed:

@@ -5,6 +5,7 @@ for code that only works on the path the data takes.
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 import numpy as np
@@ -46,7 +47,13 @@ def _trace_branch(fn) -> bool:
             raise stored from None
         origin = None if _raised_inside_library(e) else user_raise(e)
         if origin is None:
-            raise _traced_branch_failed(e) from e
+            origin = python_error_origin(e)
+            if origin is None:
+                raise _traced_branch_failed(e) from e
+            # Python's own error in the user's code of this branch (`e0, e1 = x` with a wrong
+            # count): raised when the branch runs, as eagerly, and not when it does not.
+            raise_node(e.with_traceback(None), origin)
+            return True
         handler = _handled_eagerly(e)
         if handler is not None:
             raise StagingError(
@@ -60,6 +67,36 @@ def _trace_branch(fn) -> bool:
         raise_node(e, origin)
         return True
     return False
+
+
+def staged_error_origin(e):
+    """`(file, line)` where tracing code the data may not reach raised `e` in a way the graph
+    can raise when that code runs (the user's `raise` or `assert`, or Python's own error in
+    the user's code), or None (then it stays an error while tracing)."""
+    if isinstance(e, (AutoconvError, RecursionError, _NeedsAccumulator)):
+        return None
+    origin = None if _raised_inside_library(e) else user_raise(e)
+    if origin is not None:
+        return None if _handled_eagerly(e) is not None else origin
+    return python_error_origin(e)
+
+
+def python_error_origin(e):
+    """`(file, line)` of the user's statement whose Python error `e` (an unpacking count, a
+    name not defined, a key or index missing from a Python container...) tracing met, when
+    eager code meets the same error there: `e` is raised by Python in the user's own frame,
+    about none of autoconv's values, and no `try` of the user's would catch it eagerly (a
+    graph cannot jump to the handler). None otherwise."""
+    if not isinstance(e, Exception) or isinstance(e, (AutoconvError, _NeedsAccumulator)):
+        return None
+    if type(e).__module__ != "builtins" or raised_by_autoconv(e) or _raised_inside_library(e):
+        return None
+    if _AUTOCONV_TYPES.search(str(e)) or _handled_eagerly(e) is not None:
+        return None  # about a value as tracing holds it (a Tensor, an Optional...)
+    return exception_origin(e)
+
+
+_AUTOCONV_TYPES = re.compile(r"\b(Tensor|Optional|ListAccum|Choice|Staged\w+|autoconv)\b")
 
 
 def _handled_eagerly(e):
