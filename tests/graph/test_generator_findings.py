@@ -487,11 +487,30 @@ def test_constant_key_writes_of_a_local_array_run(backend, x):
     follows_the_rule(constant_key_of_an_attribute_bound_first, x, backend=backend)
 
 
+def constant_key_of_an_attribute_after_break(x):
+    a = Acc(x * 1.0)
+    c0 = 0
+    while c0 < 2 and np.mean(a.acc) <= -1:
+        c0 += 1
+        if np.all(a.acc > 0):
+            break
+        a.acc[0] = a.acc[1] + 1
+    return a.acc
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_constant_key_error_points_at_the_write(backend):
     text = message(constant_key_of_an_attribute, np.array([2.0, 5.0]), backend=backend)
     assert f"{HERE}:{line_of(constant_key_of_an_attribute, 'a.acc[0] = ')}" in text, text
     assert "`a.acc[0]`" in text and "acc = a.acc" in text, text
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_constant_key_error_after_a_break_names_the_array(backend):
+    fn = constant_key_of_an_attribute_after_break
+    text = message(fn, np.array([-2.0, -5.0]), backend=backend)
+    assert "`a.acc[0]`" in text and "`t`" not in text, text
+    assert f"{HERE}:{line_of(fn, 'a.acc[0] = ')}" in text, text
 
 
 # -- C2: a run-time error of an expression, then an undefined name later in it --

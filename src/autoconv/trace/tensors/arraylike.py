@@ -328,7 +328,13 @@ def _dotted(node) -> bool:
 def _shown(t: Tensor, frame, line: str) -> str:
     """How a message shows `t` to the user: the name that holds it, or the key of the
     subscript on `line` made of more than constants, or its kind (never the Tensor's repr)."""
-    names = [n for n, v in frame.f_locals.items() if v is t] if frame is not None else []
+    try:
+        words = {n.id for n in ast.walk(ast.parse(line)) if isinstance(n, ast.Name)}
+    except SyntaxError:
+        words = set()
+    # (a name the line shows: not one of the converter's temporaries)
+    seen = frame.f_locals.items() if frame is not None else ()
+    names = [n for n, v in seen if v is t and n in words]
     if names:
         return f"`{names[0]}`"
     try:
@@ -493,7 +499,8 @@ def setitem(t: Tensor, key, value):
     """`t[key] = value` on a Tensor: a clear error (Python gives `__setitem__` no way to rebind
     `t`; converted code that routes the statement through `assign_item` gets a new array)."""
     frame = user_frame()
-    if frame is not None and frame.f_code.co_name == "set_state":
+    if frame is not None and frame.f_code.co_name.rstrip("0123456789").rstrip("_") == "set_state":
+        # (`set_state_1`: the namer numbers the closures of a second staged statement)
         # The converter's write-back of an item with a constant key (`acc[0] += v` in a
         # staged loop), carried out of the loop by its path.
         name = _carried_name(frame, t)
