@@ -247,6 +247,22 @@ def test_float_stored_into_an_int_array_raises_as_numpy(backend, value):
     follows_the_rule(nan_into_int_array, np.array([value, 2.0]), backend=backend)
 
 
+def floats_to_ints_in_a_staged_loop(y):
+    buf = np.zeros(3, dtype=np.int64)
+    t = 0
+    for k, v in enumerate(y):
+        buf[k % 3] = v * 2
+        t = t + int(v)
+    return buf, t
+
+
+@pytest.mark.parametrize("value", [np.nan, np.inf, 2.0])
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+def test_float_to_int_checks_inside_a_staged_loop(backend, value):
+    follows_the_rule(floats_to_ints_in_a_staged_loop, np.array([1.0, value]), backend=backend)
+
+
 # -- C1: Python's error from tracing a staged `while` body the data never enters --
 
 
