@@ -307,6 +307,13 @@ def index_past_a_list_in_a_nested_loop_branch(x):
     return x
 
 
+def numpy_error_on_python_values_in_a_branch(x):
+    lst = []
+    if np.sum(x) > 0:
+        return x
+    return np.stack(lst)  # eager NumPy raises ValueError on this path only
+
+
 def raise_in_a_while_body(x):
     while np.sum(x) < 0:
         x = x + 1.0
@@ -330,6 +337,7 @@ def test_python_errors_of_staged_code_raise_where_it_runs(backend, sign, capsys)
     follows_the_rule(index_past_a_list_in_a_nested_loop_branch, x, backend=backend)
     follows_the_rule(index_past_a_list_in_a_nested_loop_branch, x * 0.1, backend=backend)
     follows_the_rule(raise_in_a_while_body, x, backend=backend)
+    follows_the_rule(numpy_error_on_python_values_in_a_branch, x, backend=backend)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -89,11 +89,31 @@ def python_error_origin(e):
     graph cannot jump to the handler). None otherwise."""
     if not isinstance(e, Exception) or isinstance(e, (AutoconvError, _NeedsAccumulator)):
         return None
-    if type(e).__module__ != "builtins" or raised_by_autoconv(e) or _raised_inside_library(e):
+    if type(e).__module__ != "builtins" or raised_by_autoconv(e):
+        return None
+    if _raised_inside_library(e) and not _numpy_on_python_values(e):
         return None
     if _AUTOCONV_TYPES.search(str(e)) or _handled_eagerly(e) is not None:
         return None  # about a value as tracing holds it (a Tensor, an Optional...)
     return exception_origin(e)
+
+
+def _numpy_on_python_values(e) -> bool:
+    """Whether `e` came from NumPy called by the user's code on values known while tracing
+    (`np.stack([])`): the frames after the user's last are all NumPy's. A Tensor among the
+    arguments would have sent NumPy's dispatch into autoconv's code."""
+    tb = e.__traceback__
+    clean = numpy = False  # since the user's last frame: only NumPy's, and some
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if name.startswith(_AUTOCONV_DIR):
+            clean = False
+        elif name.startswith(_NUMPY_DIR):
+            numpy = True
+        else:  # the user's frame (or the standard library's): start again
+            clean, numpy = True, False
+        tb = tb.tb_next
+    return clean and numpy
 
 
 _AUTOCONV_TYPES = re.compile(r"\b(Tensor|Optional|ListAccum|Choice|Staged\w+|autoconv)\b")
