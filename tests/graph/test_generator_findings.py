@@ -314,6 +314,14 @@ def numpy_error_on_python_values_in_a_branch(x):
     return np.stack(lst)  # eager NumPy raises ValueError on this path only
 
 
+def undefined_name_after_a_dict_write(x, s):
+    d = {"k": s}
+    if np.any(x >= 2):
+        return (undefined_name, d)  # noqa: F821 - eager raises NameError on either path
+    d["k"] = s + np.min(x)
+    return (undefined_name, d)  # noqa: F821
+
+
 def raise_in_a_while_body(x):
     while np.sum(x) < 0:
         x = x + 1.0
@@ -338,6 +346,8 @@ def test_python_errors_of_staged_code_raise_where_it_runs(backend, sign, capsys)
     follows_the_rule(index_past_a_list_in_a_nested_loop_branch, x * 0.1, backend=backend)
     follows_the_rule(raise_in_a_while_body, x, backend=backend)
     follows_the_rule(numpy_error_on_python_values_in_a_branch, x, backend=backend)
+    # A dict item changed before the error on that path: raised while tracing, as before.
+    follows_the_rule(undefined_name_after_a_dict_write, x, 1.0, backend=backend)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

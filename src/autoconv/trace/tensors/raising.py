@@ -30,9 +30,10 @@ _AUTOCONV_DIR = os.path.dirname(os.path.abspath(autoconv.__file__)) + os.sep
 _NUMPY_DIR = os.path.dirname(os.path.abspath(np.__file__)) + os.sep
 
 
-def _trace_branch(fn) -> bool:
-    """Traces `fn` into the current block; True when every path through it raises (the user's
-    `raise` or failed `assert` is then recorded to fire at run time)."""
+def _trace_branch(fn):
+    """Traces `fn` into the current block; true when every path through it raises (the user's
+    `raise` or failed `assert`, or Python's own error in the user's code, which is then
+    returned, is recorded to fire at run time)."""
     if fn is None:
         return False
     try:
@@ -51,9 +52,10 @@ def _trace_branch(fn) -> bool:
             if origin is None:
                 raise _traced_branch_failed(e) from e
             # Python's own error in the user's code of this branch (`e0, e1 = x` with a wrong
-            # count): raised when the branch runs, as eagerly, and not when it does not.
+            # count): raised when the branch runs, as eagerly, and not when it does not. (The
+            # error itself is returned: `_check_no_effects_before_raise` may still need it.)
             raise_node(e.with_traceback(None), origin)
-            return True
+            return e
         handler = _handled_eagerly(e)
         if handler is not None:
             raise StagingError(
@@ -269,11 +271,15 @@ def _check_lists_not_rebound(names, results, origin):
             )
 
 
-def _check_no_effects_before_raise(names, init, values, origin):
+def _check_no_effects_before_raise(names, init, values, origin, raised=True):
     """A branch that raises keeps, eagerly, what it changed on objects and containers before
-    the `raise` (`self.failures += 1; raise ...`); a graph cannot, so that is an error."""
+    the `raise` (`self.failures += 1; raise ...`); a graph cannot, so that is an error.
+    `raised`: what `_trace_branch` gave; for Python's own error, that error is raised now,
+    while tracing, as before it was staged (of its eager type, naming the branch)."""
     for name, before, after in zip(names, init, values):
         if not name.isidentifier() and after is not before and not _same_python(after, before):
+            if isinstance(raised, Exception):
+                raise _traced_branch_failed(raised) from raised
             raise StagingError(
                 f"{where(origin)}: `{name}` is changed on a path of this `if` that then raises; "
                 "eagerly the change stays after the exception, but a graph cannot keep it. "
