@@ -346,8 +346,12 @@ def test_python_errors_of_staged_code_raise_where_it_runs(backend, sign, capsys)
     follows_the_rule(index_past_a_list_in_a_nested_loop_branch, x * 0.1, backend=backend)
     follows_the_rule(raise_in_a_while_body, x, backend=backend)
     follows_the_rule(numpy_error_on_python_values_in_a_branch, x, backend=backend)
-    # A dict item changed before the error on that path: raised while tracing, as before.
+    # A dict item changed before the error on that path: raised while tracing, as before,
+    # at the user's line.
     follows_the_rule(undefined_name_after_a_dict_write, x, 1.0, backend=backend)
+    with pytest.raises(NameError) as info:
+        autoconv.function(undefined_name_after_a_dict_write, backend=backend)(x, 1.0)
+    assert f"{HERE}:" in str(info.value) or not isinstance(info.value, autoconv.AutoconvError)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from typing import NamedTuple
 
 import numpy as np
 
@@ -32,8 +33,8 @@ _NUMPY_DIR = os.path.dirname(os.path.abspath(np.__file__)) + os.sep
 
 def _trace_branch(fn):
     """Traces `fn` into the current block; true when every path through it raises (the user's
-    `raise` or failed `assert`, or Python's own error in the user's code, which is then
-    returned, is recorded to fire at run time)."""
+    `raise` or failed `assert`, or Python's own error in the user's code, then given as a
+    `StagedPythonError`, is recorded to fire at run time)."""
     if fn is None:
         return False
     try:
@@ -55,7 +56,7 @@ def _trace_branch(fn):
             # count): raised when the branch runs, as eagerly, and not when it does not. (The
             # error itself is returned: `_check_no_effects_before_raise` may still need it.)
             raise_node(e.with_traceback(None), origin)
-            return e
+            return StagedPythonError(e, origin)
         handler = _handled_eagerly(e)
         if handler is not None:
             raise StagingError(
@@ -119,6 +120,14 @@ def _numpy_on_python_values(e) -> bool:
 
 
 _AUTOCONV_TYPES = re.compile(r"\b(Tensor|Optional|ListAccum|Choice|Staged\w+|autoconv)\b")
+
+
+class StagedPythonError(NamedTuple):
+    """What `_trace_branch` gives for Python's own error that it staged (true, as a path that
+    raises): the error and the user's line."""
+
+    error: Exception
+    origin: tuple
 
 
 def _handled_eagerly(e):
@@ -221,12 +230,13 @@ def _traced_branch_failed(
     e,
     what="a branch of a staged `if`",
     why="both branches are traced, whichever one the data takes when the graph runs",
+    origin=None,
 ):
     """A StagingError for an exception (not the user's `raise`) while tracing a branch: both
     branches of a staged `if` are traced, whichever runs later, so code that only works on
     the path the data takes can fail here (so can a staged loop's body, which is traced
     whether or not the loop runs)."""
-    origin = exception_origin(e)
+    origin = origin or exception_origin(e)
     cls = StagingError
     try:  # also of the type eager code would raise (`except AttributeError` still catches it)
         cls = type(type(e).__name__, (StagingError, type(e)), {"__module__": __name__})
@@ -278,8 +288,9 @@ def _check_no_effects_before_raise(names, init, values, origin, raised=True):
     while tracing, as before it was staged (of its eager type, naming the branch)."""
     for name, before, after in zip(names, init, values):
         if not name.isidentifier() and after is not before and not _same_python(after, before):
-            if isinstance(raised, Exception):
-                raise _traced_branch_failed(raised) from raised
+            if isinstance(raised, StagedPythonError):
+                error = raised.error
+                raise _traced_branch_failed(error, origin=raised.origin) from error
             raise StagingError(
                 f"{where(origin)}: `{name}` is changed on a path of this `if` that then raises; "
                 "eagerly the change stays after the exception, but a graph cannot keep it. "
