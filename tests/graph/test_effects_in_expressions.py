@@ -305,15 +305,29 @@ def test_range_of_a_float_tensor_raises_type_error_as_eagerly():
     assert "test_effects_in_expressions.py:" in str(info.value)
 
 
-def test_python_errors_in_a_staged_loop_body_name_the_loop():
+def test_python_errors_in_a_staged_loop_body_raise_where_it_runs():
     def unpack_in_body(x):
         while np.sum(x) < 0:
             e0, e1 = x
             x = x + e0
         return x
 
-    with pytest.raises(ValueError, match="while tracing the body of this staged `while` loop"):
-        autoconv.function(unpack_in_body)(np.array([1.0, 2.0, 3.0]))
+    graph = autoconv.function(unpack_in_body)
+    x = np.array([1.0, 2.0, 3.0])
+    assert graph(x).tolist() == unpack_in_body(x).tolist()  # the body never runs
+    with pytest.raises(ValueError, match="too many values to unpack") as info:
+        graph(-x)  # its first iteration raises, as eagerly
+    assert not isinstance(info.value, autoconv.AutoconvError)
+
+
+def test_an_error_about_a_traced_value_in_a_loop_body_names_the_loop():
+    def missing_method_in_body(x):
+        while np.sum(x) < 0:
+            x = x.no_such_method()
+        return x
+
+    with pytest.raises(AttributeError, match="while tracing the body of this staged `while` loop"):
+        autoconv.function(missing_method_in_body)(np.array([1.0, 2.0, 3.0]))
 
 
 def first_above(v, c):

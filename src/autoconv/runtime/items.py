@@ -63,7 +63,11 @@ def list_item(target, key):
     of a list that a staged statement appended to is known only when the graph runs."""
     if _traces and type(target) is list:
         return staging.graph_tracer.list_item(target, key)
-    return target[key]
+    try:
+        return target[key]
+    except LookupError as e:
+        e.as_written = True  # the user's own `target[key]`, read here for them (see raising)
+        raise
 
 
 def setitems_path(target, keys, values):

@@ -25,6 +25,7 @@ import numpy as np
 from autoconv.backends import nesting
 from autoconv.backends.frame import Parameters
 from autoconv.backends.jax import bounds as _bounds
+from autoconv.backends.jax import casts as _casts
 from autoconv.backends.jax import changes as _changes
 from autoconv.backends.jax import draws as _draws
 from autoconv.backends.jax import host as _host
@@ -40,7 +41,7 @@ from autoconv.graph.helpers import checked as _checked
 from autoconv.graph.tensor import Tensor
 
 _RESERVED = frozenset(
-    "run make_run err stop lax jnp fix carry truth cond while_loop all_of callback check "
+    "run make_run err stop lax jnp fix carry truth cond while_loop all_of callback check confirm "
     "carry_list append draw partial list_get list_extreme list_sum list_concat item_tag".split()
     + _changes.NAMES
 )
@@ -184,6 +185,7 @@ class _Writer:
         if node.attrs.get("raises"):
             self.node_raise(node, indent)
             return True
+        self._check_not_empty(node, indent)
         if _draws.is_draw(node):
             self.node_draw(node, indent)
             return True
@@ -222,6 +224,7 @@ class _Writer:
             return True
         rhs = self.rhs(node)
         self._check_indices(node, indent)
+        self._check_cast(node, indent)
         outs = node.outputs
         if not outs:
             self.emit(indent, rhs, node)
@@ -247,6 +250,8 @@ class _Writer:
         if node.attrs.get("raises") or _draws.is_draw(node):
             return True
         if _reads.sets_error(node, self.plan) or _changes.sets_error(node, self.plan):
+            return True
+        if _casts.checked_value(node) is not None or _casts.empty_stack(node, self.plan):
             return True
         return bool(self._checks.get(id(node))) or id(node) in self.masks.errors
 
@@ -275,6 +280,33 @@ class _Writer:
             n = f"{self.bind(_bounds.size, 'size')}({self.receiver(node.args[0])}, {axis!r})"
             ok = f"{self.bind(_bounds.inbounds, 'inbounds')}({self.expr(index)}, {n})"
             self.emit(indent, f"err = check({ok}, err, {cb}, {self.expr(index)}, {n})", node)
+
+    def _check_cast(self, node, indent):
+        """The run-time check of a float converted to an integer (see casts.py)."""
+        value = _casts.checked_value(node)
+        if value is None:
+            return
+        record = _casts.recorder(node)
+        self.callbacks.append(record)
+        cb = self.bind(record, f"cast_error_{len(self.callbacks)}")
+        dtype = node.args[0].dtype if node.fn is _helpers.set_copy else None
+        suspect = self.bind(_casts.suspect, "cast_suspect")
+        v = self.expr(value)
+        test = f"{suspect}({v}{', ' + self.dtype(dtype) if dtype is not None else ''})"
+        self.emit(indent, f"err = confirm({test}, err, {cb}, {v})", node)
+
+    def _check_not_empty(self, node, indent):
+        """np.stack of lists grown when the graph runs, whose result may be unused (it is
+        kept for this check): eager NumPy raises ValueError where they hold no items."""
+        found = _casts.empty_stack(node, self.plan)
+        if found is None:
+            return
+        func, lists = found
+        record = _casts.replayer(node, lambda: func([]))
+        self.callbacks.append(record)
+        cb = self.bind(record, f"empty_stack_{len(self.callbacks)}")
+        counts = " + ".join(f"{self.ref(t)}[1]" for t in lists)
+        self.emit(indent, f"err = confirm(({counts}) == 0, err, {cb})", node)
 
     def _fix(self, node, t, indent):
         if node.kind in ("getitem", "attr") or id(node) in self._typed:

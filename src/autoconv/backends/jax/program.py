@@ -154,6 +154,27 @@ class HostCalls:
 
         return lax.cond(ok, lambda err: jnp.asarray(err, dtype=bool), bad, err)
 
+    def confirm(self, suspect, err, record, *values):
+        """The error flag after a run-time check that the host decides: where `suspect` holds,
+        `record` (a host callback returning whether it kept an exception) replays the eager
+        operation (casts.py)."""
+
+        def ask(err):
+            found = io_callback(
+                record,
+                jax.ShapeDtypeStruct((), jnp.bool_),
+                err,
+                *values,
+                ordered=True,
+                sharding=self.sharding,
+            )
+            return jnp.logical_or(err, found)
+
+        suspect = _ops.truth(suspect)
+        if isinstance(suspect, bool):  # known while JAX traces
+            return ask(err) if suspect else err
+        return lax.cond(suspect, ask, lambda err: jnp.asarray(err, dtype=bool), err)
+
     def draw(self, fn, specs, err, *args):
         """A random draw made on the host (draws.py): its results, and the error flag after it.
         Nothing is drawn after an error, as eagerly (the test is made on the device: reading
@@ -252,7 +273,9 @@ class JaxProgram(ProgramFrame):
         self.lowered = low = Lowered(self.graph, self.capacities or None)
         self.capacities = low.plan.capacities()
         self.host = host = HostCalls()
-        names = dict(_HELPERS, callback=host.callback, check=host.check, draw=host.draw)
+        names = dict(
+            _HELPERS, callback=host.callback, check=host.check, confirm=host.confirm, draw=host.draw
+        )
         # Constants stay NumPy values: JAX embeds them in the program and treats NumPy scalars
         # as strongly typed, as JAX scalars (making those would compile a conversion).
         self._run = self.make_run(low.lines, low.bound, low.line_nodes, names=names)

@@ -24,7 +24,7 @@ from autoconv.runtime import staging as rt
 from autoconv.trace.core.values import Undefined
 from autoconv.trace.tensors.optionals import RUN_LISTS, Optional, index_value, materialized
 from autoconv.trace.tensors.path_types import tagged
-from autoconv.trace.tensors.recording import emit
+from autoconv.trace.tensors.recording import emit, may_raise
 from autoconv.trace.tensors.recording import one as _one
 from autoconv.trace.tensors.rows import _weak, describe, fields, is_row, item_spec, stand_in
 from autoconv.trace.tensors.user_code import user_frame
@@ -88,8 +88,10 @@ def _stack_lists(func, args, kwargs):
     template = [a.tensor if isinstance(a, ListAccum) else a for a in arrays]
     if any(isinstance(a, ListAccum) and is_row(a.tensor.dtype) for a in arrays):
         spec = _rows_result(func, arrays, rest, kwargs)
-        return _one(
-            emit("helper", func.__name__, _bind_stack(func), (template, *rest), kwargs, [spec])
+        return _may_be_empty(
+            func,
+            arrays,
+            emit("helper", func.__name__, _bind_stack(func), (template, *rest), kwargs, [spec]),
         )
     elems = [a.tensor.shape[1:] if isinstance(a, ListAccum) else shapes.shape_of(a) for a in arrays]
     dtype = np.result_type(
@@ -124,7 +126,9 @@ def _stack_lists(func, args, kwargs):
     else:
         axis = 0 if ndim == 1 else 1
         shape = merged[:axis] + [None] + merged[axis + 1 :]
-    return _one(
+    return _may_be_empty(
+        func,
+        arrays,
         emit(
             "helper",
             func.__name__,
@@ -132,8 +136,19 @@ def _stack_lists(func, args, kwargs):
             (template, *rest),
             kwargs,
             [(tuple(shape), dtype)],
-        )
+        ),
     )
+
+
+def _may_be_empty(func, arrays, outputs):
+    """The result of `func(arrays)`; where every item is one a staged statement appended, the
+    list may hold none when the graph runs, and np.stack and np.concatenate of no arrays raise
+    ValueError: the node is then kept even when its result is unused, as eager code raises
+    there (and an error met later while tracing is raised after it: raising.raises_when_run)."""
+    if func not in _ARRAY_MAKERS and all(isinstance(a, ListAccum) for a in arrays):
+        for out in outputs:
+            may_raise(out)
+    return _one(outputs)
 
 
 def _rows_result(func, arrays, rest, kwargs) -> tuple:
@@ -237,7 +252,11 @@ def list_item(lst: list, key):
         key = index_value(key)
         if isinstance(key, Tensor) and lst:
             return _item_at_run_time(lst, key)
-        return lst[key]
+        try:
+            return lst[key]
+        except LookupError as e:
+            e.as_written = True  # the user's `lst[key]`: Python's error at their line (raising)
+            raise
     tail = lst[n + 1 :]
     if isinstance(key, (int, np.integer)) and not isinstance(key, bool):
         if 0 <= key < n:

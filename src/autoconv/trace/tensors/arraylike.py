@@ -16,16 +16,18 @@ import numpy as np
 
 from autoconv.graph import graph as _g
 from autoconv.graph import tensor as _tensor
+from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import flat_items as _flat_items
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.trace.tensors.path_types import retag
-from autoconv.trace.tensors.recording import emit
+from autoconv.trace.tensors.recording import emit, may_raise
 from autoconv.trace.tensors.user_code import (
     fail,
     opname,
     source_line,
     target_name,
     user_frame,
+    write_site,
 )
 
 _PY_NUMBERS = (bool, int, float, complex)
@@ -143,23 +145,37 @@ def no_python_number(t: Tensor, what: str):
     frame = user_frame()
     line = source_line(frame)
     op = opname(frame)
-    spec = repr(t)
+    spec = _shown(t, frame, line)
     written = _item_write_target(line)
     if op == "BINARY_SUBSCR" and written is not None:
-        held = frame.f_locals.get(written)
+        written, key = written
+        held = lookup(frame, ast.parse(written, mode="eval").body)
         if type(held) is list:
             fail(
                 frame,
                 f"`{line}` updates an item of the list `{written}` at an index known only when "
-                f"the graph runs ({spec}); a Python list needs the index now. Make `{written}` "
+                f"the graph runs (`{key}`); a Python list needs the index now. Make `{written}` "
                 f"a NumPy array (`{written} = np.zeros(n, dtype=...)`, `.tolist()` at the end "
                 f"if a list is wanted): then `{line}` gives `{written}` a new array of the graph.",
+            )
+        if "." in written:
+            # The converter leaves an attribute's item write as written: a local copy is
+            # carried through the graph instead.
+            local = written.rsplit(".", 1)[1]
+            fail(
+                frame,
+                f"`{line}` updates an item of `{written}` at an index known only when the graph "
+                f"runs (`{key}`), and `{written}` is a NumPy array made outside the graph, which "
+                f"NumPy can index only with a value known now. Work on a local copy: "
+                f"`{local} = {written}.copy()`, then `{line.replace(written, local, 1)}`, then "
+                f"`{written} = {local}` (an item write on a local name gives it a new array of "
+                "the graph).",
             )
         fail(
             frame,
             f"`{line}` updates an item of `{written}` at an index known only when the graph "
-            f"runs ({spec}), and `{written}` is a NumPy array made outside the graph, which "
-            f"NumPy can index only with a value known now. Name the index first (`i = ...`, "
+            f"runs (`{key}`), and `{written}` is a NumPy array made outside the graph, which "
+            f"NumPy can index only with a value known now. Name the index first (`i = {key}`, "
             f"then `{written}[i] += ...`): an item write whose key is made of names and "
             f"constants gives `{written}` a new array of the graph.",
         )
@@ -281,10 +297,10 @@ def no_match_case(t: Tensor):
     )
 
 
-def _item_write_target(line: str) -> str | None:
-    """The name whose item the statement `line` updates from its own items (`bins` in
-    `bins[b] += 1`, `dp` in `dp[c] = dp[c] + dp[c - w]`), or None (`out[i] = table[i]` reads
-    another array: the index advice fits it)."""
+def _item_write_target(line: str) -> tuple[str, str] | None:
+    """The array (a name or an attribute) whose item the statement `line` updates from its
+    own items, and the key's text (`("bins", "b")` for `bins[b] += 1`, `dp` in `dp[c] = dp[c]
+    + dp[c - w]`), or None (`out[i] = table[i]` reads another array: the index advice fits)."""
     try:
         body = ast.parse(line).body
     except SyntaxError:
@@ -293,15 +309,44 @@ def _item_write_target(line: str) -> str | None:
         return None
     stmt = body[0]
     target = stmt.target if isinstance(stmt, ast.AugAssign) else stmt.targets[0]
-    if not (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)):
+    if not (isinstance(target, ast.Subscript) and _dotted(target.value)):
         return None
-    name = target.value.id
+    name = ast.unparse(target.value)
     if isinstance(stmt, ast.AugAssign) or any(
-        isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name) and n.value.id == name
-        for n in ast.walk(stmt.value)
+        isinstance(n, ast.Subscript) and ast.unparse(n.value) == name for n in ast.walk(stmt.value)
     ):
-        return name
+        return name, ast.unparse(target.slice)
     return None
+
+
+def _dotted(node) -> bool:
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name)
+
+
+def _shown(t: Tensor, frame, line: str) -> str:
+    """How a message shows `t` to the user: the name that holds it, or the key of the
+    subscript on `line` made of more than constants, or its kind (never the Tensor's repr)."""
+    try:
+        words = {n.id for n in ast.walk(ast.parse(line)) if isinstance(n, ast.Name)}
+    except SyntaxError:
+        words = set()
+    # (a name the line shows: not one of the converter's temporaries)
+    seen = frame.f_locals.items() if frame is not None else ()
+    names = [n for n, v in seen if v is t and n in words]
+    if names:
+        return f"`{names[0]}`"
+    try:
+        tree = ast.parse(line)
+    except SyntaxError:
+        tree = None
+    if tree is not None:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Constant):
+                return f"`{ast.unparse(node.slice)}`"
+    kind = "a Python int" if t.weak and t.dtype.kind in "iu" else f"a {t.dtype.name} value"
+    return f"{kind} known only when the graph runs"
 
 
 def _in_item_write() -> bool:
@@ -428,27 +473,56 @@ def round_(t: Tensor, ndigits):
         spec = ((), np.asarray(result).dtype, True)
     else:
         spec = (t._shape, np.asarray(result).dtype)
-    return retag(round, args, {}, emit("helper", "round", round, args, {}, [spec])[0])
+    out = emit("helper", "round", round, args, {}, [spec])[0]
+    if type(result) is int and t.dtype.kind == "f":
+        may_raise(out)  # round() of a NaN or an infinity raises, used or not
+    return retag(round, args, {}, out)
+
+
+def _carried_name(frame, t: Tensor) -> str:
+    """The name (or `name.attribute`) by which the converter's `set_state` closure `frame`
+    reaches the array `t` it writes an item of."""
+    seen = frame.f_locals
+    for n in frame.f_code.co_freevars:
+        held = seen.get(n)
+        if held is t:
+            return n
+        attrs = getattr(held, "__dict__", None)
+        if isinstance(attrs, dict):
+            found = next((a for a, v in attrs.items() if v is t), None)
+            if found is not None:
+                return f"{n}.{found}"
+    return "the array"
 
 
 def setitem(t: Tensor, key, value):
     """`t[key] = value` on a Tensor: a clear error (Python gives `__setitem__` no way to rebind
     `t`; converted code that routes the statement through `assign_item` gets a new array)."""
     frame = user_frame()
-    if frame is not None and frame.f_code.co_name == "set_state":
+    if frame is not None and frame.f_code.co_name.rstrip("0123456789").rstrip("_") == "set_state":
+        # (`set_state_1`: the namer numbers the closures of a second staged statement)
         # The converter's write-back of an item with a constant key (`acc[0] += v` in a
         # staged loop), carried out of the loop by its path.
-        seen = frame.f_locals
-        free = frame.f_code.co_freevars
-        name = next((n for n in free if seen.get(n) is t), "the array")
+        name = _carried_name(frame, t)
         item = f"{name}[{key!r}]"
-        fail(
-            frame,
+        if "." in name:  # an attribute's array: a local name is carried whole
+            local = name.rsplit(".", 1)[1]
+            advice = (
+                f"Bind it to a local name first (`{local} = {name}` before the statement, "
+                f"`{local}[{key!r}] = ...` in it, then `{name} = {local}` after), which is "
+                f"carried whole"
+            )
+        else:
+            advice = (
+                f"Use a variable key (`k = {key!r}` before the loop, then `{name}[k] = ...`), "
+                f"which gives `{name}` a new array"
+            )
+        raise StagingError(
+            f"{where(write_site(frame, item))}: "
             f"`{item}` is assigned inside a staged branch or loop with a constant key, so it "
             f"is carried out by its path, which cannot be written back into `{name}`, an "
-            f"array of the graph. Use a variable key (`k = {key!r}` before the loop, then "
-            f"`{name}[k] = ...`), which gives `{name}` a new array, or keep the value in a "
-            f"variable and store it after the loop.",
+            f"array of the graph. {advice}, or keep the value in a variable and store it "
+            "after the loop."
         )
     line = source_line(frame)
     name = target_name(line) or "t"

@@ -60,7 +60,7 @@ from autoconv.trace.tensors.leaves import (
 from autoconv.trace.tensors.merge import _Merger
 from autoconv.trace.tensors.optionals import Optional, lift_pair, raise_node
 from autoconv.trace.tensors.path_types import kinds_of, tagged
-from autoconv.trace.tensors.raising import traced_body_failed
+from autoconv.trace.tensors.raising import staged_error_origin, traced_body_failed
 from autoconv.trace.tensors.rows import item_spec
 from autoconv.trace.tensors.user_code import user_frame
 
@@ -71,6 +71,16 @@ class _CarryHidden(Exception):  # noqa: N818 - a signal between two traces of a 
     def __init__(self, refs):
         super().__init__()
         self.refs = refs
+
+
+class _BodyRaises(Exception):  # noqa: N818 - a signal from a trace of the body to `run`
+    """Tracing the body raised `error`, an exception the graph can raise when the body runs
+    (the user's `raise`, or Python's own error in the user's code): the body never completes
+    an iteration, so the loop is an `if` on its test whose branch raises."""
+
+    def __init__(self, error):
+        super().__init__()
+        self.error = error
 
 
 class _Traced:
@@ -122,14 +132,40 @@ class _Loop:
             self.get_state, self.set_state, self.names, lambda v: isinstance(v, Tensor)
         )
         try:
-            self._run()
-        except _CarryHidden as carry:
-            # A function the body calls changes a `nonlocal` variable or an attribute (hidden
-            # state): trace again with it among the loop's variables, which carries it.
-            self.get_state, self.set_state, self.names = with_carried(
-                self.get_state, self.set_state, self.names, carry.refs
-            )
-            self._run()
+            try:
+                self._run()
+            except _CarryHidden as carry:
+                # A function the body calls changes a `nonlocal` variable or an attribute
+                # (hidden state): trace again with it among the loop's variables, which
+                # carries it.
+                self.get_state, self.set_state, self.names = with_carried(
+                    self.get_state, self.set_state, self.names, carry.refs
+                )
+                self._run()
+        except _BodyRaises as raised:
+            self._raising_body(raised.error)
+
+    def _raising_body(self, error):
+        """The loop whose body raised `error` while traced: eagerly the first iteration raises
+        it, and no iteration, none. So the graph raises it where the test is true on entry,
+        as an `if` on the test whose branch is the body (which records the raise)."""
+        body, failed = self.body, traced_body_failed(error, self.what)
+
+        def first_iteration():
+            body()
+            raise failed  # traced from the loop's first state, the body did not raise
+
+        cond = self.test()  # the state is the loop's initial one
+        tracer = rt.tracer_for(cond)
+        if tracer is None:
+            if cond:
+                raise error  # the first iteration runs now, as eagerly
+            return
+        cells = StagedLocals((self.test, self.body, *self.fns))
+        try:
+            tracer.if_stmt(cond, first_iteration, None, self.get_state, self.set_state, self.names)
+        finally:
+            cells.finish()  # the body's own locals, as before the loop
 
     def _run(self):
         graph = _g.current().graph
@@ -179,7 +215,12 @@ class _Loop:
         def unsettled():
             self._error(f"the variables of this {self.what} do not settle on a shape and dtype")
 
-        traced = settle(attempt, unsettled)
+        try:
+            traced = settle(attempt, unsettled)
+        except _BodyRaises:
+            body_locals.finish()
+            hidden.undo()
+            raise
         self._check_updated_in_place(traced.params, traced.out)
         hidden.undo()
         body_locals.finish()
@@ -212,7 +253,12 @@ class _Loop:
                 except (AutoconvError, RecursionError, _NeedsAccumulator, _CarryHidden):
                     raise
                 except Exception as e:  # Python's error from code the data may never reach
-                    raise traced_body_failed(e, self.what) from e
+                    if staged_error_origin(e) is None:
+                        raise traced_body_failed(e, self.what) from e
+                    _restore(snap)
+                    if self.names:
+                        self.set_state(tuple(init))
+                    raise _BodyRaises(e) from None
                 out = list(self._read())
                 appended = self._appended_lists(snap, accums)
                 self._one_run_each(out, state_in, given, snap)

@@ -5,7 +5,9 @@ for code that only works on the path the data takes.
 from __future__ import annotations
 
 import os
+import re
 import sys
+from typing import NamedTuple
 
 import numpy as np
 
@@ -30,9 +32,10 @@ _AUTOCONV_DIR = os.path.dirname(os.path.abspath(autoconv.__file__)) + os.sep
 _NUMPY_DIR = os.path.dirname(os.path.abspath(np.__file__)) + os.sep
 
 
-def _trace_branch(fn) -> bool:
-    """Traces `fn` into the current block; True when every path through it raises (the user's
-    `raise` or failed `assert` is then recorded to fire at run time)."""
+def _trace_branch(fn):
+    """Traces `fn` into the current block; true when every path through it raises (the user's
+    `raise` or failed `assert`, or Python's own error in the user's code, then given as a
+    `StagedPythonError`, is recorded to fire at run time)."""
     if fn is None:
         return False
     try:
@@ -47,7 +50,14 @@ def _trace_branch(fn) -> bool:
             raise stored from None
         origin = None if _raised_inside_library(e) else user_raise(e)
         if origin is None:
-            raise _traced_branch_failed(e) from e
+            origin = python_error_origin(e)
+            if origin is None:
+                raise _traced_branch_failed(e) from e
+            # Python's own error in the user's code of this branch (`e0, e1 = x` with a wrong
+            # count): raised when the branch runs, as eagerly, and not when it does not. (The
+            # error itself is returned: `_check_no_effects_before_raise` may still need it.)
+            raise_node(e.with_traceback(None), origin)
+            return StagedPythonError(e, origin)
         handler = _handled_eagerly(e)
         if handler is not None:
             raise StagingError(
@@ -61,6 +71,65 @@ def _trace_branch(fn) -> bool:
         raise_node(e, origin)
         return True
     return False
+
+
+def staged_error_origin(e):
+    """`(file, line)` where tracing code the data may not reach raised `e` in a way the graph
+    can raise when that code runs (the user's `raise` or `assert`, or Python's own error in
+    the user's code), or None (then it stays an error while tracing)."""
+    if isinstance(e, (AutoconvError, RecursionError, _NeedsAccumulator)):
+        return None
+    origin = None if _raised_inside_library(e) else user_raise(e)
+    if origin is not None:
+        return None if _handled_eagerly(e) is not None else origin
+    return python_error_origin(e)
+
+
+def python_error_origin(e):
+    """`(file, line)` of the user's statement whose Python error `e` (an unpacking count, a
+    name not defined, a key or index missing from a Python container...) tracing met, when
+    eager code meets the same error there: `e` is raised by Python in the user's own frame,
+    about none of autoconv's values, and no `try` of the user's would catch it eagerly (a
+    graph cannot jump to the handler). None otherwise."""
+    if not isinstance(e, Exception) or isinstance(e, (AutoconvError, _NeedsAccumulator)):
+        return None
+    written = getattr(e, "as_written", False)  # `lst[5]` that ac.list_item read for the user
+    if type(e).__module__ != "builtins" or (raised_by_autoconv(e) and not written):
+        return None
+    if _raised_inside_library(e) and not written and not _numpy_on_python_values(e):
+        return None
+    if _AUTOCONV_TYPES.search(str(e)) or _handled_eagerly(e) is not None:
+        return None  # about a value as tracing holds it (a Tensor, an Optional...)
+    return exception_origin(e)
+
+
+def _numpy_on_python_values(e) -> bool:
+    """Whether `e` came from NumPy called by the user's code on values known while tracing
+    (`np.stack([])`): the frames after the user's last are all NumPy's. A Tensor among the
+    arguments would have sent NumPy's dispatch into autoconv's code."""
+    tb = e.__traceback__
+    clean = numpy = False  # since the user's last frame: only NumPy's, and some
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if name.startswith(_AUTOCONV_DIR):
+            clean = False
+        elif name.startswith(_NUMPY_DIR):
+            numpy = True
+        else:  # the user's frame (or the standard library's): start again
+            clean, numpy = True, False
+        tb = tb.tb_next
+    return clean and numpy
+
+
+_AUTOCONV_TYPES = re.compile(r"\b(Tensor|Optional|ListAccum|Choice|Staged\w+|autoconv)\b")
+
+
+class StagedPythonError(NamedTuple):
+    """What `_trace_branch` gives for Python's own error that it staged (true, as a path that
+    raises): the error and the user's line."""
+
+    error: Exception
+    origin: tuple
 
 
 def _handled_eagerly(e):
@@ -163,12 +232,13 @@ def _traced_branch_failed(
     e,
     what="a branch of a staged `if`",
     why="both branches are traced, whichever one the data takes when the graph runs",
+    origin=None,
 ):
     """A StagingError for an exception (not the user's `raise`) while tracing a branch: both
     branches of a staged `if` are traced, whichever runs later, so code that only works on
     the path the data takes can fail here (so can a staged loop's body, which is traced
     whether or not the loop runs)."""
-    origin = exception_origin(e)
+    origin = origin or exception_origin(e)
     cls = StagingError
     try:  # also of the type eager code would raise (`except AttributeError` still catches it)
         cls = type(type(e).__name__, (StagingError, type(e)), {"__module__": __name__})
@@ -219,11 +289,16 @@ def _check_lists_not_rebound(names, results, origin):
             )
 
 
-def _check_no_effects_before_raise(names, init, values, origin):
+def _check_no_effects_before_raise(names, init, values, origin, raised=True):
     """A branch that raises keeps, eagerly, what it changed on objects and containers before
-    the `raise` (`self.failures += 1; raise ...`); a graph cannot, so that is an error."""
+    the `raise` (`self.failures += 1; raise ...`); a graph cannot, so that is an error.
+    `raised`: what `_trace_branch` gave; for Python's own error, that error is raised now,
+    while tracing, as before it was staged (of its eager type, naming the branch)."""
     for name, before, after in zip(names, init, values):
         if not name.isidentifier() and after is not before and not _same_python(after, before):
+            if isinstance(raised, StagedPythonError):
+                error = raised.error
+                raise _traced_branch_failed(error, origin=raised.origin) from error
             raise StagingError(
                 f"{where(origin)}: `{name}` is changed on a path of this `if` that then raises; "
                 "eagerly the change stays after the exception, but a graph cannot keep it. "

@@ -36,7 +36,17 @@ def cast(value, to):
     """`to(value)` of a 0-d Tensor when the graph runs: a Python number (a weak Tensor) for
     bool/int/float/complex, else a NumPy scalar of that type."""
     weak = to in PY_TYPES.values()
-    return emit("helper", to.__name__, to, (value,), {}, [((), np.dtype(to), weak)])[0]
+    out = emit("helper", to.__name__, to, (value,), {}, [((), np.dtype(to), weak)])[0]
+    if to is int and value.dtype.kind in "fc":
+        may_raise(out)
+    return out
+
+
+def may_raise(out) -> None:
+    """Keeps the node of `out` even when nothing reads `out`: it checks the value (`int()` of a
+    NaN raises ValueError, of an infinity OverflowError), and eager code raises there whether
+    or not it uses the result."""
+    out.node.effect = True
 
 
 def one(outputs):

@@ -134,7 +134,7 @@ class TensorTracer:
                 values = as_left(rt.read_state(get_state, names), snap, left) if names else ()
             arrays.check()
             if raises:
-                _check_no_effects_before_raise(names, init, values, origin)
+                _check_no_effects_before_raise(names, init, values, origin, raises)
                 values = ()
             lists = [
                 (lst, name, _appended(lst, before, _tracked(names, name), True), before)

@@ -117,6 +117,45 @@ def stores_local(frame) -> bool:
     return False
 
 
+def write_site(frame, item: str):
+    """`(file, line)` of the user's write of `item` (`acc[0]`, `self.acc[0]`) that the
+    converter's `set_state` closure `frame` carries out of a staged statement: the first
+    assignment to it at or after the statement's line, or the statement itself."""
+    caller = frame.f_back
+    while caller is not None and caller.f_code.co_filename.startswith(_SKIP):
+        caller = caller.f_back
+    if caller is None:
+        return frame_origin(frame)
+    filename, first = caller.f_code.co_filename, caller.f_lineno
+    wanted = _normal(item)
+    for lineno in range(first, first + _SEARCH):
+        line = linecache.getline(filename, lineno)
+        if not line:
+            break
+        try:
+            body = ast.parse(line.strip()).body
+        except SyntaxError:
+            continue
+        for stmt in body:
+            targets = [stmt.target] if isinstance(stmt, ast.AugAssign) else []
+            if isinstance(stmt, ast.Assign):
+                for t in stmt.targets:
+                    targets.extend(t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t])
+            if any(ast.unparse(t) == wanted for t in targets):
+                return filename, lineno
+    return filename, first
+
+
+_SEARCH = 400  # lines after a staged statement searched for the write it carries
+
+
+def _normal(text: str) -> str:
+    try:
+        return ast.unparse(ast.parse(text, mode="eval").body)
+    except SyntaxError:
+        return text
+
+
 def fail(frame, message: str, *bases):
     """Raises a StagingError at the user's line; `bases` add the exception types eager code
     would raise (so `except TypeError` catches both)."""
