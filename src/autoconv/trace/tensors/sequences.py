@@ -8,12 +8,11 @@ first, as Python's containers do.
 
 from __future__ import annotations
 
-import operator
-
 import numpy as np
 
 from autoconv.graph import graph as _g
 from autoconv.graph.errors import StagingError, where
+from autoconv.graph.operators import BINARY_OPERATORS
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.runtime import staging as rt
@@ -23,14 +22,7 @@ from autoconv.trace.tensors.merge import _Merger
 from autoconv.trace.tensors.optionals import raise_node
 from autoconv.trace.tensors.staged_calls import take
 
-OPS = {
-    "<": operator.lt,
-    "<=": operator.le,
-    ">": operator.gt,
-    ">=": operator.ge,
-    "==": operator.eq,
-    "!=": operator.ne,
-}
+OPS = {op: BINARY_OPERATORS[op] for op in ("<", "<=", ">", ">=", "==", "!=")}
 
 
 def _symbolic(value) -> bool:
