@@ -344,6 +344,28 @@ def squares_below(x):
     return [i * i for i in range(n)]
 
 
+def two_colorable(adj):
+    # Each queue empties in its first (Python) iteration when a node has no edges: the staged
+    # loop that carries it then takes its items' kind from what it held.
+    n = adj.shape[0]
+    color = [-1] * n
+    for s in range(n):
+        if color[s] != -1:
+            continue
+        color[s] = 0
+        queue = [s]
+        while queue:
+            u = queue.pop(0)
+            for v in range(n):
+                if adj[u, v]:
+                    if color[v] == -1:
+                        color[v] = 1 - color[u]
+                        queue.append(v)
+                    elif color[v] == color[u]:
+                        return False
+    return True
+
+
 def outcome(f, *args):
     try:
         return "value", f(*args)
@@ -361,6 +383,7 @@ CASES = [
     (pops_under_a_condition, [np.array([1.0, -2.0]), np.array([-1.0, -1.0, -1.0])]),
     (peak_gaps, [np.array([1.0, 3.0, 2.0, 5.0, 1.0, 4.0, 0.0]), np.array([1.0, 2.0])]),
     (squares_below, [np.array([1.0, 2.0, -1.0]), np.array([-1.0])]),
+    (two_colorable, [ADJ[0], ADJ[2], np.zeros((2, 2), int), np.ones((3, 3), int)]),
 ]
 
 

@@ -38,6 +38,8 @@ def list_method(target, name, *args, **kwargs):
             return result
         if type(target) is list and any(map(staging.symbolic, args)):
             return tracer.list_method(target, name, args, kwargs)
+        if type(target) is list and name in _CHANGES and target:
+            tracer.note_kind(target)  # a staged loop that later pops it may find it empty
     if type(target) is list:
         return getattr(target, name)(*args, **kwargs)  # (`converted` would route it back here)
     return converted(getattr(target, name))(*args, **kwargs)

@@ -105,6 +105,22 @@ def joined(sep: str, lst: list):
     return emit("helper", "join", join_list, (sep, prefix, acc, tail), {}, spec)[0]
 
 
+_KINDS: dict = {}  # id(list) -> (the list, an item of it): see note_kind
+
+
+def note_kind(lst: list) -> None:
+    """Remembers one of `lst`'s items (its kind), while tracing."""
+    if len(_KINDS) > 256:
+        _KINDS.clear()
+    _KINDS[id(lst)] = (lst, lst[-1])
+
+
+def noted_kind(lst: list) -> list:
+    """`[item]` of the kind `lst` held when `note_kind` saw it, or []."""
+    entry = _KINDS.get(id(lst))
+    return [entry[1]] if entry is not None and entry[0] is lst else []
+
+
 def list_iadd(lst: list, value) -> list:
     """`lst += value`: the items of `value` after `lst`'s, in place; one run-time list where
     either held items known only when the graph runs."""

@@ -57,6 +57,7 @@ from autoconv.trace.tensors.leaves import (
     _tag_for,
     _weak,
 )
+from autoconv.trace.tensors.list_ops import noted_kind
 from autoconv.trace.tensors.merge import _Merger
 from autoconv.trace.tensors.optionals import Optional, lift_pair, raise_node
 from autoconv.trace.tensors.path_types import kinds_of, tagged
@@ -356,6 +357,7 @@ class _Loop:
         loop as one run-time list from its items before the loop (`kind`: items of its kind; a
         list that never gets one only raises IndexError when popped, so any kind does)."""
         lst, name, before = snap[k]
+        kind = kind or noted_kind(lst)  # the items it held before it was emptied
         if not kind and not before:
             self.unknown_kind.add(k)  # the items an append gives settle it (`_settle_lists`)
         spec = item_spec(kind[0]) if kind else ((), np.dtype(np.float64))

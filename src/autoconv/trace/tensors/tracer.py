@@ -476,6 +476,11 @@ class TensorTracer:
         """`lst += value` where either holds items a staged loop appended."""
         return list_ops.list_iadd(lst, value)
 
+    def note_kind(self, lst) -> None:
+        """Remembers an item of `lst` as its items' kind, for a staged loop that carries it
+        once it is empty (`queue.pop(0)` in a Python iteration, then a staged one)."""
+        list_ops.note_kind(lst)
+
     def in_staged_loop(self, lst) -> bool:
         """Whether `lst` is among the lists of the staged loop being traced (its body changes
         it: the loop must carry it as a run-time list)."""
