@@ -81,7 +81,9 @@ LIMITS = {
     "eager NumPy raises too": r"\(eager NumPy raises this too\)",
     # "an argument changed in place in a staged loop"
     "argument changed in place": r"is an argument of the function, so the caller would see"
-    r"|changes `[^`]+` in place, and `\w+` is a view of, or the same array as",
+    r"|changes `[^`]+` in place, and `\w+` is a view of, or the same array as"
+    r"|changes `[^`]+` in place, and `\w+` is a loop variable whose value before the loop is"
+    r"|is changed in place in this `\w+` loop, and at the end of an iteration it is",
     # "an operation whose NumPy result would have another dtype on each path"
     "kind by path": r"depending on the path taken",
     # "a function or method called in a staged loop or branch changes state ..."

@@ -8,7 +8,7 @@ import numpy as np
 
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
-from autoconv.graph.errors import StagingError, where
+from autoconv.graph.errors import StagingError, execution_error, where
 from autoconv.graph.helpers import range_bound
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor
@@ -22,7 +22,7 @@ from autoconv.trace.tensors.leaves import (
     _weak,
     grown_len,
 )
-from autoconv.trace.tensors.optionals import Optional
+from autoconv.trace.tensors.optionals import Optional, raise_node
 from autoconv.trace.tensors.recording import emit
 
 
@@ -148,11 +148,6 @@ def _remaining(iterable, items, item, origin):
     return _StackedSource(rest, origin) if rest else None
 
 
-class RangeTypeError(StagingError, TypeError):
-    """A value range() cannot take (a float or an array), known while tracing: eager Python
-    raises TypeError there, so this is one too."""
-
-
 def _int_by_path(arg):
     """A range() bound that is a Python int on some paths and a float on others (`c += t` in a
     loop that may not run): an int when the graph runs, eager's TypeError on the float paths."""
@@ -171,22 +166,25 @@ class StagedRange(_Source):
         if not 1 <= len(args) <= 3:
             raise TypeError(f"range expected 1 to 3 arguments, got {len(args)}")
         args = tuple(_int_by_path(a) for a in args)
+        checked = []
         for arg in args:
             value = arg.value if isinstance(arg, Optional) else arg
-            if isinstance(value, Tensor) and value.dtype.kind not in "biu":
+            if isinstance(value, Tensor) and (value.dtype.kind not in "biu" or value.shape):
                 # As eagerly (`range(np.mean(x))`): the type is known now, the value is not.
+                # Raised where this code runs (the data may never reach it), as eagerly; the
+                # loop after it never runs.
                 kind = "float" if value.weak else f"numpy.{value.dtype.name}"
-                raise RangeTypeError(
-                    f"{where(user_origin(3))}: '{kind}' object cannot be interpreted as an "
-                    "integer (eager Python raises this TypeError too): give range() an int, "
-                    "e.g. int(...)"
+                text = (
+                    f"'{kind}' object cannot be interpreted as an integer"
+                    if not value.shape
+                    else "only integer scalar arrays can be converted to a scalar index"
                 )
-            if isinstance(value, Tensor) and value.shape:
-                raise RangeTypeError(
-                    f"{where(user_origin(3))}: range() of an array of shape "
-                    f"{shapes.fmt(value.shape)}: only integer scalar arrays can be converted "
-                    "to a scalar index (eager NumPy raises this TypeError too)"
-                )
+                origin = user_origin(3)
+                advice = f"{text} (eager Python raises this TypeError too): give range() an int"
+                raise_node(execution_error(TypeError(text), f"{where(origin)}: {advice}"), origin)
+                arg = 0
+            checked.append(arg)
+        args = tuple(checked)
         start, stop, step = (0, args[0], 1) if len(args) == 1 else (*args, 1)[:3]
         if isinstance(step, (int, np.integer)) and step == 0:
             raise ValueError("range() arg 3 must not be zero")

@@ -133,7 +133,14 @@ def _spec_text(v) -> str:
         return f"a list a staged loop appended to ({item} items)"
     if isinstance(v, Choice):
         return " or ".join(repr(o) for o in v.options)
-    return f"{type(v).__name__} {v!r}"
+    if v is None or type(v) in (bool, int, float, complex, str, bytes):
+        return f"{type(v).__name__} {v!r}"
+    try:  # a user's __repr__ may format the Tensors the object holds: never in a message
+        with _g.no_recording():
+            shown = repr(v)
+    except Exception:
+        return f"a {type(v).__name__} object"
+    return f"{type(v).__name__} {shown if len(shown) <= 80 else shown[:77] + '...'}"
 
 
 def _same_python(a, b) -> bool:

@@ -56,7 +56,7 @@ def _trace_branch(fn):
             # Python's own error in the user's code of this branch (`e0, e1 = x` with a wrong
             # count): raised when the branch runs, as eagerly, and not when it does not. (The
             # error itself is returned: `_check_no_effects_before_raise` may still need it.)
-            raise_node(e.with_traceback(None), origin)
+            raise_node(as_eager(e).with_traceback(None), origin)
             return StagedPythonError(e, origin)
         handler = _handled_eagerly(e)
         if handler is not None:
@@ -71,6 +71,23 @@ def _trace_branch(fn):
         raise_node(e, origin)
         return True
     return False
+
+
+_FREE_VARIABLE = re.compile(
+    r"cannot access free variable '(\w+)' where it is not associated with a value"
+)
+
+
+def as_eager(e: Exception) -> Exception:
+    """`e` as the user's own code raises it: converted code holds the function's locals in
+    cells, where reading an unbound one is a NameError ("free variable"), not Python's
+    UnboundLocalError of the local."""
+    match = _FREE_VARIABLE.search(str(e)) if type(e) is NameError else None
+    if match is None:
+        return e
+    return UnboundLocalError(
+        f"cannot access local variable '{match.group(1)}' where it is not associated with a value"
+    )
 
 
 def staged_error_origin(e):
@@ -204,7 +221,7 @@ def raises_when_run(e, graph) -> bool:
     origin = exception_origin(e)
     if origin is None:
         return False
-    raise_node(e.with_traceback(None), origin)
+    raise_node(as_eager(e).with_traceback(None), origin)
     return True
 
 
