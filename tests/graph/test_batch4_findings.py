@@ -442,7 +442,6 @@ def cheapest_order(p):
     return cheapest.qty
 
 
-@xfail("M2: '<string>:3: `` makes a string of <autoconv.Tensor ...> with repr()'")
 def test_dataclass_chosen_in_a_staged_branch_names_the_user_line():
     text = message(cheapest_order, I3)
     assert "<string>" not in text and "``" not in text and "test_batch4_findings.py" in text
