@@ -178,11 +178,12 @@ def run_spec(value):
 
 def one_run(value: list, name: str, origin, like=None):
     """`value`, a list holding items a staged statement appended (or any list of arrays and
-    numbers, given `like`: the `(elem shape, dtype)` its items take), as one run-time list
-    made in the current block: a Tensor, or None where its items cannot be one."""
+    numbers, given `like`: the `(elem shape, dtype)` its items take, else its run-time
+    items'), as one run-time list made in the current block: a Tensor, or None where its
+    items cannot be one."""
     if len(value) == 1 and isinstance(value[0], ListAccum):
         return value[0].tensor
-    spec = run_spec(value) or like
+    spec = like or run_spec(value)
     if spec is None or any(not isinstance(v, ListAccum) and item_spec(v) is None for v in value):
         return None
     elem, dtype = spec

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import itertools
-
 import numpy as np
 
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
-from autoconv.graph.helpers import concat_lists as _concat_lists
 from autoconv.graph.tensor import format_spec
 from autoconv.trace.core import messages
 from autoconv.trace.core.join import SAME, plan_leaf
@@ -21,6 +18,7 @@ from autoconv.trace.tensors.appends import (
     _NeedsAccumulator,
     _Replaced,
     _Rewritten,
+    one_run,
 )
 from autoconv.trace.tensors.choices import _TAG, Choice, atom, options_of, tag_of
 from autoconv.trace.tensors.leaves import (
@@ -36,7 +34,6 @@ from autoconv.trace.tensors.leaves import (
 )
 from autoconv.trace.tensors.optionals import lift_pair
 from autoconv.trace.tensors.path_types import kinds_of, tagged
-from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.rows import item_spec
 
 
@@ -249,23 +246,9 @@ class _Merger:
         accs = []
         for block, added in zip(self.blocks, (added_a, added_b)):
             with _g.build(graph, block):
-                node = _g.Node("list_new", "list", attrs={"list": name})
-                _g.add_node(node, [((None, *elem), dtype, False)], self.origin)
-                accs.append(self._joined(node.outputs[0], added, name, elem, dtype))
+                accs.append(one_run(added, name, self.origin, (elem, dtype)))
         self.pairs.append((accs[0], accs[1], ((None, *elem), dtype, False)))
         return len(self.pairs) - 1
-
-    def _joined(self, acc, added, name, elem, dtype):
-        """`acc` with `added` after it: items appended as they are, and the run-time items of
-        a staged loop that appended in this branch (a `ListAccum`) joined when the graph runs."""
-        for is_run, group in itertools.groupby(added, lambda it: isinstance(it, ListAccum)):
-            if not is_run:
-                acc = _append(acc, list(group), name, self.origin)
-                continue
-            for run in group:
-                spec = [((None, *elem), dtype, False)]
-                acc = emit("helper", "list_concat", _concat_lists, (acc, run.tensor), {}, spec)[0]
-        return acc
 
     def finish(self, cond):
         node = _g.Node("cond", "cond", args=(cond,))
