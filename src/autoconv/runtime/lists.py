@@ -8,7 +8,8 @@ from autoconv.runtime.control_flow import for_stmt, if_stmt
 from autoconv.runtime.py_builtins import in_
 
 _traces = staging.traces
-_CHANGES = frozenset(("pop", "insert", "remove", "sort", "reverse"))  # change the list
+CHANGES = frozenset(("pop", "insert", "remove", "sort", "reverse"))
+"""The list methods that change the list (the others read it)."""
 
 
 def list_contains(target, value):
@@ -30,7 +31,7 @@ def list_method(target, name, *args, **kwargs):
     if _traces:
         tracer = staging.graph_tracer
         if staging.grown_list(target) or (
-            type(target) is list and name in _CHANGES and tracer.in_staged_loop(target)
+            type(target) is list and name in CHANGES and tracer.in_staged_loop(target)
         ):
             return tracer.list_method(target, name, args, kwargs)
         result = sequences.staged_method(target, name, args, kwargs)
@@ -38,7 +39,7 @@ def list_method(target, name, *args, **kwargs):
             return result
         if type(target) is list and any(map(staging.symbolic, args)):
             return tracer.list_method(target, name, args, kwargs)
-        if type(target) is list and name in _CHANGES and target:
+        if type(target) is list and name in CHANGES and target:
             tracer.note_kind(target)  # a staged loop that later pops it may find it empty
     if type(target) is list:
         return getattr(target, name)(*args, **kwargs)  # (`converted` would route it back here)

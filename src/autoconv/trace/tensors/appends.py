@@ -345,6 +345,11 @@ def _tracked(names, list_name) -> frozenset:
 _LOOPS: list = []  # snapshots of the lists seen by the loops being traced, innermost last
 
 
+def in_staged_loop(lst) -> bool:
+    """Whether `lst` is among the lists of the staged loop being traced."""
+    return bool(_LOOPS) and any(lst is seen for seen, _, _ in _LOOPS[-1])
+
+
 def unsettled_appends(origin, what="staged loop") -> StagingError:
     """The error for appends a staged loop cannot carry as a run-time list."""
     return StagingError(

@@ -10,6 +10,7 @@ from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import LIST_METHODS, contains_list, join_list, slice_list
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import Tensor
+from autoconv.runtime.lists import CHANGES
 from autoconv.trace.tensors.accumulated import (
     ListAccum,
     accum_index,
@@ -17,13 +18,12 @@ from autoconv.trace.tensors.accumulated import (
     list_name,
     run_time_item,
 )
-from autoconv.trace.tensors.appends import _LOOPS, _NeedsAccumulator, one_run
+from autoconv.trace.tensors.appends import _NeedsAccumulator, in_staged_loop, one_run
 from autoconv.trace.tensors.optionals import index_value
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.rows import _weak, item_spec
 
 _BOOL = ((), np.dtype(bool), True)
-_CHANGES = frozenset(("pop", "insert", "remove", "sort", "reverse"))
 _INT = ((), np.dtype(np.int64), True)
 
 
@@ -148,7 +148,7 @@ def list_method(lst: list, name: str, args: tuple, kwargs: dict):
     """`lst.name(*args, **kwargs)` (pop, insert, remove, sort, reverse, index, count)."""
     n = accum_index(lst)
     if n is None:
-        if name in _CHANGES and _LOOPS and any(lst is seen for seen, _, _ in _LOOPS[-1]):
+        if name in CHANGES and in_staged_loop(lst):
             # Changed in a staged loop's body: the loop carries it as a run-time list (its
             # items as they are give the kind; none: the items a branch appends do).
             raise _NeedsAccumulator(lst, list(lst), whole=True)

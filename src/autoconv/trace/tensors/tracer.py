@@ -28,7 +28,6 @@ from autoconv.trace.tensors import (
 )
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
-    _LOOPS,
     _appended,
     _Box,
     _closure_lists,
@@ -39,6 +38,7 @@ from autoconv.trace.tensors.appends import (
     _snapshot,
     _tracked,
     as_left,
+    in_staged_loop,
     rebound_lists,
 )
 from autoconv.trace.tensors.choices import Choice
@@ -484,7 +484,7 @@ class TensorTracer:
     def in_staged_loop(self, lst) -> bool:
         """Whether `lst` is among the lists of the staged loop being traced (its body changes
         it: the loop must carry it as a run-time list)."""
-        return bool(_LOOPS) and any(lst is seen for seen, _, _ in _LOOPS[-1])
+        return in_staged_loop(lst)
 
     def list_method(self, lst, name, args, kwargs):
         """`lst.name(*args)` (pop, sort, ...) of a list a staged loop appended to."""
