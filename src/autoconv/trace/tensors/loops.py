@@ -31,6 +31,7 @@ from autoconv.trace.tensors.appends import (
     _set_final_state,
     _snapshot,
     _tracked,
+    _Whole,
     fold_tails,
     held_elsewhere,
     one_run,
@@ -423,6 +424,8 @@ class _Loop:
         for k, (lst, _, before) in enumerate(snap):
             if k not in accums:
                 added = _appended(lst, before, _tracked(self.names, snap[k][1]))
+                if isinstance(added, _Whole):
+                    added = None  # made one run-time list: changed otherwise than by appends
                 if isinstance(added, _Replaced):
                     # A staged `if` or loop in the body appended to the enclosing loop's
                     # run-time items: `_settle_lists` makes this loop carry them.
