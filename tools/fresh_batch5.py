@@ -2080,19 +2080,72 @@ def permutation_cycles(perm):
     return cycles
 
 
+# How each program that is not ok was classified (tools/fresh_batch5_findings.md): b = a
+# documented limit, c = an error on code the docs say runs (or a limit they do not list), d =
+# a wrong result, e = a crash (an exception that is not an AutoconvError); the key names the
+# class in the findings. JAX_FINDINGS overrides on JAX.
+FINDINGS = {
+    "bin_counts": ("b", "L-dict-key"),
+    "energy_envelope": ("b", "L-return-structure"),
+    "generator_filter_total": ("b", "L-generator"),
+    "letter_grades": ("b", "L-append-kind"),
+    "longest_unique_window": ("b", "L-dict-key"),
+    "nan_report": ("b", "L-fstring"),
+    "permutation_cycles": ("b", "L-list-write-index"),
+    "rank_with_ties": ("b", "L-tensor-index"),
+    "rotate_grid": ("b", "L-unknown-np"),
+    "running_stats_object": ("c", "C2-property-getter"),
+    "select_grades": ("b", "L-unknown-np"),
+    "shape_describe": ("b", "L-fstring"),
+    "shapes_total_area": ("b", "L-append-kind"),
+    "snake_ladder_moves": ("b", "L-dict-key"),
+    "sorted_rows_by_second": ("b", "L-sorted"),
+    "sudoku_rows_valid": ("b", "L-dict-key"),
+}
+JAX_FINDINGS = {
+    "boolean_mask_assign": ("b", "L-jax-size"),
+    "drop_outliers_zscore": ("b", "L-jax-size"),
+    "drop_rows_with_nan": ("b", "L-jax-list"),
+    "exp_smoothing_forecast": ("c", "C1-jax-as-kind"),
+    "finite_differences": ("b", "L-jax-list"),
+    "game2048_merge_row": ("b", "L-jax-list"),
+    "mode_by_counts": ("b", "L-jax-size"),
+    "stock_span": ("b", "L-jax-mixed-kinds"),
+}
+
+
 def detail(programs, modes=("numpy", "noopt", "jax")) -> list:
     """fresh_batch3's rows, one per outcome that is not the eager one."""
     return fresh_batch3.detail(programs, modes)
 
 
+def table(rows, n) -> None:
+    """Prints, per mode, how many programs are ok and how many fall in each class of FINDINGS;
+    a program that fails but is not in FINDINGS is new, and is listed."""
+    failing: dict = {}
+    for name, mode, *_ in rows:
+        failing.setdefault(mode, set()).add(name)
+    for mode in ("numpy", "noopt", "jax"):
+        counts = {"ok": n - len(failing.get(mode, ()))}
+        for name in sorted(failing.get(mode, ())):
+            found = (JAX_FINDINGS.get(name) if mode == "jax" else None) or FINDINGS.get(name)
+            label = found[0] if found else "new"
+            counts[label] = counts.get(label, 0) + 1
+            if not found:
+                print(f"new failure: {name} ({mode})")
+        print(mode, counts)
+
+
 if __name__ == "__main__":
     names = [a for a in sys.argv[1:] if not a.startswith("-")]
-    if names or "--detail" in sys.argv:
+    if "--table" in sys.argv:
+        with contextlib.redirect_stdout(io.StringIO()):  # the programs' own prints
+            rows = detail(P)
+        table(rows, len(P))
+    elif names or "--detail" in sys.argv:
         chosen = [p for p in P if not names or p[0].__name__ in names]
         for row in detail(chosen):
             name, mode, k, label, exc, message, where = row
             print(f"{name} {mode} input {k}: {label} {exc}: {message}\n    raised at {where}")
     else:
-        with contextlib.redirect_stdout(io.StringIO()) as _quiet:
-            pass
         fresh_batch.main(P)
