@@ -1,8 +1,8 @@
 """What the fifth fresh batch found (tools/fresh_batch5.py, tools/fresh_batch5_findings.md):
 each wrong-result and bad-error class's minimal program, run eagerly and as
-`autoconv.function(f)` (on NumPy, and on JAX where it is installed), as a strict xfail until
-the class is fixed. When one starts to pass, pytest reports it (XPASS fails under strict):
-remove its mark, and the class's entry in FINDINGS of tools/fresh_batch5.py.
+`autoconv.function(f)` (on NumPy, and on JAX where it is installed). Each was a strict xfail
+until its class was fixed (a new open class goes in as one: `xfail(why)`); all are fixed or
+documented limits with a message that names the user's construct now.
 """
 
 import copy
@@ -43,7 +43,7 @@ def xfail(why):
 
 # W1: a number whose Python type depends on the branch taken (`2` or `np.int64(3)`), appended
 # to a list in a staged loop and returned: every item came back as the list's one kind. Fixed
-# (trace/tensors/appends.py keeps each item's type; the JAX backend refuses such a list).
+# on main (dfab2fd: the NumPy list keeps each item's type; the JAX backend refuses the list).
 def append_path_typed_number(x):
     out = []
     for p in x:
@@ -116,10 +116,8 @@ def test_bool_running_sum_is_int64(backend):
     follows_the_rule(bool_running_sum, np.array([True, False, True]), backend=backend)
 
 
-# C1 (JAX): `sum()` over the items of a list a staged loop grew, as a generator expression:
-# an item read back may be a Python int among float64s (its declared kinds: float64, float,
-# int), so the generator's list is refused as holding "several Python types" (before W1's fix:
-# `as_kind` cannot be lowered), where every item is a float64.
+# C1 (JAX): `sum()` of a generator over a list a staged loop grew: the item read's
+# Python-type tag (`as_kind`) was refused by the JAX lowering. Fixed on main (dfab2fd).
 def sum_abs_of_grown_list(x):
     errors = []
     for v in x[1:]:
@@ -127,24 +125,14 @@ def sum_abs_of_grown_list(x):
     return sum(abs(e) for e in errors) / len(errors)
 
 
-@pytest.mark.parametrize(
-    "backend",
-    [
-        pytest.param(
-            b,
-            marks=[xfail("C1 (JAX): a float64 list refused as of several types")]
-            if b == "jax"
-            else [],
-        )
-        for b in BACKENDS
-    ],
-)
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_sum_of_a_generator_over_a_grown_list(backend):
     follows_the_rule(sum_abs_of_grown_list, np.array([1.0, 3.0, 0.0]), backend=backend)
 
 
-# C2: a @property's getter runs unconverted (docs/cli.md says so; docs/graph-mode.md does
-# not), so a conditional expression on a Tensor in it is "used as a Python bool".
+# C2: a @property's getter runs unconverted (Python calls it on attribute access), so a
+# conditional expression on a Tensor in it is "used as a Python bool". A documented limit now
+# (docs/graph-mode.md): the message names the property and says to make it a method.
 class Count:
     def __init__(self):
         self.n = 0
@@ -152,6 +140,9 @@ class Count:
 
     @property
     def mean(self):
+        return self.total / self.n if self.n else 0.0
+
+    def mean_now(self):
         return self.total / self.n if self.n else 0.0
 
 
@@ -163,7 +154,41 @@ def counted_mean(x):
     return c.mean
 
 
-@xfail("C2: a property's getter is not converted: 'used as a Python bool'")
+def counted_mean_method(x):
+    c = Count()
+    for v in x:
+        c.n += 1
+        c.total += v
+    return c.mean_now()
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_property_with_a_conditional_expression(backend):
-    follows_the_rule(counted_mean, np.array([2.0, 1.0]), backend=backend)
+def test_property_with_a_conditional_expression_names_the_property(backend):
+    with pytest.raises(autoconv.AutoconvError) as info:
+        autoconv.function(counted_mean, backend=backend)(np.array([2.0, 1.0]))
+    text = str(info.value)
+    line = Count.mean.fget.__code__.co_firstlineno + 2
+    assert f"test_batch5_findings.py:{line}:" in text
+    assert "getter of property `Count.mean`" in text and "`obj.mean()`" in text
+    # what the message says to write runs
+    follows_the_rule(counted_mean_method, np.array([2.0, 1.0]), backend=backend)
+    follows_the_rule(counted_mean_method, np.zeros(0), backend=backend)
+
+
+# L-generator: a generator's body stays Python, so its `for` over a Tensor is refused; the
+# message says the line is in a generator.
+def generator_filter_total(x, thr):
+    def above(a):
+        for v in a:
+            if v > thr:
+                yield v
+
+    total = 0.0
+    for v in above(x):
+        total += v
+    return total
+
+
+def test_generator_over_a_tensor_names_the_generator():
+    with pytest.raises(autoconv.AutoconvError, match="in generator `above`, whose body"):
+        autoconv.function(generator_filter_total)(np.array([1.0, 3.0]), 0.5)
