@@ -26,7 +26,8 @@ def same(expected, got) -> bool:
     if isinstance(expected, (tuple, list)):
         return len(expected) == len(got) and all(map(same, expected, got))
     if isinstance(expected, (np.ndarray, np.generic)):
-        return expected.dtype == got.dtype and np.array_equal(expected, got)
+        nan = expected.dtype.kind in "fc"
+        return expected.dtype == got.dtype and np.array_equal(expected, got, equal_nan=nan)
     return expected == got
 
 
@@ -192,3 +193,44 @@ def generator_filter_total(x, thr):
 def test_generator_over_a_tensor_names_the_generator():
     with pytest.raises(autoconv.AutoconvError, match="in generator `above`, whose body"):
         autoconv.function(generator_filter_total)(np.array([1.0, 3.0]), 0.5)
+
+
+# L-unknown-np: np.select and np.rot90 had no graph form (`select_grades`, `rotate_grid`).
+def select_grades(x):
+    scores = 50 + 20 * x
+    grades = np.select([scores >= 70, scores >= 50, scores >= 30], [3, 2, 1], default=0)
+    if grades.size and grades.max() == 3:
+        return grades, "has top"
+    return grades, "no top"
+
+
+def select_floats(x):
+    return np.select([x > 0, x < -1], [x, -x * 2.0], default=np.nan)
+
+
+def rotate_grid(g, times):
+    for _ in range(times % 4):
+        g = np.rot90(g)
+    return g, np.rot90(g, 3, axes=(1, 0)), np.rot90(g, -1)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_np_select_and_rot90(backend):
+    x = np.array([1.5, -0.2, -1.3, 0.1, -3.0, 0.9])
+    follows_the_rule(select_grades, x, backend=backend)
+    follows_the_rule(select_grades, np.zeros(0), backend=backend)
+    follows_the_rule(select_floats, x, backend=backend)
+    for times in (1, 2, 3):
+        follows_the_rule(rotate_grid, np.arange(6).reshape(2, 3), times, backend=backend)
+
+
+def select_not_bool(x):
+    return np.select([x], [x])
+
+
+def test_np_select_raises_as_numpy():
+    x = np.array([1.0, 2.0])
+    with pytest.raises(TypeError):
+        select_not_bool(x)
+    with pytest.raises(TypeError):
+        autoconv.function(select_not_bool)(x)
