@@ -2083,7 +2083,8 @@ def permutation_cycles(perm):
 # How each program that is not ok was classified (tools/fresh_batch5_findings.md): b = a
 # documented limit, c = an error on code the docs say runs (or a limit they do not list), d =
 # a wrong result, e = a crash (an exception that is not an AutoconvError); the key names the
-# class in the findings. JAX_FINDINGS overrides on JAX.
+# class in the findings. JAX_FINDINGS overrides on JAX. Fixed classes are gone from both (W1,
+# W2, C1, np.select and np.rot90); C2 is a documented limit now.
 FINDINGS = {
     "bin_counts": ("b", "L-dict-key"),
     "energy_envelope": ("b", "L-return-structure"),
@@ -2093,9 +2094,7 @@ FINDINGS = {
     "nan_report": ("b", "L-fstring"),
     "permutation_cycles": ("b", "L-list-write-index"),
     "rank_with_ties": ("b", "L-tensor-index"),
-    "rotate_grid": ("b", "L-unknown-np"),
-    "running_stats_object": ("c", "C2-property-getter"),
-    "select_grades": ("b", "L-unknown-np"),
+    "running_stats_object": ("b", "L-property-getter"),
     "shape_describe": ("b", "L-fstring"),
     "shapes_total_area": ("b", "L-append-kind"),
     "snake_ladder_moves": ("b", "L-dict-key"),
@@ -2106,7 +2105,6 @@ JAX_FINDINGS = {
     "boolean_mask_assign": ("b", "L-jax-size"),
     "drop_outliers_zscore": ("b", "L-jax-size"),
     "drop_rows_with_nan": ("b", "L-jax-list"),
-    "exp_smoothing_forecast": ("c", "C1-jax-as-kind"),
     "finite_differences": ("b", "L-jax-list"),
     "game2048_merge_row": ("b", "L-jax-list"),
     "mode_by_counts": ("b", "L-jax-size"),
