@@ -96,6 +96,7 @@ def dict_read(d: dict, key: Choice, origin=None):
     missing = [j for j, o in enumerate(options) if o not in d]
     for j in missing:
         _raise_if(key.tag == j, KeyError(options[j]), origin)
+    _READ[0] = (d, key) if missing else None
     present = [j for j in range(len(options)) if j not in missing]
     if not present:
         raise StagingError(
@@ -115,6 +116,11 @@ def dict_write(d: dict, key: Choice, value, origin=None) -> None:
     origin = origin or user_origin(1)
     options = _dict_options(d, key, origin)
     missing = [o for o in options if o not in d]
+    read, _READ[0] = _READ[0], None
+    if missing and read is not None and read[0] is d and read[1] is key:
+        # `d[key] += 1`: the read raised KeyError for these options already, as eagerly.
+        options = tuple(o for o in options if o in d)
+        missing = []
     if missing:
         raise StagingError(
             f"{where(origin)}: this stores into a dict at `{key.name}`, which is "
@@ -125,7 +131,8 @@ def dict_write(d: dict, key: Choice, value, origin=None) -> None:
             + "}`)."
         )
     _plain(value, "the dict's item", origin)
-    for j, o in enumerate(options):
+    for o in options:
+        j = key.options.index(o)
         d[o] = pick(key.tag == j, value, d[o], f"the dict's [{o!r}]", origin)
 
 
@@ -268,6 +275,10 @@ def _fail(origin, name, x, y, what, why):
         "and shape, or strings), or make the list a NumPy array."
     )
 
+
+_READ: list = [None]
+"""`(dict, key)` of the last `dict_read` that raised KeyError for some options: the write of
+the same `d[key] op= value` that follows leaves those options out."""
 
 NOT_MINE = object()
 """What `list_read` gives for a list it does not switch over."""
