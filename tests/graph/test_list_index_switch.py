@@ -302,3 +302,18 @@ def test_storing_a_list_at_a_run_time_index_is_an_error():
     with pytest.raises(autoconv.AutoconvError) as info:
         autoconv.function(list_of_lists)(np.array([1.0]))
     assert "`rows`" in str(info.value) and "list" in str(info.value)
+
+
+def unrolled_square(x):
+    items = [0] * 64
+    for k in range(64):
+        for j in range(2):
+            items[np.argmax(x) + j] += k
+    return items
+
+
+def test_switches_past_the_graph_budget_keep_the_error():
+    # 64 x 2 writes of 64 items: more than switch.BUDGET items switched in one graph.
+    with pytest.raises(autoconv.AutoconvError) as info:
+        autoconv.function(unrolled_square)(np.array([1.0, 2.0]))
+    assert "`items`" in str(info.value) and "NumPy array" in str(info.value)

@@ -15,10 +15,14 @@ the write, and staged loops and branches carry its items as any item change. An 
 either end raises Python's IndexError when the graph runs (a staged raise, as the user's
 `raise` is), a key not in the dict its KeyError.
 
-A list longer than `LIMIT` items keeps the error that asks for an array.
+A list longer than `LIMIT` items, or a graph whose switches would choose among more than
+`BUDGET` items in all (a switch in a loop that Python unrolls over the list: its square),
+keeps the error that asks for an array.
 """
 
 from __future__ import annotations
+
+import weakref
 
 import numpy as np
 
@@ -45,6 +49,12 @@ from autoconv.trace.tensors.path_types import kinds_of, tagged
 LIMIT = 64
 """The most items a list (or options a key) may have for a switch over them: each read or
 write of a longer one would add that many operations to the graph."""
+
+BUDGET = 4096
+"""The most items all the switches of one graph may choose among (a switch in a Python loop
+that unrolls over the list's own length grows as its square)."""
+
+_SPENT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # graph -> items switched
 
 
 def key_of(key):
@@ -232,7 +242,14 @@ def _raise_if(bad, exc: Exception, origin) -> None:
 
 
 def _switchable(lst) -> bool:
-    return 0 < len(lst) <= LIMIT and not any(isinstance(v, ListAccum) for v in lst)
+    if not 0 < len(lst) <= LIMIT or any(isinstance(v, ListAccum) for v in lst):
+        return False
+    graph = _g.current().graph
+    spent = _SPENT.get(graph, 0) + len(lst)
+    if spent > BUDGET:
+        return False  # the caller's error: make the list an array
+    _SPENT[graph] = spent
+    return True
 
 
 def _plain(value, name, origin) -> None:
