@@ -317,3 +317,17 @@ def test_switches_past_the_graph_budget_keep_the_error():
     with pytest.raises(autoconv.AutoconvError) as info:
         autoconv.function(unrolled_square)(np.array([1.0, 2.0]))
     assert "`items`" in str(info.value) and "NumPy array" in str(info.value)
+
+
+def nested_write(x):
+    grid = [[0, 0], [0, 0]]
+    for v in x:
+        grid[int(v) % 2][0] = 1
+    return grid
+
+
+def test_a_list_of_lists_is_not_switched_over():
+    # The row read would be a new list, and the write into it would not reach `grid`'s row.
+    with pytest.raises(autoconv.AutoconvError) as info:
+        autoconv.function(nested_write)(np.array([1.0]))
+    assert "`grid" in str(info.value)

@@ -242,7 +242,7 @@ def _raise_if(bad, exc: Exception, origin) -> None:
 
 
 def _switchable(lst) -> bool:
-    if not 0 < len(lst) <= LIMIT or any(isinstance(v, ListAccum) for v in lst):
+    if not 0 < len(lst) <= LIMIT or any(_container(v) for v in lst):
         return False
     graph = _g.current().graph
     spent = _SPENT.get(graph, 0) + len(lst)
@@ -250,6 +250,16 @@ def _switchable(lst) -> bool:
         return False  # the caller's error: make the list an array
     _SPENT[graph] = spent
     return True
+
+
+def _container(v) -> bool:
+    """A list, dict or set (or a tuple holding one), or a list a staged loop appended to: an
+    item read through a switch would be a new object, and a write into it (`grid[i][j] = v`)
+    would not reach the list's own item."""
+    t = type(v)
+    if t is tuple:
+        return any(_container(x) for x in v)
+    return t in (list, dict, set) or isinstance(v, ListAccum)
 
 
 def _plain(value, name, origin) -> None:
