@@ -6,7 +6,7 @@ the iterable (`staging.tracer_for`), that tracer stages the statement instead. K
 they run once per `if` and once per loop in Python mode.
 """
 
-from autoconv.runtime import staging
+from autoconv.runtime import keyed, staging
 from autoconv.runtime.logical import not_
 from autoconv.runtime.unbound import past_operators, register, throw, unbound_error
 
@@ -95,6 +95,8 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
     condition) hands the rest of its iterations to the stop's tracer, staged from the current
     state.
     """
+    if _traces and type(iterable) in (set, dict):
+        iterable = keyed.view(iterable, ordered=True)  # keys known only when the graph runs
     tracer = _TRACERS[type(iterable)]
     if tracer is None and _traces and type(iterable) is list:
         tracer = staging.tracer_for(iterable)  # a list a staged loop appended to
