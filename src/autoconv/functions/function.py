@@ -465,10 +465,10 @@ class Function:
 
     def _trace(self, values, key) -> ConcreteFunction:
         from autoconv.trace.tensors import random as _random
-        from autoconv.trace.tensors.keyed import outputs as keyed_outputs
         from autoconv.trace.tensors.accumulated import check_output
         from autoconv.trace.tensors.appends import whole_lists
         from autoconv.trace.tensors.choices import chosen
+        from autoconv.trace.tensors.keyed import outputs as keyed_outputs
         from autoconv.trace.tensors.optionals import output_records
         from autoconv.trace.tensors.raising import raises_when_run
 

@@ -103,7 +103,9 @@ def converted(f):
 _LIST_METHODS = frozenset(("pop", "insert", "remove", "sort", "reverse", "index", "count"))
 
 
-_KEYED = frozenset(("add", "discard", "remove", "get", "setdefault", "items", "values", "keys", "pop"))
+_KEYED = frozenset(
+    ("add", "discard", "remove", "get", "setdefault", "items", "values", "keys", "pop")
+)
 
 
 def _keyed_method(method):

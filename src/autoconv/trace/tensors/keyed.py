@@ -11,13 +11,13 @@ import numpy as np
 from autoconv.graph import keyed_helpers as kh
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
-from autoconv.graph.tensor import Tensor
 from autoconv.runtime import keyed as keyed_rt
 from autoconv.trace.tensors.accumulated import ListAccum, run_time_item
 from autoconv.trace.tensors.appends import _NeedsAccumulator, in_staged_loop, one_run
 from autoconv.trace.tensors.leaves import _spec_text
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.rows import _weak, as_items, is_row, item_spec
+from autoconv.trace.tensors.user_code import user_frame
 
 _BOOL = ((), np.dtype(bool), True)
 _OBJECT = ((), np.dtype(object), False)
@@ -25,6 +25,10 @@ _OBJECT = ((), np.dtype(object), False)
 
 def _what(shadow) -> str:
     kind = "dict" if shadow.values is not None else "set"
+    if not shadow.name:
+        frame = user_frame()
+        names = [n for n, v in frame.f_locals.items() if v is shadow.obj] if frame else []
+        shadow.name = names[0] if names else ""
     return f"{kind} `{shadow.name}`" if shadow.name else f"this {kind}"
 
 
@@ -182,15 +186,24 @@ def keyed(op: str, shadow, *args):
         return list(values)
     if op == "items":
         k, v = _run(keys), _run(values)
-        pair = as_items([(_stand_in(k), _stand_in(v))])[0]
-        spec = [((None,), pair.dtype, False)]
+        if is_row(k.dtype) or is_row(v.dtype) or v.ndim > 1:
+            _fail(
+                shadow,
+                origin,
+                "holds tuple keys or array values known only when the graph runs, and its "
+                "`.items()` pairs cannot be staged: loop over the keys (`for k in d:`) and read "
+                "`d[k]`.",
+            )
+        pair = np.dtype([("p0", k.dtype), ("p1", v.dtype)])  # Python numbers, as eagerly
+        spec = [((None,), pair, False)]
         return [ListAccum(emit("helper", "dict_items", kh.keyed_pairs, (k, v), {}, spec)[0])]
     if op == "output":
         if is_dict:
             fn_args, fn = (_run(keys), _run(values)), kh.keyed_dict
         else:
             fn_args, fn = (_run(keys),), kh.keyed_set
-        return emit("helper", f"{'dict' if is_dict else 'set'}_output", fn, fn_args, {}, [_OBJECT])[0]
+        name = "dict_output" if is_dict else "set_output"
+        return emit("helper", name, fn, fn_args, {}, [_OBJECT])[0]
     return getattr(shadow.obj, op)(*args)  # a method autoconv does not stage: Python's
 
 
@@ -207,19 +220,6 @@ def _empty(op, key, args):
 
 def _extra(defaults) -> tuple:
     return tuple(type(d) for d in defaults if type(d) in (bool, int, float))
-
-
-def _stand_in(run: Tensor):
-    """A Tensor of one item of the run-time list `run` (its kind, for a row of pairs)."""
-    return emit("helper", "row_kind", _first, (run,), {}, [_item_spec_of(run)])[0]
-
-
-def _item_spec_of(run):
-    return tuple(run.shape[1:]), run.dtype, False
-
-
-def _first(run):
-    return run[0]
 
 
 def _set(lst, outs) -> None:
