@@ -17,7 +17,7 @@ from autoconv.trace.tensors.appends import _NeedsAccumulator, in_staged_loop, on
 from autoconv.trace.tensors.leaves import _spec_text
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.rows import _weak, as_items, is_row, item_spec
-from autoconv.trace.tensors.user_code import user_frame
+from autoconv.trace.tensors.user_code import source_line, user_frame
 
 _BOOL = ((), np.dtype(bool), True)
 _OBJECT = ((), np.dtype(object), False)
@@ -32,8 +32,16 @@ def _what(shadow) -> str:
     return f"{kind} `{shadow.name}`" if shadow.name else f"this {kind}"
 
 
-def _fail(shadow, origin, message):
-    raise StagingError(f"{where(origin)}: {_what(shadow)} {message}")
+class KeyedTypeError(StagingError, TypeError):
+    """A key autoconv cannot stage where eager Python would hash it (a TypeError, as the
+    hash of a value known only when the graph runs is refused elsewhere)."""
+
+
+def _fail(shadow, origin, message, error=StagingError):
+    what = _what(shadow)
+    frame = user_frame()
+    line = f"`{source_line(frame)}`: " if frame is not None else ""
+    raise error(f"{where(origin)}: {line}{what} {message}")
 
 
 def _key(shadow, key, origin):
@@ -48,6 +56,7 @@ def _key(shadow, key, origin):
             f"gets the key {_spec_text(key)} while its keys are known only when the graph runs: "
             "such keys are numbers or tuples of numbers (a string, an array or an object "
             "needs its value while tracing).",
+            KeyedTypeError,
         )
     return key
 
@@ -64,6 +73,7 @@ def _ensure(shadow, lst, example, origin):
             "holds keys known while tracing and gets one known only when the graph runs: a set "
             "or dict takes keys of one of those sorts. Start it empty (`seen = set()`, `d = {}`) "
             "and add every key in the graph, or make each key a Python value known now.",
+            KeyedTypeError,
         )
     if in_staged_loop(lst):
         raise _NeedsAccumulator(lst, [example], whole=True)
