@@ -9,7 +9,7 @@ JAX array (under a JAX trace) the name gets `name.at[key].set(value)`
 import operator as _operator
 import sys as _sys
 
-from autoconv.runtime import staging
+from autoconv.runtime import keyed, staging
 
 _traces = staging.traces
 _modules = _sys.modules
@@ -98,6 +98,8 @@ def item(target, key):
     key reads a NumPy array through the graph; under a JAX trace, a traced mask gives a
     stand-in for the items it selects (JAX cannot read them), which the operator and `setitem`
     turn into `jnp.where(mask, target op value, target)`."""
+    if _traces and type(target) is dict and keyed.stages(target, key):
+        return keyed.item(target, key)  # `d[k] += v`, keys known only when the graph runs
     if _traces and staging.tracer_for(target) is None and _symbolic_key(key):
         return staging.graph_tracer.concrete_item(target, key)
     if staging.jax_value(key) and (staging.jax_value(target) or _jax_array(target)):
