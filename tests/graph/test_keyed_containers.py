@@ -204,6 +204,19 @@ def chosen_in_branch(a):
     return s, len(s)
 
 
+def truth_when_run(a):
+    d = {}
+    for v in a:
+        if v > 0:
+            d[int(v)] = 1
+    r = 0
+    if d:
+        r = 1
+    if not d:
+        r += 10
+    return r, d
+
+
 INTS = np.array([5, 2, 9, 1, 5, 6])
 FLOATS = np.array([1.0, 2.5, 1.0, 3.0])
 ADJ = np.array(
@@ -224,6 +237,7 @@ PROGRAMS = [
     (remove_missing, [(np.array([1, 7]),), (np.array([1, 2]),)]),
     (popped, [(np.array([1, 7, 1]),), (np.array([3]),)]),
     (chosen_in_branch, [(np.array([1.0]),), (np.array([-1.0]),)]),
+    (truth_when_run, [(np.array([1, 2]),), (np.array([-1, -2]),)]),
 ]
 
 

@@ -26,6 +26,8 @@ def if_stmt(cond, body, orelse=None, get_state=None, set_state=None, names=()):
     # `is True`/`is False` first: comparisons give bools, and two identity tests are cheaper
     # than a type lookup on the hot path.
     if cond is not True and cond is not False:
+        if _traces and type(cond) in (set, dict):
+            cond = keyed.view(cond)  # holding keys known only when the graph runs: their list
         tracer = _tracer_for(cond)
         if tracer is not None:
             if type(orelse) is tuple:
@@ -42,6 +44,8 @@ def if_stmt(cond, body, orelse=None, get_state=None, set_state=None, names=()):
             i, n = 0, _len(orelse) - 1
             while i < n:
                 cond = orelse[i]()
+                if _traces and type(cond) in (set, dict):
+                    cond = keyed.view(cond)
                 tracer = None if cond is True or cond is False else _tracer_for(cond)
                 if tracer is not None:
                     # The rest of the chain is the `else` of a staged `if`.
