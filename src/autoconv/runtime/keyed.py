@@ -108,7 +108,11 @@ def item(obj, key):
         if found is None:
             raise KeyError(key) if not obj else _mixed(obj)
         return staging.graph_tracer.keyed("item", found, key)
-    return obj[key]
+    try:
+        return obj[key]
+    except LookupError as e:
+        e.as_written = True  # the user's own `obj[key]`, read here for them (trace.raising)
+        raise
 
 
 def _mixed(obj):
