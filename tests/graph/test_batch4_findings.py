@@ -257,7 +257,7 @@ def test_list_item_updated_in_one_branch_appended_in_the_other_jax_says_why():
     # `counts[-1] += 1` reads an item whose Python type only the run tells (eager: an int
     # here); the JAX backend's one buffer per list keeps one type, so it says so.
     text = message(run_lengths, I3, backend="jax")
-    assert "test_batch4_findings.py:239" in text and "several Python types" in text
+    assert "test_batch4_findings.py:243" in text and "several Python types" in text
 
 
 # -- C5: a chained comparison with a constant first, in an `if` --
