@@ -282,8 +282,16 @@ def string_key_after(a):
     return d
 
 
+def pop_with_default(a):
+    d = {}
+    for v in a:
+        d[int(v)] = 1
+    return d.pop(7, 0)
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_what_cannot_be_staged_names_the_line(backend):
+    refused(pop_with_default, backend, (INTS,), "`return d.pop(7, 0)`", "`.pop()` with 2")
     refused(mixed_keys, backend, (INTS,), "`seen.add(int(v))`", "set `seen`", "known while tracing")
     refused(mixed_keys, backend, (INTS,), eager_type=TypeError)
     refused(iterate_set, backend, (INTS,), "`for k in s:", "sorted(s)")

@@ -140,8 +140,15 @@ def keyed(op: str, shadow, *args):
         _ensure(shadow, keys, key, origin)
         _check_kind(shadow, keys, key, origin, "keys")
     elif op in ("contains", "discard", "remove", "get", "pop", "item"):
-        if len(args) != (2 if op == "get" else 1) and op != "get":
-            return getattr(shadow.obj, op)(*args)  # Python's TypeError for the arguments
+        if not args or len(args) > (2 if op == "get" else 1):
+            if shadow.active():  # `s.pop()`, `d.pop(k, default)`
+                _fail(
+                    shadow,
+                    origin,
+                    f"holds keys known only when the graph runs, and `.{op}()` with "
+                    f"{len(args)} argument(s) is not staged: test `k in d` first.",
+                )
+            return getattr(shadow.obj, op)(*args)  # Python's own answer on the empty object
         key = _key(shadow, args[0], origin)
         if not shadow.active():
             if shadow.obj:
