@@ -107,12 +107,17 @@ def key_of_first(x):
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_a_tensor_is_no_dict_key(backend):
+def test_a_tensor_dict_key_is_found_by_value(backend):
     x = np.array([1.0, 2.0, 1.0, 3.0])
     assert count_distinct(x) == 3  # eager counts by value; identity would say 0 or 4
-    refused(count_distinct, backend, (x,), TypeError, "`v`", "dict key or set member", "np.")
-    refused(count_repeats, backend, (x,), TypeError, "`if v in seen:`", "np.isin")
-    refused(key_of_first, backend, (x,), TypeError, "table.get(x[0]")
+    if backend == "jax":  # run-time sets and dicts are staged on the NumPy backend only
+        with pytest.raises(AutoconvError, match="cannot be lowered to JAX"):
+            run(count_distinct, backend, (x,))
+    else:
+        check(count_distinct, backend, (x,))
+        check(count_repeats, backend, (x,))
+    # Keys known now mixed with one known only when the graph runs: refused, naming the dict.
+    refused(key_of_first, backend, (x,), TypeError, "table.get(x[0]", "dict `table`")
 
 
 def python_keys(x):

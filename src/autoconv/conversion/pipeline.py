@@ -26,6 +26,7 @@ from autoconv.converters import (
     functions,
     handlers,
     item_assignment,
+    keyed,
     list_items,
     logical_expressions,
     return_statements,
@@ -94,6 +95,7 @@ def convert(
     comprehensions.transform(node, ctx)
     conditional_expressions.transform(node, ctx)
     logical_expressions.transform(node, ctx)
+    keyed.transform(node, ctx)
     calls.transform(node, ctx)
     if has_control_flow:
         local = ctx.local_names | ctx.flags | ctx.globals | ctx.nonlocals

@@ -43,6 +43,9 @@ _DISPLAYS = (
 )
 
 
+_KEYED = frozenset(("add", "discard", "get", "setdefault", "items", "values", "keys"))
+
+
 def _names(function_node) -> tuple:
     """In one walk of the function: (names bound anywhere in it, which calls cannot resolve in
     advance; locals only ever bound to displays or literals, like `out = []`, whose methods are
@@ -179,6 +182,7 @@ class _Calls(Transformer):
             isinstance(func.value, _DISPLAYS)
             or isinstance(func.value, gast.Name)
             and func.value.id in self.builtin_typed
+            and func.attr not in _KEYED  # `seen.add(k)`: a key may be known only at run time
         ):
             return node  # a method of a built-in type: `', '.join(xs)`, `out.append(x)`
         if isinstance(func, gast.Name) and func.id in self.classes:

@@ -28,6 +28,7 @@ from autoconv.runtime.items import (
     setitems_path,
     store_item,
 )
+from autoconv.runtime.keyed import item as keyed_item
 from autoconv.runtime.lists import filtered, joined, list_contains, list_iadd, list_method
 from autoconv.runtime.logical import and_, if_exp, not_, or_, truth
 from autoconv.runtime.py_builtins import (
@@ -76,6 +77,7 @@ __all__ = [
     "item_op",
     "len",
     "joined",
+    "keyed_item",
     "list_contains",
     "list_iadd",
     "list_item",

@@ -12,6 +12,7 @@ from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import concat_lists
 from autoconv.graph.origin import _SKIP, user_origin
 from autoconv.graph.tensor import Tensor
+from autoconv.runtime import keyed as keyed_rt
 from autoconv.runtime import staging as rt
 from autoconv.trace.core.closures import closure_cells, containers
 from autoconv.trace.tensors.accumulated import ListAccum, accum_index, one_kind
@@ -33,9 +34,11 @@ def _closure_lists(*fns):
     found: dict = {}
     for name, _, value in closure_cells(fns, depth=64):
         if type(value) is not _FunctionType:
-            for inner_name, container in containers(value, name):
+            for inner_name, container in [(name, value), *containers(value, name)]:
                 if type(container) is list and id(container) not in found:
                     found[id(container)] = (container, inner_name)
+                for shadow in keyed_rt.shadow_lists(container, inner_name):  # run-time keys
+                    found.setdefault(id(shadow[0]), shadow)
     return list(found.values())
 
 

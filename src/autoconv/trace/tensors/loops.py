@@ -468,7 +468,7 @@ class _Loop:
                         tag = params[(i, j, 1)] = _param(graph, carried[(i, j, 1)], "<kind>")
                         leaf = tagged(leaf, tag, self.kinds[(i, j)], self.names[i])
                     leaves[j] = leaf
-            state_in.append(_rebuild(structs[i], leaves))
+            state_in.append(_rebuild(structs[i], leaves, _kept(init[i])))
         acc_params = {}
         for k, (elem, dtype, _) in accums.items():
             lst, name, before = snap[k]
@@ -745,7 +745,8 @@ class _Loop:
                     leaves[j] = ListAccum(results[(i, j)])
                 elif (i, j) in results:
                     leaves[j] = results[(i, j)]
-            final.append(_in_place(init[i], _rebuild(structs[i], leaves), traced.kept, i))
+            rebuilt = _rebuild(structs[i], leaves, _kept(init[i]))
+            final.append(_in_place(init[i], rebuilt, traced.kept, i))
         if self.names:
             _set_final_state(self.set_state, final, self.names, self.origin, f"this {self.what}")
         for n, k in enumerate(acc_keys):
@@ -765,3 +766,9 @@ def _in_place(before, after, kept, i):
             before.update(after)
         return before
     return after
+
+
+def _kept(value) -> tuple:
+    """An empty dict the loop carries stays the one object (the keys it gets when the graph
+    runs are kept beside it, by its identity: `runtime.keyed`)."""
+    return (value,) if type(value) is dict and not value else ()

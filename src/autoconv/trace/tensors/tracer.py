@@ -12,6 +12,7 @@ from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import Tensor
 from autoconv.graph.unrolled import Steps
+from autoconv.runtime import keyed as keyed_rt
 from autoconv.runtime import staging as rt
 from autoconv.runtime.control_flow import ElifChain
 from autoconv.runtime.control_flow import for_stmt as py_for_stmt
@@ -22,6 +23,7 @@ from autoconv.trace.tensors import (
     accumulated,
     arraylike,
     choices,
+    keyed,
     list_ops,
     mutation,
     sequences,
@@ -92,6 +94,8 @@ class TensorTracer:
     # item assignment -----------------------------------------------------------------------
     def setitem(self, target, key, value):
         if not isinstance(target, (Tensor, np.ndarray)):
+            if type(target) is dict and keyed_rt.stages(target, key):
+                return keyed_rt.setitem(target, key, value)  # keys known when the graph runs
             n = accumulated.accum_index(target) if type(target) is list else None
             if n is not None and not _known_item(key, n, len(target) - n - 1):
                 # an item of a run-time list (`counts[-1] += 1` where a staged loop appends)
@@ -112,6 +116,10 @@ class TensorTracer:
             return target
         key = tuple(map(index_value, key)) if type(key) is tuple else index_value(key)
         return mutation.assign_item(target, key, index_value(value))
+
+    def keyed(self, op, shadow, *args):
+        """A set or dict operation on keys known only when the graph runs (`runtime.keyed`)."""
+        return keyed.keyed(op, shadow, *args)
 
     # if / conditional expressions ----------------------------------------------------------
     def if_stmt(self, cond, body, orelse, get_state, set_state, names):
