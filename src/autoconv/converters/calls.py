@@ -4,6 +4,7 @@
     np.sum(x)      ->  np.sum(x)                  (known at conversion time to be NumPy)
     len(xs)        ->  ac.len(xs)                 (a run-time length while tracing; also
                                                    max and min of Tensors)
+    print(x)       ->  ac.print(x)                (staged where x is known only at run time)
     vals.index(v)  ->  ac.list_method(vals, 'index', v)   (also count, remove and sort of a
                                                    local name: staged on a list of Tensors)
 
@@ -116,6 +117,7 @@ _STAGED_BUILTINS = (
     "all",
     "type",
     "sorted",
+    "print",
 )
 
 
@@ -178,7 +180,8 @@ class _Calls(Transformer):
             and self.ctx.is_builtin(func.id)
         ):
             # Known only when the graph runs: the length of a list grown in a staged loop,
-            # the larger of two Tensors, a Tensor as a Python number.
+            # the larger of two Tensors, a Tensor as a Python number; a print of a value
+            # known only then (runtime.printing says why it is rewritten, not resolved).
             fn = f"ac.{func.id}"
             node.func = expressions.located(templates.expr(fn, ac=self.ctx.ac), func)
             return node

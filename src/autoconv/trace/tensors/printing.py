@@ -41,9 +41,6 @@ def print(*values, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - m
             return
         builtins.print(*values, sep=sep, end=end, file=file, flush=flush)
         return
-    from autoconv.trace.tensors.numpy_dispatch import operand
-    from autoconv.trace.tensors.optionals import materialized
-
     kwargs = {}
     if sep != " ":
         kwargs["sep"] = sep
@@ -53,6 +50,14 @@ def print(*values, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - m
         kwargs["file"] = file
     if flush:
         kwargs["flush"] = True
+    _record(values, kwargs)
+
+
+def _record(values, kwargs) -> None:
+    """Adds the `print` node of `print(*values, **kwargs)` (an effect) to the block traced now."""
+    from autoconv.trace.tensors.numpy_dispatch import operand
+    from autoconv.trace.tensors.optionals import materialized
+
     args = tuple(_formatted(operand(materialized(v))) for v in values)
     graph = _g.current().graph
     if getattr(graph, "_stale", False):
@@ -62,6 +67,78 @@ def print(*values, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - m
     node = _g.Node("print", "print", builtins.print, args, kwargs)
     node.effect = True
     _g.add_node(node, [], user_origin(2))
+    graph._staged_prints = True
+
+
+def staged_print(values, kwargs) -> bool:
+    """Python's `print` called by converted code while a graph is traced (`ac.print`): records
+    it as `autoconv.print` does, and says so, when a value is symbolic (a Tensor, one inside a
+    list, tuple or dict, an f-string of one) or the call is in a staged branch or loop body;
+    else (and when no print is staged before it) gives False, and Python's `print` runs now,
+    once (with a `TraceEffectWarning`)."""
+    if not _g.building():
+        return False  # a trace of another thread: this one runs Python
+    scope = _g.current()
+    graph = scope.graph
+    # After a staged print, printing now would come before it (and only on the first call).
+    staged_before = getattr(graph, "_staged_prints", False)
+    if scope.block is graph.block and not staged_before and not any(_symbolic(v) for v in values):
+        from autoconv.trace.tensors import trace_effects
+
+        trace_effects.printed_while_tracing()
+        return False
+    options = _options(kwargs)
+    if options is None:
+        return False  # Python's own TypeError, raised now as eagerly
+    _record(values, options)
+    return True
+
+
+def _options(kwargs):
+    """`print`'s keyword arguments as the node keeps them (defaults left out), or None where
+    Python's `print` rejects them."""
+    options = {}
+    for key, value in kwargs.items():
+        if key in ("sep", "end"):
+            if value is not None and type(value) is not str:
+                return None
+            if value is not None and value != (" " if key == "sep" else "\n"):
+                options[key] = value
+        elif key == "file":
+            if value is not None:
+                options[key] = value
+        elif key == "flush":
+            if value:
+                options[key] = True
+        else:
+            return None
+    return options
+
+
+def _symbolic(value, depth: int = 0) -> bool:
+    """Whether printing `value` needs its run-time value."""
+    kind = type(value)
+    if kind is str:
+        return "\ue000" in value
+    if kind in _PLAIN:
+        return False
+    if kind in (list, tuple):
+        return depth < 8 and any(_symbolic(v, depth + 1) for v in value)
+    if kind is dict:
+        return depth < 8 and any(_symbolic(v, depth + 1) for v in value.values())
+    from autoconv.runtime.staging import symbolic
+
+    return symbolic(value) or bool(_g.tensors_in(value))
+
+
+_PLAIN = frozenset((int, float, bool, complex, bytes, type(None)))
+
+
+def jax_print(values, kwargs) -> None:
+    """Python's `print` of a JAX tracer in converted code: printed when the computation runs."""
+    options = dict(sep=" ", end="\n", file=None, flush=False)
+    options.update(kwargs)
+    _jax_print(values, options)
 
 
 def _jax_print(values, options):
@@ -131,10 +208,8 @@ def format_tensor(t, spec: str) -> str:
 
     frame = user_frame()
     consumer = _consumer(frame)
-    if consumer == "autoconv":
+    if consumer is not None:  # autoconv.print, or Python's print (staged by `ac.print`)
         return _marker(_as_printed(t), spec)
-    if consumer == "builtins":
-        return repr(t)
     line = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip() if frame else ""
     fail(
         frame,
@@ -159,8 +234,8 @@ def convert_tensor(t, conversion: str):
 
     frame = user_frame()
     consumer = _consumer(frame)
-    if consumer != "autoconv":
-        if consumer is None and frame is not None and _called_from(frame):
+    if consumer is None:
+        if frame is not None and _called_from(frame):
             # `"total=" + str(t)` in the user's own code: the text would be the placeholder's.
             line = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
             what = "repr()" if conversion == "r" else "str()"

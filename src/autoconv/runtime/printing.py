@@ -1,0 +1,42 @@
+"""Python's `print` in converted code: `print(...)` -> `ac.print(...)`.
+
+The converter rewrites calls of the built-in `print` (a name the function's module does not
+rebind) here rather than leaving them as written, because only the runtime knows, call by call,
+whether a value is symbolic: a print of a value known only when the graph runs, or any print in
+a staged branch or loop body, must become a `print` node of the graph, as `autoconv.print`
+makes, or it would show a placeholder once, while tracing (and print both branches, or a loop
+body once). Outside a trace this is Python's `print` behind one test.
+
+Prints of Python values outside staged blocks stay Python's, run while tracing (the idiom that
+counts traces), with a `TraceEffectWarning`.
+"""
+
+import builtins as _py
+import sys as _sys
+
+from autoconv.runtime import staging as _staging
+
+_traces = _staging.traces
+_modules = _sys.modules
+
+
+def print(*values, **kwargs):  # noqa: A001 - the built-in it stands for
+    """Python's `print`; while a graph is traced, staged (printed every time the graph runs,
+    with the run-time values) when a value is symbolic or the call is in a staged block."""
+    if not _traces and "jax" not in _modules:
+        return _py.print(*values, **kwargs)
+    return _traced_print(values, kwargs)
+
+
+def _traced_print(values, kwargs):
+    if _traces:
+        from autoconv.trace.tensors import printing
+
+        if printing.staged_print(values, kwargs):
+            return None
+    elif any(_staging.jax_value(v) for v in values):
+        from autoconv.trace.tensors import printing
+
+        printing.jax_print(values, kwargs)
+        return None
+    return _py.print(*values, **kwargs)
