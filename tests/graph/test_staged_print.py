@@ -171,3 +171,123 @@ def test_bad_print_arguments_raise_pythons_error():
 
 def test_converted_code_calls_ac_print():
     assert "ac.print('step', i, s)" in autoconv.to_code(progress)
+
+
+# --- f-strings of values known only when the graph runs --------------------------------------
+
+PRICES = np.array([10.0, 11.0, 10.5, 12.0])
+
+
+def report_lines(p):
+    lines = []
+    for day, (a, b) in enumerate(zip(p[:-1], p[1:]), start=1):
+        change = (b - a) / a * 100
+        lines.append(f"day {day}: {change:+.1f}%")
+    return "\n".join(lines)
+
+
+def returned_f_string(x):
+    s = np.sum(x)
+    n = 0
+    for v in x:
+        if v > 0:
+            n += 1
+    return f"total {s:.2f} ({n} positive, {s!r}, {n:>3}, {s:>8.3f}|{n:<4}|)"
+
+
+def concatenated(x):
+    s = np.max(x)
+    head = "<" + f"{s:.1f}" + ">"
+    return head + " " + f"{np.min(x):+.1f}", {"sum": f"{np.sum(x)!s}"}
+
+
+def nested_f_string(x):
+    inner = f"{np.sum(x):.1f}"
+    return f"[{inner}] [{inner:>8}]"
+
+
+def ints_and_floats(x):
+    i = len(x)
+    k = 0
+    m = 0.0
+    for v in x:
+        if v > 0:
+            k += 1
+            m = m + v
+    return f"{i} {k} {m} {k / max(i, 1)} {float(k)}"
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "f", [report_lines, returned_f_string, concatenated, nested_f_string, ints_and_floats]
+)
+def test_f_strings_are_values_of_the_graph(capsys, f, backend):
+    _same_as_eager(capsys, f, [(X,), (Y,), (PRICES,)], backend)
+
+
+def format_table(probs):
+    rows = ["p     odds"]
+    for p in probs:
+        rows.append(f"{p:<5.2f} {p / (1 - p):.3f}")
+    return rows
+
+
+def test_f_strings_appended_in_a_staged_loop(capsys):
+    _same_as_eager(
+        capsys, format_table, [(np.array([0.1, 0.5, 0.9]),), (np.zeros(0),), (Y / 4,)], "numpy"
+    )
+    lines = autoconv.function(format_table)(np.array([0.25]))
+    assert lines == ["p     odds", "0.25  0.333"] and type(lines[1]) is str
+
+
+def test_jax_refuses_a_run_time_list_of_run_time_strings_when_tracing():
+    pytest.importorskip("jax")
+    with pytest.raises(autoconv.AutoconvError, match="holds strings made when the graph runs"):
+        autoconv.function(format_table, backend="jax")(np.array([0.1, 0.5]))
+
+
+def test_a_conversion_with_a_format_spec_is_refused():
+    def f(x):
+        s = np.sum(x)
+        return f"{s!r:>20}"
+
+    with pytest.raises(autoconv.AutoconvError, match=r"f\"\{s!r:>20\}\"") as e:
+        autoconv.function(f)(X)
+    assert "Drop the spec or the conversion" in str(e.value)
+
+
+def test_str_of_a_tensor_outside_an_f_string_still_names_the_line():
+    def f(x):
+        s = np.sum(x)
+        label = f"sum {s:.1f}"
+        return label, "total=" + str(s)
+
+    with pytest.raises(autoconv.AutoconvError, match=r"makes a string of .* with str\(\)"):
+        autoconv.function(f)(X)
+
+
+def test_f_strings_of_python_values_stay_python_strings():
+    def f(x):
+        return f"{len(x)} items", x + 1
+
+    assert "ac.text(f'{ac.len(x)} items')" in autoconv.to_code(f)
+    label, _ = autoconv.function(f)(X)
+    assert label == "3 items" and type(label) is str
+
+
+def chosen_label(x):
+    if np.sum(x) > 0:
+        label = f"up {np.sum(x):.1f}"
+    else:
+        label = "down"
+    return label + "!", f"[{label:>10}]"
+
+
+def test_an_f_string_on_one_path_and_a_str_on_the_other(capsys):
+    _same_as_eager(capsys, chosen_label, [(X,), (Y,), (PRICES,)], "numpy")
+
+
+def test_jax_refuses_a_string_chosen_by_a_staged_branch_when_tracing():
+    pytest.importorskip("jax")
+    with pytest.raises(autoconv.AutoconvError, match="chosen by a staged branch or loop"):
+        autoconv.function(chosen_label, backend="jax")(X)

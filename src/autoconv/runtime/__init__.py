@@ -30,7 +30,7 @@ from autoconv.runtime.items import (
 )
 from autoconv.runtime.lists import filtered, joined, list_contains, list_iadd, list_method
 from autoconv.runtime.logical import and_, if_exp, not_, or_, truth
-from autoconv.runtime.printing import print  # noqa: A004 - `ac.print` in converted code
+from autoconv.runtime.printing import print, text  # noqa: A004 - `ac.print` in converted code
 from autoconv.runtime.py_builtins import (
     all,
     any,
@@ -96,6 +96,7 @@ __all__ = [
     "sorted",
     "store_item",
     "sum",
+    "text",
     "truth",
     "type",
     "unbound_locals",

@@ -40,3 +40,13 @@ def _traced_print(values, kwargs):
         printing.jax_print(values, kwargs)
         return None
     return _py.print(*values, **kwargs)
+
+
+def text(s):
+    """An f-string as a value (`converters/strings.py`): `s`. While a graph is traced, a string
+    that formats symbolic values (it holds their markers) is made when the graph runs."""
+    if _traces and "\ue000" in s:
+        from autoconv.trace.tensors import printing
+
+        return printing.text(s)
+    return s

@@ -34,6 +34,7 @@ from autoconv.trace.tensors.leaves import (
 )
 from autoconv.trace.tensors.optionals import lift_pair
 from autoconv.trace.tensors.path_types import kinds_of, tagged
+from autoconv.trace.tensors.printing import text_pair
 from autoconv.trace.tensors.rows import item_spec
 
 
@@ -99,6 +100,7 @@ class _Merger:
             return self._run_time_lists(name, x.tensor, y.tensor)
         if _chooses(x, y):
             return self._choice(name, x, y)
+        x, y = text_pair(x, y)  # an f-string made at run time on one path, a str on the other
         plan = plan_leaf(x, y, LEAVES, fail)
         if plan[0] == SAME:
             return ("value", x)

@@ -13,10 +13,13 @@ error (Python's own `print` shows the Tensor as it is while tracing, as it alway
 
 import ast
 import builtins
+import dis
 import linecache
 import os
 import re
 import sys
+
+import numpy as np
 
 from autoconv.caches import register_cache
 from autoconv.graph import graph as _g
@@ -175,7 +178,6 @@ def _formatted(value):
     """A string holding format markers as a `format` node of its Tensors; anything else as is."""
     if type(value) is not str or "\ue000" not in value:
         return value
-    import numpy as np
 
     table = _markers(_g.current().graph)
     pieces, tensors = [], []
@@ -208,7 +210,9 @@ def format_tensor(t, spec: str) -> str:
 
     frame = user_frame()
     consumer = _consumer(frame)
-    if consumer is not None:  # autoconv.print, or Python's print (staged by `ac.print`)
+    if consumer is not None or _makes_text(frame):
+        # autoconv.print, Python's print (staged by `ac.print`), a staged raise's message, or
+        # an f-string converted code makes a value of (`ac.text`, converters/strings.py).
         return _marker(_as_printed(t), spec)
     line = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip() if frame else ""
     fail(
@@ -218,6 +222,63 @@ def format_tensor(t, spec: str) -> str:
         "straight to autoconv.print (autoconv.print(f'{loss:.3f}') prints the run-time value "
         "every call), or keep the value as an array (np.round(t, 3)) and format it outside "
         "autoconv.function.",
+    )
+
+
+def text(s: str):
+    """`ac.text(s)` while tracing: the f-string `s`, holding format markers, as a value of the
+    graph made when it runs (a `format` node; a Python `str` when returned)."""
+    if not _g.building():
+        return s
+    return _formatted(s)
+
+
+def is_text(value) -> bool:
+    """Whether `value` may be a string made when the graph runs (an f-string `ac.text` made, or
+    one chosen by a staged branch): a 0-d Tensor of Python objects."""
+    return type(value) is _tensor.Tensor and value.dtype.kind == "O" and not value.shape
+
+
+def text_pair(a, b) -> tuple:
+    """Two paths' values of a variable (a branch's, a loop's): a Python `str` against a string
+    made when the graph runs becomes a constant of the graph, so that they merge."""
+    if type(a) is str and is_text(b):
+        return _g.add_const(a, ((), np.dtype(object)), True), b
+    if type(b) is str and is_text(a):
+        return a, _g.add_const(b, ((), np.dtype(object)), True)
+    return a, b
+
+
+def concat(a, b):
+    """`a + b` of strings, one made when the graph runs: made then too."""
+    return _formatted(_as_marked(a) + _as_marked(b))
+
+
+def join(sep: str, items):
+    """`sep.join(items)` of a Python list or tuple holding strings made when the graph runs."""
+    return _formatted(sep.join(_as_marked(v) for v in items))
+
+
+def _as_marked(value):
+    """A string made when the graph runs as its marker (checked to be a `str` then, as `+` and
+    `join` check); a Python string as it is."""
+    if is_text(value):
+        return _marker(value, "!str")
+    if type(value) is not str:
+        raise TypeError(f"can only concatenate str (not {type(value).__name__!r}) to str")
+    return value
+
+
+def _makes_text(frame) -> bool:
+    """Whether `frame` runs converted code whose f-strings are values (`ac.text(f"...")`): its
+    code calls `text` of the runtime, which converted code reaches through a free variable."""
+    if frame is None:
+        return False
+    code = frame.f_code
+    # By names only: reading `frame.f_locals` would keep references to every local (which the
+    # checks of arrays changed in place count).
+    return "text" in code.co_names and any(
+        name == "ac" or name.startswith("ac_") for name in code.co_freevars
     )
 
 
@@ -234,8 +295,19 @@ def convert_tensor(t, conversion: str):
 
     frame = user_frame()
     consumer = _consumer(frame)
-    if consumer is None:
-        if frame is not None and _called_from(frame):
+    own = frame is not None and _called_from(frame)
+    conversion_of = _conversion_of(frame) if own else None
+    if conversion_of == "spec":
+        line = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
+        fail(
+            frame,
+            f"`{line}` formats the {'repr' if conversion == 'r' else 'str'} of {t!r} with a "
+            "format spec in an f-string (`{v!r:>8}`); its value is only known when the graph "
+            "runs, and this combination is not staged. Drop the spec or the conversion "
+            "(`{v:>8}`, `{v!r}`).",
+        )
+    if consumer is None and not (conversion_of and _makes_text(frame)):
+        if own:
             # `"total=" + str(t)` in the user's own code: the text would be the placeholder's.
             line = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
             what = "repr()" if conversion == "r" else "str()"
@@ -248,6 +320,22 @@ def convert_tensor(t, conversion: str):
             )
         return None
     return _marker(_as_printed(t), "!" + conversion)
+
+
+def _conversion_of(frame):
+    """None unless `frame` is converting a value in an f-string (`{v!r}`): then "spec" when a
+    format spec follows (`{v!r:>8}`), else "plain"."""
+    code, at = frame.f_code, frame.f_lasti
+    ops = code.co_code
+    if at < 0 or at + 1 >= len(ops):
+        return None
+    name = dis.opname[ops[at]]
+    if name == "FORMAT_VALUE":  # Python 3.11: the conversion and the spec in one instruction
+        return "spec" if ops[at + 1] & 4 else "plain"
+    if name == "CONVERT_VALUE":  # Python 3.12+: FORMAT_SIMPLE follows, unless a spec does
+        following = [i for i in dis.get_instructions(code) if i.offset > at][:1]
+        return "plain" if following and following[0].opname == "FORMAT_SIMPLE" else "spec"
+    return None
 
 
 _OWN = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep
