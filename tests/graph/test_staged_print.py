@@ -256,14 +256,28 @@ def test_a_conversion_with_a_format_spec_is_refused():
     assert "Drop the spec or the conversion" in str(e.value)
 
 
-def test_str_of_a_tensor_outside_an_f_string_still_names_the_line():
+def str_repr_format(x):
+    s = np.sum(x)
+    n = 0
+    for v in x:
+        if v > 0:
+            n += 1
+    parts = [s, n]
+    return "total=" + str(s), repr(s), format(s, ".2f"), str(n) + "/" + repr(parts), str(parts)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_str_repr_and_format_of_symbolic_values(capsys, backend):
+    _same_as_eager(capsys, str_repr_format, [(X,), (Y,), (PRICES,)], backend)
+
+
+def test_str_of_a_tensor_in_code_left_unconverted_names_the_line():
     def f(x):
         s = np.sum(x)
-        label = f"sum {s:.1f}"
-        return label, "total=" + str(s)
+        return "total=" + str(s)
 
     with pytest.raises(autoconv.AutoconvError, match=r"makes a string of .* with str\(\)"):
-        autoconv.function(f)(X)
+        autoconv.function(f, autograph=False)(X)
 
 
 def test_f_strings_of_python_values_stay_python_strings():
@@ -291,3 +305,28 @@ def test_jax_refuses_a_string_chosen_by_a_staged_branch_when_tracing():
     pytest.importorskip("jax")
     with pytest.raises(autoconv.AutoconvError, match="chosen by a staged branch or loop"):
         autoconv.function(chosen_label, backend="jax")(X)
+
+
+def chosen_constant(x):
+    label = "pos" if np.sum(x) > 0 else "neg"
+    print(label, f"[{label:>5}]")
+    return str(label) + "!", f"<{label}>"
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_string_chosen_among_constants_prints_and_formats(capsys, backend):
+    _same_as_eager(capsys, chosen_constant, [(X,), (Y,), (X,)], backend)
+
+
+def test_print_of_a_list_grown_in_a_staged_loop(capsys):
+    def f(x):
+        out = [0.5]
+        for v in x:
+            if v > 0:
+                out.append(v)
+        print(out, len(out))
+        rows = [f"{v:.1f}" for v in x if v > 0]
+        print(rows)
+        return len(out)
+
+    _same_as_eager(capsys, f, [(X,), (Y,), (E,)], "numpy")

@@ -4,7 +4,8 @@
     np.sum(x)      ->  np.sum(x)                  (known at conversion time to be NumPy)
     len(xs)        ->  ac.len(xs)                 (a run-time length while tracing; also
                                                    max and min of Tensors)
-    print(x)       ->  ac.print(x)                (staged where x is known only at run time)
+    print(x)       ->  ac.print(x)                (staged where x is known only at run time;
+                                                   also str, repr and format: strings made then)
     vals.index(v)  ->  ac.list_method(vals, 'index', v)   (also count, remove and sort of a
                                                    local name: staged on a list of Tensors)
 
@@ -118,6 +119,9 @@ _STAGED_BUILTINS = (
     "type",
     "sorted",
     "print",
+    "str",
+    "repr",
+    "format",
 )
 
 

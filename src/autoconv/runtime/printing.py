@@ -50,3 +50,40 @@ def text(s):
 
         return printing.text(s)
     return s
+
+
+_str, _repr, _format = _py.str, _py.repr, _py.format
+
+
+def str(*args, **kwargs):  # noqa: A001 - the built-in it stands for
+    """Python's `str`; while a graph is traced, `str(t)` of a symbolic value is a string made
+    when the graph runs."""
+    if _traces and len(args) == 1 and not kwargs:
+        from autoconv.trace.tensors import printing
+
+        made = printing.text_of(args[0], "!s")
+        if made is not None:
+            return made
+    return _str(*args, **kwargs)
+
+
+def repr(obj, /):  # noqa: A001 - the built-in it stands for
+    """Python's `repr`; while a graph is traced, of a symbolic value made when it runs."""
+    if _traces:
+        from autoconv.trace.tensors import printing
+
+        made = printing.text_of(obj, "!r")
+        if made is not None:
+            return made
+    return _repr(obj)
+
+
+def format(value, format_spec="", /):  # noqa: A001 - the built-in it stands for
+    """Python's `format`; while a graph is traced, of a symbolic value made when it runs."""
+    if _traces and type(format_spec) is _str:
+        from autoconv.trace.tensors import printing
+
+        made = printing.text_of(value, format_spec)
+        if made is not None:
+            return made
+    return _format(value, format_spec)

@@ -6,6 +6,7 @@ import numpy as np
 
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
+from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.tensor import format_spec
 from autoconv.trace.core import messages
@@ -34,7 +35,6 @@ from autoconv.trace.tensors.leaves import (
 )
 from autoconv.trace.tensors.optionals import lift_pair
 from autoconv.trace.tensors.path_types import kinds_of, tagged
-from autoconv.trace.tensors.printing import text_pair
 from autoconv.trace.tensors.rows import item_spec
 
 
@@ -100,7 +100,8 @@ class _Merger:
             return self._run_time_lists(name, x.tensor, y.tensor)
         if _chooses(x, y):
             return self._choice(name, x, y)
-        x, y = text_pair(x, y)  # an f-string made at run time on one path, a str on the other
+        # An f-string made at run time on one path, a str on the other (trace/tensors/printing).
+        x, y = _tensor.uses.printing.text_pair(x, y)
         plan = plan_leaf(x, y, LEAVES, fail)
         if plan[0] == SAME:
             return ("value", x)

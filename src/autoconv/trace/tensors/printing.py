@@ -24,6 +24,7 @@ import numpy as np
 from autoconv.caches import register_cache
 from autoconv.graph import graph as _g
 from autoconv.graph import tensor as _tensor
+from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import render as _render
 from autoconv.graph.origin import user_origin
 from autoconv.trace.tensors.recording import emit
@@ -61,7 +62,7 @@ def _record(values, kwargs) -> None:
     from autoconv.trace.tensors.numpy_dispatch import operand
     from autoconv.trace.tensors.optionals import materialized
 
-    args = tuple(_formatted(operand(materialized(v))) for v in values)
+    args = tuple(_whole(_formatted(operand(materialized(v)))) for v in values)
     graph = _g.current().graph
     if getattr(graph, "_stale", False):
         from autoconv.trace.tensors.mutation import check_live
@@ -71,6 +72,39 @@ def _record(values, kwargs) -> None:
     node.effect = True
     _g.add_node(node, [], user_origin(2))
     graph._staged_prints = True
+
+
+def _whole(value, depth: int = 0):
+    """A list a staged loop appended to (in a list, tuple or dict printed) as a node giving the
+    whole Python list when the graph runs: printed as eager prints it, not as a stand-in."""
+    kind = type(value)
+    if depth > 8 or kind not in (list, tuple, dict):
+        return value
+    if kind is dict:
+        items = {k: _whole(v, depth + 1) for k, v in value.items()}
+        return value if all(items[k] is v for k, v in value.items()) else items
+    items = [_whole(v, depth + 1) for v in value]
+    if kind is list:
+        accumulated = _tensor.uses.accumulated  # not imported: it imports this module
+        n = accumulated.accum_index(items)
+        if n is not None:
+            if any(isinstance(v, accumulated.ListAccum) for v in items[n + 1 :]):
+                raise StagingError(
+                    f"{where(user_origin(2))}: a printed list holds items appended by several "
+                    "staged loops or branches, with other items between them; print "
+                    "np.stack(lst), or each part on its own."
+                )
+            spec = [((), np.dtype(object))]
+            parts = (tuple(items[:n]), items[n].tensor, tuple(items[n + 1 :]))
+            return emit("helper", "list", _spliced, parts, {}, spec)[0]
+    if all(a is b for a, b in zip(items, value)):
+        return value
+    return kind(items)
+
+
+def _spliced(before, appended, after) -> list:
+    """A list whose middle items a staged loop appended (`_whole`), as Python has it."""
+    return [*before, *appended, *after]
 
 
 def staged_print(values, kwargs) -> bool:
@@ -231,6 +265,41 @@ def text(s: str):
     if not _g.building():
         return s
     return _formatted(s)
+
+
+def text_of(value, spec: str):
+    """`str(value)` ("!s"), `repr(value)` ("!r") or `format(value, spec)` in converted code
+    while tracing (`ac.str` ...): a string made when the graph runs where `value` is symbolic
+    (a Tensor, or a list, tuple or dict holding one, for "!s" and "!r"), else None."""
+    if not _g.building():
+        return None
+    from autoconv.trace.tensors.numpy_dispatch import operand
+    from autoconv.trace.tensors.optionals import materialized
+
+    kind = type(value)
+    if kind in (list, tuple, dict) and spec in ("!s", "!r"):
+        if not _symbolic(value):
+            return None
+        shown = _g.map_tensors(value, lambda t: _Shown(_marker(_as_printed(t), "!r")))
+        return _formatted(builtins.repr(shown))  # str() of a container is its repr
+    if kind in _PLAIN or kind is str or not _symbolic(value):
+        return None
+    value = operand(materialized(value))
+    if type(value) is not _tensor.Tensor:
+        return None
+    return _formatted(_marker(_as_printed(value), spec))
+
+
+class _Shown:
+    """Shows a marker as the repr of the value it stands for (`text_of` of a container)."""
+
+    __slots__ = ("marker",)
+
+    def __init__(self, marker):
+        self.marker = marker
+
+    def __repr__(self):
+        return self.marker
 
 
 def is_text(value) -> bool:
