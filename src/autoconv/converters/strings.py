@@ -13,19 +13,26 @@ import gast
 from autoconv.converters import expressions
 from autoconv.pyct import templates
 from autoconv.pyct.transformer import Transformer
+from autoconv.pyct.walk import walk
 
 
 def transform(function_node, ctx) -> None:
-    expressions.rewrite(function_node, _Strings(ctx))
+    # The messages of `raise` statements are formatted when a staged raise happens.
+    kept = {
+        id(n)
+        for r in walk(function_node)
+        if isinstance(r, gast.Raise)
+        for n in walk(r)
+        if isinstance(n, gast.JoinedStr)
+    }
+    expressions.rewrite(function_node, _Strings(ctx, kept))
 
 
 class _Strings(Transformer):
-    def __init__(self, ctx):
+    def __init__(self, ctx, kept):
         super().__init__()
         self.ctx = ctx
-
-    def visit_Raise(self, node):
-        return node  # its message is formatted when the staged raise happens
+        self.kept = kept
 
     def visit_Call(self, node):
         func = node.func
@@ -44,7 +51,9 @@ class _Strings(Transformer):
         return node
 
     def visit_JoinedStr(self, node):
-        if not any(isinstance(v, gast.FormattedValue) for v in node.values):
+        if id(node) in self.kept or not any(
+            isinstance(v, gast.FormattedValue) for v in node.values
+        ):
             return node
         call = templates.expr("ac.text(s)", ac=self.ctx.ac, s=node)
         return expressions.located(call, node)
