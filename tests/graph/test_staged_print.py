@@ -330,3 +330,35 @@ def test_print_of_a_list_grown_in_a_staged_loop(capsys):
         return len(out)
 
     _same_as_eager(capsys, f, [(X,), (Y,), (E,)], "numpy")
+
+
+def test_print_under_jax_jit_of_converted_code(capsys):
+    jax = pytest.importorskip("jax")
+    jnp = jax.numpy
+
+    def f(x):
+        s = jnp.sum(x)
+        print("sum", s, [s], {"b": s, "a": 1})
+        return s
+
+    x = jnp.array([1.0, 2.0])
+    f(x)
+    eager = capsys.readouterr().out
+    g = jax.jit(autoconv.convert(f))
+    g(x).block_until_ready()
+    g(x).block_until_ready()
+    jax.effects_barrier()
+    assert capsys.readouterr().out == eager * 2
+
+
+def test_python_print_in_code_left_unconverted_shows_the_placeholder_once(capsys):
+    def f(x):
+        print(f"sum {np.sum(x):.2f}", str(x))
+        return x
+
+    g = autoconv.function(f, autograph=False)
+    with pytest.warns(autoconv.TraceEffectWarning):
+        g(X)
+    g(X)
+    out = capsys.readouterr().out
+    assert out.startswith("sum <autoconv.Tensor ") and out.count("\n") == 1

@@ -34,12 +34,27 @@ def _traced_print(values, kwargs):
 
         if printing.staged_print(values, kwargs):
             return None
-    elif any(_staging.jax_value(v) for v in values):
+    elif _holds_jax(values):
         from autoconv.trace.tensors import printing
 
         printing.jax_print(values, kwargs)
         return None
     return _py.print(*values, **kwargs)
+
+
+def _holds_jax(values, depth: int = 0) -> bool:
+    """Whether a value, or an item of a list, tuple or dict among `values`, is a JAX tracer."""
+    for v in values:
+        kind = type(v)
+        if kind in (list, tuple):
+            if depth < 8 and _holds_jax(v, depth + 1):
+                return True
+        elif kind is dict:
+            if depth < 8 and _holds_jax(v.values(), depth + 1):
+                return True
+        elif _staging.jax_value(v):
+            return True
+    return False
 
 
 def text(s):

@@ -1,14 +1,17 @@
-"""`autoconv.print`: prints every time a function runs, in graph mode too.
+"""`autoconv.print` and Python's `print` in converted code: printed every time a function runs.
 
-Python's own `print` inside a traced function runs once, while tracing. `autoconv.print`
-records a `print` node (an effect, kept by non-strict execution and run in program order) that
-prints the run-time values with Python's `print`, so the output matches eager execution.
+`autoconv.print` records a `print` node (an effect, kept by non-strict execution and run in
+program order) that prints the run-time values with Python's `print`, so the output matches
+eager execution. Converted code calls Python's `print` as `ac.print` (runtime.printing), which
+records the same node (`staged_print`) when a value is known only when the graph runs or the
+call is in a staged block; other prints run once, while tracing.
 
-Format specs work too: in `autoconv.print(f"loss {loss:.3f}")`, `format(loss, ".3f")` runs
-while tracing, where the value is unknown, so `Tensor.__format__` gives a marker that stands for
-it; `autoconv.print` turns the string back into a `format` node that formats the run-time values
-with the same specs. A formatted Tensor anywhere else would be a made-up string, so it is an
-error (Python's own `print` shows the Tensor as it is while tracing, as it always has).
+Format specs work too: in `print(f"loss {loss:.3f}")`, `format(loss, ".3f")` runs while
+tracing, where the value is unknown, so `Tensor.__format__` gives a marker that stands for it;
+the print turns the string back into a `format` node that formats the run-time values with the
+same specs. Elsewhere in converted code an f-string is `ac.text(f"...")` (converters/strings.py),
+which makes the same node: a string made when the graph runs. An f-string of a Tensor in code
+that is not converted would be a made-up string, so it is an error.
 """
 
 import ast
@@ -180,18 +183,42 @@ def jax_print(values, kwargs) -> None:
 
 def _jax_print(values, options):
     """Prints JAX tracers' values when the computation runs, in program order (an ordered
-    `jax.debug.callback`); the other values are printed as they are now."""
+    `jax.debug.callback`), also inside lists, tuples and dicts; the other values are printed
+    as they are now."""
     import jax
 
-    traced = [i for i, v in enumerate(values) if _jax_value(v)]
+    traced: list = []
+
+    def slot(v):
+        if not _jax_value(v):
+            return v
+        traced.append(v)
+        return _Slot(len(traced) - 1)
+
+    template = _swap(tuple(values), slot)
 
     def show(*arrays):
-        items = list(values)
-        for i, a in zip(traced, arrays):
-            items[i] = a
+        items = _swap(template, lambda v: arrays[v.index] if type(v) is _Slot else v)
         builtins.print(*items, **options)
 
-    jax.debug.callback(show, *(values[i] for i in traced), ordered=True)
+    jax.debug.callback(show, *traced, ordered=True)
+
+
+class _Slot:
+    __slots__ = ("index",)
+
+    def __init__(self, index):
+        self.index = index
+
+
+def _swap(value, fn, depth: int = 0):
+    """`value` with `fn` applied to each item inside lists, tuples and dicts (in order)."""
+    kind = type(value)
+    if depth < 8 and kind in (list, tuple):
+        return kind(_swap(v, fn, depth + 1) for v in value)
+    if depth < 8 and kind is dict:
+        return {k: _swap(v, fn, depth + 1) for k, v in value.items()}
+    return fn(value)
 
 
 def _jax_value(v) -> bool:
@@ -238,24 +265,27 @@ def _markers(graph) -> dict:
 
 def format_tensor(t, spec: str) -> str:
     """`format(t, spec)` while tracing (`Tensor.__format__`): a marker when the f-string is an
-    argument of `autoconv.print`, the Tensor's repr for Python's `print` (which runs once, while
-    tracing), else an error that says what to write."""
+    argument of `autoconv.print` or of Python's `print` in converted code (`ac.print`), or a
+    value converted code makes (`ac.text`); the Tensor's repr for Python's `print` in code that
+    is not converted (it runs once, while tracing); else an error that says what to write."""
     from autoconv.trace.tensors.user_code import fail, user_frame
 
     frame = user_frame()
     consumer = _consumer(frame)
-    if consumer is not None or _makes_text(frame):
+    if consumer == "builtins" and not _converted(frame, "print"):
+        return repr(t)
+    if consumer is not None or _converted(frame, "text"):
         # autoconv.print, Python's print (staged by `ac.print`), a staged raise's message, or
         # an f-string converted code makes a value of (`ac.text`, converters/strings.py).
         return _marker(_as_printed(t), spec)
     line = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip() if frame else ""
     fail(
         frame,
-        f"`{line}` formats {t!r} into a string (format spec {spec!r}); its value is only known "
-        "when the graph runs, so the string cannot be made while tracing. Pass the f-string "
-        "straight to autoconv.print (autoconv.print(f'{loss:.3f}') prints the run-time value "
-        "every call), or keep the value as an array (np.round(t, 3)) and format it outside "
-        "autoconv.function.",
+        f"`{line}` formats {t!r} into a string (format spec {spec!r}) in code autoconv does not "
+        "convert; its value is only known when the graph runs, so the string cannot be made "
+        "while tracing. Let autoconv convert the function (in converted code an f-string is "
+        "made when the graph runs), pass the f-string straight to autoconv.print, or keep the "
+        "value as an array (np.round(t, 3)) and format it outside autoconv.function.",
     )
 
 
@@ -338,15 +368,16 @@ def _as_marked(value):
     return value
 
 
-def _makes_text(frame) -> bool:
-    """Whether `frame` runs converted code whose f-strings are values (`ac.text(f"...")`): its
-    code calls `text` of the runtime, which converted code reaches through a free variable."""
+def _converted(frame, operator: str) -> bool:
+    """Whether `frame` runs converted code that calls the runtime's `operator` (`text` for
+    f-strings made as values, `print`): converted code reaches the runtime through a free
+    variable named `ac` (or `ac_1` ...)."""
     if frame is None:
         return False
     code = frame.f_code
     # By names only: reading `frame.f_locals` would keep references to every local (which the
     # checks of arrays changed in place count).
-    return "text" in code.co_names and any(
+    return operator in code.co_names and any(
         name == "ac" or name.startswith("ac_") for name in code.co_freevars
     )
 
@@ -375,7 +406,9 @@ def convert_tensor(t, conversion: str):
             "runs, and this combination is not staged. Drop the spec or the conversion "
             "(`{v:>8}`, `{v!r}`).",
         )
-    if consumer is None and not (conversion_of and _makes_text(frame)):
+    if consumer == "builtins" and not _converted(frame, "print"):
+        return None  # Python's own print in code not converted: the placeholder, once
+    if consumer is None and not (conversion_of and _converted(frame, "text")):
         if own:
             # `"total=" + str(t)` in the user's own code: the text would be the placeholder's.
             line = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
