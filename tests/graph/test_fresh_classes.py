@@ -570,6 +570,13 @@ def list_item_at_run_time_index(x):
     return out
 
 
+def long_list_item_at_run_time_index(x):
+    out = [0.0] * 65  # longer than a switch over its items may be (trace/tensors/switch.py)
+    i = np.argmax(x)
+    out[i] = 1.0
+    return out
+
+
 def match_on_a_tensor(x):
     k = np.argmax(x)
     match k:
@@ -582,7 +589,8 @@ def match_on_a_tensor(x):
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_item_write_and_match_messages(backend):
     x = np.array([0.0, 5.0, 1.0])
-    message = refused(list_item_at_run_time_index, backend, (x,), TypeError, "`out`")
+    check(list_item_at_run_time_index, backend, (x,))  # a switch over the items
+    message = refused(long_list_item_at_run_time_index, backend, (x,), TypeError, "`out`")
     assert "np.take" not in message and "np.zeros" in message
     with pytest.warns(autoconv.ConversionWarning, match="match"):
         message = refused(match_on_a_tensor, backend, (x,), Exception, "`case 0:`")

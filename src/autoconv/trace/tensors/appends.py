@@ -73,7 +73,7 @@ def as_left(values, snap, originals: dict):
         id(lst): lst
         for lst, _, before in snap
         if any(a is not b for a, b in zip(lst, before))
-        and not isinstance(_appended(lst, before), _Replaced)  # (merged on the list itself)
+        and not isinstance(_appended(lst, before), (_Replaced, _Whole))  # (merged on the list)
     }
     if not changed:
         return values
@@ -114,6 +114,10 @@ def _appended(lst, before, tracked=frozenset(), rewrites=False):
             and all(a is b for a, b in zip(lst[:n], before))
         ):
             return _Replaced(lst[n].tensor, lst[n + 1 :])
+    if before and len(lst) == 1 and isinstance(lst[0], ListAccum) and lst[0] is not before[0]:
+        # Items known now made one run-time list with the rest (`dq.pop(0)` of `[*run, i]`);
+        # (an empty list made one is appended to: the items after `before` below)
+        return _Whole(lst[0].tensor)
     if len(lst) < len(before) or any(
         a is not b and i not in tracked for i, (a, b) in enumerate(zip(lst, before))
     ):
@@ -336,6 +340,15 @@ class _Replaced(list):
 
     def __init__(self, tensor, items):
         super().__init__(items)
+        self.tensor = tensor
+
+
+class _Whole(list):
+    """A list that a list method in a staged branch made one run-time list, `tensor` (`dq.pop(0)`
+    of a list holding items before or after its run-time ones)."""
+
+    def __init__(self, tensor):
+        super().__init__()
         self.tensor = tensor
 
 

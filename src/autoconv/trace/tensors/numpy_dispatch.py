@@ -427,6 +427,10 @@ def _key_item(item):
     if isinstance(item, Variable):
         return item._read_tensor()
     if type(item) is list:
+        from autoconv.trace.tensors.optionals import index_value
+
+        # (`M[[rank, pivot]]` with `pivot` a value or None by the path: its value, checked)
+        item = [index_value(i) for i in item]
         if _g.tensors_in(item):
             if all(isinstance(i, Tensor) and not i.shape or _index_number(i) for i in item):
                 # `A[[k, p]]` with `p` a Tensor: the index array made when the graph runs.

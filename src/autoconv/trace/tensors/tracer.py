@@ -25,6 +25,7 @@ from autoconv.trace.tensors import (
     list_ops,
     mutation,
     sequences,
+    switch,
 )
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
@@ -97,9 +98,16 @@ class TensorTracer:
                 list_ops.list_method(target, "setitem", (key, value), {})
                 return target
             if isinstance(target, dict):
+                if isinstance(key, Choice):  # `d["pos" if v > 0 else "neg"] = n`
+                    switch.dict_write(target, key, value, user_origin(2))
+                    return target
                 for k in key if type(key) is tuple else (key,):
                     if isinstance(k, Tensor):
                         arraylike.unhashable(k)  # `d[i] = v`: eager files it by i's value
+            elif type(target) is list and switch.key_of(index_value(key)) is not None:
+                # `seen[u] = True`: a switch over the items (trace.tensors.switch)
+                if switch.list_write(target, index_value(key), value, user_origin(2)):
+                    return target
             target[key] = value  # a list or dict holds Tensors as they are
             return target
         key = tuple(map(index_value, key)) if type(key) is tuple else index_value(key)
@@ -458,7 +466,14 @@ class TensorTracer:
         it (a copy: the write that follows checks who else holds the array by its references)."""
         if isinstance(target, np.ndarray) and target.dtype != object:
             target = _g.add_const(target.copy(), (target.shape, target.dtype), True)
+        elif type(target) is dict and isinstance(key, Choice):
+            return switch.dict_read(target, key, user_origin(2))  # `d[label] += 1`
         elif type(target) in (list, dict):
+            if type(target) is list and switch.key_of(index_value(key)) is not None:
+                # `pos[turn] += roll`: a switch over the items (trace.tensors.switch)
+                value = switch.list_read(target, index_value(key), user_origin(2))
+                if value is not switch.NOT_MINE:
+                    return value
             frame = user_frame()
             line = source_line(frame)
             name = target_name(line) or f"the {type(target).__name__}"
@@ -476,6 +491,11 @@ class TensorTracer:
         """`lst[key]` of a list converted code appends to (see accumulated.list_item)."""
         if type(key) is slice:
             return list_ops.list_slice(lst, key)
+        index = switch.key_of(index_value(key))
+        if index is not None:  # (a list a staged loop appended to is not switched over)
+            value = switch.list_read(lst, index, user_origin(2))  # `names[np.argmax(x)]`
+            if value is not switch.NOT_MINE:
+                return value
         return accumulated.list_item(lst, key)
 
     def list_contains(self, lst, value):
