@@ -36,7 +36,7 @@ from autoconv.backends.jax import reads as _reads
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.backends.literals import call_arguments, literal, subscript
 from autoconv.graph import helpers as _helpers
-from autoconv.graph.graph import Block, Graph, Node, tensors_in
+from autoconv.graph.graph import Block, Graph, Node, map_tensors, tensors_in
 from autoconv.graph.helpers import checked as _checked
 from autoconv.graph.tensor import Tensor
 
@@ -551,8 +551,13 @@ class _Writer:
                 env = _values.env(arrays)
             except _host.Overflow:
                 return  # this attempt is void: the call runs again with a larger buffer
-            args = [_values.value(a, env) if isinstance(a, Tensor) else a for a in _node.args]
-            kwargs = {k: _values.value(v, env) for k, v in _node.kwargs.items()}
+
+            # Tensors inside lists, tuples and dicts too: `print([v, n])` shows their values.
+            def read(t):
+                return _values.value(t, env)
+
+            args = map_tensors(_node.args, read)
+            kwargs = map_tensors(_node.kwargs, read)
             if _pending is None:
                 builtins.print(*args, **kwargs)
             else:

@@ -6,6 +6,7 @@ import numpy as np
 
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
+from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.tensor import format_spec
 from autoconv.trace.core import messages
@@ -100,6 +101,8 @@ class _Merger:
             return self._run_time_lists(name, x.tensor, y.tensor)
         if _chooses(x, y):
             return self._choice(name, x, y)
+        # An f-string made at run time on one path, a str on the other (trace/tensors/printing).
+        x, y = _tensor.uses.printing.text_pair(x, y)
         plan = plan_leaf(x, y, LEAVES, fail)
         if plan[0] == SAME:
             return ("value", x)
