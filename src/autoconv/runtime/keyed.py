@@ -106,17 +106,15 @@ def item(obj, key):
     if type(obj) is dict and stages(obj, key):
         found = active(obj)
         if found is None:
-            raise KeyError(key) if not obj else _mixed(obj)
+            if not obj:
+                raise KeyError(key)
+            return staging.graph_tracer.chosen_item(obj, key)  # (a choice among its keys)
         return staging.graph_tracer.keyed("item", found, key)
     try:
         return obj[key]
     except LookupError as e:
         e.as_written = True  # the user's own `obj[key]`, read here for them (trace.raising)
         raise
-
-
-def _mixed(obj):
-    staging.graph_tracer.keyed("mixed", shadow(obj, make=True), None)
 
 
 def view(value, ordered: bool = False):

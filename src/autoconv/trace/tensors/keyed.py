@@ -149,10 +149,10 @@ def keyed(op: str, shadow, *args):
                     f"{len(args)} argument(s) is not staged: test `k in d` first.",
                 )
             return getattr(shadow.obj, op)(*args)  # Python's own answer on the empty object
+        if not shadow.active() and shadow.obj:
+            _ensure(shadow, keys, None, origin)  # raises: it holds keys known now
         key = _key(shadow, args[0], origin)
         if not shadow.active():
-            if shadow.obj:
-                _ensure(shadow, keys, key, origin)  # raises: it holds keys known now
             return _empty(op, key, args)  # no key stored yet, on any path: Python's answer
     elif not shadow.active():
         _ensure(shadow, keys, None, origin)

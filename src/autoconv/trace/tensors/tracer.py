@@ -94,6 +94,11 @@ class TensorTracer:
     # item assignment -----------------------------------------------------------------------
     def setitem(self, target, key, value):
         if not isinstance(target, (Tensor, np.ndarray)):
+            if type(target) is dict and isinstance(key, Choice) and not keyed_rt.active(target):
+                # `d["pos" if v > 0 else "neg"] = n`: one of the keys it holds, chosen when
+                # the graph runs (a switch over them: trace.tensors.switch)
+                switch.dict_write(target, key, value, user_origin(2))
+                return target
             if type(target) is dict and keyed_rt.stages(target, key):
                 return keyed_rt.setitem(target, key, value)  # keys known when the graph runs
             n = accumulated.accum_index(target) if type(target) is list else None
@@ -102,9 +107,6 @@ class TensorTracer:
                 list_ops.list_method(target, "setitem", (key, value), {})
                 return target
             if isinstance(target, dict):
-                if isinstance(key, Choice):  # `d["pos" if v > 0 else "neg"] = n`
-                    switch.dict_write(target, key, value, user_origin(2))
-                    return target
                 for k in key if type(key) is tuple else (key,):
                     if isinstance(k, Tensor):
                         arraylike.unhashable(k)  # `d[i] = v`: eager files it by i's value
@@ -467,6 +469,14 @@ class TensorTracer:
         for item in items[1:]:
             result = combine(result, _cond_tensor(item, origin))
         return _cast(result, bool)
+
+    def chosen_item(self, d: dict, key):
+        """`d[key]` of a dict holding keys known now, at a key known only when the graph runs
+        (`runtime.keyed.item`): a choice among its keys is a switch over them; any other key
+        is refused (its keys would be of both sorts)."""
+        if isinstance(key, Choice):
+            return switch.dict_read(d, key, user_origin(3))  # `d[label] += 1`
+        return keyed.keyed("mixed", keyed_rt.shadow(d, make=True), None)
 
     def concrete_item(self, target, key):
         """`target[key]` of a NumPy array made outside the graph at a symbolic key (read for
