@@ -3,7 +3,7 @@
     checks -> declarations, super(), private names -> `:=` in tests -> continue -> break
            -> return -> assert
            -> item assignment -> list items -> conditional expressions -> and/or/not/is None
-           -> calls -> liveness -> control flow
+           -> calls -> staged `try` -> liveness -> control flow
 
 Nested functions are converted first, each on its own; the passes of a function then treat them
 as statements that bind a name.
@@ -29,6 +29,7 @@ from autoconv.converters import (
     list_items,
     logical_expressions,
     return_statements,
+    staged_try,
     walrus_tests,
 )
 from autoconv.converters.expressions import is_docstring
@@ -80,6 +81,7 @@ def convert(
     has_control_flow = any(
         isinstance(n, (gast.If, gast.For, gast.While)) for n in scopes.own_nodes(node)
     )
+    staged_try.mark_users(node)
     scopes.forget_own_nodes(node)
     handlers.transform(node, ctx)  # the user's own handlers, before the converter adds any
     if has_control_flow:
@@ -95,6 +97,8 @@ def convert(
     conditional_expressions.transform(node, ctx)
     logical_expressions.transform(node, ctx)
     calls.transform(node, ctx)
+    if staged_try.transform(node, ctx):
+        has_control_flow = True
     if has_control_flow:
         local = ctx.local_names | ctx.flags | ctx.globals | ctx.nonlocals
         liveness.analyze(node, local, ctx.activity, ctx.globals | ctx.nonlocals)
