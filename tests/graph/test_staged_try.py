@@ -85,6 +85,20 @@ def raise_in_a_helper(x):
     return r
 
 
+def validate(x):
+    if np.any(x < 0):
+        raise ValueError("negative")
+
+
+def validating_helper(x):
+    try:
+        validate(x)
+        r = np.sqrt(x)
+    except ValueError:
+        r = -x
+    return r
+
+
 def broad_handler(x):
     try:
         if np.sum(x) > 100:
@@ -228,6 +242,7 @@ def log_or_nan(x):
 PROGRAMS = [
     (raise_in_the_body, [np.array([0.5, 2.0]), np.array([0.5, -1.0])]),
     (raise_in_a_helper, [np.array([0.5, 2.0]), np.array([0.5, -1.0])]),
+    (validating_helper, [np.array([0.5, 2.0]), np.array([0.5, -1.0])]),
     (broad_handler, [np.array([1.0, 2.0]), np.array([100.0, 2.0])]),
     (reciprocals, [np.array([1.0, 0.0, 4.0]), np.zeros(0)]),
     (inverse_or_zero, [np.array([1.0, 3.0]), np.array([1.0, -1.0])]),

@@ -40,7 +40,7 @@ import gast
 
 from autoconv.pyct import anno, scopes, templates
 
-_SIMPLE_VALUES = (gast.Name, gast.Constant)
+_DIVIDES = (gast.Div, gast.FloorDiv, gast.Mod)
 
 
 def mark_users(function_node) -> None:
@@ -126,7 +126,8 @@ def _staged(node, ctx) -> list:
                 + body
             )
         dispatch.append((k, body))
-    handled = _dispatch(dispatch, ac, t, caught)
+    # One clause: `caught` is a run-time number only where something staged reaches it.
+    handled = dispatch[0][1] if len(dispatch) == 1 else _dispatch(dispatch, ac, t, caught)
     test = templates.expr("caught != 0", caught=caught)
     orelse = [gast.If(test=test, body=handled, orelse=node.orelse or [gast.Pass()])]
     for clause in node.handlers:
@@ -191,7 +192,7 @@ def _statement(stmt, names) -> tuple:
         orelse, fails_else = _guarded(stmt.orelse, names) if stmt.orelse else ([], False)
         stmt.orelse = orelse
         fails = fails or fails_else
-        if isinstance(stmt.test, _SIMPLE_VALUES):
+        if not _may_fail(stmt.test):
             return [stmt], ([] if fails else None)
         test = names.new("test")
         hoisted = _marked([_assign(test, stmt.test)], names)
@@ -208,7 +209,7 @@ def _statement(stmt, names) -> tuple:
             return _marked([stmt], names), []
         values.extend((call.args, i) for i in range(len(call.args)))
         values.extend((k, "value") for k in call.keywords)
-    elif isinstance(stmt, gast.Expr):
+    elif isinstance(stmt, gast.Expr) and _may_fail(stmt.value):
         return _marked([stmt], names), []
     else:
         # Compound statements and the rest: an error staged inside them is not this scope's
@@ -217,7 +218,7 @@ def _statement(stmt, names) -> tuple:
     hoisted = []
     for holder, field in values:
         value = holder[field] if isinstance(holder, list) else getattr(holder, field)
-        if isinstance(value, _SIMPLE_VALUES):
+        if not _may_fail(value):
             continue
         tmp = names.new("value")
         hoisted.append(_assign(tmp, value))
@@ -226,9 +227,35 @@ def _statement(stmt, names) -> tuple:
             holder[field] = load
         else:
             setattr(holder, field, load)
+    if isinstance(stmt, gast.Expr) and _may_fail(stmt.value.func) or _user_call(stmt):
+        # The call itself may fail (a helper's staged `raise`): marked too, after its arguments.
+        call = _marked([stmt], names)
+        if not hoisted:
+            return call, []
+        return _marked(hoisted, names) + [_if_clear(names, call)], []
     if not hoisted:
         return [stmt], None
     return _marked(hoisted, names), [stmt]
+
+
+_CONTAINER_METHODS = {"append", "extend", "insert", "add", "update", "setdefault", "clear"}
+
+
+def _user_call(stmt) -> bool:
+    """Whether the statement calls a function by name or a method other than a container's
+    (`out.append(v)` cannot raise a staged error; `check(x)` may)."""
+    if not isinstance(stmt, gast.Expr) or not isinstance(stmt.value, gast.Call):
+        return False
+    func = stmt.value.func
+    return not (isinstance(func, gast.Attribute) and func.attr in _CONTAINER_METHODS)
+
+
+def _may_fail(expr) -> bool:
+    """Whether evaluating `expr` may record a failure point: it calls something, or divides."""
+    return any(
+        isinstance(n, gast.Call) or (isinstance(n, gast.BinOp) and isinstance(n.op, _DIVIDES))
+        for n in gast.walk(expr)
+    )
 
 
 def _marked(stmts, names) -> list:
