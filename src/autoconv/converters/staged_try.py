@@ -113,8 +113,8 @@ def _staged(node, ctx) -> list:
     end = templates.stmts("ac.try_end(t)", ac=ac, t=t)
     dispatch = []
     for k, clause in enumerate(node.handlers, 1):
-        body = templates.copy(clause.body)
-        if clause.name is not None:
+        body = [s for s in templates.copy(clause.body) if not _tracing_check(s)]
+        if clause.name is not None and _reads(body, clause.name.id):
             body = (
                 templates.stmts(
                     "e = ac.try_exception(t, k)",
@@ -139,6 +139,17 @@ def _staged(node, ctx) -> list:
     for stmt in out:
         _locate(stmt, node)
     return out
+
+
+def _tracing_check(stmt) -> bool:
+    """`ac.handler(exc)` (converters.handlers): a staged error is never an error of tracing."""
+    call = stmt.value if isinstance(stmt, gast.Expr) else None
+    func = getattr(call, "func", None)
+    return isinstance(func, gast.Attribute) and func.attr == "handler"
+
+
+def _reads(stmts, name) -> bool:
+    return any(isinstance(n, gast.Name) and n.id == name for s in stmts for n in gast.walk(s))
 
 
 def _dispatch(clauses, ac, t, caught) -> list:
@@ -251,9 +262,12 @@ def _user_call(stmt) -> bool:
 
 
 def _may_fail(expr) -> bool:
-    """Whether evaluating `expr` may record a failure point: it calls something, or divides."""
+    """Whether evaluating `expr` may record a failure point: it calls something, divides, or
+    indexes with a key that is not a constant."""
     return any(
-        isinstance(n, gast.Call) or (isinstance(n, gast.BinOp) and isinstance(n.op, _DIVIDES))
+        isinstance(n, gast.Call)
+        or (isinstance(n, gast.BinOp) and isinstance(n.op, _DIVIDES))
+        or (isinstance(n, gast.Subscript) and not isinstance(n.slice, gast.Constant))
         for n in gast.walk(expr)
     )
 

@@ -108,18 +108,29 @@ def try_exception(scope: TryScope, k: int):
     """The exception that clause `k` binds with `as`: the one recorded for it."""
     found = scope.caught.get(k) or [None]
     first = found[0]
-    for other in found[1:]:
-        if type(other) is not type(first) or str(other) != str(first):
+    for other in found:
+        if other is None or type(other) is not type(first) or str(other) != str(first):
             from autoconv.errors import StagingError
 
             raise StagingError(
                 f"{scope.origin[0]}:{scope.origin[1]}: the `except ... as` name of this `try` "
                 "would be one of several exceptions "
-                f"({type(first).__name__}: {first}; {type(other).__name__}: {other}), known "
-                "only when the graph runs. Use the name only where one error can reach it, or "
-                "handle each case with its own `except` clause.",
+                f"({_shown(first)}; {_shown(other)}), known only when the graph runs. Use the "
+                "name only where one error can reach it, or handle each case with its own "
+                "`except` clause.",
             )
     return first
+
+
+def scopes() -> list:
+    """The open scopes, innermost last."""
+    return _STACK.scopes
+
+
+def _shown(exc) -> str:
+    if exc is None:
+        return "an IndexError whose message names the run-time index"
+    return f"{type(exc).__name__}: {exc}"
 
 
 def accepting(kind, block):

@@ -576,6 +576,9 @@ def getitem(tensor, key):
         # An index known per path: its value (checked where it may be None or unbound).
         key = tuple(map(index_value, key)) if type(key) is tuple else index_value(key)
     is_tuple = type(key) is tuple
+    if not is_tuple and isinstance(key, Tensor) and key.shape == () and tensor.shape:
+        if key.dtype.kind in "iu" and isinstance(tensor.shape[0], int):
+            key = staged_try.index_key(key, tensor.shape[0])  # a `try` may handle IndexError
     items = tuple(_key_item(k) for k in (key if is_tuple else (key,)))
     shape = index_shape(tensor.shape, items)
     template = items if is_tuple else items[0]

@@ -36,9 +36,16 @@ def cast(value, to):
     """`to(value)` of a 0-d Tensor when the graph runs: a Python number (a weak Tensor) for
     bool/int/float/complex, else a NumPy scalar of that type."""
     weak = to in PY_TYPES.values()
+    staged = None
+    if to is int and value.dtype.kind == "f":
+        from autoconv.trace.tensors import staged_try  # imports this module
+
+        value, staged = staged_try.int_operand(value)
     out = emit("helper", to.__name__, to, (value,), {}, [((), np.dtype(to), weak)])[0]
     if to is int and value.dtype.kind in "fc":
         may_raise(out)
+    if staged:
+        staged_try.past(staged)
     return out
 
 

@@ -148,3 +148,50 @@ def branches_raised(cond, raised, origin) -> None:
         if type(r) is HandledRaise:
             flag = cond if k == 0 else np.logical_not(cond)
             r.scope.pending.append((flag, r.clause, block, len(block.nodes), origin))
+
+
+def int_operand(value):
+    """`value` for `int(value)` of a run-time float: where a `try` handles the ValueError of
+    a NaN or the OverflowError of an infinity, a failure point and a float that converts."""
+    block = _block()
+    cases = []
+    for kind, exc, test in (
+        (ValueError, ValueError("cannot convert float NaN to integer"), _is_nan),
+        (OverflowError, OverflowError("cannot convert float infinity to integer"), _is_inf),
+    ):
+        scope = tries.accepting(kind, block)[0]
+        if scope is not None:
+            flag = test(value)
+            _record(kind, exc, flag)
+            cases.append((flag, scope.pending[-1]))
+    for flag, _ in cases:
+        value = np.where(flag, 0.0, value)
+    return value, [entry for _, entry in cases]
+
+
+def past(entries) -> None:
+    """The failure points `entries` are those of the operation just recorded: its own check of
+    the cases no `try` handles is not something done after them."""
+    count = len(_block().nodes)
+    for scope in tries.scopes():
+        scope.pending = [
+            (*e[:3], count, e[4]) if any(e is x for x in entries) else e for e in scope.pending
+        ]
+
+
+def _is_nan(v):
+    return np.isnan(v)
+
+
+def _is_inf(v):
+    return np.isinf(v)
+
+
+def index_key(key, size):
+    """`key` for `x[key]` of a run-time integer along an axis of `size` items: where a `try`
+    handles the IndexError, a failure point and an index in range."""
+    if not size or tries.accepting(IndexError, _block())[0] is None:
+        return key
+    flag = np.logical_or(key < -size, key >= size)
+    _record(IndexError, None, flag)  # eager's message names the run-time index
+    return np.where(flag, 0, key)
