@@ -2944,7 +2944,6 @@ FINDINGS = {
     "rows_to_records": ("b", "L-append-kind"),
     "rsi_indicator": ("b", "L-np-on-grown-list"),
     "run_length_encode": ("c", "C4-list-length-branch"),
-    "safe_reciprocals": ("b", "L-try-raise"),
     "second_largest": ("c", "C7-optional-elif"),
     "shell_sort": ("b", "L-tensor-index"),
     "sign_counter_object": ("c", "M1-ifexp-name"),
@@ -2952,7 +2951,7 @@ FINDINGS = {
     "to_upper": ("c", "C5-chained-compare"),
     "tokenize_spans": ("b", "L-append-kind"),
     "triangle_kind": ("b", "L-sorted"),
-    "try_else_sqrt": ("b", "L-try-raise"),
+    "try_else_sqrt": ("b", "L-dict-key"),  # the `try` runs (staged); `results[i]`, i a Tensor
     "vowel_ratio": ("c", "M4-in-list-variable"),
     "war_card_game": ("c", "C6-while-and-lists"),
     "weighted_completion": ("b", "L-sorted"),
