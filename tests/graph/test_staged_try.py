@@ -502,3 +502,34 @@ def test_an_effect_after_a_raise_in_a_helper_is_a_clear_error(backend):
     with pytest.raises(StagingError, match="does more afterwards") as info:
         autoconv.function(effect_after_a_raise_in_a_helper, backend=backend)(np.array([1.0]))
     assert str(info.value).startswith(f"{__file__}:")
+
+
+def printed_and_appended(x):
+    out = []
+    for v in x:
+        try:
+            r = 1.0 / float(v)
+            autoconv.print("ok", r)
+        except ZeroDivisionError:
+            autoconv.print("zero")
+            r = 0.0
+        finally:
+            autoconv.print("next")
+        out.append(r)
+    return out
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_printed_output_and_a_name_bound_on_both_paths(backend, capsys):
+    """`r` is bound by the body and by the handler: after the `try` it is a plain value (it
+    can be appended); what is printed, and in which order, is what eager code prints."""
+    x = np.array([2.0, 0.0, 4.0])
+    traced = autoconv.function(printed_and_appended, backend=backend)
+    traced(x)  # traced once: printing while tracing is not what is compared
+    capsys.readouterr()
+    got = traced(x)
+    printed = capsys.readouterr().out
+    want = printed_and_appended(x)
+    assert got == want
+    assert printed == capsys.readouterr().out
+    assert printed == "ok 0.5\nnext\nzero\nnext\nok 0.25\nnext\n"

@@ -99,6 +99,10 @@ class _Names:
 
 
 def _staged(node, ctx) -> list:
+    # Bound on every path out of the `try`: by the body (and `else`) and by every handler.
+    bound = _definite(node.body + node.orelse)
+    for clause in node.handlers:
+        bound &= _definite(clause.body)
     names = _Names(ctx)
     ac, t, caught = ctx.ac, names.scope, names.caught
     kinds = [gast.Name(id="BaseException", ctx=gast.Load(), annotation=None, type_comment=None)]
@@ -130,6 +134,8 @@ def _staged(node, ctx) -> list:
     handled = dispatch[0][1] if len(dispatch) == 1 else _dispatch(dispatch, ac, t, caught)
     test = templates.expr("caught != 0", caught=caught)
     orelse = [gast.If(test=test, body=handled, orelse=node.orelse or [gast.Pass()])]
+    if bound:
+        orelse += _settled(sorted(bound), ac)
     for clause in node.handlers:
         clause.body = templates.copy(end) + clause.body
     node.body = _guarded(node.body, names)[0]
@@ -139,6 +145,40 @@ def _staged(node, ctx) -> list:
     for stmt in out:
         _locate(stmt, node)
     return out
+
+
+def _definite(stmts) -> set:
+    """The names that `stmts` bind on every path that reaches their end."""
+    out = set()
+    for stmt in stmts:
+        if isinstance(stmt, gast.Assign):
+            for target in stmt.targets:
+                out |= _target_names(target)
+        elif isinstance(stmt, (gast.AugAssign, gast.AnnAssign)) and stmt.value is not None:
+            out |= _target_names(stmt.target)
+        elif isinstance(stmt, gast.If):
+            out |= _definite(stmt.body) & _definite(stmt.orelse)
+        elif isinstance(stmt, (gast.Raise, gast.Return, gast.Break, gast.Continue)):
+            break
+    return out
+
+
+def _target_names(target) -> set:
+    if isinstance(target, gast.Name):
+        return {target.id}
+    if isinstance(target, (gast.Tuple, gast.List)):
+        return set().union(*(_target_names(t) for t in target.elts))
+    return set()
+
+
+def _settled(names, ac) -> list:
+    """`a, b = ac.try_settle(a, b)`."""
+    load = [gast.Name(id=n, ctx=gast.Load(), annotation=None, type_comment=None) for n in names]
+    store = [gast.Name(id=n, ctx=gast.Store(), annotation=None, type_comment=None) for n in names]
+    call = templates.expr("ac.try_settle()", ac=ac)
+    call.args = load
+    target = store[0] if len(store) == 1 else gast.Tuple(elts=store, ctx=gast.Store())
+    return [gast.Assign(targets=[target], value=call, type_comment=None)]
 
 
 def _tracing_check(stmt) -> bool:

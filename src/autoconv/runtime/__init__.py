@@ -56,6 +56,7 @@ from autoconv.runtime.tries import (
     try_mark,
     try_poll,
     try_raise,
+    try_settle,
     try_which,
 )
 from autoconv.runtime.unbound import past_guard, unbound_locals
@@ -110,6 +111,7 @@ __all__ = [
     "try_mark",
     "try_poll",
     "try_raise",
+    "try_settle",
     "try_which",
     "type",
     "unbound_locals",

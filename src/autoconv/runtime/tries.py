@@ -7,7 +7,7 @@ rest of the body and the handlers test. In Python every operator here is a cheap
 
 The tracer fills in the hooks: `BLOCK()` (the block receiving operations, None when not
 tracing) and `COMBINE(caught, pending)` (the new `caught` from the failure points a statement
-recorded, as `(flag, clause)` pairs in program order).
+recorded, as `(flag, clause)` pairs in program order) and `SETTLE(value)` (see `try_settle`).
 """
 
 import sys
@@ -15,6 +15,7 @@ import threading
 
 BLOCK = [lambda: None]
 COMBINE = [None]
+SETTLE = [lambda value: value]
 
 
 class _Stack(threading.local):
@@ -95,6 +96,14 @@ def try_raise(scope: TryScope, exc):
     if k:
         scope.caught.setdefault(k, []).append(exc)
     return k
+
+
+def try_settle(*values):
+    """The values of names that the body (with `else`) and every handler bind: bound after the
+    `try` on every path, although each was bound under a staged condition of its own."""
+    settle = SETTLE[0]
+    out = tuple(settle(v) for v in values)
+    return out[0] if len(out) == 1 else out
 
 
 def try_which(scope: TryScope, caught, k: int):

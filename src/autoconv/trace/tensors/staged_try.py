@@ -44,8 +44,18 @@ def _combine(caught, pending):
     return caught
 
 
+def _settle(value):
+    """A name's value after a staged `try` that binds it on every path (runtime.tries)."""
+    from autoconv.trace.tensors.optionals import Optional
+
+    if type(value) is Optional and value.missing is not None:
+        return value.value  # unbound only where the `caught` tests exclude each other
+    return value
+
+
 tries.BLOCK[0] = _block
 tries.COMBINE[0] = _combine
+tries.SETTLE[0] = _settle
 
 
 def _record(kind, exc, flag) -> bool:
