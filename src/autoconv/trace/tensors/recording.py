@@ -12,6 +12,7 @@ from autoconv.graph import graph as _g
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES
+from autoconv.trace.tensors import staged_try
 
 # Set by `mutation`, which marks a graph stale when an in-place operator rebinds a Tensor: then
 # every later operation checks that its inputs were not changed in place behind its back.
@@ -38,8 +39,6 @@ def cast(value, to):
     weak = to in PY_TYPES.values()
     staged = None
     if to is int and value.dtype.kind == "f":
-        from autoconv.trace.tensors import staged_try  # imports this module
-
         value, staged = staged_try.int_operand(value)
     out = emit("helper", to.__name__, to, (value,), {}, [((), np.dtype(to), weak)])[0]
     if to is int and value.dtype.kind in "fc":

@@ -20,6 +20,7 @@ from autoconv.graph.origin import user_origin
 from autoconv.graph.scopes import _SCOPES
 from autoconv.graph.tensor import Tensor
 from autoconv.runtime import tries
+from autoconv.trace.core.optional import Optional
 from autoconv.trace.tensors.user_code import refuse_if_handled
 
 
@@ -46,9 +47,7 @@ def _combine(caught, pending):
 
 def _settle(value):
     """A name's value after a staged `try` that binds it on every path (runtime.tries)."""
-    from autoconv.trace.tensors.optionals import Optional
-
-    if type(value) is Optional and value.missing is not None:
+    if isinstance(value, Optional) and value.missing is not None:
         return value.value  # unbound only where the `caught` tests exclude each other
     return value
 
