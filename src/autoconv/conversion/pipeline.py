@@ -3,7 +3,8 @@
     checks -> declarations, super(), private names -> `:=` in tests -> continue -> break
            -> return -> assert
            -> item assignment -> list items -> conditional expressions -> and/or/not/is None
-           -> keyed sets and dicts -> f-strings -> calls -> liveness -> control flow
+           -> keyed sets and dicts -> f-strings -> calls -> staged `try` -> liveness
+           -> control flow
 
 Nested functions are converted first, each on its own; the passes of a function then treat them
 as statements that bind a name.
@@ -30,6 +31,7 @@ from autoconv.converters import (
     list_items,
     logical_expressions,
     return_statements,
+    staged_try,
     strings,
     walrus_tests,
 )
@@ -83,6 +85,7 @@ def convert(
     has_control_flow = any(
         isinstance(n, (gast.If, gast.For, gast.While)) for n in scopes.own_nodes(node)
     )
+    staged_try.mark_users(node)
     scopes.forget_own_nodes(node)
     handlers.transform(node, ctx)  # the user's own handlers, before the converter adds any
     if has_control_flow:
@@ -100,6 +103,8 @@ def convert(
     keyed.transform(node, ctx)
     strings.transform(node, ctx)
     calls.transform(node, ctx)
+    if staged_try.transform(node, ctx):
+        has_control_flow = True
     if has_control_flow:
         local = ctx.local_names | ctx.flags | ctx.globals | ctx.nonlocals
         liveness.analyze(node, local, ctx.activity, ctx.globals | ctx.nonlocals)

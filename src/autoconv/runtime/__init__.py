@@ -57,6 +57,16 @@ from autoconv.runtime.py_builtins import (
 from autoconv.runtime.py_builtins import type_of as type  # noqa: A004 - `ac.type` in converted code
 from autoconv.runtime.sequences import compare
 from autoconv.runtime.staging import functional_now
+from autoconv.runtime.tries import (
+    try_begin,
+    try_end,
+    try_exception,
+    try_mark,
+    try_poll,
+    try_raise,
+    try_settle,
+    try_which,
+)
 from autoconv.runtime.unbound import past_guard, unbound_locals
 
 __all__ = [
@@ -109,6 +119,14 @@ __all__ = [
     "sum",
     "text",
     "truth",
+    "try_begin",
+    "try_end",
+    "try_exception",
+    "try_mark",
+    "try_poll",
+    "try_raise",
+    "try_settle",
+    "try_which",
     "type",
     "unbound_locals",
     "while_stmt",

@@ -22,11 +22,15 @@ from autoconv.graph.errors import StagingError, where
 from autoconv.graph.operators import BINARY_OPERATORS, UNARY_OPERATORS
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import Tensor
-from autoconv.trace.tensors import ops, ops_arrays, ops_linalg  # noqa: F401 (fill ops.RULES)
+from autoconv.trace.tensors import (
+    ops,
+    ops_arrays,  # noqa: F401 (fills ops.RULES)
+    ops_linalg,  # noqa: F401 (fills ops.RULES)
+    staged_try,
+)
 from autoconv.trace.tensors.path_types import retag
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.recording import one as _one
-from autoconv.trace.tensors.user_code import refuse_if_handled
 
 # Tensor methods that are recorded as method calls; value: the NumPy function whose shape and
 # dtype rule applies, with the array as its first argument.
@@ -344,8 +348,9 @@ def binop(symbol, uf, a, b):
     op = BINARY_OPERATORS[symbol]
     python = _python_result(op, (a, b))
     if python and symbol in ("/", "//", "%") and isinstance(b, Tensor):
-        # Python numbers: a zero divisor raises ZeroDivisionError when the graph runs.
-        refuse_if_handled((ZeroDivisionError,), f"`{symbol}` of Python numbers")
+        # Python numbers: a zero divisor raises ZeroDivisionError when the graph runs (or,
+        # inside a `try` that handles it, takes the handler: staged_try).
+        b = staged_try.divisor(symbol, a, b)
     specs = python or _ufunc_specs(uf, (a, b), {})
     return retag(op, (a, b), {}, emit("binop", symbol, symbol, (a, b), {}, specs)[0])
 
@@ -583,6 +588,9 @@ def getitem(tensor, key):
         # An index known per path: its value (checked where it may be None or unbound).
         key = tuple(map(index_value, key)) if type(key) is tuple else index_value(key)
     is_tuple = type(key) is tuple
+    if not is_tuple and isinstance(key, Tensor) and key.shape == () and tensor.shape:
+        if key.dtype.kind in "iu" and isinstance(tensor.shape[0], int):
+            key = staged_try.index_key(key, tensor.shape[0])  # a `try` may handle IndexError
     items = tuple(_key_item(k) for k in (key if is_tuple else (key,)))
     shape = index_shape(tensor.shape, items)
     template = items if is_tuple else items[0]

@@ -17,6 +17,7 @@ from autoconv.graph.errors import StagingError, raised_by_autoconv, where
 from autoconv.graph.origin import source_text, user_origin
 from autoconv.graph.tensor import Tensor
 from autoconv.trace.core import messages
+from autoconv.trace.tensors import staged_try
 from autoconv.trace.tensors.appends import _NeedsAccumulator, _Rewritten, unsettled_appends
 from autoconv.trace.tensors.leaves import _same_python
 from autoconv.trace.tensors.optionals import (
@@ -58,6 +59,9 @@ def _trace_branch(fn):
             # error itself is returned: `_check_no_effects_before_raise` may still need it.)
             raise_node(as_eager(e).with_traceback(None), origin)
             return StagedPythonError(e, origin)
+        handled = staged_try.handled_raise(e)
+        if handled is not None:
+            return handled  # a staged `try` takes its handler where the branch runs
         handler = _handled_eagerly(e)
         if handler is not None:
             raise StagingError(

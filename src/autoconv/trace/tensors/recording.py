@@ -12,6 +12,7 @@ from autoconv.graph import graph as _g
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES
+from autoconv.trace.tensors import staged_try
 
 # Set by `mutation`, which marks a graph stale when an in-place operator rebinds a Tensor: then
 # every later operation checks that its inputs were not changed in place behind its back.
@@ -36,9 +37,14 @@ def cast(value, to):
     """`to(value)` of a 0-d Tensor when the graph runs: a Python number (a weak Tensor) for
     bool/int/float/complex, else a NumPy scalar of that type."""
     weak = to in PY_TYPES.values()
+    staged = None
+    if to is int and value.dtype.kind == "f":
+        value, staged = staged_try.int_operand(value)
     out = emit("helper", to.__name__, to, (value,), {}, [((), np.dtype(to), weak)])[0]
     if to is int and value.dtype.kind in "fc":
         may_raise(out)
+    if staged:
+        staged_try.past(staged)
     return out
 
 

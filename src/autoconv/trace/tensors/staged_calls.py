@@ -21,8 +21,8 @@ from autoconv.conversion.resolve import STACKED
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.tensor import Tensor
+from autoconv.trace.tensors import staged_try
 from autoconv.trace.tensors.iteration import StagedNdenumerate
-from autoconv.trace.tensors.user_code import refuse_if_handled
 
 
 def _symbolic(args, kwargs) -> bool:
@@ -205,7 +205,7 @@ def _math(func):
                     f"math.{func.__name__}() of {x!r}: only an array of one element is a "
                     "Python number; use np." + func.__name__ + " for arrays"
                 )
-        refuse_if_handled((ValueError, OverflowError), f"math.{func.__name__}()")
+        args = staged_try.math_args(func, args)
         try:  # the result's type, from numbers of the arguments' kinds
             kind = builtins.type(func(*(_standin_number(x) for x in args)))
         except (ValueError, OverflowError, TypeError):

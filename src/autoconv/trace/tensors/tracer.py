@@ -27,6 +27,7 @@ from autoconv.trace.tensors import (
     list_ops,
     mutation,
     sequences,
+    staged_try,
     switch,
 )
 from autoconv.trace.tensors.accumulated import ListAccum
@@ -193,6 +194,7 @@ class TensorTracer:
             return self.if_stmt(cond, body, orelse, get_state, set_state, names)
         merger = _Merger(("if", "else"), blocks, origin, "`if`", names)
         if all(raised):
+            staged_try.branches_raised(cond, raised, origin)
             merger.finish(cond)
             if names:
                 set_state(init)
@@ -216,6 +218,7 @@ class TensorTracer:
         ]
         list_results = merger.merge_lists(results[0][1], results[1][1])
         merger.finish(cond)
+        staged_try.branches_raised(cond, raised, origin)
         final = [merger.resolve(m) for m in merged]
         branch_locals.finish()
         hidden.undo()
