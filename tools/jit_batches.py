@@ -53,6 +53,9 @@ class _Hang(Exception):
 
 
 def _alarm(signum, frame):
+    # Fires again soon: an exception raised where Python ignores it (a garbage-collection
+    # callback) would otherwise leave the call running with no limit.
+    signal.alarm(5)
     raise _Hang
 
 
@@ -69,12 +72,15 @@ def _jax_can_take(args) -> bool:
 
 def _raised_in_autoconv(exc) -> str:
     """The innermost frame of `exc` in autoconv's source ("" when none, or when the innermost
-    frame outside JAX is the user's)."""
+    frame outside JAX is the user's; a built-in that converted code calls through the runtime,
+    `int(x)`, counts as the user's)."""
     frames = traceback.extract_tb(exc.__traceback__)
     for frame in reversed(frames):
         name = frame.filename.replace("\\", "/")
         if "/jax/" in name or "/jaxlib/" in name:
             continue
+        if name.endswith("autoconv/runtime/py_builtins.py"):
+            continue  # Python's `int`, `len`, ... as converted code calls them: the user's call
         if AUTOCONV_SRC in frame.filename:
             return f"{os.path.relpath(frame.filename, ROOT)}:{frame.lineno}"
         return ""
@@ -151,7 +157,13 @@ def main(argv=None) -> int:
         for func, inputs in module.P:
             if options.k not in func.__name__:
                 continue
-            results[batch, func.__name__] = [run_call(corpus, func, a, path) for a in inputs]
+            calls = [run_call(corpus, func, a, path) for a in inputs]
+            results[batch, func.__name__] = calls
+            if options.failures:  # as it goes: a long run that is stopped keeps what it found
+                for k, (outcome, detail) in enumerate(calls):
+                    if outcome not in CORRECT + ("skipped",):
+                        print(f"  {batch} {func.__name__} input {k}: {outcome}: {detail}")
+                sys.stdout.flush()
             print(".", end="", flush=True, file=sys.stderr)
     print(file=sys.stderr)
     per_call = {b: collections.Counter() for b in BATCHES}
@@ -172,11 +184,6 @@ def main(argv=None) -> int:
                 calls, progs = per_call[b][outcome], per_program[b][outcome]
             cells += f"{calls:>14}{progs:>10}"
         print(f"{outcome:<16}{cells}")
-    if options.failures:
-        for (batch, name), calls in results.items():
-            for k, (outcome, detail) in enumerate(calls):
-                if outcome not in CORRECT + ("skipped",):
-                    print(f"  {batch} {name} input {k}: {outcome}: {detail}")
     bad = sum(c[0] not in CORRECT + ("skipped",) for calls in results.values() for c in calls)
     return 1 if bad else 0
 

@@ -164,3 +164,64 @@ def test_a_helper_adding_a_dict_key_in_a_staged_branch_is_an_error_naming_it():
     outcome, detail = corpus.outcome(f, (MIXED,), __file__)
     assert outcome == "autoconv-error"
     assert "`seen['big']` is added to its dict" in detail
+
+
+# --- values a staged condition chooses (graph mode's Choices) ---------------------------------
+
+
+def test_a_string_chosen_by_a_staged_if_and_compared_later():
+    def f(x):
+        if x[0] > 0:
+            mode = "abs"
+        else:
+            mode = "square"
+        if mode == "abs":
+            return np.abs(x)
+        return x * x
+
+    same_as_eager(f, [(MIXED,), (NEGATIVE,)])
+
+
+def test_a_string_chosen_by_a_conditional_expression_then_a_method_and_inequality():
+    def f(x):
+        label = "pos" if np.sum(x) > 0 else "neg"
+        loud = label.upper()
+        return np.sum(x) * (2.0 if loud != "POS" else 1.0), label == "pos"
+
+    same_as_eager(f, [(MIXED,), (NEGATIVE,)])
+
+
+def test_none_or_a_string_chosen_then_tested_with_is_none():
+    def f(x):
+        reason = None
+        if np.max(x) > 2:
+            reason = "large"
+        if reason is None:
+            return np.sum(x)
+        return -np.sum(x)
+
+    same_as_eager(f, [(MIXED,), (NEGATIVE,)])
+
+
+def test_a_chosen_string_merged_again_in_a_later_staged_if():
+    def f(x):
+        kind = "low"
+        if x[0] > 0:
+            kind = "mid"
+        if x[1] > 0:
+            kind = "high"
+        return (kind == "low") * 1 + (kind == "mid") * 10 + (kind == "high") * 100
+
+    same_as_eager(f, [(MIXED,), (NEGATIVE,), (np.array([-1.0, 2.0]),)])
+
+
+def test_a_chosen_string_used_as_a_dict_key_is_an_error_naming_it():
+    def f(x):
+        scale = {"up": 2.0, "down": 0.5}
+        direction = "up" if x[0] > 0 else "down"
+        return x * scale[direction]
+
+    outcome, detail = corpus.outcome(f, (MIXED,), __file__)
+    assert outcome == "autoconv-error"
+    assert "is 'up' or 'down', chosen by a condition JAX knows only when" in detail
+    assert "a dict key" in detail
