@@ -111,6 +111,8 @@ def run_call(corpus, func, args, path) -> tuple:
                     return "autoconv-error", str(e).splitlines()[0][:200]
                 return "crash", f"AutoconvError without the user's line: {e}"[:300]
             except Exception as e:  # noqa: BLE001
+                if eager_exc is not None and type(e) is type(eager_exc):
+                    return "same", "both raise"  # the user's own `raise` or `assert` too
                 inside = _raised_in_autoconv(e)
                 text = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"[:250]
                 if inside:
@@ -118,8 +120,6 @@ def run_call(corpus, func, args, path) -> tuple:
                 reason = corpus._design_reason(e)
                 if reason is not None:
                     return "jax-design", f"{reason}: {text}"
-                if eager_exc is not None and type(e) is type(eager_exc):
-                    return "same", "both raise"
                 return "crash", text
     except _Hang:
         return "hang", f"no answer in {SECONDS} s"
