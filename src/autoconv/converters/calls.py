@@ -76,9 +76,21 @@ def _names(function_node) -> tuple:
 
 
 def _list_written(node, builtin_typed) -> bool:
-    """Whether `node` is a list or tuple written in place, or a local bound only to those."""
+    """Whether `node` is a list or tuple written in place, a local bound only to those, or a
+    slice of one."""
     if isinstance(node, (gast.List, gast.Tuple, gast.ListComp)):
         return True
+    if (
+        isinstance(node, gast.Call)
+        and isinstance(node.func, gast.Attribute)
+        and node.func.attr == "list_item"
+        and len(node.args) == 2
+        and isinstance(node.args[1], gast.Call)
+        and isinstance(node.args[1].func, gast.Name)
+        and node.args[1].func.id == "slice"
+    ):
+        # `np.mean(gains[t - n : t])`, which the list_items converter made `ac.list_item(...)`
+        return _list_written(node.args[0], builtin_typed)
     return isinstance(node, gast.Name) and node.id in builtin_typed
 
 

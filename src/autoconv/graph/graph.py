@@ -46,18 +46,24 @@ class Node:
         self.kind = kind
         self.op = op
         self.fn = fn
-        self.args = tuple(args)
+        self.args = args = tuple(args)
         self.kwargs = kwargs or {}
         if kwargs:
+            self.kwargs = _owned(self.kwargs)
+            self.args = _owned(args)
             self.inputs = tensors_in((self.args, self.kwargs))
         else:  # the same walk, written out for the common case (every traced operation)
             self.inputs = found = []
-            for a in self.args:
+            held = False
+            for a in args:
                 ta = type(a)
                 if ta is Tensor:
                     found.append(a)
                 elif ta not in _PLAIN:
+                    held = held or ta is list or ta is dict or ta is tuple
                     _find(a, found)
+            if held:
+                self.args = _owned(args)
         self.outputs = []
         self.attrs = attrs or {}
         self.origin = origin
@@ -67,6 +73,21 @@ class Node:
     def __repr__(self):
         outs = ", ".join(f"%{t.id}" for t in self.outputs)
         return f"<Node {outs} = {self.op}>"
+
+
+def _owned(v):
+    """`v` with each list and dict in it copied: a node keeps the values its arguments held when
+    it was recorded (`np.stack(lst)`), not the user's container, which later code may change
+    (a staged `if` writes its merged items back into `lst`)."""
+    t = type(v)
+    if t is list:
+        return [_owned(x) for x in v]
+    if t is dict:
+        return {k: _owned(x) for k, x in v.items()}
+    if t is tuple:
+        items = tuple(_owned(x) for x in v)
+        return v if all(a is b for a, b in zip(items, v)) else items
+    return v
 
 
 # The blocks of an operation that has none, shared: one list fewer per traced operation for

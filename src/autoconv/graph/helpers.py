@@ -231,6 +231,9 @@ def _list_method(name: str):
         if name == "sort":  # `sort(reverse=...)`: its arguments are keywords
             items.sort(reverse=bool(args[0]) if args else False)
             return items
+        if name == "setitem":  # `items[key] = value`
+            items[args[0]] = args[1]
+            return items
         result = getattr(items, name)(*args)
         return (items, result) if name in ("pop", "index", "count") else items
 
@@ -243,7 +246,7 @@ def _list_method(name: str):
 # and the method's result.
 LIST_METHODS = {
     name: _list_method(name)
-    for name in ("pop", "insert", "remove", "sort", "reverse", "index", "count")
+    for name in ("pop", "insert", "remove", "sort", "reverse", "index", "count", "setitem")
 }
 
 

@@ -98,8 +98,12 @@ def item(target, key):
     key reads a NumPy array through the graph; under a JAX trace, a traced mask gives a
     stand-in for the items it selects (JAX cannot read them), which the operator and `setitem`
     turn into `jnp.where(mask, target op value, target)`."""
-    if _traces and staging.tracer_for(target) is None and _symbolic_key(key):
-        return staging.graph_tracer.concrete_item(target, key)
+    if _traces:
+        if type(target) is list and staging.tracer_for(target) is not None:
+            # `counts[-1] += 1` of a list a staged loop appends to
+            return staging.graph_tracer.list_item(target, key)
+        if staging.tracer_for(target) is None and _symbolic_key(key):
+            return staging.graph_tracer.concrete_item(target, key)
     if staging.jax_value(key) and (staging.jax_value(target) or _jax_array(target)):
         return staging.jax_ops().masked_item(target, key)
     return target[key]

@@ -1,5 +1,6 @@
 """Lowers the changes of run-time lists inside the program: a slice (`losses[-3:]`), `in`, and
-the list methods other than `append` (pop, insert, remove, sort, reverse, index, count).
+the list methods other than `append` (pop, insert, remove, sort, reverse, index, count), and an
+item write (`setitem`).
 
 Each call goes to `listops.py` on the device, over the whole list in one buffer (the items
 known while tracing, then the run-time ones), and gives a new `(buffer, count)` of the list's
@@ -23,8 +24,8 @@ from autoconv.graph.tensor import Tensor
 _METHODS = {fn: name for name, fn in _helpers.LIST_METHODS.items()}
 _COMPARING = frozenset(("remove", "index", "count", "in", "sort"))
 NAMES = (
-    "list_slice list_pop list_insert list_index list_count list_remove list_reverse list_sort "
-    "list_nan_clash"
+    "list_slice list_pop list_insert list_setitem list_index list_count list_remove "
+    "list_reverse list_sort list_nan_clash"
 ).split()
 
 
@@ -49,7 +50,7 @@ def sets_error(node, plan) -> bool:
     if kind is None:
         return False
     fam = plan.family(node.args[1])
-    if kind in ("pop", "remove", "index", "sort") or fam.index is not None:
+    if kind in ("pop", "remove", "index", "sort", "setitem") or fam.index is not None:
         return True
     return kind in ("count", "in") and fam.dtype.kind in "fc"  # (a NaN looked for)
 
@@ -125,6 +126,13 @@ def lower(w, node, indent) -> bool:
         expr = _reads.item_expr(w, node, lst, item)
         w.emit(indent, f"{new} = list_insert({parts}, {w.expr(key)}, {expr})", node)
         _overflow(w, node, lst, new, indent, check)
+    elif kind == "setitem":
+        key, item = args
+        expr = _reads.item_expr(w, node, lst, item)
+        w.emit(indent, f"{new}, {new}_ok = list_setitem({parts}, {w.expr(key)}, {expr})", node)
+        record = check(f"{new}_ok", None)
+        # an index past either end: Python's IndexError and message
+        record.make = lambda r=record: _caught(lambda: _set_past_end(r.seen[0]))
     elif kind in ("remove", "index", "count", "in"):
         (item,) = args if len(args) == 1 else (None,)
         if len(args) != 1:
@@ -168,10 +176,17 @@ def lower(w, node, indent) -> bool:
             "it",
         )
         check(f"{new}_ok", None).make = lambda why=why: why
-    else:  # reverse
+    elif kind == "reverse":
         w.emit(indent, f"{new} = list_reverse({parts})", node)
         _overflow(w, node, lst, new, indent, check)
+    else:  # pragma: no cover - a method added to LIST_METHODS and not here
+        raise lowering_error(node, f"`{kind}` of {plan.describe(lst)}")
     return True
+
+
+def _set_past_end(n: int):
+    items = [None] * n
+    items[n] = None  # Python's own IndexError
 
 
 def _overflow(w, node, lst, new, indent, check, ok=None):

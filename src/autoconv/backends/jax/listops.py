@@ -208,6 +208,14 @@ def list_pop(prefix, lst, tail, key=-1):
     return _changed(out, n - 1, n, over), _gather(buffer, k), k, ok & ~over
 
 
+def list_setitem(prefix, lst, tail, key, item):
+    """`items[key] = item`: `(list, ok)`, not ok where the key is past either end."""
+    buffer, n, over = list_full(prefix, lst, tail)
+    k, ok = _position(n, key)
+    out = _select(jnp.arange(_rows(buffer)) == k, _fill(item, buffer), buffer)
+    return _changed(out, n, n, over), ok & ~over
+
+
 def list_insert(prefix, lst, tail, key, item):
     """`items.insert(key, item)`, the key clipped as Python clips it."""
     buffer, n, over = list_full(prefix, lst, tail)
@@ -282,6 +290,7 @@ HELPERS.update(
     list_slice=list_slice,
     list_pop=list_pop,
     list_insert=list_insert,
+    list_setitem=list_setitem,
     list_index=list_index,
     list_count=list_count,
     list_remove=list_remove,

@@ -65,7 +65,7 @@ _CHANGES = {
     _helpers.LIST_METHODS["pop"]: -1,
     _helpers.LIST_METHODS["remove"]: -1,
     _helpers.LIST_METHODS["insert"]: 1,
-    **{_helpers.LIST_METHODS[m]: 0 for m in ("sort", "reverse", "index", "count")},
+    **{_helpers.LIST_METHODS[m]: 0 for m in ("sort", "reverse", "index", "count", "setitem")},
     _helpers.contains_list: 0,
 }
 # The most items a list grown in an unbounded loop may hold: no bound known while compiling.
@@ -278,7 +278,7 @@ class ListPlan:
     def _item(self, fam, item, node):
         """Records an item added to a list of family `fam`: its Python type, and for strings
         the objects it may be."""
-        source = self._read_from(item)
+        source = self._read_from(as_kind_value(item))
         if source is not None:
             prefix, lst, tail = source
             fam.sources.append(self._family[lst.id])
@@ -426,8 +426,8 @@ class ListPlan:
             if added < 0:
                 self.shrunk.add(fam)
             bound = (max(lo + known + added, 0), max(hi + known + added, 0))
-        if added == 1:
-            self._item(fam, args[1], node)
+        if added == 1 or node.fn is _helpers.LIST_METHODS["setitem"]:
+            self._item(fam, args[1], node)  # (an item inserted or written)
         # The list after it is one run-time list: its items known while tracing join it.
         for v in (*prefix, *tail):
             fam.kinds.add(eager_type(v) if isinstance(v, Tensor) else type(v))
@@ -580,10 +580,28 @@ def _kinds(item) -> list:
     from a run-time list (`u = q.pop(0)`) is a Python int or a NumPy value, known at run time."""
     if not isinstance(item, Tensor):
         return [type(item)]
+    value = as_kind_value(item)
+    if value is not item:
+        tag, kinds = item.node.args[1:]
+        tag_node = tag.node if isinstance(tag, Tensor) else None
+        if tag_node is None or tag_node.fn is not _helpers.kind_index:
+            # `100.0 if l == 0 else g / l`: the kinds its paths give (a graph copy keeps them
+            # here, not on the Tensor)
+            return [eager_type(value) if k is None else k for k in kinds]
+        item = value  # a number read back from a list: its type is that list's (`reads`)
     tagged = getattr(item, "py_kinds", None)
     if tagged is None:
         return [eager_type(item)]
     return [eager_type(item) if k is None else k for k in tagged[1]]
+
+
+def as_kind_value(item):
+    """The number behind `item` where a node made it its path's Python type (`as_kind`, a host
+    node: the device computes with the number, the list's kinds say which types it had)."""
+    node = item.node if isinstance(item, Tensor) else None
+    if node is not None and node.kind == "helper" and node.fn is _helpers.mixed_output:
+        return node.args[0]
+    return item
 
 
 def _all_kinds(fam) -> set:

@@ -16,6 +16,7 @@ import sys
 
 import numpy as np
 
+from autoconv.backends.jax import lists as _lists
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.graph import helpers as _helpers
 from autoconv.graph.eager_types import eager_type
@@ -211,7 +212,7 @@ def item_expr(w, node, lst, v) -> str:
 
 def _atom_expr(w, lst, v, kind) -> str:
     if kind != "O":
-        return w.expr(v)
+        return w.expr(_lists.as_kind_value(v))
     plan = w.plan
     node = v.node if isinstance(v, Tensor) else None
     if node is not None and node.kind == "const":

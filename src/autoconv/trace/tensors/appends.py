@@ -11,7 +11,7 @@ from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import concat_lists
 from autoconv.graph.origin import _SKIP, user_origin
-from autoconv.graph.tensor import PY_TYPES, Tensor
+from autoconv.graph.tensor import Tensor
 from autoconv.runtime import staging as rt
 from autoconv.trace.core.closures import closure_cells, containers
 from autoconv.trace.tensors.accumulated import ListAccum, accum_index, one_kind
@@ -70,7 +70,10 @@ def as_left(values, snap, originals: dict):
     # Only lists with an item replaced: appends are merged on the list itself, which every
     # name holding it sees (`merge_lists`).
     changed = {
-        id(lst): lst for lst, _, before in snap if any(a is not b for a, b in zip(lst, before))
+        id(lst): lst
+        for lst, _, before in snap
+        if any(a is not b for a, b in zip(lst, before))
+        and not isinstance(_appended(lst, before), _Replaced)  # (merged on the list itself)
     }
     if not changed:
         return values
@@ -204,23 +207,28 @@ def one_run(value: list, name: str, origin, like=None):
     return acc
 
 
-def rebound_lists(names, results, blocks, origin, originals) -> None:
+def rebound_lists(names, results, blocks, origin, originals) -> dict:
     """A variable that holds a different list after each branch of a staged `if` (`cur =
     []` in one, `cur.append(v)` in the other), where either holds items known only when the
     graph runs or the two lengths differ: each branch's list as one run-time list made in its
     block, so that the merge chooses between them (`results`: per branch, the variables'
     values and the lists' changes, as `TensorTracer.if_stmt` collects them; `originals`: the
-    lists `as_left` copied)."""
+    lists `as_left` copied). Gives `{i: list}` for each variable whose two values are one list
+    (an item written in one branch, appends in the other): the merged run-time list goes back
+    into that list object, which every name holding it sees."""
     graph = _g.current().graph
+    kept = {}
     for i, name in enumerate(names):
         a, b = results[0][0][i], results[1][0][i]
         if type(a) is not list or type(b) is not list:
             continue
         a_list, b_list = (originals.get(id(v), (None, v))[1] for v in (a, b))
-        if a_list is b_list:
-            continue
+        if a is b or (a_list is b_list and id(a) in originals and id(b) in originals):
+            continue  # one list, its items merged one by one
         if any(v is a or v is b for k in (0, 1) for j, v in enumerate(results[k][0]) if j != i):
             continue  # another variable holds the same list: it must stay one object
+        if a_list is b_list:
+            kept[i] = a_list  # whatever the merge gives goes back into the one list
         if any(held_elsewhere(v, name) for v in (a_list, b_list) if _in_snap(v, results)):
             continue  # the list a branch appended to is seen under another name too
         contents = [
@@ -255,6 +263,7 @@ def rebound_lists(names, results, blocks, origin, originals) -> None:
                 for lst, n, added, before in results[k][1]
             ]
             results[k] = (tuple(values), lists)
+    return kept
 
 
 def _in_snap(lst, results) -> bool:
@@ -384,14 +393,14 @@ class _Box:
         self.value = value
 
 
-def _as_its_kind(item):
+def as_its_kind(item):
     """A number whose Python type depends on the path, made that type where the list's dtype
     would not keep it (a Python int among float64 items: `u - 2` of an item read back)."""
     kinds = getattr(item, "py_kinds", None)
-    if type(item) is not Tensor or kinds is None:
+    if type(item) is not Tensor or kinds is None or len(set(kinds[1])) < 2:
         return item
-    if all(k is None or PY_TYPES[item.dtype.kind] is k for k in kinds[1]):
-        return item  # a NumPy value or this dtype's own Python type: stacked alike
+    # Even a Python float on one path and an np.float64 on the other: the list is returned or
+    # read back, where eager code shows which (np.stack alone would not tell them apart).
     return materialized(item)
 
 
@@ -404,7 +413,7 @@ def _append(acc, items, name, origin):
             )
     # A number whose Python type depends on the path goes in as that type, so that reads of
     # the list (which find each item's type when the graph runs) give eager's.
-    items = [_as_its_kind(it) for it in items]
+    items = [as_its_kind(it) for it in items]
     one_kind(items, f"goes into list `{name}`", origin, stacked=True)
     items = as_items(items)  # a string a staged condition chose: the value it picks
     node = _g.Node("list_append", "append", args=(acc, *items))

@@ -18,7 +18,7 @@ from autoconv.trace.tensors.accumulated import (
     list_name,
     run_time_item,
 )
-from autoconv.trace.tensors.appends import _NeedsAccumulator, in_staged_loop, one_run
+from autoconv.trace.tensors.appends import _NeedsAccumulator, as_its_kind, in_staged_loop, one_run
 from autoconv.trace.tensors.optionals import index_value
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.rows import _weak, item_spec
@@ -164,10 +164,15 @@ def list_method(lst: list, name: str, args: tuple, kwargs: dict):
             "(np.sort(np.stack(lst)))."
         )
     args = tuple(index_value(a) for a in args)
+    if name in ("insert", "setitem"):
+        # the item stored as its path's Python type, as `append` stores it
+        args = (args[0], as_its_kind(args[1]))
+    # The items known now join the run-time list: each as its path's Python type too.
+    lst[:] = [v if isinstance(v, ListAccum) else as_its_kind(v) for v in lst]
     if name == "sort":
         args = (kwargs["reverse"],) if "reverse" in kwargs else ()
     elem, dtype = item_kind(
-        lst, n, f"`.{name}()`", origin, more=args[1:] if name == "insert" else ()
+        lst, n, f"`.{name}()`", origin, more=args[1:] if name in ("insert", "setitem") else ()
     )
     prefix, acc, tail = lst[:n], lst[n].tensor, lst[n + 1 :]
     specs = [((None, *elem), dtype, False)]

@@ -284,7 +284,8 @@ class _Loop:
         _restore(snap)
         if self.names:
             self.set_state(tuple(init))
-        changed = self._settle(init, structs, init_leaves, carried, out, state_in)
+        grown = {id(snap[k][0]) for k in accums}
+        changed = self._settle(init, structs, init_leaves, carried, out, state_in, grown)
         changed |= self._settle_lists(snap, accums, appended)
         if changed:
             return None
@@ -468,14 +469,17 @@ class _Loop:
             lst[:] = [*_prefix(before), ListAccum(acc_params[k])]
         return state_in, params, acc_params
 
-    def _settle(self, init, structs, init_leaves, carried, out, state_in) -> bool:
+    def _settle(self, init, structs, init_leaves, carried, out, state_in, grown) -> bool:
+        """`grown`: the ids of the lists the loop carries as run-time lists (`accums`)."""
         changed = False
         for i, name in enumerate(self.names):
             shown = messages.shown(name, self.names)  # for messages
             who = messages.named(shown)
             o = out[i]
-            if o is state_in[i] and type(o) is not list and type(o) is not dict:
-                continue  # (a list or dict may have had an item written in place)
+            if o is state_in[i] and (type(o) not in (list, dict) or id(o) in grown):
+                # (a list or dict may have had an item written in place; a run-time list's
+                # items, written or appended, are the loop's `accums`)
+                continue
             if unbound(o) and not isinstance(state_in[i], Optional):
                 continue  # only assigned on some paths of the body: not carried
             # None or unbound before the loop (or after an iteration) and a value on other

@@ -79,12 +79,23 @@ def _python_constant(seen) -> bool:
     return len(seen) == 1 and type(seen[0]) in (type(None), bool, int, float, str)
 
 
+def _known_item(key, before: int, after: int) -> bool:
+    """Whether int `key` is an item known now of a list with `before` such items, then the
+    run-time ones, then `after` more: the Python list's own item."""
+    return type(key) is int and (0 <= key < before or -after <= key < 0)
+
+
 class TensorTracer:
     """Implements `autoconv.runtime.staging`'s protocol for Tensors."""
 
     # item assignment -----------------------------------------------------------------------
     def setitem(self, target, key, value):
         if not isinstance(target, (Tensor, np.ndarray)):
+            n = accumulated.accum_index(target) if type(target) is list else None
+            if n is not None and not _known_item(key, n, len(target) - n - 1):
+                # an item of a run-time list (`counts[-1] += 1` where a staged loop appends)
+                list_ops.list_method(target, "setitem", (key, value), {})
+                return target
             if isinstance(target, dict):
                 for k in key if type(key) is tuple else (key,):
                     if isinstance(k, Tensor):
@@ -179,7 +190,7 @@ class TensorTracer:
                     for lst, name, added, bef in other[1]
                 ]
                 results[k] = (values, lists)
-        rebound_lists(names, results, blocks, origin, left)
+        kept = rebound_lists(names, results, blocks, origin, left)
         _check_lists_not_rebound(names, results, origin)
         merged = [
             merger.merge(name, init[i], results[0][0][i], results[1][0][i])
@@ -194,6 +205,9 @@ class TensorTracer:
         # The lists first: a composite name (`lst[0]`, carried by its path) is stored into its
         # list afterwards, or the list's items before the `if` would overwrite it.
         merger.resolve_lists(list_results)
+        for i, lst in kept.items():
+            lst[:] = final[i]  # one list, an item written in a branch: the same object after
+            final[i] = lst
         if names:
             _set_final_state(set_state, final, names, origin, "this `if`")
 

@@ -1,0 +1,171 @@
+"""Items written into lists a staged loop appends to, and what such lists keep.
+
+`counts[-1] += 1` in one branch and `counts.append(1)` in the other (run-length encoding) write
+an item of a list whose length only the run knows: the write is a `setitem` of the run-time
+list, and the branch merge keeps the one list object. Items appended with a Python type that
+depends on the path (`100.0 if l == 0 else g / l`) keep each path's type on the NumPy backend;
+the JAX backend, one buffer per list, says it cannot. A node keeps the list its call was given
+as it was then (`np.stack(lst)` in a branch that raises, `lst` changed afterwards).
+"""
+
+import copy
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import autoconv
+
+try:
+    import jax  # noqa: F401
+except ImportError:  # jax is optional
+    HAS_JAX = False
+else:
+    HAS_JAX = True
+
+
+def same(want, got) -> bool:
+    if type(want) is not type(got):
+        return False
+    if isinstance(want, (tuple, list)):
+        return len(want) == len(got) and all(map(same, want, got))
+    if isinstance(want, (np.ndarray, np.generic)):
+        return want.dtype == got.dtype and np.allclose(want, got, equal_nan=True)
+    return want == got
+
+
+def agrees(fn, *args, backend="numpy"):
+    """The eager answer (values and Python types), or the eager exception's type."""
+    try:
+        want = ("return", fn(*copy.deepcopy(args)))
+    except Exception as e:  # noqa: BLE001 - an outcome
+        want = ("raise", type(e))
+    graph = autoconv.function(fn, backend=backend)
+    if want[0] == "raise":
+        with pytest.raises(want[1]):
+            graph(*copy.deepcopy(args))
+    else:
+        got = graph(*copy.deepcopy(args))
+        assert same(want[1], got), (want[1], got)
+
+
+def run_lengths(seq):
+    values = [seq[0]]
+    counts = [1]
+    for v in seq[1:]:
+        if v == values[-1]:
+            counts[-1] += 1
+        else:
+            values.append(v)
+            counts.append(1)
+    return values, counts
+
+
+def clip_last(x):
+    out = []
+    for v in x:
+        out.append(v)
+        if v < 0:
+            out[-1] = 0.0
+    return out
+
+
+def clip_last_numpy(x):
+    out = []
+    for v in x:
+        out.append(v)
+        if v < 0:
+            out[-1] = np.float64(0.0)  # of the appended items' type
+    return out
+
+
+def merge_positive_runs(x):
+    stack = []
+    for v in x:
+        if stack and v > 0:
+            stack[-1] += v
+        else:
+            stack.append(v)
+    return stack
+
+
+def write_past_the_end(x):
+    out = []
+    for v in x:
+        if v > 0:
+            out.append(v)
+    out[2] = 1.0
+    return out
+
+
+def rsi(p, n):
+    gains = []
+    for a, b in zip(p[:-1], p[1:]):
+        gains.append(max(b - a, 0.0))  # a Python float or an np.float64, by the path
+    out = []
+    for t in range(n, len(gains) + 1):
+        g = np.mean(gains[t - n : t])  # NumPy of a slice of a run-time list
+        out.append(100.0 if g == 0 else g)
+    return gains, out
+
+
+def stack_in_a_raising_branch(x):
+    lst = []
+    if np.any(x < 0):
+        return (np.stack(lst),)  # ValueError eagerly: no arrays to stack
+    lst.append(np.sum(x))
+    return (np.stack(lst),)
+
+
+ints = st.lists(st.integers(-2, 2), min_size=1, max_size=7).map(np.array)
+floats = st.lists(st.sampled_from([-1.5, 0.0, 2.0, 3.0]), max_size=7).map(np.array)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seq=ints)
+def test_run_lengths(seq):
+    agrees(run_lengths, seq)
+
+
+@settings(max_examples=25, deadline=None)
+@given(x=floats)
+def test_last_item_written_in_a_branch(x):
+    agrees(clip_last, x)
+    agrees(clip_last_numpy, x)
+    agrees(merge_positive_runs, x)
+    agrees(write_past_the_end, x)
+
+
+@pytest.mark.parametrize(
+    "p", [np.array([1.0, 4.0, 0.0, 9.0, 3.0]), np.full(4, 3.0), np.array([2.0])]
+)
+def test_items_keep_each_paths_python_type(p):
+    agrees(rsi, p, 2)
+
+
+@pytest.mark.parametrize("x", [np.array([-2.0]), np.array([2.0, 1.0])])
+def test_a_node_keeps_its_arguments_as_they_were(x):
+    agrees(stack_in_a_raising_branch, x)
+
+
+@pytest.mark.skipif(not HAS_JAX, reason="jax is not installed")
+def test_jax_backend_item_writes():
+    x = np.array([1.0, -2.0, 3.0])
+    agrees(clip_last_numpy, x, backend="jax")
+    agrees(clip_last_numpy, np.zeros(0), backend="jax")
+    agrees(merge_positive_runs, x, backend="jax")
+    agrees(stack_in_a_raising_branch, np.array([-2.0]), backend="jax")
+    agrees(stack_in_a_raising_branch, np.array([2.0, 1.0]), backend="jax")
+
+
+@pytest.mark.skipif(not HAS_JAX, reason="jax is not installed")
+def test_jax_backend_says_when_a_list_mixes_python_types():
+    # eagerly `gains` holds np.float64 items and Python floats (max(..., 0.0)): one buffer
+    # cannot keep which is which, so the JAX backend says so, at the append.
+    with pytest.raises(autoconv.AutoconvError) as info:
+        autoconv.function(rsi, backend="jax")(np.array([1.0, 4.0, 0.0, 9.0]), 2)
+    text = str(info.value)
+    assert "test_run_time_list_writes.py:" in text and "several Python types" in text
+    with pytest.raises(autoconv.AutoconvError, match="several Python types"):
+        autoconv.function(clip_last, backend="jax")(np.array([1.0, -2.0, 3.0]))
