@@ -14,6 +14,7 @@ import pytest
 
 jax = pytest.importorskip("jax")
 
+import autoconv  # noqa: E402
 from tests.jax import corpus  # noqa: E402
 
 MIXED = np.array([1.0, -2.0, 3.0, 0.5])
@@ -252,3 +253,16 @@ def test_a_chosen_string_used_as_a_dict_key_is_an_error_naming_it():
     assert outcome == "autoconv-error"
     assert "is 'up' or 'down', chosen by a condition JAX knows only when" in detail
     assert "a dict key" in detail
+
+
+def test_a_chosen_string_under_grad_and_vmap():
+    def f(x):
+        mode = "square" if x > 0 else "linear"
+        if mode == "square":
+            return x * x
+        return 3.0 * x
+
+    slope = jax.jit(jax.grad(autoconv.convert(f)))
+    assert (float(slope(2.0)), float(slope(-1.0))) == (4.0, 3.0)
+    batch = jax.vmap(autoconv.convert(f))(jax.numpy.array([2.0, -1.0]))
+    assert batch.tolist() == [4.0, -3.0]
