@@ -168,7 +168,7 @@ EXPECTED = {
     if_without_state: """
         def if_without_state(x):
             def if_body():
-                print('yes')
+                ac.print('yes')
             ac.if_stmt(x, if_body)
         """,
     conditional_expression: """
@@ -186,7 +186,7 @@ EXPECTED = {
     logic_as_test: """
         def logic_as_test(a, b, c):
             def if_body():
-                print('yes')
+                ac.print('yes')
             ac.if_stmt(ac.or_(ac.and_(a, lambda: b, test=True), lambda: ac.and_(a < b, lambda: b < c, test=True), test=True), if_body)
         """,
     count: """

@@ -35,7 +35,7 @@ CASES = {
         """
         def f(x):
             def if_body():
-                print(x)
+                ac.print(x)
             ac.if_stmt(x, if_body)
         """,
     ),
@@ -149,7 +149,7 @@ CASES = {
                 return break_
             ac.while_stmt(lambda: n > 0, loop_body, get_state_1, set_state_1, ('n', 'break_'))
             def if_body_1():
-                print('no break')
+                ac.print('no break')
             ac.if_stmt(ac.not_(break_), if_body_1)
             return n
         """,
@@ -172,7 +172,7 @@ CASES = {
                 nonlocal line
                 return (line := ac.list_method(lines, 'pop'))
             def loop_body():
-                print(line)
+                ac.print(line)
             ac.while_stmt(loop_test, loop_body, get_state, set_state, ('line',))
         """,
     ),

@@ -95,6 +95,7 @@ def test_names_unpacked_from_displays_need_no_conversion_unless_rebound():
         def f(xs):
             stack, seen, n = [], {}, 0
             stack.append(xs)
+            seen.update(xs)
             seen.get(xs)
             first, rest = xs
             first.append(rest)
@@ -104,7 +105,9 @@ def test_names_unpacked_from_displays_need_no_conversion_unless_rebound():
         GLOBALS,
     )
     assert "    stack.append(xs)" in out
-    assert "    seen.get(xs)" in out
+    assert "    seen.update(xs)" in out
+    # a set's or dict's lookups and additions: a key may be known only when a graph runs
+    assert "ac.converted(seen.get)(xs)" in out
     assert "ac.converted(first.append)(rest)" in out  # bound from an unknown value
     assert "ac.converted(n.pop)()" in out  # rebound to an unknown value
 

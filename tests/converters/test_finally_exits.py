@@ -108,7 +108,7 @@ CASES = {
                 finally_break = False
                 try:
                     try:
-                        print(x)
+                        ac.print(x)
                     finally:
                         finally_break = True
                 except BaseException:
@@ -134,7 +134,7 @@ CASES = {
             returning = False
             try:
                 try:
-                    returned = print(x)
+                    returned = ac.print(x)
                     returning = True
                 finally:
                     retval = 0

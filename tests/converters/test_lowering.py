@@ -53,7 +53,7 @@ CASES = {
                 retval = 1
             def else_body():
                 nonlocal retval
-                print(x)
+                ac.print(x)
                 retval = 2
             ac.if_stmt(x, if_body, else_body, get_state, set_state, ('retval',))
             return retval
@@ -141,5 +141,5 @@ def test_return_in_try_finally_keeps_the_finally():
             return x
         """
     )
-    assert "finally:\n        print('done')" in out
+    assert "finally:\n        ac.print('done')" in out
     assert "return retval" in out

@@ -632,7 +632,7 @@ def test_call_in_key_message_shows_no_internal_repr(backend):
     assert "<autoconv." not in text and "`np.argmax(x) % 4`" in text, text
 
 
-# -- P5: an augmented write into a Python list at a Tensor index: not the list message --
+# -- P5: an augmented write into a Python list at a Tensor index: a switch over its items --
 
 
 def list_item_added_at_a_tensor_index(x):
@@ -642,9 +642,18 @@ def list_item_added_at_a_tensor_index(x):
     return cnt
 
 
+def long_list_item_added_at_a_tensor_index(x):
+    cnt = [0] * 65  # longer than a switch may be (trace/tensors/switch.py): the list message
+    for i, _ in enumerate(x):
+        cnt[i % 3] += 1
+    return cnt
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_list_item_added_at_a_tensor_index_gets_the_list_message(backend):
-    text = message(list_item_added_at_a_tensor_index, np.array([-2.0]), backend=backend)
+def test_list_item_added_at_a_tensor_index_runs(backend):
+    for x in (np.array([-2.0]), np.arange(5.0), np.zeros(0)):
+        follows_the_rule(list_item_added_at_a_tensor_index, x, backend=backend)
+    text = message(long_list_item_added_at_a_tensor_index, np.array([-2.0]), backend=backend)
     assert "a Python list or dict needs the index now" in text and "<autoconv." not in text, text
 
 

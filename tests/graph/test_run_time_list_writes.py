@@ -4,6 +4,7 @@
 an item of a list whose length only the run knows: the write is a `setitem` of the run-time
 list, and the branch merge keeps the one list object. Items appended with a Python type that
 depends on the path (`100.0 if l == 0 else g / l`) keep each path's type on the NumPy backend;
+a list method in a branch (`dq.pop(0)`) makes the list one run-time list on both paths;
 the JAX backend, one buffer per list, says it cannot. A node keeps the list its call was given
 as it was then (`np.stack(lst)` in a branch that raises, `lst` changed afterwards).
 """
@@ -110,6 +111,52 @@ def rsi(p, n):
     return gains, out
 
 
+def rolling_max(x, k):
+    dq = []  # indices of a decreasing run: a list method in a branch makes it one list
+    out = []
+    for i, v in enumerate(x):
+        while dq and x[dq[-1]] <= v:
+            dq.pop()
+        dq.append(i)
+        if dq[0] <= i - k:
+            dq.pop(0)
+        if i >= k - 1:
+            out.append(x[dq[0]])
+    return out
+
+
+def matrix_rank(A):
+    M = A.copy()
+    rank = 0
+    rows, cols = M.shape
+    for c in range(cols):
+        pivot = None
+        for r in range(rank, rows):
+            if abs(M[r, c]) > 1e-10:
+                pivot = r
+                break
+        if pivot is None:
+            continue
+        M[[rank, pivot]] = M[[pivot, rank]]  # `pivot`: a value or None by the path
+        M[rank] = M[rank] / M[rank, c]
+        for r in range(rows):
+            if r != rank:
+                M[r] = M[r] - M[r, c] * M[rank]
+        rank += 1
+    return rank
+
+
+def appended_in_an_inner_loop(x):
+    rows = []  # empty before the branch, one run-time list after its inner loop: appends
+    for c, v in enumerate(x):
+        if v > 0:
+            for _ in range(c):
+                rows.append(v)
+            if np.any(x < 0):
+                break
+    return len(rows)
+
+
 def stack_in_a_raising_branch(x):
     lst = []
     if np.any(x < 0):
@@ -137,6 +184,26 @@ def test_last_item_written_in_a_branch(x):
     agrees(write_past_the_end, x)
 
 
+@settings(max_examples=20, deadline=None)
+@given(
+    x=st.lists(st.integers(0, 9), max_size=8).map(lambda v: np.array(v, float)), k=st.integers(1, 3)
+)
+def test_a_method_in_a_branch_makes_the_list_one(x, k):
+    agrees(rolling_max, x, k)
+
+
+@pytest.mark.parametrize("x", [np.array([-2.0, -2.0, 0.5]), np.array([1.0, 2.0, 3.0])])
+def test_a_list_an_inner_loop_appends_to(x):
+    agrees(appended_in_an_inner_loop, x)
+
+
+@pytest.mark.parametrize(
+    "A", [np.eye(3), np.zeros((2, 3)), np.array([[0.0, 1.0], [2.0, 4.0], [1.0, 2.0]])]
+)
+def test_an_index_list_with_a_value_or_none(A):
+    agrees(matrix_rank, A)
+
+
 @pytest.mark.parametrize(
     "p", [np.array([1.0, 4.0, 0.0, 9.0, 3.0]), np.full(4, 3.0), np.array([2.0])]
 )
@@ -155,6 +222,7 @@ def test_jax_backend_item_writes():
     agrees(clip_last_numpy, x, backend="jax")
     agrees(clip_last_numpy, np.zeros(0), backend="jax")
     agrees(merge_positive_runs, x, backend="jax")
+    agrees(rolling_max, np.array([1.0, 3.0, 2.0, 5.0, 4.0, 1.0]), 3, backend="jax")
     agrees(stack_in_a_raising_branch, np.array([-2.0]), backend="jax")
     agrees(stack_in_a_raising_branch, np.array([2.0, 1.0]), backend="jax")
 

@@ -3,7 +3,7 @@
     checks -> declarations, super(), private names -> `:=` in tests -> continue -> break
            -> return -> assert
            -> item assignment -> list items -> conditional expressions -> and/or/not/is None
-           -> calls -> liveness -> control flow
+           -> keyed sets and dicts -> f-strings -> calls -> liveness -> control flow
 
 Nested functions are converted first, each on its own; the passes of a function then treat them
 as statements that bind a name.
@@ -26,9 +26,11 @@ from autoconv.converters import (
     functions,
     handlers,
     item_assignment,
+    keyed,
     list_items,
     logical_expressions,
     return_statements,
+    strings,
     walrus_tests,
 )
 from autoconv.converters.expressions import is_docstring
@@ -61,6 +63,7 @@ def convert(
         scopes.forget_own_nodes(node)
         conditional_expressions.transform(node, ctx)
         logical_expressions.transform(node, ctx)
+        strings.transform(node, ctx)
         calls.transform(node, ctx)
         return
     if nested:
@@ -94,6 +97,8 @@ def convert(
     comprehensions.transform(node, ctx)
     conditional_expressions.transform(node, ctx)
     logical_expressions.transform(node, ctx)
+    keyed.transform(node, ctx)
+    strings.transform(node, ctx)
     calls.transform(node, ctx)
     if has_control_flow:
         local = ctx.local_names | ctx.flags | ctx.globals | ctx.nonlocals

@@ -4,6 +4,8 @@
     np.sum(x)      ->  np.sum(x)                  (known at conversion time to be NumPy)
     len(xs)        ->  ac.len(xs)                 (a run-time length while tracing; also
                                                    max and min of Tensors)
+    print(x)       ->  ac.print(x)                (staged where x is known only at run time;
+                                                   also str, repr and format: strings made then)
     vals.index(v)  ->  ac.list_method(vals, 'index', v)   (also count, remove and sort of a
                                                    local name: staged on a list of Tensors)
 
@@ -41,6 +43,9 @@ _DISPLAYS = (
     gast.JoinedStr,
     gast.Constant,
 )
+
+
+_KEYED = frozenset(("add", "discard", "get", "setdefault", "items", "values", "keys"))
 
 
 def _names(function_node) -> tuple:
@@ -128,6 +133,10 @@ _STAGED_BUILTINS = (
     "all",
     "type",
     "sorted",
+    "print",
+    "str",
+    "repr",
+    "format",
 )
 
 
@@ -179,6 +188,7 @@ class _Calls(Transformer):
             isinstance(func.value, _DISPLAYS)
             or isinstance(func.value, gast.Name)
             and func.value.id in self.builtin_typed
+            and func.attr not in _KEYED  # `seen.add(k)`: a key may be known only at run time
         ):
             return node  # a method of a built-in type: `', '.join(xs)`, `out.append(x)`
         if isinstance(func, gast.Name) and func.id in self.classes:
@@ -190,7 +200,8 @@ class _Calls(Transformer):
             and self.ctx.is_builtin(func.id)
         ):
             # Known only when the graph runs: the length of a list grown in a staged loop,
-            # the larger of two Tensors, a Tensor as a Python number.
+            # the larger of two Tensors, a Tensor as a Python number; a print of a value
+            # known only then (runtime.printing says why it is rewritten, not resolved).
             fn = f"ac.{func.id}"
             node.func = expressions.located(templates.expr(fn, ac=self.ctx.ac), func)
             return node

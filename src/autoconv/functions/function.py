@@ -468,6 +468,7 @@ class Function:
         from autoconv.trace.tensors.accumulated import check_output
         from autoconv.trace.tensors.appends import whole_lists
         from autoconv.trace.tensors.choices import chosen
+        from autoconv.trace.tensors.keyed import outputs as keyed_outputs
         from autoconv.trace.tensors.optionals import output_records
         from autoconv.trace.tensors.raising import raises_when_run
 
@@ -524,6 +525,8 @@ class Function:
             ):
                 try:
                     outputs = self._call(fn, symbolic)
+                    # Sets and dicts of keys known only when the graph runs: built as it runs.
+                    outputs = keyed_outputs(outputs)
                     # Values staged conditions chose (`return "X"` or `None`): the value itself.
                     outputs = whole_lists(chosen(outputs))
                     if getattr(graph, "_stale", False):

@@ -29,8 +29,9 @@ class RetracingWarning(UserWarning):
 
 class TraceEffectWarning(UserWarning):
     """Python code in a traced function has an effect that happens only while tracing, never
-    when the graph runs: Python's `print`, or a change to a global or closure-held list, dict
-    or set. Given once per trace, at the user's line, with what to write instead."""
+    when the graph runs: Python's `print` of values known while tracing, outside staged
+    branches and loops (other prints are staged), or a change to a global or closure-held list,
+    dict or set. Given once per trace, at the user's line, with what to write instead."""
 
 
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep

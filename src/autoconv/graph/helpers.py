@@ -138,6 +138,10 @@ def _piece(value, spec: str) -> str:
         return repr(value)
     if spec == "!s":
         return str(value)
+    if spec == "!str":  # a part of `a + b` or `sep.join(items)`: a `str`, as Python requires
+        if type(value) is not str:
+            raise TypeError(f'can only concatenate str (not "{type(value).__name__}") to str')
+        return value
     return format(value, spec)
 
 

@@ -175,7 +175,7 @@ class Tensor:
             "only known when the graph runs. In code that autoconv converts (autoconv.function "
             "with autograph=True) `if`, `while`, `and`, `or` and `x if c else y` on Tensors "
             "are staged for you; elsewhere use np.where(cond, a, b), or convert the function "
-            "with autoconv.convert."
+            f"with autoconv.convert.{_why()}"
         )
 
     def __iter__(self):
@@ -187,7 +187,7 @@ class Tensor:
             f"{_here()}: a symbolic Tensor ({self!r}) cannot be iterated in code that is not "
             "converted. A `for` loop over a Tensor in converted code (autoconv.function with "
             "autograph=True) is staged as a loop over its first axis; elsewhere index it "
-            "(t[i]) or use NumPy functions on the whole array."
+            f"(t[i]) or use NumPy functions on the whole array.{_why()}"
         )
 
     def __len__(self):
@@ -263,6 +263,12 @@ def format_spec(shape, dtype, weak=False) -> str:
         return PY_TYPES[np.dtype(dtype).kind].__name__
     dims = ", ".join("None" if d is None else str(d) for d in shape)
     return f"{np.dtype(dtype).name}[{dims}]"
+
+
+def _why() -> str:
+    from autoconv.graph import unconverted
+
+    return unconverted.reason()
 
 
 def _here() -> str:

@@ -28,8 +28,16 @@ from autoconv.runtime.items import (
     setitems_path,
     store_item,
 )
+from autoconv.runtime.keyed import item as keyed_item
 from autoconv.runtime.lists import filtered, joined, list_contains, list_iadd, list_method
 from autoconv.runtime.logical import and_, if_exp, not_, or_, truth
+from autoconv.runtime.printing import (  # noqa: A004 - `ac.print` and others in converted code
+    format,
+    print,
+    repr,
+    str,
+    text,
+)
 from autoconv.runtime.py_builtins import (
     all,
     any,
@@ -62,6 +70,7 @@ __all__ = [
     "enumerate",
     "filtered",
     "float",
+    "format",
     "for_stmt",
     "handler",
     "functional_now",
@@ -70,12 +79,14 @@ __all__ = [
     "in_",
     "index",
     "int",
+    "print",
     "item",
     "is_none",
     "is_not_none",
     "item_op",
     "len",
     "joined",
+    "keyed_item",
     "list_contains",
     "list_iadd",
     "list_item",
@@ -86,14 +97,17 @@ __all__ = [
     "or_",
     "past_guard",
     "range",
+    "repr",
     "register_forms",
     "setitem",
     "setitem_path",
     "setitems",
     "setitems_path",
     "sorted",
+    "str",
     "store_item",
     "sum",
+    "text",
     "truth",
     "type",
     "unbound_locals",

@@ -76,6 +76,8 @@ def converted(f):
                 return target
         if kind is _BuiltinMethod and type(f.__self__) is list and f.__name__ in _LIST_METHODS:
             return _list_method(f)  # `self.items.pop()`: a list converted code did not name
+        if kind is _BuiltinMethod and type(f.__self__) in (set, dict) and f.__name__ in _KEYED:
+            return _keyed_method(f)  # staged where a key is known only when the graph runs
         if kind is _MethodType and type(f.__self__).__module__.startswith("jax"):
             _no_jax_sort(f)
         if random_owners and kind is not _FunctionType:
@@ -99,6 +101,17 @@ def converted(f):
 
 
 _LIST_METHODS = frozenset(("pop", "insert", "remove", "sort", "reverse", "index", "count"))
+
+
+_KEYED = frozenset(
+    ("add", "discard", "remove", "get", "setdefault", "items", "values", "keys", "pop")
+)
+
+
+def _keyed_method(method):
+    from autoconv.runtime.keyed import method as keyed_method
+
+    return keyed_method(method)
 
 
 def _list_method(method):

@@ -6,7 +6,7 @@ the iterable (`staging.tracer_for`), that tracer stages the statement instead. K
 they run once per `if` and once per loop in Python mode.
 """
 
-from autoconv.runtime import staging
+from autoconv.runtime import keyed, staging
 from autoconv.runtime.logical import not_
 from autoconv.runtime.unbound import past_operators, register, throw, unbound_error
 
@@ -26,6 +26,8 @@ def if_stmt(cond, body, orelse=None, get_state=None, set_state=None, names=()):
     # `is True`/`is False` first: comparisons give bools, and two identity tests are cheaper
     # than a type lookup on the hot path.
     if cond is not True and cond is not False:
+        if _traces and type(cond) in (set, dict):
+            cond = keyed.view(cond)  # holding keys known only when the graph runs: their list
         tracer = _tracer_for(cond)
         if tracer is not None:
             if type(orelse) is tuple:
@@ -42,6 +44,8 @@ def if_stmt(cond, body, orelse=None, get_state=None, set_state=None, names=()):
             i, n = 0, _len(orelse) - 1
             while i < n:
                 cond = orelse[i]()
+                if _traces and type(cond) in (set, dict):
+                    cond = keyed.view(cond)
                 tracer = None if cond is True or cond is False else _tracer_for(cond)
                 if tracer is not None:
                     # The rest of the chain is the `else` of a staged `if`.
@@ -95,6 +99,8 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
     condition) hands the rest of its iterations to the stop's tracer, staged from the current
     state.
     """
+    if _traces and type(iterable) in (set, dict):
+        iterable = keyed.view(iterable, ordered=True)  # keys known only when the graph runs
     tracer = _TRACERS[type(iterable)]
     if tracer is None and _traces and type(iterable) is list:
         tracer = staging.tracer_for(iterable)  # a list a staged loop appended to

@@ -9,7 +9,7 @@ JAX array (under a JAX trace) the name gets `name.at[key].set(value)`
 import operator as _operator
 import sys as _sys
 
-from autoconv.runtime import staging
+from autoconv.runtime import keyed, staging
 
 _traces = staging.traces
 _modules = _sys.modules
@@ -99,6 +99,8 @@ def item(target, key):
     stand-in for the items it selects (JAX cannot read them), which the operator and `setitem`
     turn into `jnp.where(mask, target op value, target)`."""
     if _traces:
+        if type(target) is dict and keyed.stages(target, key):
+            return keyed.item(target, key)  # `d[k] += v`, keys known only when the graph runs
         if type(target) is list and staging.tracer_for(target) is not None:
             # `counts[-1] += 1` of a list a staged loop appends to
             return staging.graph_tracer.list_item(target, key)

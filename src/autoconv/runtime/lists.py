@@ -54,6 +54,15 @@ def joined(sep, items):
     """`sep.join(items)` (`converters/list_items.py`)."""
     if _traces and type(sep) is str and staging.grown_list(items):
         return staging.graph_tracer.join(sep, items)
+    if (
+        _traces
+        and type(sep) is str
+        and type(items) in (list, tuple)
+        and sequences.holds_symbolic(*items)
+    ):
+        from autoconv.trace.tensors import printing  # strings made when the graph runs
+
+        return printing.join(sep, items)
     return sep.join(items)
 
 

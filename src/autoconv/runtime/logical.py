@@ -4,10 +4,11 @@ Operands after the first arrive as thunks, so evaluation stays short-circuit and
 values are Python's own: `or_(a, lambda: b)` returns `a` itself when `a` is true, not `True`.
 """
 
-from autoconv.runtime import staging
+from autoconv.runtime import keyed, staging
 from autoconv.runtime.unbound import past_operators, register, throw, unbound_error
 
 _tracer_for = staging.tracer_for
+_traces = staging.traces
 
 
 def and_(value, operand, *more, test=False):
@@ -81,6 +82,8 @@ def or_(value, operand, *more, test=False):
 def not_(value):
     """`not value`."""
     if value is not True and value is not False:
+        if _traces and type(value) in (set, dict):
+            value = keyed.view(value)  # holding keys known only when the graph runs
         tracer = _tracer_for(value)
         if tracer is not None:
             return tracer.not_(value)
@@ -91,6 +94,8 @@ def truth(value):
     """`not not value`: the truth of a test's operand (converters/walrus_tests.py), a Python
     bool, or on a symbolic value a bool its tracer stages (known when the graph runs)."""
     if value is not True and value is not False:
+        if _traces and type(value) in (set, dict):
+            value = keyed.view(value)  # holding keys known only when the graph runs
         tracer = _tracer_for(value)
         if tracer is not None:
             return tracer.not_(tracer.not_(value))

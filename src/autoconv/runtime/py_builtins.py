@@ -8,7 +8,7 @@ header here; on Python values they are Python's own.
 import builtins as _py
 import sys as _sys
 
-from autoconv.runtime import sequences, staging
+from autoconv.runtime import keyed, sequences, staging
 
 _TRACERS = staging.TRACERS
 _traces = staging.traces
@@ -17,6 +17,11 @@ _modules = _sys.modules
 
 def max(*args, **kwargs):  # noqa: A001
     """Python's `max`; while tracing, symbolic values are compared by staged choices."""
+    if _traces and len(args) == 1 and type(args[0]) in (set, dict):
+        found = keyed.extreme("max", args[0], kwargs.get("key"))  # `max(d, key=d.get)`
+        if found is not None:
+            return found
+        args = (keyed.view(args[0]),)
     if _traces and ("key" in kwargs or _has_tuples(args)):
         return _keyed("max", args, kwargs)
     if kwargs:
@@ -32,6 +37,11 @@ def max(*args, **kwargs):  # noqa: A001
 
 def min(*args, **kwargs):  # noqa: A001
     """Python's `min`; while tracing, symbolic values are compared by staged choices."""
+    if _traces and len(args) == 1 and type(args[0]) in (set, dict):
+        found = keyed.extreme("min", args[0], kwargs.get("key"))  # `min(d, key=d.get)`
+        if found is not None:
+            return found
+        args = (keyed.view(args[0]),)
     if _traces and ("key" in kwargs or _has_tuples(args)):
         return _keyed("min", args, kwargs)
     if kwargs:
@@ -76,6 +86,7 @@ def sorted(iterable, /, *, key=None, reverse=False):  # noqa: A001
     """Python's `sorted`; while a graph is traced, items whose keys are symbolic numbers are
     placed by a stable argsort when the graph runs (trace.tensors.sequences)."""
     if _traces:
+        iterable = keyed.view(iterable)  # a set or dict holding run-time keys: their list
         items = list(iterable)
         if staging.grown_list(iterable):
             # A list a staged loop appended to: its `sort` method, on a copy.
@@ -158,7 +169,11 @@ def in_(value, items):
     3)`) or a name the function binds only to lists (`v in vals` for `vals = list(x)`); while
     a graph is traced, a symbolic value or item of a plain tuple, list or set is compared when
     the graph runs."""
-    if _traces and type(items) in (tuple, list, set, frozenset):
+    if _traces and type(items) in (set, dict):
+        found = keyed.contains(items, value)  # a set or dict holding run-time keys
+        if found is not None:
+            return found
+    if _traces and type(items) in (tuple, list, set, frozenset, dict):
         if staging.grown_list(items):
             return staging.graph_tracer.list_contains(items, value)
         if type(items) in (tuple, list) and sequences.holds_symbolic(value, items):
@@ -189,6 +204,7 @@ def len(value):  # noqa: A001
     """Python's `len(value)`; while tracing, the run-time length of a list a staged loop
     appended to (or of a Tensor whose length is known only when the graph runs)."""
     if _traces:
+        value = keyed.view(value)  # a set or dict holding run-time keys: their list
         tracer = staging.tracer_for(value)
         if tracer is not None:
             return tracer.len(value)

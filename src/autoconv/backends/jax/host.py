@@ -131,6 +131,14 @@ class HostValues:
                 and node.kind != "const"
                 and (is_host(node, plan) or id(node) in host_nodes or _host_read(t, node, plan))
             ):
+                if node.fn is None and node.kind in ("cond", "while"):
+                    raise LoweringError(
+                        f"{where(node.origin)}: a string made when the graph runs (an f-string) "
+                        "is chosen by a staged branch or loop here; this backend makes such "
+                        "strings on the host after the XLA program and cannot choose between "
+                        "them there. Use autoconv.function(..., backend='numpy'), or make the "
+                        "string after the branch or loop from the numbers it chose."
+                    )
                 for x in node.inputs:
                     need(x)
             elif node is None or node.kind != "const":

@@ -36,7 +36,7 @@ from autoconv.backends.jax import reads as _reads
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.backends.literals import call_arguments, literal, subscript
 from autoconv.graph import helpers as _helpers
-from autoconv.graph.graph import Block, Graph, Node, tensors_in
+from autoconv.graph.graph import Block, Graph, Node, map_tensors, tensors_in
 from autoconv.graph.helpers import checked as _checked
 from autoconv.graph.tensor import Tensor
 
@@ -350,6 +350,9 @@ class _Writer:
                     rest = call_arguments((), kwargs, self.expr)
                     return f"{self.fn(node)}({cast}{', ' + rest if rest else ''})"
             out = node.outputs[0].dtype if node.outputs else None
+            accumulate = self._accumulate_in(node, out)
+            if accumulate is not None:
+                return f"{self.fn(node)}({self.call_args(args, accumulate)})"
             if out is not None and out.kind in "fc" and _ops.in_result_dtype(node.fn):
                 # np.kron(int32, float32) computes in float64, jnp.kron in float32.
                 cast = [
@@ -388,6 +391,10 @@ class _Writer:
         if kind == "method":
             if node.fn not in _ops.METHODS:
                 raise lowering_error(node, f"the array method .{node.fn}() has no JAX form")
+            accumulate = self._accumulate_in(node, node.outputs[0].dtype)
+            if accumulate is not None:
+                rest = self.call_args(args[1:], accumulate)
+                return f"{self.receiver(args[0])}.{node.fn}({rest})"
             return f"{self.receiver(args[0])}.{node.fn}({self.call_args(args[1:], kwargs)})"
         if kind == "attr":
             if node.fn not in _ops.ATTRS:
@@ -396,6 +403,20 @@ class _Writer:
         if kind == "read":
             return self._var_names[id(node.attrs["variable"])]
         raise lowering_error(node, f"graph operations of kind {kind!r} have no JAX form")
+
+    def _accumulate_in(self, node, out):
+        """The keyword arguments, with the result dtype passed, of a running sum or product of
+        small ints or bools (`np.cumsum` of an int32, `.cumprod()`): NumPy accumulates in the
+        platform int it returns, jax.numpy in the operand's dtype, which overflows first.
+        None for other operations."""
+        args, kwargs = node.args, node.kwargs
+        if out is None or out.kind not in "iu" or "dtype" in kwargs or not args:
+            return None
+        if not _ops.accumulates(node.fn) or not isinstance(args[0], Tensor):
+            return None
+        if args[0].dtype == out:
+            return None
+        return {**kwargs, "dtype": out}
 
     def receiver(self, v) -> str:
         """A value indexed or whose method is called: a constant array as a JAX array."""
@@ -530,8 +551,13 @@ class _Writer:
                 env = _values.env(arrays)
             except _host.Overflow:
                 return  # this attempt is void: the call runs again with a larger buffer
-            args = [_values.value(a, env) if isinstance(a, Tensor) else a for a in _node.args]
-            kwargs = {k: _values.value(v, env) for k, v in _node.kwargs.items()}
+
+            # Tensors inside lists, tuples and dicts too: `print([v, n])` shows their values.
+            def read(t):
+                return _values.value(t, env)
+
+            args = map_tensors(_node.args, read)
+            kwargs = map_tensors(_node.kwargs, read)
             if _pending is None:
                 builtins.print(*args, **kwargs)
             else:

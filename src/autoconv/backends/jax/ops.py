@@ -220,6 +220,21 @@ def in_result_dtype(fn) -> bool:
         return False
 
 
+# Running sums and products (functions and array methods): NumPy accumulates small ints and
+# bools in the platform int it returns, jax.numpy in the operand's dtype (lowering casts them).
+_ACCUMULATORS = frozenset((np.cumsum, np.cumprod, np.nancumsum, np.nancumprod))
+
+
+def accumulates(fn) -> bool:
+    """Whether `fn` (a NumPy function or a method name) is a running sum or product."""
+    if isinstance(fn, str):
+        return fn in ("cumsum", "cumprod")
+    try:
+        return fn in _ACCUMULATORS
+    except TypeError:  # unhashable
+        return False
+
+
 def refused(fn):
     """Why `fn` is not lowered to its jax.numpy namesake, or None."""
     try:

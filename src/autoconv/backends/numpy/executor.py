@@ -157,7 +157,7 @@ class _Writer:
 
     def output(self, value) -> str:
         if isinstance(value, Tensor):
-            if value.id in self.shared and not value.weak:
+            if value.id in self.shared and not value.weak and not _python_object(value):
                 # A constant's or Variable's array: the caller gets its own copy.
                 return f"{self.ref(value)}.copy()"
             return self.ref(value)
@@ -751,3 +751,8 @@ def _describe_bound(value) -> str:
 
 def describe(t: Tensor) -> str:
     return format_spec(t.shape, t.dtype)
+
+
+def _python_object(t: Tensor) -> bool:
+    """A 0-d object Tensor holds a Python value (a string an f-string made), not an array."""
+    return t.dtype.kind == "O" and not t.shape

@@ -12,6 +12,7 @@ from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import concat_lists
 from autoconv.graph.origin import _SKIP, user_origin
 from autoconv.graph.tensor import Tensor
+from autoconv.runtime import keyed as keyed_rt
 from autoconv.runtime import staging as rt
 from autoconv.trace.core.closures import closure_cells, containers
 from autoconv.trace.tensors.accumulated import ListAccum, accum_index, one_kind
@@ -33,9 +34,11 @@ def _closure_lists(*fns):
     found: dict = {}
     for name, _, value in closure_cells(fns, depth=64):
         if type(value) is not _FunctionType:
-            for inner_name, container in containers(value, name):
+            for inner_name, container in [(name, value), *containers(value, name)]:
                 if type(container) is list and id(container) not in found:
                     found[id(container)] = (container, inner_name)
+                for shadow in keyed_rt.shadow_lists(container, inner_name):  # run-time keys
+                    found.setdefault(id(shadow[0]), shadow)
     return list(found.values())
 
 
@@ -73,7 +76,7 @@ def as_left(values, snap, originals: dict):
         id(lst): lst
         for lst, _, before in snap
         if any(a is not b for a, b in zip(lst, before))
-        and not isinstance(_appended(lst, before), _Replaced)  # (merged on the list itself)
+        and not isinstance(_appended(lst, before), (_Replaced, _Whole))  # (merged on the list)
     }
     if not changed:
         return values
@@ -114,6 +117,10 @@ def _appended(lst, before, tracked=frozenset(), rewrites=False):
             and all(a is b for a, b in zip(lst[:n], before))
         ):
             return _Replaced(lst[n].tensor, lst[n + 1 :])
+    if before and len(lst) == 1 and isinstance(lst[0], ListAccum) and lst[0] is not before[0]:
+        # Items known now made one run-time list with the rest (`dq.pop(0)` of `[*run, i]`);
+        # (an empty list made one is appended to: the items after `before` below)
+        return _Whole(lst[0].tensor)
     if len(lst) < len(before) or any(
         a is not b and i not in tracked for i, (a, b) in enumerate(zip(lst, before))
     ):
@@ -336,6 +343,15 @@ class _Replaced(list):
 
     def __init__(self, tensor, items):
         super().__init__(items)
+        self.tensor = tensor
+
+
+class _Whole(list):
+    """A list that a list method in a staged branch made one run-time list, `tensor` (`dq.pop(0)`
+    of a list holding items before or after its run-time ones)."""
+
+    def __init__(self, tensor):
+        super().__init__()
         self.tensor = tensor
 
 

@@ -31,6 +31,7 @@ from autoconv.trace.tensors.appends import (
     _set_final_state,
     _snapshot,
     _tracked,
+    _Whole,
     fold_tails,
     held_elsewhere,
     one_run,
@@ -97,12 +98,14 @@ class _Traced:
         "stop",
         "out",
         "appended",
+        "kept",
     )
 
     def __init__(self, params, acc_params, cond_block, body_block, cond, stop, out, appended):
         self.params, self.acc_params = params, acc_params
         self.cond_block, self.body_block, self.cond = cond_block, body_block, cond
         self.stop, self.out, self.appended = stop, out, appended
+        self.kept = ()  # per variable: the body left it the very list or dict it was given
 
 
 class _Loop:
@@ -289,7 +292,9 @@ class _Loop:
         changed |= self._settle_lists(snap, accums, appended)
         if changed:
             return None
-        return _Traced(params, acc_params, cond_block, body_block, cond, stop, out, appended)
+        traced = _Traced(params, acc_params, cond_block, body_block, cond, stop, out, appended)
+        traced.kept = [o is v and type(v) in (list, dict) for o, v in zip(out, state_in)]
+        return traced
 
     def _check_updated_in_place(self, params, out):
         """A loop variable that the body changes in place (`d += 1`) is, in the next
@@ -423,6 +428,8 @@ class _Loop:
         for k, (lst, _, before) in enumerate(snap):
             if k not in accums:
                 added = _appended(lst, before, _tracked(self.names, snap[k][1]))
+                if isinstance(added, _Whole):
+                    added = None  # made one run-time list: changed otherwise than by appends
                 if isinstance(added, _Replaced):
                     # A staged `if` or loop in the body appended to the enclosing loop's
                     # run-time items: `_settle_lists` makes this loop carry them.
@@ -461,7 +468,7 @@ class _Loop:
                         tag = params[(i, j, 1)] = _param(graph, carried[(i, j, 1)], "<kind>")
                         leaf = tagged(leaf, tag, self.kinds[(i, j)], self.names[i])
                     leaves[j] = leaf
-            state_in.append(_rebuild(structs[i], leaves))
+            state_in.append(_rebuild(structs[i], leaves, _kept(init[i])))
         acc_params = {}
         for k, (elem, dtype, _) in accums.items():
             lst, name, before = snap[k]
@@ -738,9 +745,30 @@ class _Loop:
                     leaves[j] = ListAccum(results[(i, j)])
                 elif (i, j) in results:
                     leaves[j] = results[(i, j)]
-            final.append(_rebuild(structs[i], leaves))
+            rebuilt = _rebuild(structs[i], leaves, _kept(init[i]))
+            final.append(_in_place(init[i], rebuilt, traced.kept, i))
         if self.names:
             _set_final_state(self.set_state, final, self.names, self.origin, f"this {self.what}")
         for n, k in enumerate(acc_keys):
             lst, name, before = snap[k]
             lst[:] = [*_prefix(before), ListAccum(node.outputs[len(keys) + n])]
+
+
+def _in_place(before, after, kept, i):
+    """A list or dict that the body changed only in place (`seen[u] = True` at a run-time
+    index: trace.tensors.switch) is, after the loop, the object it was before, holding the
+    loop's results: other names that hold it see them, as eagerly."""
+    if i < len(kept) and kept[i] and type(before) is type(after) and before is not after:
+        if type(before) is list:
+            before[:] = after
+        else:
+            before.clear()
+            before.update(after)
+        return before
+    return after
+
+
+def _kept(value) -> tuple:
+    """An empty dict the loop carries stays the one object (the keys it gets when the graph
+    runs are kept beside it, by its identity: `runtime.keyed`)."""
+    return (value,) if type(value) is dict and not value else ()

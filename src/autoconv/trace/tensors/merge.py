@@ -6,6 +6,7 @@ import numpy as np
 
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
+from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.tensor import format_spec
 from autoconv.trace.core import messages
@@ -18,6 +19,7 @@ from autoconv.trace.tensors.appends import (
     _NeedsAccumulator,
     _Replaced,
     _Rewritten,
+    _Whole,
     one_run,
 )
 from autoconv.trace.tensors.choices import _TAG, Choice, atom, options_of, tag_of
@@ -99,6 +101,8 @@ class _Merger:
             return self._run_time_lists(name, x.tensor, y.tensor)
         if _chooses(x, y):
             return self._choice(name, x, y)
+        # An f-string made at run time on one path, a str on the other (trace/tensors/printing).
+        x, y = _tensor.uses.printing.text_pair(x, y)
         plan = plan_leaf(x, y, LEAVES, fail)
         if plan[0] == SAME:
             return ("value", x)
@@ -118,6 +122,30 @@ class _Merger:
                 tags.append(tag_of(v, options))
         self.pairs.append((tags[0], tags[1], _TAG))
         return ("choice", len(self.pairs) - 1, options, name)
+
+    def _whole(self, name, before, added_a, added_b) -> int:
+        """A list that one branch made one run-time list (`_Whole`) and the other appended to:
+        the other's list as one run-time list too, and the one the path took (its pair)."""
+        whole = added_a if type(added_a) is _Whole else added_b
+        like = (tuple(whole.tensor.shape[1:]), whole.tensor.dtype)
+        runs = []
+        for block, added in zip(self.blocks, (added_a, added_b)):
+            if type(added) is _Whole:
+                runs.append(added.tensor)
+                continue
+            if isinstance(added, _Replaced):
+                content = [*before[:-1], ListAccum(added.tensor), *added]
+            else:
+                content = [*before, *added]
+            with _g.build(block_graph(whole.tensor), block):
+                runs.append(one_run(content, name, self.origin, like))
+            if runs[-1] is None:
+                self._error(
+                    f"list `{name}` is one list of items known only when the graph runs after "
+                    f"a branch of this {self.what} and holds other items after the other; give "
+                    "it items of one kind (arrays or numbers of one dtype)"
+                )
+        return self._run_time_lists(name, *runs)[1]
 
     def _run_time_lists(self, name, a, b):
         """Two lists whose items a staged statement appended (`return i, seen` and `return n,
@@ -166,6 +194,9 @@ class _Merger:
                     for k, (x, y) in enumerate(zip(a, b))
                 ]
                 out.append((lst, [], "items", items))
+                continue
+            if _Whole in (type(added_a), type(added_b)) and None not in (added_a, added_b):
+                out.append((lst, [], "accum", self._whole(name, before, added_a, added_b)))
                 continue
             if added_a is None or added_b is None:
                 self._error(

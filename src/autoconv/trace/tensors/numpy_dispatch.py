@@ -331,6 +331,10 @@ def _python_result(op, operands):
 def binop(symbol, uf, a, b):
     """`a <symbol> b` with a Tensor operand, recorded as the Python operator."""
     a, b = operand(a), operand(b)
+    if symbol == "+" and (_object(a) or _object(b)):
+        printing = _tensor.uses.printing
+        if printing.is_text(a) or printing.is_text(b):
+            return printing.concat(a, b)  # strings made when the graph runs (f-strings)
     if type(a) is list or type(b) is list:
         if symbol == "*":
             items, count = (a, b) if type(a) is list else (b, a)
@@ -344,6 +348,10 @@ def binop(symbol, uf, a, b):
         refuse_if_handled((ZeroDivisionError,), f"`{symbol}` of Python numbers")
     specs = python or _ufunc_specs(uf, (a, b), {})
     return retag(op, (a, b), {}, emit("binop", symbol, symbol, (a, b), {}, specs)[0])
+
+
+def _object(value) -> bool:
+    return type(value) is Tensor and value.dtype.kind == "O"
 
 
 def unop(symbol, uf, a):
@@ -419,6 +427,10 @@ def _key_item(item):
     if isinstance(item, Variable):
         return item._read_tensor()
     if type(item) is list:
+        from autoconv.trace.tensors.optionals import index_value
+
+        # (`M[[rank, pivot]]` with `pivot` a value or None by the path: its value, checked)
+        item = [index_value(i) for i in item]
         if _g.tensors_in(item):
             if all(isinstance(i, Tensor) and not i.shape or _index_number(i) for i in item):
                 # `A[[k, p]]` with `p` a Tensor: the index array made when the graph runs.

@@ -137,6 +137,35 @@ def _reorder(p, args, kwargs):
     return [(shape, shapes.result_dtype(a))]
 
 
+@rule("rot90")
+def _rot90(p, args, kwargs):
+    m, k, axes = p["m"], p["k"], p["axes"]
+    if isinstance(k, Tensor):
+        fail("numpy.rot90: `k` is known only when the graph runs; pass a Python int")
+    shape = shape_of(m)
+    # NumPy's own checks (axes given, distinct, in range) on an array of this rank
+    np.rot90(np.empty((1,) * len(shape)), k, axes)
+    a, b = (norm_axis(axis, len(shape)) for axis in axes)
+    out = list(shape)
+    if int(k) % 2:
+        out[a], out[b] = out[b], out[a]
+    return [(tuple(out), shapes.result_dtype(m))]
+
+
+@rule("select")
+def _select(p, args, kwargs):
+    conds, choices = list(p["condlist"]), list(p["choicelist"])
+    # NumPy's own checks (as many cases as conditions, at least one, boolean conditions)
+    np.select(
+        [np.ones((1,) * len(shape_of(c)), shapes.result_dtype(c)) for c in conds],
+        [np.ones((1,) * len(shape_of(c))) for c in choices],
+    )
+    shape = shapes.broadcast(
+        *(shape_of(v) for v in (*conds, *choices, p["default"])), what="numpy.select"
+    )
+    return [(shape, _dtype(p, args, kwargs))]
+
+
 @rule("partition", "argpartition")
 def _partition(p, args, kwargs):
     a, axis = p["a"], p.get("axis", -1)

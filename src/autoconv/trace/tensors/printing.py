@@ -1,26 +1,33 @@
-"""`autoconv.print`: prints every time a function runs, in graph mode too.
+"""`autoconv.print` and Python's `print` in converted code: printed every time a function runs.
 
-Python's own `print` inside a traced function runs once, while tracing. `autoconv.print`
-records a `print` node (an effect, kept by non-strict execution and run in program order) that
-prints the run-time values with Python's `print`, so the output matches eager execution.
+`autoconv.print` records a `print` node (an effect, kept by non-strict execution and run in
+program order) that prints the run-time values with Python's `print`, so the output matches
+eager execution. Converted code calls Python's `print` as `ac.print` (runtime.printing), which
+records the same node (`staged_print`) when a value is known only when the graph runs or the
+call is in a staged block; other prints run once, while tracing.
 
-Format specs work too: in `autoconv.print(f"loss {loss:.3f}")`, `format(loss, ".3f")` runs
-while tracing, where the value is unknown, so `Tensor.__format__` gives a marker that stands for
-it; `autoconv.print` turns the string back into a `format` node that formats the run-time values
-with the same specs. A formatted Tensor anywhere else would be a made-up string, so it is an
-error (Python's own `print` shows the Tensor as it is while tracing, as it always has).
+Format specs work too: in `print(f"loss {loss:.3f}")`, `format(loss, ".3f")` runs while
+tracing, where the value is unknown, so `Tensor.__format__` gives a marker that stands for it;
+the print turns the string back into a `format` node that formats the run-time values with the
+same specs. Elsewhere in converted code an f-string is `ac.text(f"...")` (converters/strings.py),
+which makes the same node: a string made when the graph runs. An f-string of a Tensor in code
+that is not converted would be a made-up string, so it is an error.
 """
 
 import ast
 import builtins
+import dis
 import linecache
 import os
 import re
 import sys
 
+import numpy as np
+
 from autoconv.caches import register_cache
 from autoconv.graph import graph as _g
 from autoconv.graph import tensor as _tensor
+from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import render as _render
 from autoconv.graph.origin import user_origin
 from autoconv.trace.tensors.recording import emit
@@ -41,9 +48,6 @@ def print(*values, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - m
             return
         builtins.print(*values, sep=sep, end=end, file=file, flush=flush)
         return
-    from autoconv.trace.tensors.numpy_dispatch import operand
-    from autoconv.trace.tensors.optionals import materialized
-
     kwargs = {}
     if sep != " ":
         kwargs["sep"] = sep
@@ -53,7 +57,15 @@ def print(*values, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - m
         kwargs["file"] = file
     if flush:
         kwargs["flush"] = True
-    args = tuple(_formatted(operand(materialized(v))) for v in values)
+    _record(values, kwargs)
+
+
+def _record(values, kwargs) -> None:
+    """Adds the `print` node of `print(*values, **kwargs)` (an effect) to the block traced now."""
+    from autoconv.trace.tensors.numpy_dispatch import operand
+    from autoconv.trace.tensors.optionals import materialized
+
+    args = tuple(_whole(_formatted(operand(materialized(v)))) for v in values)
     graph = _g.current().graph
     if getattr(graph, "_stale", False):
         from autoconv.trace.tensors.mutation import check_live
@@ -62,22 +74,151 @@ def print(*values, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - m
     node = _g.Node("print", "print", builtins.print, args, kwargs)
     node.effect = True
     _g.add_node(node, [], user_origin(2))
+    graph._staged_prints = True
+
+
+def _whole(value, depth: int = 0):
+    """A list a staged loop appended to (in a list, tuple or dict printed) as a node giving the
+    whole Python list when the graph runs: printed as eager prints it, not as a stand-in."""
+    kind = type(value)
+    if depth > 8 or kind not in (list, tuple, dict):
+        return value
+    if kind is dict:
+        items = {k: _whole(v, depth + 1) for k, v in value.items()}
+        return value if all(items[k] is v for k, v in value.items()) else items
+    items = [_whole(v, depth + 1) for v in value]
+    if kind is list:
+        accumulated = _tensor.uses.accumulated  # not imported: it imports this module
+        n = accumulated.accum_index(items)
+        if n is not None:
+            if any(isinstance(v, accumulated.ListAccum) for v in items[n + 1 :]):
+                raise StagingError(
+                    f"{where(user_origin(2))}: a printed list holds items appended by several "
+                    "staged loops or branches, with other items between them; print "
+                    "np.stack(lst), or each part on its own."
+                )
+            spec = [((), np.dtype(object))]
+            parts = (tuple(items[:n]), items[n].tensor, tuple(items[n + 1 :]))
+            return emit("helper", "list", _spliced, parts, {}, spec)[0]
+    if all(a is b for a, b in zip(items, value)):
+        return value
+    return kind(items)
+
+
+def _spliced(before, appended, after) -> list:
+    """A list whose middle items a staged loop appended (`_whole`), as Python has it."""
+    return [*before, *appended, *after]
+
+
+def staged_print(values, kwargs) -> bool:
+    """Python's `print` called by converted code while a graph is traced (`ac.print`): records
+    it as `autoconv.print` does, and says so, when a value is symbolic (a Tensor, one inside a
+    list, tuple or dict, an f-string of one) or the call is in a staged branch or loop body;
+    else (and when no print is staged before it) gives False, and Python's `print` runs now,
+    once (with a `TraceEffectWarning`)."""
+    if not _g.building():
+        return False  # a trace of another thread: this one runs Python
+    scope = _g.current()
+    graph = scope.graph
+    # After a staged print, printing now would come before it (and only on the first call).
+    staged_before = getattr(graph, "_staged_prints", False)
+    if scope.block is graph.block and not staged_before and not any(_symbolic(v) for v in values):
+        from autoconv.trace.tensors import trace_effects
+
+        trace_effects.printed_while_tracing()
+        return False
+    options = _options(kwargs)
+    if options is None:
+        return False  # Python's own TypeError, raised now as eagerly
+    _record(values, options)
+    return True
+
+
+def _options(kwargs):
+    """`print`'s keyword arguments as the node keeps them (defaults left out), or None where
+    Python's `print` rejects them."""
+    options = {}
+    for key, value in kwargs.items():
+        if key in ("sep", "end"):
+            if value is not None and type(value) is not str:
+                return None
+            if value is not None and value != (" " if key == "sep" else "\n"):
+                options[key] = value
+        elif key == "file":
+            if value is not None:
+                options[key] = value
+        elif key == "flush":
+            if value:
+                options[key] = True
+        else:
+            return None
+    return options
+
+
+def _symbolic(value, depth: int = 0) -> bool:
+    """Whether printing `value` needs its run-time value."""
+    kind = type(value)
+    if kind is str:
+        return "\ue000" in value
+    if kind in _PLAIN:
+        return False
+    if kind in (list, tuple):
+        return depth < 8 and any(_symbolic(v, depth + 1) for v in value)
+    if kind is dict:
+        return depth < 8 and any(_symbolic(v, depth + 1) for v in value.values())
+    from autoconv.runtime.staging import symbolic
+
+    return symbolic(value) or bool(_g.tensors_in(value))
+
+
+_PLAIN = frozenset((int, float, bool, complex, bytes, type(None)))
+
+
+def jax_print(values, kwargs) -> None:
+    """Python's `print` of a JAX tracer in converted code: printed when the computation runs."""
+    options = dict(sep=" ", end="\n", file=None, flush=False)
+    options.update(kwargs)
+    _jax_print(values, options)
 
 
 def _jax_print(values, options):
     """Prints JAX tracers' values when the computation runs, in program order (an ordered
-    `jax.debug.callback`); the other values are printed as they are now."""
+    `jax.debug.callback`), also inside lists, tuples and dicts; the other values are printed
+    as they are now."""
     import jax
 
-    traced = [i for i, v in enumerate(values) if _jax_value(v)]
+    traced: list = []
+
+    def slot(v):
+        if not _jax_value(v):
+            return v
+        traced.append(v)
+        return _Slot(len(traced) - 1)
+
+    template = _swap(tuple(values), slot)
 
     def show(*arrays):
-        items = list(values)
-        for i, a in zip(traced, arrays):
-            items[i] = a
+        items = _swap(template, lambda v: arrays[v.index] if type(v) is _Slot else v)
         builtins.print(*items, **options)
 
-    jax.debug.callback(show, *(values[i] for i in traced), ordered=True)
+    jax.debug.callback(show, *traced, ordered=True)
+
+
+class _Slot:
+    __slots__ = ("index",)
+
+    def __init__(self, index):
+        self.index = index
+
+
+def _swap(value, fn, depth: int = 0):
+    """`value` with `fn` applied to each item inside lists, tuples and dicts (in order)."""
+    kind = type(value)
+    if depth < 8 and kind in (list, tuple):
+        return kind(_swap(v, fn, depth + 1) for v in value)
+    if depth < 8 and kind is dict:
+        return {k: _swap(v, fn, depth + 1) for k, v in value.items()}
+    return fn(value)
 
 
 def _jax_value(v) -> bool:
@@ -98,7 +239,6 @@ def _formatted(value):
     """A string holding format markers as a `format` node of its Tensors; anything else as is."""
     if type(value) is not str or "\ue000" not in value:
         return value
-    import numpy as np
 
     table = _markers(_g.current().graph)
     pieces, tensors = [], []
@@ -125,24 +265,120 @@ def _markers(graph) -> dict:
 
 def format_tensor(t, spec: str) -> str:
     """`format(t, spec)` while tracing (`Tensor.__format__`): a marker when the f-string is an
-    argument of `autoconv.print`, the Tensor's repr for Python's `print` (which runs once, while
-    tracing), else an error that says what to write."""
+    argument of `autoconv.print` or of Python's `print` in converted code (`ac.print`), or a
+    value converted code makes (`ac.text`); the Tensor's repr for Python's `print` in code that
+    is not converted (it runs once, while tracing); else an error that says what to write."""
     from autoconv.trace.tensors.user_code import fail, user_frame
 
     frame = user_frame()
     consumer = _consumer(frame)
-    if consumer == "autoconv":
-        return _marker(_as_printed(t), spec)
-    if consumer == "builtins":
+    if consumer == "builtins" and not _converted(frame, "print"):
         return repr(t)
+    if consumer is not None or _converted(frame, "text"):
+        # autoconv.print, Python's print (staged by `ac.print`), a staged raise's message, or
+        # an f-string converted code makes a value of (`ac.text`, converters/strings.py).
+        return _marker(_as_printed(t), spec)
     line = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip() if frame else ""
     fail(
         frame,
-        f"`{line}` formats {t!r} into a string (format spec {spec!r}); its value is only known "
-        "when the graph runs, so the string cannot be made while tracing. Pass the f-string "
-        "straight to autoconv.print (autoconv.print(f'{loss:.3f}') prints the run-time value "
-        "every call), or keep the value as an array (np.round(t, 3)) and format it outside "
-        "autoconv.function.",
+        f"`{line}` formats {t!r} into a string (format spec {spec!r}) in code autoconv does not "
+        "convert; its value is only known when the graph runs, so the string cannot be made "
+        "while tracing. Let autoconv convert the function (in converted code an f-string is "
+        "made when the graph runs), pass the f-string straight to autoconv.print, or keep the "
+        "value as an array (np.round(t, 3)) and format it outside autoconv.function.",
+    )
+
+
+def text(s: str):
+    """`ac.text(s)` while tracing: the f-string `s`, holding format markers, as a value of the
+    graph made when it runs (a `format` node; a Python `str` when returned)."""
+    if not _g.building():
+        return s
+    return _formatted(s)
+
+
+def text_of(value, spec: str):
+    """`str(value)` ("!s"), `repr(value)` ("!r") or `format(value, spec)` in converted code
+    while tracing (`ac.str` ...): a string made when the graph runs where `value` is symbolic
+    (a Tensor, or a list, tuple or dict holding one, for "!s" and "!r"), else None."""
+    if not _g.building():
+        return None
+    from autoconv.trace.tensors.numpy_dispatch import operand
+    from autoconv.trace.tensors.optionals import materialized
+
+    kind = type(value)
+    if kind in (list, tuple, dict) and spec in ("!s", "!r"):
+        if not _symbolic(value):
+            return None
+        shown = _g.map_tensors(value, lambda t: _Shown(_marker(_as_printed(t), "!r")))
+        return _formatted(builtins.repr(shown))  # str() of a container is its repr
+    if kind in _PLAIN or kind is str or not _symbolic(value):
+        return None
+    value = operand(materialized(value))
+    if type(value) is not _tensor.Tensor:
+        return None
+    return _formatted(_marker(_as_printed(value), spec))
+
+
+class _Shown:
+    """Shows a marker as the repr of the value it stands for (`text_of` of a container)."""
+
+    __slots__ = ("marker",)
+
+    def __init__(self, marker):
+        self.marker = marker
+
+    def __repr__(self):
+        return self.marker
+
+
+def is_text(value) -> bool:
+    """Whether `value` may be a string made when the graph runs (an f-string `ac.text` made, or
+    one chosen by a staged branch): a 0-d Tensor of Python objects."""
+    return type(value) is _tensor.Tensor and value.dtype.kind == "O" and not value.shape
+
+
+def text_pair(a, b) -> tuple:
+    """Two paths' values of a variable (a branch's, a loop's): a Python `str` against a string
+    made when the graph runs becomes a constant of the graph, so that they merge."""
+    if type(a) is str and is_text(b):
+        return _g.add_const(a, ((), np.dtype(object)), True), b
+    if type(b) is str and is_text(a):
+        return a, _g.add_const(b, ((), np.dtype(object)), True)
+    return a, b
+
+
+def concat(a, b):
+    """`a + b` of strings, one made when the graph runs: made then too."""
+    return _formatted(_as_marked(a) + _as_marked(b))
+
+
+def join(sep: str, items):
+    """`sep.join(items)` of a Python list or tuple holding strings made when the graph runs."""
+    return _formatted(sep.join(_as_marked(v) for v in items))
+
+
+def _as_marked(value):
+    """A string made when the graph runs as its marker (checked to be a `str` then, as `+` and
+    `join` check); a Python string as it is."""
+    if is_text(value):
+        return _marker(value, "!str")
+    if type(value) is not str:
+        raise TypeError(f"can only concatenate str (not {type(value).__name__!r}) to str")
+    return value
+
+
+def _converted(frame, operator: str) -> bool:
+    """Whether `frame` runs converted code that calls the runtime's `operator` (`text` for
+    f-strings made as values, `print`): converted code reaches the runtime through a free
+    variable named `ac` (or `ac_1` ...)."""
+    if frame is None:
+        return False
+    code = frame.f_code
+    # By names only: reading `frame.f_locals` would keep references to every local (which the
+    # checks of arrays changed in place count).
+    return operator in code.co_names and any(
+        name == "ac" or name.startswith("ac_") for name in code.co_freevars
     )
 
 
@@ -159,8 +395,21 @@ def convert_tensor(t, conversion: str):
 
     frame = user_frame()
     consumer = _consumer(frame)
-    if consumer != "autoconv":
-        if consumer is None and frame is not None and _called_from(frame):
+    own = frame is not None and _called_from(frame)
+    conversion_of = _conversion_of(frame) if own else None
+    if conversion_of == "spec":
+        line = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
+        fail(
+            frame,
+            f"`{line}` formats the {'repr' if conversion == 'r' else 'str'} of {t!r} with a "
+            "format spec in an f-string (`{v!r:>8}`); its value is only known when the graph "
+            "runs, and this combination is not staged. Drop the spec or the conversion "
+            "(`{v:>8}`, `{v!r}`).",
+        )
+    if consumer == "builtins" and not _converted(frame, "print"):
+        return None  # Python's own print in code not converted: the placeholder, once
+    if consumer is None and not (conversion_of and _converted(frame, "text")):
+        if own:
             # `"total=" + str(t)` in the user's own code: the text would be the placeholder's.
             line = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
             what = "repr()" if conversion == "r" else "str()"
@@ -173,6 +422,22 @@ def convert_tensor(t, conversion: str):
             )
         return None
     return _marker(_as_printed(t), "!" + conversion)
+
+
+def _conversion_of(frame):
+    """None unless `frame` is converting a value in an f-string (`{v!r}`): then "spec" when a
+    format spec follows (`{v!r:>8}`), else "plain"."""
+    code, at = frame.f_code, frame.f_lasti
+    ops = code.co_code
+    if at < 0 or at + 1 >= len(ops):
+        return None
+    name = dis.opname[ops[at]]
+    if name == "FORMAT_VALUE":  # Python 3.11: the conversion and the spec in one instruction
+        return "spec" if ops[at + 1] & 4 else "plain"
+    if name == "CONVERT_VALUE":  # Python 3.12+: FORMAT_SIMPLE follows, unless a spec does
+        following = [i for i in dis.get_instructions(code) if i.offset > at][:1]
+        return "plain" if following and following[0].opname == "FORMAT_SIMPLE" else "spec"
+    return None
 
 
 _OWN = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep

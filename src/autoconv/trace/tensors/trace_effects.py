@@ -3,10 +3,11 @@
 A traced function's Python code runs once per trace; the graph it leaves behind runs on every
 call. Two effects of that code surprise people (`TraceEffectWarning`, once per trace each):
 
-- Python's `print`: it prints while tracing only (`autoconv.print` prints on every call). Found
-  in the code of the traced function and of each function it calls through converted code
-  (`ac.converted(f)`), by the `LOAD_GLOBAL print` its bytecode holds where `print` is the
-  built-in (not a module-level `print = autoconv.print`, not `autoconv.print(...)`).
+- Python's `print` of values known while tracing, outside staged branches and loops: it prints
+  while tracing only. Converted code calls it as `ac.print` (runtime.printing), which stages
+  the other prints and reports these (`printed_while_tracing`). A function traced unconverted
+  (`autograph=False`) is scanned instead, for the `LOAD_GLOBAL print` its bytecode holds where
+  `print` is the built-in (not a module-level `print = autoconv.print`).
 - Changing a list, dict or set held by a global or by the traced function's closure
   (`LOG.append(x)`): it happens once, while tracing. Converted code calls such a bound method
   through `ac.converted(LOG.append)`, where `__self__` is the container; containers that are
@@ -84,6 +85,9 @@ class _Watch:
                     self.closure[id(value)] = name
                     self.closure_values[name] = value
         self.function = python_function
+        # Converted code reports its own trace-time prints (`printed_while_tracing`).
+        converted = getattr(function, "_converted", None)
+        self.converted = converted is not None and converted is not function.python_function
 
 
 @contextlib.contextmanager
@@ -214,8 +218,37 @@ def _mutation_message(what: str, name: str, kind: str, scope: str, traced: str) 
     )
 
 
+def printed_while_tracing() -> None:
+    """Called by converted code's `print` (`ac.print`) when it runs now, while tracing, and
+    never when the graph runs: warns once per trace, at the user's line."""
+    stack = getattr(_local, "stack", None)
+    if not stack or "print" in stack[-1].warned:
+        return
+    w = stack[-1]
+    frame = _user_frame()
+    if frame is None:
+        return
+    w.warned.add("print")
+    name = frame.f_code.co_name
+    where = "" if name in (w.name, getattr(w.function, "__name__", None)) else name
+    _print_warning(w, where, frame.f_code.co_filename, frame.f_lineno, frame.f_globals)
+
+
+def _print_warning(w: _Watch, where: str, filename: str, line: int, module_globals) -> None:
+    where = f" (in `{where}`, called by `{w.name}`)" if where and not where.startswith("<") else ""
+    _warn(
+        f"Python's `print`{where} of values known while tracing runs only while `{w.name}` is "
+        "traced, not each time its graph runs (a print of a value known only then, or in a "
+        "staged branch or loop, prints on every call). Use `autoconv.print(...)` to print on "
+        "every call.",
+        filename,
+        line,
+        module_globals,
+    )
+
+
 def _check_prints(w: _Watch, func) -> None:
-    if "print" in w.warned:
+    if "print" in w.warned or w.converted:
         return
     if "print" in func.__globals__:  # a module-level `print` (`from autoconv import print`)
         return
@@ -227,15 +260,8 @@ def _check_prints(w: _Watch, func) -> None:
     if not line:
         return
     w.warned.add("print")
-    where = "" if func is w.function else f" (in `{func.__name__}`, called by `{w.name}`)"
-    _warn(
-        f"Python's `print`{where} runs only while `{w.name}` is traced, not each time its "
-        "graph runs. Use `autoconv.print(...)` to print on every call, with the run-time "
-        "values.",
-        code.co_filename,
-        line,
-        func.__globals__,
-    )
+    where = "" if func is w.function else func.__name__
+    _print_warning(w, where, code.co_filename, line, func.__globals__)
 
 
 def _first_print(code) -> int | None:

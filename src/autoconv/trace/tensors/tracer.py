@@ -12,6 +12,7 @@ from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import Tensor
 from autoconv.graph.unrolled import Steps
+from autoconv.runtime import keyed as keyed_rt
 from autoconv.runtime import staging as rt
 from autoconv.runtime.control_flow import ElifChain
 from autoconv.runtime.control_flow import for_stmt as py_for_stmt
@@ -22,9 +23,11 @@ from autoconv.trace.tensors import (
     accumulated,
     arraylike,
     choices,
+    keyed,
     list_ops,
     mutation,
     sequences,
+    switch,
 )
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
@@ -91,19 +94,32 @@ class TensorTracer:
     # item assignment -----------------------------------------------------------------------
     def setitem(self, target, key, value):
         if not isinstance(target, (Tensor, np.ndarray)):
+            if type(target) is dict and keyed_rt.stages(target, key):
+                return keyed_rt.setitem(target, key, value)  # keys known when the graph runs
             n = accumulated.accum_index(target) if type(target) is list else None
             if n is not None and not _known_item(key, n, len(target) - n - 1):
                 # an item of a run-time list (`counts[-1] += 1` where a staged loop appends)
                 list_ops.list_method(target, "setitem", (key, value), {})
                 return target
             if isinstance(target, dict):
+                if isinstance(key, Choice):  # `d["pos" if v > 0 else "neg"] = n`
+                    switch.dict_write(target, key, value, user_origin(2))
+                    return target
                 for k in key if type(key) is tuple else (key,):
                     if isinstance(k, Tensor):
                         arraylike.unhashable(k)  # `d[i] = v`: eager files it by i's value
+            elif type(target) is list and switch.key_of(index_value(key)) is not None:
+                # `seen[u] = True`: a switch over the items (trace.tensors.switch)
+                if switch.list_write(target, index_value(key), value, user_origin(2)):
+                    return target
             target[key] = value  # a list or dict holds Tensors as they are
             return target
         key = tuple(map(index_value, key)) if type(key) is tuple else index_value(key)
         return mutation.assign_item(target, key, index_value(value))
+
+    def keyed(self, op, shadow, *args):
+        """A set or dict operation on keys known only when the graph runs (`runtime.keyed`)."""
+        return keyed.keyed(op, shadow, *args)
 
     # if / conditional expressions ----------------------------------------------------------
     def if_stmt(self, cond, body, orelse, get_state, set_state, names):
@@ -458,7 +474,14 @@ class TensorTracer:
         it (a copy: the write that follows checks who else holds the array by its references)."""
         if isinstance(target, np.ndarray) and target.dtype != object:
             target = _g.add_const(target.copy(), (target.shape, target.dtype), True)
+        elif type(target) is dict and isinstance(key, Choice):
+            return switch.dict_read(target, key, user_origin(2))  # `d[label] += 1`
         elif type(target) in (list, dict):
+            if type(target) is list and switch.key_of(index_value(key)) is not None:
+                # `pos[turn] += roll`: a switch over the items (trace.tensors.switch)
+                value = switch.list_read(target, index_value(key), user_origin(2))
+                if value is not switch.NOT_MINE:
+                    return value
             frame = user_frame()
             line = source_line(frame)
             name = target_name(line) or f"the {type(target).__name__}"
@@ -476,6 +499,11 @@ class TensorTracer:
         """`lst[key]` of a list converted code appends to (see accumulated.list_item)."""
         if type(key) is slice:
             return list_ops.list_slice(lst, key)
+        index = switch.key_of(index_value(key))
+        if index is not None:  # (a list a staged loop appended to is not switched over)
+            value = switch.list_read(lst, index, user_origin(2))  # `names[np.argmax(x)]`
+            if value is not switch.NOT_MINE:
+                return value
         return accumulated.list_item(lst, key)
 
     def list_contains(self, lst, value):

@@ -1,0 +1,59 @@
+"""f-strings as values: `f"day {d}: {c:+.1f}%"` -> `ac.text(f"day {d}: {c:+.1f}%")`.
+
+While a graph is traced, formatting a Tensor gives a marker that stands for its run-time value
+(trace/tensors/printing.py); `ac.text` turns a string holding markers into a value of the graph
+(a `format` node) made when it runs, so the f-string can be returned, appended or joined. On
+Python values `ac.text(s)` is `s`. Left as written: f-strings with no replacement field, the
+arguments of Python's `print` (which formats its markers itself) and the messages of `raise` and
+`assert` (formatted when a staged raise happens).
+"""
+
+import gast
+
+from autoconv.converters import expressions
+from autoconv.pyct import templates
+from autoconv.pyct.transformer import Transformer
+from autoconv.pyct.walk import walk
+
+
+def transform(function_node, ctx) -> None:
+    # The messages of `raise` statements are formatted when a staged raise happens.
+    kept = {
+        id(n)
+        for r in walk(function_node)
+        if isinstance(r, gast.Raise)
+        for n in walk(r)
+        if isinstance(n, gast.JoinedStr)
+    }
+    expressions.rewrite(function_node, _Strings(ctx, kept))
+
+
+class _Strings(Transformer):
+    def __init__(self, ctx, kept):
+        super().__init__()
+        self.ctx = ctx
+        self.kept = kept
+
+    def visit_Call(self, node):
+        func = node.func
+        if isinstance(func, gast.Name) and func.id == "print" and self.ctx.is_builtin("print"):
+            node.args = [a if isinstance(a, gast.JoinedStr) else self.visit(a) for a in node.args]
+            node.keywords = [self.visit(k) for k in node.keywords]
+            return node
+        if (
+            isinstance(func, gast.Attribute)
+            and isinstance(func.value, gast.Name)
+            and func.value.id == self.ctx.ac
+            and func.attr == "assert_"
+        ):
+            return node  # the message of an assert, formatted when it fails
+        self.generic_visit(node)
+        return node
+
+    def visit_JoinedStr(self, node):
+        if id(node) in self.kept or not any(
+            isinstance(v, gast.FormattedValue) for v in node.values
+        ):
+            return node
+        call = templates.expr("ac.text(s)", ac=self.ctx.ac, s=node)
+        return expressions.located(call, node)

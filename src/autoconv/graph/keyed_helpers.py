@@ -1,0 +1,102 @@
+"""What the graph runs for a set or dict whose keys are known only when it runs
+(`autoconv.trace.tensors.keyed`): `keys` is the run-time list of its distinct keys in insertion
+order, `values` (a dict's) the run-time list of their values in the same order. Each function
+gives the lists after the operation (and its result), raising as Python's set and dict do."""
+
+
+def _at(keys, key):
+    for i, k in enumerate(keys):
+        if k == key:
+            return i
+    return -1
+
+
+def keyed_contains(keys, key) -> bool:
+    """`key in s`."""
+    return _at(keys, key) >= 0
+
+
+def keyed_add(keys, key):
+    """`s.add(key)`."""
+    return keys if _at(keys, key) >= 0 else [*keys, key]
+
+
+def keyed_discard(keys, key):
+    """`s.discard(key)`."""
+    i = _at(keys, key)
+    return keys if i < 0 else [*keys[:i], *keys[i + 1 :]]
+
+
+def keyed_remove(keys, key):
+    """`s.remove(key)`: KeyError for a missing key."""
+    i = _at(keys, key)
+    if i < 0:
+        raise KeyError(key)
+    return [*keys[:i], *keys[i + 1 :]]
+
+
+def keyed_item(keys, values, key):
+    """`d[key]`: KeyError for a missing key."""
+    i = _at(keys, key)
+    if i < 0:
+        raise KeyError(key)
+    return values[i]
+
+
+def keyed_get(keys, values, key, default):
+    """`d.get(key, default)`."""
+    i = _at(keys, key)
+    return default if i < 0 else values[i]
+
+
+def keyed_store(keys, values, key, value):
+    """`d[key] = value`: the keys and values after it."""
+    i = _at(keys, key)
+    if i < 0:
+        return [*keys, key], [*values, value]
+    return keys, [*values[:i], value, *values[i + 1 :]]
+
+
+def keyed_setdefault(keys, values, key, default):
+    """`d.setdefault(key, default)`: the keys and values after it, and its result."""
+    i = _at(keys, key)
+    if i < 0:
+        return [*keys, key], [*values, default], default
+    return keys, values, values[i]
+
+
+def keyed_pop(keys, values, key):
+    """`d.pop(key)`: KeyError for a missing key; the keys and values after it, and the value."""
+    i = _at(keys, key)
+    if i < 0:
+        raise KeyError(key)
+    return [*keys[:i], *keys[i + 1 :]], [*values[:i], *values[i + 1 :]], values[i]
+
+
+def keyed_max(keys, values):
+    """`max(d, key=d.get)`: the first key of the largest value."""
+    if not keys:
+        raise ValueError("max() iterable argument is empty")
+    return keys[max(range(len(keys)), key=values.__getitem__)]
+
+
+def keyed_min(keys, values):
+    """`min(d, key=d.get)`: the first key of the smallest value."""
+    if not keys:
+        raise ValueError("min() iterable argument is empty")
+    return keys[min(range(len(keys)), key=values.__getitem__)]
+
+
+def keyed_pairs(keys, values):
+    """`list(d.items())`."""
+    return list(zip(keys, values))
+
+
+def keyed_dict(keys, values) -> dict:
+    """The dict the function returns."""
+    return dict(zip(keys, values))
+
+
+def keyed_set(keys) -> set:
+    """The set the function returns."""
+    return set(keys)

@@ -1,0 +1,164 @@
+"""Sets and dicts whose keys are known only when the graph runs (`seen.add(int(v))`,
+`counts[v] = counts.get(v, 0) + 1`).
+
+While a graph is traced, such a set or dict keeps its keys (and a dict its values) in two
+private Python lists, its *shadow*, that the tracer makes run-time lists: the keys in insertion
+order, distinct, and the values in the same order, as Python keeps them. The user's object stays
+empty; every operation converted code routes here (`in`, `d[k]`, `d[k] = v`, the methods, `len`,
+iteration, `sorted`, `max(d, key=d.get)`, returning it) reads or replaces the shadow, staged by
+the graph's tracer (`autoconv.trace.tensors.keyed`). A staged loop or branch carries the shadow
+lists as it carries any list it finds in its closures (`shadow_lists`).
+"""
+
+from autoconv.runtime import staging
+
+_traces = staging.traces
+
+SET_METHODS = frozenset(("add", "discard", "remove"))
+DICT_METHODS = frozenset(("get", "setdefault", "items", "values", "keys", "pop"))
+
+
+class Shadow:
+    """The run-time keys (and values, for a dict) of `obj`: Python lists that hold one
+    run-time list each once a key known only when the graph runs was stored."""
+
+    __slots__ = ("obj", "keys", "values", "name")
+
+    def __init__(self, obj, name):
+        self.obj = obj
+        self.name = name
+        self.keys: list = []
+        self.values: list | None = [] if type(obj) is dict else None
+
+    def active(self) -> bool:
+        return staging.grown_list(self.keys)
+
+
+_SHADOWS: dict = {}  # id(obj) -> Shadow
+
+
+def shadow(obj, name: str = "", make: bool = False):
+    """`obj`'s shadow, made if `make` (None if it has none)."""
+    found = _SHADOWS.get(id(obj))
+    if found is not None and found.obj is obj:
+        return found
+    if not make:
+        return None
+    if len(_SHADOWS) > 1024:
+        _SHADOWS.clear()
+    found = _SHADOWS[id(obj)] = Shadow(obj, name)
+    return found
+
+
+def active(obj):
+    """The shadow of a set or dict holding run-time keys, or None."""
+    if type(obj) not in (set, dict) or not _SHADOWS:
+        return None
+    found = shadow(obj)
+    return found if found is not None and found.active() else None
+
+
+def shadow_lists(obj, name: str) -> list:
+    """`(list, name)` of the shadow lists of a set or dict a staged statement's closures reach,
+    made for an empty one (a key known only when the graph runs may arrive in the statement);
+    [] for anything else."""
+    if type(obj) not in (set, dict):
+        return []
+    found = shadow(obj)
+    if found is None:
+        if obj:
+            return []
+        found = shadow(obj, name, make=True)
+    lists = [(found.keys, f"{name} (its keys)")]
+    if found.values is not None:
+        lists.append((found.values, f"{name} (its values)"))
+    return lists
+
+
+def _symbolic_key(key) -> bool:
+    if type(key) is tuple:
+        return any(staging.symbolic(k) for k in key)
+    return staging.symbolic(key)
+
+
+def stages(obj, key) -> bool:
+    """Whether `key` stored into or looked up in `obj` goes to the graph's tracer."""
+    return bool(_traces) and (active(obj) is not None or _symbolic_key(key))
+
+
+def contains(obj, key):
+    """`key in obj` for a set or dict holding run-time keys (else None: not handled)."""
+    found = active(obj) if _traces else None
+    if found is None:
+        return None
+    return staging.graph_tracer.keyed("contains", found, key)
+
+
+def setitem(obj, key, value):
+    """`obj[key] = value` of a dict, staged."""
+    found = shadow(obj, make=True)
+    staging.graph_tracer.keyed("store", found, key, value)
+    return obj
+
+
+def item(obj, key):
+    """`obj[key]` (converted code: a name bound only to sets and dicts)."""
+    if type(obj) is dict and stages(obj, key):
+        found = active(obj)
+        if found is None:
+            raise KeyError(key) if not obj else _mixed(obj)
+        return staging.graph_tracer.keyed("item", found, key)
+    try:
+        return obj[key]
+    except LookupError as e:
+        e.as_written = True  # the user's own `obj[key]`, read here for them (trace.raising)
+        raise
+
+
+def _mixed(obj):
+    staging.graph_tracer.keyed("mixed", shadow(obj, make=True), None)
+
+
+def view(value, ordered: bool = False):
+    """What `for k in value`, `sorted(value)`, `len(value)`, `max(value)` read: the keys of a
+    set or dict holding run-time keys, as a run-time list; else `value`. `ordered`: the order
+    matters (a `for` loop), which Python gives a set by hash, not by insertion: refused."""
+    found = active(value) if _traces else None
+    if found is None:
+        return value
+    if ordered and found.values is None:
+        staging.graph_tracer.keyed("iterate", found)
+    return list(found.keys)
+
+
+def method(f):
+    """The bound method `f` of a set or dict, as converted code calls it: staged where the
+    object holds run-time keys or an argument is a key known only when the graph runs."""
+    obj, name = f.__self__, f.__name__
+
+    def call(*args, **kwargs):
+        if _traces and not kwargs and (active(obj) is not None or any(map(_symbolic_key, args))):
+            found = shadow(obj, make=True)
+            return staging.graph_tracer.keyed(name, found, *args)
+        return f(*args, **kwargs)
+
+    return call
+
+
+def extreme(which, obj, key):
+    """`max(d, key=d.get)` / `min(...)` of a dict holding run-time keys (else None)."""
+    found = active(obj) if _traces else None
+    if found is None or getattr(key, "__self__", None) is not obj:
+        return None
+    if getattr(key, "__name__", None) != "get" or found.values is None:
+        return None
+    return staging.graph_tracer.keyed(which, found)
+
+
+def output(value):
+    """A set or dict holding run-time keys, among a function's outputs: what the graph gives
+    back for it (the Python set or dict, built when it runs); else `value`."""
+    found = active(value)
+    if found is None:
+        return value
+    return staging.graph_tracer.keyed("output", found)

@@ -1,0 +1,104 @@
+"""Python's `print` in converted code: `print(...)` -> `ac.print(...)`.
+
+The converter rewrites calls of the built-in `print` (a name the function's module does not
+rebind) here rather than leaving them as written, because only the runtime knows, call by call,
+whether a value is symbolic: a print of a value known only when the graph runs, or any print in
+a staged branch or loop body, must become a `print` node of the graph, as `autoconv.print`
+makes, or it would show a placeholder once, while tracing (and print both branches, or a loop
+body once). Outside a trace this is Python's `print` behind one test.
+
+Prints of Python values outside staged blocks stay Python's, run while tracing (the idiom that
+counts traces), with a `TraceEffectWarning`.
+"""
+
+import builtins as _py
+import sys as _sys
+
+from autoconv.runtime import staging as _staging
+
+_traces = _staging.traces
+_modules = _sys.modules
+
+
+def print(*values, **kwargs):  # noqa: A001 - the built-in it stands for
+    """Python's `print`; while a graph is traced, staged (printed every time the graph runs,
+    with the run-time values) when a value is symbolic or the call is in a staged block."""
+    if not _traces and "jax" not in _modules:
+        return _py.print(*values, **kwargs)
+    return _traced_print(values, kwargs)
+
+
+def _traced_print(values, kwargs):
+    if _traces:
+        from autoconv.trace.tensors import printing
+
+        if printing.staged_print(values, kwargs):
+            return None
+    elif _holds_jax(values):
+        from autoconv.trace.tensors import printing
+
+        printing.jax_print(values, kwargs)
+        return None
+    return _py.print(*values, **kwargs)
+
+
+def _holds_jax(values, depth: int = 0) -> bool:
+    """Whether a value, or an item of a list, tuple or dict among `values`, is a JAX tracer."""
+    for v in values:
+        kind = type(v)
+        if kind in (list, tuple):
+            if depth < 8 and _holds_jax(v, depth + 1):
+                return True
+        elif kind is dict:
+            if depth < 8 and _holds_jax(v.values(), depth + 1):
+                return True
+        elif _staging.jax_value(v):
+            return True
+    return False
+
+
+def text(s):
+    """An f-string as a value (`converters/strings.py`): `s`. While a graph is traced, a string
+    that formats symbolic values (it holds their markers) is made when the graph runs."""
+    if _traces and "\ue000" in s:
+        from autoconv.trace.tensors import printing
+
+        return printing.text(s)
+    return s
+
+
+_str, _repr, _format = _py.str, _py.repr, _py.format
+
+
+def str(*args, **kwargs):  # noqa: A001 - the built-in it stands for
+    """Python's `str`; while a graph is traced, `str(t)` of a symbolic value is a string made
+    when the graph runs."""
+    if _traces and len(args) == 1 and not kwargs:
+        from autoconv.trace.tensors import printing
+
+        made = printing.text_of(args[0], "!s")
+        if made is not None:
+            return made
+    return _str(*args, **kwargs)
+
+
+def repr(obj, /):  # noqa: A001 - the built-in it stands for
+    """Python's `repr`; while a graph is traced, of a symbolic value made when it runs."""
+    if _traces:
+        from autoconv.trace.tensors import printing
+
+        made = printing.text_of(obj, "!r")
+        if made is not None:
+            return made
+    return _repr(obj)
+
+
+def format(value, format_spec="", /):  # noqa: A001 - the built-in it stands for
+    """Python's `format`; while a graph is traced, of a symbolic value made when it runs."""
+    if _traces and type(format_spec) is _str:
+        from autoconv.trace.tensors import printing
+
+        made = printing.text_of(value, format_spec)
+        if made is not None:
+            return made
+    return _format(value, format_spec)

@@ -1,0 +1,262 @@
+"""Sets and dicts whose keys are known only when the graph runs, staged (`runtime.keyed`
+holds the user's object's *shadow*: a list of its keys and, for a dict, one of its values).
+Each operation records one helper (`graph.keyed_helpers`) on the shadow's run-time lists and
+puts the lists it gives back into the shadow, as a list method that changes a run-time list
+does (`list_ops.list_method`); a staged loop carries the shadow lists as any list it changes."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from autoconv.graph import keyed_helpers as kh
+from autoconv.graph.errors import StagingError, where
+from autoconv.graph.origin import user_origin
+from autoconv.runtime import keyed as keyed_rt
+from autoconv.trace.tensors.accumulated import ListAccum, run_time_item
+from autoconv.trace.tensors.appends import _NeedsAccumulator, in_staged_loop, one_run
+from autoconv.trace.tensors.leaves import _spec_text
+from autoconv.trace.tensors.recording import emit
+from autoconv.trace.tensors.rows import _weak, as_items, is_row, item_spec
+from autoconv.trace.tensors.user_code import source_line, user_frame
+
+_BOOL = ((), np.dtype(bool), True)
+_OBJECT = ((), np.dtype(object), False)
+
+
+def _what(shadow) -> str:
+    kind = "dict" if shadow.values is not None else "set"
+    if not shadow.name:
+        frame = user_frame()
+        names = [n for n, v in frame.f_locals.items() if v is shadow.obj] if frame else []
+        shadow.name = names[0] if names else ""
+    return f"{kind} `{shadow.name}`" if shadow.name else f"this {kind}"
+
+
+class KeyedTypeError(StagingError, TypeError):
+    """A key autoconv cannot stage where eager Python would hash it (a TypeError, as the
+    hash of a value known only when the graph runs is refused elsewhere)."""
+
+
+def _fail(shadow, origin, message, error=StagingError):
+    what = _what(shadow)
+    frame = user_frame()
+    line = f"`{source_line(frame)}`: " if frame is not None else ""
+    raise error(f"{where(origin)}: {line}{what} {message}")
+
+
+def _key(shadow, key, origin):
+    """`key` as an item of the keys' run-time list: a number, or a tuple of numbers (a row)."""
+    if type(key) is tuple:
+        key = as_items([key])[0]
+    spec = item_spec(key)
+    if spec is None or spec[0] != () or spec[1].kind not in "biuf" and not is_row(spec[1]):
+        _fail(
+            shadow,
+            origin,
+            f"gets the key {_spec_text(key)} while its keys are known only when the graph runs: "
+            "such keys are numbers or tuples of numbers (a string, an array or an object "
+            "needs its value while tracing).",
+            KeyedTypeError,
+        )
+    return key
+
+
+def _ensure(shadow, lst, example, origin):
+    """Makes `lst` (a list of the shadow) one run-time list, whose items are of `example`'s
+    kind: a staged loop that carries it restarts with it so (`_NeedsAccumulator`)."""
+    if len(lst) == 1 and isinstance(lst[0], ListAccum):
+        return
+    if lst or shadow.obj:
+        _fail(
+            shadow,
+            origin,
+            "holds keys known while tracing and gets one known only when the graph runs: a set "
+            "or dict takes keys of one of those sorts. Start it empty (`seen = set()`, `d = {}`) "
+            "and add every key in the graph, or make each key a Python value known now.",
+            KeyedTypeError,
+        )
+    if in_staged_loop(lst):
+        raise _NeedsAccumulator(lst, [example], whole=True)
+    spec = item_spec(example)
+    if spec is None:
+        _fail(shadow, origin, f"cannot hold {_spec_text(example)} when the graph runs.")
+    run = one_run([], shadow.name, origin, (tuple(spec[0]), spec[1]))
+    lst[:] = [ListAccum(run)]
+
+
+def _check_kind(shadow, lst, item, origin, what):
+    acc = lst[0].tensor
+    spec = item_spec(item)
+    same = spec is not None and tuple(spec[0]) == tuple(acc.shape[1:])
+    if same and spec[1] != acc.dtype:
+        same = not (is_row(spec[1]) or is_row(acc.dtype)) and _weak(item)
+    if not same:
+        _fail(
+            shadow,
+            origin,
+            f"holds {what} of {np.dtype(acc.dtype)} {tuple(acc.shape[1:])} known only when the "
+            f"graph runs, and gets {_spec_text(item)}: use {what} of one kind.",
+        )
+
+
+def _run(lst):
+    return lst[0].tensor
+
+
+def _spec(lst):
+    t = _run(lst)
+    return (None, *t.shape[1:]), t.dtype, False
+
+
+def _item_spec(lst):
+    t = _run(lst)
+    return tuple(t.shape[1:]), t.dtype, False
+
+
+def keyed(op: str, shadow, *args):
+    """Stages `op` (a set or dict method's name, or `contains`, `store`, `item`, `max`, `min`,
+    `output`) on the set or dict whose shadow is `shadow`."""
+    origin = user_origin(3)
+    keys, values = shadow.keys, shadow.values
+    is_dict = values is not None
+    if op == "mixed":
+        _ensure(shadow, keys, None, origin)
+    if op == "iterate":
+        _fail(
+            shadow,
+            origin,
+            "holds keys known only when the graph runs, and a `for` loop over a set visits "
+            "them in the order of their hashes, which autoconv does not reproduce. Loop over "
+            "`sorted(s)`, or keep the keys in a dict (`d[k] = True`, insertion order).",
+        )
+    if op in ("add", "store", "setdefault"):
+        key = _key(shadow, args[0], origin)
+        if is_dict:
+            value = args[1] if len(args) > 1 else None
+            if op == "setdefault" and len(args) < 2:
+                value = None
+            _ensure(shadow, values, value, origin)
+            _check_kind(shadow, values, value, origin, "values")
+        _ensure(shadow, keys, key, origin)
+        _check_kind(shadow, keys, key, origin, "keys")
+    elif op in ("contains", "discard", "remove", "get", "pop", "item"):
+        if not args or len(args) > (2 if op == "get" else 1):
+            if shadow.active():  # `s.pop()`, `d.pop(k, default)`
+                _fail(
+                    shadow,
+                    origin,
+                    f"holds keys known only when the graph runs, and `.{op}()` with "
+                    f"{len(args)} argument(s) is not staged: test `k in d` first.",
+                )
+            return getattr(shadow.obj, op)(*args)  # Python's own answer on the empty object
+        key = _key(shadow, args[0], origin)
+        if not shadow.active():
+            if shadow.obj:
+                _ensure(shadow, keys, key, origin)  # raises: it holds keys known now
+            return _empty(op, key, args)  # no key stored yet, on any path: Python's answer
+    elif not shadow.active():
+        _ensure(shadow, keys, None, origin)
+    if op in ("add", "discard", "remove"):
+        fn = getattr(kh, f"keyed_{op}")
+        _set(keys, emit("helper", f"set_{op}", fn, (_run(keys), key), {}, [_spec(keys)]))
+        return None
+    if op == "contains":
+        return emit("helper", "in", kh.keyed_contains, (_run(keys), key), {}, [_BOOL])[0]
+    if op == "store":
+        outs = emit(
+            "helper",
+            "dict_store",
+            kh.keyed_store,
+            (_run(keys), _run(values), key, value),
+            {},
+            [_spec(keys), _spec(values)],
+        )
+        _set(keys, outs[:1])
+        _set(values, outs[1:])
+        return None
+    if op in ("item", "get"):
+        fn_args = (_run(keys), _run(values), key)
+        if op == "get":
+            fn_args += (args[1] if len(args) > 1 else None,)
+        fn = kh.keyed_item if op == "item" else kh.keyed_get
+        out = emit("helper", f"dict_{op}", fn, fn_args, {}, [_item_spec(values)])[0]
+        if op == "item":
+            out.node.effect = True  # raises KeyError when the graph runs, read or not
+        return run_time_item(out, _extra(args[1:]))
+    if op in ("setdefault", "pop"):
+        fn_args = (_run(keys), _run(values), key) + ((value,) if op == "setdefault" else ())
+        fn = kh.keyed_setdefault if op == "setdefault" else kh.keyed_pop
+        specs = [_spec(keys), _spec(values), _item_spec(values)]
+        outs = emit("helper", f"dict_{op}", fn, fn_args, {}, specs)
+        outs[2].node.effect = True
+        _set(keys, outs[:1])
+        _set(values, outs[1:2])
+        return run_time_item(outs[2])
+    if op in ("max", "min"):
+        fn = kh.keyed_max if op == "max" else kh.keyed_min
+        out = emit("helper", f"dict_{op}", fn, (_run(keys), _run(values)), {}, [_item_spec(keys)])
+        out[0].node.effect = True
+        return run_time_item(out[0])
+    if op == "keys":
+        return list(keys)
+    if op == "values":
+        return list(values)
+    if op == "items":
+        k, v = _run(keys), _run(values)
+        if is_row(k.dtype) or is_row(v.dtype) or v.ndim > 1:
+            _fail(
+                shadow,
+                origin,
+                "holds tuple keys or array values known only when the graph runs, and its "
+                "`.items()` pairs cannot be staged: loop over the keys (`for k in d:`) and read "
+                "`d[k]`.",
+            )
+        pair = np.dtype([("p0", k.dtype), ("p1", v.dtype)])  # Python numbers, as eagerly
+        spec = [((None,), pair, False)]
+        return [ListAccum(emit("helper", "dict_items", kh.keyed_pairs, (k, v), {}, spec)[0])]
+    if op == "output":
+        if is_dict:
+            fn_args, fn = (_run(keys), _run(values)), kh.keyed_dict
+        else:
+            fn_args, fn = (_run(keys),), kh.keyed_set
+        name = "dict_output" if is_dict else "set_output"
+        return emit("helper", name, fn, fn_args, {}, [_OBJECT])[0]
+    return getattr(shadow.obj, op)(*args)  # a method autoconv does not stage: Python's
+
+
+def _empty(op, key, args):
+    """`op` of an empty set or dict, as Python answers it."""
+    if op == "contains":
+        return False
+    if op == "get":
+        return args[1] if len(args) > 1 else None
+    if op in ("remove", "pop", "item"):
+        raise KeyError(key)
+    return None  # discard
+
+
+def _extra(defaults) -> tuple:
+    return tuple(type(d) for d in defaults if type(d) in (bool, int, float))
+
+
+def _set(lst, outs) -> None:
+    lst[:] = [ListAccum(outs[0])]
+
+
+def outputs(value):
+    """A function's outputs with each set or dict holding run-time keys replaced by the value
+    that builds it when the graph runs (a real Python set or dict, as eagerly)."""
+    t = type(value)
+    if t in (set, dict):
+        found = keyed_rt.active(value)
+        if found is not None:
+            return keyed("output", found)
+        if t is dict:
+            return {k: outputs(v) for k, v in value.items()} if value else value
+        return value
+    if t is tuple or t is list and not (value and isinstance(value[-1], ListAccum)):
+        new = [outputs(v) for v in value]
+        if all(a is b for a, b in zip(new, value)):
+            return value
+        return tuple(new) if t is tuple else new
+    return value
