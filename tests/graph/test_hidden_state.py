@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 import autoconv
-from autoconv.errors import StagingError
 
 try:
     import jax
@@ -149,8 +148,9 @@ def test_state_the_statement_carries_still_runs(func, x, backend):
 
 @pytest.mark.skipif(jax is None, reason="jax is an optional extra")
 def test_under_jax_jit_too():
-    with pytest.raises(StagingError, match="`calls` .*changes while this"):
-        jax.jit(autoconv.convert(counted_loop))(jax.numpy.array([1.0, 2.0]))
+    # The JAX client carries the counter as graph mode does (tests/jax/test_jit_path_state.py).
+    total, calls = jax.jit(autoconv.convert(counted_loop))(jax.numpy.array([1.0, 2.0]))
+    assert (float(total), int(calls)) == counted_loop(np.array([1.0, 2.0]))
     got = jax.jit(autoconv.convert(reads_a_helper))(jax.numpy.array([1.0, 2.0]))
     assert float(got) == 9.0
 

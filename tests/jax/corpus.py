@@ -143,6 +143,10 @@ def _holds_tracer(x, depth=3) -> bool:
     if isinstance(x, dict):
         return any(_holds_tracer(v, depth - 1) for v in x.values())
     state = getattr(x, "__dict__", None)
+    if state is None:  # an object with `__slots__` (a value a staged condition chose)
+        slots = getattr(type(x), "__slots__", ())
+        slots = (slots,) if isinstance(slots, str) else slots
+        state = {s: getattr(x, s, None) for s in slots}
     return isinstance(state, dict) and any(_holds_tracer(v, depth - 1) for v in state.values())
 
 

@@ -76,7 +76,10 @@ def user_object(value) -> bool:
     """An instance of a user's class, whose attributes a staged body may change."""
     t = type(value)
     module = getattr(t, "__module__", None) or ""
-    if module in ("builtins", "numpy") or module.startswith(("autoconv.", "jax", "numpy.")):
+    # Whole package names: a user's module may start with "jax" (`jax_tools`, a docs page).
+    if module in ("builtins", "numpy", "jax", "jaxlib") or module.startswith(
+        ("autoconv.", "jax.", "jaxlib.", "numpy.")
+    ):
         return False
     if isinstance(value, (type, _ModuleType, _FunctionType)):
         return False

@@ -216,20 +216,34 @@ def _attribute(obj, attr):
 def with_carried(get_state, set_state, names, refs):
     """A statement's `(get_state, set_state, names)` that also carry `refs` (`carried()`),
     ahead of its own variables."""
+
+    def own_read():
+        return read_state(get_state, names) if names else ()
+
+    def own_write(state):
+        if names:
+            set_state(state)
+
+    get, put = carrying(own_read, own_write, refs)
+    return get, put, (*(name for name, _, _ in refs), *names)
+
+
+def carrying(read, write, refs):
+    """`(read, write)` of a statement's variables (`read()` gives their values, `write(values)`
+    sets them) that also carry `refs` (`carried()`) ahead of them: the tensor tracer's and the
+    JAX client's way of making hidden state a statement's own."""
     count = len(refs)
 
     def get():
-        own = read_state(get_state, names) if names else ()
-        return (*(read() for _, read, _ in refs), *own)
+        return (*(ref_read() for _, ref_read, _ in refs), *read())
 
     def put(state):
         state = tuple(state)
-        for (_, _, write), value in zip(refs, state[:count]):
-            write(value)
-        if names:
-            set_state(state[count:])
+        for (_, _, ref_write), value in zip(refs, state[:count]):
+            ref_write(value)
+        write(state[count:])
 
-    return get, put, (*(name for name, _, _ in refs), *names)
+    return get, put
 
 
 def hidden_changes(labels, what: str) -> str:

@@ -14,7 +14,7 @@ from autoconv.runtime import staging
 from autoconv.runtime.staged_locals import StagedLocals
 from autoconv.runtime.unbound import unbound_error
 from autoconv.trace.core import messages
-from autoconv.trace.core.hidden import HiddenState
+from autoconv.trace.core.hidden import HiddenState, carrying
 from autoconv.trace.jax import effects, logical, merge
 from autoconv.trace.jax import state as st
 from autoconv.trace.jax.frames import named_after
@@ -85,7 +85,9 @@ def staged_cond(p, branches, read, write, names, origin, what, labels, state_key
                 branch_name = f"the {labels[k]} branch of this {what}"
                 fns = (branches[k],)
                 with logical.assuming(p, k == 0), st.user_code(origin, branch_name):
-                    with effects.unchanged_containers(fns, origin, branch_name, state_keys):
+                    with effects.unchanged_containers(
+                        fns, origin, branch_name, state_keys, hidden=hidden
+                    ):
                         hidden.undo()  # first: a helper's change may be in a cell `saved` resets
                         saved.start()
                         write(start)
@@ -135,6 +137,15 @@ def staged_cond(p, branches, read, write, names, origin, what, labels, state_key
     values = merge.rebuild(final, records[0], outs, names, choose, plans is None)
     saved.finish()
     hidden.undo()
+    refs = hidden.carried() if hidden.changed else None
+    if refs:
+        # A function a branch calls changes a `nonlocal` variable or an attribute: stage the
+        # `if` again with it among its variables, which merges it as theirs (as graph mode).
+        write(start)
+        get, put = carrying(read, write, refs)
+        carried = (*(name for name, _, _ in refs), *names)
+        both = staged_cond(p, branches, get, put, carried, origin, what, labels, state_keys)
+        return both[len(refs) :]
     hidden.check(lambda m: st.fail(origin, m), what)
     write(values)
     return values

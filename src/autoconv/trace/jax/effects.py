@@ -90,12 +90,14 @@ def state_items(get_state, names) -> dict:
 
 
 @contextlib.contextmanager
-def unchanged_containers(fns, origin, what, state_keys=None, growing=None, skip=()):
+def unchanged_containers(fns, origin, what, state_keys=None, growing=None, skip=(), hidden=None):
     """Traces `what` (the body functions `fns`), raising if it changes a list or dict other
     than at `state_keys` (see `state_items`). `growing` (a loop with a static trip count):
     `{id(list): (name, list)}` of the lists it may grow; a list found growing is added, and
     the body traced again (`merge.Retry`; see `growth`). `skip`: ids of this loop's own
-    stand-ins for those lists."""
+    stand-ins for those lists. `hidden`: the statement's `HiddenState`, whose dicts (a
+    helper's, an object's) it puts back and carries itself."""
+    skip = {*skip, *(id(d) for d, _, _ in (hidden.dicts if hidden is not None else ()))}
     state_keys = state_keys or {}
     saved = [(n, c, _snapshot(c), d) for n, c, d in _reachable(fns) if id(c) not in skip]
     try:

@@ -16,6 +16,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
+from autoconv.trace.jax import choices
 from autoconv.trace.jax import state as st
 
 _facts: dict = {}  # id(tracer) -> (tracer, bool): conditions known in the branch being traced
@@ -44,6 +45,8 @@ def known(x):
 
 def pred(x, origin):
     """`x` as a scalar bool tracer (`x != 0` for numbers), or raises when it is not scalar."""
+    if isinstance(x, choices.Choice):  # a string chosen by a staged condition: its truth
+        return jnp.asarray(choices.truth(x), bool)
     if x.shape != ():
         st.fail(
             origin,

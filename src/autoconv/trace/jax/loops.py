@@ -17,7 +17,7 @@ from jax import lax
 from autoconv.runtime.staged_locals import StagedLocals
 from autoconv.trace.core import messages
 from autoconv.trace.core.fixed_point import settle
-from autoconv.trace.core.hidden import HiddenState
+from autoconv.trace.core.hidden import HiddenState, carrying
 from autoconv.trace.jax import effects, growth, iterables, logical, merge
 from autoconv.trace.jax import state as st
 from autoconv.trace.jax.cond import Box, call_body, resolve, staged_cond
@@ -32,30 +32,55 @@ class Peel(st._Retry):
     own, where `best is None` is a Python True, and the scan covers the other items."""
 
 
+class CarryHidden(Exception):  # noqa: N818 - a signal between two stagings of a loop
+    """A function the loop's body calls changed a `nonlocal` variable or an attribute (hidden
+    state, `trace.core.hidden`): the loop is staged again with `refs` among its variables."""
+
+    def __init__(self, refs):
+        super().__init__()
+        self.refs = refs
+
+
+def _carrying_hidden(stage_loop):
+    """`stage_loop(refs)`, again with the hidden state it found changed (`CarryHidden`)."""
+    refs = ()
+    while True:
+        try:
+            return stage_loop(refs)
+        except CarryHidden as carry:
+            refs = carry.refs
+
+
 class _Loop:
     """One staged loop: the variables `names`, read and written through the converter's
     closures, and the plans of their carried leaves."""
 
-    def __init__(self, get_state, set_state, names, origin, what):
+    def __init__(self, get_state, set_state, names, origin, what, refs=()):
         self.get_state, self.set_state = get_state, set_state
-        self.names = tuple(names) if get_state is not None else ()
+        self.own = tuple(names) if get_state is not None else ()
+        # Hidden state carried ahead of the loop's own variables (`CarryHidden`).
+        self.refs = tuple(refs)
+        self._read, self._write = carrying(self._read_own, self._write_own, self.refs)
+        self.names = (*(name for name, _, _ in self.refs), *self.own)
         self.origin, self.what = origin, what
-        self.state_keys = effects.state_items(get_state, self.names)
-        self.start = resolve(self._read())
+        self.state_keys = effects.state_items(get_state, self.own)
+        self.before = self._read()  # as they were: put back when the loop is staged again
+        self.start = resolve(self.before)
         self.entries = [st.entry(v) for v in self.start]
         self.out: list = []  # the entries after an iteration (`_check`)
         self.plans = [self._initial(e) for e in self.entries]
         self.no_alias: set = set()
+        self.hidden = None  # the `HiddenState` of the staging under way (`attempts`)
         self.bound_after: set = set()  # variables first bound in the loop, bound by each trip
         self.may_peel = False  # see `Peel`
         self._aliases()
 
-    def _read(self):
-        return st.read_state(self.get_state, self.names) if self.names else ()
+    def _read_own(self):
+        return st.read_state(self.get_state, self.own) if self.own else ()
 
-    def _write(self, values):
-        if self.names:
-            st.write_state(self.get_state, self.set_state, self.names, values)
+    def _write_own(self, values):
+        if self.own:
+            st.write_state(self.get_state, self.set_state, self.own, values)
 
     @staticmethod
     def _initial(entry):
@@ -244,7 +269,7 @@ class _Loop:
         the body `fns` assign are put back after each trace (the loop's variables are then
         set from its outputs)."""
         saved = StagedLocals(fns)
-        hidden = HiddenState(fns, self.names)
+        hidden = self.hidden = HiddenState(fns, self.names)
 
         def attempt():
             try:
@@ -259,6 +284,10 @@ class _Loop:
             st.fail(self.origin, f"the variables of this {self.what} do not settle on a dtype")
 
         result = settle(attempt, unsettled)[0]
+        refs = hidden.carried() if hidden.changed else None
+        if refs:
+            self._write(self.before)
+            raise CarryHidden((*refs, *self.refs))
         hidden.check(lambda m: st.fail(self.origin, m), self.what)
         return result
 
@@ -298,7 +327,7 @@ def _while(loop, test, step, stop0, fns):
             leaves, _ = carry
             with st.user_code(loop.origin, "the body of this loop"):
                 with effects.unchanged_containers(
-                    fns, loop.origin, "the body of this loop", loop.state_keys
+                    fns, loop.origin, "the body of this loop", loop.state_keys, hidden=loop.hidden
                 ):
                     loop.unpack(leaves)
                     stop = step()
@@ -335,14 +364,23 @@ def while_stmt(test, body, get_state, set_state, names, first_cond=None, mark=No
             ):
                 return
         cond = call_body(test)
-    loop = _Loop(get_state, set_state, names, origin, "`while` loop")
-    _while(loop, test, lambda: call_body(body), False, (body, test))
+
+    def stage_loop(refs):
+        loop = _Loop(get_state, set_state, names, origin, "`while` loop", refs)
+        _while(loop, test, lambda: call_body(body), False, (body, test))
+
+    _carrying_hidden(stage_loop)
 
 
 def while_rest(stop, test, body, get_state, set_state, names):
     """The rest of a `while` loop whose body returned a traced stop (a `break` on a tracer)."""
-    loop = _Loop(get_state, set_state, names, st.user_origin(), "`while` loop")
-    _while(loop, test, lambda: call_body(body), logical.pred(stop, loop.origin), (body, test))
+    origin = st.user_origin()
+
+    def stage_loop(refs):
+        loop = _Loop(get_state, set_state, names, origin, "`while` loop", refs)
+        _while(loop, test, lambda: call_body(body), logical.pred(stop, origin), (body, test))
+
+    _carrying_hidden(stage_loop)
 
 
 def for_stmt(iterable, body, get_state, set_state, names):
@@ -351,7 +389,13 @@ def for_stmt(iterable, body, get_state, set_state, names):
     items = iterables.rows(iterable, origin)
     if isinstance(items.length, int) and items.length == 0:
         return  # zero trips, known while tracing: the body never runs, as in Python
-    loop = _Loop(get_state, set_state, names, origin, "`for` loop")
+    return _carrying_hidden(
+        lambda refs: _for(items, body, get_state, set_state, names, origin, refs)
+    )
+
+
+def _for(items, body, get_state, set_state, names, origin, refs):
+    loop = _Loop(get_state, set_state, names, origin, "`for` loop", refs)
     if isinstance(items.length, int):
         loop.may_peel = True
         try:
@@ -382,6 +426,10 @@ class _CountedLoop:
     def attempts(self, stage, fns):
         return self.loop.attempts(stage, fns)
 
+    @property
+    def hidden(self):
+        return self.loop.hidden
+
     def init(self):
         return (self.loop.init(), self.start)
 
@@ -405,9 +453,12 @@ def _peeled(items, body, get_state, set_state, names, origin):
     if items.length == 1:
         return
     rest = iterables.Iteration(items.length - 1, lambda i: items.item(i + 1))
-    loop = _Loop(get_state, set_state, names, origin, "`for` loop")
     stop0 = None if stop is None or stop is False else logical.pred(stop, origin)
-    _scan(loop, rest, body, stop0)
+
+    def stage_loop(refs):
+        _scan(_Loop(get_state, set_state, names, origin, "`for` loop", refs), rest, body, stop0)
+
+    _carrying_hidden(stage_loop)
 
 
 def _scan(loop, items, body, stop0=None):
@@ -431,6 +482,7 @@ def _scan(loop, items, body, stop0=None):
                         loop.state_keys,
                         None if guarded.value else growing,
                         {id(a) for a in stand_ins.values()},
+                        loop.hidden,
                     ):
                         loop.unpack(leaves)
                         stop = call_body(body, items.item(i))

@@ -8,7 +8,10 @@ returns, cast as the plan says; `rebuild` puts the variables back together from 
 from __future__ import annotations
 
 from autoconv.runtime import staging
+from autoconv.trace.jax import choices
 from autoconv.trace.jax import state as st
+
+CHOICE = "choice"  # two atoms (strings, None, ...): the tag of the one chosen (`choices`)
 
 
 class Retry(st._Retry):
@@ -53,9 +56,16 @@ def plan_pair(first, second, names, fail):
             plans.append((st._UNDEF, None, ()))
             continue
         if ta != tb:
+            whole = _whole_choice(ta, la, tb, lb)
+            if whole is not None:  # None on one path, a string on the other
+                plans.append(whole)
+                continue
             fail(name, f"structure: {_describe(ta, la)} and {_describe(tb, lb)}")
         leaf_plans = []
         for a, b in zip(la, lb):
+            if choices.merges(a, b):  # two strings (or None, ...): the one chosen (`Choice`)
+                leaf_plans.append((CHOICE, choices.options_of(a, b)))
+                continue
             plan = st.leaf_plan(a, b, lambda detail, name=name: fail(name, detail))
             if plan[0] == st.DYN:
                 key = (id(a), id(b), plan[1])
@@ -66,6 +76,30 @@ def plan_pair(first, second, names, fail):
             leaf_plans.append(plan)
         plans.append((ka, ta, leaf_plans))
     return plans
+
+
+def _whole_choice(ta, la, tb, lb):
+    """The plan of a variable that is None on one path and a string (or a Choice) on the
+    other: one leaf, the tag of the option chosen (None flattens to no leaf at all)."""
+
+    def alone(treedef, leaves):  # the value when it is None or one leaf; () otherwise
+        if treedef.num_nodes != 1:
+            return ()
+        return None if treedef.num_leaves == 0 else leaves[0]
+
+    a, b = alone(ta, la), alone(tb, lb)
+    if (a is not None and b is not None) or not choices.merges(a, b):
+        return None
+    leaf = ta if a is not None else tb
+    return (st._TREE, leaf, [(CHOICE, choices.options_of(a, b))])
+
+
+def _leaves(plan, entry):
+    """An entry's leaves as `plan` takes them: None (no leaf) where the plan is a choice."""
+    leaves = entry[2]
+    if not leaves and len(plan[2]) == 1 and plan[2][0][0] == CHOICE:
+        return (None,)
+    return leaves
 
 
 def _describe(treedef, leaves):
@@ -79,9 +113,11 @@ def outputs(plans, entries):
     """The leaves one side returns from the staged statement, cast to the plan's dtypes."""
     out = []
     for plan, entry in zip(plans, entries):
-        for leaf_plan, leaf in zip(plan[2], entry[2]):
+        for leaf_plan, leaf in zip(plan[2], _leaves(plan, entry)):
             if leaf_plan[0] == st.DYN:
                 out.append(st.cast(leaf, leaf_plan[1], len(leaf_plan) > 3 and leaf_plan[3]))
+            elif leaf_plan[0] == CHOICE:
+                out.append(choices.tag_of(leaf, leaf_plan[1]))
     return out
 
 
@@ -97,7 +133,7 @@ def rebuild(plans, first, outs, names, choose, natural=False):
             values.append(ea[1])
             continue
         leaves = []
-        for leaf_plan, a in zip(leaf_plans, ea[2]):
+        for leaf_plan, a in zip(leaf_plans, _leaves(plan, ea)):
             tag = leaf_plan[0]
             if natural and st.is_array(a):
                 leaves.append(outs[dyn])
@@ -106,6 +142,9 @@ def rebuild(plans, first, outs, names, choose, natural=False):
                 leaves.append(a)
             elif tag == st.PRED:
                 leaves.append(choose(leaf_plan[1]))
+            elif tag == CHOICE:
+                leaves.append(choices.Choice(outs[dyn], leaf_plan[1], name))
+                dyn += 1
             elif tag == st.DYN:
                 leaves.append(outs[dyn])
                 dyn += 1
@@ -119,9 +158,9 @@ def natural_ok(plans, first, second) -> bool:
     """Whether outputs returned without a plan (every array leaf as it is, every other leaf
     kept Python) already follow `plans`."""
     for plan, ea, eb in zip(plans, first, second):
-        for leaf_plan, a, b in zip(plan[2], ea[2], eb[2]):
-            if leaf_plan[0] == "alias":
-                return False  # one output for two leaves needs a plan
+        for leaf_plan, a, b in zip(plan[2], _leaves(plan, ea), _leaves(plan, eb)):
+            if leaf_plan[0] in ("alias", CHOICE):
+                return False  # one output for two leaves, or a tag, needs a plan
             if leaf_plan[0] == st.DYN:
                 if not (st.is_array(a) and st.is_array(b)):
                     return False

@@ -383,8 +383,17 @@ jax.tree_util.register_pytree_node(
 )
 
 
+LEAF_TYPES: set = set()
+"""Pytree nodes that a variable's entry keeps whole, as leaves (a `choices.Choice`, whose own
+flattening is `jax.jit` returning it: an error)."""
+
+
 def _is_leaf(x) -> bool:
-    return isinstance(x, Maybe) or staging.is_undefined(x)
+    return isinstance(x, Maybe) or staging.is_undefined(x) or type(x) in LEAF_TYPES
+
+
+def _kept(x) -> bool:
+    return type(x) in LEAF_TYPES
 
 
 def _as_nodes(value):
@@ -407,7 +416,9 @@ def _from_nodes(value, name):
             return staging._Undefined(aux.name) if aux.missing is not None else None
         return Maybe(x.flag, inner, aux.missing, aux.name, aux.origin, aux.why)
 
-    return jax.tree_util.tree_map(maybe, value, is_leaf=lambda x: isinstance(x, _Node))
+    return jax.tree_util.tree_map(
+        maybe, value, is_leaf=lambda x: isinstance(x, _Node) or type(x) in LEAF_TYPES
+    )
 
 
 def entry(value):
@@ -415,7 +426,7 @@ def entry(value):
     variable without a value, else its pytree's (a `Maybe`'s flag and value are leaves)."""
     if staging.is_undefined(value):
         return (_UNDEF, value, ())  # the marker itself, to put back
-    leaves, treedef = jax.tree_util.tree_flatten(_as_nodes(value))
+    leaves, treedef = jax.tree_util.tree_flatten(_as_nodes(value), is_leaf=_kept)
     return (_TREE, treedef, tuple(leaves))
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from autoconv.trace.jax import logical
+from autoconv.trace.jax import choices, logical
 from autoconv.trace.jax import state as st
 
 try:
@@ -36,7 +36,10 @@ def assert_(test, message=None):
 
 
 def is_none(value):
-    """`value is None` for a tracer (never) or a `Maybe` (the negation of its flag)."""
+    """`value is None` for a tracer (never), a `Maybe` (the negation of its flag) or a
+    `Choice` (whether the option chosen is None)."""
+    if isinstance(value, choices.Choice):
+        return choices.is_none(value)
     if not isinstance(value, st.Maybe):
         return False
     if value.unbound:  # never None: its value, or unbound (an error, known or not)

@@ -12,8 +12,6 @@ key, `str()` of it outside `autoconv.print`) is an error naming the variable.
 
 from __future__ import annotations
 
-import enum
-
 import numpy as np
 
 from autoconv.graph import graph as _g
@@ -22,17 +20,15 @@ from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import choose
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor
+from autoconv.trace.core import choices as core_choices
+from autoconv.trace.core.choices import atom as atom  # the tracer's modules import it here
+from autoconv.trace.core.choices import mapped_results
 from autoconv.trace.core.optional import Optional
 from autoconv.trace.core.values import map_leaves
 from autoconv.trace.tensors.recording import cast, emit
 
 _TAG = ((), np.dtype(np.int64), False)
 _NUMBERS = (bool, int, float, complex)
-
-
-def atom(v) -> bool:
-    """A Python value a Choice can hold: compared by value, never changed in place."""
-    return v is None or type(v) in (str, bytes) or isinstance(v, (enum.Enum, type))
 
 
 class Choice:
@@ -148,13 +144,12 @@ def mapped(choice: Choice, fn, what: str):
             f"{' or '.join(repr(o) for o in choice.options)}, chosen by a condition known only "
             f"when the graph runs, and {what} of one of them raises {type(e).__name__}: {e}"
         ) from None
-    if all(r is results[0] or (atom(r) and r == results[0]) for r in results):
-        if atom(results[0]) or type(results[0]) in _NUMBERS:
-            return results[0]
-    if all(atom(r) for r in results):
+    kind = mapped_results(results)
+    if kind == "one":
+        return results[0]
+    if kind == "choice":
         return Choice(choice.tag, tuple(results), choice.name)
-    kinds = {type(r) for r in results}
-    if len(kinds) == 1 and kinds.pop() in _NUMBERS:
+    if kind == "table":
         table = np.asarray(results)
         picked = np.take(_g.add_const(table, (table.shape, table.dtype), True), choice.tag)
         return _weak(picked)
@@ -179,12 +174,9 @@ def tag_of(value, options: tuple):
 
 def options_of(*values) -> tuple:
     """The options of values that are atoms or Choices, each once, in order."""
-    out: list = []
-    for v in values:
-        for o in v.options if isinstance(v, Choice) else (v,):
-            if not any(o is p or (type(o) is type(p) and o == p) for p in out):
-                out.append(o)
-    return tuple(out)
+    return core_choices.options_of(
+        *values, options=lambda v: v.options if isinstance(v, Choice) else None
+    )
 
 
 def output(choice: Choice):

@@ -1,0 +1,169 @@
+"""Python values that a staged condition chooses under JAX: `mode = "abs" if x[0] > 0 else
+"square"`, then `if mode == "abs":`. As graph mode's (`trace.tensors.choices`), a `Choice` is
+one of a few Python values fixed while tracing (`options`: strings, bytes, None, enum members,
+types), picked by `tag`, an int32 JAX value. A staged `if` merges two different options into
+one (`state.leaf_plan`); comparing it (`==`, `!=`, `is None`), its truth and its methods
+(`mode.upper()`) apply to every option now (`trace.core.choices.mapped_results`): a new Choice,
+one Python value, or numbers picked from a table by the tag. A use that needs the one value
+while tracing (returning it from `jax.jit`, a dict key, `str()`, `print`) is an error naming
+it: under JAX the chosen value is known only when the program runs.
+"""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+
+from autoconv.runtime import staging
+from autoconv.trace.core import choices as core
+from autoconv.trace.jax import state as st
+
+
+class Choice:
+    """One of `options`, the one `tag` (an int32 JAX value) indexes when the program runs."""
+
+    __slots__ = ("tag", "options", "name", "origin")
+
+    def __init__(self, tag, options: tuple, name: str = "value", origin=None):
+        self.tag = tag
+        self.options = options
+        self.name = name
+        self.origin = origin or st.user_origin()  # the statement that chose it
+
+    def __repr__(self):
+        return f"<{' or '.join(repr(o) for o in self.options)}, chosen when JAX runs>"
+
+    def _fail(self, use, origin=None):
+        st.fail(
+            origin or st.user_origin(),
+            f"{_shown(self.name)} is {' or '.join(repr(o) for o in self.options)}, chosen by a "
+            f"condition JAX knows only when the program runs, and {use} needs the one value "
+            "while tracing. Compare it instead (`if label == 'pos':`), or keep a number or an "
+            "array (an index into the options) and choose the text outside `jax.jit`.",
+        )
+
+    def _map(self, fn, what):
+        return mapped(self, fn, what)
+
+    def __eq__(self, other):
+        return self._map(lambda o: o == _value_of(other, o), "==")
+
+    def __ne__(self, other):
+        return self._map(lambda o: o != _value_of(other, o), "!=")
+
+    def __getattr__(self, attr):
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        values = [getattr(o, attr) for o in self.options]
+        if all(callable(v) for v in values):
+            return lambda *args, **kwargs: self._map(
+                lambda o: getattr(o, attr)(*args, **kwargs), f".{attr}()"
+            )
+        return self._map(lambda o: getattr(o, attr), f".{attr}")
+
+    def __add__(self, other):
+        return self._map(lambda o: o + other, "+")
+
+    def __radd__(self, other):
+        return self._map(lambda o: other + o, "+")
+
+    def __hash__(self):
+        self._fail("a dict key or a set item")
+
+    def __str__(self):
+        self._fail("`str()` or `print`")
+
+    def __format__(self, spec):
+        self._fail("formatting it")
+
+    def __bool__(self):
+        self._fail("its truth outside a converted `if`")
+
+    def __len__(self):
+        self._fail("`len()`")
+
+    def __iter__(self):
+        self._fail("iterating over it")
+
+
+def _shown(name: str) -> str:
+    """A variable's name in backquotes; a description (`the value of this ...`) as it is."""
+    return name if " " in name else f"`{name}`"
+
+
+def _value_of(other, option):
+    """`other` for comparing with `option`: a Choice with the same tag compares option by
+    option (not supported across tags: an error)."""
+    if isinstance(other, Choice):
+        raise TypeError("comparing two values chosen by different conditions")
+    return other
+
+
+def mapped(choice: Choice, fn, what: str):
+    """`fn` applied to every option: one value, a new Choice with the same tag, or numbers
+    picked from a table by the tag."""
+    try:
+        results = [fn(o) for o in choice.options]
+    except st.JaxStagingError:
+        raise
+    except Exception as e:  # the operation fails on some option: eagerly it may not
+        st.fail(
+            st.user_origin(),
+            f"{_shown(choice.name)} is {' or '.join(repr(o) for o in choice.options)}, chosen by a "
+            f"condition JAX knows only when the program runs, and {what} of one of them raises "
+            f"{type(e).__name__}: {e}",
+        )
+    kind = core.mapped_results(results)
+    if kind == "one":
+        return results[0]
+    if kind == "choice":
+        return Choice(choice.tag, tuple(results), choice.name, choice.origin)
+    if kind == "table":
+        return jnp.asarray(results)[choice.tag]
+    choice._fail(f"{what}, which gives values that are not strings or numbers of one type,")
+
+
+def truth(choice: Choice):
+    """`bool(choice)` when the program runs: a bool JAX value (or a bool, if all agree)."""
+    return mapped(choice, bool, "its truth")
+
+
+def is_none(choice: Choice):
+    return mapped(choice, lambda o: o is None, "`is None`")
+
+
+def merges(a, b) -> bool:
+    """Whether leaves `a` and `b` of two paths merge as a Choice: atoms or Choices, not the
+    same value."""
+    if a is b:
+        return False
+    ok_a, ok_b = isinstance(a, Choice) or core.atom(a), isinstance(b, Choice) or core.atom(b)
+    return ok_a and ok_b and not core.same_atom(a, b)
+
+
+def options_of(*values) -> tuple:
+    return core.options_of(*values, options=lambda v: v.options if isinstance(v, Choice) else None)
+
+
+def tag_of(value, options: tuple):
+    """The tag of `value` (an atom, or a Choice) among `options`."""
+    if isinstance(value, Choice):
+        remap = [_index(options, o) for o in value.options]
+        if remap == list(range(len(remap))):
+            return value.tag
+        return jnp.asarray(remap, jnp.int32)[value.tag]
+    return jnp.asarray(_index(options, value), jnp.int32)
+
+
+def _index(options, value) -> int:
+    return next(k for k, o in enumerate(options) if core.same_atom(o, value))
+
+
+def _returned(choice):
+    """`jax.jit` flattening a Choice it returns (the client's own entries keep it a leaf)."""
+    choice._fail("returning it from `jax.jit` (which returns arrays)", choice.origin)
+
+
+jax.tree_util.register_pytree_node(Choice, _returned, lambda aux, children: None)
+st.LEAF_TYPES.add(Choice)
+staging._JAX_TYPES.add(Choice)  # `if`, `is None` and the logical operators come to us
