@@ -330,6 +330,15 @@ def integer_division(x):
     return r
 
 
+def negative_powers(x):
+    v, k = float(x[0]), int(x[1])
+    try:
+        r = v**-1 + 0.0**k + v**2
+    except ZeroDivisionError:
+        r = -1.0
+    return r
+
+
 PROGRAMS = [
     (raise_in_the_body, [np.array([0.5, 2.0]), np.array([0.5, -1.0])]),
     (raise_in_a_helper, [np.array([0.5, 2.0]), np.array([0.5, -1.0])]),
@@ -355,6 +364,10 @@ PROGRAMS = [
     (try_in_a_staged_branch, [np.array([2.0]), np.array([0.0, 1.0]), np.array([-1.0])]),
     (integer_division, [np.array([3.0]), np.array([0.0]), np.array([-2.0])]),
     (log_or_nan, [np.array([1.0, 0.0, -2.0, np.e])]),
+    (
+        negative_powers,
+        [np.array([2.0, 1.0]), np.array([0.0, 1.0]), np.array([2.0, -1.0]), np.array([2.0, 0.0])],
+    ),
 ]
 
 
