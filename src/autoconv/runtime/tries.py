@@ -31,7 +31,7 @@ class TryScope:
     it began, the statement of its body being run (`mark`: the block it runs in, or None) and
     the failure points that statement recorded."""
 
-    __slots__ = ("kinds", "types", "home", "mark", "pending", "caught", "origin")
+    __slots__ = ("kinds", "types", "home", "mark", "pending", "caught", "origin", "state")
 
     def __init__(self, kinds, origin):
         self.kinds = kinds
@@ -41,6 +41,7 @@ class TryScope:
         self.pending: list = []
         self.caught: dict = {}  # clause -> the exceptions recorded for it
         self.origin = origin
+        self.state = None  # what the statement's objects held when it began (`_state`)
 
     def clause_for(self, kind) -> int:
         """1 + the index of the first clause that catches `kind` (as Python tests it), or 0."""
@@ -75,6 +76,8 @@ def try_mark(scope: TryScope) -> None:
     """A statement of the body starts: failure points in its block are the scope's to stage."""
     scope.mark = BLOCK[0]()
     scope.pending = []
+    if scope.mark is not None:
+        scope.state = _state(sys._getframe(1).f_locals)
 
 
 def try_poll(scope: TryScope, caught):
@@ -83,7 +86,32 @@ def try_poll(scope: TryScope, caught):
     if not scope.pending:
         return caught
     pending, scope.pending = scope.pending, []
+    if scope.state is not None and _state(sys._getframe(1).f_locals) != scope.state:
+        # A function the statement called raised (a failure point in its code) and went on to
+        # change an object the `try` sees (`self.balance -= amount` after the `raise`): eager
+        # code never ran those lines, and the graph cannot take them back.
+        CHANGED[0](pending)
     return COMBINE[0](caught, pending)
+
+
+CHANGED = [None]  # the tracer's error for `try_poll`'s changed objects (trace.staged_try)
+
+
+def _state(names: dict) -> list:
+    """What the objects that local `names` hold refer to: each user object's attributes, and
+    the items of the lists and dicts among them (by identity), one level down."""
+    seen = []
+    for value in names.values():
+        attrs = getattr(value, "__dict__", None)
+        if type(attrs) is not dict or isinstance(value, type) or callable(value):
+            continue
+        for name, held in attrs.items():
+            seen.append((id(value), name, id(held)))
+            if type(held) is list:
+                seen.append((id(held), tuple(map(id, held))))
+            elif type(held) is dict:
+                seen.append((id(held), tuple(map(id, held.values()))))
+    return seen
 
 
 def try_raise(scope: TryScope, exc):

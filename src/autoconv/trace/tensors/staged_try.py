@@ -45,6 +45,20 @@ def _combine(caught, pending):
     return caught
 
 
+def _changed(pending):
+    """`runtime.tries.try_poll`'s error: a function the statement called went on, after the
+    point where it raises, to change an object the `try` sees."""
+    origin = pending[0][4]
+    raise StagingError(
+        f"{where(origin)}: this may raise an error that a `try` around the call handles when "
+        "the graph runs, and the function goes on to change objects after it (attributes, "
+        "lists, dicts: `self.balance -= amount`) that eager code would leave as they were; a "
+        "graph cannot take those changes back. Test the condition where the `try` is (`if a "
+        "> acct.balance: failed += 1` / `else: acct.withdraw(a)`), or have the function "
+        "return a flag instead of raising."
+    )
+
+
 def _settle(value):
     """A name's value after a staged `try` that binds it on every path (runtime.tries)."""
     if isinstance(value, Optional) and value.missing is not None:
@@ -55,6 +69,7 @@ def _settle(value):
 tries.BLOCK[0] = _block
 tries.COMBINE[0] = _combine
 tries.SETTLE[0] = _settle
+tries.CHANGED[0] = _changed
 
 
 def _record(kind, exc, flag) -> bool:
