@@ -1,0 +1,73 @@
+"""Values the third path, `jax.jit(autoconv.convert(f))`, made up (issue 24): a string of a
+traced value. Each program runs eagerly with NumPy and under `jax.jit` with `np` as
+`jax.numpy`, 64-bit types on (`tests/jax/corpus.outcome`, as `tools/three_paths.py` judges its
+`jit` path): the same values, or an `AutoconvError` naming the program's line.
+"""
+
+import numpy as np
+import pytest
+
+jax = pytest.importorskip("jax")
+
+import autoconv  # noqa: E402
+from tests.jax import corpus  # noqa: E402
+
+X = np.array([1.0, 2.5, 3.0])
+
+
+def outcome(func, args=(X,)):
+    return corpus.outcome(func, args, __file__)
+
+
+def refused(func, what):
+    kind, detail = outcome(func)
+    assert kind == "autoconv-error", (kind, detail)
+    assert what in detail and "JAX knows only when the program runs" in detail, detail
+
+
+def test_an_f_string_of_a_traced_value_is_an_error_not_the_tracer_s_name():
+    def f(x):
+        coins = x.sum()
+        return f"{coins} coins left"
+
+    refused(f, "makes a string of a traced float64[]")
+
+
+def test_str_repr_and_format_of_a_traced_value_are_errors():
+    def with_str(x):
+        return str(x.sum())
+
+    def with_repr(x):
+        return repr(x[0])
+
+    def with_format(x):
+        return format(x.sum(), ".2f")
+
+    refused(with_str, "with str()")
+    refused(with_repr, "with repr()")
+    refused(with_format, "with format()")
+
+
+def test_f_strings_of_python_values_still_make_strings():
+    def f(x):
+        n = len(x)
+        return f"{n} items", x.sum()
+
+    assert outcome(f) == ("same", "")
+
+
+def test_a_printed_f_string_shows_the_run_time_values_with_their_specs(capfd):
+    def f(x):
+        total = x.sum()
+        print(f"total {total:.2f} first {x[0]!r} n={len(x)}")
+        print("raw", total)
+        return total
+
+    eager = f(X)
+    expected = capfd.readouterr().out
+    jitted = jax.jit(autoconv.convert(corpus.jax_version(f)))
+    got = jitted(X)
+    jax.effects_barrier()
+    assert capfd.readouterr().out == expected
+    assert float(got) == float(eager)
+    assert "Tracer" not in expected
