@@ -1,6 +1,6 @@
 """Values the third path, `jax.jit(autoconv.convert(f))`, made up (issue 24): a string of a
-traced value. Each program runs eagerly with NumPy and under `jax.jit` with `np` as
-`jax.numpy`, 64-bit types on (`tests/jax/corpus.outcome`, as `tools/three_paths.py` judges its
+traced value, `type()` of one. Each program runs eagerly with NumPy and under `jax.jit` with
+`np` as `jax.numpy`, 64-bit types on (`tests/jax/corpus.outcome`, as `tools/three_paths.py` judges its
 `jit` path): the same values, or an `AutoconvError` naming the program's line.
 """
 
@@ -71,3 +71,20 @@ def test_a_printed_f_string_shows_the_run_time_values_with_their_specs(capfd):
     assert capfd.readouterr().out == expected
     assert float(got) == float(eager)
     assert "Tracer" not in expected
+
+
+def test_type_of_a_traced_array_is_ndarray_as_eagerly():
+    def f(x):
+        doubled = x * 2
+        return type(doubled).__name__, type(x[1:]).__name__
+
+    assert outcome(f) == ("same", "")
+
+
+def test_type_of_a_traced_0d_value_is_an_error_not_the_tracer_class():
+    def f(x):
+        return type(x.sum()).__name__
+
+    refused_type = outcome(f)
+    assert refused_type[0] == "autoconv-error", refused_type
+    assert "`type()` of a traced float64[]" in refused_type[1], refused_type

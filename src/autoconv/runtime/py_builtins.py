@@ -221,6 +221,10 @@ def type_of(obj, *args):
         type_of = getattr(_TRACERS[type(obj)], "type_of", None)
         if type_of is not None:
             return type_of(obj)
+    elif not args and staging.jax_value(obj):
+        from autoconv.trace.jax import types  # eager NumPy's type, not JAX's tracer class
+
+        return types.type_of(obj)
     return type(obj, *args)
 
 

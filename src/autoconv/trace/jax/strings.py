@@ -57,14 +57,18 @@ def marked(value) -> bool:
     return type(value) is str and "\ue002" in value
 
 
-def refuse(what: str):
-    """Raises the error for a string made of a value JAX knows only when the program runs."""
+def user_line() -> tuple:
+    """`(file:line, source line)` of the user's statement running now."""
     frame = user_frame(_SKIP)
     if frame is None:
-        where, line = "<unknown location>", ""
-    else:
-        where = describe(frame.f_code.co_filename, frame.f_lineno)
-        line = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
+        return "<unknown location>", ""
+    where = describe(frame.f_code.co_filename, frame.f_lineno)
+    return where, linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
+
+
+def refuse(what: str):
+    """Raises the error for a string made of a value JAX knows only when the program runs."""
+    where, line = user_line()
     shown = f"`{line}` " if line else ""
     raise JaxStagingError(
         f"{where}: {shown}makes a string of {what}, a value JAX knows only when the program "
