@@ -88,3 +88,38 @@ def test_type_of_a_traced_0d_value_is_an_error_not_the_tracer_class():
     refused_type = outcome(f)
     assert refused_type[0] == "autoconv-error", refused_type
     assert "`type()` of a traced float64[]" in refused_type[1], refused_type
+
+
+MANY = (np.array([3.0, -1.0, 3.0, 2.0]),)
+
+
+def test_in_and_count_on_a_list_of_traced_values_compare_when_the_program_runs():
+    def f(x):
+        vals = [x[0], x[1], x[2], x[3]]
+        return x[2] in vals, x[3] * 10 in vals, 2.0 in vals, vals.count(x[0]), "a" in vals
+
+    for args in (MANY, (np.array([1.0, 5.0, 2.0, 0.1]),)):
+        assert outcome(f, args) == ("same", ""), args
+
+
+def test_index_and_remove_of_an_item_of_the_list_itself_are_exact():
+    def f(x):
+        vals = [x[0], x[1], x[2], x[3]]
+        third = vals[2]
+        at = vals.index(third)  # the first item equal to it: 0 where x[0] == x[2]
+        vals.remove(third)
+        return at, vals
+
+    for args in (MANY, (np.array([1.0, 5.0, 2.0, 0.1]),)):
+        assert outcome(f, args) == ("same", ""), args
+
+
+def test_index_of_a_value_that_may_be_missing_is_an_error_naming_the_call():
+    def f(x):
+        vals = [x[0], x[1], x[2]]
+        best = max(vals)
+        return vals.index(best)
+
+    kind, detail = outcome(f, MANY)
+    assert kind == "autoconv-error", (kind, detail)
+    assert "vals.index(best)" in detail and "`index()`" in detail, detail
