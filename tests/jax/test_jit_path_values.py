@@ -123,3 +123,14 @@ def test_index_of_a_value_that_may_be_missing_is_an_error_naming_the_call():
     kind, detail = outcome(f, MANY)
     assert kind == "autoconv-error", (kind, detail)
     assert "vals.index(best)" in detail and "`index()`" in detail, detail
+
+
+def test_sort_of_a_list_of_traced_values_is_an_error_naming_the_call():
+    def f(x):
+        events = [(t, i) for i, t in enumerate(x)]
+        events.sort()
+        return events[0][1]
+
+    kind, detail = outcome(f, MANY)
+    assert kind == "autoconv-error", (kind, detail)
+    assert "events.sort()" in detail and "`sort()`" in detail, detail

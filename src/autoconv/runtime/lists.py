@@ -48,6 +48,8 @@ def list_method(target, name, *args, **kwargs):
         found = _jax_method(target, name, args[0])
         if found is not _PYTHON:
             return found
+    if name == "sort" and type(target) is list and "jax" in _modules:
+        _jax_sort(target)
     if type(target) is list:
         return getattr(target, name)(*args, **kwargs)  # (`converted` would route it back here)
     return converted(getattr(target, name))(*args, **kwargs)
@@ -67,6 +69,15 @@ def _jax_method(target, name, value):
     if not lists.applies(value, target) or (name == "remove" and type(target) is not list):
         return _PYTHON
     return getattr(lists, name)(target, value)
+
+
+def _jax_sort(target) -> None:
+    """Refuses `sort()` of a list holding JAX tracers (trace/jax/lists.py)."""
+    items = [i for v in target for i in (v if type(v) is tuple else (v,))]
+    if any(map(staging.jax_value, items)):
+        from autoconv.trace.jax import lists
+
+        lists.refuse_sort(items)
 
 
 def _star(fn):

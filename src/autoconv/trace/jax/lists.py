@@ -109,6 +109,18 @@ def remove(items: list, value) -> None:
     items[:] = kept
 
 
+def refuse_sort(items) -> None:
+    """`sort()` of a list holding tracers (also in its tuples): the order is known only when
+    the program runs, and a Python list's order is needed now."""
+    if any(isinstance(i, _Tracer) for i in items):
+        _refuse(
+            "`sort()`",
+            "puts them in an order known only when it runs, and a Python list's order is "
+            "needed while JAX traces. Sort an array instead (`jnp.sort`, or `jnp.argsort` of "
+            "the keys to order the other values)",
+        )
+
+
 def _refuse(what: str, why: str):
     where, line = strings.user_line()
     shown = f"`{line}`: " if line else ""
