@@ -10,52 +10,13 @@ check the message instead of the outcome. C1's program runs forever on the JAX b
 the findings), so its case runs on NumPy only.
 """
 
-import copy
 import dataclasses
 
 import numpy as np
 import pytest
 
 import autoconv
-
-try:
-    import jax  # noqa: F401
-except ImportError:  # jax is optional
-    BACKENDS = ["numpy"]
-else:
-    BACKENDS = ["numpy", "jax"]
-
-
-def same(expected, got) -> bool:
-    if type(expected) is not type(got):
-        return False
-    if isinstance(expected, (tuple, list)):
-        return len(expected) == len(got) and all(map(same, expected, got))
-    if isinstance(expected, dict):
-        return expected.keys() == got.keys() and all(same(expected[k], got[k]) for k in expected)
-    if isinstance(expected, (np.ndarray, np.generic)):
-        return expected.dtype == got.dtype and np.allclose(expected, got, equal_nan=True)
-    return expected == got
-
-
-def follows_the_rule(fn, *args, backend):
-    """The eager answer, or the eager exception's type."""
-    try:
-        want = ("return", fn(*copy.deepcopy(args)))
-    except Exception as e:  # noqa: BLE001 - an outcome
-        want = ("raise", type(e))
-    graph = autoconv.function(fn, backend=backend)
-    if want[0] == "raise":
-        with pytest.raises(want[1]):
-            graph(*copy.deepcopy(args))
-    else:
-        assert same(want[1], graph(*copy.deepcopy(args)))
-
-
-def message(fn, *args, backend="numpy"):
-    with pytest.raises(autoconv.AutoconvError) as info:
-        autoconv.function(fn, backend=backend)(*args)
-    return str(info.value)
+from tests.graph.agreement import BACKENDS, follows_the_rule, message
 
 
 def xfail(why):

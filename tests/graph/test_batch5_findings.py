@@ -5,37 +5,11 @@ until its class was fixed (a new open class goes in as one: `xfail(why)`); all a
 documented limits with a message that names the user's construct now.
 """
 
-import copy
-
 import numpy as np
 import pytest
 
 import autoconv
-
-try:
-    import jax  # noqa: F401
-except ImportError:  # jax is optional
-    BACKENDS = ["numpy"]
-else:
-    BACKENDS = ["numpy", "jax"]
-
-
-def same(expected, got) -> bool:
-    if type(expected) is not type(got):
-        return False
-    if isinstance(expected, (tuple, list)):
-        return len(expected) == len(got) and all(map(same, expected, got))
-    if isinstance(expected, (np.ndarray, np.generic)):
-        nan = expected.dtype.kind in "fc"
-        return expected.dtype == got.dtype and np.array_equal(expected, got, equal_nan=nan)
-    return expected == got
-
-
-def follows_the_rule(fn, *args, backend):
-    """The eager answer (values, dtypes, Python types)."""
-    want = fn(*copy.deepcopy(args))
-    got = autoconv.function(fn, backend=backend)(*copy.deepcopy(args))
-    assert same(want, got), (want, got)
+from tests.graph.agreement import BACKENDS, follows_the_rule
 
 
 def xfail(why):

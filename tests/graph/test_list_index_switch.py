@@ -3,49 +3,18 @@ key a staged condition chose among constants, are switches over their items
 (trace/tensors/switch.py): the graph gives what eager NumPy gives (values, Python types, the
 same list object, IndexError/KeyError), on the NumPy and the JAX backend."""
 
-import copy
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import autoconv
-
-try:
-    import jax  # noqa: F401
-except ImportError:  # jax is optional
-    BACKENDS = ["numpy"]
-else:
-    BACKENDS = ["numpy", "jax"]
-
-
-def same(expected, got) -> bool:
-    if type(expected) is not type(got):
-        return False
-    if isinstance(expected, (tuple, list)):
-        return len(expected) == len(got) and all(map(same, expected, got))
-    if isinstance(expected, dict):
-        return expected.keys() == got.keys() and all(same(expected[k], got[k]) for k in expected)
-    if isinstance(expected, (np.ndarray, np.generic)):
-        return expected.dtype == got.dtype and np.array_equal(expected, got, equal_nan=True)
-    return expected == got
+from tests.graph.agreement import BACKENDS, follows_the_rule
 
 
 def check(fn, *args, backend="numpy"):
     """The eager answer (values and Python types), or the eager exception's type and text."""
-    try:
-        want = ("return", fn(*copy.deepcopy(args)))
-    except Exception as e:  # noqa: BLE001 - an outcome
-        want = ("raise", e)
-    graph = autoconv.function(fn, backend=backend)
-    if want[0] == "raise":
-        with pytest.raises(type(want[1])) as info:
-            graph(*copy.deepcopy(args))
-        assert str(want[1]) in str(info.value)
-    else:
-        got = graph(*copy.deepcopy(args))
-        assert same(want[1], got), (want[1], got)
+    follows_the_rule(fn, *args, backend=backend, text=True)
 
 
 # --- the batch's shapes ----------------------------------------------------------------------

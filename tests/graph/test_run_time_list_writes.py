@@ -9,46 +9,15 @@ the JAX backend, one buffer per list, says it cannot. A node keeps the list its 
 as it was then (`np.stack(lst)` in a branch that raises, `lst` changed afterwards).
 """
 
-import copy
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import autoconv
+from tests.graph.agreement import BACKENDS, follows_the_rule
 
-try:
-    import jax  # noqa: F401
-except ImportError:  # jax is optional
-    HAS_JAX = False
-else:
-    HAS_JAX = True
-
-
-def same(want, got) -> bool:
-    if type(want) is not type(got):
-        return False
-    if isinstance(want, (tuple, list)):
-        return len(want) == len(got) and all(map(same, want, got))
-    if isinstance(want, (np.ndarray, np.generic)):
-        return want.dtype == got.dtype and np.allclose(want, got, equal_nan=True)
-    return want == got
-
-
-def agrees(fn, *args, backend="numpy"):
-    """The eager answer (values and Python types), or the eager exception's type."""
-    try:
-        want = ("return", fn(*copy.deepcopy(args)))
-    except Exception as e:  # noqa: BLE001 - an outcome
-        want = ("raise", type(e))
-    graph = autoconv.function(fn, backend=backend)
-    if want[0] == "raise":
-        with pytest.raises(want[1]):
-            graph(*copy.deepcopy(args))
-    else:
-        got = graph(*copy.deepcopy(args))
-        assert same(want[1], got), (want[1], got)
+HAS_JAX = "jax" in BACKENDS
 
 
 def run_lengths(seq):
@@ -172,16 +141,16 @@ floats = st.lists(st.sampled_from([-1.5, 0.0, 2.0, 3.0]), max_size=7).map(np.arr
 @settings(max_examples=25, deadline=None)
 @given(seq=ints)
 def test_run_lengths(seq):
-    agrees(run_lengths, seq)
+    follows_the_rule(run_lengths, seq)
 
 
 @settings(max_examples=25, deadline=None)
 @given(x=floats)
 def test_last_item_written_in_a_branch(x):
-    agrees(clip_last, x)
-    agrees(clip_last_numpy, x)
-    agrees(merge_positive_runs, x)
-    agrees(write_past_the_end, x)
+    follows_the_rule(clip_last, x)
+    follows_the_rule(clip_last_numpy, x)
+    follows_the_rule(merge_positive_runs, x)
+    follows_the_rule(write_past_the_end, x)
 
 
 @settings(max_examples=20, deadline=None)
@@ -189,42 +158,42 @@ def test_last_item_written_in_a_branch(x):
     x=st.lists(st.integers(0, 9), max_size=8).map(lambda v: np.array(v, float)), k=st.integers(1, 3)
 )
 def test_a_method_in_a_branch_makes_the_list_one(x, k):
-    agrees(rolling_max, x, k)
+    follows_the_rule(rolling_max, x, k)
 
 
 @pytest.mark.parametrize("x", [np.array([-2.0, -2.0, 0.5]), np.array([1.0, 2.0, 3.0])])
 def test_a_list_an_inner_loop_appends_to(x):
-    agrees(appended_in_an_inner_loop, x)
+    follows_the_rule(appended_in_an_inner_loop, x)
 
 
 @pytest.mark.parametrize(
     "A", [np.eye(3), np.zeros((2, 3)), np.array([[0.0, 1.0], [2.0, 4.0], [1.0, 2.0]])]
 )
 def test_an_index_list_with_a_value_or_none(A):
-    agrees(matrix_rank, A)
+    follows_the_rule(matrix_rank, A)
 
 
 @pytest.mark.parametrize(
     "p", [np.array([1.0, 4.0, 0.0, 9.0, 3.0]), np.full(4, 3.0), np.array([2.0])]
 )
 def test_items_keep_each_paths_python_type(p):
-    agrees(rsi, p, 2)
+    follows_the_rule(rsi, p, 2)
 
 
 @pytest.mark.parametrize("x", [np.array([-2.0]), np.array([2.0, 1.0])])
 def test_a_node_keeps_its_arguments_as_they_were(x):
-    agrees(stack_in_a_raising_branch, x)
+    follows_the_rule(stack_in_a_raising_branch, x)
 
 
 @pytest.mark.skipif(not HAS_JAX, reason="jax is not installed")
 def test_jax_backend_item_writes():
     x = np.array([1.0, -2.0, 3.0])
-    agrees(clip_last_numpy, x, backend="jax")
-    agrees(clip_last_numpy, np.zeros(0), backend="jax")
-    agrees(merge_positive_runs, x, backend="jax")
-    agrees(rolling_max, np.array([1.0, 3.0, 2.0, 5.0, 4.0, 1.0]), 3, backend="jax")
-    agrees(stack_in_a_raising_branch, np.array([-2.0]), backend="jax")
-    agrees(stack_in_a_raising_branch, np.array([2.0, 1.0]), backend="jax")
+    follows_the_rule(clip_last_numpy, x, backend="jax")
+    follows_the_rule(clip_last_numpy, np.zeros(0), backend="jax")
+    follows_the_rule(merge_positive_runs, x, backend="jax")
+    follows_the_rule(rolling_max, np.array([1.0, 3.0, 2.0, 5.0, 4.0, 1.0]), 3, backend="jax")
+    follows_the_rule(stack_in_a_raising_branch, np.array([-2.0]), backend="jax")
+    follows_the_rule(stack_in_a_raising_branch, np.array([2.0, 1.0]), backend="jax")
 
 
 @pytest.mark.skipif(not HAS_JAX, reason="jax is not installed")

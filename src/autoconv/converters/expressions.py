@@ -3,6 +3,7 @@
 import gast
 
 from autoconv.converters.lowering import copy_location_tree
+from autoconv.pyct import templates
 from autoconv.pyct.walk import child_fields, walk
 
 
@@ -83,3 +84,19 @@ def binds_or_suspends(node) -> bool:
 
 def located(node, origin):
     return copy_location_tree(node, origin)
+
+
+def membership(node, ours, ac: str, call: str):
+    """`x in c` / `x not in c` (`node`, a Compare) with `ours(c)` as the runtime call `call`
+    (`"ac.in_(x, c)"`, its operands named `x` and `c`), under `ac.not_` for `not in`; else
+    `node` as it is."""
+    if not (
+        len(node.ops) == 1
+        and isinstance(node.ops[0], (gast.In, gast.NotIn))
+        and ours(node.comparators[0])
+    ):
+        return node
+    made = templates.expr(call, ac=ac, x=node.left, c=node.comparators[0])
+    if isinstance(node.ops[0], gast.NotIn):
+        made = templates.expr("ac.not_(x)", ac=ac, x=made)
+    return located(made, node)

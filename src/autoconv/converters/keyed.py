@@ -70,17 +70,7 @@ class _Keyed(Transformer):
 
     def visit_Compare(self, node):
         self.generic_visit(node)
-        if (
-            len(node.ops) == 1
-            and isinstance(node.ops[0], (gast.In, gast.NotIn))
-            and self._ours(node.comparators[0])
-        ):
-            call = templates.expr("ac.in_(x, items)", ac=self.ac, x=node.left)
-            call.args[1] = node.comparators[0]
-            if isinstance(node.ops[0], gast.NotIn):
-                call = templates.expr("ac.not_(x)", ac=self.ac, x=call)
-            return expressions.located(call, node)
-        return node
+        return expressions.membership(node, self._ours, self.ac, "ac.in_(x, c)")
 
     def visit_Subscript(self, node):
         self.generic_visit(node)

@@ -167,17 +167,7 @@ class _Items(Transformer):
 
     def visit_Compare(self, node):
         self.generic_visit(node)
-        if (
-            len(node.ops) == 1
-            and isinstance(node.ops[0], (gast.In, gast.NotIn))
-            and self._ours(node.comparators[0])
-        ):
-            call = templates.expr("ac.list_contains(name, value)", ac=self.ac, value=node.left)
-            call.args[0] = node.comparators[0]
-            if isinstance(node.ops[0], gast.NotIn):
-                call = templates.expr("ac.not_(value)", ac=self.ac, value=call)
-            return expressions.located(call, node)
-        return node
+        return expressions.membership(node, self._ours, self.ac, "ac.list_contains(c, x)")
 
     def visit_Call(self, node):
         self.generic_visit(node)

@@ -1,7 +1,8 @@
 """Python values that a staged condition chooses (`label = "pos" if x > 0 else "neg"`), as
 both tracers see them: which values can be chosen (`atom`), the options of several (`options_of`)
-and what an operation applied to every option gives (`mapped_results`). Each tracer holds the
-run-time index of the chosen option its own way (a Tensor, a JAX tracer)."""
+what an operation applied to every option gives (`mapped_results`) and the uses that apply to
+every option (`MapsOptions`). Each tracer holds the run-time index of the chosen option its own
+way (a Tensor, a JAX tracer)."""
 
 from __future__ import annotations
 
@@ -45,3 +46,33 @@ def mapped_results(results: list) -> str:
     if len(kinds) == 1 and next(iter(kinds)) in NUMBERS:
         return "table"
     return "other"
+
+
+class MapsOptions:
+    """The uses of a chosen value that apply to each option in turn (`==`, `!=`, a method or
+    attribute, `+`), for both tracers' `Choice`: a subclass gives `_map(fn, what)` and
+    `_operand(other, option)`, the other side of a comparison for one option."""
+
+    __slots__ = ()
+
+    def __eq__(self, other):
+        return self._map(lambda o: o == self._operand(other, o), "==")
+
+    def __ne__(self, other):
+        return self._map(lambda o: o != self._operand(other, o), "!=")
+
+    def __getattr__(self, attr):
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        values = [getattr(o, attr) for o in self.options]
+        if all(callable(v) for v in values):
+            return lambda *args, **kwargs: self._map(
+                lambda o: getattr(o, attr)(*args, **kwargs), f".{attr}()"
+            )
+        return self._map(lambda o: getattr(o, attr), f".{attr}")
+
+    def __add__(self, other):
+        return self._map(lambda o: o + other, "+")
+
+    def __radd__(self, other):
+        return self._map(lambda o: other + o, "+")

@@ -19,7 +19,7 @@ from autoconv.trace.core import choices as core
 from autoconv.trace.jax import state as st
 
 
-class Choice:
+class Choice(core.MapsOptions):
     """One of `options`, the one `tag` (an int32 JAX value) indexes when the program runs."""
 
     __slots__ = ("tag", "options", "name", "origin")
@@ -45,27 +45,8 @@ class Choice:
     def _map(self, fn, what):
         return mapped(self, fn, what)
 
-    def __eq__(self, other):
-        return self._map(lambda o: o == _value_of(other, o), "==")
-
-    def __ne__(self, other):
-        return self._map(lambda o: o != _value_of(other, o), "!=")
-
-    def __getattr__(self, attr):
-        if attr.startswith("__"):
-            raise AttributeError(attr)
-        values = [getattr(o, attr) for o in self.options]
-        if all(callable(v) for v in values):
-            return lambda *args, **kwargs: self._map(
-                lambda o: getattr(o, attr)(*args, **kwargs), f".{attr}()"
-            )
-        return self._map(lambda o: getattr(o, attr), f".{attr}")
-
-    def __add__(self, other):
-        return self._map(lambda o: o + other, "+")
-
-    def __radd__(self, other):
-        return self._map(lambda o: other + o, "+")
+    def _operand(self, other, option):
+        return _value_of(other, option)
 
     def __hash__(self):
         self._fail("a dict key or a set item")

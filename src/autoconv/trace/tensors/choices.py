@@ -31,7 +31,7 @@ _TAG = ((), np.dtype(np.int64), False)
 _NUMBERS = (bool, int, float, complex)
 
 
-class Choice:
+class Choice(core_choices.MapsOptions):
     """One of `options`, the one `tag` (an int Tensor) indexes when the graph runs."""
 
     __slots__ = ("tag", "options", "name")
@@ -49,27 +49,8 @@ class Choice:
     def _map(self, fn, what):
         return mapped(self, fn, what)
 
-    def __eq__(self, other):
-        return self._map(lambda o: o == _value_of(other, o), "==")
-
-    def __ne__(self, other):
-        return self._map(lambda o: o != _value_of(other, o), "!=")
-
-    def __getattr__(self, attr):
-        if attr.startswith("__"):
-            raise AttributeError(attr)
-        values = [getattr(o, attr) for o in self.options]
-        if all(callable(v) for v in values):
-            return lambda *args, **kwargs: self._map(
-                lambda o: getattr(o, attr)(*args, **kwargs), f".{attr}()"
-            )
-        return self._map(lambda o: getattr(o, attr), f".{attr}")
-
-    def __add__(self, other):
-        return self._map(lambda o: o + other, "+")
-
-    def __radd__(self, other):
-        return self._map(lambda o: other + o, "+")
+    def _operand(self, other, option):
+        return _value_of(other, option)
 
     def __mod__(self, other):
         return self._map(lambda o: o % other, "%")
