@@ -40,7 +40,7 @@ import gast
 
 from autoconv.pyct import anno, scopes, templates
 
-_DIVIDES = (gast.Div, gast.FloorDiv, gast.Mod)
+_DIVIDES = (gast.Div, gast.FloorDiv, gast.Mod, gast.Pow)  # ZeroDivisionError: `0.0 ** -1` too
 
 
 def mark_users(function_node) -> None:

@@ -27,6 +27,7 @@ from autoconv.backends.frame import Parameters
 from autoconv.backends.jax import bounds as _bounds
 from autoconv.backends.jax import casts as _casts
 from autoconv.backends.jax import changes as _changes
+from autoconv.backends.jax import divisions as _divisions
 from autoconv.backends.jax import draws as _draws
 from autoconv.backends.jax import host as _host
 from autoconv.backends.jax import lists as _lists
@@ -225,6 +226,7 @@ class _Writer:
         rhs = self.rhs(node)
         self._check_indices(node, indent)
         self._check_cast(node, indent)
+        self._check_divisor(node, indent)
         outs = node.outputs
         if not outs:
             self.emit(indent, rhs, node)
@@ -252,6 +254,8 @@ class _Writer:
         if _reads.sets_error(node, self.plan) or _changes.sets_error(node, self.plan):
             return True
         if _casts.checked_value(node) is not None or _casts.empty_stack(node, self.plan):
+            return True
+        if _divisions.checked(node) is not None:
             return True
         return bool(self._checks.get(id(node))) or id(node) in self.masks.errors
 
@@ -294,6 +298,15 @@ class _Writer:
         v = self.expr(value)
         test = f"{suspect}({v}{', ' + self.dtype(dtype) if dtype is not None else ''})"
         self.emit(indent, f"err = confirm({test}, err, {cb}, {v})", node)
+
+    def _check_divisor(self, node, indent):
+        """The run-time check of a division of Python numbers by zero (see divisions.py)."""
+        if _divisions.checked(node) is None:
+            return
+        record = _divisions.recorder(node)
+        self.callbacks.append(record)
+        cb = self.bind(record, f"zero_division_{len(self.callbacks)}")
+        self.emit(indent, f"err = check({_divisions.valid(node, self.expr)}, err, {cb})", node)
 
     def _check_not_empty(self, node, indent):
         """np.stack of lists grown when the graph runs, whose result may be unused (it is

@@ -351,6 +351,8 @@ def binop(symbol, uf, a, b):
         # Python numbers: a zero divisor raises ZeroDivisionError when the graph runs (or,
         # inside a `try` that handles it, takes the handler: staged_try).
         b = staged_try.divisor(symbol, a, b)
+    elif python and symbol == "**":
+        a = staged_try.power_base(a, b)  # 0.0 ** -1 raises ZeroDivisionError too
     specs = python or _ufunc_specs(uf, (a, b), {})
     return retag(op, (a, b), {}, emit("binop", symbol, symbol, (a, b), {}, specs)[0])
 

@@ -89,6 +89,30 @@ def divisor(symbol: str, a, b):
     return b + flag
 
 
+def power_base(a, b):
+    """`a` for `a ** b` of Python numbers: where a `try` handles ZeroDivisionError here, a
+    failure point where `a` is 0 and `b` negative, and a base that cannot fail; else `a`."""
+    if not isinstance(a, Tensor) and not isinstance(b, Tensor):
+        return a
+    if not isinstance(a, Tensor) and a != 0 or not isinstance(b, Tensor) and not b < 0:
+        return a  # cannot fail
+    scope, _ = tries.accepting(ZeroDivisionError, _block())
+    if scope is None:
+        refuse_if_handled((ZeroDivisionError,), "`**` of Python numbers")
+        return a
+    try:  # the message eager code gives, from numbers of the operands' kinds
+        operator.pow(_zero(a) if isinstance(a, Tensor) else a, _number(b) * -1)
+        exc = ZeroDivisionError("0.0 cannot be raised to a negative power")
+    except ZeroDivisionError as e:
+        exc = e.with_traceback(None)
+    # Python bools, as `b == 0` of `divisor`: `a + flag` keeps the Python number's type.
+    flag = (a == 0) if not isinstance(b, Tensor) else (b < 0)
+    if isinstance(a, Tensor) and isinstance(b, Tensor):
+        flag = (a == 0) & flag
+    _record(ZeroDivisionError, exc, flag)
+    return a + flag
+
+
 _DOMAINS = {math.sqrt: operator.lt, math.log: operator.le}
 
 

@@ -1,0 +1,103 @@
+"""Checks of divisions of Python numbers: XLA divides by zero silently (an infinity, a NaN or
+some integer), where eager Python raises ZeroDivisionError.
+
+`a / b`, `a // b` and `a % b` of Python numbers (and `divmod`, which the graph writes as `//`
+and `%`) raise where `b` is 0, and `a ** b` where `a` is 0 and `b` negative. The NumPy backend
+runs the Python operator itself, which raises; the lowered JAX code tests the operands when it
+runs and sets the error flag there, and the program raises Python's exception after the call,
+as for the index checks of `bounds.py`. NumPy scalars (`np.float64(1) / np.float64(0)`) give an
+infinity eagerly, with a warning: they are not checked. Inside a staged `try` that handles the
+error, the graph divides by a divisor that cannot be 0 (trace/tensors/staged_try.py), so the
+check passes there and the handler is taken.
+"""
+
+from __future__ import annotations
+
+import operator
+
+from autoconv.graph.tensor import Tensor
+
+_OPERATORS = {
+    "/": operator.truediv,
+    "//": operator.floordiv,
+    "%": operator.mod,
+    "**": operator.pow,
+}
+_NUMBERS = (bool, int, float)
+
+
+def checked(node) -> tuple | None:
+    """`(a, b)`, the operands of a binop of Python numbers that may raise ZeroDivisionError
+    when the graph runs; else None."""
+    if node.kind != "binop" or node.fn not in _OPERATORS or len(node.args) != 2:
+        return None
+    if len(node.outputs) != 1 or not node.outputs[0].weak:
+        return None
+    a, b = node.args
+    if not all(_python_number(v) for v in (a, b)):
+        return None
+    if node.fn == "**":
+        if not isinstance(a, Tensor) and a != 0:
+            return None
+        if not isinstance(b, Tensor) and not b < 0:
+            return None
+        if not isinstance(a, Tensor) and not isinstance(b, Tensor):
+            return None  # known while tracing
+        if isinstance(b, Tensor) and b.dtype.kind == "c":
+            return None
+    elif not isinstance(b, Tensor):
+        return None
+    return a, b
+
+
+def _python_number(v) -> bool:
+    if isinstance(v, Tensor):
+        return v.weak and v.shape == () and v.dtype.kind in "biuf"
+    return type(v) in _NUMBERS
+
+
+def valid(node, expr) -> str:
+    """The test, in lowered code, that the operation does not raise (`expr` writes an
+    operand)."""
+    a, b = node.args
+    if node.fn == "**":
+        return f"({expr(a)} != 0) | ({expr(b)} >= 0)"
+    return f"{expr(b)} != 0"
+
+
+def error(node) -> ZeroDivisionError:
+    """The exception eager Python raises for `node`, from numbers of its operands' kinds."""
+    a, b = node.args
+    op = _OPERATORS[node.fn]
+    if node.fn == "**":
+        a, b = _like(a, 0), (_like(b, -1) if isinstance(b, Tensor) else b)
+    else:
+        a, b = (_like(a, 1) if isinstance(a, Tensor) else a), _like(b, 0)
+    try:
+        op(a, b)
+    except ZeroDivisionError as e:
+        return e.with_traceback(None)
+    return ZeroDivisionError("division by zero")
+
+
+def _like(t, n):
+    kind = t.dtype.kind if isinstance(t, Tensor) else "i"
+    if kind == "b":
+        return bool(n) if n >= 0 else n
+    return float(n) if kind == "f" else int(n)
+
+
+def recorder(node):
+    """A host callback `(err)` keeping eager Python's ZeroDivisionError (only the first error
+    of a call counts)."""
+    exc = error(node)
+    slot: list = []
+
+    def record(err):
+        if bool(err) or slot:
+            return
+        slot.append((type(exc)(*exc.args), node))
+
+    record.slot = slot
+    record.node = node
+    return record
