@@ -284,7 +284,7 @@ def test_f_strings_of_python_values_stay_python_strings():
     def f(x):
         return f"{len(x)} items", x + 1
 
-    assert "ac.text(f'{ac.len(x)} items')" in autoconv.to_code(f)
+    assert "ac.text(f'{ac.formatted(ac.len(x))} items')" in autoconv.to_code(f)
     label, _ = autoconv.function(f)(X)
     assert label == "3 items" and type(label) is str
 

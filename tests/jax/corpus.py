@@ -79,6 +79,8 @@ def _design_reason(exc) -> str | None:
         return "numpy-only"
     if "non-tuple sequence for multidimensional indexing" in text:
         return "numpy-only"
+    if "requires ndarray or scalar arguments" in text or "is not a valid JAX array type" in text:
+        return "numpy-only"  # a jax.numpy function given a list, or strings (docs/jax-tracing.md)
     if "must be static" in text or "Shapes must be 1D sequences of concrete values" in text:
         return "concrete"
     if "is not a JAX type" in text or "is not a valid JAX type" in text:

@@ -3,8 +3,10 @@
 While a graph is traced, formatting a Tensor gives a marker that stands for its run-time value
 (trace/tensors/printing.py); `ac.text` turns a string holding markers into a value of the graph
 (a `format` node) made when it runs, so the f-string can be returned, appended or joined. On
-Python values `ac.text(s)` is `s`. Left as written: f-strings with no replacement field, the
-arguments of Python's `print` (which formats its markers itself) and the messages of `raise` and
+Python values `ac.text(s)` is `s`. Each formatted value is `ac.formatted(v)`: `v`, or a JAX
+tracer's stand-in, whose marker a print shows at run time and `ac.text` refuses. Left as
+written: f-strings with no replacement field, the arguments of Python's `print` (which formats
+its markers itself; their values are `ac.formatted` too) and the messages of `raise` and
 `assert` (formatted when a staged raise happens).
 """
 
@@ -37,7 +39,10 @@ class _Strings(Transformer):
     def visit_Call(self, node):
         func = node.func
         if isinstance(func, gast.Name) and func.id == "print" and self.ctx.is_builtin("print"):
-            node.args = [a if isinstance(a, gast.JoinedStr) else self.visit(a) for a in node.args]
+            node.args = [
+                self._values_formatted(a) if isinstance(a, gast.JoinedStr) else self.visit(a)
+                for a in node.args
+            ]
             node.keywords = [self.visit(k) for k in node.keywords]
             return node
         if (
@@ -55,5 +60,15 @@ class _Strings(Transformer):
             isinstance(v, gast.FormattedValue) for v in node.values
         ):
             return node
-        call = templates.expr("ac.text(s)", ac=self.ctx.ac, s=node)
+        call = templates.expr("ac.text(s)", ac=self.ctx.ac, s=self._values_formatted(node))
         return expressions.located(call, node)
+
+    def _values_formatted(self, node):
+        """`f"{v:.2f}"` -> `f"{ac.formatted(v):.2f}"`: a JAX tracer formats as a marker of its
+        run-time value (runtime/printing.py), which a print shows and `ac.text` refuses."""
+        for part in node.values:
+            if isinstance(part, gast.FormattedValue):
+                value = self.visit(part.value)
+                wrapped = templates.expr("ac.formatted(v)", ac=self.ctx.ac, v=value)
+                part.value = expressions.located(wrapped, value)
+        return node

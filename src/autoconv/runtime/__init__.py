@@ -33,6 +33,7 @@ from autoconv.runtime.lists import filtered, joined, list_contains, list_iadd, l
 from autoconv.runtime.logical import and_, if_exp, not_, or_, truth
 from autoconv.runtime.printing import (  # noqa: A004 - `ac.print` and others in converted code
     format,
+    formatted,
     print,
     repr,
     str,
@@ -81,6 +82,7 @@ __all__ = [
     "filtered",
     "float",
     "format",
+    "formatted",
     "for_stmt",
     "handler",
     "functional_now",

@@ -2,12 +2,15 @@
 (`converters/list_items.py`): plain Python, except for a list a staged loop appended to while a
 graph is traced, whose items are known only when the graph runs."""
 
+import sys
+
 from autoconv.runtime import sequences, staging
 from autoconv.runtime.calls import converted
 from autoconv.runtime.control_flow import for_stmt, if_stmt
-from autoconv.runtime.py_builtins import in_
+from autoconv.runtime.py_builtins import _jax_items, in_
 
 _traces = staging.traces
+_modules = sys.modules
 CHANGES = frozenset(("pop", "insert", "remove", "sort", "reverse"))
 """The list methods that change the list (the others read it)."""
 
@@ -41,9 +44,40 @@ def list_method(target, name, *args, **kwargs):
             return tracer.list_method(target, name, args, kwargs)
         if type(target) is list and name in CHANGES and target:
             tracer.note_kind(target)  # a staged loop that later pops it may find it empty
+    if name in _COMPARING and len(args) == 1 and type(target) in (list, tuple) and not kwargs:
+        found = _jax_method(target, name, args[0])
+        if found is not _PYTHON:
+            return found
+    if name == "sort" and type(target) is list and "jax" in _modules:
+        _jax_sort(target)
     if type(target) is list:
         return getattr(target, name)(*args, **kwargs)  # (`converted` would route it back here)
     return converted(getattr(target, name))(*args, **kwargs)
+
+
+_COMPARING = frozenset(("index", "count", "remove"))
+_PYTHON = object()
+
+
+def _jax_method(target, name, value):
+    """`index`, `count` or `remove` staged when JAX tracers are compared (trace/jax/lists.py),
+    else `_PYTHON`."""
+    if "jax" not in _modules or not _jax_items(value, target):
+        return _PYTHON
+    from autoconv.trace.jax import lists
+
+    if not lists.applies(value, target) or (name == "remove" and type(target) is not list):
+        return _PYTHON
+    return getattr(lists, name)(target, value)
+
+
+def _jax_sort(target) -> None:
+    """Refuses `sort()` of a list holding JAX tracers (trace/jax/lists.py)."""
+    items = [i for v in target for i in (v if type(v) is tuple else (v,))]
+    if any(map(staging.jax_value, items)):
+        from autoconv.trace.jax import lists
+
+        lists.refuse_sort(items)
 
 
 def _star(fn):

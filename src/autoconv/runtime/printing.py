@@ -34,6 +34,11 @@ def _traced_print(values, kwargs):
 
         if printing.staged_print(values, kwargs):
             return None
+    elif _marked(values):
+        from autoconv.trace.jax import strings  # an f-string of a JAX tracer
+
+        strings.print_marked(values, kwargs)
+        return None
     elif _holds_jax(values):
         from autoconv.trace.tensors import printing
 
@@ -57,13 +62,40 @@ def _holds_jax(values, depth: int = 0) -> bool:
     return False
 
 
+def _marked(values) -> bool:
+    for v in values:
+        if type(v) is _py.str and "\ue002" in v:
+            return True
+    return False
+
+
+def formatted(value):
+    """A value an f-string formats (`converters/strings.py`): `value`; a JAX tracer becomes a
+    stand-in that formats as a marker of its run-time value (trace/jax/strings.py), so that
+    a print shows that value and any other use of the string is a clear error."""
+    if _staging.jax_value(value) and _jax_tracer(value):
+        from autoconv.trace.jax import strings
+
+        return strings.Deferred(value)
+    return value
+
+
+def _jax_tracer(value) -> bool:
+    return isinstance(value, _modules["jax"].core.Tracer)
+
+
 def text(s):
     """An f-string as a value (`converters/strings.py`): `s`. While a graph is traced, a string
-    that formats symbolic values (it holds their markers) is made when the graph runs."""
+    that formats symbolic values (it holds their markers) is made when the graph runs; under
+    JAX one that formats a tracer is an error (trace/jax/strings.py)."""
     if _traces and "\ue000" in s:
         from autoconv.trace.tensors import printing
 
         return printing.text(s)
+    if "\ue002" in s and "jax" in _modules:
+        from autoconv.trace.jax import strings
+
+        strings.text(s)
     return s
 
 
@@ -79,6 +111,8 @@ def str(*args, **kwargs):  # noqa: A001 - the built-in it stands for
         made = printing.text_of(args[0], "!s")
         if made is not None:
             return made
+    elif len(args) == 1 and _staging.jax_value(args[0]) and _jax_tracer(args[0]):
+        _refuse("str()", args[0])
     return _str(*args, **kwargs)
 
 
@@ -90,6 +124,8 @@ def repr(obj, /):  # noqa: A001 - the built-in it stands for
         made = printing.text_of(obj, "!r")
         if made is not None:
             return made
+    elif _staging.jax_value(obj) and _jax_tracer(obj):
+        _refuse("repr()", obj)
     return _repr(obj)
 
 
@@ -101,4 +137,12 @@ def format(value, format_spec="", /):  # noqa: A001 - the built-in it stands for
         made = printing.text_of(value, format_spec)
         if made is not None:
             return made
+    elif _staging.jax_value(value) and _jax_tracer(value):
+        _refuse("format()", value)
     return _format(value, format_spec)
+
+
+def _refuse(how, value):
+    from autoconv.trace.jax import strings
+
+    strings.refuse(f"{strings.shown([value])} with {how}")

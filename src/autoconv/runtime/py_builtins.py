@@ -180,7 +180,16 @@ def in_(value, items):
             return staging.graph_tracer.sequence("contains", items, value)
         if _TRACERS[type(value)] is not None or _py.any(_TRACERS[type(i)] for i in items):
             return _truth((value == item for item in items), True)
+    if type(items) in (tuple, list) and "jax" in _modules and _jax_items(value, items):
+        from autoconv.trace.jax import lists  # compared when the JAX program runs
+
+        if lists.applies(value, items):
+            return lists.contains(items, value)
     return value in items
+
+
+def _jax_items(value, items) -> bool:
+    return staging.jax_value(value) or _py.any(map(staging.jax_value, items))
 
 
 def _truth(iterable, stop):
@@ -221,6 +230,10 @@ def type_of(obj, *args):
         type_of = getattr(_TRACERS[type(obj)], "type_of", None)
         if type_of is not None:
             return type_of(obj)
+    elif not args and staging.jax_value(obj):
+        from autoconv.trace.jax import types  # eager NumPy's type, not JAX's tracer class
+
+        return types.type_of(obj)
     return type(obj, *args)
 
 
