@@ -115,7 +115,7 @@ def dict_read(d: dict, key: Choice, origin=None):
         )
     value = d[options[present[0]]]
     for j in present[1:]:
-        value = pick(key.tag == j, d[options[j]], value, f"the dict's [{options[j]!r}]", origin)
+        value = pick(key.tag == j, d[options[j]], value, f"{_name(d)}[{options[j]!r}]", origin)
     return value
 
 
@@ -143,7 +143,7 @@ def dict_write(d: dict, key: Choice, value, origin=None) -> None:
     _plain(value, "the dict's item", origin)
     for o in options:
         j = key.options.index(o)
-        d[o] = pick(key.tag == j, value, d[o], f"the dict's [{o!r}]", origin)
+        d[o] = pick(key.tag == j, value, d[o], f"{_name(d)}[{o!r}]", origin)
 
 
 def pick(cond, a, b, name: str, origin, what: str = "write"):
@@ -284,9 +284,12 @@ def _dict_options(d, key: Choice, origin) -> tuple:
     return key.options
 
 
-def _name(lst) -> str:
-    text = list_name(lst)
-    return text[len("list `") : -1] if text.startswith("list `") else "the list"
+def _name(container) -> str:
+    """The user's name for a list or dict (`groups`), else "the list" / "the dict"."""
+    text = list_name(container)
+    if text.startswith("list `"):
+        return text[len("list `") : -1]
+    return "the dict" if type(container) is dict else "the list"
 
 
 def _options_text(options) -> str:
