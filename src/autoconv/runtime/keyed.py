@@ -69,9 +69,9 @@ def shadow_lists(obj, name: str) -> list:
         if obj:
             return []
         found = shadow(obj, name, make=True)
-    lists = [(found.keys, f"{name} (its keys)")]
+    lists = [(found.keys, f"{name}.keys()")]
     if found.values is not None:
-        lists.append((found.values, f"{name} (its values)"))
+        lists.append((found.values, f"{name}.values()"))
     return lists
 
 
