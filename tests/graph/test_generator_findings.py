@@ -682,3 +682,22 @@ def test_every_known_finding_has_its_case():
     names = {name for name in globals() if name.startswith("test_")}
     for finding, (test_name, _) in KNOWN.items():
         assert test_name in names, (finding, test_name)
+
+
+# -- G42 (seed 42): a dict entry a staged loop writes, and the dict returned from inside it --
+
+
+def dict_entry_and_early_return(x):
+    d = {"k": 0}
+    c = 0
+    while c < 1 and np.any(x < 0):
+        c += 1
+        if np.sum(x) < 0:
+            return d["k"], d
+        d["k"] = d["k"] + np.sum(x)
+    return d["k"], d
+
+
+@xfail("G42: 'a value computed here, inside a branch or loop body, is used outside it'")
+def test_dict_entry_written_in_a_loop_and_returned_from_it():
+    follows_the_rule(dict_entry_and_early_return, np.array([-2.0]), backend="numpy")
