@@ -410,8 +410,9 @@ class _Box:
 
 
 def as_its_kind(item):
-    """A number whose Python type depends on the path, made that type where the list's dtype
-    would not keep it (a Python int among float64 items: `u - 2` of an item read back)."""
+    """A number whose Python type depends on the path (`100.0 if l == 0 else g`, `u - 2` of
+    an item read back), made a node that gives its path's type when the graph runs; any other
+    value as it is."""
     kinds = getattr(item, "py_kinds", None)
     if type(item) is not Tensor or kinds is None or len(set(kinds[1])) < 2:
         return item
