@@ -101,20 +101,15 @@ def item(target, key):
     if _traces:
         if type(target) is dict and keyed.stages(target, key):
             return keyed.item(target, key)  # `d[k] += v`, keys known only when the graph runs
-        if type(target) is list and staging.tracer_for(target) is not None:
+        tracer = staging.tracer_for(target)
+        if tracer is not None and type(target) is list:
             # `counts[-1] += 1` of a list a staged loop appends to
             return staging.graph_tracer.list_item(target, key)
-        if staging.tracer_for(target) is None and _symbolic_key(key):
+        if tracer is None and staging.symbolic_key(key):
             return staging.graph_tracer.concrete_item(target, key)
     if staging.jax_value(key) and (staging.jax_value(target) or _jax_array(target)):
         return staging.jax_ops().masked_item(target, key)
     return target[key]
-
-
-def _symbolic_key(key) -> bool:
-    if type(key) is tuple:
-        return any(staging.symbolic(k) for k in key)
-    return staging.symbolic(key)
 
 
 class _Index:

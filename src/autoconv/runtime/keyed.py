@@ -75,15 +75,9 @@ def shadow_lists(obj, name: str) -> list:
     return lists
 
 
-def _symbolic_key(key) -> bool:
-    if type(key) is tuple:
-        return any(staging.symbolic(k) for k in key)
-    return staging.symbolic(key)
-
-
 def stages(obj, key) -> bool:
     """Whether `key` stored into or looked up in `obj` goes to the graph's tracer."""
-    return bool(_traces) and (active(obj) is not None or _symbolic_key(key))
+    return bool(_traces) and (active(obj) is not None or staging.symbolic_key(key))
 
 
 def contains(obj, key):
@@ -135,7 +129,8 @@ def method(f):
     obj, name = f.__self__, f.__name__
 
     def call(*args, **kwargs):
-        if _traces and not kwargs and (active(obj) is not None or any(map(_symbolic_key, args))):
+        symbolic = staging.symbolic_key
+        if _traces and not kwargs and (active(obj) is not None or any(map(symbolic, args))):
             found = shadow(obj, make=True)
             return staging.graph_tracer.keyed(name, found, *args)
         return f(*args, **kwargs)

@@ -73,7 +73,7 @@ def formatted(value):
     """A value an f-string formats (`converters/strings.py`): `value`; a JAX tracer becomes a
     stand-in that formats as a marker of its run-time value (trace/jax/strings.py), so that
     a print shows that value and any other use of the string is a clear error."""
-    if _staging.jax_value(value) and _jax_tracer(value):
+    if _jax_tracer(value):
         from autoconv.trace.jax import strings
 
         return strings.Deferred(value)
@@ -81,7 +81,8 @@ def formatted(value):
 
 
 def _jax_tracer(value) -> bool:
-    return isinstance(value, _modules["jax"].core.Tracer)
+    """Whether `value` is a JAX tracer (one test of its type first: cheap for anything else)."""
+    return _staging.jax_value(value) and isinstance(value, _modules["jax"].core.Tracer)
 
 
 def text(s):
@@ -111,7 +112,7 @@ def str(*args, **kwargs):  # noqa: A001 - the built-in it stands for
         made = printing.text_of(args[0], "!s")
         if made is not None:
             return made
-    elif len(args) == 1 and _staging.jax_value(args[0]) and _jax_tracer(args[0]):
+    elif len(args) == 1 and _jax_tracer(args[0]):
         _refuse("str()", args[0])
     return _str(*args, **kwargs)
 
@@ -124,7 +125,7 @@ def repr(obj, /):  # noqa: A001 - the built-in it stands for
         made = printing.text_of(obj, "!r")
         if made is not None:
             return made
-    elif _staging.jax_value(obj) and _jax_tracer(obj):
+    elif _jax_tracer(obj):
         _refuse("repr()", obj)
     return _repr(obj)
 
@@ -137,7 +138,7 @@ def format(value, format_spec="", /):  # noqa: A001 - the built-in it stands for
         made = printing.text_of(value, format_spec)
         if made is not None:
             return made
-    elif _staging.jax_value(value) and _jax_tracer(value):
+    elif _jax_tracer(value):
         _refuse("format()", value)
     return _format(value, format_spec)
 

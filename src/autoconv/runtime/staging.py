@@ -159,6 +159,13 @@ def symbolic(value) -> bool:
     return tracer_for(value) is not None
 
 
+def symbolic_key(key) -> bool:
+    """Whether a subscript's key (a tuple's items each) is symbolic."""
+    if type(key) is tuple:
+        return any(tracer_for(k) is not None for k in key)
+    return tracer_for(key) is not None
+
+
 def register(types, tracer, *, accumulators=(), builds_graphs=False) -> None:
     """Makes `tracer` stage the operators on values of `types` (an iterable of classes).
 
