@@ -17,42 +17,36 @@ _modules = _sys.modules
 
 def max(*args, **kwargs):  # noqa: A001
     """Python's `max`; while tracing, symbolic values are compared by staged choices."""
-    if _traces and len(args) == 1 and type(args[0]) in (set, dict):
-        found = keyed.extreme("max", args[0], kwargs.get("key"))  # `max(d, key=d.get)`
-        if found is not None:
-            return found
-        args = (keyed.view(args[0]),)
-    if _traces and ("key" in kwargs or _has_tuples(args)):
-        return _keyed("max", args, kwargs)
-    if kwargs:
-        kwargs = _default_unused(args, kwargs)
-    if not kwargs and (_traces or "jax" in _modules):  # a graph trace, or maybe a JAX one
-        tracer = _items_tracer(args)
-        if tracer is not None:
-            return tracer.extreme("max", args)
-    if kwargs and _traces and _py.len(args) == 1 and staging.grown_list(args[0]):
-        return staging.tracer_for(args[0]).extreme("max", args, **kwargs)
-    return _py.max(*args, **kwargs)
+    if not _traces and not kwargs and "jax" not in _modules:
+        return _py.max(*args)
+    return _extreme("max", args, kwargs)
 
 
 def min(*args, **kwargs):  # noqa: A001
     """Python's `min`; while tracing, symbolic values are compared by staged choices."""
-    if _traces and len(args) == 1 and type(args[0]) in (set, dict):
-        found = keyed.extreme("min", args[0], kwargs.get("key"))  # `min(d, key=d.get)`
+    if not _traces and not kwargs and "jax" not in _modules:
+        return _py.min(*args)
+    return _extreme("min", args, kwargs)
+
+
+def _extreme(which, args, kwargs):
+    """`max` or `min` (`which`) where a graph or a JAX trace may be running, or with keywords."""
+    if _traces and _py.len(args) == 1 and type(args[0]) in (set, dict):
+        found = keyed.extreme(which, args[0], kwargs.get("key"))  # `max(d, key=d.get)`
         if found is not None:
             return found
         args = (keyed.view(args[0]),)
     if _traces and ("key" in kwargs or _has_tuples(args)):
-        return _keyed("min", args, kwargs)
+        return _keyed(which, args, kwargs)
     if kwargs:
         kwargs = _default_unused(args, kwargs)
     if not kwargs and (_traces or "jax" in _modules):  # a graph trace, or maybe a JAX one
         tracer = _items_tracer(args)
         if tracer is not None:
-            return tracer.extreme("min", args)
+            return tracer.extreme(which, args)
     if kwargs and _traces and _py.len(args) == 1 and staging.grown_list(args[0]):
-        return staging.tracer_for(args[0]).extreme("min", args, **kwargs)
-    return _py.min(*args, **kwargs)
+        return staging.tracer_for(args[0]).extreme(which, args, **kwargs)
+    return (_py.max if which == "max" else _py.min)(*args, **kwargs)
 
 
 def _has_tuples(args) -> bool:
