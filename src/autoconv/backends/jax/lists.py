@@ -46,6 +46,7 @@ import math
 
 import numpy as np
 
+from autoconv.backends.jax import keyed_plan as _keyed_plan
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.graph import helpers as _helpers
 from autoconv.graph.eager_types import eager_type
@@ -279,10 +280,14 @@ class ListPlan:
         """Records an item added to a list of family `fam`: its Python type, and for strings
         the objects it may be."""
         source = self._read_from(as_kind_value(item))
+        derived = _derived(self, item) if source is None else None
         if source is not None:
             prefix, lst, tail = source
             fam.sources.append(self._family[lst.id])
             fam.kinds.update(k for v in (*prefix, *tail) for k in _kinds(v))
+        elif derived is not None:  # `lst[i] * 2`: a read's kind, kept by the arithmetic
+            fam.sources.append(self._family[derived[0].id])
+            fam.kinds.update(derived[1])
         else:
             fam.kinds.update(_kinds(item))
         if fam.fields is None:
@@ -359,6 +364,8 @@ class ListPlan:
         kind = node.kind
         if kind == "helper" and node.fn in _CHANGES and self.is_list(node.args[1]):
             self._change(node)
+        elif _keyed_plan.is_keyed(node) and _keyed_plan.plan(self, node):
+            pass  # a set or dict with run-time keys (keyed_plan.py)
         elif kind == "list_new":
             (t,) = node.outputs
             self.bounds[t.id] = (0, 0)
@@ -593,6 +600,18 @@ def _kinds(item) -> list:
     if tagged is None:
         return [eager_type(item)]
     return [eager_type(item) if k is None else k for k in tagged[1]]
+
+
+def _derived(plan, item):
+    """`keyed_plan.read_back` of `item`, or of the number behind it where its Python type is
+    that of a run-time list's item it was computed from (its tag is the read's)."""
+    value = as_kind_value(item)
+    if value is not item:
+        tag = item.node.args[1]
+        node = tag.node if isinstance(tag, Tensor) else None
+        if node is None or node.kind != "helper" or node.fn is not _helpers.kind_index:
+            return None
+    return _keyed_plan.read_back(plan, value)
 
 
 def as_kind_value(item):

@@ -30,6 +30,7 @@ from autoconv.backends.jax import changes as _changes
 from autoconv.backends.jax import divisions as _divisions
 from autoconv.backends.jax import draws as _draws
 from autoconv.backends.jax import host as _host
+from autoconv.backends.jax import keyed as _keyed
 from autoconv.backends.jax import lists as _lists
 from autoconv.backends.jax import masks as _masks
 from autoconv.backends.jax import ops as _ops
@@ -45,6 +46,7 @@ _RESERVED = frozenset(
     "run make_run err stop lax jnp fix carry truth cond while_loop all_of callback check confirm "
     "carry_list append draw partial list_get list_extreme list_sum list_concat item_tag".split()
     + _changes.NAMES
+    + _keyed.NAMES
 )
 _GLOBALS = _RESERVED - {"err", "stop"}  # (those two are locals of the generated functions)
 _STANDIN = {"b": True, "i": 1, "u": 1, "f": 1.0, "c": 1j}
@@ -252,6 +254,8 @@ class _Writer:
         if node.attrs.get("raises") or _draws.is_draw(node):
             return True
         if _reads.sets_error(node, self.plan) or _changes.sets_error(node, self.plan):
+            return True
+        if _keyed.sets_error(node, self.plan):
             return True
         if _casts.checked_value(node) is not None or _casts.empty_stack(node, self.plan):
             return True
@@ -497,6 +501,8 @@ class _Writer:
         plan = self.plan
         if _changes.change_kind(node, plan) is not None:
             return _changes.lower(self, node, indent)
+        if _keyed.keyed_kind(node, plan) is not None:
+            return _keyed.lower(self, node, indent)
         if _reads.read_kind(node, plan) is not None:
             return _reads.lower(self, node, indent)
         lists = [t for t in node.inputs if plan.is_list(t)]
