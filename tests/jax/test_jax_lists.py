@@ -1,0 +1,215 @@
+"""Sets and dicts whose keys are known only when the graph runs, on the JAX backend (issue
+24): their shadow key and value lists are device buffers bounded by the loops' trip counts
+(`backends/jax/keyed_plan.py`), lookups compare with the keys held, insertion order is kept,
+and Python's KeyError / ValueError come after the call. Also: a number computed from a list's
+item keeps the item's Python type (`lst[i] * 2` of Python ints is a Python int).
+
+Each program runs eagerly, as `autoconv.function(f, backend="jax")` and with the NumPy backend:
+the same values, Python types (keys too) and dict order, or the same exception."""
+
+import copy
+
+import numpy as np
+import pytest
+
+import autoconv
+
+pytestmark = pytest.mark.filterwarnings("ignore::autoconv.RetracingWarning")
+
+
+def same(a, b) -> bool:
+    """The same Python types all the way down (dict keys and order too), arrays of the same
+    dtype, shape and values; exceptions of the same type and message."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict):
+        return same(list(a), list(b)) and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, set):
+        return same(sorted(a), sorted(b))
+    if isinstance(a, BaseException):
+        return str(a) == str(b)
+    if isinstance(a, (np.ndarray, np.generic)):
+        return a.dtype == b.dtype and a.shape == b.shape and np.array_equal(a, b, equal_nan=True)
+    return a == b
+
+
+def outcome(f, *args):
+    try:
+        return "value", f(*copy.deepcopy(args))
+    except Exception as e:  # noqa: BLE001 - the exception is the outcome
+        return "raise", e
+
+
+def check(f, *args):
+    expected = outcome(f, *args)
+    for backend in ("jax", "numpy"):
+        got = outcome(autoconv.function(f, backend=backend), *args)
+        if backend == "numpy" and expected[0] == got[0] == "raise":
+            assert isinstance(got[1], type(expected[1])), (f.__name__, args, got)
+            continue
+        assert expected[0] == got[0] and same(expected[1], got[1]), (
+            f.__name__,
+            backend,
+            args,
+            expected,
+            got,
+        )
+
+
+def distinct_count(a):
+    seen = set()
+    for v in a:
+        seen.add(int(v))
+    return len(seen), seen
+
+
+def float_histogram(x):
+    counts = {}
+    for v in x:
+        k = float(np.round(v))
+        counts[k] = counts.get(k, 0) + 1
+    return counts
+
+
+def first_repeat_pair(a, b):
+    seen = set()
+    for i in range(len(a)):
+        p = (int(a[i]), int(b[i]))
+        if p in seen:
+            return i
+        seen.add(p)
+    return -1
+
+
+def extreme_bucket(x):
+    total = {}
+    for v in x:
+        k = int(v) % 3
+        total[k] = total.get(k, np.float64(0.0)) + v
+    return max(total, key=total.get), min(total, key=total.get)
+
+
+def lookup(a, k):
+    d = {}
+    for i, v in enumerate(a):
+        d[int(v)] = i
+    return d[k]
+
+
+def remove(a, k):
+    s = set()
+    for v in a:
+        s.add(int(v))
+    s.remove(k)
+    return s
+
+
+def collatz_seen(n):
+    seen = set()
+    while n != 1:  # no bound known while compiling: the buffers grow by running again
+        seen.add(n)
+        n = n // 2 if n % 2 == 0 else 3 * n + 1
+    return len(seen), n in seen
+
+
+def branch_store(x, limit):
+    d = {}
+    for i, v in enumerate(x):
+        if v > limit:
+            d[i] = float(v)
+        else:
+            d[i] = -1.0
+    return d
+
+
+def count_then_pop(a):
+    d = {}
+    for v in a:
+        d.setdefault(int(v), 0)
+        d[int(v)] += 1
+    first = d.pop(int(a[0])) if len(a) else 0
+    return d, first
+
+
+def weighted_items(a):
+    d = {}
+    for v in a:
+        d[int(v) % 4] = d.get(int(v) % 4, 0) + int(v)
+    total = 0
+    for k, v in d.items():
+        total += k * v
+    return total
+
+
+def toggle(a):
+    s = set()
+    for v in a:
+        if int(v) in s:
+            s.discard(int(v))
+        else:
+            s.add(int(v))
+    return len(s)
+
+
+def doubled_keys(a):
+    d = {}
+    for i, v in enumerate(a):
+        d[int(v)] = i
+    out = []
+    for k in d:
+        out.append(k * 2)
+    return out
+
+
+def doubled_items(a):
+    items = []
+    for v in a:
+        items.append(int(v))
+    out = []
+    for k in items:
+        out.append(k * 2 + 1)
+    return out
+
+
+def float_values(x):
+    d = {}
+    for v in x:
+        d[int(v > 0)] = v  # np.float64 values, Python int keys
+    return d
+
+
+EMPTY_I = np.array([], dtype=np.int64)
+CASES = [
+    (distinct_count, (np.array([3, 1, 3, 2]),)),
+    (distinct_count, (EMPTY_I,)),
+    (float_histogram, (np.array([0.4, 1.6, 2.1, 0.1, -0.2]),)),
+    (float_histogram, (np.zeros(0),)),
+    (first_repeat_pair, (np.array([1, 2, 1]), np.array([5, 6, 5]))),
+    (first_repeat_pair, (np.array([1, 2]), np.array([1, 1]))),
+    (extreme_bucket, (np.array([1.0, 2.0, 3.0, 4.0, 5.0]),)),
+    (extreme_bucket, (np.zeros(0),)),  # max() of an empty dict: ValueError
+    (lookup, (np.array([4, 5, 6]), 5)),
+    (lookup, (np.array([4, 5, 6]), 7)),  # KeyError: 7
+    (remove, (np.array([4, 5, 6]), 5)),
+    (remove, (np.array([4, 5]), 9)),  # KeyError: 9
+    (collatz_seen, (6,)),
+    (collatz_seen, (27,)),
+    (branch_store, (np.array([1.0, -2.0, 3.0]), 0.0)),
+    (count_then_pop, (np.array([2, 3, 2, 2]),)),
+    (count_then_pop, (np.array([7]),)),
+    (weighted_items, (np.array([1, 5, 2, 7, 8]),)),
+    (weighted_items, (EMPTY_I,)),
+    (toggle, (np.array([1, 2, 1, 3, 1]),)),
+    (doubled_keys, (np.array([3, 1, 3, 2]),)),
+    (doubled_items, (np.array([3, 1, 2]),)),
+    (float_values, (np.array([1.5, -2.0, 3.0]),)),
+]
+
+
+@pytest.mark.parametrize(
+    "f, args", CASES, ids=[f"{f.__name__}-{i}" for i, (f, _) in enumerate(CASES)]
+)
+def test_keyed_sets_and_dicts_follow_eager(f, args):
+    check(f, *args)
