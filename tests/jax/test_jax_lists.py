@@ -2,7 +2,9 @@
 24): their shadow key and value lists are device buffers bounded by the loops' trip counts
 (`backends/jax/keyed_plan.py`), lookups compare with the keys held, insertion order is kept,
 and Python's KeyError / ValueError come after the call. Also: a number computed from a list's
-item keeps the item's Python type (`lst[i] * 2` of Python ints is a Python int).
+item keeps the item's Python type (`lst[i] * 2` of Python ints is a Python int); `[0] * n`
+with a run-time `n` is a run-time list (`repeats.py`); a slice only stacked (`np.mean(
+gains[-3:])`) may hold Python and NumPy numbers.
 
 Each program runs eagerly, as `autoconv.function(f, backend="jax")` and with the NumPy backend:
 the same values, Python types (keys too) and dict order, or the same exception."""
@@ -212,4 +214,70 @@ CASES = [
     "f, args", CASES, ids=[f"{f.__name__}-{i}" for i, (f, _) in enumerate(CASES)]
 )
 def test_keyed_sets_and_dicts_follow_eager(f, args):
+    check(f, *args)
+
+
+def pad_to_width(x):
+    kept = []
+    for v in x:
+        if v > 0:
+            kept.append(float(v))
+    kept += [0.0] * (len(x) - len(kept))
+    return kept
+
+
+def pad_ints(row):
+    tiles = [int(v) for v in row if v != 0]
+    return tiles + [0] * (len(row) - len(tiles))
+
+
+def repeat_run_time(n):
+    out = [1, 2] * n  # no bound while compiling: grows by running again
+    return out, len(out)
+
+
+def pad_to_two(x):
+    kept = []
+    for v in x:
+        kept.append(int(v))
+    kept += [7] * (2 - len(kept))  # a negative count: no items, as Python
+    return kept
+
+
+def repeated_sum(n):
+    return sum([3] * n)
+
+
+def repeated_arrays(x, n):
+    return [x[0]] * n
+
+
+def mean_of_mixed_window(p):
+    gains = []
+    for a, b in zip(p[:-1], p[1:]):
+        gains.append(max(b - a, 0.0))  # np.float64 or the Python float 0.0, by the path
+    return [np.mean(gains[t - 2 : t]) for t in range(2, len(gains) + 1)]
+
+
+REPEATS = [
+    (pad_to_width, (np.array([1.0, -2.0, 3.0]),)),
+    (pad_to_width, (np.zeros(0),)),
+    (pad_ints, (np.array([2, 0, 4, 0]),)),
+    (pad_ints, (np.array([0, 0]),)),
+    (repeat_run_time, (3,)),
+    (repeat_run_time, (-2,)),
+    (repeat_run_time, (40,)),
+    (pad_to_two, (np.array([1, 2, 3]),)),
+    (pad_to_two, (np.array([5]),)),
+    (repeated_sum, (4,)),
+    (repeated_sum, (0,)),
+    (repeated_arrays, (np.array([1.5, 2.0]), 3)),
+    (mean_of_mixed_window, (np.array([1.0, 2.0, 1.5, 3.0, 2.5]),)),
+]
+
+
+@pytest.mark.parametrize(
+    "f, args", REPEATS, ids=[f"{f.__name__}-{i}" for i, (f, _) in enumerate(REPEATS)]
+)
+def test_repeats_and_stacked_slices_follow_eager(f, args):
     check(f, *args)

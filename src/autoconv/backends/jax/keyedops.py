@@ -137,3 +137,18 @@ HELPERS = {
         keyed_pairs,
     )
 }
+
+
+def list_repeat(count, items, zeros):
+    """`[*items] * count` in a buffer like `zeros`: `(buffer, count)`, the count past the
+    buffer where the copies do not fit (an overflow, `lists.py`)."""
+    k = len(items)
+    n = jnp.maximum(jnp.asarray(count, jnp.int64), 0) * k
+    idx = jnp.arange(_rows(zeros))
+    out = zeros
+    for j, v in enumerate(items):
+        out = _select((idx < n) & (idx % k == j), _fill(v, zeros), out)
+    return out, n
+
+
+HELPERS["list_repeat"] = list_repeat

@@ -47,6 +47,7 @@ import math
 import numpy as np
 
 from autoconv.backends.jax import keyed_plan as _keyed_plan
+from autoconv.backends.jax import repeats as _repeats
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.graph import helpers as _helpers
 from autoconv.graph.eager_types import eager_type
@@ -166,7 +167,8 @@ class ListPlan:
         self._changed: list = []  # (node, family) of each slice or list method
         self._block(graph.block)
         for node, fam in self._changed:
-            _one_kind(node, fam.root(), self._text(fam.root()))
+            if not self._numbers_only(node.outputs[0]):
+                _one_kind(node, fam.root(), self._text(fam.root()))
         for tid, (_, hi) in self.bounds.items():
             fam = self._family[tid].root()
             fam.cap = max(fam.cap, hi)
@@ -179,6 +181,12 @@ class ListPlan:
                 fam.cap = given or start_capacity(fam.elem, fam.dtype)
         self.overflow: dict = {}  # growable family index -> the most items counted (an attempt)
         self.host_nodes = self._host_stackers(graph)
+
+    def _numbers_only(self, t: Tensor) -> bool:
+        """Whether list `t` is only stacked (`np.mean(gains[-3:])`) or measured: its items'
+        Python types are then not seen, and may differ."""
+        users = self.uses.get(t.id, ())
+        return all(stacker_func(u) is not None or u.fn is builtins.len for u in users)
 
     # --- queries --------------------------------------------------------------------------
     def is_list(self, v) -> bool:
@@ -366,6 +374,8 @@ class ListPlan:
             self._change(node)
         elif _keyed_plan.is_keyed(node) and _keyed_plan.plan(self, node):
             pass  # a set or dict with run-time keys (keyed_plan.py)
+        elif _repeats.is_repeat(node):
+            _repeats.plan(self, node, UNBOUNDED)  # `[0] * n` (repeats.py)
         elif kind == "list_new":
             (t,) = node.outputs
             self.bounds[t.id] = (0, 0)

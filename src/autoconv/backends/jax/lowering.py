@@ -35,6 +35,7 @@ from autoconv.backends.jax import lists as _lists
 from autoconv.backends.jax import masks as _masks
 from autoconv.backends.jax import ops as _ops
 from autoconv.backends.jax import reads as _reads
+from autoconv.backends.jax import repeats as _repeats
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.backends.literals import call_arguments, literal, subscript
 from autoconv.graph import helpers as _helpers
@@ -47,6 +48,7 @@ _RESERVED = frozenset(
     "carry_list append draw partial list_get list_extreme list_sum list_concat item_tag".split()
     + _changes.NAMES
     + _keyed.NAMES
+    + ["list_repeat"]
 )
 _GLOBALS = _RESERVED - {"err", "stop"}  # (those two are locals of the generated functions)
 _STANDIN = {"b": True, "i": 1, "u": 1, "f": 1.0, "c": 1j}
@@ -211,6 +213,8 @@ class _Writer:
             return True
         if lists and kind == "helper" and node.fn is _helpers.kind_index:
             return _reads.lower_tag(self, node, indent)
+        if lists and _repeats.is_repeat(node):
+            return _repeats.lower(self, node, indent)
         if lists and kind not in _LIST_KINDS and any(t.id in lists for t in node.inputs):
             return self.list_use(node, indent)
         method = getattr(self, "node_" + kind, None)
@@ -255,7 +259,7 @@ class _Writer:
             return True
         if _reads.sets_error(node, self.plan) or _changes.sets_error(node, self.plan):
             return True
-        if _keyed.sets_error(node, self.plan):
+        if _keyed.sets_error(node, self.plan) or _repeats.sets_error(node, self.plan):
             return True
         if _casts.checked_value(node) is not None or _casts.empty_stack(node, self.plan):
             return True
