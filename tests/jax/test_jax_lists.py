@@ -4,7 +4,9 @@
 and Python's KeyError / ValueError come after the call. Also: a number computed from a list's
 item keeps the item's Python type (`lst[i] * 2` of Python ints is a Python int); `[0] * n`
 with a run-time `n` is a run-time list (`repeats.py`); a slice only stacked (`np.mean(
-gains[-3:])`) may hold Python and NumPy numbers.
+gains[-3:])`) may hold Python and NumPy numbers; a stack of a run-time list returned from
+inside a staged branch (`if not rows: return np.zeros((0, k))`, else `np.stack(rows)`) is the
+list's buffer, sliced after the call (`branch_stacks.py`).
 
 Each program runs eagerly, as `autoconv.function(f, backend="jax")` and with the NumPy backend:
 the same values, Python types (keys too) and dict order, or the same exception."""
@@ -281,3 +283,106 @@ REPEATS = [
 )
 def test_repeats_and_stacked_slices_follow_eager(f, args):
     check(f, *args)
+
+
+def drop_nan_rows(m):
+    rows = []
+    for row in m:
+        if not np.any(np.isnan(row)):
+            rows.append(row)
+    if not rows:
+        return np.zeros((0, m.shape[1]))
+    return np.stack(rows)
+
+
+def stack_or_raise(x, flag):
+    kept = []
+    for v in x:
+        if v > 0:
+            kept.append(v)
+    if flag > 0:
+        return np.stack(kept)  # np.stack([]) raises ValueError eagerly
+    return np.zeros((0,))
+
+
+def positives_array(x):
+    kept = []
+    for v in x:
+        if v > 0:
+            kept.append(v)
+    if len(kept) == 0:
+        return np.zeros(0)
+    return np.array(kept)
+
+
+def int_rows(m):
+    rows = []
+    for row in m:
+        if row.sum() > 0:
+            rows.append(row)
+    if rows:
+        return np.stack(rows)
+    return np.zeros((0, 2), dtype=np.int64)
+
+
+def halving_history(loss, tol):
+    history = []
+    while loss > tol:
+        history.append(loss)
+        loss = loss * 0.5
+    if not history:
+        return np.zeros(0)
+    return np.stack(history)
+
+
+def two_outputs(x):
+    kept = []
+    for v in x:
+        if v > 0:
+            kept.append(v * 2)
+    n = len(kept)
+    if n == 0:
+        return np.zeros(0), n
+    return np.array(kept), n
+
+
+BRANCH_STACKS = [
+    (drop_nan_rows, (np.array([[1.0, np.nan], [3.0, 4.0], [np.nan, np.nan]]),)),
+    (drop_nan_rows, (np.full((2, 2), np.nan),)),
+    (drop_nan_rows, (np.ones((2, 2)),)),
+    (stack_or_raise, (np.array([1.0, -1.0]), 1)),
+    (stack_or_raise, (np.array([-1.0]), 1)),  # ValueError: need at least one array to stack
+    (stack_or_raise, (np.array([-1.0]), 0)),
+    (positives_array, (np.array([1.0, -2.0, 3.0]),)),
+    (positives_array, (np.array([-1.0]),)),
+    (int_rows, (np.array([[1, 2], [-3, 0]]),)),
+    (int_rows, (np.zeros((2, 2), dtype=np.int64),)),
+    (halving_history, (np.float64(1.0), np.float64(0.1))),
+    (halving_history, (np.float64(1.0), np.float64(1e-100))),  # past the first buffer
+    (halving_history, (np.float64(0.01), np.float64(0.1))),
+    (two_outputs, (np.array([1.0, -2.0]),)),
+    (two_outputs, (np.array([-1.0]),)),
+]
+
+
+@pytest.mark.parametrize(
+    "f, args", BRANCH_STACKS, ids=[f"{f.__name__}-{i}" for i, (f, _) in enumerate(BRANCH_STACKS)]
+)
+def test_stacks_returned_from_branches_follow_eager(f, args):
+    check(f, *args)
+
+
+def test_a_branch_stack_used_in_the_graph_stays_a_lowering_error():
+    def summed(m):
+        rows = []
+        for row in m:
+            if row.sum() > 0:
+                rows.append(row)
+        if rows:
+            r = np.stack(rows)
+        else:
+            r = np.zeros((0, 2))
+        return r.sum(axis=0)  # a run-time shape used on the device: not only returned
+
+    with pytest.raises(autoconv.AutoconvError, match="list `rows`"):
+        autoconv.function(summed, backend="jax")(np.array([[1.0, 2.0], [-3.0, 0.0]]))

@@ -46,6 +46,7 @@ import math
 
 import numpy as np
 
+from autoconv.backends.jax import branch_stacks as _branch_stacks
 from autoconv.backends.jax import keyed_plan as _keyed_plan
 from autoconv.backends.jax import repeats as _repeats
 from autoconv.backends.jax.errors import lowering_error
@@ -501,6 +502,10 @@ class ListPlan:
         # Plain stacks only used on the device (reduced, counted, indexed): selections of the
         # buffer's first `count` rows, lowered as masks (`masks.py`): id(node) -> the list.
         self.masked_stacks: dict = {}
+        # Stacks only returned from inside a staged branch (branch_stacks.py): id(node) -> the
+        # list; and the branch results they make: tensor id -> the list.
+        self.branch_stacks: dict = {}
+        self.branch_results: dict = {}
         if not self.bounds:
             return host  # no lists at all
         for node in graph.walk():
@@ -521,6 +526,8 @@ class ListPlan:
             )
             users = [u for out in node.outputs for u in self.uses.get(out.id, ())]
             on_device = users and not any(map(_host_use, users))
+            if _branch_stacks.find(self, graph, node, t):
+                continue  # returned from inside a staged branch (branch_stacks.py)
             if on_device and self._maskable(node, t):
                 self.masked_stacks[id(node)] = t
                 continue

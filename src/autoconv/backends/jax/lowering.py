@@ -25,6 +25,7 @@ import numpy as np
 from autoconv.backends import nesting
 from autoconv.backends.frame import Parameters
 from autoconv.backends.jax import bounds as _bounds
+from autoconv.backends.jax import branch_stacks as _branch_stacks
 from autoconv.backends.jax import casts as _casts
 from autoconv.backends.jax import changes as _changes
 from autoconv.backends.jax import divisions as _divisions
@@ -215,6 +216,8 @@ class _Writer:
             return _reads.lower_tag(self, node, indent)
         if lists and _repeats.is_repeat(node):
             return _repeats.lower(self, node, indent)
+        if lists and id(node) in self.plan.branch_stacks:
+            return _branch_stacks.lower(self, node, indent)
         if lists and kind not in _LIST_KINDS and any(t.id in lists for t in node.inputs):
             return self.list_use(node, indent)
         method = getattr(self, "node_" + kind, None)
@@ -260,6 +263,8 @@ class _Writer:
         if _reads.sets_error(node, self.plan) or _changes.sets_error(node, self.plan):
             return True
         if _keyed.sets_error(node, self.plan) or _repeats.sets_error(node, self.plan):
+            return True
+        if id(node) in self.plan.branch_stacks:
             return True
         if _casts.checked_value(node) is not None or _casts.empty_stack(node, self.plan):
             return True
@@ -710,6 +715,8 @@ class _Writer:
         """`v`, the value of branch result or loop variable `t`, in the form it keeps."""
         if self.plan.is_list(t):
             return f"carry_list({self.expr(v)})"
+        if t.id in self.plan.branch_results:
+            return _branch_stacks.carried(self, v, t)
         return f"carry({self.expr(v)}, {self.dtype(t.dtype)})"
 
     def node_while(self, node, indent):
