@@ -6,7 +6,9 @@ item keeps the item's Python type (`lst[i] * 2` of Python ints is a Python int);
 with a run-time `n` is a run-time list (`repeats.py`); a slice only stacked (`np.mean(
 gains[-3:])`) may hold Python and NumPy numbers; a stack of a run-time list returned from
 inside a staged branch (`if not rows: return np.zeros((0, k))`, else `np.stack(rows)`) is the
-list's buffer, sliced after the call (`branch_stacks.py`).
+list's buffer, sliced after the call (`branch_stacks.py`); an item a branch chooses from a
+list's item or a number (`i + 1 if not stack else i - stack[-1]`) has the types the list's
+items give it (`item_kinds.py`).
 
 Each program runs eagerly, as `autoconv.function(f, backend="jax")` and with the NumPy backend:
 the same values, Python types (keys too) and dict order, or the same exception."""
@@ -386,3 +388,80 @@ def test_a_branch_stack_used_in_the_graph_stays_a_lowering_error():
 
     with pytest.raises(autoconv.AutoconvError, match="list `rows`"):
         autoconv.function(summed, backend="jax")(np.array([[1.0, 2.0], [-3.0, 0.0]]))
+
+
+def stock_span(prices):
+    span = []
+    stack = []
+    for i, p in enumerate(prices):
+        while stack and prices[stack[-1]] <= p:
+            stack.pop()
+        span.append(i + 1 if not stack else i - stack[-1])
+        stack.append(i)
+    return span
+
+
+def carry_last(x):
+    out = [0]
+    for v in x:
+        out.append(out[-1] if v < 0 else int(v))
+    return out
+
+
+def carry_last_numpy(x):
+    out = [np.int64(0)]
+    for v in x:
+        out.append(out[-1] if v < 0 else v)
+    return out
+
+
+def rsi_like(p):
+    gains = []
+    for a, b in zip(p[:-1], p[1:]):
+        gains.append(max(b - a, 0.0))
+    out = []
+    for t in range(2, len(gains) + 1):
+        g = np.mean(gains[t - 2 : t])
+        out.append(100.0 if g == 0 else float(100 / (1 + g)))
+    return out
+
+
+def prev_or_index(x):
+    seen = []
+    out = []
+    for i, v in enumerate(x):
+        out.append(i if not seen else seen[-1] + i)
+        if v > 0:
+            seen.append(i)
+    return out
+
+
+CHOSEN = [
+    (stock_span, (np.array([100.0, 80.0, 60.0, 70.0, 60.0, 75.0, 85.0]),)),
+    (stock_span, (np.array([1.0]),)),
+    (stock_span, (np.zeros(0),)),
+    (carry_last, (np.array([1.0, -1.0, 3.0]),)),
+    (carry_last, (np.zeros(0),)),
+    (carry_last_numpy, (np.array([1, -1, 3]),)),
+    (rsi_like, (np.array([1.0, 2.0, 1.5, 3.0, 3.0]),)),
+    (prev_or_index, (np.array([1.0, -1.0, 3.0, 2.0]),)),
+    (prev_or_index, (np.array([-1.0, -2.0]),)),
+]
+
+
+@pytest.mark.parametrize(
+    "f, args", CHOSEN, ids=[f"{f.__name__}-{i}" for i, (f, _) in enumerate(CHOSEN)]
+)
+def test_items_chosen_by_branches_keep_their_types(f, args):
+    check(f, *args)
+
+
+def test_items_of_two_types_by_path_stay_a_lowering_error():
+    def ratios(p):
+        out = []
+        for a, b in zip(p[:-1], p[1:]):
+            out.append(100.0 if a == 0 else b / a)  # a Python float or an np.float64
+        return out
+
+    with pytest.raises(autoconv.AutoconvError, match="list `out`"):
+        autoconv.function(ratios, backend="jax")(np.array([0.0, 1.0, 2.0]))

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import operator
 
+import numpy as np
+
 from autoconv.graph import helpers as _helpers
 from autoconv.graph import keyed_helpers as kh
+from autoconv.graph.eager_types import eager_type
 from autoconv.graph.tensor import Tensor
 
 # Each keyed helper that gives lists: how many items it adds (None: a lookup; it gives none).
@@ -95,8 +98,8 @@ def read_back(lists, item, depth=3):
         prefix, lst, tail = node.args[:3]  # `lst[i]`, `lst.pop()`: that list's kinds
         if not (type(prefix) is list and type(tail) is list and lists.is_list(lst)):
             return None
-        extra = {type(v) for v in (*prefix, *tail)}
-        if any(k not in (bool, int, float) for k in extra):
+        extra = {eager_type(v) if isinstance(v, Tensor) else type(v) for v in (*prefix, *tail)}
+        if not all(k in (bool, int, float) or issubclass(k, np.generic) for k in extra):
             return None
         return lst, extra
     if node.kind == "helper" and node.fn in _READS and item is node.outputs[-1]:

@@ -47,6 +47,7 @@ import math
 import numpy as np
 
 from autoconv.backends.jax import branch_stacks as _branch_stacks
+from autoconv.backends.jax import item_kinds as _item_kinds
 from autoconv.backends.jax import keyed_plan as _keyed_plan
 from autoconv.backends.jax import repeats as _repeats
 from autoconv.backends.jax.errors import lowering_error
@@ -130,7 +131,7 @@ class _Family:
 
     __slots__ = (
         *("parent", "elem", "dtype", "cap", "kinds", "sources", "name", "origin", "index"),
-        *("objects", "fields"),
+        *("objects", "fields", "mapped"),
     )
 
     def __init__(self, t: Tensor, node):
@@ -140,6 +141,7 @@ class _Family:
         self.cap = 0
         self.kinds: set = set()
         self.sources: list = []  # families whose items were read back and appended here
+        self.mapped: list = []  # kinds chosen by a branch from a read's (item_kinds.py)
         self.name = node.attrs.get("list") if node is not None else None
         self.origin = node.origin if node is not None else None
         self.index = None  # its place among the growable families (None: bounded)
@@ -297,6 +299,9 @@ class ListPlan:
         elif derived is not None:  # `lst[i] * 2`: a read's kind, kept by the arithmetic
             fam.sources.append(self._family[derived[0].id])
             fam.kinds.update(derived[1])
+        elif (chosen := _item_kinds.path_kinds(self, item)) is not None:
+            fam.kinds.update(chosen[0])  # `1 if ... else lst[-1]`: the kinds of each path
+            fam.mapped += [(self._family[m[0].id], *m[1:]) for m in chosen[1]]
         else:
             fam.kinds.update(_kinds(item))
         if fam.fields is None:
@@ -354,6 +359,7 @@ class ListPlan:
             fb.parent = fa
             fa.kinds |= fb.kinds
             fa.sources += fb.sources
+            fa.mapped += fb.mapped
             for o in fb.objects:
                 if not any(type(o) is type(x) and (o is x or o == x) for x in fa.objects):
                     fa.objects.append(o)
@@ -640,15 +646,28 @@ def as_kind_value(item):
     return item
 
 
-def _all_kinds(fam) -> set:
-    """`fam`'s items' Python types, with those of the families its items were read from."""
-    found, seen, todo = set(), set(), [fam]
+def _all_kinds(fam, visiting=frozenset()) -> set:
+    """`fam`'s items' Python types, with those of the families its items were read from (and
+    those a branch maps from a read's, `item_kinds.py`: to a fixed point, as a list may map
+    its own items)."""
+    found, seen, todo, mapped = set(), set(), [fam], []
     while todo:
         f = todo.pop().root()
         if id(f) not in seen:
             seen.add(id(f))
             found |= f.kinds
             todo.extend(f.sources)
+            mapped += f.mapped
+    outer = visiting | seen
+    while mapped:
+        more = set(found)
+        for m in mapped:
+            src = m[0].root()
+            kinds = found if id(src) in seen else (set() if id(src) in visiting else None)
+            more |= _item_kinds.resolve(m, kinds if kinds is not None else _all_kinds(src, outer))
+        if more == found:
+            break
+        found = more
     return found
 
 
