@@ -8,24 +8,26 @@ The branch's result has a length known only when the graph runs, which `lax.cond
 yield. Where that result only leaves the program, each branch yields the list itself (the
 `(buffer, count)` pair, `lists.py`) or, for the array of no rows, an empty pair of the same
 buffer; the host slices the buffer to the count after the call, as for a returned stack
-(`host.py`). The stacking branch checks that the list holds an item, where eager NumPy's
-np.stack([]) raises (its ValueError comes after the call)."""
+(`host.py`); `list_makers.py` writes the branches. The stacking branch checks that the
+list holds an item, where eager NumPy's np.stack([]) raises (its ValueError comes after the
+call)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from autoconv.backends.jax.errors import lowering_error
 from autoconv.graph.graph import tensors_in
 
 
-def find(plan, graph, stack, t) -> bool:
+def find(plan, graph, stack, t, stacker_func, plain_stackers) -> bool:
     """Records `stack` (np.stack(lst) / np.array(lst) of run-time list `t`, only yielded by
     a staged branch) where every branch of the `cond` yields such a stack of `t`'s family or
-    an array of no rows, and the cond's result only leaves the program. False otherwise."""
+    an array of no rows, and the cond's result only leaves the program. False otherwise.
+    `stacker_func`, `plain_stackers`: `lists.py`'s."""
     out = stack.outputs[0]
     users = plan.uses.get(out.id, ())
-    if len(users) != 1 or users[0].kind != "cond" or not _plain(plan, stack, t):
+    plain = (plan, stacker_func, plain_stackers)
+    if len(users) != 1 or users[0].kind != "cond" or not _plain(*plain, stack, t):
         return False
     cond = users[0]
     fam = plan.family(t)
@@ -47,7 +49,7 @@ def find(plan, graph, stack, t) -> bool:
                     and value.dtype == fam.dtype
                 ):
                     return False
-            elif node is not None and node.outputs[0] is y and _is_stack(plan, node, fam):
+            elif node is not None and node.outputs[0] is y and _is_stack(*plain, node, fam):
                 stacks.append(node)
             else:
                 return False
@@ -58,12 +60,10 @@ def find(plan, graph, stack, t) -> bool:
     return False
 
 
-def _plain(plan, stack, t) -> bool:
-    from autoconv.backends.jax.lists import PLAIN_STACKERS, stacker_func
-
+def _plain(plan, stacker_func, plain_stackers, stack, t) -> bool:
     template = stack.args[0] if stack.args else None
     return (
-        stacker_func(stack) in PLAIN_STACKERS
+        stacker_func(stack) in plain_stackers
         and len(stack.args) == 1
         and not stack.kwargs
         and type(template) is list
@@ -75,50 +75,15 @@ def _plain(plan, stack, t) -> bool:
     )
 
 
-def _is_stack(plan, node, fam) -> bool:
-    from autoconv.backends.jax.lists import stacker_func
-
+def _is_stack(plan, stacker_func, plain_stackers, node, fam) -> bool:
     if stacker_func(node) is None or not node.args or type(node.args[0]) is not list:
         return False
     lists = [v for v in node.args[0] if plan.is_list(v)]
-    return len(lists) == 1 and plan.family(lists[0]) is fam and _plain(plan, node, lists[0])
-
-
-def lower(w, node, indent) -> bool:
-    """The stacking node inside the branch: the list's pair, and NumPy's error for no items."""
-    from autoconv.backends.jax import reads as _reads
-    from autoconv.backends.jax.lists import stacker_func
-
-    lst = w.plan.branch_stacks[id(node)]
-    out = node.outputs[0]
-    ref = w.ref(lst)
-    w.emit(indent, f"v{out.id} = {ref}", node)
-    fam = w.plan.family(lst)
-    if stacker_func(node) is np.stack:
-        made = _reads._eager_error(lambda: np.stack([]))
-    elif fam.elem == () and fam.dtype == np.float64:
-        return True  # np.array([]): the float64 array of shape (0,) the buffer gives
-    else:
-        why = lowering_error(
-            node,
-            f"np.array() of {w.plan.describe(lst)} held no items when the graph ran, where "
-            "NumPy gives a float64 array of shape (0,) and this backend the list's dtype and "
-            "item shape: use np.stack() where it holds items, or start it with an item",
-        )
-        made = lambda: why  # noqa: E731
-    _reads._check(w, node, lst, f"{ref}[1] > 0", indent, made)
-    return True
-
-
-def carried(w, v, t) -> str:
-    """Branch result `v` of cond result `t` (in `branch_results`): a pair of the list's
-    family."""
-    lst = w.plan.branch_results[t.id]
-    node = v.node
-    if node.kind == "const":
-        shape, dtype = w.plan.buffer_shapes(lst, node)[0]
-        return f"carry_list((jnp.zeros({shape!r}, {w.dtype(dtype)}), 0))"
-    return f"carry_list(v{v.id})"
+    return (
+        len(lists) == 1
+        and plan.family(lists[0]) is fam
+        and _plain(plan, stacker_func, plain_stackers, node, lists[0])
+    )
 
 
 def host_value(value, keep=False):

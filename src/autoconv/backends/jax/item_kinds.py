@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from autoconv.backends.jax.keyed_plan import read_back
 from autoconv.graph import helpers as _helpers
 from autoconv.graph.eager_types import eager_type
 from autoconv.graph.tensor import Tensor
@@ -57,8 +58,6 @@ def _mapped(plan, t, kinds):
     """`(list, other kinds, read kinds, table)` where tag `t` (an index into `kinds`) is
     `int(table[kind_index(read, read kinds)])` or `kind_index(read, kinds)` of a read from a
     run-time list, else None."""
-    from autoconv.backends.jax.keyed_plan import read_back
-
     node = t.node if isinstance(t, Tensor) else None
     if node is not None and node.kind == "helper" and node.fn is _helpers.kind_index:
         read, read_kinds = node.args

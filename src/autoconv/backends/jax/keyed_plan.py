@@ -115,17 +115,32 @@ def read_back(lists, item, depth=3):
         return None
     a, b = node.args
     for read, other in ((a, b), (b, a)):
-        if type(other) not in (int, float) or not isinstance(read, Tensor):
+        number = _python_number(other)
+        if number is None or not isinstance(read, Tensor):
             continue
         found = read_back(lists, read, depth - 1)
         if found is None or read.dtype != item.dtype:
             continue
         kind = read.dtype.kind
-        if kind not in "iuf" or type(other) is float and kind != "f":
+        if kind not in "iuf" or type(number) is float and kind != "f":
             continue
         # Python's int or float and NumPy's scalar of the dtype keep their type by `op`:
         stand = (int if kind in "iu" else float)(3), read.dtype.type(3)
-        args = [(s, other) if read is a else (other, s) for s in stand]
-        if all(type(op(*pair)) is type(s) for pair, s in zip(args, stand)):
+        args = [(s, number) if read is a else (number, s) for s in stand]
+        try:
+            kept = all(type(op(*pair)) is type(s) for pair, s in zip(args, stand))
+        except ZeroDivisionError:
+            kept = False
+        if kept:
             return found
+    return None
+
+
+def _python_number(v):
+    """A Python int or float standing for `v` (a constant, or a Tensor that is one on every
+    path), else None."""
+    if type(v) in (int, float):
+        return v
+    if isinstance(v, Tensor) and v.weak and eager_type(v) in (int, float):
+        return eager_type(v)(3)
     return None

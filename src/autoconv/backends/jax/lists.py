@@ -532,7 +532,7 @@ class ListPlan:
             )
             users = [u for out in node.outputs for u in self.uses.get(out.id, ())]
             on_device = users and not any(map(_host_use, users))
-            if _branch_stacks.find(self, graph, node, t):
+            if _branch_stacks.find(self, graph, node, t, stacker_func, PLAIN_STACKERS):
                 continue  # returned from inside a staged branch (branch_stacks.py)
             if on_device and self._maskable(node, t):
                 self.masked_stacks[id(node)] = t

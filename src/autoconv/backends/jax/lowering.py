@@ -25,13 +25,13 @@ import numpy as np
 from autoconv.backends import nesting
 from autoconv.backends.frame import Parameters
 from autoconv.backends.jax import bounds as _bounds
-from autoconv.backends.jax import branch_stacks as _branch_stacks
 from autoconv.backends.jax import casts as _casts
 from autoconv.backends.jax import changes as _changes
 from autoconv.backends.jax import divisions as _divisions
 from autoconv.backends.jax import draws as _draws
 from autoconv.backends.jax import host as _host
 from autoconv.backends.jax import keyed as _keyed
+from autoconv.backends.jax import list_makers as _list_makers
 from autoconv.backends.jax import lists as _lists
 from autoconv.backends.jax import masks as _masks
 from autoconv.backends.jax import ops as _ops
@@ -215,9 +215,9 @@ class _Writer:
         if lists and kind == "helper" and node.fn is _helpers.kind_index:
             return _reads.lower_tag(self, node, indent)
         if lists and _repeats.is_repeat(node):
-            return _repeats.lower(self, node, indent)
+            return _list_makers.lower_repeat(self, node, indent)
         if lists and id(node) in self.plan.branch_stacks:
-            return _branch_stacks.lower(self, node, indent)
+            return _list_makers.lower_branch_stack(self, node, indent)
         if lists and kind not in _LIST_KINDS and any(t.id in lists for t in node.inputs):
             return self.list_use(node, indent)
         method = getattr(self, "node_" + kind, None)
@@ -716,7 +716,7 @@ class _Writer:
         if self.plan.is_list(t):
             return f"carry_list({self.expr(v)})"
         if t.id in self.plan.branch_results:
-            return _branch_stacks.carried(self, v, t)
+            return _list_makers.carried_branch_stack(self, v, t)
         return f"carry({self.expr(v)}, {self.dtype(t.dtype)})"
 
     def node_while(self, node, indent):

@@ -3,13 +3,13 @@ on the device: a new list family (`lists.py`) whose buffer holds the copies of t
 
 Its length is bounded where `n` is: a constant, `c - len(lst)` (`merged += [0] * (4 -
 len(merged))`, padding to a width) or a sum of such; else the family is growable and the call
-runs again with a larger buffer where it overflows, as a list grown in an unbounded loop."""
+runs again with a larger buffer where it overflows, as a list grown in an unbounded loop.
+`list_makers.py` writes it."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from autoconv.backends.jax.errors import lowering_error
 from autoconv.graph.helpers import repeat_list
 from autoconv.graph.tensor import Tensor
 
@@ -69,21 +69,3 @@ def _nonnegative(v) -> bool:
     if node.kind == "binop" and node.op in ("+", "*") and len(node.args) == 2:
         return all(map(_nonnegative, node.args))
     return node.fn is len
-
-
-def lower(w, node, indent) -> bool:
-    """Writes `v = list_repeat(count, items, rows)` for `node` with writer `w`."""
-    from autoconv.backends.jax import reads as _reads  # (reads imports lists, which plans here)
-
-    count, *items = node.args
-    (out,) = node.outputs
-    plan = w.plan
-    shapes = plan.buffer_shapes(out, node)
-    if plan.family(out).fields is not None:
-        raise lowering_error(node, "a list of tuples repeated a number of times known at run time")
-    (shape, dtype) = shapes[0]
-    exprs = "".join(_reads.item_expr(w, node, out, v) + ", " for v in items)
-    zeros = f"jnp.zeros({shape!r}, {w.dtype(dtype)})"
-    w.emit(indent, f"v{out.id} = list_repeat({w.expr(count)}, ({exprs}), {zeros})", node)
-    _reads.check_overflow(w, node, out, indent)
-    return True
