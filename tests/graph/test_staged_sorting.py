@@ -172,3 +172,17 @@ def test_keys_that_are_arrays_are_an_error_saying_what_to_write():
         autoconv.function(by_rows)(np.ones((2, 3)))
     assert "key component is an array" in str(info.value)
     assert "test_staged_sorting.py:" in str(info.value)
+
+
+def big_ints_among_floats(x):
+    n = int(x[0])
+    return sorted([n + 1, float(x[1]), n])
+
+
+def test_ints_and_floats_at_one_place_are_exact_or_an_error_when_the_graph_runs():
+    g = autoconv.function(big_ints_among_floats)
+    small = np.array([3.0, 3.5])
+    assert same(g(small), big_ints_among_floats(small))
+    with pytest.raises(AutoconvError, match=r"past 2\*\*53") as info:
+        g(np.array([2.0**60, 1.0]))
+    assert "test_staged_sorting.py:" in str(info.value)

@@ -253,13 +253,36 @@ def _leaf_column(values: list, order, n: int, origin) -> list:
             "types, each chosen among all the items when the graph runs",
             "Sort an array (`np.argsort` of the keys), or make those values numbers of one type.",
         )
+    _exact_in_float(values, origin)
     out = []
     for k in range(n):
         value = values[0]
         for j in range(1, n):
-            value = pick(order[k] == j, values[j], value, f"item {k} of the sorted list", origin)
+            value = pick(
+                order[k] == j, values[j], value, f"item {k} of the sorted list", origin, "read"
+            )
         out.append(value)
     return out
+
+
+def _exact_in_float(values: list, origin) -> None:
+    """Python ints and floats at one place of the items are carried as float64 with a tag of
+    their type (`path_types`): an int past 2**53 would lose digits, so the graph raises then."""
+    kinds = {k for v in values if _number(v) for k in kinds_of(v)}
+    if float not in kinds or not kinds & {int, bool}:
+        return
+    ints = [v for v in values if isinstance(v, Tensor) and v.dtype.kind in "iu"]
+    if not ints:
+        return
+    big = np.any(
+        np.abs(np.stack([_as_tensor(v, ((), np.dtype(np.int64), False)) for v in ints])) > 2**53
+    )
+    exc = SortError(
+        f"{where(origin)}: `sorted()` (or `.sort()`) of items that are Python ints and floats "
+        "at one place: an int past 2**53 cannot be carried exactly through the choice of its "
+        "place. Convert them to one type first (`float(v)`, or `int(v)`)."
+    )
+    _raise_if(big, exc, origin)
 
 
 def _taken(values: list, order):
