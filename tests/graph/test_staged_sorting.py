@@ -186,3 +186,21 @@ def test_ints_and_floats_at_one_place_are_exact_or_an_error_when_the_graph_runs(
     with pytest.raises(AutoconvError, match=r"past 2\*\*53") as info:
         g(np.array([2.0**60, 1.0]))
     assert "test_staged_sorting.py:" in str(info.value)
+
+
+def test_keys_mixing_numbers_and_strings_at_one_place_are_an_error_naming_the_line():
+    def mixed_keys(x):
+        return sorted([(float(x[0]), 1), (float(x[1]), "a")])
+
+    with pytest.raises(AutoconvError) as info:
+        autoconv.function(mixed_keys)(np.array([1.0, 1.0]))
+    assert "a number in some keys and a string" in str(info.value)
+    assert "test_staged_sorting.py:" in str(info.value)
+
+
+def test_items_holding_lists_are_an_error_saying_what_to_write():
+    def lists(x):
+        return sorted([[float(v), i] for i, v in enumerate(x)])
+
+    with pytest.raises(AutoconvError, match="Sort tuples"):
+        autoconv.function(lists)(np.array([2.0, 1.0]))

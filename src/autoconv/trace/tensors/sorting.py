@@ -101,11 +101,13 @@ def _column(values: list, origin) -> list:
         return _numbers(values, origin)
     if all(_constant(v) and not _number(v) for v in values):
         return _ranks(values, origin)
-    shown = next(v for v in values if not _number(v) and not _constant(v))
+    shown = next((v for v in values if not _number(v) and not _constant(v)), None)
     if isinstance(shown, Tensor):
         what = f"an array of shape {shown.shape}" if shown.shape else f"a {shown.dtype} value"
+    elif shown is None:
+        what = "a number in some keys and a string (or another value) in others"
     else:
-        what = "numbers and other values together" if shown is None else type(shown).__name__
+        what = type(shown).__name__
     _fail(
         origin,
         f"a key component is {what}",
@@ -218,7 +220,7 @@ def _gathered(items: list, order, origin) -> list:
             "Make the items one kind (numbers, arrays of one shape, or tuples of one length).",
         )
     struct = next(iter(structs))
-    if _holds_container(items[0]):
+    if any(_holds_container(item) for item in items):
         _fail(
             origin,
             "its items are (or hold) lists, dicts or sets, which the sorted list would hold as "
