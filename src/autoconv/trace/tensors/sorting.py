@@ -12,7 +12,8 @@ A column of Python ints and floats compares as Python does, exactly: float64 fir
 amount an int differs from its float64. A column of strings (or other constants known while
 tracing, or `Choice`s among them) is the rank of each in Python's order of them. A float key
 that is NaN when the graph runs raises there: Python's sort of it depends on which items it
-happened to compare, which no argsort reproduces. With `reverse`, Python sorts the reversed list
+happened to compare, which no argsort reproduces (a ValueError, as a saved graph can raise
+only Python's own exceptions). With `reverse`, Python sorts the reversed list
 and reverses the result, so equal keys keep their first order: done so here.
 """
 
@@ -160,7 +161,8 @@ def _no_nan(column, values, origin) -> None:
 
 
 def _nan_error(origin, now=False):
-    exc = SortError(
+    # A ValueError when the graph runs: a saved graph raises only Python's own exceptions.
+    exc = (SortError if now else ValueError)(
         f"{where(origin)}: `sorted()` (or `.sort()`) gets a key that is NaN. Python's order of "
         "a list with NaN keys depends on which items its sort happened to compare, which a "
         "graph does not reproduce. Drop the NaNs first, or sort an array with `np.argsort`."
@@ -279,7 +281,7 @@ def _exact_in_float(values: list, origin) -> None:
     big = np.any(
         np.abs(np.stack([_as_tensor(v, ((), np.dtype(np.int64), False)) for v in ints])) > 2**53
     )
-    exc = SortError(
+    exc = ValueError(
         f"{where(origin)}: `sorted()` (or `.sort()`) of items that are Python ints and floats "
         "at one place: an int past 2**53 cannot be carried exactly through the choice of its "
         "place. Convert them to one type first (`float(v)`, or `int(v)`)."
