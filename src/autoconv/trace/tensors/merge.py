@@ -268,16 +268,11 @@ class _Merger:
                     for k, (x, y) in enumerate(zip(added_a, added_b))
                 ]
                 out.append((lst, before, "items", items))
-            elif not _LOOPS:
-                # Different numbers of items: the appended ones become a run-time list.
-                out.append((lst, before, "accum", self._uneven(name, added_a, added_b)))
             else:
-                self._error(
-                    f"list `{name}` gets {len(added_a)} item(s) appended in the "
-                    f"{self.labels[0]} branch and {len(added_b)} in the {self.labels[1]} branch "
-                    f"of this {self.what}, inside a staged loop that does not carry it. Append "
-                    "to a list made before the loop, and keep the same list in every iteration."
-                )
+                # Different numbers of items: the appended ones become a run-time list (in a
+                # staged loop, a list the body made, or one a loop variable holds: the loop
+                # then carries that variable's run-time list).
+                out.append((lst, before, "accum", self._uneven(name, added_a, added_b)))
         return out
 
     def _uneven(self, name, added_a, added_b) -> int:
