@@ -76,8 +76,15 @@ def plan(graph: Graph) -> Plan:
     (the loop nodes it makes are new; their Tensors take new ids of `graph`)."""
     done = Plan()
     hints = getattr(graph, "unrolled", None)
-    if not hints:
-        return done
+    if hints:
+        _roll_hinted(graph, hints, done)
+    from autoconv.graph.passes import roll_break  # (which builds on this module)
+
+    roll_break.plan(graph, done)  # loops a staged `break` may end: chains of conds
+    return done
+
+
+def _roll_hinted(graph: Graph, hints: list, done: Plan) -> None:
     where: dict = {}  # first result id -> (block, position)
     wanted = {h[0] for h in hints}
     for block in _blocks(graph.block):
@@ -105,7 +112,6 @@ def plan(graph: Graph) -> Plan:
         if steps:
             rolled_at.setdefault(id(block), []).append(start)
             done.steps += steps
-    return done
 
 
 def _blocks(block):
@@ -130,8 +136,10 @@ class _Step:
         self.key = None
 
 
-def _key_steps(steps: list, at: dict) -> None:
-    """Keys each step. `at`: id(node) -> (step number, position in the step)."""
+def _key_steps(steps: list, at: dict, nested: bool = False) -> None:
+    """Keys each step. `at`: id(node) -> (step number, position in the step). With `nested`,
+    a step's `nodes` are all its operations in `walk` order, and a `cond` among them is keyed
+    with the shape of its blocks (their nodes follow it in the list)."""
     at_get = at.get
     for k, step in enumerate(steps):
         parts = []
@@ -156,9 +164,10 @@ def _key_steps(steps: list, at: dict) -> None:
             kind = node.kind
             attrs = node.attrs
             if (
-                kind not in _PURE_KINDS
+                (kind not in _PURE_KINDS and not (nested and kind == "cond"))
                 or node.effect
-                or node.blocks
+                or (node.blocks and kind != "cond")
+                or (node.blocks and any(b.params for b in node.blocks))
                 or not node.outputs
                 or (attrs and attrs.get("random"))
                 or (kind == "helper" and any(type(a) is list for a in node.args))
@@ -209,6 +218,12 @@ def _key_steps(steps: list, at: dict) -> None:
                         else tuple([(t._shape, t.dtype, t.weak) for t in outs]),
                     )
                 )
+                if node.blocks:
+                    # The blocks' own operations follow in the list: their counts and results
+                    # place them.
+                    parts.append(
+                        tuple([(len(b.nodes), _template_key(b.outputs, slot)) for b in node.blocks])
+                    )
             except TypeError:
                 step.pure = False
                 break
