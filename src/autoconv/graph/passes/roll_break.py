@@ -117,6 +117,8 @@ def _positions(step, values):
     where = {id(n): j for j, n in enumerate(step.nodes)}
     out = []
     for t in values:
+        if type(t) is not Tensor:
+            return None
         j = where.get(id(t.node))
         if j is None:
             return None
