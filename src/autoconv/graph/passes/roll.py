@@ -170,7 +170,10 @@ def _key_steps(steps: list, at: dict, nested: bool = False) -> None:
                 or (node.blocks and any(b.params for b in node.blocks))
                 or not node.outputs
                 or (attrs and attrs.get("random"))
-                or (kind == "helper" and any(type(a) is list for a in node.args))
+                or (
+                    kind == "helper"
+                    and any(type(a) is list and _runtime_list(a) for a in node.args)
+                )
             ):
                 step.pure = False
                 break
@@ -228,6 +231,19 @@ def _key_steps(steps: list, at: dict, nested: bool = False) -> None:
                 step.pure = False
                 break
         step.key = tuple(parts) if step.pure else None
+
+
+def _runtime_list(items: list) -> bool:
+    """Whether a list a helper takes (`np.array([a, b])`) may hold a run-time list (the items
+    a staged loop appended, of a length known when the graph runs), which a step must not roll
+    over; items of known shapes and plain numbers do not."""
+    for a in items:
+        if type(a) is list:
+            if _runtime_list(a):
+                return True
+        elif isinstance(a, Tensor) and None in a._shape:
+            return True
+    return False
 
 
 _EXT = ("ext",)
