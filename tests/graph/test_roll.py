@@ -232,14 +232,28 @@ def test_variable_updates_and_list_appends_keep_the_loop_unrolled():
     assert _loops(g.get_concrete_function(x)) == 0
 
 
-def test_random_draws_keep_the_loop_unrolled():
+@pytest.mark.parametrize("backend", ["numpy", "jax"])
+def test_random_draws_roll_and_draw_in_order(backend):
+    # A draw is the same call on the same generator in every step: the loop makes the calls
+    # in the unrolled copies' order, so the numbers and the generator's state are eager's.
+    pytest.importorskip(backend)
+
     def f(x, seed):
         rng = np.random.default_rng(seed)
-        for _ in range(3):
+        for _ in range(30):
             x = x + rng.random(2)
+        return x + rng.normal()
+
+    _check(f, np.zeros(2), 7, backend=backend, loops=1)
+
+
+def test_making_a_generator_in_each_step_stays_unrolled():
+    def f(x):
+        for _ in range(4):
+            x = x + np.random.default_rng(3).random(2)
         return x
 
-    _check(f, np.zeros(2), 7, loops=0)
+    _check(f, np.zeros(2), loops=0)
 
 
 def test_every_step_read_after_the_loop_stays_unrolled():

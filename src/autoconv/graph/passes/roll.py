@@ -28,7 +28,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from autoconv.graph.graph import Block, Graph, Node, map_tensors, new_tensor, walk
+from autoconv.graph.graph import (
+    Block,
+    Graph,
+    Node,
+    _Copier,
+    map_tensors,
+    new_tensor,
+    set_args,
+    walk,
+)
 from autoconv.graph.passes.cse import value_key
 from autoconv.graph.passes.rewrite import Replacements
 from autoconv.graph.tensor import Tensor
@@ -124,22 +133,48 @@ class _Step:
     """One iteration's operations, keyed: `key` compares steps; `reads` are the Tensors the
     step reads from outside itself, in order, each with its slot (`("prev", j, o)`: result `o`
     of operation `j` of the step before; `("ext", id)`: a value from before the loop);
-    `ints` the integer indices."""
+    `ints` the integer indices. `nodes` are all its operations, those of the blocks of its
+    conds and loops too (in `walk` order: positions in the step index them); `top` its own."""
 
-    __slots__ = ("nodes", "key", "reads", "ints", "pure")
+    __slots__ = ("nodes", "top", "key", "reads", "ints", "pure")
 
-    def __init__(self, nodes):
-        self.nodes = nodes
+    def __init__(self, top):
+        self.top = top
+        self.nodes = _flat(top)
         self.reads: list = []
         self.ints: list = []
         self.pure = True
         self.key = None
 
 
-def _key_steps(steps: list, at: dict, nested: bool = False) -> None:
-    """Keys each step. `at`: id(node) -> (step number, position in the step). With `nested`,
-    a step's `nodes` are all its operations in `walk` order, and a `cond` among them is keyed
-    with the shape of its blocks (their nodes follow it in the list)."""
+def _flat(top: list) -> list:
+    """`top` with the operations of their blocks after each, in `walk` order."""
+    if not any(node.blocks for node in top):
+        return top
+    out = []
+    for node in top:
+        out.append(node)
+        for sub in node.blocks:
+            out.extend(walk(sub))
+    return out
+
+
+def _places(steps: list) -> dict:
+    """id(node) -> (step number, position in the step), for each operation of the steps and
+    each parameter of their loops' blocks (placed by their loop and number)."""
+    at: dict = {}
+    for k, step in enumerate(steps):
+        for j, node in enumerate(step.nodes):
+            at[id(node)] = (k, j)
+            for sub in node.blocks:
+                for i, p in enumerate(sub.params):
+                    at[id(p.node)] = (k, (j, i))
+    return at
+
+
+def _key_steps(steps: list, at: dict) -> None:
+    """Keys each step. `at`: id(node) -> (step number, position in the step). A cond or loop
+    in a step is keyed with the shape of its blocks (their operations follow it in `nodes`)."""
     at_get = at.get
     for k, step in enumerate(steps):
         parts = []
@@ -163,13 +198,12 @@ def _key_steps(steps: list, at: dict, nested: bool = False) -> None:
         for node in step.nodes:
             kind = node.kind
             attrs = node.attrs
+            random = attrs and attrs.get("random")
             if (
-                (kind not in _PURE_KINDS and not (nested and kind == "cond"))
-                or node.effect
-                or (node.blocks and kind != "cond")
-                or (node.blocks and any(b.params for b in node.blocks))
+                (kind not in _PURE_KINDS and kind != "cond" and kind != "while")
+                or (node.effect and not random and not node.blocks)  # (blocks: checked inside)
                 or not node.outputs
-                or (attrs and attrs.get("random"))
+                or (random and any(t.dtype == object for t in node.outputs))
                 or (
                     kind == "helper"
                     and any(type(a) is list and _runtime_list(a) for a in node.args)
@@ -225,7 +259,12 @@ def _key_steps(steps: list, at: dict, nested: bool = False) -> None:
                     # The blocks' own operations follow in the list: their counts and results
                     # place them.
                     parts.append(
-                        tuple([(len(b.nodes), _template_key(b.outputs, slot)) for b in node.blocks])
+                        tuple(
+                            [
+                                (len(b.nodes), len(b.params), _template_key(b.outputs, slot))
+                                for b in node.blocks
+                            ]
+                        )
                     )
             except TypeError:
                 step.pure = False
@@ -350,15 +389,11 @@ _OUTSIDE = frozenset(("ext", "prev", "far"))
 def _roll_loop(graph, block, start, lengths, origin, plan: Plan) -> int:
     nodes = plan.blocks.get(id(block), block.nodes)
     steps = []
-    at: dict = {}
     p = start
-    for k, n in enumerate(lengths):
-        step = _Step(nodes[p : p + n])
-        for j, node in enumerate(step.nodes):
-            at[id(node)] = (k, j)
-        steps.append(step)
+    for n in lengths:
+        steps.append(_Step(nodes[p : p + n]))
         p += n
-    _key_steps(steps, at)
+    _key_steps(steps, _places(steps))
     # Runs: a start step, then steps keyed as the second one, whose indices advance evenly.
     runs = []
     k, n = 0, len(steps)
@@ -397,7 +432,7 @@ def _roll_loop(graph, block, start, lengths, origin, plan: Plan) -> int:
     k = 0
     for s, e, carried, stride, items in runs:
         for step in steps[k:s]:
-            new_nodes.extend(step.nodes)
+            new_nodes.extend(step.top)
         k = e
         # Only the last step's loop variables can be read after the run: it ends at the
         # first step with another result read after it (or before that step).
@@ -409,9 +444,9 @@ def _roll_loop(graph, block, start, lengths, origin, plan: Plan) -> int:
             done += end - s
             s = end
         for step in steps[s:e]:  # the copies left unrolled
-            new_nodes.extend(step.nodes)
+            new_nodes.extend(step.top)
     for step in steps[k:]:
-        new_nodes.extend(step.nodes)
+        new_nodes.extend(step.top)
     if not done:
         return 0
     new_nodes.extend(nodes[span_end:])
@@ -451,6 +486,51 @@ def _read_after(step, later, carried=None, following=None) -> bool:
             if t.id in read and (carried is None or (j, o) not in carried):
                 return True
     return False
+
+
+def advance(node, ints, indices: dict) -> None:
+    """Puts counters in place of the integer indices of `node`, a copy of a getitem of a
+    step: `ints` gives each index's (first value, stride) in turn, `indices` the counter of
+    each that advances."""
+
+    def index(i):
+        base, d = next(ints)
+        return indices[(base, d)] if d else i
+
+    key = node.args[1]
+    if type(key) is int:
+        key = index(key)
+    elif type(key) is tuple:
+        key = tuple(index(i) if type(i) is int else i for i in key)
+    else:
+        return
+    set_args(node, (node.args[0], key, *node.args[2:]))
+
+
+def _copy_nested(graph, node, value, made: dict, ints, indices: dict):
+    """A copy of a cond or loop of the template step for the loop's body: what its blocks make
+    (their parameters too) is made anew, what they read from outside them is `value(t)`; its
+    results go into `made`, its integer indices advance (`advance`)."""
+    inner = {id(n) for sub in node.blocks for n in walk(sub)}
+    inner.update(id(p.node) for sub in node.blocks for p in sub.params)
+    copies: dict = {}
+    for t in node.outputs:
+        copies[t.id] = made[t.id] = new_tensor(graph, None, t.index, t.shape, t.dtype, t.weak)
+
+    def tensor(t):
+        copy = copies.get(t.id)
+        if copy is None:
+            if id(t.node) not in inner:
+                return value(t)
+            copy = copies[t.id] = new_tensor(graph, None, t.index, t.shape, t.dtype, t.weak)
+        return copy
+
+    copy = _Copier(tensor).node(node)
+    for sub in copy.blocks:
+        for inner_node in walk(sub):
+            if inner_node.kind == "getitem":
+                advance(inner_node, ints, indices)
+    return copy
 
 
 def _build(graph, steps, s, e, carried, stride, items, origin, repl) -> list:
@@ -512,8 +592,10 @@ def _build(graph, steps, s, e, carried, stride, items, origin, repl) -> list:
     hoisted: set = set()
     ints = iter(zip(first.ints, stride))
 
-    for j, node in enumerate(tmpl.nodes):
-        variant = False
+    for node in tmpl.top:
+        j = pos[id(node)]
+        # A draw runs in every step; a cond or loop is copied whole (below).
+        variant = node.effect or bool(node.blocks)
 
         def value(t):
             nonlocal variant
@@ -562,7 +644,11 @@ def _build(graph, steps, s, e, carried, stride, items, origin, repl) -> list:
             hoisted.add(j)
             outer.append(first.nodes[j])  # the same operation on the same values: run once
             continue
+        if node.blocks:
+            body.nodes.append(_copy_nested(graph, node, value, made, ints, indices))
+            continue
         new = Node(node.kind, node.op, node.fn, args, kwargs, dict(node.attrs), node.origin)
+        new.effect = node.effect  # (a draw: never folded, merged or dropped)
         for i, t in enumerate(node.outputs):
             made[t.id] = new_tensor(graph, new, i, t.shape, t.dtype, t.weak)
             new.outputs.append(made[t.id])
@@ -593,6 +679,7 @@ def _build(graph, steps, s, e, carried, stride, items, origin, repl) -> list:
     cond.params = body.params
     loop = Node("while", "while", args=inits, attrs={"stop": False}, origin=origin)
     loop.blocks = [cond, body]
+    loop.effect = any(n.effect for n in walk(body))  # draws: kept, in order, by every pass
     for i, p in enumerate(params):
         loop.outputs.append(new_tensor(graph, loop, i, p.shape, p.dtype, p.weak))
     outer.append(loop)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from autoconv.graph.graph import Block, Node, _Copier, new_tensor, set_args, walk
+from autoconv.graph.graph import Block, Node, _Copier, new_tensor, walk
 from autoconv.graph.passes import roll as _roll
 from autoconv.graph.tensor import Tensor
 
@@ -48,7 +48,7 @@ def plan(graph, done) -> None:
 def _level(node) -> bool:
     """A cond that may be one level of a chain: one Tensor test, an `else` that only passes
     the state on."""
-    if node.kind != "cond" or len(node.blocks) != 2 or node.effect or node.kwargs:
+    if node.kind != "cond" or len(node.blocks) != 2 or node.kwargs:
         return False
     then, other = node.blocks
     n = len(node.outputs)
@@ -82,16 +82,6 @@ def _levels(node) -> list:
     return levels
 
 
-def _flat(nodes) -> list:
-    out = []
-    for node in nodes:
-        out.append(node)
-        if node.blocks:
-            for sub in node.blocks:
-                out.extend(walk(sub))
-    return out
-
-
 def _steps(levels, full_last: bool) -> list:
     """Each level's step: its `then` block's operations but the next level's cond (all of them
     for the last level with `full_last`), in `walk` order."""
@@ -100,16 +90,12 @@ def _steps(levels, full_last: bool) -> list:
         nodes = c.blocks[0].nodes
         if not (full_last and k == len(levels) - 1):
             nodes = nodes[:-1]
-        steps.append(_roll._Step(_flat(nodes)))
+        steps.append(_roll._Step(nodes))
     return steps
 
 
 def _keyed(steps) -> None:
-    at: dict = {}
-    for k, step in enumerate(steps):
-        for j, node in enumerate(step.nodes):
-            at[id(node)] = (k, j)
-    _roll._key_steps(steps, at, nested=True)
+    _roll._key_steps(steps, _roll._places(steps))
 
 
 def _positions(step, values):
@@ -153,7 +139,6 @@ def _roll_chain(graph, block, levels, done) -> bool:
     ):
         return False
     pair = _steps([levels[r], levels[r + 1]], full_last=True)
-    pair[0] = _roll._Step(steps[r].nodes)
     _keyed(pair)
     inner = pair[1]
     if not inner.pure or inner.key != tmpl.key[:-1] or len(inner.reads) != len(tmpl.reads):
@@ -234,6 +219,7 @@ def _build(graph, levels, steps, count, variables, stride, pred0, state, done) -
         params.append(p)
         mapping[first.nodes[j].outputs[o].id] = p
     mine = {id(n) for n in tmpl.nodes}
+    mine.update(id(p.node) for n in tmpl.nodes for sub in n.blocks for p in sub.params)
 
     def tensor(t):
         made = mapping.get(t.id)
@@ -247,23 +233,9 @@ def _build(graph, levels, steps, count, variables, stride, pred0, state, done) -
     body = Block()
     body.nodes = [copier.node(n) for n in levels[1].blocks[0].nodes[:-1]]
     ints = iter(zip(first.ints, stride))
-    for old, new in zip(tmpl.nodes, walk(body)):
-        if old.kind != "getitem":
-            continue
-        key = _roll._mark_ints(old.args[1], [])
-        if key is old.args[1] and type(key) is not tuple:
-            continue
-
-        def index(i):
-            base, d = next(ints)
-            return indices[(base, d)] if d else i
-
-        key = new.args[1]
-        if type(key) is int:
-            key = index(key)
-        elif type(key) is tuple:
-            key = tuple(index(i) if type(i) is int else i for i in key)
-        set_args(new, (new.args[0], key, *new.args[2:]))
+    for new in walk(body):
+        if new.kind == "getitem":
+            _roll.advance(new, ints, indices)
 
     def add(kind, op, fn, args, dtype, into):
         node = Node(kind, op, fn, args, origin=origin)
@@ -286,6 +258,7 @@ def _build(graph, levels, steps, count, variables, stride, pred0, state, done) -
     test.params = params
     loop = Node("while", "while", args=inits, attrs={"stop": False}, origin=origin)
     loop.blocks = [test, body]
+    loop.effect = any(n.effect for n in walk(body))  # draws: kept, in order, by every pass
     for i, p in enumerate(params):
         loop.outputs.append(new_tensor(graph, loop, i, p.shape, p.dtype, p.weak))
     outer.append(loop)
