@@ -165,6 +165,26 @@ def with_a_staged_count(x):
     return x, n
 
 
+def return_from_the_loop(x):
+    out = 0.0
+    for i in range(5):
+        if x[i] > 2:
+            return x[i] * 10
+        out = out + x[i]
+    return out  # a Python float or a NumPy value, by the path: its tag stays nested
+
+
+def path_typed(x):
+    v = 0
+    for _ in range(5):
+        if x.sum() > 3:
+            v = 1
+        else:
+            v = np.int64(2)
+        x = x + v
+    return x, v
+
+
 PROGRAMS = [
     (newton_sqrt, (np.float64(2.0),), 1),
     (newton_sqrt, (np.array(9.0),), 1),
@@ -182,6 +202,9 @@ PROGRAMS = [
     (with_a_counter_of_steps, (np.array([1.0, 2.0]),), 0),
     (with_a_counter_of_steps, (np.array([100.0, 2.0]),), 0),
     (with_a_staged_count, (np.array([1.0, 2.0]),), 1),
+    (return_from_the_loop, (np.array([1.0, 1.5, 0.2, 3, 1]),), None),
+    (return_from_the_loop, (np.zeros(5),), None),
+    (path_typed, (np.array([1.0, 1.0]),), None),
 ]
 
 

@@ -113,7 +113,7 @@ def _positions(step, values):
 
 
 def _spec(t):
-    return (t._shape, t.dtype, t.weak, t.py_kinds)
+    return (t._shape, t.dtype, t.weak)
 
 
 def _roll_chain(graph, block, levels, done) -> bool:
@@ -166,7 +166,9 @@ def _roll_chain(graph, block, levels, done) -> bool:
             return False
     first = steps[0]
     for (j, o), init in variables.items():
-        if _spec(init) != _spec(first.nodes[j].outputs[o]) or init.py_kinds is not None:
+        out = first.nodes[j].outputs[o]
+        # (a value whose Python type depends on the path holds its tag: left nested)
+        if _spec(init) != _spec(out) or init.py_kinds is not None or out.py_kinds is not None:
             return False
     pred0 = levels[0].args[0]
     pred = levels[2].args[0]
