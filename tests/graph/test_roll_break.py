@@ -185,6 +185,18 @@ def path_typed(x):
     return x, v
 
 
+def twins(x):
+    a = x * 1.0
+    b = x * 2.0
+    for _ in range(6):
+        n = a + b
+        if n.sum() > 50:
+            break
+        a = n  # both set to one value in every step, from two different values
+        b = n
+    return a, b
+
+
 PROGRAMS = [
     (newton_sqrt, (np.float64(2.0),), 1),
     (newton_sqrt, (np.array(9.0),), 1),
@@ -205,6 +217,8 @@ PROGRAMS = [
     (return_from_the_loop, (np.array([1.0, 1.5, 0.2, 3, 1]),), None),
     (return_from_the_loop, (np.zeros(5),), None),
     (path_typed, (np.array([1.0, 1.0]),), None),
+    (twins, (np.ones(2) * 100,), None),
+    (twins, (np.ones(2) * 0.1,), None),
 ]
 
 

@@ -160,8 +160,9 @@ def _roll_chain(graph, block, levels, done) -> bool:
     if _positions(inner, levels[r + 1].blocks[0].outputs) != state:
         return False
     inits = levels[0].blocks[1].outputs
-    variables = dict(zip(state, inits))
-    for place, init in carried.items():
+    variables: dict = {}
+    # (two variables that every step sets to one value must also start from one)
+    for place, init in [*zip(state, inits), *carried.items()]:
         if variables.setdefault(place, init) is not init:
             return False
     first = steps[0]
