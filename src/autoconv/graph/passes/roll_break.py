@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from autoconv.graph.graph import Block, Node, _Copier, new_tensor, walk
-from autoconv.graph.passes import roll as _roll
+from autoconv.graph.passes import roll_steps as rs
 from autoconv.graph.tensor import Tensor
 
 _MIN_LEVELS = 3  # the conds a chain needs before it is rolled
@@ -90,12 +90,12 @@ def _steps(levels, full_last: bool) -> list:
         nodes = c.blocks[0].nodes
         if not (full_last and k == len(levels) - 1):
             nodes = nodes[:-1]
-        steps.append(_roll._Step(nodes))
+        steps.append(rs._Step(nodes))
     return steps
 
 
 def _keyed(steps) -> None:
-    _roll._key_steps(steps, _roll._places(steps))
+    rs._key_steps(steps, rs._places(steps))
 
 
 def _positions(step, values):
@@ -120,14 +120,14 @@ def _roll_chain(graph, block, levels, done) -> bool:
     m = len(levels)
     steps = _steps(levels[: m - 1], full_last=False)
     _keyed(steps)
-    started = _roll._starts_run(steps[0], steps[1])
+    started = rs._starts_run(steps[0], steps[1])
     if started is None or started[1]:
         return False
     carried, _items = started
     tmpl = steps[1]
     stride = [b - a for a, b in zip(steps[0].ints, tmpl.ints)]
     r = 1
-    while r + 1 < len(steps) and _roll._same(steps[r + 1], steps[r], tmpl, stride, ()):
+    while r + 1 < len(steps) and rs._same(steps[r + 1], steps[r], tmpl, stride, ()):
         r += 1
     # The innermost step: level r + 1, all of its `then` block (it has no next level).
     last_pred = tmpl.nodes[-1] if tmpl.nodes else None
@@ -238,7 +238,7 @@ def _build(graph, levels, steps, count, variables, stride, pred0, state, done) -
     ints = iter(zip(first.ints, stride))
     for new in walk(body):
         if new.kind == "getitem":
-            _roll.advance(new, ints, indices)
+            rs.advance(new, ints, indices)
 
     def add(kind, op, fn, args, dtype, into):
         node = Node(kind, op, fn, args, origin=origin)
