@@ -169,9 +169,13 @@ def chosen(value):
     """`value` (a function's outputs) with each Choice made the value it picks (`output`),
     inside Optionals too (`return "first", (i, n)` on one path, None on another)."""
 
+    from autoconv.trace.tensors import unions  # it builds on this module
+
     def leaf(v):
         if type(v) is Choice:
             return output(v)
+        if type(v) is unions.Union:
+            return unions.output(v)
         if isinstance(v, Optional):
             return v.like(v.flag, chosen(v.value))
         return v
