@@ -198,7 +198,9 @@ def _alternative(v) -> bool:
     or tuples, lists and dicts of them; not an Optional, a run-time list or an unbound name."""
     if isinstance(v, (Union, Choice)) or atom(v):
         return True
-    if isinstance(v, (Optional, ListAccum)) or unbound(v):
+    if isinstance(v, Optional):
+        return v.missing is None and _alternative(v.value)  # None, or its value
+    if isinstance(v, ListAccum) or unbound(v):
         return False
     if isinstance(v, Tensor):
         return v.py_kinds is None
@@ -243,6 +245,8 @@ def join(merger, name: str, x, y):
             paths.append((v.tag, [index(a) for a in v.alternatives]))
         elif isinstance(v, Choice):
             paths.append((v.tag, [index(a) for a in v.options]))
+        elif isinstance(v, Optional):
+            paths.append((v.flag, [index(None), index(v.value)]))  # its flag: 0 None, 1 value
         else:
             paths.append((None, [index(v)]))
     graph = _g.current().graph
@@ -251,6 +255,8 @@ def join(merger, name: str, x, y):
         with _g.build(graph, block):
             if tag is None:
                 tags.append(_g.add_const(np.int64(own[0]), _TAG, True))
+            elif type(tag) is bool or (isinstance(tag, Tensor) and tag.dtype.kind == "b"):
+                tags.append(np.where(tag, np.int64(own[1]), np.int64(own[0])))
             elif own == list(range(len(own))):
                 tags.append(tag)
             else:
@@ -331,11 +337,27 @@ def _compare(union: Union, other, op, symbol: str):
         )
     results = []
     for alt in union.alternatives:
-        r = op(alt, other)
+        r = _text_compared(alt, other, op) if type(other) in (str, bytes) else op(alt, other)
         if r is NotImplemented:
             r = op is operator.ne
         results.append(r)
     return select(union, results, f"`{symbol}`")
+
+
+def _text_compared(alt, text, op):
+    """`alt == text` (`op`) as eager NumPy gives it for an array or number `alt`: never equal,
+    elementwise for an array, a NumPy bool for a NumPy scalar (a graph value cannot meet a str
+    in a NumPy ufunc while tracing)."""
+    if not isinstance(alt, Tensor):
+        return op(alt, text)
+    answer = op is operator.ne
+    kind = eager_type(alt)
+    if kind in _NUMBERS:
+        return answer
+    if kind is np.ndarray or kind is None and alt.shape:
+        same = np.zeros_like(alt, dtype=bool)
+        return np.logical_not(same) if answer else same
+    return np.bool_(answer)
 
 
 def is_none(union: Union):
