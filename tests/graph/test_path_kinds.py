@@ -203,3 +203,18 @@ def test_a_loop_that_changes_its_kind_is_a_clear_error():
 def test_an_object_made_in_a_branch_is_a_clear_error():
     text = message(made_in_a_branch, np.array([1.0]))
     assert "`o` is a Order object made in a branch" in text and f"{HERE}:" in text
+
+
+def is_which(x, boxes):
+    best = boxes[0]
+    for b in boxes[1:]:
+        if b.price * x[0] > best.price * x[0]:
+            best = b
+    return best is boxes[1], best is not boxes[0], boxes[1] is best
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_is_of_a_chosen_object_is_staged(backend):
+    boxes = [Order(1.0, 2), Order(2.0, 7), Order(9.0, 9)]
+    follows_the_rule(is_which, np.array([1.0]), boxes, backend=backend)
+    follows_the_rule(is_which, np.array([-1.0]), boxes, backend=backend)

@@ -165,17 +165,20 @@ def output(choice: Choice):
     return emit("helper", "choose", choose, (choice.tag, choice.options), {}, [((), object)])[0]
 
 
+CHOSEN: dict = {}
+"""Other values a staged statement chose, by type (`unions.Union`, which builds on this
+module, registers itself): what a function's result holds of one."""
+
+
 def chosen(value):
     """`value` (a function's outputs) with each Choice made the value it picks (`output`),
     inside Optionals too (`return "first", (i, n)` on one path, None on another)."""
 
-    from autoconv.trace.tensors import unions  # it builds on this module
-
     def leaf(v):
         if type(v) is Choice:
             return output(v)
-        if type(v) is unions.Union:
-            return unions.output(v)
+        if type(v) in CHOSEN:
+            return CHOSEN[type(v)](v)
         if isinstance(v, Optional):
             return v.like(v.flag, chosen(v.value))
         return v

@@ -29,6 +29,7 @@ from autoconv.trace.tensors import (
     sequences,
     staged_try,
     switch,
+    union_uses,  # noqa: F401 - stages the uses of values of another kind by path
 )
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (

@@ -17,8 +17,6 @@ tracing: a StagingError naming the variable, its kinds and the line.
 
 from __future__ import annotations
 
-import operator
-
 import numpy as np
 
 from autoconv.errors import StagingError
@@ -28,8 +26,8 @@ from autoconv.graph.errors import where
 from autoconv.graph.helpers import Slot, union_pick
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import Tensor
-from autoconv.runtime import staging as rt
 from autoconv.trace.core.values import unbound
+from autoconv.trace.tensors import choices
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.choices import _TAG, Choice, atom
 from autoconv.trace.tensors.optionals import Optional, _zero
@@ -52,16 +50,7 @@ class Union:
         return f"<{self.name}: {kinds_text(self.alternatives)}, known when the graph runs>"
 
     # --- uses staged for every alternative ----------------------------------------------
-    def __eq__(self, other):
-        return _compare(self, other, operator.eq, "==")
-
-    def __ne__(self, other):
-        return _compare(self, other, operator.ne, "!=")
-
-    def __getattr__(self, attr):
-        if attr.startswith("_"):
-            raise AttributeError(attr)
-        return attribute(self, attr)
+    # `==`, `!=` and reading an attribute: set by `union_uses`, which stages them.
 
     # --- uses that need the one alternative now -----------------------------------------
     def __bool__(self):
@@ -310,105 +299,6 @@ def resolve(node, leaf) -> Union:
     return Union(node.outputs[tag], tuple(alts), name)
 
 
-# --- uses ------------------------------------------------------------------------------------
-
-
-def select(union: Union, results: list, what: str, origin=None):
-    """The result of the alternative the tag picks among `results` (one per alternative)."""
-    from autoconv.trace.tensors.switch import pick
-
-    origin = origin or user_origin(3)
-    first = results[0]
-    if all(_same(r, first) for r in results):
-        return first
-    if all(atom(r) for r in results):
-        return Choice(union.tag, tuple(results), union.name)
-    value = first
-    for k in range(1, len(results)):
-        value = pick(union.tag == k, results[k], value, f"{what} of `{union.name}`", origin, "read")
-    return value
-
-
-def _compare(union: Union, other, op, symbol: str):
-    if isinstance(other, (Union, Choice)):
-        raise StagingError(
-            f"{where(user_origin(3))}: comparing `{union.name}`, whose kind depends on the path "
-            f"a staged statement took, with another such value: compare each with constants."
-        )
-    results = []
-    for alt in union.alternatives:
-        r = _text_compared(alt, other, op) if type(other) in (str, bytes) else op(alt, other)
-        if r is NotImplemented:
-            r = op is operator.ne
-        results.append(r)
-    return select(union, results, f"`{symbol}`")
-
-
-def _text_compared(alt, text, op):
-    """`alt == text` (`op`) as eager NumPy gives it for an array or number `alt`: never equal,
-    elementwise for an array, a NumPy bool for a NumPy scalar (a graph value cannot meet a str
-    in a NumPy ufunc while tracing)."""
-    if not isinstance(alt, Tensor):
-        return op(alt, text)
-    answer = op is operator.ne
-    kind = eager_type(alt)
-    if kind in _NUMBERS:
-        return answer
-    if kind is np.ndarray or kind is None and alt.shape:
-        same = np.zeros_like(alt, dtype=bool)
-        return np.logical_not(same) if answer else same
-    return np.bool_(answer)
-
-
-def is_none(union: Union):
-    """`union is None`: true on the paths that took a None alternative."""
-    return select(union, [a is None for a in union.alternatives], "`is None`")
-
-
-def is_instance(union: Union, classinfo):
-    """`isinstance(union, classinfo)`, of the eager type each alternative has."""
-    from autoconv.trace.tensors.arraylike import eager_class
-
-    results = [
-        issubclass(eager_class(a), classinfo) if isinstance(a, Tensor) else isinstance(a, classinfo)
-        for a in union.alternatives
-    ]
-    return select(union, results, "isinstance()")
-
-
-def attribute(union: Union, attr: str):
-    """`union.attr` of a union of objects (and None): each one's attribute, picked by the tag;
-    eager's AttributeError, raised when the graph runs, on a path that took None."""
-    from autoconv.trace.tensors.switch import _raise_if
-
-    alts = union.alternatives
-    if not all(a is None or (_object(a) and not callable(a)) for a in alts):
-        raise _AttributeStagingError(
-            f"{where(user_origin(3))}: `{union.name}` is {kinds_text(alts)} depending on the "
-            f"path a staged statement took, and `.{attr}` of it can be staged only when every "
-            "path gives an object (attributes of one class are picked when the graph runs). "
-            f"Test which it is first (`isinstance({union.name}, ...)` in an `if`)."
-        )
-    origin = user_origin(3)
-    present = [k for k, a in enumerate(alts) if hasattr(a, attr)]
-    if not present:
-        raise AttributeError(f"'{type(alts[0]).__name__}' object has no attribute '{attr}'")
-    values = [getattr(alts[k], attr) for k in present]
-    if any(callable(v) and not isinstance(v, Tensor) for v in values):
-        _fail(union, f"calling its method `.{attr}()`")
-    for k, a in enumerate(alts):
-        if k not in present:
-            exc = AttributeError(f"'{type(a).__name__}' object has no attribute '{attr}'")
-            _raise_if(union.tag == k, exc, origin)
-    results = [values[present.index(k)] if k in present else values[0] for k in range(len(alts))]
-    return select(union, results, f"`.{attr}`", origin)
-
-
-class _AttributeStagingError(StagingError, AttributeError):
-    """An attribute of a union that cannot be staged: a StagingError for the user, and an
-    AttributeError for code that asks `getattr(v, name, default)`."""
-
-
 def output(union: Union):
     """The alternative the path took, for a function's result or a print: a node giving it."""
     from autoconv.trace.tensors.accumulated import check_output
@@ -425,27 +315,8 @@ def output(union: Union):
     return emit("helper", "union", union_pick, args, {}, [((), object)])[0]
 
 
-class _UnionTracer:
-    """What the runtime's operators ask a Union's tracer: `is None`, `isinstance()` and
-    `type()` here, everything else as the Tensor tracer does."""
-
-    def __getattr__(self, name):
-        from autoconv.trace.tensors.tracer import TRACER
-
-        return getattr(TRACER, name)
-
-    def is_none(self, value):
-        return is_none(value)
-
-    def isinstance_(self, value, classinfo):
-        return is_instance(value, classinfo)
-
-    def type_of(self, value):
-        _fail(value, "`type()`")
-
-
 _g.HOLDERS[Union] = (
     lambda v: (v.tag, v.alternatives),
     lambda v, new: Union(new[0], tuple(new[1]), v.name),
 )
-rt.register((Union,), _UnionTracer())
+choices.CHOSEN[Union] = output  # a function's result: the alternative the path took
