@@ -106,6 +106,72 @@ def best_or_none(x, boxes):
     return best
 
 
+def p_fstring(x):
+    if x[0] < 0:
+        r = "neg"
+    else:
+        r = x[0]
+    return f"result: {r}"
+
+
+def p_dict(x):
+    if x.sum() > 0:
+        status = "ok"
+    else:
+        status = int(x.sum())
+    return {"status": status, "n": len(x)}
+
+
+def helper(v):
+    if v > 0:
+        return "pos"
+    return v
+
+
+def p_nested_call(x):
+    return helper(x[0]), helper(x[1])
+
+
+def p_int32_bool(x):
+    if x[0] > 0:
+        r = np.int32(x[0])
+    elif x[0] < 0:
+        r = True
+    else:
+        r = "zero"
+    return r
+
+
+def p_tuple_leaf(x):
+    if x[0] > 0:
+        r = ("err", 0)
+    else:
+        r = (x[0], x[1])
+    return r
+
+
+def p_loop_body(x):
+    n = 0
+    for v in x:
+        r = "big" if v > 2 else v
+        if r == "big":
+            n += 1
+    return n
+
+
+def p_truth(x):
+    r = "none" if x[0] > 0 else x[0]
+    if r:
+        return 1
+    return 0
+
+
+def p_empty(x):
+    if len(x) == 0 or x.sum() == 0:
+        return "empty"
+    return x / x.sum()
+
+
 PROGRAMS = [
     (while_else_search, (np.array([1.0, 5.0, 2.0]), 3.0)),
     (while_else_search, (np.array([1.0, 2.0]), 3.0)),
@@ -131,6 +197,23 @@ PROGRAMS = [
     (cheapest_order, (np.array([1.0]), np.array([4]))),
     (best_or_none, (np.array([5.0]), [Order(1.0, 2), Order(2.0, 7), Order(9.0, 9)])),
     (best_or_none, (np.array([0.0]), [Order(1.0, 2), Order(2.0, 7)])),
+    (p_fstring, (np.array([1.0, 2.0]),)),
+    (p_fstring, (np.array([-1.0, 2.0]),)),
+    (p_dict, (np.array([1.0, 2.0]),)),
+    (p_dict, (np.array([-1.0, -2.0]),)),
+    (p_nested_call, (np.array([1.0, -2.0]),)),
+    (p_int32_bool, (np.array([1.0, 2.0]),)),
+    (p_int32_bool, (np.array([-1.0, 2.0]),)),
+    (p_int32_bool, (np.array([0.0, 2.0]),)),
+    (p_tuple_leaf, (np.array([1.0, 2.0]),)),
+    (p_tuple_leaf, (np.array([-1.0, 2.0]),)),
+    (p_loop_body, (np.array([1.0, 3.0, 5.0]),)),
+    (p_truth, (np.array([1.0, 3.0]),)),
+    (p_truth, (np.array([-1.0, 3.0]),)),
+    (p_truth, (np.array([0.0, 3.0]),)),
+    (p_empty, (np.array([0.0, 0.0]),)),
+    (p_empty, (np.array([1.0, 3.0]),)),
+    (p_empty, (np.zeros(0, np.float32),)),
 ]
 
 
@@ -218,3 +301,34 @@ def test_is_of_a_chosen_object_is_staged(backend):
     boxes = [Order(1.0, 2), Order(2.0, 7), Order(9.0, 9)]
     follows_the_rule(is_which, np.array([1.0]), boxes, backend=backend)
     follows_the_rule(is_which, np.array([-1.0]), boxes, backend=backend)
+
+
+def printed(x):
+    if x[0] < 0:
+        r = "neg"
+    else:
+        r = x[0]
+    print("r is", r)
+    return 1
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("first", [1.0, -1.0])
+def test_printed_as_its_path_gives_it(first, backend, capsys):
+    x = np.array([first, 2.0])
+    printed(x)
+    eager = capsys.readouterr().out
+    autoconv.function(printed, backend=backend)(x)
+    assert capsys.readouterr().out == eager
+
+
+def array_truth(x):
+    r = "none" if x[0] > 0 else x
+    if r:
+        return 1
+    return 0
+
+
+def test_the_truth_of_an_array_alternative_is_a_clear_error():
+    text = message(array_truth, np.array([1.0, 2.0]))
+    assert "its truth (an array's is ambiguous)" in text and f"{HERE}:" in text

@@ -167,7 +167,10 @@ def output(choice: Choice):
 
 CHOSEN: dict = {}
 """Other values a staged statement chose, by type (`unions.Union`, which builds on this
-module, registers itself): what a function's result holds of one."""
+module, registers itself): what a function's result (or a print) holds of one."""
+
+TRUTHS: dict = {}
+"""The same types: the truth of one (`if value:`), a bool Tensor."""
 
 
 def chosen(value):

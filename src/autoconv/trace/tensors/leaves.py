@@ -284,6 +284,8 @@ def _cond_tensor(cond, origin):
         return grown_len(cond) > 0  # a list grown in a staged loop: true when not empty
     if isinstance(cond, Choice):
         cond = choices.truth(cond)  # `if label:` of a value a staged condition chose
+    elif type(cond) in choices.TRUTHS:
+        cond = choices.TRUTHS[type(cond)](cond)  # of a value of another kind by path
     if isinstance(cond, Optional):
         value = cond.value
         if cond.missing is None and isinstance(value, Tensor):

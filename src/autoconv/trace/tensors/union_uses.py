@@ -15,7 +15,9 @@ from autoconv.graph.errors import where
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import Tensor
 from autoconv.runtime import staging as rt
+from autoconv.trace.tensors import choices
 from autoconv.trace.tensors.choices import Choice, atom
+from autoconv.trace.tensors.leaves import _cond_tensor
 from autoconv.trace.tensors.switch import _raise_if, pick
 from autoconv.trace.tensors.unions import _NUMBERS, Union, _fail, _object, _same, kinds_text
 
@@ -63,6 +65,17 @@ def _text_compared(alt, text, op):
         same = np.zeros_like(alt, dtype=bool)
         return np.logical_not(same) if answer else same
     return np.bool_(answer)
+
+
+def truth(union: Union):
+    """`if union:`: each alternative's truth (a number's, a string's, a container's length),
+    the one the tag picks; an array's is ambiguous, as eagerly."""
+    results = []
+    for alt in union.alternatives:
+        if isinstance(alt, Tensor) and alt.shape:
+            _fail(union, "its truth (an array's is ambiguous)", 4)
+        results.append(_cond_tensor(alt, user_origin(3)) if isinstance(alt, Tensor) else bool(alt))
+    return select(union, results, "truth")
 
 
 def is_none(union: Union):
@@ -152,3 +165,4 @@ Union.__eq__ = lambda self, other: _compare(self, other, operator.eq, "==")
 Union.__ne__ = lambda self, other: _compare(self, other, operator.ne, "!=")
 Union.__getattr__ = _getattr
 rt.register((Union,), _UnionTracer())
+choices.TRUTHS[Union] = truth
