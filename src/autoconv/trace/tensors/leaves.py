@@ -133,6 +133,8 @@ def _spec_text(v) -> str:
         return f"a list a staged loop appended to ({item} items)"
     if isinstance(v, Choice):
         return " or ".join(repr(o) for o in v.options)
+    if type(v) in choices.CHOSEN:  # a value of another kind by path (unions.Union)
+        return v.describe()
     if v is None or type(v) in (bool, int, float, complex, str, bytes):
         return f"{type(v).__name__} {v!r}"
     try:  # a user's __repr__ may format the Tensors the object holds: never in a message

@@ -49,6 +49,10 @@ class Union:
     def __repr__(self):
         return f"<{self.name}: {kinds_text(self.alternatives)}, known when the graph runs>"
 
+    def describe(self) -> str:
+        """What it is, for messages (`leaves._spec_text`)."""
+        return f"{kinds_text(self.alternatives)} (by the path a staged statement took)"
+
     # --- uses staged for every alternative ----------------------------------------------
     # `==`, `!=` and reading an attribute: set by `union_uses`, which stages them.
 
