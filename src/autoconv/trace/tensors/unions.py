@@ -248,7 +248,9 @@ def join(merger, name: str, x, y):
         with _g.build(graph, block):
             if tag is None:
                 tags.append(_g.add_const(np.int64(own[0]), _TAG, True))
-            elif type(tag) is bool or (isinstance(tag, Tensor) and tag.dtype.kind == "b"):
+            elif type(tag) is bool:  # an Optional whose flag is known now
+                tags.append(_g.add_const(np.int64(own[1] if tag else own[0]), _TAG, True))
+            elif isinstance(tag, Tensor) and tag.dtype.kind == "b":
                 tags.append(np.where(tag, np.int64(own[1]), np.int64(own[0])))
             elif own == list(range(len(own))):
                 tags.append(tag)
