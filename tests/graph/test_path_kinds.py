@@ -285,7 +285,7 @@ def test_a_loop_that_changes_its_kind_is_a_clear_error():
 
 def test_an_object_made_in_a_branch_is_a_clear_error():
     text = message(made_in_a_branch, np.array([1.0]))
-    assert "`o` is a Order object made in a branch" in text and f"{HERE}:" in text
+    assert "`o` is an Order object made in a branch" in text and f"{HERE}:" in text
 
 
 def is_which(x, boxes):

@@ -152,14 +152,18 @@ def kind_of(v) -> str:
         kind = eager_type(v)
         if kind is np.ndarray:
             return "an array"
-        return f"a {getattr(kind, '__name__', 'number')}" if kind is not None else "a number"
+        return _a(getattr(kind, "__name__", "number")) if kind is not None else "a number"
     if type(v) in (str, bytes) or type(v) in _NUMBERS:
         return f"{type(v).__name__} {v!r}"
     if type(v) in (tuple, list, dict):
         return f"a {type(v).__name__} of {len(v)}"
     if isinstance(v, np.ndarray):
         return "an array"
-    return f"a {type(v).__name__} object"
+    return f"{_a(type(v).__name__)} object"
+
+
+def _a(noun: str) -> str:
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
 def kinds_text(alternatives) -> str:
@@ -186,13 +190,16 @@ def joins(x, y) -> bool:
     return _alternative(x) and _alternative(y)
 
 
-def _alternative(v) -> bool:
-    """A value a Union can hold: a constant, an array or number, an object, a Union or Choice,
-    or tuples, lists and dicts of them; not an Optional, a run-time list or an unbound name."""
-    if isinstance(v, (Union, Choice)) or atom(v):
+def _alternative(v, top: bool = True) -> bool:
+    """A value a Union can hold: a constant, an array or number, an object, or tuples, lists
+    and dicts of them; at the top, also a Union, a Choice or a value that may be None (an
+    Optional), whose alternatives it takes; not a run-time list or an unbound name."""
+    if atom(v):
         return True
+    if isinstance(v, (Union, Choice)):
+        return top
     if isinstance(v, Optional):
-        return v.missing is None and _alternative(v.value)  # None, or its value
+        return top and v.missing is None and _alternative(v.value, False)  # None, or its value
     if isinstance(v, ListAccum) or unbound(v):
         return False
     if isinstance(v, Tensor):
@@ -201,9 +208,9 @@ def _alternative(v) -> bool:
         return True
     t = type(v)
     if t is tuple or t is list or (isinstance(v, tuple) and hasattr(t, "_fields")):
-        return all(_alternative(x) for x in v)
+        return all(_alternative(x, False) for x in v)
     if t is dict:
-        return all(_alternative(x) for x in v.values())
+        return all(_alternative(x, False) for x in v.values())
     return _object(v)
 
 
@@ -285,7 +292,7 @@ def _check_object(merger, name, obj) -> None:
     inside = {id(n) for block in merger.blocks for n in _g.walk(block)}
     if any(t.node is not None and id(t.node) in inside for t in held):
         merger._error(
-            f"`{name}` is a {type(obj).__name__} object made in a branch of this {merger.what}, "
+            f"`{name}` is {_a(type(obj).__name__)} object made in a branch of this {merger.what}, "
             "holding values computed there, and another value on the other path. Make the "
             "objects before the statement and choose among them there, or choose the values "
             "(its attributes) in the branches and make the object after it."
