@@ -332,3 +332,13 @@ def array_truth(x):
 def test_the_truth_of_an_array_alternative_is_a_clear_error():
     text = message(array_truth, np.array([1.0, 2.0]))
     assert "its truth (an array's is ambiguous)" in text and f"{HERE}:" in text
+
+
+def expression_then_arithmetic(x):
+    r = "none" if x[0] > 0 else x[0]
+    return r + 1
+
+
+def test_a_conditional_expressions_union_is_named_by_its_target():
+    text = message(expression_then_arithmetic, np.array([1.0, 2.0]))
+    assert "`r` is str 'none' or a float64" in text and "isinstance(r, ...)" in text

@@ -171,13 +171,17 @@ def kinds_text(alternatives) -> str:
 
 
 def _fail(union: Union, what: str, depth: int = 3):
+    name = union.name
+    # A conditional expression's value has no name of its own: its hints say `value`.
+    named = name.replace(".", "").replace("_", "").isalnum()
+    hint = name if named else "value"
     raise StagingError(
-        f"{where(user_origin(depth))}: `{union.name}` is {kinds_text(union.alternatives)} "
-        f"depending on the path a staged statement took (known only when the graph runs), "
-        f"and {what} needs the one it is while tracing. Test which it is first (`"
-        f"{union.name} is None`, `{union.name} == ...` or `isinstance({union.name}, ...)` in "
-        "an `if`), or give the variable one kind on every path (a number, and a flag for the "
-        "special case)."
+        f"{where(user_origin(depth))}: {f'`{name}`' if named else name} is "
+        f"{kinds_text(union.alternatives)} depending on the path a staged statement took "
+        f"(known only when the graph runs), and {what} needs the one it is while tracing. "
+        f"Test which it is first (`{hint} is None`, `{hint} == ...` or "
+        f"`isinstance({hint}, ...)` in an `if`), or give the variable one kind on every path "
+        "(a number, and a flag for the special case)."
     )
 
 
@@ -282,7 +286,27 @@ def join(merger, name: str, x, y):
             merger.pairs.append((on[0], on[1], (t.shape, t.dtype, t.weak)))
             pairs.append(len(merger.pairs) - 1)
         slots.append(pairs)
+    if not name.isidentifier():
+        name = _assigned(merger.origin) or name
     return ("union", tag_pair, tuple(alternatives), slots, name)
+
+
+def _assigned(origin) -> str | None:
+    """The name a conditional expression's value is bound to on the user's line (`r` in
+    `r = "none" if c else v`), for messages; None when the line binds no one name."""
+    import ast
+    import linecache
+
+    if not origin:
+        return None
+    try:
+        body = ast.parse(linecache.getline(origin[0], origin[1]).strip()).body
+    except SyntaxError:
+        return None
+    if len(body) == 1 and isinstance(body[0], ast.Assign) and len(body[0].targets) == 1:
+        target = body[0].targets[0]
+        return target.id if isinstance(target, ast.Name) else None
+    return None
 
 
 def _check_object(merger, name, obj) -> None:
