@@ -172,6 +172,18 @@ def p_empty(x):
     return x / x.sum()
 
 
+def first_negative(x):
+    pos = None
+    val = None
+    for i, v in enumerate(x):
+        if v < 0 and pos is None:
+            pos = i
+            val = v * 2
+    if pos is None:
+        return "none"
+    return {"at": pos, "value": val}
+
+
 PROGRAMS = [
     (while_else_search, (np.array([1.0, 5.0, 2.0]), 3.0)),
     (while_else_search, (np.array([1.0, 2.0]), 3.0)),
@@ -214,6 +226,9 @@ PROGRAMS = [
     (p_empty, (np.array([0.0, 0.0]),)),
     (p_empty, (np.array([1.0, 3.0]),)),
     (p_empty, (np.zeros(0, np.float32),)),
+    (first_negative, (np.array([3.0, -1.0, -2.0]),)),
+    (first_negative, (np.array([3.0, 1.0]),)),
+    (first_negative, (np.zeros(0),)),
 ]
 
 

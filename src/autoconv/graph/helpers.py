@@ -199,6 +199,8 @@ def _filled(v, values):
     t = type(v)
     if t is Slot:
         kind, value = v.kind, values[v.index]
+        if value is None:
+            return None  # a number that is None on this path (an optional's `or_none`)
         if kind in (bool, int, float, complex):
             return kind(np.asarray(value).item())
         if kind is np.ndarray or (kind is None and np.ndim(value)):

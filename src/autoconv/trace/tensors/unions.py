@@ -26,11 +26,11 @@ from autoconv.graph.errors import where
 from autoconv.graph.helpers import Slot, union_pick
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import Tensor
-from autoconv.trace.core.values import unbound
+from autoconv.trace.core.values import map_leaves, unbound
 from autoconv.trace.tensors import choices
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.choices import _TAG, Choice, atom
-from autoconv.trace.tensors.optionals import Optional, _zero
+from autoconv.trace.tensors.optionals import Optional, _zero, materialized
 from autoconv.trace.tensors.recording import emit
 
 _NUMBERS = (bool, int, float, complex)
@@ -195,15 +195,18 @@ def joins(x, y) -> bool:
 
 
 def _alternative(v, top: bool = True) -> bool:
-    """A value a Union can hold: a constant, an array or number, an object, or tuples, lists
-    and dicts of them; at the top, also a Union, a Choice or a value that may be None (an
-    Optional), whose alternatives it takes; not a run-time list or an unbound name."""
+    """A value a Union can hold: a constant, an array or number (or one that may be None), an
+    object, or tuples, lists and dicts of them; at the top, also a Union, a Choice or a value
+    that may be None (an Optional), whose alternatives it takes; not a run-time list or an
+    unbound name."""
     if atom(v):
         return True
     if isinstance(v, (Union, Choice)):
         return top
-    if isinstance(v, Optional):
-        return top and v.missing is None and _alternative(v.value, False)  # None, or its value
+    if isinstance(v, Optional) and v.missing is None:
+        if top:
+            return _alternative(v.value, False)  # None, or its value: two alternatives
+        return isinstance(v.value, Tensor) and v.value.py_kinds is None  # returned as it is
     if isinstance(v, ListAccum) or unbound(v):
         return False
     if isinstance(v, Tensor):
@@ -344,6 +347,8 @@ def output(union: Union):
         check_output(alt)
     shells, values = [], []
     for alt in union.alternatives:
+        # A number that may be None inside the alternative: its value, or None, then.
+        alt = map_leaves(alt, lambda v: materialized(v) if isinstance(v, Optional) else v)
         found = _g.tensors_in(alt)
         slots = iter(Slot(j, eager_type(t)) for j, t in enumerate(found))
         shells.append(_g.map_tensors(alt, lambda t, it=slots: next(it)))
