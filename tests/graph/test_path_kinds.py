@@ -357,3 +357,13 @@ def expression_then_arithmetic(x):
 def test_a_conditional_expressions_union_is_named_by_its_target():
     text = message(expression_then_arithmetic, np.array([1.0, 2.0]))
     assert "`r` is str 'none' or a float64" in text and "isinstance(r, ...)" in text
+
+
+def chosen_string_as_key(x):
+    label = "pos" if x[0] > 0 else "neg"
+    return {label: 1}
+
+
+def test_a_conditional_expressions_choice_is_named_by_its_target():
+    text = message(chosen_string_as_key, np.array([1.0]))
+    assert "`label` is 'pos' or 'neg'" in text and "conditional expression" not in text

@@ -127,7 +127,7 @@ class _Merger:
             with _g.build(graph, block):
                 tags.append(tag_of(v, options))
         self.pairs.append((tags[0], tags[1], _TAG))
-        return ("choice", len(self.pairs) - 1, options, name)
+        return ("choice", len(self.pairs) - 1, options, unions.named(name, self.origin))
 
     def _whole(self, name, before, added_a, added_b) -> int:
         """A list that one branch made one run-time list (`_Whole`) and the other appended to:

@@ -289,9 +289,13 @@ def join(merger, name: str, x, y):
             merger.pairs.append((on[0], on[1], (t.shape, t.dtype, t.weak)))
             pairs.append(len(merger.pairs) - 1)
         slots.append(pairs)
-    if not name.isidentifier():
-        name = _assigned(merger.origin) or name
-    return ("union", tag_pair, tuple(alternatives), slots, name)
+    return ("union", tag_pair, tuple(alternatives), slots, named(name, merger.origin))
+
+
+def named(name: str, origin) -> str:
+    """`name`, or for a conditional expression's value the name its line binds (for
+    messages about what the statement chose)."""
+    return name if name.isidentifier() else _assigned(origin) or name
 
 
 def _assigned(origin) -> str | None:
