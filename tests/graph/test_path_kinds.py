@@ -367,3 +367,15 @@ def chosen_string_as_key(x):
 def test_a_conditional_expressions_choice_is_named_by_its_target():
     text = message(chosen_string_as_key, np.array([1.0]))
     assert "`label` is 'pos' or 'neg'" in text and "conditional expression" not in text
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_equal_objects_are_chosen_by_identity(backend):
+    boxes = [Order(1.0, 2), Order(1.0, 2)]  # equal, not the same
+
+    def pick(x, boxes):
+        return boxes[0] if x[0] > 0 else boxes[1]
+
+    graph = autoconv.function(pick, backend=backend)
+    assert graph(np.array([1.0]), boxes) is boxes[0]
+    assert graph(np.array([-1.0]), boxes) is boxes[1]

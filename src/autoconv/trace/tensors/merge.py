@@ -340,6 +340,8 @@ def _kinds_differ(x, y) -> bool:
     of different kinds (a str and a number, two objects) that can be alternatives."""
     if isinstance(x, unions.Union) or isinstance(y, unions.Union):
         return unions.joins(x, y)
+    if unions.is_object(x) or unions.is_object(y):
+        return x is not y and unions.joins(x, y)  # objects by identity: equal ones too
     if LEAVES.numeric(x) and LEAVES.numeric(y) or LEAVES.same(x, y):
         return False
     return unions.joins(x, y)

@@ -230,6 +230,9 @@ def _object(v) -> bool:
     return hasattr(v, "__dict__") or hasattr(type(v), "__slots__")
 
 
+is_object = _object
+
+
 def _same(a, b) -> bool:
     return a is b or (atom(a) and atom(b) and type(a) is type(b) and a == b)
 
