@@ -379,3 +379,16 @@ def test_equal_objects_are_chosen_by_identity(backend):
     graph = autoconv.function(pick, backend=backend)
     assert graph(np.array([1.0]), boxes) is boxes[0]
     assert graph(np.array([-1.0]), boxes) is boxes[1]
+
+
+def iterated(x):
+    r = "text" if x[0] > 0 else x
+    t = 0
+    for _c in r:
+        t += 1
+    return t
+
+
+def test_iterating_over_it_is_a_clear_error():
+    text = message(iterated, np.array([1.0, 2.0]))
+    assert "`r` is str 'text' or an array" in text and "iterating over it" in text

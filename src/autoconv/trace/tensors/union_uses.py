@@ -151,6 +151,9 @@ class _UnionTracer:
             return _compare(value, other, operator.is_, "is")
         return select(value, [a is other for a in value.alternatives], "`is`")
 
+    def for_stmt(self, iterable, *args, **kwargs):
+        _fail(iterable, "iterating over it", 4)
+
     def type_of(self, value):
         _fail(value, "`type()`")
 
