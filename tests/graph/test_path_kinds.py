@@ -184,6 +184,17 @@ def first_negative(x):
     return {"at": pos, "value": val}
 
 
+class Private:
+    def __init__(self, v):
+        self._v = v
+
+
+def private_attribute(x):
+    a, b = Private(1), Private(2.5)
+    chosen = a if x[0] > 0 else b
+    return chosen._v
+
+
 PROGRAMS = [
     (while_else_search, (np.array([1.0, 5.0, 2.0]), 3.0)),
     (while_else_search, (np.array([1.0, 2.0]), 3.0)),
@@ -229,6 +240,8 @@ PROGRAMS = [
     (first_negative, (np.array([3.0, -1.0, -2.0]),)),
     (first_negative, (np.array([3.0, 1.0]),)),
     (first_negative, (np.zeros(0),)),
+    (private_attribute, (np.array([1.0]),)),
+    (private_attribute, (np.array([-1.0]),)),
 ]
 
 

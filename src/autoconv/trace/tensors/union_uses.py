@@ -159,8 +159,8 @@ class _UnionTracer:
 
 
 def _getattr(union: Union, attr: str):
-    if attr.startswith("_"):
-        raise AttributeError(attr)  # autoconv's own probes (`_etype`, ...), and dunders
+    if attr.startswith("__"):
+        raise AttributeError(attr)  # Python's and NumPy's protocol probes
     return attribute(union, attr)
 
 
