@@ -572,6 +572,13 @@ class TensorTracer:
             return _cast(value, kind)
         return kind(value)
 
+    def isinstance_(self, value, classinfo):
+        """`isinstance(value, classinfo)` in converted code (`ac.isinstance`), of the type
+        eager code has (a Tensor's is `Tensor.__class__` to user code, not to autoconv's)."""
+        if isinstance(value, Tensor):
+            return issubclass(arraylike.eager_class(value), classinfo)
+        return isinstance(value, classinfo)
+
     def type_of(self, value):
         """`type(value)` as eager code has it: a Tensor's eager NumPy or Python type."""
         if isinstance(value, Optional):
