@@ -404,9 +404,11 @@ def cheapest_order(p):
     return cheapest.qty
 
 
-def test_dataclass_chosen_in_a_staged_branch_names_the_user_line():
-    text = message(cheapest_order, I3)
-    assert "<string>" not in text and "``" not in text and "test_batch4_findings.py" in text
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_dataclass_chosen_in_a_staged_branch(backend):
+    # Was an error naming no user line (M2); the object chosen is now a union of the
+    # objects (trace/tensors/unions.py), its attribute picked when the graph runs.
+    follows_the_rule(cheapest_order, I3, backend=backend)
 
 
 def swap_to_optional_pivot(A):
