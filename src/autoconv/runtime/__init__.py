@@ -20,6 +20,7 @@ from autoconv.runtime.control_flow import (
 from autoconv.runtime.items import (
     index,
     item,
+    item_at,
     item_op,
     list_item,
     setitem,
@@ -93,6 +94,7 @@ __all__ = [
     "int",
     "print",
     "item",
+    "item_at",
     "is_none",
     "is_not_none",
     "item_op",
