@@ -105,6 +105,25 @@ def dict_missing_key(x):
     return 0.0
 
 
+def dict_get_with_default(rolls):
+    pos = 0
+    jumps = {2: 5, 4: 1}
+    seen = []
+    for r in rolls:
+        pos += int(r)
+        pos = jumps.get(pos, pos)
+        seen.append(pos)
+    return pos, seen
+
+
+def dict_get_float_values(x):
+    weights = {0: 0.5, 1: 1.5, 3: 2.5}
+    total = 0.0
+    for v in x:
+        total += weights.get(int(v), -1.0)
+    return total
+
+
 def slice_of_array(x):
     a = np.arange(10.0)
     k = int(x[0])
@@ -147,6 +166,9 @@ IDX = np.array([0, 2, -1, 1])
         (union_find, (np.zeros((0, 2), dtype=np.int64), 3)),
         (dict_of_number_keys, (np.array([1, 1, 2, 3]),)),
         (dict_of_number_keys, (np.array([6, 2, 5, 1]),)),
+        (dict_get_with_default, (np.array([1, 1, 2, 3]),)),
+        (dict_get_with_default, (np.zeros(0, dtype=np.int64),)),
+        (dict_get_float_values, (np.array([0.0, 3.0, 2.0, 1.0]),)),
         (dict_missing_key, (np.array([2]),)),
         (dict_missing_key, (np.array([3]),)),  # KeyError(3) when the graph runs
     ],

@@ -123,6 +123,14 @@ class TensorTracer:
 
     def keyed(self, op, shadow, *args):
         """A set or dict operation on keys known only when the graph runs (`runtime.keyed`)."""
+        if op == "get" and type(shadow.obj) is dict and shadow.obj and not shadow.active():
+            # `jumps.get(pos, pos)`: a dict of number keys known now (trace.tensors.run_time_index)
+            default = args[1] if len(args) > 1 else None
+            value = run_time_index.dict_read(
+                shadow.obj, index_value(args[0]), user_origin(2), default
+            )
+            if value is not switch.NOT_MINE:
+                return value
         return keyed.keyed(op, shadow, *args)
 
     # if / conditional expressions ----------------------------------------------------------
