@@ -61,6 +61,14 @@ class _Reads(Transformer):
         self.ac = ac
         self.in_targets = in_targets
 
+    def _index(self, node) -> bool:
+        return (
+            isinstance(node, gast.Attribute)
+            and node.attr == "index"
+            and isinstance(node.value, gast.Name)
+            and node.value.id == self.ac
+        )
+
     def visit_Subscript(self, node):
         self.generic_visit(node)
         key = node.slice
@@ -69,6 +77,7 @@ class _Reads(Transformer):
             or id(node) in self.in_targets
             or _constant(key)
             or expressions.binds_or_suspends(key)
+            or self._index(node.value)  # `ac.index[i, :]`: another pass's key, as a value
         ):
             return node
         if any(isinstance(n, gast.Slice) for n in gast.walk(key)):
