@@ -176,6 +176,10 @@ class _Loop:
         # A NumPy array among the loop's variables becomes a graph value that the body may
         # write into (`counts[b] += 1`), when nothing else sees it (see mutation.adopt_arrays).
         init = list(mutation.adopt_arrays(self.names, self._read(), user_frame()))
+        # Items appended after an enclosing loop's run-time ones join them first: the loop's
+        # variables are planned from the lists as the body will find them.
+        lists = _closure_lists(self.body, self.test, self.get_state, *self.fns)
+        fold_tails(lists, self.origin)
         structs, init_leaves = [], []
         for v in init:
             leaves = []
@@ -196,8 +200,6 @@ class _Loop:
                     self.choices[(i, j)] = v.options
                 elif isinstance(v, Tensor) or (self.carry_last and i == len(init) - 1):
                     carried[(i, j)] = _spec(v)
-        lists = _closure_lists(self.body, self.test, self.get_state, *self.fns)
-        fold_tails(lists, self.origin)
         snap = _snapshot(lists)
         accums: dict = {}  # index in snap -> [elem shape, dtype, initial acc tensor or None]
         made: list = []  # every attempt's parameters (mutation keeps their first values)
@@ -287,6 +289,12 @@ class _Loop:
         _restore(snap)
         if self.names:
             self.set_state(tuple(init))
+        wholes = [k for k, items in enumerate(appended) if isinstance(items, _Whole)]
+        for k in wholes:
+            known = [v for v in snap[k][2] if not isinstance(v, ListAccum)]
+            self._accumulate_whole(k, snap, accums, known[:1])
+        if wholes:
+            return None  # trace again, carrying them whole
         grown = {id(snap[k][0]) for k in accums}
         changed = self._settle(init, structs, init_leaves, carried, out, state_in, grown)
         changed |= self._settle_lists(snap, accums, appended)
@@ -425,11 +433,17 @@ class _Loop:
         lists `(acc, items)`: the run-time list after the body (a cond may have replaced it)
         and the items appended after that."""
         out = []
-        for k, (lst, _, before) in enumerate(snap):
+        for k, (lst, name, before) in enumerate(snap):
+            # (items carried as loop variables, `seen[0]`, keep it a list of known items)
+            tracked = _tracked(self.names, name)
             if k not in accums:
-                added = _appended(lst, before, _tracked(self.names, snap[k][1]))
-                if isinstance(added, _Whole):
-                    added = None  # made one run-time list: changed otherwise than by appends
+                added = _appended(lst, before, tracked)
+                if added is None and not tracked:
+                    # Changed otherwise than by appends (`pop()`, `insert()`, `del`): the loop
+                    # carries it as one run-time list, whose methods are staged.
+                    added = _Whole(None)
+                # (a `_Whole`: the body made it one run-time list, `pop(0)` of `[1, 2, *run]`:
+                # `_trace` carries it whole)
                 if isinstance(added, _Replaced):
                     # A staged `if` or loop in the body appended to the enclosing loop's
                     # run-time items: `_settle_lists` makes this loop carry them.
@@ -443,7 +457,9 @@ class _Loop:
                 or any(a is not b for a, b in zip(lst, prefix))
                 or not isinstance(lst[n], ListAccum)
             ):
-                out.append(None)
+                # the items before its run-time ones changed (`seen[0] += 1`), or it was made
+                # one run-time list: carried whole, unless it already is
+                out.append(None if n == 0 or tracked else _Whole(None))
             else:
                 out.append((lst[n].tensor, lst[n + 1 :]))
         return out
