@@ -22,6 +22,7 @@ from autoconv.runtime.control_flow import (
 from autoconv.runtime.items import (
     index,
     item,
+    item_at,
     item_op,
     list_item,
     setitem,
@@ -98,6 +99,7 @@ __all__ = [
     "print",
     "item",
     "is_",
+    "item_at",
     "is_none",
     "is_not",
     "is_not_none",
