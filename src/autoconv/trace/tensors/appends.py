@@ -19,6 +19,7 @@ from autoconv.trace.tensors.accumulated import ListAccum, accum_index, one_kind
 from autoconv.trace.tensors.leaves import _spec_text, _struct, _weak
 from autoconv.trace.tensors.optionals import Optional, materialized
 from autoconv.trace.tensors.recording import emit
+from autoconv.trace.tensors.records import layout_of, returned_list, spec_against
 from autoconv.trace.tensors.rows import as_items, describe, is_row, item_spec
 from autoconv.trace.tensors.user_code import user_frame
 
@@ -323,10 +324,10 @@ def whole_lists(value):
         if n is None:
             items = [whole_lists(v) for v in value]
             return value if all(a is b for a, b in zip(items, value)) else items
-        if n < len(value) - 1:
+        if n < len(value) - 1 or (n and layout_of(value[n].tensor.dtype) is not None):
             run = one_run(value, "the returned list", user_origin(3))
-            return value if run is None else [ListAccum(run)]
-        return value
+            value = value if run is None else [ListAccum(run)]
+        return returned_list(value)  # records: rebuilt when the graph runs
     if t is tuple:
         items = tuple(whole_lists(v) for v in value)
         return value if all(a is b for a, b in zip(items, value)) else items
@@ -432,11 +433,12 @@ def _append(acc, items, name, origin):
     # the list (which find each item's type when the graph runs) give eager's.
     items = [as_its_kind(it) for it in items]
     one_kind(items, f"goes into list `{name}`", origin, stacked=True)
-    items = as_items(items)  # a string a staged condition chose: the value it picks
+    # (a record takes the list's layout: its spec before it is made its flat row)
+    specs = [spec_against(it, acc.dtype) or item_spec(it) for it in items]
+    items = as_items(items, acc.dtype)  # a string a staged condition chose: the value it picks
     node = _g.Node("list_append", "append", args=(acc, *items))
     elem = tuple(acc.shape[1:])
-    for item in items:
-        spec = item_spec(item)
+    for item, spec in zip(items, specs):
         if spec is None:
             raise StagingError(
                 f"{where(origin)}: list `{name}` holds {_item_text(acc.dtype)} appended in a "
