@@ -131,3 +131,10 @@ def describe(dtype) -> str:
         else:
             parts.append(base.name + (f"[{', '.join(map(str, shape))}]" if shape else ""))
     return records.describe(dtype, parts) or f"tuple({', '.join(parts)})"
+
+
+def parts(lst: list, n: int) -> tuple:
+    """`(prefix, run-time list, tail)` of `lst`, whose item `n` stands for a staged
+    statement's items: the items known now as the run-time list holds them (`as_items`)."""
+    acc = lst[n].tensor
+    return as_items(lst[:n], acc.dtype), acc, as_items(lst[n + 1 :], acc.dtype)

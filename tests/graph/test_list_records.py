@@ -1,0 +1,143 @@
+"""Structured items appended to lists in staged loops (issue 24): dicts, lists of fixed
+length, nested tuples, strings written in the code and values-or-None. Each program runs
+eagerly and as a graph on every backend; the results must be the same values of the same
+Python types (real dicts, lists, strs and None), or the graph's error must name the list and
+both layouts."""
+
+import numpy as np
+import pytest
+
+from tests.graph.agreement import BACKENDS, follows_the_rule, message
+
+X = [
+    np.array([1.0, -2.0, 3.0, 0.5]),
+    np.array([-1.0]),
+    np.zeros(0),
+    np.array([4.0, 4.0, -4.0]),
+]
+
+
+def records(x):
+    out = []
+    for i, v in enumerate(x):
+        out.append({"i": i, "v": v, "sign": "pos" if v > 0 else "neg"})
+    return out
+
+
+def records_in_branch(x):
+    out = []
+    for v in x:
+        if v > 0:
+            out.append({"v": v, "sq": v * v})
+    return out
+
+
+def read_back(x):
+    out = []
+    for v in x:
+        out.append({"v": v, "twice": [v, 2 * v]})
+    total = 0.0
+    for r in out:
+        total += r["twice"][1] - r["v"]
+    return total, len(out)
+
+
+def last_record(x):
+    out = [{"v": np.float64(-1.0), "k": 0}]
+    for k, v in enumerate(x):
+        if v < 0:
+            out.append({"v": v, "k": k})
+    return out[-1]["v"], out[-1]["k"], len(out)
+
+
+def optionals(x):
+    best = None
+    pairs = []
+    for i, v in enumerate(x):
+        if v > 0:
+            best = i
+        pairs.append((best, i))
+    return pairs
+
+
+def nested_tuples(x):
+    out = []
+    for i, v in enumerate(x):
+        out.append(((i, v), (v + 1.0, "x")))
+    return out
+
+
+def words(x):
+    out = []
+    for v in x:
+        if v > 1:
+            out.append("big")
+        elif v > 0:
+            out.append("small")
+        else:
+            out.append("none")
+    return out, "-".join(out)
+
+
+def fixed_lists(m):
+    rows = []
+    for r in m:
+        rows.append([float(v) for v in r])
+    return rows, sum(sum(r) for r in rows)
+
+
+def comprehension_of_records(x):
+    out = []
+    for v in x:
+        out.append({"a": v, "b": -v})
+    return [r["a"] + r["b"] for r in out]
+
+
+def int_and_float(x):
+    out = []
+    for i, v in enumerate(x):
+        out.append({"n": i, "f": float(v), "npv": v})
+    return out
+
+
+PROGRAMS = [
+    records,
+    records_in_branch,
+    read_back,
+    last_record,
+    optionals,
+    nested_tuples,
+    words,
+    comprehension_of_records,
+    int_and_float,
+]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("fn", PROGRAMS, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("x", X, ids=range(len(X)))
+def test_records_follow_eager(fn, x, backend):
+    follows_the_rule(fn, x, backend=backend)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("m", [np.eye(3), np.array([[1.0, 2.0], [3.0, 4.0]]), np.zeros((0, 2))])
+def test_fixed_length_lists(m, backend):
+    follows_the_rule(fixed_lists, m, backend=backend)
+
+
+def two_layouts(x):
+    out = []
+    for v in x:
+        if v > 0:
+            out.append({"v": v})
+        else:
+            out.append({"w": v})
+    return out
+
+
+def test_two_layouts_named():
+    text = message(two_layouts, X[0])
+    assert "`out`" in text
+    assert "dict('v': float64)" in text and "dict('w': float64)" in text
+    assert "test_list_records.py" in text
