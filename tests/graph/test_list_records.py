@@ -7,6 +7,8 @@ both layouts."""
 import numpy as np
 import pytest
 
+import autoconv
+
 from tests.graph.agreement import BACKENDS, follows_the_rule, message
 
 X = [
@@ -141,3 +143,99 @@ def test_two_layouts_named():
     assert "`out`" in text
     assert "dict('v': float64)" in text and "dict('w': float64)" in text
     assert "test_list_records.py" in text
+
+
+def pop_record(x):
+    out = []
+    for v in x:
+        out.append({"a": v})
+    if len(out) > 0:
+        r = out.pop()
+        return r["a"], len(out)
+    return None
+
+
+def nested_dict_list(x):
+    out = []
+    for i, v in enumerate(x):
+        out.append({"pos": [i, i + 1], "meta": {"v": v, "tag": "t"}})
+    return out
+
+
+def record_after_loop(x):
+    out = []
+    for v in x:
+        out.append({"v": v, "s": "in"})
+    out.append({"v": np.float64(0.0), "s": "end"})
+    return out
+
+
+def sum_of_fields(x):
+    out = []
+    for v in x:
+        out.append({"a": v, "b": 2 * v})
+    return sum(r["a"] * r["b"] for r in out)
+
+
+def int32_records(x):
+    out = []
+    for v in x.astype(np.int32):
+        out.append({"k": v, "sq": v * v})
+    return out
+
+
+def while_records(x):
+    out = []
+    i = 0
+    total = float(len(x))
+    while total < 5.0 and i < 10:
+        total += float(i)
+        out.append({"i": i, "t": total})
+        i += 1
+    return out
+
+
+MORE = [pop_record, nested_dict_list, record_after_loop, sum_of_fields, int32_records]
+MORE.append(while_records)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("fn", MORE, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("x", X[:3], ids=range(3))
+def test_more_records_follow_eager(fn, x, backend):
+    follows_the_rule(fn, x, backend=backend)
+
+
+def printed(x):
+    out = []
+    for v in x:
+        out.append({"v": v, "s": "pos" if v > 0 else "neg"})
+    print(out)
+    return len(out)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_printed_records(backend, capsys):
+    x = X[0]
+    printed(x)
+    want = capsys.readouterr().out
+    assert "{'v': np.float64(1.0), 's': 'pos'}" in want
+    autoconv.function(printed, backend=backend)(x)
+    assert capsys.readouterr().out == want
+
+
+def none_or_number(x):
+    out = []
+    for v in x:
+        if v > 0:
+            out.append({"v": v})
+        else:
+            out.append({"v": None})
+    return out
+
+
+def test_none_or_number_in_two_appends_is_named():
+    text = message(none_or_number, X[0])
+    assert "`out`" in text and "test_list_records.py" in text
+    assert "dict('v': str or None) after dict('v': float64)" in text
+    assert "v if cond else None" in text

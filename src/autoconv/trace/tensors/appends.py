@@ -19,7 +19,7 @@ from autoconv.trace.tensors.accumulated import ListAccum, accum_index, one_kind
 from autoconv.trace.tensors.leaves import _spec_text, _struct, _weak
 from autoconv.trace.tensors.optionals import Optional, materialized
 from autoconv.trace.tensors.recording import emit
-from autoconv.trace.tensors.records import layout_of, returned_list, spec_against
+from autoconv.trace.tensors.records import LAYOUT_HINT, layout_of, returned_list, spec_against
 from autoconv.trace.tensors.rows import as_items, describe, is_row, item_spec
 from autoconv.trace.tensors.user_code import user_frame
 
@@ -456,7 +456,7 @@ def _append(acc, items, name, origin):
             raise StagingError(
                 f"{where(origin)}: items appended to list `{name}` in a staged loop or branch "
                 f"must all have the same dtype: got {_item_text(spec[1])} after "
-                f"{_item_text(acc.dtype)}"
+                f"{_item_text(acc.dtype)}" + LAYOUT_HINT * any(map(layout_of, (spec[1], acc.dtype)))
             )
     _g.add_node(node, [((None, *elem), acc.dtype)], origin)
     return node.outputs[0]

@@ -173,6 +173,13 @@ def row_of(item, dtype) -> tuple:
     return tuple(out)
 
 
+LAYOUT_HINT = (
+    ". Append items of one layout: the same keys, lengths and kinds of leaves (a string "
+    "field holds strings or None, chosen by staged branches; a number that is None on some "
+    "paths is one variable, `v if cond else None`, or a separate list of flags)"
+)
+
+
 def rebuilt(dtype, leaves: tuple):
     """The item eager code has, from a row's fields read while tracing (`rows.fields`)."""
     layout = rl.layout_of(dtype)
@@ -190,7 +197,7 @@ def describe(dtype, texts) -> str | None:
     layout = rl.layout_of(dtype)
     if layout is None:
         return None
-    return rl.describe(layout, iter(texts))
+    return rl.describe(layout, iter("str or None" if t == "str" else t for t in texts))
 
 
 def returned_list(value: list):
