@@ -211,3 +211,20 @@ def returned_list(value: list):
         return value
     out = emit("helper", "records_out", rl.records_out, (tensor, layout), {}, [((), object)])
     return out[0]
+
+
+def fix_for(item, name: str) -> str:
+    """What to append instead of `item`, which a run-time list cannot hold."""
+    if type(item) in (tuple, list, dict):
+        return (
+            f"append each field to a list of its own, or one array of them "
+            f"(`{name}.append(np.array([...]))` when they share a dtype)"
+        )
+    if isinstance(getattr(item, "__dict__", None), dict) and not isinstance(item, type):
+        kind = type(item).__name__
+        return (
+            f"append the {kind} object's fields as a dict or tuple (`{name}.append({{'kind': "
+            f"'{kind}', ...}})`) and compute from them after the loop (a run-time list cannot "
+            "keep objects, whose identity and methods eager code keeps)"
+        )
+    return "append arrays or numbers"
