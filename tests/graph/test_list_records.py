@@ -238,3 +238,54 @@ def test_none_or_number_in_two_appends_is_named():
     assert "`out`" in text and "test_list_records.py" in text
     assert "dict('v': str or None) after dict('v': float64)" in text
     assert "v if cond else None" in text
+
+
+def found_in(x):
+    out = []
+    for v in x:
+        out.append([v, 1])
+    return [x[0], 1] in out, [x[0], 2] in out, out.count([x[0], 1]), out.index([x[-1], 1])
+
+
+def put_back(x):
+    out = []
+    for v in x:
+        out.append({"v": v, "s": "a"})
+    out.insert(0, {"v": np.float64(9.0), "s": "b"})
+    out[-1] = {"v": np.float64(7.0), "s": "c"}
+    return out
+
+
+def test_compared_and_put_back_on_numpy():
+    # (the JAX backend lowers `in`, .index() and .count() for lists of numbers only)
+    for x in (X[0], X[1], X[3]):
+        follows_the_rule(found_in, x)
+        follows_the_rule(put_back, x)
+
+
+def changed_in_place(x):
+    out = []
+    for v in x:
+        out.append([v, v])
+    first = out[0]
+    first[1] = 5.0
+    return out
+
+
+def largest(x):
+    out = []
+    for v in x:
+        out.append({"v": v})
+    return max(out)
+
+
+def test_changing_a_read_item_is_refused():
+    text = message(changed_in_place, X[0])
+    assert "test_list_records.py" in text and "changed in place" in text
+    assert "Make a new list and put it back" in text
+
+
+def test_max_of_records_is_refused():
+    text = message(largest, X[0])
+    assert "`max` of a list" in text and "dict('v': value)" in text
+    assert "max(r['v'] for r in out)" in text

@@ -26,7 +26,7 @@ from autoconv.trace.tensors.optionals import RUN_LISTS, Optional, index_value, m
 from autoconv.trace.tensors.path_types import tagged
 from autoconv.trace.tensors.recording import emit, may_raise
 from autoconv.trace.tensors.recording import one as _one
-from autoconv.trace.tensors.records import flatten
+from autoconv.trace.tensors.records import flatten, refuse_order
 from autoconv.trace.tensors.rows import (
     _weak,
     describe,
@@ -312,6 +312,8 @@ def _run_time(op, fn, lst, n, args, more_items):
     acc = lst[n].tensor
     args = tuple(index_value(a) for a in args)  # a key that is None on some paths: its value
     more_items = tuple(index_value(a) for a in more_items)
+    if op in ("sum", "max", "min"):
+        refuse_order(f"`{op}`", acc.dtype, user_origin(3))  # records: refused
     if op == "sum" and is_row(acc.dtype):
         raise StagingError(
             f"{where(user_origin(3))}: `sum` of a list of tuples ({describe(acc.dtype)} each, "

@@ -19,7 +19,13 @@ from autoconv.trace.tensors.accumulated import ListAccum, accum_index, one_kind
 from autoconv.trace.tensors.leaves import _spec_text, _struct, _weak
 from autoconv.trace.tensors.optionals import Optional, materialized
 from autoconv.trace.tensors.recording import emit
-from autoconv.trace.tensors.records import LAYOUT_HINT, layout_of, returned_list, spec_against
+from autoconv.trace.tensors.records import (
+    LAYOUT_HINT,
+    check_reads,
+    layout_of,
+    returned_list,
+    spec_against,
+)
 from autoconv.trace.tensors.rows import as_items, describe, is_row, item_spec
 from autoconv.trace.tensors.user_code import user_frame
 
@@ -318,6 +324,7 @@ def whole_lists(value):
     """A function's outputs with each list that holds run-time items followed by others
     (`out.append(1)` after a staged loop appended to `out`) made one run-time list, as the
     graph returns it."""
+    check_reads()  # (records read from run-time lists and changed in place: refused)
     t = type(value)
     if t is list:
         n = accum_index(value)

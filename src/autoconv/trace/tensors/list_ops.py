@@ -21,6 +21,7 @@ from autoconv.trace.tensors.accumulated import (
 from autoconv.trace.tensors.appends import _NeedsAccumulator, as_its_kind, in_staged_loop, one_run
 from autoconv.trace.tensors.optionals import index_value
 from autoconv.trace.tensors.recording import emit
+from autoconv.trace.tensors.records import as_row, refuse_order
 from autoconv.trace.tensors.rows import _weak, item_spec, parts
 
 _BOOL = ((), np.dtype(bool), True)
@@ -56,6 +57,7 @@ def list_contains(lst: list, value):
     value = index_value(value)
     item_kind(lst, n, "`in`", user_origin(2))
     prefix, acc, tail = parts(lst, n)
+    value = as_row(value, acc.dtype, "`in`", user_origin(2))  # a record: its row
     return emit("helper", "in", contains_list, (prefix, acc, tail, value), {}, [_BOOL])[0]
 
 
@@ -180,6 +182,11 @@ def list_method(lst: list, name: str, args: tuple, kwargs: dict):
         specs.append((elem, dtype, False))
     elif name in ("index", "count"):
         specs.append(_INT)
+    if name == "sort":
+        refuse_order("`.sort()`", acc.dtype, origin)
+    if name in ("index", "count", "remove", "insert", "setitem"):  # a record: its row
+        k = 1 if name in ("insert", "setitem") else 0
+        args = (*args[:k], as_row(args[k], acc.dtype, f"`.{name}()`", origin), *args[k + 1 :])
     outs = emit("helper", name, LIST_METHODS[name], (prefix, acc, tail, *args), {}, specs)
     lst[:] = [ListAccum(outs[0])]
     if name == "pop":

@@ -16,8 +16,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from autoconv.graph import graph as _g
 from autoconv.graph import record_layout as rl
 from autoconv.graph import shapes
+from autoconv.graph.errors import StagingError, where
+from autoconv.graph.origin import user_origin
 from autoconv.graph.record_layout import layout_of as layout_of
 from autoconv.graph.tensor import Tensor
 from autoconv.trace.tensors.choices import Choice, atom, output
@@ -185,7 +188,52 @@ def rebuilt(dtype, leaves: tuple):
     layout = rl.layout_of(dtype)
     if layout is None:
         return leaves
-    return rl.rebuild(layout, iter(leaves), _optional)
+    item = rl.rebuild(layout, iter(leaves), _optional)
+    if type(item) is not tuple or any(type(v) in (dict, list) for v in item):
+        graph = _g.current().graph
+        if len(_READS) > 4096 or (_READS and _READS[0][0] is not graph):
+            _READS.clear()  # (reads of an earlier trace)
+        _READS.append((graph, item, _parts(item), user_origin(), layout))
+    return item
+
+
+# The dicts and lists read from run-time lists of records in the trace being made, with what
+# they held: eager code changes the list's item when one of them is changed in place, which a
+# graph cannot do (the item is made when it runs), so `check_reads` refuses such a change.
+_READS: list = []
+
+
+def _parts(v):
+    t = type(v)
+    if t is dict:
+        return (dict, tuple(v), tuple((id(x), _parts(x)) for x in v.values()))
+    if t is list or t is tuple:
+        return (t, tuple((id(x), _parts(x)) for x in v))
+    return None
+
+
+def check_reads() -> None:
+    """Raises where a dict or list read from a run-time list of records was changed in place
+    (`r["v"] = 0` for `r` in `out`): the list's item would not change, as it does eagerly."""
+    graph = _g.current().graph
+    found = [e for e in _READS if e[0] is graph and _parts(e[1]) != e[2]]
+    _READS.clear()
+    if found:
+        _, item, _, origin, layout = found[0]
+        kind = type(item).__name__
+        raise StagingError(
+            f"{where(origin)}: the {kind} read here is an item of a list a staged loop appended "
+            f"to ({rl.describe(layout, iter(_leaf_texts(layout)))} each; its items are made "
+            f"when the graph runs), and it is changed in place later: the list's item would "
+            f"not change, as it does eagerly. Make a new {kind} and put it back "
+            f"(`out[k] = {{**r, 'v': new}}`), or append the values you want in the first place."
+        )
+
+
+def _leaf_texts(layout):
+    kinds: list = []
+    _leaf_kinds(layout, kinds)
+    return ["value" if k in "xv" else "flag" for k in kinds]
 
 
 def _optional(flag, value):
@@ -228,3 +276,37 @@ def fix_for(item, name: str) -> str:
             "keep objects, whose identity and methods eager code keeps)"
         )
     return "append arrays or numbers"
+
+
+def as_row(value, dtype, op: str, origin):
+    """`value`, compared with the items of a run-time list of `dtype` by `op` (`in`,
+    `.index()`, `.count()`, `.remove()`) or put in it (`.insert()`, an item set), as the list
+    holds it: a record as its row. A record of another layout is refused (eager code would
+    compare it with each item; the graph's rows cannot tell)."""
+    layout = rl.layout_of(dtype)
+    if layout is None:
+        return value
+    found = flatten(value, layout)
+    if found is None or found[0] != layout:
+        raise StagingError(
+            f"{where(origin)}: {op} with a value that is not an item of the list's layout "
+            f"({rl.describe(layout, iter(_leaf_texts(layout)))}, the items a staged loop "
+            "appended): give a value of that layout, or compare one field "
+            "(`any(r['id'] == k for r in out)`)."
+        )
+    return row_of(value, dtype)
+
+
+def refuse_order(op: str, dtype, origin) -> None:
+    """`max`, `min`, `sum` or `.sort()` of a run-time list of records: refused (eager code
+    compares dicts, lists and None by rules the rows do not keep)."""
+    layout = rl.layout_of(dtype)
+    if layout is None:
+        return
+    raise StagingError(
+        f"{where(origin)}: {op} of a list whose items a staged loop appended as "
+        f"{rl.describe(layout, iter(_leaf_texts(layout)))}: only lists of arrays, numbers "
+        "and tuples of them are compared or added when the graph runs. Use one field "
+        "(`max(r['v'] for r in out)`, `sorted(out, key=...)` on an array of keys: "
+        "`np.argsort(np.array([r['v'] for r in out]))`)."
+    )
