@@ -194,8 +194,50 @@ def while_records(x):
     return out
 
 
+def branch_rec(x):
+    out = []
+    if x.sum() > 0:
+        out.append({"v": x.sum(), "n": len(x)})
+    return out
+
+
+def nested_loops(x):
+    out = []
+    for i, v in enumerate(x):
+        for j in range(i):
+            if x[j] < v:
+                out.append({"i": i, "j": j, "ok": bool(x[j] > 0)})
+    return out
+
+
+def array_leaves(x):
+    out = []
+    for v in x:
+        out.append({"pair": np.array([v, -v]), "tag": ("t", v > 0)})
+    return out
+
+
+def read_then_field_stack(x):
+    out = []
+    for v in x:
+        out.append({"v": v, "w": v + 1})
+    return np.array([r["w"] for r in out])
+
+
+def optional_field_read(x):
+    out = []
+    for v in x:
+        out.append({"r": 1.0 / v if v != 0 else None})
+    n = 0
+    for r in out:
+        if r["r"] is not None:
+            n += 1
+    return n
+
+
 MORE = [pop_record, nested_dict_list, record_after_loop, sum_of_fields, int32_records]
 MORE.append(while_records)
+MORE += [branch_rec, nested_loops, array_leaves, read_then_field_stack, optional_field_read]
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
