@@ -17,6 +17,7 @@ the Python structure eager code has. Plain NumPy: this module imports nothing el
 from __future__ import annotations
 
 import ast
+import functools
 
 import numpy as np
 
@@ -28,7 +29,12 @@ def layout_of(dtype):
     names = getattr(np.dtype(dtype), "names", None)
     if not names or MARK not in names[0]:
         return None
-    return ast.literal_eval(names[0].split(MARK, 1)[1])
+    return _parse(names[0])
+
+
+@functools.lru_cache(maxsize=256)
+def _parse(name: str):
+    return ast.literal_eval(name.split(MARK, 1)[1])
 
 
 def field_name(prefix: str, j: int, layout=None) -> str:
