@@ -26,7 +26,7 @@ from autoconv.trace.tensors.optionals import RUN_LISTS, Optional, index_value, m
 from autoconv.trace.tensors.path_types import tagged
 from autoconv.trace.tensors.recording import emit, may_raise
 from autoconv.trace.tensors.recording import one as _one
-from autoconv.trace.tensors.records import flatten, refuse_order
+from autoconv.trace.tensors.records import flatten, layout_of, refuse_order
 from autoconv.trace.tensors.rows import (
     _weak,
     describe,
@@ -281,7 +281,10 @@ def _item_at_run_time(lst: list, key):
     origin = user_origin(3)
     specs = [item_spec(item) for item in lst]
     dtypes = {spec[1] for item, spec in zip(lst, specs) if spec is not None and not _weak(item)}
-    if None in specs or len({len(spec[0]) for spec in specs}) > 1 or len(dtypes) > 1:
+    # (a list of dicts or lists: an item read would be a new one, which a write into it
+    # would not reach)
+    records = None not in specs and any(layout_of(spec[1]) is not None for spec in specs)
+    if records or None in specs or len({len(spec[0]) for spec in specs}) > 1 or len(dtypes) > 1:
         raise StagingError(
             f"{where(origin)}: {list_name(lst)} is indexed at a key known only when "
             "the graph runs, and its items are not all arrays or numbers of one dtype and "
