@@ -16,7 +16,7 @@ from autoconv.trace.core.fixed_point import settle
 from autoconv.trace.core.hidden import HiddenState, with_carried
 from autoconv.trace.core.values import unbound
 from autoconv.trace.core.whole import carried_whole
-from autoconv.trace.tensors import mutation
+from autoconv.trace.tensors import mutation, records
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
     _LOOPS,
@@ -625,16 +625,11 @@ class _Loop:
             specs = [item_spec(it) for it in items]
             for it, spec in zip(items, specs):
                 if spec is None:
-                    fix = (
-                        f"append each field to a list of its own, or one array of them "
-                        f"(`{name}.append(np.array([...]))` when they share a dtype)"
-                        if type(it) in (tuple, list)
-                        else "append arrays or numbers"
-                    )
                     self._error(
-                        f"list `{name}`: only arrays, numbers and tuples of them (of known "
-                        "shapes) can be appended inside a staged loop (its length is known only "
-                        f"when the graph runs), got {_spec_text(it)}. Instead, {fix}."
+                        f"list `{name}`: only arrays, numbers, strings written in the code and "
+                        "dicts, lists and tuples of them (of known shapes) can be appended inside "
+                        "a staged loop (its length is known only when the graph runs), got "
+                        f"{_spec_text(it)}. Instead, {records.fix_for(it, name)}."
                     )
             item_shapes = [spec[0] for spec in specs]
             dtype = next(
