@@ -22,6 +22,7 @@ from autoconv.trace.core.whole import carried_whole
 from autoconv.trace.tensors import (
     accumulated,
     arraylike,
+    branch_dicts,
     choices,
     keyed,
     list_ops,
@@ -162,6 +163,7 @@ class TensorTracer:
                     # give the kind of the run-time list the loop must carry.
                     pending, raises = e, True
                 values = as_left(rt.read_state(get_state, names), snap, left) if names else ()
+                values = branch_dicts.as_left(values)  # the next branch may change them
             arrays.check()
             if raises:
                 _check_no_effects_before_raise(names, init, values, origin, raises)
