@@ -11,9 +11,17 @@ def _at(keys, key):
     return -1
 
 
-def keyed_contains(keys, key) -> bool:
-    """`key in s`."""
-    return _at(keys, key) >= 0
+def keyed_contains(keys, key, present=True) -> bool:
+    """`key in s` (`present`: false where the key is None, which no number key equals)."""
+    return bool(present) and _at(keys, key) >= 0
+
+
+def key_not_none(present, key):
+    """A key that may be None (`d[best]`): KeyError(None) where it is, as Python's dict of
+    number keys raises."""
+    if not present:
+        raise KeyError(None)
+    return key
 
 
 def keyed_add(keys, key):
@@ -21,9 +29,9 @@ def keyed_add(keys, key):
     return keys if _at(keys, key) >= 0 else [*keys, key]
 
 
-def keyed_discard(keys, key):
+def keyed_discard(keys, key, present=True):
     """`s.discard(key)`."""
-    i = _at(keys, key)
+    i = _at(keys, key) if present else -1
     return keys if i < 0 else [*keys[:i], *keys[i + 1 :]]
 
 
@@ -43,9 +51,9 @@ def keyed_item(keys, values, key):
     return values[i]
 
 
-def keyed_get(keys, values, key, default):
+def keyed_get(keys, values, key, default, present=True):
     """`d.get(key, default)`."""
-    i = _at(keys, key)
+    i = _at(keys, key) if present else -1
     return default if i < 0 else values[i]
 
 

@@ -11,10 +11,12 @@ import numpy as np
 from autoconv.graph import keyed_helpers as kh
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
+from autoconv.graph.tensor import Tensor
 from autoconv.runtime import keyed as keyed_rt
 from autoconv.trace.tensors.accumulated import ListAccum, run_time_item
 from autoconv.trace.tensors.appends import _NeedsAccumulator, in_staged_loop, one_run
 from autoconv.trace.tensors.leaves import _spec_text
+from autoconv.trace.tensors.optionals import Optional
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.rows import _weak, as_items, is_row, item_spec
 from autoconv.trace.tensors.user_code import source_line, user_frame
@@ -48,6 +50,14 @@ def _key(shadow, key, origin):
     """`key` as an item of the keys' run-time list: a number, or a tuple of numbers (a row)."""
     if type(key) is tuple:
         key = as_items([key])[0]
+    if isinstance(key, Optional):
+        _fail(
+            shadow,
+            origin,
+            f"gets the key `{key.name}`, which is None on some paths, while its keys are "
+            "numbers known only when the graph runs: test `if k is not None:` before storing.",
+            KeyedTypeError,
+        )
     spec = item_spec(key)
     if spec is None or spec[0] != () or spec[1].kind not in "biuf" and not is_row(spec[1]):
         _fail(
@@ -151,17 +161,19 @@ def keyed(op: str, shadow, *args):
             return getattr(shadow.obj, op)(*args)  # Python's own answer on the empty object
         if not shadow.active() and shadow.obj:
             _ensure(shadow, keys, None, origin)  # raises: it holds keys known now
-        key = _key(shadow, args[0], origin)
+        key, present = _maybe_none(args[0], op)
+        key = _key(shadow, key, origin)
         if not shadow.active():
             return _empty(op, key, args)  # no key stored yet, on any path: Python's answer
     elif not shadow.active():
         _ensure(shadow, keys, None, origin)
+    flag = () if op not in ("contains", "get", "discard") or present is True else (present,)
     if op in ("add", "discard", "remove"):
         fn = getattr(kh, f"keyed_{op}")
-        _set(keys, emit("helper", f"set_{op}", fn, (_run(keys), key), {}, [_spec(keys)]))
+        _set(keys, emit("helper", f"set_{op}", fn, (_run(keys), key, *flag), {}, [_spec(keys)]))
         return None
     if op == "contains":
-        return emit("helper", "in", kh.keyed_contains, (_run(keys), key), {}, [_BOOL])[0]
+        return emit("helper", "in", kh.keyed_contains, (_run(keys), key, *flag), {}, [_BOOL])[0]
     if op == "store":
         outs = emit(
             "helper",
@@ -177,7 +189,7 @@ def keyed(op: str, shadow, *args):
     if op in ("item", "get"):
         fn_args = (_run(keys), _run(values), key)
         if op == "get":
-            fn_args += (args[1] if len(args) > 1 else None,)
+            fn_args += (args[1] if len(args) > 1 else None, *flag)
         fn = kh.keyed_item if op == "item" else kh.keyed_get
         out = emit("helper", f"dict_{op}", fn, fn_args, {}, [_item_spec(values)])[0]
         if op == "item":
@@ -222,6 +234,25 @@ def keyed(op: str, shadow, *args):
         name = "dict_output" if is_dict else "set_output"
         return emit("helper", name, fn, fn_args, {}, [_OBJECT])[0]
     return getattr(shadow.obj, op)(*args)  # a method autoconv does not stage: Python's
+
+
+def _maybe_none(key, op):
+    """`key`, or the value of an Optional key (`best` of `best = None ... best = k`), and
+    whether it is there: a bool known at run time for `in`, `.get()` and `.discard()`, which
+    answer for None as Python does (no number key equals it); `d[best]`, `.pop()` and
+    `.remove()` read the value behind a check raising Python's KeyError(None)."""
+    if not isinstance(key, Optional):
+        return key, True
+    if key.missing is not None or key.flag is True:
+        return key.unwrap(), True  # (unbound on some path: UnboundLocalError, as eagerly)
+    if op in ("contains", "get", "discard"):
+        return key.value, key.flag
+    if not isinstance(key.value, Tensor):
+        return key, True  # (a structure: refused by `_key`)
+    t = key.value
+    out = emit("helper", "key_not_none", kh.key_not_none, (key.flag, t), {}, [item_spec(t)])[0]
+    out.node.effect = True  # raises where eager code reads it, even if unused
+    return out, True
 
 
 def _empty(op, key, args):

@@ -1,0 +1,154 @@
+"""Dicts and sets in staged code, by what decides their keys (issue 24): a key that may be None
+(an Optional: `best = None ... best = k`), string keys chosen when the graph runs, a key added
+on some paths only, values that are None on some paths, lists held in a dict. Each program runs
+eagerly and as a graph on every backend, and must give eager's values and Python types, or
+raise eager's exception; the JAX backend may instead refuse a run-time dict, naming the line."""
+
+import copy
+
+import numpy as np
+import pytest
+
+import autoconv
+from autoconv.errors import AutoconvError
+from autoconv.graph import passes
+from tests.graph.agreement import same
+
+pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
+
+HERE = __file__
+
+try:
+    import jax  # noqa: F401
+except ImportError:  # jax is optional
+    BACKENDS = ["numpy", "numpy-unoptimized"]
+else:
+    BACKENDS = ["numpy", "numpy-unoptimized", "jax"]
+
+
+def outcome(fn, backend, args):
+    """What the graph gives for `args` (after eager's answer is known): ("return", value) or
+    ("raise", exception)."""
+    graph = autoconv.function(fn, backend="jax" if backend == "jax" else "numpy")
+    try:
+        if backend == "numpy-unoptimized":
+            with passes.options(passes.Settings.none()):
+                return "return", graph(*copy.deepcopy(args))
+        return "return", graph(*copy.deepcopy(args))
+    except Exception as e:  # noqa: BLE001 - an outcome
+        return "raise", e
+
+
+def check(fn, backend, *args):
+    try:
+        want = "return", fn(*copy.deepcopy(args))
+    except Exception as e:  # noqa: BLE001 - an outcome
+        want = "raise", e
+    got = outcome(fn, backend, args)
+    if backend == "jax" and got[0] == "raise" and "cannot be lowered to JAX" in str(got[1]):
+        assert isinstance(got[1], AutoconvError) and HERE in str(got[1]), got[1]
+        return  # run-time dicts are not lowered to JAX yet: a clear refusal naming the line
+    if want[0] == "raise":
+        assert got[0] == "raise" and isinstance(got[1], type(want[1])), (want, got)
+    else:
+        assert got[0] == "return" and same(want[1], got[1]), (want, got)
+
+
+def refused(fn, backend, args, *words):
+    got = outcome(fn, backend, args)
+    assert got[0] == "raise" and isinstance(got[1], AutoconvError), got
+    text = str(got[1])
+    assert HERE in text, text
+    for w in words:
+        assert w in text, (w, text)
+
+
+INTS = np.array([3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5])
+FLOATS = np.array([1.5, -2.0, 1.5, 0.25, -2.0, 1.5])
+NEG = np.array([-1, -2, -2, -3])
+EMPTY_I = np.zeros(0, dtype=np.int64)
+EMPTY_F = np.zeros(0)
+INPUTS = [INTS, FLOATS, NEG, EMPTY_I, EMPTY_F, np.array([7])]
+
+
+# --- a key that may be None: `best` of `best = None ... best = k` ---------------------------
+
+
+def mode_counts(x):
+    counts = {}
+    for v in x.tolist():
+        counts[v] = counts.get(v, 0) + 1
+    best = None
+    for k, c in counts.items():
+        if best is None or c > counts[best]:
+            best = k
+    return best
+
+
+def least_common_and_count(x):
+    counts = {}
+    for v in x:
+        counts[int(v)] = counts.get(int(v), 0) + 1
+    best = None
+    for k in counts:
+        if not (best is not None and counts[k] >= counts[best]):
+            best = k
+    return best, (counts[best] if best is not None else 0)
+
+
+def get_with_none_key(x):
+    seen = {}
+    last = None
+    for i, v in enumerate(x):
+        seen[float(v)] = i
+        if v > 2:
+            last = float(v)
+    return seen.get(last, -1), last in seen
+
+
+def read_none_key(x):
+    # Eager raises KeyError(None) where no item is over 2: so must the graph.
+    d = {}
+    top = None
+    for v in x.tolist():
+        d[v] = 2 * v
+        if v > 2:
+            top = v
+    return d[top]
+
+
+def pop_after_search(x):
+    d = {}
+    found = None
+    for i in range(len(x)):
+        d[i] = float(x[i])
+        if x[i] < 0 and found is None:
+            found = i
+    if found is not None:
+        d.pop(found)
+    return d
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn", [mode_counts, least_common_and_count, get_with_none_key, read_none_key]
+)
+@pytest.mark.parametrize("x", INPUTS, ids=["ints", "floats", "neg", "empty_i", "empty_f", "one"])
+def test_a_key_that_may_be_none(fn, backend, x):
+    check(fn, backend, x)
+
+
+def store_none_key(x):
+    d = {}
+    best = None
+    for v in x:
+        d[int(v)] = 1
+        if v > 3:
+            best = int(v)
+    d[best] = 0
+    return d
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_storing_a_key_that_may_be_none_is_refused(backend):
+    refused(store_none_key, backend, (INTS,), "`d[best] = 0`", "None on some paths")
