@@ -117,18 +117,6 @@ def read_none_key(x):
     return d[top]
 
 
-def pop_after_search(x):
-    d = {}
-    found = None
-    for i in range(len(x)):
-        d[i] = float(x[i])
-        if x[i] < 0 and found is None:
-            found = i
-    if found is not None:
-        d.pop(found)
-    return d
-
-
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     "fn", [mode_counts, least_common_and_count, get_with_none_key, read_none_key]
@@ -152,3 +140,87 @@ def store_none_key(x):
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_storing_a_key_that_may_be_none_is_refused(backend):
     refused(store_none_key, backend, (INTS,), "`d[best] = 0`", "None on some paths")
+
+
+# --- keys known while tracing, then one known only when the graph runs -----------------------
+# The dict's keys become run-time ones at that point, its earlier keys first.
+
+
+def pop_after_search(x):
+    d = {}
+    found = None
+    for i in range(len(x)):
+        d[i] = float(x[i])
+        if x[i] < 0 and found is None:
+            found = i
+    if found is not None:
+        d.pop(found)
+    return d
+
+
+def known_set_then_loop(x):
+    seen = {1, 2}
+    for v in x:
+        seen.add(int(v))
+    return len(seen), seen, 3 in seen
+
+
+def known_dict_then_loop(x):
+    d = {0: 0.0, 5: 1.5}
+    for v in x:
+        d[int(v)] = d.get(int(v), 0.0) + 1.0
+    return d
+
+
+def known_dict_then_if(x):
+    d = {1: 10, 2: 20}
+    k = int(x[0]) if len(x) else 0
+    if k > 2:
+        d[k] = 3
+    return d, k in d
+
+
+def known_dict_if_in_loop(x):
+    last = {-1: -1}
+    for i, v in enumerate(x):
+        if v % 2 == 0:
+            last[int(v)] = i
+    return last, len(last)
+
+
+def known_tuple_keys_then_loop(x):
+    d = {(0, 0): 1.0}
+    for i, v in enumerate(x):
+        d[(int(v), i % 2)] = float(v)
+    return d
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn",
+    [
+        pop_after_search,
+        known_set_then_loop,
+        known_dict_then_loop,
+        known_dict_then_if,
+        known_dict_if_in_loop,
+        known_tuple_keys_then_loop,
+    ],
+)
+@pytest.mark.parametrize("x", INPUTS, ids=["ints", "floats", "neg", "empty_i", "empty_f", "one"])
+def test_known_keys_then_run_time_ones(fn, backend, x):
+    check(fn, backend, x)
+
+
+def known_dict_made_in_loop(x):
+    total = 0
+    for v in x:
+        d = {0: 1}
+        d[int(v)] = 2
+        total += len(d)
+    return total
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_known_keys_in_a_loop_that_does_not_carry_them_are_refused(backend):
+    refused(known_dict_made_in_loop, backend, (INTS,), "`d[int(v)] = 2`", "dict `d`", "d = {}")

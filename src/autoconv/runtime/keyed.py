@@ -22,11 +22,12 @@ class Shadow:
     """The run-time keys (and values, for a dict) of `obj`: Python lists that hold one
     run-time list each once a key known only when the graph runs was stored."""
 
-    __slots__ = ("obj", "keys", "values", "name")
+    __slots__ = ("obj", "keys", "values", "name", "snapped")
 
     def __init__(self, obj, name):
         self.obj = obj
         self.name = name
+        self.snapped = False  # whether a staged statement carries its lists (`shadow_lists`)
         self.keys: list = []
         self.values: list | None = [] if type(obj) is dict else None
 
@@ -60,19 +61,41 @@ def active(obj):
 
 def shadow_lists(obj, name: str) -> list:
     """`(list, name)` of the shadow lists of a set or dict a staged statement's closures reach,
-    made for an empty one (a key known only when the graph runs may arrive in the statement);
-    [] for anything else."""
+    made for an empty one (a key known only when the graph runs may arrive in the statement)
+    and for one holding number keys known now, whose lists then mirror its items (such a key
+    may arrive, and its keys become run-time ones: `trace.tensors.keyed`); [] for anything
+    else."""
     if type(obj) not in (set, dict):
         return []
     found = shadow(obj)
-    if found is None:
-        if obj:
+    if obj and (found is None or not found.active()):
+        if not all(map(_number_key, obj)):
             return []
+        found = found or shadow(obj, name, make=True)
+        # The statement starts from its items as they are now (a list a loop made run-time
+        # already, before its other one, stays so).
+        if not staging.grown_list(found.keys):
+            found.keys[:] = obj
+        if found.values is not None and not staging.grown_list(found.values):
+            found.values[:] = obj.values()
+    if found is None:
         found = shadow(obj, name, make=True)
+    elif not obj:
+        for lst in (found.keys, found.values or []):
+            if lst and not staging.grown_list(lst):
+                lst.clear()  # (a mirror of items since removed)
+    found.snapped = True
     lists = [(found.keys, f"{name}.keys()")]
     if found.values is not None:
         lists.append((found.values, f"{name}.values()"))
     return lists
+
+
+def _number_key(key) -> bool:
+    t = type(key)
+    if t is tuple:
+        return all(map(_number_key, key))
+    return t is int or t is float or t is bool
 
 
 def stages(obj, key) -> bool:

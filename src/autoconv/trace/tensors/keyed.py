@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from autoconv.graph import graph as _g
 from autoconv.graph import keyed_helpers as kh
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
-from autoconv.graph.tensor import Tensor
 from autoconv.runtime import keyed as keyed_rt
+from autoconv.trace.tensors import appends
 from autoconv.trace.tensors.accumulated import ListAccum, run_time_item
 from autoconv.trace.tensors.appends import _NeedsAccumulator, in_staged_loop, one_run
 from autoconv.trace.tensors.leaves import _spec_text
@@ -46,8 +47,9 @@ def _fail(shadow, origin, message, error=StagingError):
     raise error(f"{where(origin)}: {line}{what} {message}")
 
 
-def _key(shadow, key, origin):
-    """`key` as an item of the keys' run-time list: a number, or a tuple of numbers (a row)."""
+def _key(shadow, key, origin, held=False):
+    """`key` as an item of the keys' run-time list: a number, or a tuple of numbers (a row).
+    `held`: a key the object holds now, which becomes a run-time one."""
     if type(key) is tuple:
         key = as_items([key])[0]
     if isinstance(key, Optional):
@@ -59,7 +61,17 @@ def _key(shadow, key, origin):
             KeyedTypeError,
         )
     spec = item_spec(key)
-    if spec is None or spec[0] != () or spec[1].kind not in "biuf" and not is_row(spec[1]):
+    bad = spec is None or spec[0] != () or spec[1].kind not in "biuf" and not is_row(spec[1])
+    if bad and held:
+        _fail(
+            shadow,
+            origin,
+            f"holds the key {key!r}, known while tracing, and gets one known only when the "
+            "graph runs: its keys then become run-time ones, which are numbers or tuples of "
+            "numbers. Keep run-time keys in a dict of their own.",
+            KeyedTypeError,
+        )
+    if bad:
         _fail(
             shadow,
             origin,
@@ -76,36 +88,69 @@ def _ensure(shadow, lst, example, origin):
     kind: a staged loop that carries it restarts with it so (`_NeedsAccumulator`)."""
     if len(lst) == 1 and isinstance(lst[0], ListAccum):
         return
-    if lst or shadow.obj:
+    # The items it holds now (keys known while tracing) become the run-time list's first
+    # items: the Python object keeps them, unread while its shadow is a run-time one.
+    obj = shadow.obj
+    items = list(obj if lst is shadow.keys else obj.values()) if obj else []
+    if lst is shadow.keys:
+        items = [_key(shadow, k, origin, held=True) for k in items]
+    if in_staged_loop(lst):
+        # the loop carries it from its items before the loop (its snapshot of the mirror)
+        raise _NeedsAccumulator(lst, [example] if example is not None else items[:1], whole=True)
+    if items and not _carried(shadow):
         _fail(
             shadow,
             origin,
-            "holds keys known while tracing and gets one known only when the graph runs: a set "
-            "or dict takes keys of one of those sorts. Start it empty (`seen = set()`, `d = {}`) "
-            "and add every key in the graph, or make each key a Python value known now.",
+            "holds keys known while tracing and gets one known only when the graph runs, in a "
+            "staged branch or loop that does not carry it: start it empty (`seen = set()`, "
+            "`d = {}`) and add every key in the graph, or make each key a Python value known "
+            "now.",
             KeyedTypeError,
         )
-    if in_staged_loop(lst):
-        raise _NeedsAccumulator(lst, [example], whole=True)
-    spec = item_spec(example)
+    kind = example if example is not None or not items else items[0]
+    spec = item_spec(kind)
     if spec is None:
-        _fail(shadow, origin, f"cannot hold {_spec_text(example)} when the graph runs.")
-    run = one_run([], shadow.name, origin, (tuple(spec[0]), spec[1]))
+        _fail(shadow, origin, f"cannot hold {_spec_text(kind)} when the graph runs.")
+    what = "keys" if lst is shadow.keys else "values"
+    for item in items:
+        _check_kind_of(shadow, spec, item, origin, what)
+    run = one_run(items, shadow.name, origin, (tuple(spec[0]), spec[1]))
     lst[:] = [ListAccum(run)]
+
+
+def _carried(shadow) -> bool:
+    """Whether the shadow's lists, made run-time ones here, reach the code after: at the top
+    level of the function, or in a staged `if` (outside staged loops) that carries them."""
+    scope = _g.current()
+    if scope.block is scope.graph.block:
+        return True
+    return shadow.snapped and not appends._LOOPS
+
+
+def _promote(shadow, origin):
+    """Makes the shadow's lists run-time ones (from the items the object holds now)."""
+    if shadow.values is not None:
+        _ensure(shadow, shadow.values, None, origin)
+    _ensure(shadow, shadow.keys, None, origin)
 
 
 def _check_kind(shadow, lst, item, origin, what):
     acc = lst[0].tensor
+    _check_kind_of(shadow, (tuple(acc.shape[1:]), acc.dtype), item, origin, what)
+
+
+def _check_kind_of(shadow, held, item, origin, what):
+    shape, dtype = tuple(held[0]), held[1]
     spec = item_spec(item)
-    same = spec is not None and tuple(spec[0]) == tuple(acc.shape[1:])
-    if same and spec[1] != acc.dtype:
-        same = not (is_row(spec[1]) or is_row(acc.dtype)) and _weak(item)
+    same = spec is not None and tuple(spec[0]) == shape
+    if same and spec[1] != dtype:
+        same = not (is_row(spec[1]) or is_row(dtype)) and _weak(item)
     if not same:
         _fail(
             shadow,
             origin,
-            f"holds {what} of {np.dtype(acc.dtype)} {tuple(acc.shape[1:])} known only when the "
-            f"graph runs, and gets {_spec_text(item)}: use {what} of one kind.",
+            f"holds {what} of {np.dtype(dtype)} {shape} known only when the graph runs, and "
+            f"gets {_spec_text(item)}: use {what} of one kind.",
         )
 
 
@@ -130,7 +175,7 @@ def keyed(op: str, shadow, *args):
     keys, values = shadow.keys, shadow.values
     is_dict = values is not None
     if op == "mixed":
-        _ensure(shadow, keys, None, origin)
+        _promote(shadow, origin)
     if op == "iterate":
         _fail(
             shadow,
@@ -160,13 +205,13 @@ def keyed(op: str, shadow, *args):
                 )
             return getattr(shadow.obj, op)(*args)  # Python's own answer on the empty object
         if not shadow.active() and shadow.obj:
-            _ensure(shadow, keys, None, origin)  # raises: it holds keys known now
+            _promote(shadow, origin)  # its keys known now become run-time ones
         key, present = _maybe_none(args[0], op)
         key = _key(shadow, key, origin)
         if not shadow.active():
             return _empty(op, key, args)  # no key stored yet, on any path: Python's answer
     elif not shadow.active():
-        _ensure(shadow, keys, None, origin)
+        _promote(shadow, origin)
     flag = () if op not in ("contains", "get", "discard") or present is True else (present,)
     if op in ("add", "discard", "remove"):
         fn = getattr(kh, f"keyed_{op}")
@@ -247,10 +292,11 @@ def _maybe_none(key, op):
         return key.unwrap(), True  # (unbound on some path: UnboundLocalError, as eagerly)
     if op in ("contains", "get", "discard"):
         return key.value, key.flag
-    if not isinstance(key.value, Tensor):
-        return key, True  # (a structure: refused by `_key`)
     t = key.value
-    out = emit("helper", "key_not_none", kh.key_not_none, (key.flag, t), {}, [item_spec(t)])[0]
+    spec = item_spec(t)
+    if spec is None:
+        return key, True  # (a structure: refused by `_key`)
+    out = emit("helper", "key_not_none", kh.key_not_none, (key.flag, t), {}, [spec])[0]
     out.node.effect = True  # raises where eager code reads it, even if unused
     return out, True
 
