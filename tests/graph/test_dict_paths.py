@@ -224,3 +224,117 @@ def known_dict_made_in_loop(x):
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_known_keys_in_a_loop_that_does_not_carry_them_are_refused(backend):
     refused(known_dict_made_in_loop, backend, (INTS,), "`d[int(v)] = 2`", "dict `d`", "d = {}")
+
+
+# --- string keys chosen when the graph runs (indices into a table of the strings) ------------
+
+
+class SignCounter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, key):
+        self.counts[key] = self.counts.get(key, 0) + 1
+
+
+def sign_counter_object(x):
+    c = SignCounter()
+    for v in x:
+        c.add("pos" if v > 0 else "neg")
+    return c.counts
+
+
+def label_counts(x):
+    counts = {}
+    for v in x:
+        if v > 2:
+            label = "big"
+        elif v < 0:
+            label = "negative"
+        else:
+            label = "small"
+        counts[label] = counts.get(label, 0) + 1
+    return counts, len(counts), "big" in counts, counts.get("small", 0)
+
+
+def label_sums_and_top(x):
+    sums = {}
+    for v in x:
+        k = "hi" if v > 1 else "lo"
+        sums[k] = sums.get(k, 0.0) + float(v)
+    top = max(sums, key=sums.get) if sums else None
+    return sums, top
+
+
+def label_set(x):
+    seen = set()
+    for v in x:
+        seen.add("odd" if int(v) % 2 else "even")
+    return seen, len(seen), "odd" in seen
+
+
+def label_read_as_written(x):
+    # `counts["big"]` read: eager raises KeyError where no item is big
+    counts = {}
+    for v in x:
+        label = "big" if v > 2 else "small"
+        counts[label] = counts.get(label, 0) + 1
+    return counts["big"]
+
+
+def label_pop(x):
+    d = {}
+    for i, v in enumerate(x):
+        d["last_neg" if v < 0 else "last_pos"] = i
+    n = d.pop("last_neg", None) if False else 0
+    return d, n
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn",
+    [
+        sign_counter_object,
+        label_counts,
+        label_sums_and_top,
+        label_set,
+        label_read_as_written,
+        label_pop,
+    ],
+)
+@pytest.mark.parametrize("x", INPUTS, ids=["ints", "floats", "neg", "empty_i", "empty_f", "one"])
+def test_string_keys_chosen_when_run(fn, backend, x):
+    check(fn, backend, x)
+
+
+def label_keys_iterated(x):
+    counts = {}
+    for v in x:
+        label = "big" if v > 2 else "small"
+        counts[label] = counts.get(label, 0) + 1
+    out = []
+    for k in counts:
+        out.append(k)
+    return out
+
+
+def label_mixed_with_numbers(x):
+    counts = {}
+    for v in x:
+        counts[int(v)] = 1
+    counts["total" if len(x) else "none"] = 0
+    return counts
+
+
+def numbers_listed(x):
+    d = {}
+    for v in x:
+        d[int(v)] = 1
+    return [k for k in d]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_what_such_keys_cannot_do_is_refused(backend):
+    refused(label_keys_iterated, backend, (INTS,), "`for k in counts:`", "dict `counts`", "'big'")
+    refused(label_mixed_with_numbers, backend, (INTS,), "dict `counts`", "one sort")
+    refused(numbers_listed, backend, (INTS,), "`return [k for k in d]`", "`for` statement")

@@ -100,11 +100,14 @@ def keyed_pairs(keys, values):
     return list(zip(keys, values))
 
 
-def keyed_dict(keys, values) -> dict:
-    """The dict the function returns."""
+def keyed_dict(keys, values, table=None) -> dict:
+    """The dict the function returns (`table`: the keys written in the code, which `keys`
+    index)."""
+    if table is not None:
+        keys = [table[k] for k in keys]
     return dict(zip(keys, values))
 
 
-def keyed_set(keys) -> set:
+def keyed_set(keys, table=None) -> set:
     """The set the function returns."""
-    return set(keys)
+    return set(keys) if table is None else {table[k] for k in keys}

@@ -13,9 +13,10 @@ from autoconv.graph import keyed_helpers as kh
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
 from autoconv.runtime import keyed as keyed_rt
-from autoconv.trace.tensors import appends
+from autoconv.trace.tensors import appends, choices
 from autoconv.trace.tensors.accumulated import ListAccum, run_time_item
 from autoconv.trace.tensors.appends import _NeedsAccumulator, in_staged_loop, one_run
+from autoconv.trace.tensors.choices import Choice
 from autoconv.trace.tensors.leaves import _spec_text
 from autoconv.trace.tensors.optionals import Optional
 from autoconv.trace.tensors.recording import emit
@@ -23,6 +24,7 @@ from autoconv.trace.tensors.rows import _weak, as_items, is_row, item_spec
 from autoconv.trace.tensors.user_code import source_line, user_frame
 
 _BOOL = ((), np.dtype(bool), True)
+_CODED = (str, bytes)  # keys written in the code, held as indices into a table
 _OBJECT = ((), np.dtype(object), False)
 
 
@@ -52,6 +54,17 @@ def _key(shadow, key, origin, held=False):
     `held`: a key the object holds now, which becomes a run-time one."""
     if type(key) is tuple:
         key = as_items([key])[0]
+    if isinstance(key, Choice) or type(key) in _CODED:
+        return _coded(shadow, key, origin)
+    if shadow.coded:
+        _fail(
+            shadow,
+            origin,
+            f"holds keys written in the code ({_table_text(shadow)}) and gets the key "
+            f"{_spec_text(key)} while its keys are known only when the graph runs: use keys "
+            "of one sort.",
+            KeyedTypeError,
+        )
     if isinstance(key, Optional):
         _fail(
             shadow,
@@ -60,6 +73,7 @@ def _key(shadow, key, origin, held=False):
             "numbers known only when the graph runs: test `if k is not None:` before storing.",
             KeyedTypeError,
         )
+    shadow.coded = False
     spec = item_spec(key)
     bad = spec is None or spec[0] != () or spec[1].kind not in "biuf" and not is_row(spec[1])
     if bad and held:
@@ -81,6 +95,29 @@ def _key(shadow, key, origin, held=False):
             KeyedTypeError,
         )
     return key
+
+
+def _coded(shadow, key, origin):
+    """A key written in the code (a string), or a Choice among such (`"pos" if v > 0 else
+    "neg"`): its index in the shadow's table of them, as the keys' run-time list holds it."""
+    options = key.options if isinstance(key, Choice) else (key,)
+    if shadow.coded is False or any(type(o) not in _CODED for o in options):
+        _fail(
+            shadow,
+            origin,
+            f"gets the key {_spec_text(key)} while its keys are known only when the graph "
+            "runs: such keys are numbers or tuples of numbers, or strings written in the code "
+            "(one sort in one dict).",
+            KeyedTypeError,
+        )
+    shadow.coded = True
+    table = shadow.table
+    table.extend(o for o in dict.fromkeys(options) if o not in table)
+    return choices.tag_of(key, tuple(table))
+
+
+def _table_text(shadow) -> str:
+    return ", ".join(map(repr, shadow.table[:4])) + (", ..." if len(shadow.table) > 4 else "")
 
 
 def _ensure(shadow, lst, example, origin):
@@ -109,6 +146,15 @@ def _ensure(shadow, lst, example, origin):
         )
     kind = example if example is not None or not items else items[0]
     spec = item_spec(kind)
+    if spec is None and example is None:
+        _fail(
+            shadow,
+            origin,
+            f"holds the value {_spec_text(kind)}, known while tracing, and gets a key known "
+            "only when the graph runs: its values then become run-time ones, which are numbers "
+            "or arrays of one kind. Keep run-time keys in a dict of their own.",
+            KeyedTypeError,
+        )
     if spec is None:
         _fail(shadow, origin, f"cannot hold {_spec_text(kind)} when the graph runs.")
     what = "keys" if lst is shadow.keys else "values"
@@ -176,6 +222,22 @@ def keyed(op: str, shadow, *args):
     is_dict = values is not None
     if op == "mixed":
         _promote(shadow, origin)
+    if op == "operand":
+        _fail(
+            shadow,
+            origin,
+            "holds keys known only when the graph runs, and is an operand of `and` / `or` "
+            "whose value is used, which is the set or dict or the other operand by its truth: "
+            "write the choice as an `if` statement.",
+        )
+    if op == "iterated":
+        _fail(
+            shadow,
+            origin,
+            "holds keys known only when the graph runs, and a comprehension or a builtin "
+            "such as `list()` iterates it here, which is not staged: loop over it with a `for` "
+            "statement, or use `sorted(d)`.",
+        )
     if op == "iterate":
         _fail(
             shadow,
@@ -253,7 +315,17 @@ def keyed(op: str, shadow, *args):
         fn = kh.keyed_max if op == "max" else kh.keyed_min
         out = emit("helper", f"dict_{op}", fn, (_run(keys), _run(values)), {}, [_item_spec(keys)])
         out[0].node.effect = True
+        if shadow.coded:
+            return choices.Choice(out[0], tuple(shadow.table), shadow.name or "key")
         return run_time_item(out[0])
+    if shadow.coded and op in ("keys", "items", "coded_keys"):
+        _fail(
+            shadow,
+            origin,
+            f"holds keys written in the code ({_table_text(shadow)}), stored when the graph "
+            "runs, and its keys are read here as values, which is not staged: return the dict, "
+            "or read `d.get(k, default)` for each key `k` you expect.",
+        )
     if op == "keys":
         return list(keys)
     if op == "values":
@@ -276,6 +348,8 @@ def keyed(op: str, shadow, *args):
             fn_args, fn = (_run(keys), _run(values)), kh.keyed_dict
         else:
             fn_args, fn = (_run(keys),), kh.keyed_set
+        if shadow.coded:
+            fn_args += (tuple(shadow.table),)
         name = "dict_output" if is_dict else "set_output"
         return emit("helper", name, fn, fn_args, {}, [_OBJECT])[0]
     return getattr(shadow.obj, op)(*args)  # a method autoconv does not stage: Python's

@@ -96,11 +96,12 @@ class TensorTracer:
     # item assignment -----------------------------------------------------------------------
     def setitem(self, target, key, value):
         if not isinstance(target, (Tensor, np.ndarray)):
-            if type(target) is dict and isinstance(key, Choice) and not keyed_rt.active(target):
-                # `d["pos" if v > 0 else "neg"] = n`: one of the keys it holds, chosen when
-                # the graph runs (a switch over them: trace.tensors.switch)
-                switch.dict_write(target, key, value, user_origin(2))
-                return target
+            if type(target) is dict and isinstance(key, Choice) and target:
+                if not keyed_rt.active(target):
+                    # `d["pos" if v > 0 else "neg"] = n`: one of the keys it holds, chosen when
+                    # the graph runs (a switch over them: trace.tensors.switch)
+                    switch.dict_write(target, key, value, user_origin(2))
+                    return target
             if type(target) is dict and keyed_rt.stages(target, key):
                 return keyed_rt.setitem(target, key, value)  # keys known when the graph runs
             n = accumulated.accum_index(target) if type(target) is list else None
