@@ -338,3 +338,78 @@ def test_what_such_keys_cannot_do_is_refused(backend):
     refused(label_keys_iterated, backend, (INTS,), "`for k in counts:`", "dict `counts`", "'big'")
     refused(label_mixed_with_numbers, backend, (INTS,), "dict `counts`", "one sort")
     refused(numbers_listed, backend, (INTS,), "`return [k for k in d]`", "`for` statement")
+
+
+# --- values that are None on some paths (a read gives an Optional) ---------------------------
+
+
+def positive_or_none(x):
+    d = {}
+    for i, v in enumerate(x):
+        if v > 0:
+            d[i] = float(v)
+        else:
+            d[i] = None
+    return d
+
+
+def none_by_expression(x):
+    d = {}
+    for v in x:
+        d[int(v)] = float(v) * 2 if v > 1 else None
+    n = 0
+    for k in d:
+        if d[k] is None:
+            n += 1
+    return d, n
+
+
+def get_missing_is_none(x):
+    d = {}
+    for v in x:
+        d[int(v)] = float(v)
+    r = d.get(7)
+    return (-1.0 if r is None else r), (0 if d.get(1) is None else 1)
+
+
+def held_none_then_run_time_key(x):
+    d = {0: 1.5, 1: None}
+    k = int(x[0]) if len(x) else 0
+    d[k] = 2.0
+    v = d[1]
+    return d, (1 if v is None else 0)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn",
+    [positive_or_none, none_by_expression, get_missing_is_none, held_none_then_run_time_key],
+)
+@pytest.mark.parametrize("x", INPUTS, ids=["ints", "floats", "neg", "empty_i", "empty_f", "one"])
+def test_values_none_on_some_paths(fn, backend, x):
+    check(fn, backend, x)
+
+
+def none_first(x):
+    d = {}
+    for i, v in enumerate(x):
+        try:
+            r = 1.0 / float(v)
+        except ZeroDivisionError:
+            d[i] = None
+        else:
+            d[i] = r
+    return d
+
+
+def none_values_listed(x):
+    d = {}
+    for i, v in enumerate(x):
+        d[i] = float(v) if v > 0 else None
+    return list(d.values())
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_none_values_that_cannot_be_staged_are_refused(backend):
+    refused(none_first, backend, (INTS,), "`d[i] = None`", "dict `d`", "before any number")
+    refused(none_values_listed, backend, (INTS,), "dict `d`", "`.values()`")

@@ -111,3 +111,26 @@ def keyed_dict(keys, values, table=None) -> dict:
 def keyed_set(keys, table=None) -> set:
     """The set the function returns."""
     return set(keys) if table is None else {table[k] for k in keys}
+
+
+def present(value) -> bool:
+    """Whether a value read from a dict whose values may be None is not None."""
+    return value is not None
+
+
+def or_zero(value, zero):
+    """A value read from a dict whose values may be None, with `zero` standing for None."""
+    return zero if value is None else value
+
+
+def some_or_none(flag, value):
+    """A value that exists where `flag` is true (an Optional), as a dict stores it."""
+    return value if flag else None
+
+
+def with_nones(values: list, at: tuple) -> list:
+    """`values` with None at the indices `at` (a dict's values known while tracing)."""
+    values = list(values)
+    for i in at:
+        values[i] = None
+    return values

@@ -22,7 +22,7 @@ class Shadow:
     """The run-time keys (and values, for a dict) of `obj`: Python lists that hold one
     run-time list each once a key known only when the graph runs was stored."""
 
-    __slots__ = ("obj", "keys", "values", "name", "snapped", "table", "coded")
+    __slots__ = ("obj", "keys", "values", "name", "snapped", "table", "coded", "nones")
 
     def __init__(self, obj, name):
         self.obj = obj
@@ -32,6 +32,7 @@ class Shadow:
         # `table`; `coded`: None until a key is seen, then whether its keys are such indices.
         self.table: list = []
         self.coded: bool | None = None
+        self.nones = False  # whether a value may be None (reads are then Optionals)
         self.keys: list = []
         self.values: list | None = [] if type(obj) is dict else None
 
@@ -73,7 +74,7 @@ def shadow_lists(obj, name: str) -> list:
         return []
     found = shadow(obj)
     if obj and (found is None or not found.active()):
-        if not all(map(_number_key, obj)):
+        if not all(map(number_key, obj)):
             return []
         found = found or shadow(obj, name, make=True)
         # The statement starts from its items as they are now (a list a loop made run-time
@@ -95,10 +96,11 @@ def shadow_lists(obj, name: str) -> list:
     return lists
 
 
-def _number_key(key) -> bool:
+def number_key(key) -> bool:
+    """Whether `key` is a Python number, or a tuple of them."""
     t = type(key)
     if t is tuple:
-        return all(map(_number_key, key))
+        return all(map(number_key, key))
     return t is int or t is float or t is bool
 
 

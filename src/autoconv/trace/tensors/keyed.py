@@ -131,7 +131,27 @@ def _ensure(shadow, lst, example, origin):
     items = list(obj if lst is shadow.keys else obj.values()) if obj else []
     if lst is shadow.keys:
         items = [_key(shadow, k, origin, held=True) for k in items]
+    elif example is None:
+        example = next((v for v in items if v is not None), None)
+        if example is None:
+            _fail(
+                shadow,
+                origin,
+                "gets None as a value before any number while its keys are known only when "
+                "the graph runs, so the kind of its values is not known while tracing. Store "
+                "a number standing for None (e.g. -1 or np.nan), or store a number first.",
+                KeyedTypeError,
+            )
+    nones = tuple(i for i, v in enumerate(items) if v is None)
     if in_staged_loop(lst):
+        if nones:
+            _fail(
+                shadow,
+                origin,
+                "holds None values known while tracing and gets a key known only when the graph "
+                "runs in this loop: store a number standing for None (e.g. -1) instead.",
+                KeyedTypeError,
+            )
         # the loop carries it from its items before the loop (its snapshot of the mirror)
         raise _NeedsAccumulator(lst, [example] if example is not None else items[:1], whole=True)
     if items and not _carried(shadow):
@@ -158,9 +178,15 @@ def _ensure(shadow, lst, example, origin):
     if spec is None:
         _fail(shadow, origin, f"cannot hold {_spec_text(kind)} when the graph runs.")
     what = "keys" if lst is shadow.keys else "values"
+    zero = np.zeros(spec[0], spec[1])[()] if nones else None
+    items = [zero if v is None else v for v in items]
     for item in items:
         _check_kind_of(shadow, spec, item, origin, what)
     run = one_run(items, shadow.name, origin, (tuple(spec[0]), spec[1]))
+    if nones:
+        shadow.nones = True
+        run_spec = [((None, *spec[0]), spec[1], False)]
+        run = emit("helper", "with_nones", kh.with_nones, (run, nones), {}, run_spec)[0]
     lst[:] = [ListAccum(run)]
 
 
@@ -178,6 +204,32 @@ def _promote(shadow, origin):
     if shadow.values is not None:
         _ensure(shadow, shadow.values, None, origin)
     _ensure(shadow, shadow.keys, None, origin)
+
+
+def promote_added(hidden, origin) -> bool:
+    """Makes each dict to which a staged `if` adds number keys known while tracing on some
+    paths only (`hidden.added`, restored by `hidden.undo`) a dict of run-time keys, its keys
+    now first; whether one became so (the `if` is then traced again, storing into it). A dict
+    that cannot (other keys or values) keeps the `if`'s own error."""
+    promoted = False
+    for d, _, name in hidden.dicts:
+        prefix = f"`{name}["
+        added = [label for label in hidden.added if label.startswith(prefix)]
+        if not added or type(d) is not dict or not all(map(keyed_rt.number_key, d)):
+            continue
+        shadow = keyed_rt.shadow(d, name, make=True)
+        if shadow.active() or not _promotable(shadow):
+            continue
+        _promote(shadow, origin)
+        promoted = True
+    return promoted
+
+
+def _promotable(shadow) -> bool:
+    """Whether the shadow's items can become run-time lists here (else its `_promote` raises)."""
+    values = list(shadow.obj.values())
+    specs = {None if item_spec(v) is None else tuple(item_spec(v)[0]) for v in values}
+    return None not in specs and len(specs) <= 1 and _carried(shadow) or in_staged_loop(shadow.keys)
 
 
 def _check_kind(shadow, lst, item, origin, what):
@@ -252,8 +304,7 @@ def keyed(op: str, shadow, *args):
             value = args[1] if len(args) > 1 else None
             if op == "setdefault" and len(args) < 2:
                 value = None
-            _ensure(shadow, values, value, origin)
-            _check_kind(shadow, values, value, origin, "values")
+            value = _stored_value(shadow, value, origin)
         _ensure(shadow, keys, key, origin)
         _check_kind(shadow, keys, key, origin, "keys")
     elif op in ("contains", "discard", "remove", "get", "pop", "item"):
@@ -301,6 +352,8 @@ def keyed(op: str, shadow, *args):
         out = emit("helper", f"dict_{op}", fn, fn_args, {}, [_item_spec(values)])[0]
         if op == "item":
             out.node.effect = True  # raises KeyError when the graph runs, read or not
+        if shadow.nones or op == "get" and fn_args[3] is None:
+            return _maybe_none_read(shadow, out, _extra(args[1:]))
         return run_time_item(out, _extra(args[1:]))
     if op in ("setdefault", "pop"):
         fn_args = (_run(keys), _run(values), key) + ((value,) if op == "setdefault" else ())
@@ -310,6 +363,8 @@ def keyed(op: str, shadow, *args):
         outs[2].node.effect = True
         _set(keys, outs[:1])
         _set(values, outs[1:2])
+        if shadow.nones:
+            return _maybe_none_read(shadow, outs[2], ())
         return run_time_item(outs[2])
     if op in ("max", "min"):
         fn = kh.keyed_max if op == "max" else kh.keyed_min
@@ -328,6 +383,14 @@ def keyed(op: str, shadow, *args):
         )
     if op == "keys":
         return list(keys)
+    if shadow.nones and op in ("values", "items"):
+        _fail(
+            shadow,
+            origin,
+            f"holds values known only when the graph runs, some of them None, and `.{op}()` "
+            "would give them as a run-time list, which holds numbers only: loop over the keys "
+            "(`for k in d:`) and read `d[k]`, or return the dict.",
+        )
     if op == "values":
         return list(values)
     if op == "items":
@@ -353,6 +416,39 @@ def keyed(op: str, shadow, *args):
         name = "dict_output" if is_dict else "set_output"
         return emit("helper", name, fn, fn_args, {}, [_OBJECT])[0]
     return getattr(shadow.obj, op)(*args)  # a method autoconv does not stage: Python's
+
+
+def _stored_value(shadow, value, origin):
+    """`value`, stored into the dict's run-time values (made here, of its kind, if need be);
+    None, or an Optional, is stored as None (when the graph runs, the list is a Python list),
+    and reads then give Optionals (`shadow.nones`)."""
+    values = shadow.values
+    if value is None:
+        shadow.nones = True
+        _ensure(shadow, values, None, origin)
+        return None
+    if isinstance(value, Optional) and value.missing is None and value.flag is not True:
+        shadow.nones = True
+        inner = value.value
+        _ensure(shadow, values, inner, origin)
+        _check_kind(shadow, values, inner, origin, "values")
+        spec = [_item_spec(values)]
+        return emit("helper", "some_or_none", kh.some_or_none, (value.flag, inner), {}, spec)[0]
+    if isinstance(value, Optional):
+        value = value.unwrap()
+    _ensure(shadow, values, value, origin)
+    _check_kind(shadow, values, value, origin, "values")
+    return value
+
+
+def _maybe_none_read(shadow, raw, extra):
+    """A value read from the dict that may be None when the graph runs: an Optional."""
+    dtype = raw.dtype
+    flag = emit("helper", "is_not_none", kh.present, (raw,), {}, [_BOOL])[0]
+    zero = np.zeros(raw.shape, dtype)[()]
+    spec = [(tuple(raw.shape), dtype, False)]
+    value = emit("helper", "none_as_zero", kh.or_zero, (raw, zero), {}, spec)[0]
+    return Optional(flag, run_time_item(value, extra), None, f"{shadow.name or 'd'}[...]")
 
 
 def _maybe_none(key, op):
