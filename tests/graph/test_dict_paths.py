@@ -12,7 +12,7 @@ import pytest
 import autoconv
 from autoconv.errors import AutoconvError
 from autoconv.graph import passes
-from tests.graph.agreement import same
+from tests.graph.agreement import follows_the_rule, same
 
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
 
@@ -413,3 +413,64 @@ def none_values_listed(x):
 def test_none_values_that_cannot_be_staged_are_refused(backend):
     refused(none_first, backend, (INTS,), "`d[i] = None`", "dict `d`", "before any number")
     refused(none_values_listed, backend, (INTS,), "dict `d`", "`.values()`")
+
+
+# --- a key known while tracing, added in a staged `if` on some paths only ---------------------
+
+
+def add_in_unrolled_loop(x):
+    d = {0: -1}
+    for i in range(3):  # a Python loop: i is known while tracing
+        if x[i] > 0:
+            d[i + 1] = int(x[i])
+    return d, len(d), 2 in d
+
+
+def path_reconstruct(adj, s, t):
+    n = adj.shape[0]
+    prev = {s: -1}
+    queue = [s]
+    while queue:
+        u = queue.pop(0)
+        if u == t:
+            break
+        for v in range(n):
+            if adj[u, v] and v not in prev:
+                prev[v] = u
+                queue.append(v)
+    if t not in prev:
+        return []
+    path = [t]
+    while prev[path[-1]] != -1:
+        path.append(prev[path[-1]])
+    return path[::-1]
+
+
+def added_on_both_paths(x):
+    d = {0: -1}
+    if x[0] > 0:
+        d[1] = int(x[0])
+    else:
+        d[1] = 0
+    return d
+
+
+ADJ = np.array(
+    [[0, 1, 1, 0, 0], [1, 0, 0, 1, 0], [1, 0, 0, 1, 0], [0, 1, 1, 0, 1], [0, 0, 0, 1, 0]]
+)
+ADJ_SPLIT = np.array([[0, 1, 0, 0], [1, 0, 0, 0], [0, 0, 0, 1], [0, 0, 1, 0]])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_key_added_on_some_paths_makes_run_time_keys(backend):
+    for x in (np.array([1, -2, 3]), np.array([-1, -2, -3]), np.array([5, 6, 7, 8])):
+        check(add_in_unrolled_loop, backend, x)
+    for args in ((ADJ, 0, 4), (ADJ, 4, 0), (ADJ_SPLIT, 0, 3), (ADJ_SPLIT, 0, 1)):
+        check(path_reconstruct, backend, *args)
+
+
+@pytest.mark.parametrize("backend", [b for b in BACKENDS if b != "numpy-unoptimized"])
+def test_a_key_added_on_every_path_stays_known_while_tracing(backend):
+    # (no run-time keys: the JAX backend lowers it as before)
+    for x in (np.array([2]), np.array([-2])):
+        follows_the_rule(added_on_both_paths, x, backend=backend)
