@@ -56,6 +56,16 @@ def _key(shadow, key, origin, held=False):
         key = as_items([key])[0]
     if isinstance(key, Choice) or type(key) in _CODED:
         return _coded(shadow, key, origin)
+    spec = item_spec(key)
+    if spec is not None and spec[1].kind == "O":  # `f"{t:.2f}"`: a string made when it runs
+        _fail(
+            shadow,
+            origin,
+            f"gets the key {_spec_text(key)}, a string made when the graph runs, which has no "
+            "value while tracing: a key is known while tracing, a number, or a string written "
+            "in the code. Compare the number the string is made from instead.",
+            KeyedTypeError,
+        )
     if shadow.coded:
         _fail(
             shadow,

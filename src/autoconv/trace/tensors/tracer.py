@@ -164,7 +164,7 @@ class TensorTracer:
                     # give the kind of the run-time list the loop must carry.
                     pending, raises = e, True
                 values = as_left(rt.read_state(get_state, names), snap, left) if names else ()
-                values = branch_dicts.as_left(values)  # the next branch may change them
+                dicts = branch_dicts.noted(values)  # (the next branch may change them)
             arrays.check()
             if raises:
                 _check_no_effects_before_raise(names, init, values, origin, raises)
@@ -174,9 +174,10 @@ class TensorTracer:
                 for lst, name, before in snap
             ]
             _restore(snap)
-            results.append((values, lists))
+            results.append((values, lists, dicts))
             blocks.append(block)
             raised.append(raises)
+        results = [(branch_dicts.as_left(v, d), lists) for v, lists, d in results]
         hidden.undo()
         if pending is not None:
             branch_locals.finish()
