@@ -142,16 +142,9 @@ def _ensure(shadow, lst, example, origin):
     if lst is shadow.keys:
         items = [_key(shadow, k, origin, held=True) for k in items]
     elif example is None:
-        example = next((v for v in items if v is not None), None)
-        if example is None:
-            _fail(
-                shadow,
-                origin,
-                "gets None as a value before any number while its keys are known only when "
-                "the graph runs, so the kind of its values is not known while tracing. Store "
-                "a number standing for None (e.g. -1 or np.nan), or store a number first.",
-                KeyedTypeError,
-            )
+        # None before any number: float64 values, whose run-time list (a Python list when the
+        # graph runs) holds the Python ints and floats stored later as they are.
+        example = next((v for v in items if v is not None), 0.0)
     nones = tuple(i for i, v in enumerate(items) if v is None)
     if in_staged_loop(lst):
         if nones:
