@@ -138,6 +138,7 @@ def _ensure(shadow, lst, example, origin):
     # The items it holds now (keys known while tracing) become the run-time list's first
     # items: the Python object keeps them, unread while its shadow is a run-time one.
     obj = shadow.obj
+    held = example is None  # (its held items give the kind)
     items = list(obj if lst is shadow.keys else obj.values()) if obj else []
     if lst is shadow.keys:
         items = [_key(shadow, k, origin, held=True) for k in items]
@@ -169,7 +170,7 @@ def _ensure(shadow, lst, example, origin):
         )
     kind = example if example is not None or not items else items[0]
     spec = item_spec(kind)
-    if spec is None and example is None:
+    if spec is None and held:
         _fail(
             shadow,
             origin,
