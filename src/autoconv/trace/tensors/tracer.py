@@ -30,6 +30,7 @@ from autoconv.trace.tensors import (
     sequences,
     staged_try,
     switch,
+    union_uses,  # noqa: F401 - stages the uses of values of another kind by path
 )
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
@@ -581,6 +582,13 @@ class TensorTracer:
         if isinstance(value, Tensor) and not value.shape and value.dtype.kind in "biuf":
             return _cast(value, kind)
         return kind(value)
+
+    def isinstance_(self, value, classinfo):
+        """`isinstance(value, classinfo)` in converted code (`ac.isinstance`), of the type
+        eager code has (a Tensor's is `Tensor.__class__` to user code, not to autoconv's)."""
+        if isinstance(value, Tensor):
+            return issubclass(arraylike.eager_class(value), classinfo)
+        return isinstance(value, classinfo)
 
     def type_of(self, value):
         """`type(value)` as eager code has it: a Tensor's eager NumPy or Python type."""
