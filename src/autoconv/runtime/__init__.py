@@ -32,6 +32,8 @@ from autoconv.runtime.items import (
     store_item,
 )
 from autoconv.runtime.keyed import item as keyed_item
+from autoconv.runtime.keyed import iterated as keyed_iterated
+from autoconv.runtime.keyed import store as keyed_store
 from autoconv.runtime.lists import filtered, joined, list_contains, list_iadd, list_method
 from autoconv.runtime.logical import and_, if_exp, not_, or_, truth
 from autoconv.runtime.printing import (  # noqa: A004 - `ac.print` and others in converted code
@@ -107,6 +109,8 @@ __all__ = [
     "len",
     "joined",
     "keyed_item",
+    "keyed_iterated",
+    "keyed_store",
     "list_contains",
     "list_iadd",
     "list_item",

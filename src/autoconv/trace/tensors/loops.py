@@ -9,6 +9,7 @@ from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.tensor import Tensor, format_spec
+from autoconv.runtime import keyed as keyed_rt
 from autoconv.runtime import staging as rt
 from autoconv.runtime.staged_locals import StagedLocals
 from autoconv.trace.core import messages
@@ -780,6 +781,9 @@ def _in_place(before, after, kept, i):
 
 
 def _kept(value) -> tuple:
-    """An empty dict the loop carries stays the one object (the keys it gets when the graph
-    runs are kept beside it, by its identity: `runtime.keyed`)."""
-    return (value,) if type(value) is dict and not value else ()
+    """An empty dict the loop carries, or one with run-time keys' lists beside it, stays the one
+    object (the keys it gets when the graph runs are kept beside it, by its identity:
+    `runtime.keyed`)."""
+    if type(value) is not dict:
+        return ()
+    return (value,) if not value or keyed_rt.shadow(value) is not None else ()
