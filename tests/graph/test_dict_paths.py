@@ -495,3 +495,29 @@ def test_a_key_added_on_every_path_stays_known_while_tracing(backend):
     # (no run-time keys: the JAX backend lowers it as before)
     for x in (np.array([2]), np.array([-2])):
         follows_the_rule(added_on_both_paths, x, backend=backend)
+
+
+def labels_by_key(x):
+    d = {}
+    for v in x:
+        d[int(v)] = "pos" if v > 0 else "neg"
+    return d
+
+
+def labels_read_back(x):
+    d = {}
+    for v in x:
+        label = "big" if v > 2 else "small"
+        d[int(v)] = label
+    n = 0
+    for k in sorted(d):
+        if d[k] == "big":
+            n += 1
+    return n, d.get(3, "none")
+
+
+@pytest.mark.parametrize("fn", [labels_by_key, labels_read_back])
+@pytest.mark.parametrize("x", INPUTS, ids=["ints", "floats", "neg", "empty_i", "empty_f", "one"])
+def test_strings_chosen_by_a_condition_as_values(fn, x):
+    # Before, the dict held the conditional expression's stand-in object as each value.
+    follows_the_rule(fn, x)

@@ -442,7 +442,7 @@ def _stored_value(shadow, value, origin):
         value = value.unwrap()
     _ensure(shadow, values, value, origin)
     _check_kind(shadow, values, value, origin, "values")
-    return value
+    return as_items([value])[0]  # a string a staged condition chose: the one it picks
 
 
 def _maybe_none_read(shadow, raw, extra):
