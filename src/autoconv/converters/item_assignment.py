@@ -122,6 +122,8 @@ def _rebinding(stmt, ac, names, in_control_flow, arrays):
     (target,) = targets
     if isinstance(target, (gast.Tuple, gast.List)):
         return _swap(stmt, target, ac, names, in_control_flow, arrays)
+    if _attribute_item(target, stmt, names, in_control_flow):
+        return _attribute_rebinding(stmt, target, ac)
     if not (
         isinstance(target, gast.Subscript)
         and isinstance(target.value, gast.Name)
@@ -167,6 +169,52 @@ def _rebinding(stmt, ac, names, in_control_flow, arrays):
     if path is not None:
         anno.set(node, ITEM_PATH, path)
     return node
+
+
+def _attribute_item(target, stmt, names, in_control_flow) -> bool:
+    """`self.stock[item] -= qty`: an item of an attribute of a local name (`self`), with a key
+    and an owner that nothing in the value can change. A constant key in a branch or loop is
+    carried by its path instead (see `_rebinding`)."""
+    if not (isinstance(target, gast.Subscript) and isinstance(target.value, gast.Attribute)):
+        return False
+    owner = target.value.value
+    while isinstance(owner, gast.Attribute):
+        owner = owner.value
+    return (
+        isinstance(owner, gast.Name)
+        and owner.id in names
+        and not (in_control_flow and isinstance(target.slice, gast.Constant))
+        and all(isinstance(n, _STABLE) or _read(n, stmt.value) for n in gast.walk(target.slice))
+        and not expressions.binds_or_suspends(stmt.value)
+    )
+
+
+def _attribute_rebinding(stmt, target, ac):
+    """`obj.attr[key] = value` -> `ac.setitem_attr(obj, 'attr', key, value)`: where a graph
+    gives the array a new value, the attribute is set to it (hidden state then carries it
+    through staged statements, trace.core.hidden); lists, dicts and concrete arrays are
+    written as Python does."""
+    attribute = target.value
+    key = target.slice
+    value = stmt.value
+    if isinstance(stmt, gast.AugAssign):
+        item = gast.Subscript(value=_copy(attribute), slice=_copy(key), ctx=gast.Load())
+        if not isinstance(key, gast.Constant) and not any(
+            isinstance(n, gast.Slice) for n in gast.walk(key)
+        ):
+            item = templates.expr("ac.item(obj, key)", ac=ac, obj=_copy(attribute), key=_copy(key))
+        op = _OP_TEXT[type(stmt.op)]
+        value = templates.expr(f"ac.item_op({op!r}, item, value)", ac=ac, item=item, value=value)
+    if any(isinstance(n, gast.Slice) for n in gast.walk(key)):
+        key = templates.expr("ac.index[key]", ac=ac, key=key)
+    call = templates.expr(
+        f"ac.setitem_attr(owner, {attribute.attr!r}, key, value)",
+        ac=ac,
+        owner=_copy(attribute.value),
+        key=key,
+        value=value,
+    )
+    return expressions.located(gast.Expr(value=call), stmt)
 
 
 # The `x[0]` that `x = ac.setitem_path(x, 0, v)` assigns (a tuple of them for a swap,

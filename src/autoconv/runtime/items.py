@@ -26,6 +26,19 @@ def setitem(target, key, value):
     return target
 
 
+def setitem_attr(owner, attr: str, key, value) -> None:
+    """`owner.attr[key] = value`: where the array gets a new value (a graph's, a JAX array's),
+    the attribute is set to it, which is what eager code sees when nothing else holds the old
+    array (the graph tracer checks that)."""
+    target = getattr(owner, attr)
+    if _traces:
+        new = staging.graph_tracer.setitem(target, key, value, (owner, attr))
+    else:
+        new = setitem(target, key, value)
+    if new is not target:
+        setattr(owner, attr, new)
+
+
 def setitem_path(target, key, value):
     """`target[key] = value` with a constant int key in a staged branch or loop body, whose
     statement carries the item by its path (`x[0]`: an item of a list or of an array, which

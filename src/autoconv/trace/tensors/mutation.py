@@ -10,6 +10,7 @@ container is caught when it is used (`check_live`).
 
 from __future__ import annotations
 
+import dis
 import sys
 import weakref
 
@@ -86,37 +87,45 @@ def _adopted(t: Tensor):
     return (True, entry[1]) if entry is not None and entry[0]() is t else (False, None)
 
 
-def _array_shared(array: np.ndarray, frame, name: str):
+def _array_shared(array, frame, name, slot=None):
     """Why eager code would see a write into `array` other than through `name` (a phrase), or
     None. What the user's frames on the stack can reach is searched, a few levels deep: their
-    other locals, their module's globals, and the lists, dicts and objects these hold."""
+    other locals, their module's globals, and the lists, dicts and objects these hold. `array`
+    is a NumPy array (its views count) or a Tensor (itself only: a Tensor's views are caught
+    when read, `check_live`); `slot` is the (object, attribute) being rebound, not counted."""
     seen: set = set()
     while frame is not None:
         if not frame.f_code.co_filename.startswith(_SKIP):
             for key, v in frame.f_locals.items():
-                if key != name and _reaches(v, array, seen, 0):
+                if key != name and _reaches(v, array, seen, 0, slot):
                     return f"also reachable through `{key}`"
-            if any(v is array for v in frame.f_globals.values()):
+            if any(_reaches(v, array, seen, 1, slot) for v in frame.f_globals.values()):
                 return "a global"
         frame = frame.f_back
     return None
 
 
-def _reaches(v, array, seen: set, depth: int) -> bool:
+def _reaches(v, array, seen: set, depth: int, slot=None) -> bool:
     """Whether `v` is `array`, a view of it, or holds either within a few levels."""
+    if v is array:
+        return True
     if isinstance(v, np.ndarray):
-        return _based_on(v, array)
+        return isinstance(array, np.ndarray) and _based_on(v, array)
     if depth > 3 or id(v) in seen:
         return False
     t = type(v)
     if t in (list, tuple, set, frozenset, dict):
         seen.add(id(v))
         items = v.values() if t is dict else v
-        return any(_reaches(x, array, seen, depth + 1) for _, x in zip(range(10_000), items))
+        return any(_reaches(x, array, seen, depth + 1, slot) for _, x in zip(range(10_000), items))
     held = getattr(v, "__dict__", None)  # an object of the user's (not a function or class)
     if type(held) is dict and not isinstance(v, type) and not t.__module__.startswith(_OURS):
         seen.add(id(v))
-        return any(_reaches(x, array, seen, depth + 1) for x in held.values())
+        return any(
+            _reaches(x, array, seen, depth + 1, slot)
+            for k, x in held.items()
+            if slot is None or v is not slot[0] or k != slot[1]
+        )
     return False
 
 
@@ -186,6 +195,15 @@ def _private_step(t: Tensor):
         return []
     if kind == "const" and _adopted(t)[0]:
         return [] if _adopted(t)[1] is None else False
+    if kind == "const":
+        # A NumPy array a staged statement carried in (`self.w` a method sets in a loop): the
+        # same array as eagerly, private when nothing the user's frames reach holds it now.
+        value = node.attrs.get("value")
+        if node.attrs.get("owned"):
+            return []
+        if type(value) is np.ndarray and _array_shared(value, user_frame(), None) is None:
+            return []
+        return False
     if kind == "getitem":
         key = node.args[1]
         items = key if node.attrs.get("tuple") else (key,)
@@ -242,7 +260,7 @@ def inplace(symbol: str, ufunc, t: Tensor, other):
             f"`{name} = {name} {symbol} ...` instead (and return `{name}` if the caller needs "
             "the new value).",
         )
-    if _named_elsewhere(t, frame, name):
+    if _named_elsewhere(t, frame, name) or _held_elsewhere(t, frame, name):
         fail(
             frame,
             f"`{line}` changes `{name}` in place, and another name also refers to that array: "
@@ -296,8 +314,16 @@ def inplace_concrete(uf, inputs, kwargs, target: np.ndarray):
         )
     # What the user's frames can reach besides `name` (other locals, lists, dicts, objects,
     # globals, views): staging holds the state in places of its own, so no reference count.
-    shared = _array_shared(target, frame, name) is not None
-    if not stores_local(frame) or shared:
+    slot = None if stores_local(frame) else _attribute_slot(frame, name, target)
+    why = _array_shared(target, frame, name, slot)
+    if why is not None and slot is not None:
+        fail(
+            frame,
+            f"`{line}` changes the NumPy array `{name}` in place with a Tensor, and that array "
+            f"is {why}: eager NumPy would change it there too, which a graph cannot. Copy it "
+            f"first (`{name} = {name}.copy()`) or write `{name} = {name} + ...`.",
+        )
+    if not (stores_local(frame) or slot is not None) or why is not None:
         fail(
             frame,
             f"`{line}` changes the NumPy array `{name}` in place with a Tensor, and something "
@@ -331,6 +357,36 @@ def inplace_concrete(uf, inputs, kwargs, target: np.ndarray):
     if target.ndim == 0:
         out = emit("helper", "asarray", np.asarray, (out,), {}, spec)[0]
     return out
+
+
+def _attribute_slot(frame, name: str, target):
+    """(object, attribute) when the statement the user's `frame` runs stores into the attribute
+    `name` (`self.w` of `self.w += v`) of an object its locals reach, which holds `target`."""
+    if frame is None or "." not in name or opname_after(frame) != "STORE_ATTR":
+        return None
+    first, *middle, attr = name.split(".")
+    if not all(p.isidentifier() for p in (first, *middle, attr)) or first not in frame.f_locals:
+        return None
+    owner = frame.f_locals[first]
+    for part in middle:
+        owner = getattr(owner, part, None)
+    held = getattr(owner, "__dict__", None)
+    return (owner, attr) if type(held) is dict and held.get(attr) is target else None
+
+
+def opname_after(frame) -> str:
+    """The first store instruction after the one the user's frame is executing."""
+    for ins in dis.get_instructions(frame.f_code):
+        if ins.offset > frame.f_lasti and ins.opname.startswith("STORE_"):
+            return ins.opname
+    return ""
+
+
+def _held_elsewhere(t: Tensor, frame, name: str):
+    """Why something but the attribute `name` (`self.w`) holding the Tensor `t` also sees it (a
+    phrase), or None."""
+    slot = _attribute_slot(frame, name, t)
+    return None if slot is None else _array_shared(t, frame, name, slot)
 
 
 # --- values changed in place: reading the old one is an error -----------------------------
@@ -412,11 +468,12 @@ def check_live(tensors, returned_by=None):
                 break
 
 
-def assign_item(target, key, value):
+def assign_item(target, key, value, slot=None):
     """`target[key] = value` as a statement that rebinds `target` (`x = assign_item(x, k, v)`):
     on Python values and concrete arrays it stores in place, as eagerly; where a Tensor is
     involved the graph gets a copy of `target` with the item set, which is what eager code
-    sees when no other name, view or caller shares the array (otherwise a clear error)."""
+    sees when no other name, view or caller shares the array (otherwise a clear error).
+    `slot`: the (object, attribute) holding `target` that the caller rebinds to the result."""
     from autoconv.trace.tensors.numpy_dispatch import operand
 
     if not _g.building():
@@ -442,7 +499,7 @@ def assign_item(target, key, value):
     if staged_block and isinstance(target, np.ndarray):
         # A NumPy array the staged statement does not carry (`y` is not read after it): the
         # write makes a graph value of it, if nothing else sees the array.
-        why = _array_shared(target, frame, target_name(line))
+        why = _array_shared(target, frame, target_name(line), slot)
         if why is not None:
             fail(
                 frame,
@@ -471,7 +528,9 @@ def assign_item(target, key, value):
                 f"Eager NumPy writes into that array; a graph cannot. Copy it first "
                 f"(`{name} = {name}.copy()`) or build the new array with np.where.",
             )
-        if _named_elsewhere(target, frame, name):
+        if _named_elsewhere(target, frame, name) or (
+            slot is not None and _array_shared(target, frame, name, slot) is not None
+        ):
             fail(
                 frame,
                 f"`{line}` writes into `{name}` in place, and another name also refers to that "
@@ -482,7 +541,7 @@ def assign_item(target, key, value):
     else:
         # Another name, a global, a list, dict or object holding the array, or a view of it
         # would see the change eagerly: what the user's frames can reach says so.
-        if _array_shared(target, frame, name) is not None:
+        if _array_shared(target, frame, name, slot) is not None:
             fail(
                 frame,
                 f"`{line}` writes a Tensor into the NumPy array `{name}`, and something else also "

@@ -93,7 +93,9 @@ class TensorTracer:
     """Implements `autoconv.runtime.staging`'s protocol for Tensors."""
 
     # item assignment -----------------------------------------------------------------------
-    def setitem(self, target, key, value):
+    def setitem(self, target, key, value, slot=None):
+        """`slot`: (object, attribute name) when the array is `object.attribute`, which the
+        caller rebinds to the result (`self.stock[i] -= q`)."""
         if not isinstance(target, (Tensor, np.ndarray)):
             if type(target) is dict and isinstance(key, Choice) and not keyed_rt.active(target):
                 # `d["pos" if v > 0 else "neg"] = n`: one of the keys it holds, chosen when
@@ -118,7 +120,7 @@ class TensorTracer:
             target[key] = value  # a list or dict holds Tensors as they are
             return target
         key = tuple(map(index_value, key)) if type(key) is tuple else index_value(key)
-        return mutation.assign_item(target, key, index_value(value))
+        return mutation.assign_item(target, key, index_value(value), slot)
 
     def keyed(self, op, shadow, *args):
         """A set or dict operation on keys known only when the graph runs (`runtime.keyed`)."""
