@@ -31,7 +31,7 @@ made outside the graph through the graph.
 
 import gast
 
-from autoconv.converters import expressions
+from autoconv.converters import expressions, written_params
 from autoconv.pyct import anno, templates
 from autoconv.pyct.transformer import Transformer
 
@@ -54,7 +54,12 @@ _STABLE = (
 def transform(function_node, ctx) -> None:
     names = ctx.local_names - ctx.globals - ctx.nonlocals
     arrays = _numpy_arrays(function_node, names)
+    written = written_params.find(function_node, names)
+    own = written_params.own_arrays(function_node, names, _makes_array)
     _block(function_node.body, ctx.ac, names, False, arrays, ctx.namer)
+    written_params.rebind_after_calls(function_node, ctx.ac, (own | written) & names)
+    if written:
+        anno.set(function_node, written_params.WRITTEN, tuple(sorted(written)))
 
 
 _NUMPY = ("np", "numpy", "jnp")  # jax.numpy as users import it: arrays too
@@ -67,7 +72,8 @@ def _numpy_arrays(function_node, names) -> set:
     so an item with a constant key (`out[0] = v`) is rebound like any other item, not carried
     by its path (a NumPy array cannot hold a Tensor)."""
     arrays, other, seen = set(), set(), set()
-    for node in gast.walk(function_node):
+    # (the function's own statements: a function it defines binds names of its own)
+    for node in written_params.own_nodes(function_node.body):
         if isinstance(node, gast.Assign):
             if len(node.targets) == 1 and isinstance(node.targets[0], gast.Name):
                 (arrays if _makes_array(node.value) else other).add(node.targets[0].id)

@@ -22,12 +22,14 @@ from autoconv.runtime.items import (
     item,
     item_op,
     list_item,
+    params_written,
     setitem,
     setitem_attr,
     setitem_path,
     setitems,
     setitems_path,
     store_item,
+    written_back,
 )
 from autoconv.runtime.keyed import item as keyed_item
 from autoconv.runtime.lists import filtered, joined, list_contains, list_iadd, list_method
@@ -112,6 +114,7 @@ __all__ = [
     "range",
     "repr",
     "register_forms",
+    "params_written",
     "setitem",
     "setitem_attr",
     "setitem_path",
@@ -134,5 +137,6 @@ __all__ = [
     "type",
     "unbound_locals",
     "while_stmt",
+    "written_back",
     "zip",
 ]

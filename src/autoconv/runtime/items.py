@@ -39,6 +39,39 @@ def setitem_attr(owner, attr: str, key, value) -> None:
         setattr(owner, attr, new)
 
 
+class params_written:  # noqa: N801 - converted code's `with ac.params_written(names):`
+    """Around the body of a function that writes its parameters `names` in place: while a
+    graph is traced, notes at its end each that holds another array than it was given
+    (converters/written_params.py), for the caller's `written_back`."""
+
+    __slots__ = ("names", "frame", "given")
+
+    def __init__(self, names):
+        self.names = names
+        self.frame = None
+
+    def __enter__(self):
+        if _traces:
+            self.frame = _sys._getframe(1)
+            self.given = [self.frame.f_locals.get(n) for n in self.names]
+            staging.graph_tracer.params_entered(self.frame, self.given)
+
+    def __exit__(self, kind, error, traceback):
+        if self.frame is not None:
+            now = self.frame.f_locals
+            changes = [(n, g, now.get(n)) for n, g in zip(self.names, self.given)]
+            staging.graph_tracer.params_written(self.frame, changes if kind is None else [])
+        self.frame = None
+
+
+def written_back(value):
+    """`a = ac.written_back(a)` after `f(a)`: what `a` holds now that `f` wrote into it in
+    place (while a graph is traced, the new array `f` ended with), else `value` itself."""
+    if _traces:
+        return staging.graph_tracer.written_back(value)
+    return value
+
+
 def setitem_path(target, key, value):
     """`target[key] = value` with a constant int key in a staged branch or loop body, whose
     statement carries the item by its path (`x[0]`: an item of a list or of an array, which

@@ -132,17 +132,40 @@ def _reaches(v, array, seen: set, depth: int, slot=None) -> bool:
 _OURS = ("autoconv.", "builtins", "numpy", "jax")
 
 
-def _named_elsewhere(target, frame, name: str) -> bool:
-    """True when a local of a user function on the stack, other than `name`, or a module
-    global refers to `target`."""
+def _named_elsewhere(target, frame, name: str):
+    """The name (a phrase, else None) when a local of a user function on the stack, other
+    than `name`, or a module global refers to `target`, or, for a loop variable, to the array
+    it started from. The
+    callers of a function that was given the array for a parameter it writes in place are not
+    searched: they get the new array, or a clear error, when it ends (`params_written`)."""
+    stop = _caller_takes(target)
+    for v in _versions(target):
+        found = _named_in(v, frame, name, stop)
+        if found:
+            return found
+    return None
+
+
+def _named_in(target, frame, name: str, stop):
+    """`the name` (a phrase) of a local or global that holds `target`, or None."""
     while frame is not None:
         if not frame.f_code.co_filename.startswith(_SKIP):
-            if any(v is target and k != name for k, v in frame.f_locals.items()):
-                return True
+            for k, v in frame.f_locals.items():
+                if v is target and k != name:
+                    return f"`{k}`"
             if any(v is target for v in frame.f_globals.values()):
-                return True
+                return "a global"
+        if frame is stop:
+            return None
         frame = frame.f_back
-    return False
+    return None
+
+
+def _other(found: str) -> str:
+    """`b`, or "another name" for a phrase such as "also reachable through `b`"."""
+    if found.startswith("also reachable through "):
+        return found[len("also reachable through ") :]
+    return found if found.startswith("`") else "another name (" + found + ")"
 
 
 def _based_on(v: np.ndarray, array: np.ndarray) -> bool:
@@ -260,10 +283,11 @@ def inplace(symbol: str, ufunc, t: Tensor, other):
             f"`{name} = {name} {symbol} ...` instead (and return `{name}` if the caller needs "
             "the new value).",
         )
-    if _named_elsewhere(t, frame, name) or _held_elsewhere(t, frame, name):
+    other = _named_elsewhere(t, frame, name) or _held_elsewhere(t, frame, name)
+    if other:
         fail(
             frame,
-            f"`{line}` changes `{name}` in place, and another name also refers to that array: "
+            f"`{line}` changes `{name}` in place, and {_other(other)} also refers to that array: "
             f"eager NumPy would change it there too; a graph gives `{name}` a new array and "
             f"leaves the other name as it was. Write `{name} = {name} {symbol} ...` and use "
             f"`{name}` afterwards, or copy first (`other = {name}.copy()`).",
@@ -389,6 +413,108 @@ def _held_elsewhere(t: Tensor, frame, name: str):
     return None if slot is None else _array_shared(t, frame, name, slot)
 
 
+# --- a function's parameters written in place: the caller's names get the new arrays -------
+
+# id(given) -> (given, now, the call's user frame): arrays a function wrote into in place
+# (converters/written_params.py), until the caller's `written_back` takes them.
+_WRITTEN: dict = {}
+
+
+# (frame, the values its parameters were given) of the functions running now that write their
+# parameters in place: their callers' names are given the new arrays (or refused) when they end.
+_ACTIVE: list = []
+
+
+def params_entered(frame, given) -> None:
+    _ACTIVE.append((frame, given))
+
+
+def _caller_takes(t) -> object:
+    """The frame of a running function that was given `t` (or the array a loop variable `t`
+    started from) for a parameter it writes in place: what its callers hold is settled when it
+    ends (`params_written`), so a search for other names stops there. Else None."""
+    if not _ACTIVE:
+        return None
+    for v in _versions(t):
+        for frame, given in reversed(_ACTIVE):
+            if any(g is v for g in given):
+                return frame
+    return None
+
+
+def _versions(t):
+    """`t`, and for a loop variable the values it started from (the loop's first iteration
+    writes into them)."""
+    for _ in range(64):
+        yield t
+        if not isinstance(t, Tensor):
+            return
+        t = _LOOP_FIRST.get(id(t), (None, None))[1]
+        if t is None:
+            return
+
+
+def params_written(frame, changes) -> None:
+    """`changes`: (name, given, now) of a function's parameters that it writes only in place,
+    as it ends. Where one holds a new array, the array it was given is the same object as the
+    caller's, changed: the caller's `written_back` takes the new one, and anything else still
+    holding the old one reads an array changed in place (a clear error, `check_live`)."""
+    from autoconv.graph.eager_types import eager_type
+
+    while _ACTIVE:
+        if _ACTIVE.pop()[0] is frame:
+            break
+    frame = user_frame()
+    caller = _user_caller(frame)
+    for name, given, now in changes:
+        if now is given or not isinstance(now, Tensor):
+            continue
+        if isinstance(given, Tensor):
+            if given.weak or eager_type(given) not in (np.ndarray, None):
+                continue  # a number: `n += 1` rebinds the name only, as eagerly
+            if getattr(given, "_stale", None) is None:
+                line = source_line(caller) if caller is not None else f"the call of `{name}`"
+                _mark_stale(given, caller or frame, line, name)
+        elif type(given) is not np.ndarray:
+            continue
+        _WRITTEN[id(given)] = (given, now, caller)
+        now.graph._stale = True  # `check_live` then looks for arrays no caller took
+
+
+def written_back(value):
+    """What `value` (a caller's name after a call that wrote into it) holds now."""
+    entry = _WRITTEN.pop(id(value), None)
+    if entry is None or entry[0] is not value:
+        return value
+    return entry[1]
+
+
+def _user_caller(frame):
+    frame = frame.f_back if frame is not None else None
+    while frame is not None and frame.f_code.co_filename.startswith(_SKIP):
+        frame = frame.f_back
+    return frame
+
+
+def _untaken_arrays() -> None:
+    """A NumPy array a function wrote into in place that no caller's name took back: eager code
+    would see the change wherever the array is still held (a clear error then)."""
+    for key, (given, _now, caller) in list(_WRITTEN.items()):
+        del _WRITTEN[key]
+        if isinstance(given, Tensor):
+            continue  # marked changed in place: reading it is an error (`check_live`)
+        why = _array_shared(given, user_frame(), None)
+        if why is not None:
+            line = source_line(caller) if caller is not None else "a call"
+            raise StagingError(
+                f"{where(frame_origin(caller)) if caller is not None else 'autoconv'}: `{line}` "
+                f"writes into a NumPy array in place, which is {why}: eager NumPy changes it "
+                "there, a graph gives the function's parameter a new array. Call the function "
+                "as a statement on a local array (`f(a)`, with `a = np.array(...)` or "
+                "`a = x.copy()`), or return the array from it and assign it."
+            )
+
+
 # --- values changed in place: reading the old one is an error -----------------------------
 
 
@@ -443,6 +569,8 @@ def check_live(tensors, returned_by=None):
     """Raises if one of `tensors` (or the array it is a view of) was changed in place by an
     augmented or item assignment that autoconv traced as a new array: eager code would read
     the changed values here (`returned_by`: the name of the function returning them)."""
+    if _WRITTEN:
+        _untaken_arrays()
     for x in tensors:
         y = x
         for _ in range(64):
@@ -528,12 +656,13 @@ def assign_item(target, key, value, slot=None):
                 f"Eager NumPy writes into that array; a graph cannot. Copy it first "
                 f"(`{name} = {name}.copy()`) or build the new array with np.where.",
             )
-        if _named_elsewhere(target, frame, name) or (
-            slot is not None and _array_shared(target, frame, name, slot) is not None
-        ):
+        other = _named_elsewhere(target, frame, name) or (
+            _array_shared(target, frame, name, slot) if slot is not None else None
+        )
+        if other:
             fail(
                 frame,
-                f"`{line}` writes into `{name}` in place, and another name also refers to that "
+                f"`{line}` writes into `{name}` in place, and {_other(other)} also refers to that "
                 f"array: eager NumPy would change it there too. Copy it first "
                 f"(`{name} = {name}.copy()`) or build the new array with np.where.",
             )

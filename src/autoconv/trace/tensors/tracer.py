@@ -122,6 +122,17 @@ class TensorTracer:
         key = tuple(map(index_value, key)) if type(key) is tuple else index_value(key)
         return mutation.assign_item(target, key, index_value(value), slot)
 
+    def params_entered(self, frame, given):
+        """A function that writes its parameters in place begins (runtime.items)."""
+        mutation.params_entered(frame, given)
+
+    def params_written(self, frame, changes):
+        """A function that writes its parameters in place ended (runtime.items)."""
+        mutation.params_written(frame, changes)
+
+    def written_back(self, value):
+        return mutation.written_back(value)
+
     def keyed(self, op, shadow, *args):
         """A set or dict operation on keys known only when the graph runs (`runtime.keyed`)."""
         return keyed.keyed(op, shadow, *args)
