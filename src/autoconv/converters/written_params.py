@@ -16,7 +16,8 @@ also assigns some other way is not listed); `written_back(a)` gives the caller's
 array. While a graph is traced, anything else that held the old array then reads an array
 changed in place, a clear error (trace.tensors.mutation). Outside traces both are no-ops, and
 eager code runs as written. The caller's names rebound are its NumPy arrays (item_assignment's
-`arrays`) and the parameters it writes in place itself, passed to a call that is a statement.
+`arrays`) and the parameters it writes in place itself, passed to a call that is a statement
+or the whole value of an assignment.
 """
 
 import gast
@@ -124,7 +125,7 @@ def _stored(node):
 
 def rebind_after_calls(function_node, ac, names) -> None:
     """After each statement that is a call of a user's function or method passing one of
-    `names` (`sift(a, 0, n)`), `a = ac.written_back(a)`."""
+    `names` (`sift(a, 0, n)`, `p = partition(a, lo, hi)`), `a = ac.written_back(a)`."""
     if names:
         _block(function_node.body, ac, names)
 
@@ -141,9 +142,16 @@ def _block(stmts, ac, names) -> None:
                 _block(inner, ac, names)
         for clause in getattr(stmt, "handlers", None) or getattr(stmt, "cases", None) or ():
             _block(clause.body, ac, names)
+        call, bound = None, set()
         if isinstance(stmt, gast.Expr) and isinstance(stmt.value, gast.Call):
-            for name in _passed(stmt.value, names, ac):
-                out.append(_rebind(name, ac, stmt))
+            call = stmt.value  # `sift(a, 0, n)`
+        elif isinstance(stmt, gast.Assign) and isinstance(stmt.value, gast.Call):
+            call = stmt.value  # `p = partition(a, lo, hi)`
+            bound = {n for t in stmt.targets for n in _bound(t)}
+        if call is not None:
+            for name in _passed(call, names, ac):
+                if name not in bound:
+                    out.append(_rebind(name, ac, stmt))
     stmts[:] = out
 
 

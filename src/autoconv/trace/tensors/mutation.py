@@ -283,11 +283,12 @@ def inplace(symbol: str, ufunc, t: Tensor, other):
             f"`{name} = {name} {symbol} ...` instead (and return `{name}` if the caller needs "
             "the new value).",
         )
-    other = _named_elsewhere(t, frame, name) or _held_elsewhere(t, frame, name)
-    if other:
+    seen_by = _named_elsewhere(t, frame, name) or _held_elsewhere(t, frame, name)
+    if seen_by:
         fail(
             frame,
-            f"`{line}` changes `{name}` in place, and {_other(other)} also refers to that array: "
+            f"`{line}` changes `{name}` in place, and {_other(seen_by)} also refers to that "
+            "array: "
             f"eager NumPy would change it there too; a graph gives `{name}` a new array and "
             f"leaves the other name as it was. Write `{name} = {name} {symbol} ...` and use "
             f"`{name}` afterwards, or copy first (`other = {name}.copy()`).",
