@@ -56,6 +56,7 @@ def transform(function_node, ctx) -> None:
     arrays = _numpy_arrays(function_node, names)
     written = written_params.find(function_node, names)
     own = written_params.own_arrays(function_node, names, _makes_array)
+    written_params.mark_views(function_node, ctx.ac, names)
     _block(function_node.body, ctx.ac, names, False, arrays, ctx.namer)
     written_params.rebind_after_calls(function_node, ctx.ac, (own | written) & names)
     if written:

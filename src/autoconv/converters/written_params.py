@@ -77,6 +77,39 @@ def find(function_node, names) -> set:
     return (written - other) & params & names
 
 
+def mark_views(function_node, ac, names) -> None:
+    """`row = out[i]` where the function later writes items of `row` (`row[j] = v`) becomes
+    `row = ac.view_of(out, i, "...")`: under a JAX trace, where `row` cannot be a view that
+    shares `out`'s memory, the write is then a clear error instead of a silent difference."""
+    written = set()
+    for node in own_nodes(function_node.body):
+        if isinstance(node, (gast.Assign, gast.AugAssign)):
+            targets = [node.target] if isinstance(node, gast.AugAssign) else node.targets
+            for target in targets:
+                items = target.elts if isinstance(target, (gast.Tuple, gast.List)) else [target]
+                for t in items:
+                    if isinstance(t, gast.Subscript) and isinstance(t.value, gast.Name):
+                        written.add(t.value.id)
+    for node in own_nodes(function_node.body):
+        if not (
+            isinstance(node, gast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], gast.Name)
+            and node.targets[0].id in written & names
+            and isinstance(node.value, gast.Subscript)
+            and isinstance(node.value.value, gast.Name)
+            and node.value.value.id != node.targets[0].id
+        ):
+            continue
+        name, base, key = node.targets[0].id, node.value.value.id, node.value.slice
+        if any(isinstance(n, gast.Slice) for n in gast.walk(key)):
+            key = templates.expr("ac.index[key]", ac=ac, key=key)
+        text = gast.Constant(value=f"{name} = {base}[...]", kind=None)
+        call = templates.expr("ac.view_of(base, key, text)", ac=ac, base=_load(base), key=key)
+        call.args[2] = text
+        node.value = expressions.located(call, node)
+
+
 def own_arrays(function_node, names, makes_array) -> set:
     """The local names the function itself binds only to new arrays (`a = x.copy()`,
     `a = np.zeros(n)`: `makes_array` of the value), whatever the functions it defines bind."""

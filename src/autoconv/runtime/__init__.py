@@ -29,6 +29,7 @@ from autoconv.runtime.items import (
     setitems,
     setitems_path,
     store_item,
+    view_of,
     written_back,
 )
 from autoconv.runtime.keyed import item as keyed_item
@@ -136,6 +137,7 @@ __all__ = [
     "try_which",
     "type",
     "unbound_locals",
+    "view_of",
     "while_stmt",
     "written_back",
     "zip",

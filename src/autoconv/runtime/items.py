@@ -21,9 +21,51 @@ def setitem(target, key, value):
     if _traces:
         return staging.graph_tracer.setitem(target, key, value)
     if staging.jax_value(target) or _jax_array(target):
+        if _VIEWS:
+            _view_written(target)
         return staging.jax_ops().setitem(target, key, value)  # `target.at[key].set(value)`
     target[key] = value
     return target
+
+
+# id(view) -> (view, `row = out[...]`): arrays converted code read by basic indexing, under a
+# JAX trace, into names it later writes items of (converters/written_params.mark_views).
+_VIEWS: dict = {}
+
+
+def view_of(base, key, text: str):
+    """`base[key]`, for `row = base[key]` where converted code writes `row[j] = v` later. Eager
+    NumPy gives a view that shares `base`'s memory for integer and slice keys; a JAX array is
+    a copy, so a write into it under a JAX trace is refused (`setitem`)."""
+    try:
+        value = base[key]
+    except LookupError as e:
+        e.as_written = True  # the user's own `base[key]` (see raising)
+        raise
+    if not _traces and staging.jax_value(value) and getattr(value, "ndim", 0) > 0:
+        items = key if type(key) is tuple else (key,)
+        if all(k is None or k is Ellipsis or type(k) in (int, slice) for k in items):
+            if len(_VIEWS) > 4096:
+                _VIEWS.clear()
+            _VIEWS[id(value)] = (value, text)
+    return value
+
+
+def _view_written(target) -> None:
+    entry = _VIEWS.get(id(target))
+    if entry is None or entry[0] is not target:
+        return
+    from autoconv.trace.jax import state
+
+    name, read = entry[1].split(" = ", 1)
+    state.fail(
+        state.user_origin(),
+        f"this writes into `{name}`, which eager NumPy makes a view of `{read.split('[')[0]}` "
+        f"(`{entry[1]}`), so the write changes that array too; under JAX `{name}` is a "
+        "copy, and that array would keep its values. Write into the array itself (`out[i, j] "
+        "= v` for `row = out[i]`), or copy the view first (`row = out[i].copy()`) if the "
+        "array should not change.",
+    )
 
 
 def setitem_attr(owner, attr: str, key, value) -> None:
