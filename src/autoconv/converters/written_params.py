@@ -16,8 +16,8 @@ also assigns some other way is not listed); `written_back(a)` gives the caller's
 array. While a graph is traced, anything else that held the old array then reads an array
 changed in place, a clear error (trace.tensors.mutation). Outside traces both are no-ops, and
 eager code runs as written. The caller's names rebound are its NumPy arrays (item_assignment's
-`arrays`) and the parameters it writes in place itself, passed to a call that is a statement
-or the whole value of an assignment.
+`arrays`) and the parameters it writes in place itself, passed to a call in a statement or in
+the value of an assignment.
 """
 
 import gast
@@ -158,7 +158,8 @@ def _stored(node):
 
 def rebind_after_calls(function_node, ac, names) -> None:
     """After each statement that is a call of a user's function or method passing one of
-    `names` (`sift(a, 0, n)`, `p = partition(a, lo, hi)`), `a = ac.written_back(a)`."""
+    `names` (`sift(a, 0, n)`, `p = partition(a, lo, hi)`, a call anywhere in the value),
+    `a = ac.written_back(a)`."""
     if names:
         _block(function_node.body, ac, names)
 
@@ -175,17 +176,30 @@ def _block(stmts, ac, names) -> None:
                 _block(inner, ac, names)
         for clause in getattr(stmt, "handlers", None) or getattr(stmt, "cases", None) or ():
             _block(clause.body, ac, names)
-        call, bound = None, set()
-        if isinstance(stmt, gast.Expr) and isinstance(stmt.value, gast.Call):
-            call = stmt.value  # `sift(a, 0, n)`
-        elif isinstance(stmt, gast.Assign) and isinstance(stmt.value, gast.Call):
-            call = stmt.value  # `p = partition(a, lo, hi)`
-            bound = {n for t in stmt.targets for n in _bound(t)}
-        if call is not None:
-            for name in _passed(call, names, ac):
-                if name not in bound:
-                    out.append(_rebind(name, ac, stmt))
+        if isinstance(stmt, (gast.Expr, gast.Assign)):
+            # `sift(a, 0, n)`, `p = partition(a, lo, hi)`, `k = part(a) if len(a) else -1`
+            targets = stmt.targets if isinstance(stmt, gast.Assign) else []
+            bound = {n for t in targets for n in _bound(t)}
+            passed = [
+                name
+                for call in _calls(stmt.value)
+                for name in _passed(call, names, ac)
+                if name not in bound
+            ]
+            out.extend(_rebind(name, ac, stmt) for name in dict.fromkeys(passed))
     stmts[:] = out
+
+
+def _calls(value):
+    """The calls in an expression, not those in the lambdas it holds."""
+    todo = [value]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, gast.Lambda):
+            continue
+        if isinstance(node, gast.Call):
+            yield node
+        todo.extend(gast.iter_child_nodes(node))
 
 
 def _passed(call, names, ac) -> list:

@@ -671,13 +671,13 @@ def assign_item(target, key, value, slot=None):
     else:
         # Another name, a global, a list, dict or object holding the array, or a view of it
         # would see the change eagerly: what the user's frames can reach says so.
-        if _array_shared(target, frame, name, slot) is not None:
+        why = _array_shared(target, frame, name, slot)
+        if why is not None:
             fail(
                 frame,
                 f"`{line}` writes a Tensor into the NumPy array `{name}`, and something else also "
-                "refers to that array (another name, a list, an attribute or a global): eager "
-                f"NumPy would change it there too, which a graph cannot. Copy it first "
-                f"(`{name} = {name}.copy()`).",
+                f"refers to that array ({why}): eager NumPy would change it there too, which a "
+                f"graph cannot. Copy it first (`{name} = {name}.copy()`).",
             )
         spec = (target.shape, target.dtype)
     _check_bounds(spec[0], key)
