@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import autoconv
+from tests.graph.agreement import BACKENDS, follows_the_rule
 from tests.graph.test_staged_writes_and_appends import same as _same_values
 
 
@@ -434,3 +435,51 @@ def test_the_loop_reads_the_queue_as_the_body_leaves_it():
     # it was before the loop, and the graph raised "would never end").
     g = autoconv.function(stack_total)
     assert g(ADJ[0]) == stack_total(ADJ[0]) == 5
+
+
+def round_robin(bursts, quantum):
+    remaining = list(bursts)
+    t = 0
+    finish = [0] * len(bursts)
+    queue = list(range(len(bursts)))
+    while queue:
+        i = queue.pop(0)
+        run = min(quantum, remaining[i])
+        t += run
+        remaining[i] -= run
+        if remaining[i] > 0:
+            queue.append(i)
+        else:
+            finish[i] = t
+    return finish, t
+
+
+def requeue_count(x, rounds):
+    queue = [0, 1, 2]
+    n = 0
+    while queue:
+        i = queue.pop(0)
+        n += 1
+        if x[i] > n and n < rounds:
+            queue.append(i)
+    return n
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "f, args",
+    [
+        (round_robin, (np.array([4, 2, 7, 1]), 3)),
+        (round_robin, (np.array([1, 1]), 1)),
+        (round_robin, (np.array([10]), 4)),
+        (round_robin, (np.array([], dtype=np.int64), 2)),
+        (round_robin, (np.array([2.5, 0.5]), 1.0)),
+        (requeue_count, (np.array([5.0, 1.0, 3.0]), 9)),
+        (requeue_count, (np.array([0.0, 0.0, 0.0]), 9)),
+    ],
+)
+def test_a_python_worklist_made_one_run_time_list_by_the_loop(f, args, backend):
+    # The first iteration runs in Python and appends under a staged `if`: the queue becomes
+    # known items followed by run-time ones, and `pop(0)` in the staged loop then makes it
+    # one run-time list, which the loop carries whole.
+    follows_the_rule(f, *args, backend=backend)

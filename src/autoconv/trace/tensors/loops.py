@@ -287,6 +287,12 @@ class _Loop:
         _restore(snap)
         if self.names:
             self.set_state(tuple(init))
+        wholes = [k for k, items in enumerate(appended) if isinstance(items, _Whole)]
+        for k in wholes:
+            known = [v for v in snap[k][2] if not isinstance(v, ListAccum)]
+            self._accumulate_whole(k, snap, accums, known[:1])
+        if wholes:
+            return None  # trace again, carrying them whole
         grown = {id(snap[k][0]) for k in accums}
         changed = self._settle(init, structs, init_leaves, carried, out, state_in, grown)
         changed |= self._settle_lists(snap, accums, appended)
@@ -428,8 +434,8 @@ class _Loop:
         for k, (lst, _, before) in enumerate(snap):
             if k not in accums:
                 added = _appended(lst, before, _tracked(self.names, snap[k][1]))
-                if isinstance(added, _Whole):
-                    added = None  # made one run-time list: changed otherwise than by appends
+                # (a `_Whole`: the body made it one run-time list, `pop(0)` of `[1, 2, *run]`:
+                # `_trace` carries it whole)
                 if isinstance(added, _Replaced):
                     # A staged `if` or loop in the body appended to the enclosing loop's
                     # run-time items: `_settle_lists` makes this loop carry them.
