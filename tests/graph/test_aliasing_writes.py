@@ -322,6 +322,20 @@ def call_in_an_if_test(x):
     return a
 
 
+def numpy_array_not_taken_back(x):
+    a = np.zeros(len(x))
+
+    def fill(a, v):
+        for i in range(len(v)):
+            if v[i] > 0:
+                a[i] = v[i]
+        return 1
+
+    if fill(a, x) > 0:  # a test: `a` is not given the new array
+        pass
+    return a
+
+
 def two_levels_of_helpers(x):
     a = x.copy()
 
@@ -361,6 +375,7 @@ def attribute_also_held(x):
         (alias_before_staged_while, "a[i] = 0.0", "`b` also refers"),
         (caller_alias, "a[i] = 0.0", "changed in place"),
         (call_in_an_if_test, "a[0] = -a[0]", "changed in place"),
+        (numpy_array_not_taken_back, "if fill(a, x) > 0:", "writes into a NumPy array"),
         (two_levels_of_helpers, "a[i], a[i + 1] = a[i + 1], a[i]", "changed in place"),
         (view_written, "v[i] = 100.0", "a view of"),
         (attribute_also_held, "m.w[i] = x[i]", "also reachable through `keep`"),

@@ -478,14 +478,15 @@ def params_written(frame, changes) -> None:
                 _mark_stale(given, caller or frame, line, name)
         elif type(given) is not np.ndarray:
             continue
-        _WRITTEN[id(given)] = (given, now, caller)
+        site = (frame_origin(caller), source_line(caller)) if caller is not None else None
+        _WRITTEN[id(given)] = (given, now, site)
         now.graph._stale = True  # `check_live` then looks for arrays no caller took
 
 
 def written_back(value):
     """What `value` (a caller's name after a call that wrote into it) holds now."""
     entry = _WRITTEN.pop(id(value), None)
-    if entry is None or entry[0] is not value:
+    if entry is None or entry[0] is not value or entry[1].graph is not _g.current().graph:
         return value
     return entry[1]
 
@@ -497,18 +498,23 @@ def _user_caller(frame):
     return frame
 
 
-def _untaken_arrays() -> None:
+def _untaken_arrays(at_end: bool) -> None:
     """A NumPy array a function wrote into in place that no caller's name took back: eager code
     would see the change wherever the array is still held (a clear error then)."""
-    for key, (given, _now, caller) in list(_WRITTEN.items()):
+    graph = _g.current().graph if _g.building() else None
+    for key, (given, now, site) in list(_WRITTEN.items()):
         del _WRITTEN[key]
-        if isinstance(given, Tensor):
-            continue  # marked changed in place: reading it is an error (`check_live`)
-        why = _array_shared(given, user_frame(), None)
+        if isinstance(given, Tensor) or now.graph is not graph:
+            continue  # marked changed in place (`check_live`), or from a trace that failed
+        frame = user_frame()
+        # (at the end of the trace what the function returns, or an object it changed, may
+        # hold the array)
+        why = "held where the function's caller may read it" if at_end else None
+        why = why or _array_shared(given, frame, None)
         if why is not None:
-            line = source_line(caller) if caller is not None else "a call"
+            origin, line = site if site is not None else (None, "a call")
             raise StagingError(
-                f"{where(frame_origin(caller)) if caller is not None else 'autoconv'}: `{line}` "
+                f"{where(origin) if origin is not None else 'autoconv'}: `{line}` "
                 f"writes into a NumPy array in place, which is {why}: eager NumPy changes it "
                 "there, a graph gives the function's parameter a new array. Call the function "
                 "as a statement on a local array (`f(a)`, with `a = np.array(...)` or "
@@ -571,7 +577,7 @@ def check_live(tensors, returned_by=None):
     augmented or item assignment that autoconv traced as a new array: eager code would read
     the changed values here (`returned_by`: the name of the function returning them)."""
     if _WRITTEN:
-        _untaken_arrays()
+        _untaken_arrays(returned_by is not None)
     for x in tensors:
         y = x
         for _ in range(64):
