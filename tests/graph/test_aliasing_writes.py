@@ -417,3 +417,32 @@ def test_a_copy_read_by_fancy_indexing_under_jax_jit_is_written_as_eagerly():
     want = fancy(x.copy())
     got = jax.jit(autoconv.convert(fancy))(x)
     assert all(np.array_equal(w, np.asarray(g)) for w, g in zip(want, got))
+
+
+@pytest.mark.parametrize(
+    "f",
+    [
+        heap_sort_helpers,
+        bubble_with_swap,
+        lomuto_partition,
+        prefix_while_non_negative,
+        augmented_parameter,
+        number_parameter,
+        halve_even_ints,
+    ],
+)
+def test_helpers_writing_their_parameters_under_jax_jit(f):
+    """`jax.jit(autoconv.convert(f))`: the caller's name takes the array the helper ended with
+    (a JAX array cannot change; eagerly the caller's array does)."""
+    jax = pytest.importorskip("jax")
+    old = jax.config.jax_enable_x64
+    jax.config.update("jax_enable_x64", True)
+    try:
+        for x in INPUTS[:3]:
+            want = f(x.copy())
+            got = jax.jit(autoconv.convert(f))(x)
+            want = want if isinstance(want, tuple) else (want,)
+            got = got if isinstance(got, tuple) else (got,)
+            assert all(np.allclose(w, np.asarray(g)) for w, g in zip(want, got)), (want, got)
+    finally:
+        jax.config.update("jax_enable_x64", old)

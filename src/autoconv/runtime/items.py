@@ -93,17 +93,34 @@ class params_written:  # noqa: N801 - converted code's `with ac.params_written(n
         self.frame = None
 
     def __enter__(self):
-        if _traces:
+        if _traces or staging.jax_tracing():
             self.frame = _sys._getframe(1)
             self.given = [self.frame.f_locals.get(n) for n in self.names]
-            staging.graph_tracer.params_entered(self.frame, self.given)
+            if _traces:
+                staging.graph_tracer.params_entered(self.frame, self.given)
 
     def __exit__(self, kind, error, traceback):
         if self.frame is not None:
             now = self.frame.f_locals
             changes = [(n, g, now.get(n)) for n, g in zip(self.names, self.given)]
-            staging.graph_tracer.params_written(self.frame, changes if kind is None else [])
+            if _traces:
+                staging.graph_tracer.params_written(self.frame, changes if kind is None else [])
+            elif kind is None:
+                _jax_written(changes)
         self.frame = None
+
+
+# id(given) -> (given, now): JAX arrays (of one or more dimensions: a 0-d one may be a NumPy
+# scalar eagerly, which `+=` does not change) that a function wrote into, under a JAX trace.
+_JAX_WRITTEN: dict = {}
+
+
+def _jax_written(changes) -> None:
+    if len(_JAX_WRITTEN) > 4096:
+        _JAX_WRITTEN.clear()
+    for _name, given, now in changes:
+        if now is not given and getattr(given, "ndim", 0) > 0 and staging.jax_value(now):
+            _JAX_WRITTEN[id(given)] = (given, now)
 
 
 def written_back(value):
@@ -111,6 +128,10 @@ def written_back(value):
     place (while a graph is traced, the new array `f` ended with), else `value` itself."""
     if _traces:
         return staging.graph_tracer.written_back(value)
+    if _JAX_WRITTEN:
+        entry = _JAX_WRITTEN.pop(id(value), None)
+        if entry is not None and entry[0] is value:
+            return entry[1]
     return value
 
 
