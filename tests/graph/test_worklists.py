@@ -483,3 +483,125 @@ def test_a_python_worklist_made_one_run_time_list_by_the_loop(f, args, backend):
     # known items followed by run-time ones, and `pop(0)` in the staged loop then makes it
     # one run-time list, which the loop carries whole.
     follows_the_rule(f, *args, backend=backend)
+
+
+def insertion_sort_list(x):
+    out = []
+    for v in x:
+        i = len(out)
+        out.append(v)
+        while i > 0 and out[i - 1] > v:
+            out[i] = out[i - 1]
+            i -= 1
+        out[i] = v
+    return out
+
+
+def running_max_rewrite(x):
+    best = []
+    for v in x:
+        best.append(v)
+        for j in range(len(best)):
+            if best[j] < v:
+                best[j] = v
+    return best
+
+
+def count_then_bump(x):
+    seen = [0]
+    for v in x:
+        seen.append(int(v))
+        k = 0
+        while k < len(seen):
+            seen[k] += 1
+            k += 1
+    return seen
+
+
+def keep_last_three(x):
+    window = [0.0]
+    for v in x:
+        window.append(float(v))
+        if len(window) > 3:
+            window.pop(0)
+    return window, sum(window)
+
+
+def undo_stack(x):
+    stack = []
+    for v in x:
+        if v < 0 and stack:
+            stack.pop()
+        else:
+            stack.append(v)
+    return stack
+
+
+# count_then_bump on JAX: a LoweringError ("several Python types") that jax's list buffers
+# give for `seen[k] += 1` of a Python int read at a run-time index (open, issue 24).
+@pytest.mark.parametrize(
+    "f, backend",
+    [
+        (f, b)
+        for f in [insertion_sort_list, running_max_rewrite, keep_last_three, undo_stack]
+        for b in BACKENDS
+    ]
+    + [(count_then_bump, "numpy")],
+)
+@pytest.mark.parametrize(
+    "x",
+    [
+        np.array([3.0, 1.0, 2.0]),
+        np.zeros(0),
+        np.array([5.0, 4.0, 3.0, 2.0, 1.0]),
+        np.array([1.0, -1.0, -1.0, 2.0, -1.0]),
+    ],
+)
+def test_lists_appended_to_and_changed_otherwise(f, x, backend):
+    # An item appended before a nested loop joins the run-time items the enclosing loop
+    # carries before the nested loop plans its variables (before, it saw a list of two); a
+    # list appended to and popped from in one loop is carried whole.
+    follows_the_rule(f, x, backend=backend)
+
+
+def quickselect(x, k):
+    a = list(x)
+    while True:
+        pivot = a[len(a) // 2]
+        lows = [v for v in a if v < pivot]
+        highs = [v for v in a if v > pivot]
+        pivots = [v for v in a if v == pivot]
+        if k <= len(lows):
+            a = lows
+        elif k <= len(lows) + len(pivots):
+            return pivot
+        else:
+            k -= len(lows) + len(pivots)
+            a = highs
+
+
+def nested_pick(x):
+    a = list(x)
+    if x[0] > 0:
+        if x[1] > 0:
+            return a
+        a = [v * 2 for v in a if v > 1]
+    return a
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "f, args",
+    [
+        (quickselect, (np.array([4.0, 1.0, 3.0, 9.0, 7.0]), 2)),
+        (quickselect, (np.array([4.0, 1.0, 4.0, 9.0]), 4)),
+        (quickselect, (np.array([2.0]), 1)),
+        (nested_pick, (np.array([1.0, 2.0, 3.0]),)),
+        (nested_pick, (np.array([1.0, -2.0, 3.0]),)),
+        (nested_pick, (np.array([-1.0, 2.0]),)),
+    ],
+)
+def test_a_list_of_known_items_on_one_path_and_a_run_time_list_on_the_other(f, args, backend):
+    # The known items become a run-time list in their branch (also inside the optional a
+    # `return` in one branch makes), so that the two paths' lists merge.
+    follows_the_rule(f, *args, backend=backend)

@@ -176,6 +176,10 @@ class _Loop:
         # A NumPy array among the loop's variables becomes a graph value that the body may
         # write into (`counts[b] += 1`), when nothing else sees it (see mutation.adopt_arrays).
         init = list(mutation.adopt_arrays(self.names, self._read(), user_frame()))
+        # Items appended after an enclosing loop's run-time ones join them first: the loop's
+        # variables are planned from the lists as the body will find them.
+        lists = _closure_lists(self.body, self.test, self.get_state, *self.fns)
+        fold_tails(lists, self.origin)
         structs, init_leaves = [], []
         for v in init:
             leaves = []
@@ -196,8 +200,6 @@ class _Loop:
                     self.choices[(i, j)] = v.options
                 elif isinstance(v, Tensor) or (self.carry_last and i == len(init) - 1):
                     carried[(i, j)] = _spec(v)
-        lists = _closure_lists(self.body, self.test, self.get_state, *self.fns)
-        fold_tails(lists, self.origin)
         snap = _snapshot(lists)
         accums: dict = {}  # index in snap -> [elem shape, dtype, initial acc tensor or None]
         made: list = []  # every attempt's parameters (mutation keeps their first values)
@@ -431,9 +433,15 @@ class _Loop:
         lists `(acc, items)`: the run-time list after the body (a cond may have replaced it)
         and the items appended after that."""
         out = []
-        for k, (lst, _, before) in enumerate(snap):
+        for k, (lst, name, before) in enumerate(snap):
+            # (items carried as loop variables, `seen[0]`, keep it a list of known items)
+            tracked = _tracked(self.names, name)
             if k not in accums:
-                added = _appended(lst, before, _tracked(self.names, snap[k][1]))
+                added = _appended(lst, before, tracked)
+                if added is None and not tracked:
+                    # Changed otherwise than by appends (`pop()`, `insert()`, `del`): the loop
+                    # carries it as one run-time list, whose methods are staged.
+                    added = _Whole(None)
                 # (a `_Whole`: the body made it one run-time list, `pop(0)` of `[1, 2, *run]`:
                 # `_trace` carries it whole)
                 if isinstance(added, _Replaced):
@@ -449,7 +457,9 @@ class _Loop:
                 or any(a is not b for a, b in zip(lst, prefix))
                 or not isinstance(lst[n], ListAccum)
             ):
-                out.append(None)
+                # the items before its run-time ones changed (`seen[0] += 1`), or it was made
+                # one run-time list: carried whole, unless it already is
+                out.append(None if n == 0 or tracked else _Whole(None))
             else:
                 out.append((lst[n].tensor, lst[n + 1 :]))
         return out

@@ -34,7 +34,7 @@ from autoconv.trace.tensors.leaves import (
     _tag_for,
     _weak,
 )
-from autoconv.trace.tensors.optionals import lift_pair
+from autoconv.trace.tensors.optionals import Optional, lift_pair
 from autoconv.trace.tensors.path_types import kinds_of, tagged
 from autoconv.trace.tensors.rows import item_spec
 
@@ -73,6 +73,11 @@ class _Merger:
         la, lb = [], []
         sa, sb = _struct(a, la), _struct(b, lb)
         name = messages.shown(name, self.names)  # from here on, for messages only
+        lifted = self._one_run_each(name, a, b)
+        if lifted is not None:
+            a, b = lifted
+            la, lb = [], []
+            sa, sb = _struct(a, la), _struct(b, lb)
         if sa != sb:
             self._error(
                 f"{messages.named(name)} has a different structure in the {self.labels[0]} branch "
@@ -122,6 +127,34 @@ class _Merger:
                 tags.append(tag_of(v, options))
         self.pairs.append((tags[0], tags[1], _TAG))
         return ("choice", len(self.pairs) - 1, options, name)
+
+    def _one_run_each(self, name, a, b):
+        """`(a, b)` where a list holds items known while tracing on one path and is one
+        run-time list on the other (`a = lows` of a comprehension; `a` as it was), inside
+        tuples and optionals too: both as run-time lists. None where there is no such list."""
+        if isinstance(a, Optional) and isinstance(b, Optional):
+            pair = self._one_run_each(name, a.value, b.value)
+            return pair and (a.like(a.flag, pair[0]), b.like(b.flag, pair[1]))
+        if type(a) is tuple and type(b) is tuple and len(a) == len(b):
+            pairs = [self._one_run_each(name, x, y) or (x, y) for x, y in zip(a, b)]
+            lifted = any(p[0] is not x or p[1] is not y for p, x, y in zip(pairs, a, b))
+            return (tuple(p[0] for p in pairs), tuple(p[1] for p in pairs)) if lifted else None
+        if type(a) is not list or type(b) is not list:
+            return None
+        whole = [len(v) == 1 and isinstance(v[0], ListAccum) for v in (a, b)]
+        if whole[0] == whole[1]:
+            return None
+        run = (a if whole[0] else b)[0].tensor
+        pair = []
+        for block, v, is_whole in zip(self.blocks, (a, b), whole):
+            if not is_whole:
+                with _g.build(block_graph(run), block):
+                    t = one_run(v, name, self.origin, (tuple(run.shape[1:]), run.dtype))
+                if t is None:
+                    return None
+                v = [ListAccum(t)]
+            pair.append(v)
+        return tuple(pair)
 
     def _whole(self, name, before, added_a, added_b) -> int:
         """A list that one branch made one run-time list (`_Whole`) and the other appended to:
