@@ -63,10 +63,12 @@ def find(function_node, names) -> set:
                         written.add(t.value.id)
                     elif isinstance(node, gast.AugAssign) and isinstance(t, gast.Name):
                         written.add(t.id)
-                    elif isinstance(t, gast.Name):
-                        other.add(t.id)
-        elif isinstance(node, gast.Name) and isinstance(node.ctx, (gast.Store, gast.Del)):
-            pass  # counted with their statement, or below
+                    else:
+                        other.update(_bound(t))  # `a = ...`, `(a, b), c = ...`
+        elif isinstance(node, gast.AnnAssign):
+            other.update(_bound(node.target))
+        elif isinstance(node, gast.ExceptHandler) and node.name is not None:
+            other.update(_bound(node.name))
         if isinstance(node, (gast.For, gast.With, gast.NamedExpr, gast.comprehension)):
             for target in _stored(node):
                 other.add(target)
