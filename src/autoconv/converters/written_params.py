@@ -46,8 +46,10 @@ def own_nodes(stmts):
 
 
 def find(function_node, names) -> set:
-    """The parameters the function writes in place (`a[i] = v`, `a[i] += v`, `a += v`, a
-    swap) and binds no other way: at its end each holds the array its caller gave, changed."""
+    """The parameters the function writes items of in place (`a[i] = v`, `a[i] += v`, a swap)
+    and binds no other way: at its end each holds the array its caller gave, changed. (`a += v`
+    on a parameter is not followed: `n -= 1` is mostly a number, and its caller reading the
+    array it passed is a clear error.)"""
     if not isinstance(function_node, gast.FunctionDef):
         return set()
     args = function_node.args
@@ -62,7 +64,7 @@ def find(function_node, names) -> set:
                     if isinstance(t, gast.Subscript) and isinstance(t.value, gast.Name):
                         written.add(t.value.id)
                     elif isinstance(node, gast.AugAssign) and isinstance(t, gast.Name):
-                        written.add(t.id)
+                        pass  # `n -= 1`: mostly a number (an array's `a += v`: not followed)
                     else:
                         other.update(_bound(t))  # `a = ...`, `(a, b), c = ...`
         elif isinstance(node, gast.AnnAssign):
