@@ -25,11 +25,15 @@ from autoconv.runtime.items import (
     item_at,
     item_op,
     list_item,
+    params_written,
     setitem,
+    setitem_attr,
     setitem_path,
     setitems,
     setitems_path,
     store_item,
+    view_of,
+    written_back,
 )
 from autoconv.runtime.keyed import item as keyed_item
 from autoconv.runtime.keyed import iterated as keyed_iterated
@@ -123,7 +127,9 @@ __all__ = [
     "range",
     "repr",
     "register_forms",
+    "params_written",
     "setitem",
+    "setitem_attr",
     "setitem_path",
     "setitems",
     "setitems_path",
@@ -143,6 +149,8 @@ __all__ = [
     "try_which",
     "type",
     "unbound_locals",
+    "view_of",
     "while_stmt",
+    "written_back",
     "zip",
 ]

@@ -96,7 +96,9 @@ class TensorTracer:
     """Implements `autoconv.runtime.staging`'s protocol for Tensors."""
 
     # item assignment -----------------------------------------------------------------------
-    def setitem(self, target, key, value):
+    def setitem(self, target, key, value, slot=None):
+        """`slot`: (object, attribute name) when the array is `object.attribute`, which the
+        caller rebinds to the result (`self.stock[i] -= q`)."""
         if not isinstance(target, (Tensor, np.ndarray)):
             if type(target) is dict and isinstance(key, Choice) and target:
                 if not keyed_rt.active(target):
@@ -122,7 +124,18 @@ class TensorTracer:
             target[key] = value  # a list or dict holds Tensors as they are
             return target
         key = tuple(map(index_value, key)) if type(key) is tuple else index_value(key)
-        return mutation.assign_item(target, key, index_value(value))
+        return mutation.assign_item(target, key, index_value(value), slot)
+
+    def params_entered(self, frame, given):
+        """A function that writes its parameters in place begins (runtime.items)."""
+        mutation.params_entered(frame, given)
+
+    def params_written(self, frame, changes):
+        """A function that writes its parameters in place ended (runtime.items)."""
+        mutation.params_written(frame, changes)
+
+    def written_back(self, value):
+        return mutation.written_back(value)
 
     def keyed(self, op, shadow, *args):
         """A set or dict operation on keys known only when the graph runs (`runtime.keyed`)."""
