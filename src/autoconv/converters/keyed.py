@@ -52,7 +52,7 @@ def transform(function_node, ctx) -> None:
     names = _bound_only_to(function_node, _makes_keyed)
     if names:
         written = _written_paths(function_node)
-        keyed = _Keyed(ctx, names, _in_targets(function_node), written)
+        keyed = _Keyed(ctx, names, expressions.target_reads(function_node), written)
         expressions.rewrite(function_node, keyed)
     if not isinstance(function_node, gast.Lambda):
         function_node.body = _statements(function_node.body, ctx.ac, ctx.namer)
@@ -119,21 +119,6 @@ def _loaded(node):
         if hasattr(inner, "ctx"):
             inner.ctx = gast.Load()
     return node
-
-
-def _in_targets(function_node) -> set:
-    """Ids of the reads inside an assignment's target (`cfg["opt"]` of `cfg["opt"]["lr"] =
-    v`): the statement tracks that composite name by its path, so they stay as written."""
-    found = set()
-    for node in walk(function_node):
-        if isinstance(node, (gast.Subscript, gast.Attribute)) and not isinstance(
-            node.ctx, gast.Load
-        ):
-            inner = node.value
-            while isinstance(inner, (gast.Subscript, gast.Attribute)):
-                found.add(id(inner))
-                inner = inner.value
-    return found
 
 
 def _written_paths(function_node) -> set:

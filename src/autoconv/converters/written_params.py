@@ -56,18 +56,14 @@ def find(function_node, names) -> set:
     params = {a.id for a in args.posonlyargs + args.args + args.kwonlyargs}
     written, other = set(), set()
     for node in own_nodes(function_node.body):
-        if isinstance(node, (gast.Assign, gast.AugAssign)):
-            targets = [node.target] if isinstance(node, gast.AugAssign) else node.targets
-            for target in targets:
-                items = target.elts if isinstance(target, (gast.Tuple, gast.List)) else [target]
-                for t in items:
-                    if isinstance(t, gast.Subscript) and isinstance(t.value, gast.Name):
-                        written.add(t.value.id)
-                    elif isinstance(node, gast.AugAssign) and isinstance(t, gast.Name):
-                        pass  # `n -= 1`: mostly a number (an array's `a += v`: not followed)
-                    else:
-                        other.update(_bound(t))  # `a = ...`, `(a, b), c = ...`
-        elif isinstance(node, gast.AnnAssign):
+        for t in _assigned(node):
+            if isinstance(t, gast.Subscript) and isinstance(t.value, gast.Name):
+                written.add(t.value.id)
+            elif isinstance(node, gast.AugAssign) and isinstance(t, gast.Name):
+                pass  # `n -= 1`: mostly a number (an array's `a += v`: not followed)
+            else:
+                other.update(_bound(t))  # `a = ...`, `(a, b), c = ...`
+        if isinstance(node, gast.AnnAssign):
             other.update(_bound(node.target))
         elif isinstance(node, gast.ExceptHandler) and node.name is not None:
             other.update(_bound(node.name))
@@ -81,19 +77,27 @@ def find(function_node, names) -> set:
     return (written - other) & params & names
 
 
+def _assigned(node) -> list:
+    """The targets an assignment or augmented assignment stores into, a tuple's or list's
+    items one by one (`a[i], a[j] = ...`); [] for any other node."""
+    if not isinstance(node, (gast.Assign, gast.AugAssign)):
+        return []
+    targets = [node.target] if isinstance(node, gast.AugAssign) else node.targets
+    items = []
+    for target in targets:
+        items.extend(target.elts if isinstance(target, (gast.Tuple, gast.List)) else [target])
+    return items
+
+
 def mark_views(function_node, ac, names) -> None:
     """`row = out[i]` where the function later writes items of `row` (`row[j] = v`) becomes
     `row = ac.view_of(out, i, "...")`: under a JAX trace, where `row` cannot be a view that
     shares `out`'s memory, the write is then a clear error instead of a silent difference."""
     written = set()
     for node in own_nodes(function_node.body):
-        if isinstance(node, (gast.Assign, gast.AugAssign)):
-            targets = [node.target] if isinstance(node, gast.AugAssign) else node.targets
-            for target in targets:
-                items = target.elts if isinstance(target, (gast.Tuple, gast.List)) else [target]
-                for t in items:
-                    if isinstance(t, gast.Subscript) and isinstance(t.value, gast.Name):
-                        written.add(t.value.id)
+        for t in _assigned(node):
+            if isinstance(t, gast.Subscript) and isinstance(t.value, gast.Name):
+                written.add(t.value.id)
     for node in own_nodes(function_node.body):
         if not (
             isinstance(node, gast.Assign)
