@@ -17,7 +17,7 @@ from autoconv.trace.core.fixed_point import settle
 from autoconv.trace.core.hidden import HiddenState, with_carried
 from autoconv.trace.core.values import unbound
 from autoconv.trace.core.whole import carried_whole
-from autoconv.trace.tensors import mutation, records
+from autoconv.trace.tensors import loop_unions, mutation, records
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
     _LOOPS,
@@ -65,6 +65,7 @@ from autoconv.trace.tensors.optionals import Optional, lift_pair, raise_node
 from autoconv.trace.tensors.path_types import kinds_of, tagged
 from autoconv.trace.tensors.raising import staged_error_origin, traced_body_failed
 from autoconv.trace.tensors.rows import item_spec
+from autoconv.trace.tensors.unions import Union
 from autoconv.trace.tensors.user_code import user_frame
 
 
@@ -192,6 +193,7 @@ class _Loop:
         carried: dict = {}
         self.kinds: dict = {}
         self.choices: dict = {}  # (i, j) -> the options of a leaf a staged condition chooses
+        self.unions: dict = {}  # (i, j) -> the plan of a leaf whose kind depends on the path
         self.runs: set = set()  # (i, j) of leaves that are run-time lists (`frontier = nxt`)
         self.unknown_kind: set = set()  # lists carried whole from empty: kind from an append
         for i, leaves in enumerate(init_leaves):
@@ -471,7 +473,14 @@ class _Loop:
         for i, _v in enumerate(init):
             leaves = list(init_leaves[i])
             for j in range(len(leaves)):
-                if (i, j) in self.choices:
+                if (i, j) in self.unions:
+                    plan = self.unions[(i, j)]
+                    tag = params[(i, j)] = _param(graph, _TAG, self.names[i])
+                    values = {}
+                    for n in loop_unions.slots(plan):
+                        values[n] = params[(i, j, 2, n)] = _param(graph, plan[n][1], self.names[i])
+                    leaves[j] = loop_unions.union(plan, tag, values, self.names[i])
+                elif (i, j) in self.choices:
                     tag = params[(i, j)] = _param(graph, _TAG, self.names[i])
                     leaves[j] = Choice(tag, self.choices[(i, j)], self.names[i])
                 elif (i, j) in self.runs:
@@ -536,6 +545,12 @@ class _Loop:
             for j, v in enumerate(leaves):
                 before = init_leaves[i][j]
                 key = (i, j)
+                if key in self.unions or isinstance(v, Union) or isinstance(before, Union):
+                    plan = self.unions.get(key) or loop_unions.grown((), before)
+                    plan = plan and loop_unions.grown(plan, v)
+                    if plan is not None:
+                        changed |= self._carry_union(key, plan, carried)
+                        continue
                 if self._chosen(key, before, v):
                     known = self.choices.get(key, ())
                     options = options_of(*known, before, v)
@@ -586,6 +601,20 @@ class _Loop:
                     carried[(i, j, 1)] = ((), np.dtype(np.int64), True)
                     changed = True
         return changed
+
+    def _carry_union(self, key, plan, carried) -> bool:
+        """Carries leaf `key` as a union of `plan` (`loop_unions`): its tag and a value per
+        graph alternative; whether that changed the plan."""
+        if self.unions.get(key) == plan:
+            return False
+        for k in [k for k in carried if k[:2] == key]:
+            del carried[k]
+        self.kinds.pop(key, None)
+        self.unions[key] = plan
+        carried[key] = _TAG
+        for n in loop_unions.slots(plan):
+            carried[(*key, 2, n)] = plan[n][1]
+        return True
 
     def _chosen(self, key, before, v) -> bool:
         """Whether leaf `key` is a value that a staged condition chooses (a Choice, or atoms
@@ -673,6 +702,12 @@ class _Loop:
                     changed = True
         return changed
 
+    def _union_part(self, v, key):
+        """The tag (`key` of two) or a graph alternative's value (`(i, j, 2, n)`) of `v`, a
+        leaf carried as a union (`loop_unions`), in the block being built."""
+        plan = self.unions[key[:2]]
+        return loop_unions.tag(v, plan) if len(key) == 2 else loop_unions.slot(v, plan, key[3])
+
     def _record(self, graph, init, structs, init_leaves, carried, traced, snap, accums):
         params, acc_params = traced.params, traced.acc_params
         cond_block, body_block, cond = traced.cond_block, traced.body_block, traced.cond
@@ -683,6 +718,9 @@ class _Loop:
         for key in keys:
             shape, dtype, _ = carried[key]
             v = init_leaves[key[0]][key[1]]
+            if key[:2] in self.unions:
+                inits.append(self._union_part(v, key))
+                continue
             if key in self.choices:
                 inits.append(tag_of(v, self.choices[key]))
                 continue
@@ -710,6 +748,9 @@ class _Loop:
                 leaves = []
                 _struct(out[i], leaves)
                 value = leaves[j] if j < len(leaves) else params[key]
+                if key[:2] in self.unions:
+                    outs.append(self._union_part(value, key))
+                    continue
                 if key in self.choices:
                     outs.append(tag_of(value, self.choices[key]))
                     continue
@@ -748,7 +789,11 @@ class _Loop:
         for i, _v in enumerate(init):
             leaves = list(init_leaves[i])
             for j in range(len(leaves)):
-                if (i, j) in self.choices:
+                if (i, j) in self.unions:
+                    plan = self.unions[(i, j)]
+                    values = {n: results[(i, j, 2, n)] for n in loop_unions.slots(plan)}
+                    leaves[j] = loop_unions.union(plan, results[(i, j)], values, self.names[i])
+                elif (i, j) in self.choices:
                     leaves[j] = Choice(results[(i, j)], self.choices[(i, j)], self.names[i])
                 elif (i, j, 1) in results:
                     kinds = self.kinds[(i, j)]
