@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from autoconv.backends.jax.branch_stacks import host_value as branch_value
 from autoconv.backends.jax.errors import LoweringError
 from autoconv.graph.eager_types import eager_type
 from autoconv.graph.errors import where
@@ -161,6 +162,11 @@ class HostValues:
                 # list is a slice of the buffer.
                 buffer = a[0] if keep else _numpy(a[0])
                 out[_BUFFER, t.id] = (buffer, a[1], keep)
+            elif plan is not None and t.id in plan.branch_results:
+                # a stack returned from inside a branch: its list's pair (branch_stacks.py)
+                if plan.overflowed(plan.branch_results[t.id], a):
+                    raise Overflow
+                out[t.id] = branch_value(a, keep)
             elif not keep:
                 out[t.id] = to_eager(t, a)
         return out

@@ -46,6 +46,10 @@ import math
 
 import numpy as np
 
+from autoconv.backends.jax import branch_stacks as _branch_stacks
+from autoconv.backends.jax import item_kinds as _item_kinds
+from autoconv.backends.jax import keyed_plan as _keyed_plan
+from autoconv.backends.jax import repeats as _repeats
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.graph import helpers as _helpers
 from autoconv.graph.eager_types import eager_type
@@ -127,7 +131,7 @@ class _Family:
 
     __slots__ = (
         *("parent", "elem", "dtype", "cap", "kinds", "sources", "name", "origin", "index"),
-        *("objects", "fields"),
+        *("objects", "fields", "mapped"),
     )
 
     def __init__(self, t: Tensor, node):
@@ -137,6 +141,7 @@ class _Family:
         self.cap = 0
         self.kinds: set = set()
         self.sources: list = []  # families whose items were read back and appended here
+        self.mapped: list = []  # kinds chosen by a branch from a read's (item_kinds.py)
         self.name = node.attrs.get("list") if node is not None else None
         self.origin = node.origin if node is not None else None
         self.index = None  # its place among the growable families (None: bounded)
@@ -165,7 +170,8 @@ class ListPlan:
         self._changed: list = []  # (node, family) of each slice or list method
         self._block(graph.block)
         for node, fam in self._changed:
-            _one_kind(node, fam.root(), self._text(fam.root()))
+            if not self._numbers_only(node.outputs[0]):
+                _one_kind(node, fam.root(), self._text(fam.root()))
         for tid, (_, hi) in self.bounds.items():
             fam = self._family[tid].root()
             fam.cap = max(fam.cap, hi)
@@ -178,6 +184,12 @@ class ListPlan:
                 fam.cap = given or start_capacity(fam.elem, fam.dtype)
         self.overflow: dict = {}  # growable family index -> the most items counted (an attempt)
         self.host_nodes = self._host_stackers(graph)
+
+    def _numbers_only(self, t: Tensor) -> bool:
+        """Whether list `t` is only stacked (`np.mean(gains[-3:])`) or measured: its items'
+        Python types are then not seen, and may differ."""
+        users = self.uses.get(t.id, ())
+        return all(stacker_func(u) is not None or u.fn is builtins.len for u in users)
 
     # --- queries --------------------------------------------------------------------------
     def is_list(self, v) -> bool:
@@ -279,10 +291,17 @@ class ListPlan:
         """Records an item added to a list of family `fam`: its Python type, and for strings
         the objects it may be."""
         source = self._read_from(as_kind_value(item))
+        derived = _derived(self, item) if source is None else None
         if source is not None:
             prefix, lst, tail = source
             fam.sources.append(self._family[lst.id])
             fam.kinds.update(k for v in (*prefix, *tail) for k in _kinds(v))
+        elif derived is not None:  # `lst[i] * 2`: a read's kind, kept by the arithmetic
+            fam.sources.append(self._family[derived[0].id])
+            fam.kinds.update(derived[1])
+        elif (chosen := _item_kinds.path_kinds(self, item)) is not None:
+            fam.kinds.update(chosen[0])  # `1 if ... else lst[-1]`: the kinds of each path
+            fam.mapped += [(self._family[m[0].id], *m[1:]) for m in chosen[1]]
         else:
             fam.kinds.update(_kinds(item))
         if fam.fields is None:
@@ -340,6 +359,7 @@ class ListPlan:
             fb.parent = fa
             fa.kinds |= fb.kinds
             fa.sources += fb.sources
+            fa.mapped += fb.mapped
             for o in fb.objects:
                 if not any(type(o) is type(x) and (o is x or o == x) for x in fa.objects):
                     fa.objects.append(o)
@@ -359,6 +379,10 @@ class ListPlan:
         kind = node.kind
         if kind == "helper" and node.fn in _CHANGES and self.is_list(node.args[1]):
             self._change(node)
+        elif _keyed_plan.is_keyed(node) and _keyed_plan.plan(self, node):
+            pass  # a set or dict with run-time keys (keyed_plan.py)
+        elif _repeats.is_repeat(node):
+            _repeats.plan(self, node, UNBOUNDED)  # `[0] * n` (repeats.py)
         elif kind == "list_new":
             (t,) = node.outputs
             self.bounds[t.id] = (0, 0)
@@ -484,6 +508,10 @@ class ListPlan:
         # Plain stacks only used on the device (reduced, counted, indexed): selections of the
         # buffer's first `count` rows, lowered as masks (`masks.py`): id(node) -> the list.
         self.masked_stacks: dict = {}
+        # Stacks only returned from inside a staged branch (branch_stacks.py): id(node) -> the
+        # list; and the branch results they make: tensor id -> the list.
+        self.branch_stacks: dict = {}
+        self.branch_results: dict = {}
         if not self.bounds:
             return host  # no lists at all
         for node in graph.walk():
@@ -504,6 +532,8 @@ class ListPlan:
             )
             users = [u for out in node.outputs for u in self.uses.get(out.id, ())]
             on_device = users and not any(map(_host_use, users))
+            if _branch_stacks.find(self, graph, node, t, stacker_func, PLAIN_STACKERS):
+                continue  # returned from inside a staged branch (branch_stacks.py)
             if on_device and self._maskable(node, t):
                 self.masked_stacks[id(node)] = t
                 continue
@@ -595,6 +625,18 @@ def _kinds(item) -> list:
     return [eager_type(item) if k is None else k for k in tagged[1]]
 
 
+def _derived(plan, item):
+    """`keyed_plan.read_back` of `item`, or of the number behind it where its Python type is
+    that of a run-time list's item it was computed from (its tag is the read's)."""
+    value = as_kind_value(item)
+    if value is not item:
+        tag = item.node.args[1]
+        node = tag.node if isinstance(tag, Tensor) else None
+        if node is None or node.kind != "helper" or node.fn is not _helpers.kind_index:
+            return None
+    return _keyed_plan.read_back(plan, value)
+
+
 def as_kind_value(item):
     """The number behind `item` where a node made it its path's Python type (`as_kind`, a host
     node: the device computes with the number, the list's kinds say which types it had)."""
@@ -604,15 +646,28 @@ def as_kind_value(item):
     return item
 
 
-def _all_kinds(fam) -> set:
-    """`fam`'s items' Python types, with those of the families its items were read from."""
-    found, seen, todo = set(), set(), [fam]
+def _all_kinds(fam, visiting=frozenset()) -> set:
+    """`fam`'s items' Python types, with those of the families its items were read from (and
+    those a branch maps from a read's, `item_kinds.py`: to a fixed point, as a list may map
+    its own items)."""
+    found, seen, todo, mapped = set(), set(), [fam], []
     while todo:
         f = todo.pop().root()
         if id(f) not in seen:
             seen.add(id(f))
             found |= f.kinds
             todo.extend(f.sources)
+            mapped += f.mapped
+    outer = visiting | seen
+    while mapped:
+        more = set(found)
+        for m in mapped:
+            src = m[0].root()
+            kinds = found if id(src) in seen else (set() if id(src) in visiting else None)
+            more |= _item_kinds.resolve(m, kinds if kinds is not None else _all_kinds(src, outer))
+        if more == found:
+            break
+        found = more
     return found
 
 

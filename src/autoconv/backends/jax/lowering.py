@@ -30,10 +30,13 @@ from autoconv.backends.jax import changes as _changes
 from autoconv.backends.jax import divisions as _divisions
 from autoconv.backends.jax import draws as _draws
 from autoconv.backends.jax import host as _host
+from autoconv.backends.jax import keyed as _keyed
+from autoconv.backends.jax import list_makers as _list_makers
 from autoconv.backends.jax import lists as _lists
 from autoconv.backends.jax import masks as _masks
 from autoconv.backends.jax import ops as _ops
 from autoconv.backends.jax import reads as _reads
+from autoconv.backends.jax import repeats as _repeats
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.backends.literals import call_arguments, literal, subscript
 from autoconv.graph import helpers as _helpers
@@ -45,6 +48,8 @@ _RESERVED = frozenset(
     "run make_run err stop lax jnp fix carry truth cond while_loop all_of callback check confirm "
     "carry_list append draw partial list_get list_extreme list_sum list_concat item_tag".split()
     + _changes.NAMES
+    + _keyed.NAMES
+    + ["list_repeat"]
 )
 _GLOBALS = _RESERVED - {"err", "stop"}  # (those two are locals of the generated functions)
 _STANDIN = {"b": True, "i": 1, "u": 1, "f": 1.0, "c": 1j}
@@ -209,6 +214,10 @@ class _Writer:
             return True
         if lists and kind == "helper" and node.fn is _helpers.kind_index:
             return _reads.lower_tag(self, node, indent)
+        if lists and _repeats.is_repeat(node):
+            return _list_makers.lower_repeat(self, node, indent)
+        if lists and id(node) in self.plan.branch_stacks:
+            return _list_makers.lower_branch_stack(self, node, indent)
         if lists and kind not in _LIST_KINDS and any(t.id in lists for t in node.inputs):
             return self.list_use(node, indent)
         method = getattr(self, "node_" + kind, None)
@@ -252,6 +261,10 @@ class _Writer:
         if node.attrs.get("raises") or _draws.is_draw(node):
             return True
         if _reads.sets_error(node, self.plan) or _changes.sets_error(node, self.plan):
+            return True
+        if _keyed.sets_error(node, self.plan) or _repeats.sets_error(node, self.plan):
+            return True
+        if id(node) in self.plan.branch_stacks:
             return True
         if _casts.checked_value(node) is not None or _casts.empty_stack(node, self.plan):
             return True
@@ -497,6 +510,8 @@ class _Writer:
         plan = self.plan
         if _changes.change_kind(node, plan) is not None:
             return _changes.lower(self, node, indent)
+        if _keyed.keyed_kind(node, plan) is not None:
+            return _keyed.lower(self, node, indent)
         if _reads.read_kind(node, plan) is not None:
             return _reads.lower(self, node, indent)
         lists = [t for t in node.inputs if plan.is_list(t)]
@@ -700,6 +715,8 @@ class _Writer:
         """`v`, the value of branch result or loop variable `t`, in the form it keeps."""
         if self.plan.is_list(t):
             return f"carry_list({self.expr(v)})"
+        if t.id in self.plan.branch_results:
+            return _list_makers.carried_branch_stack(self, v, t)
         return f"carry({self.expr(v)}, {self.dtype(t.dtype)})"
 
     def node_while(self, node, indent):

@@ -1,0 +1,99 @@
+"""The Python types of items a staged branch chooses (`lists.ListPlan`): in
+
+    span.append(i + 1 if not stack else i - stack[-1])
+
+the item is a Python int on one path and, on the other, of whatever type `stack[-1]` has when
+the graph runs: the branch's kind tag maps the read's tag through a table
+(`table[kind_index(stack[-1])]`). Its types are known once the whole graph is planned (the
+list read may get items later in the loop), so each such path is kept as a *mapping* of the
+list's kinds, resolved by `resolve`."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from autoconv.backends.jax.keyed_plan import read_back
+from autoconv.graph import helpers as _helpers
+from autoconv.graph.eager_types import eager_type
+from autoconv.graph.tensor import Tensor
+
+
+def path_kinds(plan, item):
+    """`(kinds, mappings)` of an item a branch chooses (`as_kind` tagged by a `cond`), each
+    path's kind a constant or a mapping of a list read's; None where the graph shows other."""
+    node = item.node if isinstance(item, Tensor) else None
+    if node is None or node.kind != "helper" or node.fn is not _helpers.mixed_output:
+        return None
+    value, tag, kinds = node.args
+    cond = tag.node if isinstance(tag, Tensor) else None
+    if cond is None or cond.kind != "cond" or not isinstance(value, Tensor):
+        return None
+    j = next((i for i, o in enumerate(cond.outputs) if o is tag), None)
+    numpy_kind = eager_type(value)
+    if j is None or numpy_kind in (bool, int, float, complex):
+        return None
+    found, mappings = set(), []
+    for block in cond.blocks:
+        path = _const(block.outputs[j])
+        if path is not None:
+            found.add(numpy_kind if kinds[path] is None else kinds[path])
+            continue
+        mapped = _mapped(plan, block.outputs[j], kinds)
+        if mapped is None:
+            return None
+        mappings.append((*mapped, kinds, numpy_kind))
+    return found, mappings
+
+
+def _const(t):
+    node = t.node if isinstance(t, Tensor) else None
+    if node is not None and node.kind == "const":
+        t = node.attrs["value"]
+    if isinstance(t, (int, np.integer)) and not isinstance(t, (bool, np.bool_)):
+        return int(t)
+    return None
+
+
+def _mapped(plan, t, kinds):
+    """`(list, other kinds, read kinds, table)` where tag `t` (an index into `kinds`) is
+    `int(table[kind_index(read, read kinds)])` or `kind_index(read, kinds)` of a read from a
+    run-time list, else None."""
+    node = t.node if isinstance(t, Tensor) else None
+    if node is not None and node.kind == "helper" and node.fn is _helpers.kind_index:
+        read, read_kinds = node.args
+        if tuple(read_kinds) != tuple(kinds):
+            return None
+        source = read_back(plan, read, depth=1)
+        if source is None:
+            return None
+        return source[0], source[1], tuple(kinds), tuple(range(len(kinds)))
+    if node is not None and node.kind == "helper" and node.fn is int and len(node.args) == 1:
+        t = node.args[0]
+        node = t.node if isinstance(t, Tensor) else None
+    if node is None or node.kind != "getitem" or len(node.args) != 2:
+        return None
+    table, index = node.args
+    table = (
+        table.node.attrs["value"]
+        if isinstance(table, Tensor) and table.node.kind == "const"
+        else None
+    )
+    index_node = index.node if isinstance(index, Tensor) else None
+    if table is None or index_node is None or index_node.fn is not _helpers.kind_index:
+        return None
+    read, read_kinds = index_node.args
+    source = read_back(plan, read, depth=1)
+    if source is None:
+        return None
+    return source[0], source[1], tuple(read_kinds), tuple(int(x) for x in np.asarray(table))
+
+
+def resolve(mapping, list_kinds) -> set:
+    """The kinds a mapping gives, the read list's kinds being `list_kinds`."""
+    _, extra, read_kinds, table, kinds, numpy_kind = mapping
+    out = set()
+    for k in set(list_kinds) | set(extra):
+        i = read_kinds.index(k) if k is not None and k in read_kinds else 0
+        kind = kinds[table[i]]
+        out.add(numpy_kind if kind is None else kind)
+    return out
