@@ -1,0 +1,175 @@
+"""What the sixth fresh batch found (tools/fresh_batch6.py, tools/fresh_batch6_findings.md):
+each wrong-result, crash and bad-error class's minimal program, run eagerly and as
+`autoconv.function(f)` (on NumPy, and on JAX where it is installed). Each open class is a
+strict xfail naming the class, checked to fail; a fix turns it into a plain test.
+"""
+
+import numpy as np
+import pytest
+
+from tests.graph.agreement import BACKENDS, follows_the_rule
+
+
+def xfail(why):
+    return pytest.mark.xfail(strict=True, reason=why)
+
+
+# W1: an object-dtype array argument: `type()` / `isinstance()` of its items say `int` in the
+# graph where eager code sees the lists it holds (flatten_nested walked a ragged array as
+# nested lists and returned it unflattened).
+def item_type_of_object_array(x):
+    return type(x[0]).__name__, isinstance(x[0], list)
+
+
+def flatten_nested(x):
+    out = []
+
+    def walk(v):
+        if isinstance(v, (list, np.ndarray)):
+            for w in v:
+                walk(w)
+        else:
+            out.append(v)
+
+    walk(list(x))
+    return out
+
+
+@xfail("W1: items of an object-dtype array argument get a made-up Python type in the graph")
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("fn", [item_type_of_object_array, flatten_nested])
+def test_object_array_items_keep_their_type(fn, backend):
+    follows_the_rule(fn, np.array([[1, [2, 3]], [4]], dtype=object), backend=backend)
+
+
+# C1: `stack.pop()` in one branch of a staged `if` inside a `while` loop that appends to the
+# same list in the other branch (a stack machine): tracing the branch on the empty list raises
+# IndexError('pop from empty list') although eager code never pops an empty stack. The same
+# body in a `for` loop runs.
+def stack_in_while(code):
+    stack = []
+    pc = 0
+    while pc < len(code):
+        if code[pc] == 1:
+            stack.append(1)
+        else:
+            stack.append(stack.pop() + 1)
+        pc += 1
+    return stack
+
+
+@xfail("C1: pop of a worklist in a staged branch of a while loop traced on the empty list")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_stack_pop_in_a_while_loop_branch(backend):
+    follows_the_rule(stack_in_while, np.array([1, 2, 1]), backend=backend)
+
+
+# C2: a NumPy reduction of a Python list whose items a staged branch replaced
+# (`best[i] = 2` under `if x[i] > 0`, then `np.argmax(best)`): 'a Python int known only when
+# the graph runs cannot become a NumPy array', though np.array of a list of Tensors runs.
+def argmax_of_list(x):
+    best = [1] * len(x)
+    for i in range(len(x)):
+        if x[i] > 0:
+            best[i] = 2
+    return int(np.argmax(best))
+
+
+@xfail("C2: np.argmax of a Python list with items a staged branch chose")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_numpy_reduction_of_a_list_of_staged_items(backend):
+    follows_the_rule(argmax_of_list, np.array([-1.0, 2.0]), backend=backend)
+
+
+# C3: an explicit DFS stack of (node, next-neighbour) tuples that a `while stack:` loop pops
+# and pushes onto in nested branches: 'appended to a different number of times on different
+# paths ... in a way autoconv cannot stage'.
+def dfs_stack_of_tuples(adj):
+    n = len(adj)
+    stack = [(0, 0)]
+    visits = 0
+    while stack:
+        v, i = stack.pop()
+        visits += 1
+        if i < n:
+            stack.append((v, i + 1))
+            if adj[v, i]:
+                stack.append((i, n))
+    return visits
+
+
+@xfail("C3: a DFS stack pushed a different number of times on nested staged paths")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_dfs_stack_of_tuples(backend):
+    follows_the_rule(dfs_stack_of_tuples, np.array([[0, 1], [0, 0]]), backend=backend)
+
+
+# C4: `rng.choice([-1, 1], size=n)` gives an array nothing else sees, but an item write into
+# it in a staged branch is refused as 'a view of, or the same array as, another value'.
+def flip_choice(seed):
+    g = np.random.default_rng(seed)
+    s = g.choice([-1, 1], size=3)
+    for i in range(3):
+        if s[i] > 0:
+            s[i] = -s[i]
+    return s
+
+
+@xfail("C4: an array from Generator.choice is taken for a view when an item is written")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_item_write_into_a_choice_result(backend):
+    follows_the_rule(flip_choice, 1, backend=backend)
+
+
+# C5: a dict comprehension over `sorted(d)` of a dict with run-time keys: the key is taken to
+# be the sorted list itself ('dict `sums` gets the key a list a staged loop appended to').
+def counts_in_key_order(keys):
+    sums = {}
+    for k in keys:
+        sums[int(k)] = sums.get(int(k), 0) + 1
+    return {k: sums[k] for k in sorted(sums)}
+
+
+@xfail("C5: `{k: d[k] for k in sorted(d)}` of a dict with run-time keys")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_dict_comprehension_over_sorted_keys(backend):
+    follows_the_rule(counts_in_key_order, np.array([2, 0, 2]), backend=backend)
+
+
+# C6: a method summing a generator over `self.entries`, a list of (kind, amount) tuples that a
+# staged loop appended through another method: 'reached code that uses it as a Python list'.
+# The same generator over a local list runs.
+class Ledger:
+    def __init__(self):
+        self.entries = []
+
+    def add(self, amount, kind):
+        self.entries.append((kind, amount))
+
+    def total(self, kind):
+        return sum(a for k, a in self.entries if k == kind)
+
+
+def ledger_total(x):
+    led = Ledger()
+    for a in x:
+        led.add(float(a), "c" if a > 0 else "d")
+    return led.total("c")
+
+
+@xfail("C6: sum of a generator over an attribute's list of tuples appended in a staged loop")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_generator_over_an_attribute_list(backend):
+    follows_the_rule(ledger_total, np.array([1.0, -2.0, 3.0]), backend=backend)
+
+
+# C7: %-formatting of a value known only when the graph runs (`"mean: %.2f" % x.mean()`):
+# an f-string of it runs, % says 'float() of a float64 value ... needs its value'.
+def percent_format(x):
+    return "mean: %.2f" % x.mean()  # noqa: UP031 - as users write it
+
+
+@xfail("C7: %-formatting of a run-time value")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_percent_format_of_a_run_time_value(backend):
+    follows_the_rule(percent_format, np.array([1.0, 2.0]), backend=backend)
