@@ -3080,7 +3080,6 @@ FINDINGS = {
     "row_profiles": ("d", "W5-or-eval"),
     "running_stats_object": ("b", "L-method-state"),
     "seconds_to_hms": ("e", "E4-divmod"),
-    "sentinel_two_sources": ("b", "L-strings"),
     "slot_machine": ("c", "C14-fstring"),
     "sma_crossover_signals": ("b", "L-tuple-append"),
     "sqrt_or_report": ("b", "L-try-raise"),

@@ -2901,7 +2901,6 @@ FINDINGS = {
     "closure_best_tracker": ("c", "E2-closure-dict-item"),
     "convex_hull_monotone": ("b", "L-unknown-np"),
     "count_islands": ("c", "C1-worklist"),
-    "dataclass_orders": ("c", "M2-dataclass-repr"),
     "degree_report": ("d", "W2-dict-tensor-key-silent"),
     "dict_sorted_by_value": ("b", "L-sorted"),
     "edit_script": ("b", "L-append-kind"),
@@ -2948,7 +2947,6 @@ FINDINGS = {
     "vowel_ratio": ("c", "M4-in-list-variable"),
     "war_card_game": ("c", "C6-while-and-lists"),
     "weighted_completion": ("b", "L-sorted"),
-    "while_else_search": ("b", "L-strings"),
 }
 JAX_FINDINGS = {
     "bollinger_breaks": ("b", "L-jax-tuple-list"),

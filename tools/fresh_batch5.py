@@ -2087,7 +2087,6 @@ def permutation_cycles(perm):
 # W2, C1, np.select and np.rot90); C2 is a documented limit now.
 FINDINGS = {
     "bin_counts": ("b", "L-dict-key"),
-    "energy_envelope": ("b", "L-return-structure"),
     "generator_filter_total": ("b", "L-generator"),
     "letter_grades": ("b", "L-append-kind"),
     "longest_unique_window": ("b", "L-dict-key"),

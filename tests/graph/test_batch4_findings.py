@@ -404,9 +404,11 @@ def cheapest_order(p):
     return cheapest.qty
 
 
-def test_dataclass_chosen_in_a_staged_branch_names_the_user_line():
-    text = message(cheapest_order, I3)
-    assert "<string>" not in text and "``" not in text and "test_batch4_findings.py" in text
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_dataclass_chosen_in_a_staged_branch(backend):
+    # Was an error naming no user line (M2); the object chosen is now a union of the
+    # objects (trace/tensors/unions.py), its attribute picked when the graph runs.
+    follows_the_rule(cheapest_order, I3, backend=backend)
 
 
 def swap_to_optional_pivot(A):
@@ -443,7 +445,8 @@ def test_in_of_a_list_variable_runs(backend):
     follows_the_rule(count_vowels, np.array([1, 2, 5]), backend=backend)
 
 
-# -- P1: a Python-range loop whose body builds an array from items does not roll --
+# -- P1: a Python-range loop whose body builds an array from items did not roll (it rolls
+# now: a step's `np.array([...])` of items of known shapes is pure) --
 
 
 def rmsprop_steps(x):
@@ -453,11 +456,13 @@ def rmsprop_steps(x):
     return x
 
 
-@xfail("P1: 1100 -> 900 operations, no `while`; JAX compiles every copy (200 steps: ~2 minutes)")
-def test_loop_building_an_array_from_items_rolls():
-    fitted = autoconv.function(rmsprop_steps).get_concrete_function(np.array([3.0, -1.0]))
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_loop_building_an_array_from_items_rolls(backend):
+    fitted = autoconv.function(rmsprop_steps, backend=backend)
+    fitted = fitted.get_concrete_function(np.array([3.0, -1.0]))
     loops = [n for n in fitted.optimized_graph.walk() if n.kind == "while"]
     assert len(loops) == 1 and len(list(fitted.optimized_graph.walk())) < 50
+    follows_the_rule(rmsprop_steps, np.array([3.0, -1.0]), backend=backend)
 
 
 # -- G1 (generator, seed 14): an item write in one branch, a nonlocal-changing call in the other --

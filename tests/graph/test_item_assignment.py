@@ -270,10 +270,10 @@ def test_a_numpy_array_written_in_a_staged_loop_becomes_a_graph_value():
 
 def test_converted_code_rebinds_the_name():
     code = autoconv.to_code(rows_and_slices)
-    assert "m = ac.setitem(m, ac.index[i, :], x[i:i + 3])" in code
+    assert "m = ac.setitem(m, ac.index[i, :], ac.item_at(x, ac.index[i:i + 3]))" in code
     assert "m = ac.setitem(m, (i, i), 1)" in code
     assert (
-        "h = ac.setitem(h, i % 3, ac.item_op('+=', ac.item(h, i % 3), x[i]))"
+        "h = ac.setitem(h, i % 3, ac.item_op('+=', ac.item(h, i % 3), ac.item_at(x, i)))"
         in autoconv.to_code(histogram)
     )
 

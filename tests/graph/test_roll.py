@@ -232,14 +232,28 @@ def test_variable_updates_and_list_appends_keep_the_loop_unrolled():
     assert _loops(g.get_concrete_function(x)) == 0
 
 
-def test_random_draws_keep_the_loop_unrolled():
+@pytest.mark.parametrize("backend", ["numpy", "jax"])
+def test_random_draws_roll_and_draw_in_order(backend):
+    # A draw is the same call on the same generator in every step: the loop makes the calls
+    # in the unrolled copies' order, so the numbers and the generator's state are eager's.
+    pytest.importorskip(backend)
+
     def f(x, seed):
         rng = np.random.default_rng(seed)
-        for _ in range(3):
+        for _ in range(30):
             x = x + rng.random(2)
+        return x + rng.normal()
+
+    _check(f, np.zeros(2), 7, backend=backend, loops=1)
+
+
+def test_making_a_generator_in_each_step_stays_unrolled():
+    def f(x):
+        for _ in range(4):
+            x = x + np.random.default_rng(3).random(2)
         return x
 
-    _check(f, np.zeros(2), 7, loops=0)
+    _check(f, np.zeros(2), loops=0)
 
 
 def test_every_step_read_after_the_loop_stays_unrolled():
@@ -343,3 +357,55 @@ def test_the_same_array_in_every_step_needs_no_stack():
 
     concrete = _check(f, RNG.random(3), RNG.random((3, 3)), loops=1)
     assert not any(n.op == "stack" for n in concrete.optimized_graph.walk())
+
+
+# -- steps that build an array from items (`np.array([...])`, `np.stack([...])`) --
+
+
+def euler(x):
+    p, v = x[0], x[1]
+    for _ in range(40):
+        s = np.array([p + 0.1 * v, v - 0.1 * p])
+        p, v = s[0], s[1]
+    return np.array([p, v])
+
+
+def stack_rows(m):
+    for _ in range(12):
+        m = np.stack([m[1] * 0.5, m[0] + m[1]])
+    return m
+
+
+def int_items(a):
+    for _ in range(10):
+        a = np.array([a[1], a[0] + a[1]])
+    return a
+
+
+def with_constants(x):
+    for _ in range(8):
+        x = np.array([x[0] * 0.5, 1.0, x[2] - x[0]]) + x
+    return x
+
+
+def in_a_branch(x, flag):
+    if flag:
+        for _ in range(9):
+            x = np.array([x[1], x[0] - x[1]], dtype=np.float32)
+    return x
+
+
+ARRAY_PROGRAMS = [
+    (euler, (np.array([1.0, 0.0]),)),
+    (stack_rows, (np.arange(6.0).reshape(2, 3),)),
+    (int_items, (np.array([0, 1]),)),
+    (with_constants, (np.array([1.0, 2.0, 3.0]),)),
+    (in_a_branch, (np.array([1.5, 0.5], np.float32), True)),
+]
+
+
+@pytest.mark.parametrize("backend", ["numpy", "jax"])
+@pytest.mark.parametrize("fn, args", ARRAY_PROGRAMS, ids=[p[0].__name__ for p in ARRAY_PROGRAMS])
+def test_steps_building_an_array_from_items_roll(fn, args, backend):
+    pytest.importorskip(backend)
+    _check(fn, *args, backend=backend, loops=1)

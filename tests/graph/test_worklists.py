@@ -537,16 +537,19 @@ def undo_stack(x):
     return stack
 
 
-# count_then_bump on JAX: a LoweringError ("several Python types") that jax's list buffers
-# give for `seen[k] += 1` of a Python int read at a run-time index (open, issue 24).
 @pytest.mark.parametrize(
     "f, backend",
     [
         (f, b)
-        for f in [insertion_sort_list, running_max_rewrite, keep_last_three, undo_stack]
+        for f in [
+            insertion_sort_list,
+            running_max_rewrite,
+            keep_last_three,
+            undo_stack,
+            count_then_bump,
+        ]
         for b in BACKENDS
-    ]
-    + [(count_then_bump, "numpy")],
+    ],
 )
 @pytest.mark.parametrize(
     "x",

@@ -3,8 +3,8 @@
     checks -> declarations, super(), private names -> `:=` in tests -> continue -> break
            -> return -> assert
            -> item assignment -> list items -> conditional expressions -> and/or/not/is None
-           -> keyed sets and dicts -> f-strings -> calls -> staged `try` -> liveness
-           -> control flow
+           -> keyed sets and dicts -> run-time item reads -> f-strings -> calls -> staged `try`
+           -> liveness -> control flow
 
 Nested functions are converted first, each on its own; the passes of a function then treat them
 as statements that bind a name.
@@ -31,12 +31,15 @@ from autoconv.converters import (
     list_items,
     logical_expressions,
     return_statements,
+    run_time_index,
     staged_try,
     strings,
     walrus_tests,
 )
 from autoconv.converters.expressions import is_docstring
 from autoconv.pyct import anno, definite, liveness, scopes
+
+_COMPREHENSIONS = (gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp)
 
 
 def convert(
@@ -85,6 +88,7 @@ def convert(
     has_control_flow = any(
         isinstance(n, (gast.If, gast.For, gast.While)) for n in scopes.own_nodes(node)
     )
+    has_comprehension = any(isinstance(n, _COMPREHENSIONS) for n in scopes.own_nodes(node))
     staged_try.mark_users(node)
     scopes.forget_own_nodes(node)
     handlers.transform(node, ctx)  # the user's own handlers, before the converter adds any
@@ -101,6 +105,8 @@ def convert(
     conditional_expressions.transform(node, ctx)
     logical_expressions.transform(node, ctx)
     keyed.transform(node, ctx)
+    if has_control_flow or has_comprehension:
+        run_time_index.transform(node, ctx)
     strings.transform(node, ctx)
     calls.transform(node, ctx)
     if staged_try.transform(node, ctx):

@@ -132,6 +132,7 @@ _STAGED_BUILTINS = (
     "any",
     "all",
     "type",
+    "isinstance",
     "sorted",
     "print",
     "str",

@@ -3,6 +3,7 @@
     a and b or not c     ->  ac.or_(ac.and_(a, lambda: b), lambda: ac.not_(c))
     0 <= i < n           ->  ac.and_(0 <= i, lambda: i < n)
     x is None            ->  ac.is_none(x)          (x is not None -> ac.is_not_none(x))
+    x is y               ->  ac.is_(x, y)           (x is not y -> ac.is_not(x, y))
     (v, -i) > best       ->  ac.compare('>', (v, -i), best)     (a tuple written in place, or
                                                                 a name bound only to those)
     v in vals            ->  ac.in_(v, vals)        (a display, or a name bound only to lists)
@@ -119,6 +120,12 @@ class _Logical(Transformer):
                 fn = "is_none" if isinstance(node.ops[0], gast.Is) else "is_not_none"
                 value = right if _is_none(left) else left
                 return expressions.located(templates.expr(f"ac.{fn}(x)", ac=self.ac, x=value), node)
+            if not (_is_none(left) or _is_none(right)):
+                # `best is orders[2]`: `best` may be one of several objects, by path.
+                fn = "is_" if isinstance(node.ops[0], gast.Is) else "is_not"
+                call = templates.expr(f"ac.{fn}(a, b)", ac=self.ac, a=left)
+                call.args[1] = right
+                return expressions.located(call, node)
         if (
             len(node.ops) == 1
             and type(node.ops[0]) in _ORDER

@@ -173,6 +173,49 @@ def choose(tag, options: tuple):
     return options[int(tag)]
 
 
+class Slot:
+    """Where a graph value stands in an alternative of a union (trace.tensors.unions): its
+    index among the alternative's values, and the type eager code gives it (`eager_type`: a
+    Python number type, a NumPy scalar type, np.ndarray, or None for the value as computed)."""
+
+    __slots__ = ("index", "kind")
+
+    def __init__(self, index, kind):
+        self.index = index
+        self.kind = kind
+
+    def __repr__(self):
+        return f"<slot {self.index}>"
+
+
+def union_pick(tag, shells: tuple, values: tuple):
+    """The alternative of a union the path took (trace.tensors.unions): its shell with its
+    run-time values in their slots, as the types eager code gives them."""
+    k = int(tag)
+    return _filled(shells[k], values[k])
+
+
+def _filled(v, values):
+    t = type(v)
+    if t is Slot:
+        kind, value = v.kind, values[v.index]
+        if value is None:
+            return None  # a number that is None on this path (an optional's `or_none`)
+        if kind in (bool, int, float, complex):
+            return kind(np.asarray(value).item())
+        if kind is np.ndarray or (kind is None and np.ndim(value)):
+            return np.array(value)
+        array = np.asarray(value)
+        return array[()] if kind is None else array.astype(kind)[()]
+    if t is tuple or t is list:
+        return t(_filled(x, values) for x in v)
+    if t is dict:
+        return {k: _filled(x, values) for k, x in v.items()}
+    if isinstance(v, tuple) and hasattr(t, "_fields"):
+        return t(*(_filled(x, values) for x in v))
+    return v
+
+
 def row_field(row: tuple, index: int):
     """Item `index` of a tuple a run-time list holds (trace.tensors.rows)."""
     return row[index]
@@ -301,6 +344,7 @@ TABLE = {
     "autoconv.as_kind": mixed_output,
     "autoconv.row_field": row_field,
     "autoconv.choose": choose,
+    "autoconv.union_pick": union_pick,
     "autoconv.list_item": list_item,
     "autoconv.concat_lists": concat_lists,
     "autoconv.kind_index": kind_index,

@@ -204,6 +204,24 @@ def is_not_none(value):
     return value is not None
 
 
+def is_(a, b):
+    """`a is b`; where either is one of several values by path (trace.tensors.unions), a staged
+    test."""
+    if not _traces:
+        return a is b
+    for x, y in ((a, b), (b, a)):
+        same = getattr(_TRACERS[type(x)], "is_same", None)
+        if same is not None:
+            return same(x, y)
+    return a is b
+
+
+def is_not(a, b):
+    """`a is not b` (see `is_`)."""
+    answer = is_(a, b)
+    return not_(answer) if answer is not True and answer is not False else not answer
+
+
 def assert_(test, message=None):
     """`assert test, message()`; a symbolic test becomes a check that runs with the graph."""
     if test is not True and test is not False:

@@ -112,6 +112,29 @@ def item(target, key):
     return target[key]
 
 
+def item_at(target, key):
+    """`target[key]` read in a function with staged statements (converters/run_time_index.py):
+    while a graph is traced, a key known only when it runs reads a NumPy array made outside the
+    graph, a Python list, tuple or dict in the graph (`trace.tensors.switch.item_at`)."""
+    if _traces and staging.tracer_for(target) is None and _symbolic(key):
+        return staging.graph_tracer.item_at(target, key)
+    try:
+        return target[key]
+    except LookupError as e:
+        e.as_written = True  # the user's own `target[key]`, read here for them (trace.raising)
+        raise
+
+
+def _symbolic(key) -> bool:
+    """Whether a key (a tuple's items, a slice's bounds) holds a value known only when the
+    graph runs."""
+    if type(key) is tuple:
+        return any(map(_symbolic, key))
+    if type(key) is slice:
+        return any(staging.tracer_for(v) is not None for v in (key.start, key.stop, key.step))
+    return staging.tracer_for(key) is not None
+
+
 class _Index:
     """`ac.index[key]` is `key`: a subscript's key, slices included, as a value."""
 

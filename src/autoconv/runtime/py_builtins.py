@@ -231,6 +231,16 @@ def type_of(obj, *args):
     return type(obj, *args)
 
 
+def isinstance(obj, classinfo, /):  # noqa: A001
+    """Python's `isinstance`; while a graph is traced, of a value whose Python type depends on
+    the path the graph takes (trace.tensors.unions), a bool known when the graph runs."""
+    if _traces:
+        check = getattr(_TRACERS[type(obj)], "isinstance_", None)
+        if check is not None:
+            return check(obj, classinfo)
+    return _py.isinstance(obj, classinfo)
+
+
 def int(value=_MISSING, /, base=_MISSING):  # noqa: A001
     """Python's `int`; while a graph is traced, `int(t)` of a one-item symbolic number is a
     Python int when the graph runs (Python's own would need the value now)."""

@@ -65,7 +65,7 @@ def staged_method(target, name, args, kwargs):
     if name == "sort" and type(target) is list and not args and set(kwargs) <= {"key", "reverse"}:
         from autoconv.runtime.py_builtins import sorted as sorted_
 
-        if not staging.grown_list(target) and holds_symbolic(target):
+        if not staging.grown_list(target) and ("key" in kwargs or holds_symbolic(target)):
             target[:] = sorted_(target, **kwargs)  # one list when the graph runs, as Python
             return None
     if (

@@ -28,14 +28,27 @@ from __future__ import annotations
 
 import numpy as np
 
-from autoconv.graph.graph import Block, Graph, Node, map_tensors, new_tensor, walk
-from autoconv.graph.passes.cse import value_key
-from autoconv.graph.passes.rewrite import Replacements
-from autoconv.graph.tensor import Tensor
+from autoconv.graph.graph import (
+    Block,
+    Graph,
+    Node,
+    _Copier,
+    map_tensors,
+    new_tensor,
+    walk,
+)
+from autoconv.graph.passes import roll_break
+from autoconv.graph.passes.roll_steps import (
+    Plan,
+    _key_steps,
+    _places,
+    _same,
+    _starts_run,
+    _Step,
+    advance,
+)
 
 NAME = "roll"
-_PURE_KINDS = frozenset(("call", "binop", "unop", "getitem", "method", "attr", "helper", "const"))
-_INT = ("int",)  # the key of an integer index that may advance from step to step
 
 
 def run(graph: Graph, settings=None) -> int:
@@ -54,30 +67,18 @@ def run(graph: Graph, settings=None) -> int:
     return done.steps
 
 
-class Plan:
-    """The rolls `plan` decided, made by `run` or by the graph copy the passes work on
-    (`graph.copy(plan.blocks, plan.replace)`, which then copies only what is left): `blocks`,
-    id(block) -> its new nodes; `repl`, the loops' results in place of their last steps';
-    `steps`, how many steps were rolled away."""
-
-    __slots__ = ("blocks", "repl", "steps")
-
-    def __init__(self):
-        self.blocks: dict = {}
-        self.repl = Replacements()
-        self.steps = 0
-
-    def replace(self, t):
-        return self.repl.resolve(t, True)
-
-
 def plan(graph: Graph) -> Plan:
     """Decides which steps of the graph's unrolled loops roll, without changing the graph
     (the loop nodes it makes are new; their Tensors take new ids of `graph`)."""
     done = Plan()
     hints = getattr(graph, "unrolled", None)
-    if not hints:
-        return done
+    if hints:
+        _roll_hinted(graph, hints, done)
+    roll_break.plan(graph, done)  # loops a staged `break` may end: chains of conds
+    return done
+
+
+def _roll_hinted(graph: Graph, hints: list, done: Plan) -> None:
     where: dict = {}  # first result id -> (block, position)
     wanted = {h[0] for h in hints}
     for block in _blocks(graph.block):
@@ -105,7 +106,6 @@ def plan(graph: Graph) -> Plan:
         if steps:
             rolled_at.setdefault(id(block), []).append(start)
             done.steps += steps
-    return done
 
 
 def _blocks(block):
@@ -114,220 +114,14 @@ def _blocks(block):
         yield from node.blocks
 
 
-class _Step:
-    """One iteration's operations, keyed: `key` compares steps; `reads` are the Tensors the
-    step reads from outside itself, in order, each with its slot (`("prev", j, o)`: result `o`
-    of operation `j` of the step before; `("ext", id)`: a value from before the loop);
-    `ints` the integer indices."""
-
-    __slots__ = ("nodes", "key", "reads", "ints", "pure")
-
-    def __init__(self, nodes):
-        self.nodes = nodes
-        self.reads: list = []
-        self.ints: list = []
-        self.pure = True
-        self.key = None
-
-
-def _key_steps(steps: list, at: dict) -> None:
-    """Keys each step. `at`: id(node) -> (step number, position in the step)."""
-    at_get = at.get
-    for k, step in enumerate(steps):
-        parts = []
-        reads = step.reads
-
-        def slot(t, k=k, reads=reads):
-            # (written out again in the loop below for an operation's Tensor arguments)
-            place = at_get(id(t.node))
-            if place is None:
-                reads.append((("ext", t.id), t))
-                return _EXT  # which value: compared by the reads (it may be a per-step item)
-            elif place[0] == k:
-                return ("in", place[1], t.index)
-            elif place[0] == k - 1:
-                s = ("prev", place[1], t.index)
-            else:
-                s = ("far", t.id)  # an older step's value: no loop variable holds it
-            reads.append((s, t))
-            return s
-
-        for node in step.nodes:
-            kind = node.kind
-            attrs = node.attrs
-            if (
-                kind not in _PURE_KINDS
-                or node.effect
-                or node.blocks
-                or not node.outputs
-                or (attrs and attrs.get("random"))
-                or (kind == "helper" and any(type(a) is list for a in node.args))
-            ):
-                step.pure = False
-                break
-            args = node.args
-            if kind == "getitem":
-                args = (args[0], _mark_ints(args[1], step.ints), *args[2:])
-            try:
-                # Most operations read Tensors and plain numbers, with no keywords or
-                # attributes: keyed here without the general walks (a 1,000-step loop keys
-                # thousands of them).
-                read = len(reads)
-                keys = []
-                for a in args:
-                    ta = type(a)
-                    if ta is Tensor:
-                        place = at_get(id(a.node))
-                        if place is None:
-                            reads.append((("ext", a.id), a))
-                            keys.append(_EXT)
-                        elif place[0] == k:
-                            keys.append(("in", place[1], a.index))
-                        else:
-                            s = ("prev", place[1], a.index) if place[0] == k - 1 else ("far", a.id)
-                            reads.append((s, a))
-                            keys.append(s)
-                    elif ta in _SCALARS:
-                        keys.append((ta, a))
-                    elif ta is float:
-                        keys.append(value_key(a))
-                    else:  # the general walk, from the first argument again
-                        del reads[read:]
-                        keys = None
-                        break
-                outs = node.outputs
-                parts.append(
-                    (
-                        kind,
-                        node.op,
-                        node.fn if isinstance(node.fn, str) else ("fn", id(node.fn)),
-                        tuple(keys) if keys is not None else _template_key(args, slot),
-                        _template_key(node.kwargs, slot) if node.kwargs else (),
-                        value_key(sorted(attrs.items())) if attrs else (),
-                        ((outs[0]._shape, outs[0].dtype, outs[0].weak),)
-                        if len(outs) == 1
-                        else tuple([(t._shape, t.dtype, t.weak) for t in outs]),
-                    )
-                )
-            except TypeError:
-                step.pure = False
-                break
-        step.key = tuple(parts) if step.pure else None
-
-
-_EXT = ("ext",)
-# Numbers keyed as `(type, value)` (`value_key` of an int, bool or str: 1, 1.0 and True differ).
-_SCALARS = frozenset((int, bool, str, type(None)))
-
-
-class _IntSlot:
-    """Stands for an integer index in a step's key."""
-
-    __slots__ = ()
-
-
-_INT_SLOT = _IntSlot()
-
-
-def _mark_ints(index, ints: list):
-    if type(index) is int:
-        ints.append(index)
-        return _INT_SLOT
-    if type(index) is tuple:
-        return tuple(_mark_ints(i, ints) if type(i) is int else i for i in index)
-    return index
-
-
-def _template_key(v, slot):
-    t = type(v)
-    if t is Tensor:
-        return slot(v)
-    if v is _INT_SLOT:
-        return _INT
-    if t is tuple or t is list:
-        return (t, tuple([_template_key(x, slot) for x in v]))
-    if t is dict:
-        return (t, tuple([(k, _template_key(x, slot)) for k, x in v.items()]))
-    if t is slice:
-        return (t, _template_key(v.start, slot), _template_key(v.stop, slot), v.step)
-    return value_key(v)
-
-
-def _starts_run(first: _Step, second: _Step):
-    """Whether `second` repeats `first` with the values `second` reads of `first` carried:
-    `(carried, items)`, the loop variables `{(j, o): initial Tensor}` and the positions in the
-    reads where each step reads its own value from before the loop (the items of a Python list
-    of arrays: the loop reads them from their stack), or None."""
-    if not (first.pure and second.pure) or len(first.nodes) != len(second.nodes):
-        return None
-    if len(first.reads) != len(second.reads) or len(first.ints) != len(second.ints):
-        return None
-    carried: dict = {}
-    items: list = []
-    for r, ((s1, t1), (s2, t2)) in enumerate(zip(first.reads, second.reads)):
-        if s2[0] == "prev":
-            if s1[0] not in ("ext", "prev"):
-                return None
-            init = carried.setdefault(s2[1:], t1)
-            out = first.nodes[s2[1]].outputs[s2[2]]
-            if init is not t1 or (t1.shape, t1.dtype, t1.weak) != (out.shape, out.dtype, out.weak):
-                return None
-        elif s1[0] == s2[0] == "ext" and s1 != s2 and _stackable(t1, t2):
-            items.append(r)
-        elif s1 != s2 or s2[0] == "far":
-            return None
-    if items:
-        # The body reads an item where the second step read it: not also as a shared value.
-        mine = {second.reads[r][1].id for r in items}
-        shared = [t.id for r, (slot, t) in enumerate(second.reads) if r not in items]
-        if mine.intersection(shared):
-            return None
-    if _relabel(first.key, second.key):
-        return carried, items
-    return None
-
-
-def _stackable(t1, t2) -> bool:
-    """Two arrays of one shape and dtype, known while tracing, that `np.stack` can join."""
-    return (
-        not t1.weak
-        and not t2.weak
-        and t1.py_kinds is None
-        and t2.py_kinds is None
-        and t1.dtype == t2.dtype
-        and t1.dtype != object
-        and t1._shape == t2._shape
-        and None not in t1._shape
-    )
-
-
-def _relabel(k1, k2) -> bool:
-    """Whether two step keys are equal once the slots of values read from outside are
-    ignored (they are compared by `_starts_run`)."""
-    if type(k1) is not type(k2):
-        return False
-    if type(k1) is tuple:
-        if k1 and k1[0] in _OUTSIDE and k2 and k2[0] in _OUTSIDE and len(k1) <= 3:
-            return True
-        return len(k1) == len(k2) and all(_relabel(a, b) for a, b in zip(k1, k2))
-    return k1 == k2
-
-
-_OUTSIDE = frozenset(("ext", "prev", "far"))
-
-
 def _roll_loop(graph, block, start, lengths, origin, plan: Plan) -> int:
     nodes = plan.blocks.get(id(block), block.nodes)
     steps = []
-    at: dict = {}
     p = start
-    for k, n in enumerate(lengths):
-        step = _Step(nodes[p : p + n])
-        for j, node in enumerate(step.nodes):
-            at[id(node)] = (k, j)
-        steps.append(step)
+    for n in lengths:
+        steps.append(_Step(nodes[p : p + n]))
         p += n
-    _key_steps(steps, at)
+    _key_steps(steps, _places(steps))
     # Runs: a start step, then steps keyed as the second one, whose indices advance evenly.
     runs = []
     k, n = 0, len(steps)
@@ -366,7 +160,7 @@ def _roll_loop(graph, block, start, lengths, origin, plan: Plan) -> int:
     k = 0
     for s, e, carried, stride, items in runs:
         for step in steps[k:s]:
-            new_nodes.extend(step.nodes)
+            new_nodes.extend(step.top)
         k = e
         # Only the last step's loop variables can be read after the run: it ends at the
         # first step with another result read after it (or before that step).
@@ -378,9 +172,9 @@ def _roll_loop(graph, block, start, lengths, origin, plan: Plan) -> int:
             done += end - s
             s = end
         for step in steps[s:e]:  # the copies left unrolled
-            new_nodes.extend(step.nodes)
+            new_nodes.extend(step.top)
     for step in steps[k:]:
-        new_nodes.extend(step.nodes)
+        new_nodes.extend(step.top)
     if not done:
         return 0
     new_nodes.extend(nodes[span_end:])
@@ -392,20 +186,6 @@ def _tensors(v):
     from autoconv.graph.graph import tensors_in
 
     return tensors_in(v)
-
-
-def _same(step, before, template, stride, items) -> bool:
-    """Whether `step` repeats `template` (a run's second step), its indices `stride` past the
-    step `before` it, reading the same values from outside but its own `items`."""
-    if not step.pure or step.key != template.key:
-        return False
-    if not all(b - a == d for a, b, d in zip(before.ints, step.ints, stride)):
-        return False
-    reads, want = step.reads, template.reads
-    for r, ((s1, t1), (s2, t2)) in enumerate(zip(reads, want)):
-        if s1 != s2 and not (r in items and s1[0] == "ext" and _stackable(t1, t2)):
-            return False
-    return True
 
 
 def _read_after(step, later, carried=None, following=None) -> bool:
@@ -420,6 +200,32 @@ def _read_after(step, later, carried=None, following=None) -> bool:
             if t.id in read and (carried is None or (j, o) not in carried):
                 return True
     return False
+
+
+def _copy_nested(graph, node, value, made: dict, ints, indices: dict):
+    """A copy of a cond or loop of the template step for the loop's body: what its blocks make
+    (their parameters too) is made anew, what they read from outside them is `value(t)`; its
+    results go into `made`, its integer indices advance (`advance`)."""
+    inner = {id(n) for sub in node.blocks for n in walk(sub)}
+    inner.update(id(p.node) for sub in node.blocks for p in sub.params)
+    copies: dict = {}
+    for t in node.outputs:
+        copies[t.id] = made[t.id] = new_tensor(graph, None, t.index, t.shape, t.dtype, t.weak)
+
+    def tensor(t):
+        copy = copies.get(t.id)
+        if copy is None:
+            if id(t.node) not in inner:
+                return value(t)
+            copy = copies[t.id] = new_tensor(graph, None, t.index, t.shape, t.dtype, t.weak)
+        return copy
+
+    copy = _Copier(tensor).node(node)
+    for sub in copy.blocks:
+        for inner_node in walk(sub):
+            if inner_node.kind == "getitem":
+                advance(inner_node, ints, indices)
+    return copy
 
 
 def _build(graph, steps, s, e, carried, stride, items, origin, repl) -> list:
@@ -481,8 +287,10 @@ def _build(graph, steps, s, e, carried, stride, items, origin, repl) -> list:
     hoisted: set = set()
     ints = iter(zip(first.ints, stride))
 
-    for j, node in enumerate(tmpl.nodes):
-        variant = False
+    for node in tmpl.top:
+        j = pos[id(node)]
+        # A draw runs in every step; a cond or loop is copied whole (below).
+        variant = node.effect or bool(node.blocks)
 
         def value(t):
             nonlocal variant
@@ -531,7 +339,11 @@ def _build(graph, steps, s, e, carried, stride, items, origin, repl) -> list:
             hoisted.add(j)
             outer.append(first.nodes[j])  # the same operation on the same values: run once
             continue
+        if node.blocks:
+            body.nodes.append(_copy_nested(graph, node, value, made, ints, indices))
+            continue
         new = Node(node.kind, node.op, node.fn, args, kwargs, dict(node.attrs), node.origin)
+        new.effect = node.effect  # (a draw: never folded, merged or dropped)
         for i, t in enumerate(node.outputs):
             made[t.id] = new_tensor(graph, new, i, t.shape, t.dtype, t.weak)
             new.outputs.append(made[t.id])
@@ -562,6 +374,7 @@ def _build(graph, steps, s, e, carried, stride, items, origin, repl) -> list:
     cond.params = body.params
     loop = Node("while", "while", args=inits, attrs={"stop": False}, origin=origin)
     loop.blocks = [cond, body]
+    loop.effect = any(n.effect for n in walk(body))  # draws: kept, in order, by every pass
     for i, p in enumerate(params):
         loop.outputs.append(new_tensor(graph, loop, i, p.shape, p.dtype, p.weak))
     outer.append(loop)

@@ -165,6 +165,14 @@ def output(choice: Choice):
     return emit("helper", "choose", choose, (choice.tag, choice.options), {}, [((), object)])[0]
 
 
+CHOSEN: dict = {}
+"""Other values a staged statement chose, by type (`unions.Union`, which builds on this
+module, registers itself): what a function's result (or a print) holds of one."""
+
+TRUTHS: dict = {}
+"""The same types: the truth of one (`if value:`), a bool Tensor."""
+
+
 def chosen(value):
     """`value` (a function's outputs) with each Choice made the value it picks (`output`),
     inside Optionals too (`return "first", (i, n)` on one path, None on another)."""
@@ -172,6 +180,8 @@ def chosen(value):
     def leaf(v):
         if type(v) is Choice:
             return output(v)
+        if type(v) in CHOSEN:
+            return CHOSEN[type(v)](v)
         if isinstance(v, Optional):
             return v.like(v.flag, chosen(v.value))
         return v

@@ -133,6 +133,8 @@ def _spec_text(v) -> str:
         return f"a list a staged loop appended to ({item} items)"
     if isinstance(v, Choice):
         return " or ".join(repr(o) for o in v.options)
+    if type(v) in choices.CHOSEN:  # a value of another kind by path (unions.Union)
+        return v.describe()
     if v is None or type(v) in (bool, int, float, complex, str, bytes):
         return f"{type(v).__name__} {v!r}"
     try:  # a user's __repr__ may format the Tensors the object holds: never in a message
@@ -284,6 +286,8 @@ def _cond_tensor(cond, origin):
         return grown_len(cond) > 0  # a list grown in a staged loop: true when not empty
     if isinstance(cond, Choice):
         cond = choices.truth(cond)  # `if label:` of a value a staged condition chose
+    elif type(cond) in choices.TRUTHS:
+        cond = choices.TRUTHS[type(cond)](cond)  # of a value of another kind by path
     if isinstance(cond, Optional):
         value = cond.value
         if cond.missing is None and isinstance(value, Tensor):

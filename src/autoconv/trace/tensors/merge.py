@@ -12,6 +12,7 @@ from autoconv.graph.tensor import format_spec
 from autoconv.trace.core import messages
 from autoconv.trace.core.join import SAME, plan_leaf
 from autoconv.trace.core.values import Undefined, unbound
+from autoconv.trace.tensors import unions
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
     _LOOPS,
@@ -78,6 +79,9 @@ class _Merger:
             a, b = lifted
             la, lb = [], []
             sa, sb = _struct(a, la), _struct(b, lb)
+        if sa != sb and unions.joins(a, b):
+            # A value of another kind on each path (`"silence"` or a list): which, at run time.
+            return ("struct", "*", [unions.join(self, name, a, b)], (a, b))
         if sa != sb:
             self._error(
                 f"{messages.named(name)} has a different structure in the {self.labels[0]} branch "
@@ -108,6 +112,8 @@ class _Merger:
             return self._choice(name, x, y)
         # An f-string made at run time on one path, a str on the other (trace/tensors/printing).
         x, y = _tensor.uses.printing.text_pair(x, y)
+        if _kinds_differ(x, y):
+            return unions.join(self, name, x, y)  # a str on one path, an int on the other
         plan = plan_leaf(x, y, LEAVES, fail)
         if plan[0] == SAME:
             return ("value", x)
@@ -126,7 +132,7 @@ class _Merger:
             with _g.build(graph, block):
                 tags.append(tag_of(v, options))
         self.pairs.append((tags[0], tags[1], _TAG))
-        return ("choice", len(self.pairs) - 1, options, name)
+        return ("choice", len(self.pairs) - 1, options, unions.named(name, self.origin))
 
     def _one_run_each(self, name, a, b):
         """`(a, b)` where a list holds items known while tracing on one path and is one
@@ -328,6 +334,8 @@ class _Merger:
         if leaf[0] == "choice":
             _, index, options, name = leaf
             return Choice(self.node.outputs[index], options, name)
+        if leaf[0] == "union":
+            return unions.resolve(self.node, leaf)
         if leaf[0] == "mixed":
             _, value, tag, kinds, name = leaf
             return tagged(self.node.outputs[value], self.node.outputs[tag], kinds, name)
@@ -353,6 +361,18 @@ def _chooses(x, y) -> bool:
     if isinstance(x, Choice) or isinstance(y, Choice):
         return (isinstance(x, Choice) or atom(x)) and (isinstance(y, Choice) or atom(y))
     return atom(x) and atom(y) and not (x is y or (type(x) is type(y) and x == y))
+
+
+def _kinds_differ(x, y) -> bool:
+    """Whether leaves `x` and `y` join as a `unions.Union`: either is one, or they are values
+    of different kinds (a str and a number, two objects) that can be alternatives."""
+    if isinstance(x, unions.Union) or isinstance(y, unions.Union):
+        return unions.joins(x, y)
+    if unions.is_object(x) or unions.is_object(y):
+        return x is not y and unions.joins(x, y)  # objects by identity: equal ones too
+    if LEAVES.numeric(x) and LEAVES.numeric(y) or LEAVES.same(x, y):
+        return False
+    return unions.joins(x, y)
 
 
 def block_graph(t):

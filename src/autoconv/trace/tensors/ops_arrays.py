@@ -409,3 +409,19 @@ def _kron(p, args, kwargs):
     a = (1,) * (n - len(a)) + tuple(a)
     b = (1,) * (n - len(b)) + tuple(b)
     return [(tuple(_times(x, y) for x, y in zip(a, b)), _dtype(p, args, kwargs))]
+
+
+@rule("lexsort", handler=_record_arrays)
+def _lexsort(p, args, kwargs):
+    keys, axis = p["keys"], p.get("axis", -1)
+    if isinstance(keys, Tensor):  # a 2-d array: its rows are the keys
+        shape = shape_of(keys)[1:]
+    else:
+        keys = list(keys)
+        if not keys:
+            fail("numpy.lexsort: need sequence of keys with len > 0 in lexsort")
+        shape = shapes.broadcast(*(shape_of(k) for k in keys), what="numpy.lexsort keys")
+    if not shape:
+        fail("numpy.lexsort: cannot lexsort 0-d keys (an axis is needed)")
+    norm_axis(axis, len(shape))
+    return [(shape, _INTP)]

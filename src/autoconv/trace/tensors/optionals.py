@@ -217,6 +217,8 @@ def materialized(v):
         return v.unwrap() if v.missing is not None else _optional_value(v)
     if isinstance(v, Choice):
         return choices.output(v)
+    if type(v) in choices.CHOSEN:  # a value of another kind by path (unions.Union)
+        return choices.CHOSEN[type(v)](v)
     if not isinstance(v, Tensor) or v.py_kinds is None:
         return v
     tag, kinds, _ = v.py_kinds

@@ -11,16 +11,13 @@ from __future__ import annotations
 import numpy as np
 
 from autoconv.graph import graph as _g
-from autoconv.graph.errors import StagingError, where
 from autoconv.graph.operators import BINARY_OPERATORS
 from autoconv.graph.origin import user_origin
-from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.runtime import staging as rt
-from autoconv.trace.tensors.accumulated import stack_items
+from autoconv.trace.tensors import sorting
 from autoconv.trace.tensors.leaves import _cast, _cond_tensor
 from autoconv.trace.tensors.merge import _Merger
 from autoconv.trace.tensors.optionals import raise_node
-from autoconv.trace.tensors.staged_calls import take
 
 OPS = {op: BINARY_OPERATORS[op] for op in ("<", "<=", ">", ">=", "==", "!=")}
 
@@ -188,49 +185,5 @@ class Sequences:
         lst[first : end + 1] = shifted
 
     def sort(self, items: list, keys: list, reverse: bool) -> list:
-        """`sorted(items, key=..., reverse=...)` given each item's key: a stable argsort of the
-        keys when the graph runs, and the items gathered by it, as Python's stable sort places
-        them (with `reverse`, Python sorts the reversed list and reverses the result). The
-        items must be all Tensors of one shape, dtype and Python type, or all Python numbers of
-        one type; the keys numbers."""
-        origin = user_origin(2)
-        _check_sortable(items, keys, origin)
-        if reverse:
-            items, keys = items[::-1], keys[::-1]
-        order = np.argsort(stack_items(np.array, list(keys)), stable=True)
-        if _symbolic(items[0]):
-            table = stack_items(np.array, list(items))
-            python = PY_TYPES[items[0].dtype.kind] if items[0].weak else None
-        else:
-            table, python = np.array(items), type(items[0])  # Python numbers of one type
-        out = [take(table, order[k]) for k in range(len(items))]
-        if python is not None:
-            out = [_cast(v, python) for v in out]
-        if reverse:
-            out.reverse()
-        return out
-
-
-def _check_sortable(items, keys, origin) -> None:
-    def kind(v):
-        if isinstance(v, Tensor):
-            return ("tensor", v.shape, v.dtype, v.weak)
-        return ("python", type(v))
-
-    kinds = {kind(v) for v in items}
-    numbers = all(
-        isinstance(k, Tensor) and not k.shape or type(k) in (bool, int, float) for k in keys
-    )
-    if len(kinds) == 1 and numbers and (next(iter(kinds))[0] == "tensor" or _python_numbers(items)):
-        return
-    raise StagingError(
-        f"{where(origin)}: `sorted()` (or `.sort()`) of items compared when the graph runs can "
-        "stage only numbers as keys, and items that are all Tensors of one shape and dtype or "
-        "all Python numbers of one type (here the keys or items differ in kind, or a key is a "
-        "tuple or an array). Sort an array instead: `np.sort(np.stack(items))`, or "
-        "`order = np.argsort(keys, kind='stable')` and `np.stack(items)[order]`."
-    )
-
-
-def _python_numbers(items) -> bool:
-    return type(items[0]) in (bool, int, float)
+        """`sorted(items, key=..., reverse=...)` given each item's key: see `sorting`."""
+        return sorting.sort(items, keys, reverse, user_origin(2))

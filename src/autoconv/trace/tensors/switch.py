@@ -69,12 +69,14 @@ def key_of(key):
 
 def list_read(lst: list, key, origin=None):
     """`lst[key]` at a key known only when the graph runs: the item then, or `NOT_MINE` when
-    the list is not one this module can switch over (the caller keeps its own error)."""
+    the list (or tuple) is not one this module can switch over (the caller keeps its own
+    error)."""
     if not _switchable(lst):
         return NOT_MINE
     origin = origin or user_origin(1)
     name = _name(lst)
-    index = _checked(key, len(lst), IndexError("list index out of range"), origin)
+    error = IndexError(f"{type(lst).__name__} index out of range")
+    index = _checked(key, len(lst), error, origin)
     stacked = _stacked(lst, index)
     if stacked is not None:
         return stacked

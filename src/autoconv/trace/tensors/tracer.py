@@ -26,9 +26,11 @@ from autoconv.trace.tensors import (
     keyed,
     list_ops,
     mutation,
+    run_time_index,
     sequences,
     staged_try,
     switch,
+    union_uses,  # noqa: F401 - stages the uses of values of another kind by path
 )
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
@@ -122,6 +124,14 @@ class TensorTracer:
 
     def keyed(self, op, shadow, *args):
         """A set or dict operation on keys known only when the graph runs (`runtime.keyed`)."""
+        if op == "get" and type(shadow.obj) is dict and shadow.obj and not shadow.active():
+            # `jumps.get(pos, pos)`: a dict of number keys known now (trace.tensors.run_time_index)
+            default = args[1] if len(args) > 1 else None
+            value = run_time_index.dict_read(
+                shadow.obj, index_value(args[0]), user_origin(2), default
+            )
+            if value is not switch.NOT_MINE:
+                return value
         return keyed.keyed(op, shadow, *args)
 
     # if / conditional expressions ----------------------------------------------------------
@@ -479,7 +489,15 @@ class TensorTracer:
         is refused (its keys would be of both sorts)."""
         if isinstance(key, Choice):
             return switch.dict_read(d, key, user_origin(3))  # `d[label] += 1`
+        value = run_time_index.dict_read(d, index_value(key), user_origin(3))  # `jumps[pos]`
+        if value is not switch.NOT_MINE:
+            return value
         return keyed.keyed("mixed", keyed_rt.shadow(d, make=True), None)
+
+    def item_at(self, target, key):
+        """`target[key]` of a NumPy array, list, tuple or dict made while tracing, at a key
+        known only when the graph runs (`runtime.items.item_at`)."""
+        return run_time_index.item_at(target, key, user_origin(2))
 
     def concrete_item(self, target, key):
         """`target[key]` of a NumPy array made outside the graph at a symbolic key (read for
@@ -511,10 +529,13 @@ class TensorTracer:
     def list_item(self, lst, key):
         """`lst[key]` of a list converted code appends to (see accumulated.list_item)."""
         if type(key) is slice:
+            run_time_index.check_slice(lst, key, user_origin(2))
             return list_ops.list_slice(lst, key)
         index = switch.key_of(index_value(key))
         if index is not None:  # (a list a staged loop appended to is not switched over)
             value = switch.list_read(lst, index, user_origin(2))  # `names[np.argmax(x)]`
+            if value is switch.NOT_MINE:  # (a long list of numbers: one array)
+                value = run_time_index.numbers_read(lst, index, user_origin(2))
             if value is not switch.NOT_MINE:
                 return value
         return accumulated.list_item(lst, key)
@@ -570,6 +591,13 @@ class TensorTracer:
         if isinstance(value, Tensor) and not value.shape and value.dtype.kind in "biuf":
             return _cast(value, kind)
         return kind(value)
+
+    def isinstance_(self, value, classinfo):
+        """`isinstance(value, classinfo)` in converted code (`ac.isinstance`), of the type
+        eager code has (a Tensor's is `Tensor.__class__` to user code, not to autoconv's)."""
+        if isinstance(value, Tensor):
+            return issubclass(arraylike.eager_class(value), classinfo)
+        return isinstance(value, classinfo)
 
     def type_of(self, value):
         """`type(value)` as eager code has it: a Tensor's eager NumPy or Python type."""

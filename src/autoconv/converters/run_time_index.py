@@ -1,0 +1,87 @@
+"""Item reads at a key that may be known only when the graph runs go through the runtime:
+
+    a[i]            ->  ac.item_at(a, i)
+    R[s, p[s]]      ->  ac.item_at(R, (s, ac.item_at(p, s)))
+    x[:, j]         ->  ac.item_at(x, ac.index[:, j])
+    a[i:]           ->  ac.item_at(a, ac.index[i:])
+
+Outside a trace `ac.item_at(a, i)` is `a[i]`. While a graph is traced, a NumPy array made in
+the function, a Python list, tuple or dict read at a key known only then is read in the graph
+(`trace.tensors.switch.item_at`), where Python's own `a[i]` would need the key now.
+
+A key of constants and slices only (`x[0]`, `x[1:]`, `x[:, -1]`), a read inside an assignment's
+target (`grid[i][j] = v` tracks `grid[i]` by its path) and a subscript another pass made a
+runtime call of already (`ac.list_item`, `ac.keyed_item`) stay as written. Runs only in
+functions with a statement that may be staged (`if`, `for`, `while`): elsewhere every key is
+a value the caller passed, read as Python reads it.
+"""
+
+import gast
+
+from autoconv.converters import expressions
+from autoconv.pyct import templates
+from autoconv.pyct.transformer import Transformer
+from autoconv.pyct.walk import walk
+
+
+def transform(function_node, ctx) -> None:
+    expressions.rewrite(function_node, _Reads(ctx.ac, _in_targets(function_node)))
+
+
+def _in_targets(function_node) -> set:
+    """Ids of the reads inside an assignment's (or `del`'s) target."""
+    found = set()
+    for node in walk(function_node):
+        if isinstance(node, (gast.Subscript, gast.Attribute)) and not isinstance(
+            node.ctx, gast.Load
+        ):
+            inner = node.value
+            while isinstance(inner, (gast.Subscript, gast.Attribute)):
+                found.add(id(inner))
+                inner = inner.value
+    return found
+
+
+def _constant(node) -> bool:
+    """A key known when the function is written: constants, `-1`, slices of them, `...`."""
+    if isinstance(node, gast.Constant):
+        return True
+    if isinstance(node, gast.UnaryOp) and isinstance(node.op, (gast.USub, gast.UAdd)):
+        return _constant(node.operand)
+    if isinstance(node, gast.Slice):
+        return all(p is None or _constant(p) for p in (node.lower, node.upper, node.step))
+    if isinstance(node, gast.Tuple):
+        return all(_constant(e) for e in node.elts)
+    return False
+
+
+class _Reads(Transformer):
+    def __init__(self, ac, in_targets):
+        super().__init__()
+        self.ac = ac
+        self.in_targets = in_targets
+
+    def _index(self, node) -> bool:
+        return (
+            isinstance(node, gast.Attribute)
+            and node.attr == "index"
+            and isinstance(node.value, gast.Name)
+            and node.value.id == self.ac
+        )
+
+    def visit_Subscript(self, node):
+        self.generic_visit(node)
+        key = node.slice
+        if (
+            not isinstance(node.ctx, gast.Load)
+            or id(node) in self.in_targets
+            or _constant(key)
+            or expressions.binds_or_suspends(key)
+            or self._index(node.value)  # `ac.index[i, :]`: another pass's key, as a value
+        ):
+            return node
+        if any(isinstance(n, gast.Slice) for n in gast.walk(key)):
+            key = templates.expr("ac.index[key]", ac=self.ac, key=key)
+        call = templates.expr("ac.item_at(name, key)", ac=self.ac, key=key)
+        call.args[0] = node.value
+        return expressions.located(call, node)
