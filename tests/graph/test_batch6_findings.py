@@ -190,3 +190,85 @@ def extend_by_repeats(x):
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_extend_by_a_run_time_repeat(backend):
     follows_the_rule(extend_by_repeats, np.array([2, 0, 1]), backend=backend)
+
+
+# E1 (crash): joining strings read from a Python list (or dict) of strings at an index known
+# only when the graph runs, in a comprehension: str.join gets autoconv's internal `Choice`
+# object and raises a bare TypeError ('sequence item 0: expected str instance, Choice found').
+def join_picked_names(codes):
+    names = ["cat", "dog"]
+    labels = [names[int(c)] for c in codes]
+    return ", ".join(labels)
+
+
+def join_names_from_dict(codes):
+    names = {0: "cat", 1: "dog"}
+    return ", ".join([names[int(c)] for c in codes])
+
+
+@xfail("E1: str.join of strings picked at a run-time index crashes with a bare TypeError")
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("fn", [join_picked_names, join_names_from_dict])
+def test_join_of_strings_picked_at_a_run_time_index(fn, backend):
+    follows_the_rule(fn, np.array([1, 0]), backend=backend)
+
+
+# W2: an f-string holding a string picked from a Python list at a run-time index, returned
+# from one branch of a staged `if` (the other returns the picked string itself): the graph
+# returns np.str_('unsure (neg)') where eager code returns the str 'unsure (neg)'.
+def pick_label(probs):
+    classes = ["neg", "pos"]
+    k = int(np.argmax(probs))
+    if probs[k] < 0.6:
+        return f"unsure ({classes[k]})"
+    return classes[k]
+
+
+@xfail("W2: an f-string chosen by a staged if comes back as np.str_, not str")
+def test_f_string_chosen_by_a_branch_is_a_str():
+    follows_the_rule(pick_label, np.array([0.5, 0.5]))
+
+
+# C11: the same f-string of a list item at a run-time index without the branch is refused
+# ('indexes a NumPy array or a Python list with `k`'), though the list is the function's own,
+# under 64 items, and the branch version traces.
+def label_of_argmax(probs):
+    classes = ["neg", "pos"]
+    k = int(np.argmax(probs))
+    return f"{classes[k]}"
+
+
+@xfail("C11: an f-string of a function's own list read at a run-time index")
+def test_f_string_of_a_list_item_at_a_run_time_index():
+    follows_the_rule(label_of_argmax, np.array([0.2, 0.8]))
+
+
+# C12 (JAX backend): a list of row tuples that a staged loop appends to and pops from (the
+# monotone chain of a convex hull), sliced and returned: a StagingError at the caller's line
+# ('a float64 value ... cannot become a NumPy array', from np.shape of a tuple) instead of the
+# result the NumPy backend gives.
+def cross(o, a, b):
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def lower_hull(points):
+    pts = [tuple(p) for p in points]
+    lower = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    return lower[:-1]
+
+
+HULL_POINTS = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0], [0.6, 0.2]])
+
+
+def test_lower_hull_runs_on_numpy():
+    follows_the_rule(lower_hull, HULL_POINTS)
+
+
+@xfail("C12: a popped list of tuples sliced and returned fails on JAX at the caller's line")
+@pytest.mark.skipif("jax" not in BACKENDS, reason="the JAX backend is optional")
+def test_lower_hull_on_jax():
+    follows_the_rule(lower_hull, HULL_POINTS, backend="jax")
