@@ -700,6 +700,19 @@ def dict_entry_and_early_return(x):
     return d["k"], d
 
 
-@xfail("G42: 'a value computed here, inside a branch or loop body, is used outside it'")
-def test_dict_entry_written_in_a_loop_and_returned_from_it():
-    follows_the_rule(dict_entry_and_early_return, np.array([-2.0]), backend="numpy")
+def dict_entry_returned_with_its_dict(x):
+    # One branch returns the dict, the other changes its entry: each keeps its own.
+    d = {"k": 0.0, "n": {"m": 1}}
+    for v in x:
+        if v < 0:
+            return (d["k"], d)
+        d["k"] = d["k"] + v
+        d["n"]["m"] = d["n"]["m"] + 1
+    return None
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("x", [[-2.0], [-2.0, 5.0], [1.0], [3.0, -1.0]])
+def test_dict_entry_written_in_a_loop_and_returned_from_it(backend, x):
+    follows_the_rule(dict_entry_and_early_return, np.array(x), backend=backend)
+    follows_the_rule(dict_entry_returned_with_its_dict, np.array(x), backend=backend)

@@ -213,7 +213,7 @@ class Buffer:
         self.buf = np.zeros(3)
 
     def write(self, x):
-        self.buf[0] = x[0]  # an attribute: the name cannot be rebound
+        self.buf[0] = x[0]  # the caller's object holds the array
         return self.buf
 
 
@@ -243,7 +243,7 @@ def test_a_constant_key_into_a_numpy_array_in_a_staged_loop_works():
 @pytest.mark.parametrize(
     "f, args, line, words",
     [
-        (Buffer().write, (X,), "self.buf[0] = x[0]", "known only when the graph runs"),
+        (Buffer().write, (X,), "self.buf[0] = x[0]", "the caller would see the change"),
         (aliased, (X,), "out[0] = x[0]", "also refers"),
         (argument, (X,), "x[0] = 5.0", "argument"),
         (held_by_list, (X,), "out[0] = x[0]", "also refers"),

@@ -241,7 +241,7 @@ def long_list(x):
 
 
 def new_key_chosen(x):
-    d = {}
+    d = {"pos": 0}  # (a dict that starts empty takes them as run-time keys: test_dict_paths)
     for v in x:
         d["pos" if v > 0 else "neg"] = 1
     return d

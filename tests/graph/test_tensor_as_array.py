@@ -541,8 +541,8 @@ def alias_in_staged_branch(x):
 
 
 def test_in_place_updates_of_tensors_with_another_name_raise():
-    raises_at(alias_returned_directly, (F64,), "y += 1", "`y`", "another name")
-    raises_at(alias_in_staged_branch, (F64,), "y += 1", "`y`", "another name")
+    raises_at(alias_returned_directly, (F64,), "y += 1", "`y`", "`z` also refers")
+    raises_at(alias_in_staged_branch, (F64,), "y += 1", "`y`", "`z` also refers")
 
 
 # --- calls that need a value while tracing, through staged_calls.call -----------------------

@@ -35,6 +35,7 @@ from autoconv.converters import (
     staged_try,
     strings,
     walrus_tests,
+    written_params,
 )
 from autoconv.converters.expressions import is_docstring
 from autoconv.pyct import anno, definite, liveness, scopes
@@ -118,6 +119,7 @@ def convert(
         definite.analyze(node, ctx.local_names | ctx.flags, _parameters(node))
         control_flow.transform(node, ctx)
     ctx.finish(node, docstring)
+    written_params.wrap(node, ctx.ac, len(docstring))
     blocks.fill_empty(node)
     if indent is not None:
         limits.check_indentation(node, indent)

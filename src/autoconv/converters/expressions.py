@@ -100,3 +100,19 @@ def membership(node, ours, ac: str, call: str):
     if isinstance(node.ops[0], gast.NotIn):
         made = templates.expr("ac.not_(x)", ac=ac, x=made)
     return located(made, node)
+
+
+def target_reads(function_node) -> set:
+    """Ids of the reads inside an assignment's (or `del`'s) target (`cfg["opt"]` of
+    `cfg["opt"]["lr"] = v`): the statement tracks that composite name by its path, so
+    converters leave them as written."""
+    found = set()
+    for node in walk(function_node):
+        if isinstance(node, (gast.Subscript, gast.Attribute)) and not isinstance(
+            node.ctx, gast.Load
+        ):
+            inner = node.value
+            while isinstance(inner, (gast.Subscript, gast.Attribute)):
+                found.add(id(inner))
+                inner = inner.value
+    return found

@@ -31,7 +31,7 @@ made outside the graph through the graph.
 
 import gast
 
-from autoconv.converters import expressions
+from autoconv.converters import expressions, written_params
 from autoconv.pyct import anno, templates
 from autoconv.pyct.transformer import Transformer
 
@@ -54,7 +54,13 @@ _STABLE = (
 def transform(function_node, ctx) -> None:
     names = ctx.local_names - ctx.globals - ctx.nonlocals
     arrays = _numpy_arrays(function_node, names)
+    written = written_params.find(function_node, names)
+    own = written_params.own_arrays(function_node, names, _makes_array)
+    written_params.mark_views(function_node, ctx.ac, names)
     _block(function_node.body, ctx.ac, names, False, arrays, ctx.namer)
+    written_params.rebind_after_calls(function_node, ctx.ac, (own | written) & names)
+    if written:
+        anno.set(function_node, written_params.WRITTEN, tuple(sorted(written)))
 
 
 _NUMPY = ("np", "numpy", "jnp")  # jax.numpy as users import it: arrays too
@@ -67,7 +73,8 @@ def _numpy_arrays(function_node, names) -> set:
     so an item with a constant key (`out[0] = v`) is rebound like any other item, not carried
     by its path (a NumPy array cannot hold a Tensor)."""
     arrays, other, seen = set(), set(), set()
-    for node in gast.walk(function_node):
+    # (the function's own statements: a function it defines binds names of its own)
+    for node in written_params.own_nodes(function_node.body):
         if isinstance(node, gast.Assign):
             if len(node.targets) == 1 and isinstance(node.targets[0], gast.Name):
                 (arrays if _makes_array(node.value) else other).add(node.targets[0].id)
@@ -122,6 +129,8 @@ def _rebinding(stmt, ac, names, in_control_flow, arrays):
     (target,) = targets
     if isinstance(target, (gast.Tuple, gast.List)):
         return _swap(stmt, target, ac, names, in_control_flow, arrays)
+    if _attribute_item(target, stmt, names, in_control_flow):
+        return _attribute_rebinding(stmt, target, ac)
     if not (
         isinstance(target, gast.Subscript)
         and isinstance(target.value, gast.Name)
@@ -167,6 +176,52 @@ def _rebinding(stmt, ac, names, in_control_flow, arrays):
     if path is not None:
         anno.set(node, ITEM_PATH, path)
     return node
+
+
+def _attribute_item(target, stmt, names, in_control_flow) -> bool:
+    """`self.stock[item] -= qty`: an item of an attribute of a local name (`self`), with a key
+    and an owner that nothing in the value can change. A constant key in a branch or loop is
+    carried by its path instead (see `_rebinding`)."""
+    if not (isinstance(target, gast.Subscript) and isinstance(target.value, gast.Attribute)):
+        return False
+    owner = target.value.value
+    while isinstance(owner, gast.Attribute):
+        owner = owner.value
+    return (
+        isinstance(owner, gast.Name)
+        and owner.id in names
+        and not (in_control_flow and isinstance(target.slice, gast.Constant))
+        and all(isinstance(n, _STABLE) or _read(n, stmt.value) for n in gast.walk(target.slice))
+        and not expressions.binds_or_suspends(stmt.value)
+    )
+
+
+def _attribute_rebinding(stmt, target, ac):
+    """`obj.attr[key] = value` -> `ac.setitem_attr(obj, 'attr', key, value)`: where a graph
+    gives the array a new value, the attribute is set to it (hidden state then carries it
+    through staged statements, trace.core.hidden); lists, dicts and concrete arrays are
+    written as Python does."""
+    attribute = target.value
+    key = target.slice
+    value = stmt.value
+    if isinstance(stmt, gast.AugAssign):
+        item = gast.Subscript(value=_copy(attribute), slice=_copy(key), ctx=gast.Load())
+        if not isinstance(key, gast.Constant) and not any(
+            isinstance(n, gast.Slice) for n in gast.walk(key)
+        ):
+            item = templates.expr("ac.item(obj, key)", ac=ac, obj=_copy(attribute), key=_copy(key))
+        op = _OP_TEXT[type(stmt.op)]
+        value = templates.expr(f"ac.item_op({op!r}, item, value)", ac=ac, item=item, value=value)
+    if any(isinstance(n, gast.Slice) for n in gast.walk(key)):
+        key = templates.expr("ac.index[key]", ac=ac, key=key)
+    call = templates.expr(
+        f"ac.setitem_attr(owner, {attribute.attr!r}, key, value)",
+        ac=ac,
+        owner=_copy(attribute.value),
+        key=key,
+        value=value,
+    )
+    return expressions.located(gast.Expr(value=call), stmt)
 
 
 # The `x[0]` that `x = ac.setitem_path(x, 0, v)` assigns (a tuple of them for a swap,

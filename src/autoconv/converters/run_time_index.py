@@ -21,25 +21,10 @@ import gast
 from autoconv.converters import expressions
 from autoconv.pyct import templates
 from autoconv.pyct.transformer import Transformer
-from autoconv.pyct.walk import walk
 
 
 def transform(function_node, ctx) -> None:
-    expressions.rewrite(function_node, _Reads(ctx.ac, _in_targets(function_node)))
-
-
-def _in_targets(function_node) -> set:
-    """Ids of the reads inside an assignment's (or `del`'s) target."""
-    found = set()
-    for node in walk(function_node):
-        if isinstance(node, (gast.Subscript, gast.Attribute)) and not isinstance(
-            node.ctx, gast.Load
-        ):
-            inner = node.value
-            while isinstance(inner, (gast.Subscript, gast.Attribute)):
-                found.add(id(inner))
-                inner = inner.value
-    return found
+    expressions.rewrite(function_node, _Reads(ctx.ac, expressions.target_reads(function_node)))
 
 
 def _constant(node) -> bool:

@@ -11,9 +11,17 @@ def _at(keys, key):
     return -1
 
 
-def keyed_contains(keys, key) -> bool:
-    """`key in s`."""
-    return _at(keys, key) >= 0
+def keyed_contains(keys, key, present=True) -> bool:
+    """`key in s` (`present`: false where the key is None, which no number key equals)."""
+    return bool(present) and _at(keys, key) >= 0
+
+
+def key_not_none(present, key):
+    """A key that may be None (`d[best]`): KeyError(None) where it is, as Python's dict of
+    number keys raises."""
+    if not present:
+        raise KeyError(None)
+    return key
 
 
 def keyed_add(keys, key):
@@ -21,9 +29,9 @@ def keyed_add(keys, key):
     return keys if _at(keys, key) >= 0 else [*keys, key]
 
 
-def keyed_discard(keys, key):
+def keyed_discard(keys, key, present=True):
     """`s.discard(key)`."""
-    i = _at(keys, key)
+    i = _at(keys, key) if present else -1
     return keys if i < 0 else [*keys[:i], *keys[i + 1 :]]
 
 
@@ -43,9 +51,9 @@ def keyed_item(keys, values, key):
     return values[i]
 
 
-def keyed_get(keys, values, key, default):
+def keyed_get(keys, values, key, default, present=True):
     """`d.get(key, default)`."""
-    i = _at(keys, key)
+    i = _at(keys, key) if present else -1
     return default if i < 0 else values[i]
 
 
@@ -92,11 +100,37 @@ def keyed_pairs(keys, values):
     return list(zip(keys, values))
 
 
-def keyed_dict(keys, values) -> dict:
-    """The dict the function returns."""
+def keyed_dict(keys, values, table=None) -> dict:
+    """The dict the function returns (`table`: the keys written in the code, which `keys`
+    index)."""
+    if table is not None:
+        keys = [table[k] for k in keys]
     return dict(zip(keys, values))
 
 
-def keyed_set(keys) -> set:
+def keyed_set(keys, table=None) -> set:
     """The set the function returns."""
-    return set(keys)
+    return set(keys) if table is None else {table[k] for k in keys}
+
+
+def present(value) -> bool:
+    """Whether a value read from a dict whose values may be None is not None."""
+    return value is not None
+
+
+def or_zero(value, zero):
+    """A value read from a dict whose values may be None, with `zero` standing for None."""
+    return zero if value is None else value
+
+
+def some_or_none(flag, value):
+    """A value that exists where `flag` is true (an Optional), as a dict stores it."""
+    return value if flag else None
+
+
+def with_nones(values: list, at: tuple) -> list:
+    """`values` with None at the indices `at` (a dict's values known while tracing)."""
+    values = list(values)
+    for i in at:
+        values[i] = None
+    return values

@@ -25,13 +25,19 @@ from autoconv.runtime.items import (
     item_at,
     item_op,
     list_item,
+    params_written,
     setitem,
+    setitem_attr,
     setitem_path,
     setitems,
     setitems_path,
     store_item,
+    view_of,
+    written_back,
 )
 from autoconv.runtime.keyed import item as keyed_item
+from autoconv.runtime.keyed import iterated as keyed_iterated
+from autoconv.runtime.keyed import store as keyed_store
 from autoconv.runtime.lists import filtered, joined, list_contains, list_iadd, list_method
 from autoconv.runtime.logical import and_, if_exp, not_, or_, truth
 from autoconv.runtime.printing import (  # noqa: A004 - `ac.print` and others in converted code
@@ -107,6 +113,8 @@ __all__ = [
     "len",
     "joined",
     "keyed_item",
+    "keyed_iterated",
+    "keyed_store",
     "list_contains",
     "list_iadd",
     "list_item",
@@ -119,7 +127,9 @@ __all__ = [
     "range",
     "repr",
     "register_forms",
+    "params_written",
     "setitem",
+    "setitem_attr",
     "setitem_path",
     "setitems",
     "setitems_path",
@@ -139,6 +149,8 @@ __all__ = [
     "try_which",
     "type",
     "unbound_locals",
+    "view_of",
     "while_stmt",
+    "written_back",
     "zip",
 ]

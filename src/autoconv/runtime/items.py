@@ -21,9 +21,118 @@ def setitem(target, key, value):
     if _traces:
         return staging.graph_tracer.setitem(target, key, value)
     if staging.jax_value(target) or _jax_array(target):
+        if _VIEWS:
+            _view_written(target)
         return staging.jax_ops().setitem(target, key, value)  # `target.at[key].set(value)`
     target[key] = value
     return target
+
+
+# id(view) -> (view, `row = out[...]`): arrays converted code read by basic indexing, under a
+# JAX trace, into names it later writes items of (converters/written_params.mark_views).
+_VIEWS: dict = {}
+
+
+def view_of(base, key, text: str):
+    """`base[key]`, for `row = base[key]` where converted code writes `row[j] = v` later. Eager
+    NumPy gives a view that shares `base`'s memory for integer and slice keys; a JAX array is
+    a copy, so a write into it under a JAX trace is refused (`setitem`)."""
+    try:
+        value = base[key]
+    except LookupError as e:
+        e.as_written = True  # the user's own `base[key]` (see raising)
+        raise
+    if not _traces and staging.jax_value(value) and getattr(value, "ndim", 0) > 0:
+        items = key if type(key) is tuple else (key,)
+        if all(k is None or k is Ellipsis or type(k) in (int, slice) for k in items):
+            if len(_VIEWS) > 4096:
+                _VIEWS.clear()
+            _VIEWS[id(value)] = (value, text)
+    return value
+
+
+def _view_written(target) -> None:
+    entry = _VIEWS.get(id(target))
+    if entry is None or entry[0] is not target:
+        return
+    from autoconv.trace.jax import state
+
+    name, read = entry[1].split(" = ", 1)
+    state.fail(
+        state.user_origin(),
+        f"this writes into `{name}`, which eager NumPy makes a view of `{read.split('[')[0]}` "
+        f"(`{entry[1]}`), so the write changes that array too; under JAX `{name}` is a "
+        "copy, and that array would keep its values. Write into the array itself (`out[i, j] "
+        "= v` for `row = out[i]`), or copy the view first (`row = out[i].copy()`) if the "
+        "array should not change.",
+    )
+
+
+def setitem_attr(owner, attr: str, key, value) -> None:
+    """`owner.attr[key] = value`: where the array gets a new value (a graph's, a JAX array's),
+    the attribute is set to it, which is what eager code sees when nothing else holds the old
+    array (the graph tracer checks that)."""
+    target = getattr(owner, attr)
+    if _traces:
+        new = staging.graph_tracer.setitem(target, key, value, (owner, attr))
+    else:
+        new = setitem(target, key, value)
+    if new is not target:
+        setattr(owner, attr, new)
+
+
+class params_written:  # noqa: N801 - converted code's `with ac.params_written(names):`
+    """Around the body of a function that writes its parameters `names` in place: while a
+    graph is traced, notes at its end each that holds another array than it was given
+    (converters/written_params.py), for the caller's `written_back`."""
+
+    __slots__ = ("names", "frame", "given")
+
+    def __init__(self, names):
+        self.names = names
+        self.frame = None
+
+    def __enter__(self):
+        if _traces or staging.jax_tracing():
+            self.frame = _sys._getframe(1)
+            self.given = [self.frame.f_locals.get(n) for n in self.names]
+            if _traces:
+                staging.graph_tracer.params_entered(self.frame, self.given)
+
+    def __exit__(self, kind, error, traceback):
+        if self.frame is not None:
+            now = self.frame.f_locals
+            changes = [(n, g, now.get(n)) for n, g in zip(self.names, self.given)]
+            if _traces:
+                staging.graph_tracer.params_written(self.frame, changes if kind is None else [])
+            elif kind is None:
+                _jax_written(changes)
+        self.frame = None
+
+
+# id(given) -> (given, now): JAX arrays (of one or more dimensions: a 0-d one may be a NumPy
+# scalar eagerly, which `+=` does not change) that a function wrote into, under a JAX trace.
+_JAX_WRITTEN: dict = {}
+
+
+def _jax_written(changes) -> None:
+    if len(_JAX_WRITTEN) > 4096:
+        _JAX_WRITTEN.clear()
+    for _name, given, now in changes:
+        if now is not given and getattr(given, "ndim", 0) > 0 and staging.jax_value(now):
+            _JAX_WRITTEN[id(given)] = (given, now)
+
+
+def written_back(value):
+    """`a = ac.written_back(a)` after `f(a)`: what `a` holds now that `f` wrote into it in
+    place (while a graph is traced, the new array `f` ended with), else `value` itself."""
+    if _traces:
+        return staging.graph_tracer.written_back(value)
+    if _JAX_WRITTEN:
+        entry = _JAX_WRITTEN.pop(id(value), None)
+        if entry is not None and entry[0] is value:
+            return entry[1]
+    return value
 
 
 def setitem_path(target, key, value):

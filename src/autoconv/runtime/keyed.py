@@ -22,11 +22,17 @@ class Shadow:
     """The run-time keys (and values, for a dict) of `obj`: Python lists that hold one
     run-time list each once a key known only when the graph runs was stored."""
 
-    __slots__ = ("obj", "keys", "values", "name")
+    __slots__ = ("obj", "keys", "values", "name", "snapped", "table", "coded", "nones")
 
     def __init__(self, obj, name):
         self.obj = obj
         self.name = name
+        self.snapped = False  # whether a staged statement carries its lists (`shadow_lists`)
+        # Keys written in the code (strings), held in the run-time list as indices into
+        # `table`; `coded`: None until a key is seen, then whether its keys are such indices.
+        self.table: list = []
+        self.coded: bool | None = None
+        self.nones = False  # whether a value may be None (reads are then Optionals)
         self.keys: list = []
         self.values: list | None = [] if type(obj) is dict else None
 
@@ -60,19 +66,42 @@ def active(obj):
 
 def shadow_lists(obj, name: str) -> list:
     """`(list, name)` of the shadow lists of a set or dict a staged statement's closures reach,
-    made for an empty one (a key known only when the graph runs may arrive in the statement);
-    [] for anything else."""
+    made for an empty one (a key known only when the graph runs may arrive in the statement)
+    and for one holding number keys known now, whose lists then mirror its items (such a key
+    may arrive, and its keys become run-time ones: `trace.tensors.keyed`); [] for anything
+    else."""
     if type(obj) not in (set, dict):
         return []
     found = shadow(obj)
-    if found is None:
-        if obj:
+    if obj and (found is None or not found.active()):
+        if not all(map(number_key, obj)):
             return []
+        found = found or shadow(obj, name, make=True)
+        # The statement starts from its items as they are now (a list a loop made run-time
+        # already, before its other one, stays so).
+        if not staging.grown_list(found.keys):
+            found.keys[:] = obj
+        if found.values is not None and not staging.grown_list(found.values):
+            found.values[:] = obj.values()
+    if found is None:
         found = shadow(obj, name, make=True)
+    elif not obj:
+        for lst in (found.keys, found.values or []):
+            if lst and not staging.grown_list(lst):
+                lst.clear()  # (a mirror of items since removed)
+    found.snapped = True
     lists = [(found.keys, f"{name}.keys()")]
     if found.values is not None:
         lists.append((found.values, f"{name}.values()"))
     return lists
+
+
+def number_key(key) -> bool:
+    """Whether `key` is a Python number, or a tuple of them."""
+    t = type(key)
+    if t is tuple:
+        return all(map(number_key, key))
+    return t is int or t is float or t is bool
 
 
 def stages(obj, key) -> bool:
@@ -95,6 +124,16 @@ def setitem(obj, key, value):
     return obj
 
 
+def store(target, key, value) -> None:
+    """`target[key] = value` for a target converted code cannot rebind (`self.counts[key] =
+    n`): a dict holding run-time keys, or given a key known only when the graph runs, stores
+    through the graph's tracer (which keeps the dict object); anything else as Python does."""
+    if _traces and type(target) is dict and stages(target, key):
+        staging.graph_tracer.setitem(target, key, value)
+        return
+    target[key] = value
+
+
 def item(obj, key):
     """`obj[key]` (converted code: a name bound only to sets and dicts)."""
     if type(obj) is dict and stages(obj, key):
@@ -111,16 +150,41 @@ def item(obj, key):
         raise
 
 
-def view(value, ordered: bool = False):
+def view(value, ordered: bool = False, keys: bool = False):
     """What `for k in value`, `sorted(value)`, `len(value)`, `max(value)` read: the keys of a
     set or dict holding run-time keys, as a run-time list; else `value`. `ordered`: the order
-    matters (a `for` loop), which Python gives a set by hash, not by insertion: refused."""
+    matters (a `for` loop), which Python gives a set by hash, not by insertion: refused.
+    `keys` (or `ordered`): the keys themselves are read, not only their number."""
     found = active(value) if _traces else None
     if found is None:
         return value
     if ordered and found.values is None:
         staging.graph_tracer.keyed("iterate", found)
+    if (ordered or keys) and found.coded:
+        staging.graph_tracer.keyed("coded_keys", found)
     return list(found.keys)
+
+
+def operand(value, test: bool):
+    """An operand of `and` / `or` that is a set or dict: in a test (`if d and ...`), what its
+    truth reads (`view`); as a value, refused where it holds run-time keys (its truth, and
+    so which operand is the result, is known only when the graph runs)."""
+    found = active(value)
+    if found is None:
+        return value
+    if test:
+        return list(found.keys)
+    staging.graph_tracer.keyed("operand", found)
+    return value
+
+
+def iterated(obj):
+    """`obj`, which a comprehension or a builtin such as `list()` iterates: refused, naming
+    the line, for a set or dict holding run-time keys (Python would see it empty)."""
+    found = active(obj) if _traces else None
+    if found is not None:
+        staging.graph_tracer.keyed("iterated", found)
+    return obj
 
 
 def method(f):

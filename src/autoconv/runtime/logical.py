@@ -19,6 +19,8 @@ def and_(value, operand, *more, test=False):
     # The two-operand case, by far the most common, runs once through; more operands loop.
     while True:
         if value is not True and value is not False:
+            if _traces and type(value) in (set, dict):
+                value = keyed.operand(value, test)  # holding keys known only when it runs
             tracer = _tracer_for(value)
             if tracer is not None:
                 if test and getattr(tracer, "folds_tests", False):
@@ -38,6 +40,8 @@ def and_(value, operand, *more, test=False):
             past_operators(e)
             raise
         if not more:
+            if _traces and type(value) in (set, dict):
+                value = keyed.operand(value, test)
             if test and value is not True and value is not False and _tracer_for(value) is None:
                 return True if value else False
             return value
@@ -53,6 +57,8 @@ def or_(value, operand, *more, test=False):
     # The two-operand case, by far the most common, runs once through; more operands loop.
     while True:
         if value is not True and value is not False:
+            if _traces and type(value) in (set, dict):
+                value = keyed.operand(value, test)  # holding keys known only when it runs
             tracer = _tracer_for(value)
             if tracer is not None:
                 if test and getattr(tracer, "folds_tests", False):
@@ -72,6 +78,8 @@ def or_(value, operand, *more, test=False):
             past_operators(e)
             raise
         if not more:
+            if _traces and type(value) in (set, dict):
+                value = keyed.operand(value, test)
             if test and value is not True and value is not False and _tracer_for(value) is None:
                 return True if value else False
             return value
@@ -105,6 +113,8 @@ def truth(value):
 def if_exp(cond, if_true, if_false):
     """`if_true() if cond else if_false()`."""
     if cond is not True and cond is not False:
+        if _traces and type(cond) in (set, dict):
+            cond = keyed.view(cond)  # holding keys known only when the graph runs
         tracer = _tracer_for(cond)
         if tracer is not None:
             return tracer.if_exp(cond, if_true, if_false)

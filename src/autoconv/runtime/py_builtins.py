@@ -35,7 +35,7 @@ def _extreme(which, args, kwargs):
         found = keyed.extreme(which, args[0], kwargs.get("key"))  # `max(d, key=d.get)`
         if found is not None:
             return found
-        args = (keyed.view(args[0]),)
+        args = (keyed.view(args[0], keys=True),)
     if _traces and ("key" in kwargs or _has_tuples(args)):
         return _keyed(which, args, kwargs)
     if kwargs:
@@ -80,7 +80,7 @@ def sorted(iterable, /, *, key=None, reverse=False):  # noqa: A001
     """Python's `sorted`; while a graph is traced, items whose keys are symbolic numbers are
     placed by a stable argsort when the graph runs (trace.tensors.sequences)."""
     if _traces:
-        iterable = keyed.view(iterable)  # a set or dict holding run-time keys: their list
+        iterable = keyed.view(iterable, keys=True)  # a set or dict holding run-time keys
         items = list(iterable)
         if staging.grown_list(iterable):
             # A list a staged loop appended to: its `sort` method, on a copy.

@@ -188,6 +188,8 @@ def parts_of(w, node, lst, prefix, tail) -> str:
     plan = w.plan
     elem = tuple(plan.family(lst).elem)
     for v in (*prefix, *tail):
+        if plan.family(lst).fields is not None and type(v) is tuple:
+            continue  # a row: `item_expr` gives its fields
         shape = tuple(v.shape) if isinstance(v, Tensor) else np.shape(v)
         if shape != elem:
             raise lowering_error(

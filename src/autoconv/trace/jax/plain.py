@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import builtins as _py
+import dis
 import linecache
 import operator
 
@@ -163,6 +164,8 @@ def _target_name(line: str):
     except (SyntaxError, ValueError):
         return None
     target = getattr(stmt, "target", None) or (getattr(stmt, "targets", None) or [None])[0]
+    if isinstance(target, (ast.Tuple, ast.List)) and target.elts:
+        target = target.elts[0]  # a swap: `x[i], x[j] = x[j], x[i]`
     while isinstance(target, ast.Subscript):
         target = target.value
     return target.id if isinstance(target, ast.Name) else None
@@ -186,6 +189,15 @@ def _other_name(target, frame, name):
     # converted function's: there `name` is the same variable.
     shared = own is not None and name in own.co_freevars
     inner = own
+    # Names a caller takes the new array into (`a = ac.written_back(a)`), and their cells in the
+    # functions nested in it (a conditional expression's lambda calling the writer).
+    given_back: set = set()
+    outer = frame
+    while outer is not None:
+        if not outer.f_code.co_filename.startswith(st._SKIP):
+            code = outer.f_code
+            given_back |= _taken_back(outer) & (set(code.co_cellvars) | set(code.co_freevars))
+        outer = outer.f_back
     while frame is not None:
         code = frame.f_code
         if code.co_filename.startswith(st._SKIP):
@@ -196,10 +208,12 @@ def _other_name(target, frame, name):
             continue
         nest = code is own or shared and (name in code.co_cellvars or name in code.co_freevars)
         rebound = () if nest else _rebound(frame)
+        cells = set(code.co_cellvars) | set(code.co_freevars)
+        taken = set() if nest else _taken_back(frame)
         for k, v in frame.f_locals.items():
             if k == name and nest:
                 continue  # the name itself, or its cell in the functions the body is in
-            if k in rebound:
+            if k in rebound or k in taken or k in given_back and k in cells:
                 continue  # a caller's `x = step(x)` or `return step(x)`: its old `x` is gone
             if v is target:
                 return k if code is own or nest else f"{k}` in `{code.co_name}"
@@ -217,19 +231,20 @@ def _rebound(frame):
     that eager NumPy's change of their array would not be seen: those the statement rebinds
     (`x = step(x)`), or for a `return` all of them; minus those the statement reads other than
     as a call's argument (`return step(x), x`). () when the line is not one such statement."""
+    taken = _taken_back(frame)
     try:
         (stmt,) = ast.parse(_source_line(frame)).body
     except (SyntaxError, ValueError):
-        return ()
+        return taken
     if isinstance(stmt, ast.Return):
         gone = set(frame.f_locals.keys())
     elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
         targets = getattr(stmt, "targets", None) or [stmt.target]
         gone = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
     else:
-        return ()
+        return taken
     if stmt.value is None:
-        return gone
+        return gone | taken
     arguments = {
         id(a)
         for call in ast.walk(stmt.value)
@@ -240,7 +255,30 @@ def _rebound(frame):
     read = {
         n.id for n in ast.walk(stmt.value) if isinstance(n, ast.Name) and id(n) not in arguments
     }
-    return gone - read
+    return (gone - read) | taken
+
+
+def _taken_back(frame) -> set:
+    """The names converted code gives back the arrays the running call writes into in place
+    (`a = ac.written_back(a)` right after `sift(a, 0, n)`, on the same line:
+    converters/written_params.py)."""
+    taken, pending = set(), None
+    line = None
+    for ins in dis.get_instructions(frame.f_code):
+        if ins.offset <= frame.f_lasti:
+            line = ins.starts_line or line
+            continue
+        if ins.starts_line is not None and ins.starts_line != line:
+            break
+        if ins.argval == "written_back" and ins.opname in ("LOAD_METHOD", "LOAD_ATTR"):
+            pending = ""
+        elif pending == "" and ins.opname in ("LOAD_FAST", "LOAD_DEREF", "LOAD_NAME"):
+            pending = ins.argval
+        elif pending and ins.opname.startswith("STORE_"):
+            if ins.argval == pending:
+                taken.add(pending)
+            pending = None
+    return taken
 
 
 def _is_guard(code, inner) -> bool:

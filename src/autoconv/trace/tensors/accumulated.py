@@ -26,7 +26,16 @@ from autoconv.trace.tensors.optionals import RUN_LISTS, Optional, index_value, m
 from autoconv.trace.tensors.path_types import tagged
 from autoconv.trace.tensors.recording import emit, may_raise
 from autoconv.trace.tensors.recording import one as _one
-from autoconv.trace.tensors.rows import _weak, describe, fields, is_row, item_spec, stand_in
+from autoconv.trace.tensors.records import flatten, layout_of, refuse_order
+from autoconv.trace.tensors.rows import (
+    _weak,
+    describe,
+    fields,
+    is_row,
+    item_spec,
+    parts,
+    stand_in,
+)
 from autoconv.trace.tensors.user_code import user_frame
 
 _PY_NUMBERS = (bool, int, float, complex)
@@ -235,12 +244,12 @@ def _item_text(item) -> str:
 
 
 def _flat(items):
-    """The items, with the items of each tuple (a row, see `rows`) in its place."""
+    """The items, with the leaves of each tuple, dict or list (a row, see `rows` and
+    `records`) in its place: a value-or-None as its value (a read of it would check it)."""
     for item in items:
-        if type(item) is tuple:
-            yield from item
-        else:
-            yield item
+        found = flatten(item) if type(item) in (tuple, list, dict) else None
+        for leaf in found[1] if found is not None else (item,):
+            yield leaf.value if isinstance(leaf, Optional) else leaf
 
 
 def list_item(lst: list, key):
@@ -272,7 +281,10 @@ def _item_at_run_time(lst: list, key):
     origin = user_origin(3)
     specs = [item_spec(item) for item in lst]
     dtypes = {spec[1] for item, spec in zip(lst, specs) if spec is not None and not _weak(item)}
-    if None in specs or len({len(spec[0]) for spec in specs}) > 1 or len(dtypes) > 1:
+    # (a list of dicts or lists: an item read would be a new one, which a write into it
+    # would not reach)
+    records = None not in specs and any(layout_of(spec[1]) is not None for spec in specs)
+    if records or None in specs or len({len(spec[0]) for spec in specs}) > 1 or len(dtypes) > 1:
         raise StagingError(
             f"{where(origin)}: {list_name(lst)} is indexed at a key known only when "
             "the graph runs, and its items are not all arrays or numbers of one dtype and "
@@ -303,6 +315,8 @@ def _run_time(op, fn, lst, n, args, more_items):
     acc = lst[n].tensor
     args = tuple(index_value(a) for a in args)  # a key that is None on some paths: its value
     more_items = tuple(index_value(a) for a in more_items)
+    if op in ("sum", "max", "min"):
+        refuse_order(f"`{op}`", acc.dtype, user_origin(3))  # records: refused
     if op == "sum" and is_row(acc.dtype):
         raise StagingError(
             f"{where(user_origin(3))}: `sum` of a list of tuples ({describe(acc.dtype)} each, "
@@ -313,7 +327,7 @@ def _run_time(op, fn, lst, n, args, more_items):
     elem, dtype = item_kind(lst, n, f"`{op}`", user_origin(3), more)
     if op == "sum":  # Python's sum starts from `start`: 0 + float64 items is a float64
         dtype = np.result_type(dtype, *(a.dtype if isinstance(a, Tensor) else a for a in args))
-    prefix, tail = lst[:n], lst[n + 1 :]
+    prefix, _, tail = parts(lst, n)
     value = emit("helper", op, fn, (prefix, acc, tail, *args), {}, [(elem, dtype, False)])[0]
     return run_time_item(value, tuple(type(a) for a in args))
 

@@ -19,6 +19,13 @@ from autoconv.trace.tensors.accumulated import ListAccum, accum_index, one_kind
 from autoconv.trace.tensors.leaves import _spec_text, _struct, _weak
 from autoconv.trace.tensors.optionals import Optional, materialized
 from autoconv.trace.tensors.recording import emit
+from autoconv.trace.tensors.records import (
+    LAYOUT_HINT,
+    check_reads,
+    layout_of,
+    returned_list,
+    spec_against,
+)
 from autoconv.trace.tensors.rows import as_items, describe, is_row, item_spec
 from autoconv.trace.tensors.user_code import user_frame
 
@@ -317,16 +324,17 @@ def whole_lists(value):
     """A function's outputs with each list that holds run-time items followed by others
     (`out.append(1)` after a staged loop appended to `out`) made one run-time list, as the
     graph returns it."""
+    check_reads()  # (records read from run-time lists and changed in place: refused)
     t = type(value)
     if t is list:
         n = accum_index(value)
         if n is None:
             items = [whole_lists(v) for v in value]
             return value if all(a is b for a, b in zip(items, value)) else items
-        if n < len(value) - 1:
+        if n < len(value) - 1 or (n and layout_of(value[n].tensor.dtype) is not None):
             run = one_run(value, "the returned list", user_origin(3))
-            return value if run is None else [ListAccum(run)]
-        return value
+            value = value if run is None else [ListAccum(run)]
+        return returned_list(value)  # records: rebuilt when the graph runs
     if t is tuple:
         items = tuple(whole_lists(v) for v in value)
         return value if all(a is b for a, b in zip(items, value)) else items
@@ -432,11 +440,12 @@ def _append(acc, items, name, origin):
     # the list (which find each item's type when the graph runs) give eager's.
     items = [as_its_kind(it) for it in items]
     one_kind(items, f"goes into list `{name}`", origin, stacked=True)
-    items = as_items(items)  # a string a staged condition chose: the value it picks
+    # (a record takes the list's layout: its spec before it is made its flat row)
+    specs = [spec_against(it, acc.dtype) or item_spec(it) for it in items]
+    items = as_items(items, acc.dtype)  # a string a staged condition chose: the value it picks
     node = _g.Node("list_append", "append", args=(acc, *items))
     elem = tuple(acc.shape[1:])
-    for item in items:
-        spec = item_spec(item)
+    for item, spec in zip(items, specs):
         if spec is None:
             raise StagingError(
                 f"{where(origin)}: list `{name}` holds {_item_text(acc.dtype)} appended in a "
@@ -454,7 +463,7 @@ def _append(acc, items, name, origin):
             raise StagingError(
                 f"{where(origin)}: items appended to list `{name}` in a staged loop or branch "
                 f"must all have the same dtype: got {_item_text(spec[1])} after "
-                f"{_item_text(acc.dtype)}"
+                f"{_item_text(acc.dtype)}" + LAYOUT_HINT * any(map(layout_of, (spec[1], acc.dtype)))
             )
     _g.add_node(node, [((None, *elem), acc.dtype)], origin)
     return node.outputs[0]

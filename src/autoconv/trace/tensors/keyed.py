@@ -8,18 +8,23 @@ from __future__ import annotations
 
 import numpy as np
 
+from autoconv.graph import graph as _g
 from autoconv.graph import keyed_helpers as kh
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
 from autoconv.runtime import keyed as keyed_rt
+from autoconv.trace.tensors import appends, choices
 from autoconv.trace.tensors.accumulated import ListAccum, run_time_item
 from autoconv.trace.tensors.appends import _NeedsAccumulator, in_staged_loop, one_run
+from autoconv.trace.tensors.choices import Choice
 from autoconv.trace.tensors.leaves import _spec_text
+from autoconv.trace.tensors.optionals import Optional
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.rows import _weak, as_items, is_row, item_spec
 from autoconv.trace.tensors.user_code import source_line, user_frame
 
 _BOOL = ((), np.dtype(bool), True)
+_CODED = (str, bytes)  # keys written in the code, held as indices into a table
 _OBJECT = ((), np.dtype(object), False)
 
 
@@ -44,12 +49,53 @@ def _fail(shadow, origin, message, error=StagingError):
     raise error(f"{where(origin)}: {line}{what} {message}")
 
 
-def _key(shadow, key, origin):
-    """`key` as an item of the keys' run-time list: a number, or a tuple of numbers (a row)."""
+def _key(shadow, key, origin, held=False):
+    """`key` as an item of the keys' run-time list: a number, or a tuple of numbers (a row).
+    `held`: a key the object holds now, which becomes a run-time one."""
     if type(key) is tuple:
         key = as_items([key])[0]
+    if isinstance(key, Choice) or type(key) in _CODED:
+        return _coded(shadow, key, origin)
     spec = item_spec(key)
-    if spec is None or spec[0] != () or spec[1].kind not in "biuf" and not is_row(spec[1]):
+    if spec is not None and spec[1].kind == "O":  # `f"{t:.2f}"`: a string made when it runs
+        _fail(
+            shadow,
+            origin,
+            f"gets the key {_spec_text(key)}, a string made when the graph runs, which has no "
+            "value while tracing: a key is known while tracing, a number, or a string written "
+            "in the code. Compare the number the string is made from instead.",
+            KeyedTypeError,
+        )
+    if shadow.coded:
+        _fail(
+            shadow,
+            origin,
+            f"holds keys written in the code ({_table_text(shadow)}) and gets the key "
+            f"{_spec_text(key)} while its keys are known only when the graph runs: use keys "
+            "of one sort.",
+            KeyedTypeError,
+        )
+    if isinstance(key, Optional):
+        _fail(
+            shadow,
+            origin,
+            f"gets the key `{key.name}`, which is None on some paths, while its keys are "
+            "numbers known only when the graph runs: test `if k is not None:` before storing.",
+            KeyedTypeError,
+        )
+    shadow.coded = False
+    spec = item_spec(key)
+    bad = spec is None or spec[0] != () or spec[1].kind not in "biuf" and not is_row(spec[1])
+    if bad and held:
+        _fail(
+            shadow,
+            origin,
+            f"holds the key {key!r}, known while tracing, and gets one known only when the "
+            "graph runs: its keys then become run-time ones, which are numbers or tuples of "
+            "numbers. Keep run-time keys in a dict of their own.",
+            KeyedTypeError,
+        )
+    if bad:
         _fail(
             shadow,
             origin,
@@ -61,41 +107,152 @@ def _key(shadow, key, origin):
     return key
 
 
+def _coded(shadow, key, origin):
+    """A key written in the code (a string), or a Choice among such (`"pos" if v > 0 else
+    "neg"`): its index in the shadow's table of them, as the keys' run-time list holds it."""
+    options = key.options if isinstance(key, Choice) else (key,)
+    if shadow.coded is False or any(type(o) not in _CODED for o in options):
+        _fail(
+            shadow,
+            origin,
+            f"gets the key {_spec_text(key)} while its keys are known only when the graph "
+            "runs: such keys are numbers or tuples of numbers, or strings written in the code "
+            "(one sort in one dict).",
+            KeyedTypeError,
+        )
+    shadow.coded = True
+    table = shadow.table
+    table.extend(o for o in dict.fromkeys(options) if o not in table)
+    return choices.tag_of(key, tuple(table))
+
+
+def _table_text(shadow) -> str:
+    return ", ".join(map(repr, shadow.table[:4])) + (", ..." if len(shadow.table) > 4 else "")
+
+
 def _ensure(shadow, lst, example, origin):
     """Makes `lst` (a list of the shadow) one run-time list, whose items are of `example`'s
     kind: a staged loop that carries it restarts with it so (`_NeedsAccumulator`)."""
     if len(lst) == 1 and isinstance(lst[0], ListAccum):
         return
-    if lst or shadow.obj:
+    # The items it holds now (keys known while tracing) become the run-time list's first
+    # items: the Python object keeps them, unread while its shadow is a run-time one.
+    obj = shadow.obj
+    held = example is None  # (its held items give the kind)
+    items = list(obj if lst is shadow.keys else obj.values()) if obj else []
+    if lst is shadow.keys:
+        items = [_key(shadow, k, origin, held=True) for k in items]
+    elif example is None:
+        # None before any number: float64 values, whose run-time list (a Python list when the
+        # graph runs) holds the Python ints and floats stored later as they are.
+        example = next((v for v in items if v is not None), 0.0)
+    nones = tuple(i for i, v in enumerate(items) if v is None)
+    if in_staged_loop(lst):
+        if nones:
+            _fail(
+                shadow,
+                origin,
+                "holds None values known while tracing and gets a key known only when the graph "
+                "runs in this loop: store a number standing for None (e.g. -1) instead.",
+                KeyedTypeError,
+            )
+        # the loop carries it from its items before the loop (its snapshot of the mirror)
+        raise _NeedsAccumulator(lst, [example] if example is not None else items[:1], whole=True)
+    if items and not _carried(shadow):
         _fail(
             shadow,
             origin,
-            "holds keys known while tracing and gets one known only when the graph runs: a set "
-            "or dict takes keys of one of those sorts. Start it empty (`seen = set()`, `d = {}`) "
-            "and add every key in the graph, or make each key a Python value known now.",
+            "holds keys known while tracing and gets one known only when the graph runs, in a "
+            "staged branch or loop that does not carry it: start it empty (`seen = set()`, "
+            "`d = {}`) and add every key in the graph, or make each key a Python value known "
+            "now.",
             KeyedTypeError,
         )
-    if in_staged_loop(lst):
-        raise _NeedsAccumulator(lst, [example], whole=True)
-    spec = item_spec(example)
+    kind = example if example is not None or not items else items[0]
+    spec = item_spec(kind)
+    if spec is None and held:
+        _fail(
+            shadow,
+            origin,
+            f"holds the value {_spec_text(kind)}, known while tracing, and gets a key known "
+            "only when the graph runs: its values then become run-time ones, which are numbers "
+            "or arrays of one kind. Keep run-time keys in a dict of their own.",
+            KeyedTypeError,
+        )
     if spec is None:
-        _fail(shadow, origin, f"cannot hold {_spec_text(example)} when the graph runs.")
-    run = one_run([], shadow.name, origin, (tuple(spec[0]), spec[1]))
+        _fail(shadow, origin, f"cannot hold {_spec_text(kind)} when the graph runs.")
+    what = "keys" if lst is shadow.keys else "values"
+    zero = np.zeros(spec[0], spec[1])[()] if nones else None
+    items = [zero if v is None else v for v in items]
+    for item in items:
+        _check_kind_of(shadow, spec, item, origin, what)
+    run = one_run(items, shadow.name, origin, (tuple(spec[0]), spec[1]))
+    if nones:
+        shadow.nones = True
+        run_spec = [((None, *spec[0]), spec[1], False)]
+        run = emit("helper", "with_nones", kh.with_nones, (run, nones), {}, run_spec)[0]
     lst[:] = [ListAccum(run)]
+
+
+def _carried(shadow) -> bool:
+    """Whether the shadow's lists, made run-time ones here, reach the code after: at the top
+    level of the function, or in a staged `if` (outside staged loops) that carries them."""
+    scope = _g.current()
+    if scope.block is scope.graph.block:
+        return True
+    return shadow.snapped and not appends._LOOPS
+
+
+def _promote(shadow, origin):
+    """Makes the shadow's lists run-time ones (from the items the object holds now)."""
+    if shadow.values is not None:
+        _ensure(shadow, shadow.values, None, origin)
+    _ensure(shadow, shadow.keys, None, origin)
+
+
+def promote_added(hidden, origin) -> bool:
+    """Makes each dict to which a staged `if` adds number keys known while tracing on some
+    paths only (`hidden.added`, restored by `hidden.undo`) a dict of run-time keys, its keys
+    now first; whether one became so (the `if` is then traced again, storing into it). A dict
+    that cannot (other keys or values) keeps the `if`'s own error."""
+    promoted = False
+    for d, _, name in hidden.dicts:
+        prefix = f"`{name}["
+        added = [label for label in hidden.added if label.startswith(prefix)]
+        if not added or type(d) is not dict or not all(map(keyed_rt.number_key, d)):
+            continue
+        shadow = keyed_rt.shadow(d, name, make=True)
+        if shadow.active() or not _promotable(shadow):
+            continue
+        _promote(shadow, origin)
+        promoted = True
+    return promoted
+
+
+def _promotable(shadow) -> bool:
+    """Whether the shadow's items can become run-time lists here (else its `_promote` raises)."""
+    values = list(shadow.obj.values())
+    specs = {None if item_spec(v) is None else tuple(item_spec(v)[0]) for v in values}
+    return None not in specs and len(specs) <= 1 and _carried(shadow) or in_staged_loop(shadow.keys)
 
 
 def _check_kind(shadow, lst, item, origin, what):
     acc = lst[0].tensor
+    _check_kind_of(shadow, (tuple(acc.shape[1:]), acc.dtype), item, origin, what)
+
+
+def _check_kind_of(shadow, held, item, origin, what):
+    shape, dtype = tuple(held[0]), held[1]
     spec = item_spec(item)
-    same = spec is not None and tuple(spec[0]) == tuple(acc.shape[1:])
-    if same and spec[1] != acc.dtype:
-        same = not (is_row(spec[1]) or is_row(acc.dtype)) and _weak(item)
+    same = spec is not None and tuple(spec[0]) == shape
+    if same and spec[1] != dtype:
+        same = not (is_row(spec[1]) or is_row(dtype)) and _weak(item)
     if not same:
         _fail(
             shadow,
             origin,
-            f"holds {what} of {np.dtype(acc.dtype)} {tuple(acc.shape[1:])} known only when the "
-            f"graph runs, and gets {_spec_text(item)}: use {what} of one kind.",
+            f"holds {what} of {np.dtype(dtype)} {shape} known only when the graph runs, and "
+            f"gets {_spec_text(item)}: use {what} of one kind.",
         )
 
 
@@ -120,7 +277,23 @@ def keyed(op: str, shadow, *args):
     keys, values = shadow.keys, shadow.values
     is_dict = values is not None
     if op == "mixed":
-        _ensure(shadow, keys, None, origin)
+        _promote(shadow, origin)
+    if op == "operand":
+        _fail(
+            shadow,
+            origin,
+            "holds keys known only when the graph runs, and is an operand of `and` / `or` "
+            "whose value is used, which is the set or dict or the other operand by its truth: "
+            "write the choice as an `if` statement.",
+        )
+    if op == "iterated":
+        _fail(
+            shadow,
+            origin,
+            "holds keys known only when the graph runs, and a comprehension or a builtin "
+            "such as `list()` iterates it here, which is not staged: loop over it with a `for` "
+            "statement, or use `sorted(d)`.",
+        )
     if op == "iterate":
         _fail(
             shadow,
@@ -135,8 +308,7 @@ def keyed(op: str, shadow, *args):
             value = args[1] if len(args) > 1 else None
             if op == "setdefault" and len(args) < 2:
                 value = None
-            _ensure(shadow, values, value, origin)
-            _check_kind(shadow, values, value, origin, "values")
+            value = _stored_value(shadow, value, origin)
         _ensure(shadow, keys, key, origin)
         _check_kind(shadow, keys, key, origin, "keys")
     elif op in ("contains", "discard", "remove", "get", "pop", "item"):
@@ -150,18 +322,20 @@ def keyed(op: str, shadow, *args):
                 )
             return getattr(shadow.obj, op)(*args)  # Python's own answer on the empty object
         if not shadow.active() and shadow.obj:
-            _ensure(shadow, keys, None, origin)  # raises: it holds keys known now
-        key = _key(shadow, args[0], origin)
+            _promote(shadow, origin)  # its keys known now become run-time ones
+        key, present = _maybe_none(args[0], op)
+        key = _key(shadow, key, origin)
         if not shadow.active():
             return _empty(op, key, args)  # no key stored yet, on any path: Python's answer
     elif not shadow.active():
-        _ensure(shadow, keys, None, origin)
+        _promote(shadow, origin)
+    flag = () if op not in ("contains", "get", "discard") or present is True else (present,)
     if op in ("add", "discard", "remove"):
         fn = getattr(kh, f"keyed_{op}")
-        _set(keys, emit("helper", f"set_{op}", fn, (_run(keys), key), {}, [_spec(keys)]))
+        _set(keys, emit("helper", f"set_{op}", fn, (_run(keys), key, *flag), {}, [_spec(keys)]))
         return None
     if op == "contains":
-        return emit("helper", "in", kh.keyed_contains, (_run(keys), key), {}, [_BOOL])[0]
+        return emit("helper", "in", kh.keyed_contains, (_run(keys), key, *flag), {}, [_BOOL])[0]
     if op == "store":
         outs = emit(
             "helper",
@@ -177,11 +351,13 @@ def keyed(op: str, shadow, *args):
     if op in ("item", "get"):
         fn_args = (_run(keys), _run(values), key)
         if op == "get":
-            fn_args += (args[1] if len(args) > 1 else None,)
+            fn_args += (args[1] if len(args) > 1 else None, *flag)
         fn = kh.keyed_item if op == "item" else kh.keyed_get
         out = emit("helper", f"dict_{op}", fn, fn_args, {}, [_item_spec(values)])[0]
         if op == "item":
             out.node.effect = True  # raises KeyError when the graph runs, read or not
+        if shadow.nones or op == "get" and fn_args[3] is None:
+            return _maybe_none_read(shadow, out, _extra(args[1:]))
         return run_time_item(out, _extra(args[1:]))
     if op in ("setdefault", "pop"):
         fn_args = (_run(keys), _run(values), key) + ((value,) if op == "setdefault" else ())
@@ -191,14 +367,34 @@ def keyed(op: str, shadow, *args):
         outs[2].node.effect = True
         _set(keys, outs[:1])
         _set(values, outs[1:2])
+        if shadow.nones:
+            return _maybe_none_read(shadow, outs[2], ())
         return run_time_item(outs[2])
     if op in ("max", "min"):
         fn = kh.keyed_max if op == "max" else kh.keyed_min
         out = emit("helper", f"dict_{op}", fn, (_run(keys), _run(values)), {}, [_item_spec(keys)])
         out[0].node.effect = True
+        if shadow.coded:
+            return choices.Choice(out[0], tuple(shadow.table), shadow.name or "key")
         return run_time_item(out[0])
+    if shadow.coded and op in ("keys", "items", "coded_keys"):
+        _fail(
+            shadow,
+            origin,
+            f"holds keys written in the code ({_table_text(shadow)}), stored when the graph "
+            "runs, and its keys are read here as values, which is not staged: return the dict, "
+            "or read `d.get(k, default)` for each key `k` you expect.",
+        )
     if op == "keys":
         return list(keys)
+    if shadow.nones and op in ("values", "items"):
+        _fail(
+            shadow,
+            origin,
+            f"holds values known only when the graph runs, some of them None, and `.{op}()` "
+            "would give them as a run-time list, which holds numbers only: loop over the keys "
+            "(`for k in d:`) and read `d[k]`, or return the dict.",
+        )
     if op == "values":
         return list(values)
     if op == "items":
@@ -219,9 +415,64 @@ def keyed(op: str, shadow, *args):
             fn_args, fn = (_run(keys), _run(values)), kh.keyed_dict
         else:
             fn_args, fn = (_run(keys),), kh.keyed_set
+        if shadow.coded:
+            fn_args += (tuple(shadow.table),)
         name = "dict_output" if is_dict else "set_output"
         return emit("helper", name, fn, fn_args, {}, [_OBJECT])[0]
     return getattr(shadow.obj, op)(*args)  # a method autoconv does not stage: Python's
+
+
+def _stored_value(shadow, value, origin):
+    """`value`, stored into the dict's run-time values (made here, of its kind, if need be);
+    None, or an Optional, is stored as None (when the graph runs, the list is a Python list),
+    and reads then give Optionals (`shadow.nones`)."""
+    values = shadow.values
+    if value is None:
+        shadow.nones = True
+        _ensure(shadow, values, None, origin)
+        return None
+    if isinstance(value, Optional) and value.missing is None and value.flag is not True:
+        shadow.nones = True
+        inner = value.value
+        _ensure(shadow, values, inner, origin)
+        _check_kind(shadow, values, inner, origin, "values")
+        spec = [_item_spec(values)]
+        return emit("helper", "some_or_none", kh.some_or_none, (value.flag, inner), {}, spec)[0]
+    if isinstance(value, Optional):
+        value = value.unwrap()
+    _ensure(shadow, values, value, origin)
+    _check_kind(shadow, values, value, origin, "values")
+    return as_items([value])[0]  # a string a staged condition chose: the one it picks
+
+
+def _maybe_none_read(shadow, raw, extra):
+    """A value read from the dict that may be None when the graph runs: an Optional."""
+    dtype = raw.dtype
+    flag = emit("helper", "is_not_none", kh.present, (raw,), {}, [_BOOL])[0]
+    zero = np.zeros(raw.shape, dtype)[()]
+    spec = [(tuple(raw.shape), dtype, False)]
+    value = emit("helper", "none_as_zero", kh.or_zero, (raw, zero), {}, spec)[0]
+    return Optional(flag, run_time_item(value, extra), None, f"{shadow.name or 'd'}[...]")
+
+
+def _maybe_none(key, op):
+    """`key`, or the value of an Optional key (`best` of `best = None ... best = k`), and
+    whether it is there: a bool known at run time for `in`, `.get()` and `.discard()`, which
+    answer for None as Python does (no number key equals it); `d[best]`, `.pop()` and
+    `.remove()` read the value behind a check raising Python's KeyError(None)."""
+    if not isinstance(key, Optional):
+        return key, True
+    if key.missing is not None or key.flag is True:
+        return key.unwrap(), True  # (unbound on some path: UnboundLocalError, as eagerly)
+    if op in ("contains", "get", "discard"):
+        return key.value, key.flag
+    t = key.value
+    spec = item_spec(t)
+    if spec is None:
+        return key, True  # (a structure: refused by `_key`)
+    out = emit("helper", "key_not_none", kh.key_not_none, (key.flag, t), {}, [spec])[0]
+    out.node.effect = True  # raises where eager code reads it, even if unused
+    return out, True
 
 
 def _empty(op, key, args):

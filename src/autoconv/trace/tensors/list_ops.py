@@ -21,7 +21,8 @@ from autoconv.trace.tensors.accumulated import (
 from autoconv.trace.tensors.appends import _NeedsAccumulator, as_its_kind, in_staged_loop, one_run
 from autoconv.trace.tensors.optionals import index_value
 from autoconv.trace.tensors.recording import emit
-from autoconv.trace.tensors.rows import _weak, item_spec
+from autoconv.trace.tensors.records import as_row, refuse_order
+from autoconv.trace.tensors.rows import _weak, item_spec, parts
 
 _BOOL = ((), np.dtype(bool), True)
 _INT = ((), np.dtype(np.int64), True)
@@ -38,7 +39,7 @@ def list_slice(lst: list, key: slice):
         if (start or 0) >= 0 and stop is not None and 0 <= stop <= n:
             return lst[key]
     elem, dtype = item_kind(lst, n, "a slice", user_origin(2))
-    prefix, acc, tail = lst[:n], lst[n].tensor, lst[n + 1 :]
+    prefix, acc, tail = parts(lst, n)
     spec = [((None, *elem), dtype, False)]
     out = emit("helper", "slice", slice_list, (prefix, acc, tail, start, stop, step), {}, spec)
     return [ListAccum(out[0])]
@@ -55,7 +56,8 @@ def list_contains(lst: list, value):
         return value in lst
     value = index_value(value)
     item_kind(lst, n, "`in`", user_origin(2))
-    prefix, acc, tail = lst[:n], lst[n].tensor, lst[n + 1 :]
+    prefix, acc, tail = parts(lst, n)
+    value = as_row(value, acc.dtype, "`in`", user_origin(2))  # a record: its row
     return emit("helper", "in", contains_list, (prefix, acc, tail, value), {}, [_BOOL])[0]
 
 
@@ -93,7 +95,7 @@ def joined(sep: str, lst: list):
     """`sep.join(lst)` of a list of strings a staged statement appended (a status string a
     staged condition chose, per item): the string, made when the graph runs."""
     n = accum_index(lst)
-    prefix, acc, tail = lst[:n], lst[n].tensor, lst[n + 1 :]
+    prefix, acc, tail = parts(lst, n)
     if acc.dtype != np.dtype(object) or any(type(v) is not str for v in (*prefix, *tail)):
         raise JoinTypeError(
             f"{where(user_origin(2))}: `{sep!r}.join(...)` of {list_name(lst)}, whose items a "
@@ -174,12 +176,17 @@ def list_method(lst: list, name: str, args: tuple, kwargs: dict):
     elem, dtype = item_kind(
         lst, n, f"`.{name}()`", origin, more=args[1:] if name in ("insert", "setitem") else ()
     )
-    prefix, acc, tail = lst[:n], lst[n].tensor, lst[n + 1 :]
+    prefix, acc, tail = parts(lst, n)
     specs = [((None, *elem), dtype, False)]
     if name == "pop":
         specs.append((elem, dtype, False))
     elif name in ("index", "count"):
         specs.append(_INT)
+    if name == "sort":
+        refuse_order("`.sort()`", acc.dtype, origin)
+    if name in ("index", "count", "remove", "insert", "setitem"):  # a record: its row
+        k = 1 if name in ("insert", "setitem") else 0
+        args = (*args[:k], as_row(args[k], acc.dtype, f"`.{name}()`", origin), *args[k + 1 :])
     outs = emit("helper", name, LIST_METHODS[name], (prefix, acc, tail, *args), {}, specs)
     lst[:] = [ListAccum(outs[0])]
     if name == "pop":

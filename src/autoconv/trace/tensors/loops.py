@@ -9,6 +9,7 @@ from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.tensor import Tensor, format_spec
+from autoconv.runtime import keyed as keyed_rt
 from autoconv.runtime import staging as rt
 from autoconv.runtime.staged_locals import StagedLocals
 from autoconv.trace.core import messages
@@ -16,7 +17,7 @@ from autoconv.trace.core.fixed_point import settle
 from autoconv.trace.core.hidden import HiddenState, with_carried
 from autoconv.trace.core.values import unbound
 from autoconv.trace.core.whole import carried_whole
-from autoconv.trace.tensors import mutation
+from autoconv.trace.tensors import mutation, records
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
     _LOOPS,
@@ -625,16 +626,11 @@ class _Loop:
             specs = [item_spec(it) for it in items]
             for it, spec in zip(items, specs):
                 if spec is None:
-                    fix = (
-                        f"append each field to a list of its own, or one array of them "
-                        f"(`{name}.append(np.array([...]))` when they share a dtype)"
-                        if type(it) in (tuple, list)
-                        else "append arrays or numbers"
-                    )
                     self._error(
-                        f"list `{name}`: only arrays, numbers and tuples of them (of known "
-                        "shapes) can be appended inside a staged loop (its length is known only "
-                        f"when the graph runs), got {_spec_text(it)}. Instead, {fix}."
+                        f"list `{name}`: only arrays, numbers, strings written in the code and "
+                        "dicts, lists and tuples of them (of known shapes) can be appended inside "
+                        "a staged loop (its length is known only when the graph runs), got "
+                        f"{_spec_text(it)}. Instead, {records.fix_for(it, name)}."
                     )
             item_shapes = [spec[0] for spec in specs]
             dtype = next(
@@ -785,6 +781,9 @@ def _in_place(before, after, kept, i):
 
 
 def _kept(value) -> tuple:
-    """An empty dict the loop carries stays the one object (the keys it gets when the graph
-    runs are kept beside it, by its identity: `runtime.keyed`)."""
-    return (value,) if type(value) is dict and not value else ()
+    """An empty dict the loop carries, or one with run-time keys' lists beside it, stays the one
+    object (the keys it gets when the graph runs are kept beside it, by its identity:
+    `runtime.keyed`)."""
+    if type(value) is not dict:
+        return ()
+    return (value,) if not value or keyed_rt.shadow(value) is not None else ()

@@ -10,6 +10,7 @@ container is caught when it is used (`check_live`).
 
 from __future__ import annotations
 
+import dis
 import sys
 import weakref
 
@@ -86,54 +87,85 @@ def _adopted(t: Tensor):
     return (True, entry[1]) if entry is not None and entry[0]() is t else (False, None)
 
 
-def _array_shared(array: np.ndarray, frame, name: str):
+def _array_shared(array, frame, name, slot=None):
     """Why eager code would see a write into `array` other than through `name` (a phrase), or
     None. What the user's frames on the stack can reach is searched, a few levels deep: their
-    other locals, their module's globals, and the lists, dicts and objects these hold."""
+    other locals, their module's globals, and the lists, dicts and objects these hold. `array`
+    is a NumPy array (its views count) or a Tensor (itself only: a Tensor's views are caught
+    when read, `check_live`); `slot` is the (object, attribute) being rebound, not counted."""
     seen: set = set()
     while frame is not None:
         if not frame.f_code.co_filename.startswith(_SKIP):
             for key, v in frame.f_locals.items():
-                if key != name and _reaches(v, array, seen, 0):
+                if key != name and _reaches(v, array, seen, 0, slot):
                     return f"also reachable through `{key}`"
-            if any(v is array for v in frame.f_globals.values()):
+            if any(_reaches(v, array, seen, 1, slot) for v in frame.f_globals.values()):
                 return "a global"
         frame = frame.f_back
     return None
 
 
-def _reaches(v, array, seen: set, depth: int) -> bool:
+def _reaches(v, array, seen: set, depth: int, slot=None) -> bool:
     """Whether `v` is `array`, a view of it, or holds either within a few levels."""
+    if v is array:
+        return True
     if isinstance(v, np.ndarray):
-        return _based_on(v, array)
+        return isinstance(array, np.ndarray) and _based_on(v, array)
     if depth > 3 or id(v) in seen:
         return False
     t = type(v)
     if t in (list, tuple, set, frozenset, dict):
         seen.add(id(v))
         items = v.values() if t is dict else v
-        return any(_reaches(x, array, seen, depth + 1) for _, x in zip(range(10_000), items))
+        return any(_reaches(x, array, seen, depth + 1, slot) for _, x in zip(range(10_000), items))
     held = getattr(v, "__dict__", None)  # an object of the user's (not a function or class)
     if type(held) is dict and not isinstance(v, type) and not t.__module__.startswith(_OURS):
         seen.add(id(v))
-        return any(_reaches(x, array, seen, depth + 1) for x in held.values())
+        return any(
+            _reaches(x, array, seen, depth + 1, slot)
+            for k, x in held.items()
+            if slot is None or v is not slot[0] or k != slot[1]
+        )
     return False
 
 
 _OURS = ("autoconv.", "builtins", "numpy", "jax")
 
 
-def _named_elsewhere(target, frame, name: str) -> bool:
-    """True when a local of a user function on the stack, other than `name`, or a module
-    global refers to `target`."""
+def _named_elsewhere(target, frame, name: str):
+    """The name (a phrase, else None) when a local of a user function on the stack, other
+    than `name`, or a module global refers to `target`, or, for a loop variable, to the array
+    it started from. The
+    callers of a function that was given the array for a parameter it writes in place are not
+    searched: they get the new array, or a clear error, when it ends (`params_written`)."""
+    stop = _caller_takes(target)
+    for v in _versions(target):
+        found = _named_in(v, frame, name, stop)
+        if found:
+            return found
+    return None
+
+
+def _named_in(target, frame, name: str, stop):
+    """`the name` (a phrase) of a local or global that holds `target`, or None."""
     while frame is not None:
         if not frame.f_code.co_filename.startswith(_SKIP):
-            if any(v is target and k != name for k, v in frame.f_locals.items()):
-                return True
+            for k, v in frame.f_locals.items():
+                if v is target and k != name:
+                    return f"`{k}`"
             if any(v is target for v in frame.f_globals.values()):
-                return True
+                return "a global"
+        if frame is stop:
+            return None
         frame = frame.f_back
-    return False
+    return None
+
+
+def _other(found: str) -> str:
+    """`b`, or "another name" for a phrase such as "also reachable through `b`"."""
+    if found.startswith("also reachable through "):
+        return found[len("also reachable through ") :]
+    return found if found.startswith("`") else "another name (" + found + ")"
 
 
 def _based_on(v: np.ndarray, array: np.ndarray) -> bool:
@@ -186,6 +218,15 @@ def _private_step(t: Tensor):
         return []
     if kind == "const" and _adopted(t)[0]:
         return [] if _adopted(t)[1] is None else False
+    if kind == "const":
+        # A NumPy array a staged statement carried in (`self.w` a method sets in a loop): the
+        # same array as eagerly, private when nothing the user's frames reach holds it now.
+        value = node.attrs.get("value")
+        if node.attrs.get("owned"):
+            return []
+        if type(value) is np.ndarray and _array_shared(value, user_frame(), None) is None:
+            return []
+        return False
     if kind == "getitem":
         key = node.args[1]
         items = key if node.attrs.get("tuple") else (key,)
@@ -242,10 +283,12 @@ def inplace(symbol: str, ufunc, t: Tensor, other):
             f"`{name} = {name} {symbol} ...` instead (and return `{name}` if the caller needs "
             "the new value).",
         )
-    if _named_elsewhere(t, frame, name):
+    seen_by = _named_elsewhere(t, frame, name) or _held_elsewhere(t, frame, name)
+    if seen_by:
         fail(
             frame,
-            f"`{line}` changes `{name}` in place, and another name also refers to that array: "
+            f"`{line}` changes `{name}` in place, and {_other(seen_by)} also refers to that "
+            "array: "
             f"eager NumPy would change it there too; a graph gives `{name}` a new array and "
             f"leaves the other name as it was. Write `{name} = {name} {symbol} ...` and use "
             f"`{name}` afterwards, or copy first (`other = {name}.copy()`).",
@@ -296,8 +339,16 @@ def inplace_concrete(uf, inputs, kwargs, target: np.ndarray):
         )
     # What the user's frames can reach besides `name` (other locals, lists, dicts, objects,
     # globals, views): staging holds the state in places of its own, so no reference count.
-    shared = _array_shared(target, frame, name) is not None
-    if not stores_local(frame) or shared:
+    slot = None if stores_local(frame) else _attribute_slot(frame, name, target)
+    why = _array_shared(target, frame, name, slot)
+    if why is not None and slot is not None:
+        fail(
+            frame,
+            f"`{line}` changes the NumPy array `{name}` in place with a Tensor, and that array "
+            f"is {why}: eager NumPy would change it there too, which a graph cannot. Copy it "
+            f"first (`{name} = {name}.copy()`) or write `{name} = {name} + ...`.",
+        )
+    if not (stores_local(frame) or slot is not None) or why is not None:
         fail(
             frame,
             f"`{line}` changes the NumPy array `{name}` in place with a Tensor, and something "
@@ -331,6 +382,144 @@ def inplace_concrete(uf, inputs, kwargs, target: np.ndarray):
     if target.ndim == 0:
         out = emit("helper", "asarray", np.asarray, (out,), {}, spec)[0]
     return out
+
+
+def _attribute_slot(frame, name: str, target):
+    """(object, attribute) when the statement the user's `frame` runs stores into the attribute
+    `name` (`self.w` of `self.w += v`) of an object its locals reach, which holds `target`."""
+    if frame is None or "." not in name or opname_after(frame) != "STORE_ATTR":
+        return None
+    first, *middle, attr = name.split(".")
+    if not all(p.isidentifier() for p in (first, *middle, attr)) or first not in frame.f_locals:
+        return None
+    owner = frame.f_locals[first]
+    for part in middle:
+        owner = getattr(owner, part, None)
+    held = getattr(owner, "__dict__", None)
+    return (owner, attr) if type(held) is dict and held.get(attr) is target else None
+
+
+def opname_after(frame) -> str:
+    """The first store instruction after the one the user's frame is executing."""
+    for ins in dis.get_instructions(frame.f_code):
+        if ins.offset > frame.f_lasti and ins.opname.startswith("STORE_"):
+            return ins.opname
+    return ""
+
+
+def _held_elsewhere(t: Tensor, frame, name: str):
+    """Why something but the attribute `name` (`self.w`) holding the Tensor `t` also sees it (a
+    phrase), or None."""
+    slot = _attribute_slot(frame, name, t)
+    return None if slot is None else _array_shared(t, frame, name, slot)
+
+
+# --- a function's parameters written in place: the caller's names get the new arrays -------
+
+# id(given) -> (given, now, the call's user frame): arrays a function wrote into in place
+# (converters/written_params.py), until the caller's `written_back` takes them.
+_WRITTEN: dict = {}
+
+
+# (frame, the values its parameters were given) of the functions running now that write their
+# parameters in place: their callers' names are given the new arrays (or refused) when they end.
+_ACTIVE: list = []
+
+
+def params_entered(frame, given) -> None:
+    _ACTIVE.append((frame, given))
+
+
+def _caller_takes(t) -> object:
+    """The frame of a running function that was given `t` (or the array a loop variable `t`
+    started from) for a parameter it writes in place: what its callers hold is settled when it
+    ends (`params_written`), so a search for other names stops there. Else None."""
+    if not _ACTIVE:
+        return None
+    for v in _versions(t):
+        for frame, given in reversed(_ACTIVE):
+            if any(g is v for g in given):
+                return frame
+    return None
+
+
+def _versions(t):
+    """`t`, and for a loop variable the values it started from (the loop's first iteration
+    writes into them)."""
+    for _ in range(64):
+        yield t
+        if not isinstance(t, Tensor):
+            return
+        t = _LOOP_FIRST.get(id(t), (None, None))[1]
+        if t is None:
+            return
+
+
+def params_written(frame, changes) -> None:
+    """`changes`: (name, given, now) of a function's parameters that it writes only in place,
+    as it ends. Where one holds a new array, the array it was given is the same object as the
+    caller's, changed: the caller's `written_back` takes the new one, and anything else still
+    holding the old one reads an array changed in place (a clear error, `check_live`)."""
+    from autoconv.graph.eager_types import eager_type
+
+    while _ACTIVE:
+        if _ACTIVE.pop()[0] is frame:
+            break
+    frame = user_frame()
+    caller = _user_caller(frame)
+    for name, given, now in changes:
+        if now is given or not isinstance(now, Tensor):
+            continue
+        if isinstance(given, Tensor):
+            if given.weak or eager_type(given) not in (np.ndarray, None):
+                continue  # a number: `n += 1` rebinds the name only, as eagerly
+            if getattr(given, "_stale", None) is None:
+                line = source_line(caller) if caller is not None else f"the call of `{name}`"
+                _mark_stale(given, caller or frame, line, name)
+        elif type(given) is not np.ndarray:
+            continue
+        site = (frame_origin(caller), source_line(caller)) if caller is not None else None
+        _WRITTEN[id(given)] = (given, now, site)
+        now.graph._stale = True  # `check_live` then looks for arrays no caller took
+
+
+def written_back(value):
+    """What `value` (a caller's name after a call that wrote into it) holds now."""
+    entry = _WRITTEN.pop(id(value), None)
+    if entry is None or entry[0] is not value or entry[1].graph is not _g.current().graph:
+        return value
+    return entry[1]
+
+
+def _user_caller(frame):
+    frame = frame.f_back if frame is not None else None
+    while frame is not None and frame.f_code.co_filename.startswith(_SKIP):
+        frame = frame.f_back
+    return frame
+
+
+def _untaken_arrays(at_end: bool) -> None:
+    """A NumPy array a function wrote into in place that no caller's name took back: eager code
+    would see the change wherever the array is still held (a clear error then)."""
+    graph = _g.current().graph if _g.building() else None
+    for key, (given, now, site) in list(_WRITTEN.items()):
+        del _WRITTEN[key]
+        if isinstance(given, Tensor) or now.graph is not graph:
+            continue  # marked changed in place (`check_live`), or from a trace that failed
+        frame = user_frame()
+        # (at the end of the trace what the function returns, or an object it changed, may
+        # hold the array)
+        why = "held where the function's caller may read it" if at_end else None
+        why = why or _array_shared(given, frame, None)
+        if why is not None:
+            origin, line = site if site is not None else (None, "a call")
+            raise StagingError(
+                f"{where(origin) if origin is not None else 'autoconv'}: `{line}` "
+                f"writes into a NumPy array in place, which is {why}: eager NumPy changes it "
+                "there, a graph gives the function's parameter a new array. Call the function "
+                "as a statement on a local array (`f(a)`, with `a = np.array(...)` or "
+                "`a = x.copy()`), or return the array from it and assign it."
+            )
 
 
 # --- values changed in place: reading the old one is an error -----------------------------
@@ -387,6 +576,8 @@ def check_live(tensors, returned_by=None):
     """Raises if one of `tensors` (or the array it is a view of) was changed in place by an
     augmented or item assignment that autoconv traced as a new array: eager code would read
     the changed values here (`returned_by`: the name of the function returning them)."""
+    if _WRITTEN:
+        _untaken_arrays(returned_by is not None)
     for x in tensors:
         y = x
         for _ in range(64):
@@ -412,11 +603,12 @@ def check_live(tensors, returned_by=None):
                 break
 
 
-def assign_item(target, key, value):
+def assign_item(target, key, value, slot=None):
     """`target[key] = value` as a statement that rebinds `target` (`x = assign_item(x, k, v)`):
     on Python values and concrete arrays it stores in place, as eagerly; where a Tensor is
     involved the graph gets a copy of `target` with the item set, which is what eager code
-    sees when no other name, view or caller shares the array (otherwise a clear error)."""
+    sees when no other name, view or caller shares the array (otherwise a clear error).
+    `slot`: the (object, attribute) holding `target` that the caller rebinds to the result."""
     from autoconv.trace.tensors.numpy_dispatch import operand
 
     if not _g.building():
@@ -442,7 +634,7 @@ def assign_item(target, key, value):
     if staged_block and isinstance(target, np.ndarray):
         # A NumPy array the staged statement does not carry (`y` is not read after it): the
         # write makes a graph value of it, if nothing else sees the array.
-        why = _array_shared(target, frame, target_name(line))
+        why = _array_shared(target, frame, target_name(line), slot)
         if why is not None:
             fail(
                 frame,
@@ -471,10 +663,13 @@ def assign_item(target, key, value):
                 f"Eager NumPy writes into that array; a graph cannot. Copy it first "
                 f"(`{name} = {name}.copy()`) or build the new array with np.where.",
             )
-        if _named_elsewhere(target, frame, name):
+        other = _named_elsewhere(target, frame, name) or (
+            _array_shared(target, frame, name, slot) if slot is not None else None
+        )
+        if other:
             fail(
                 frame,
-                f"`{line}` writes into `{name}` in place, and another name also refers to that "
+                f"`{line}` writes into `{name}` in place, and {_other(other)} also refers to that "
                 f"array: eager NumPy would change it there too. Copy it first "
                 f"(`{name} = {name}.copy()`) or build the new array with np.where.",
             )
@@ -482,13 +677,13 @@ def assign_item(target, key, value):
     else:
         # Another name, a global, a list, dict or object holding the array, or a view of it
         # would see the change eagerly: what the user's frames can reach says so.
-        if _array_shared(target, frame, name) is not None:
+        why = _array_shared(target, frame, name, slot)
+        if why is not None:
             fail(
                 frame,
                 f"`{line}` writes a Tensor into the NumPy array `{name}`, and something else also "
-                "refers to that array (another name, a list, an attribute or a global): eager "
-                f"NumPy would change it there too, which a graph cannot. Copy it first "
-                f"(`{name} = {name}.copy()`).",
+                f"refers to that array ({why}): eager NumPy would change it there too, which a "
+                f"graph cannot. Copy it first (`{name} = {name}.copy()`).",
             )
         spec = (target.shape, target.dtype)
     _check_bounds(spec[0], key)

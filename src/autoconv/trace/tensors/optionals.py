@@ -80,6 +80,10 @@ class Optional(core_optional.Optional):
     def __array__(self, dtype=None, copy=None):
         return np.asarray(self.unwrap(), dtype=dtype)
 
+    def __round__(self, ndigits=None):
+        value = self.unwrap()
+        return round(value) if ndigits is None else round(value, ndigits)
+
     def __format__(self, spec):
         return format(self.unwrap(), spec)
 

@@ -31,6 +31,7 @@ from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import render as _render
 from autoconv.graph.origin import user_origin
 from autoconv.trace.tensors.recording import emit
+from autoconv.trace.tensors.records import returned_list
 
 _MARK = re.compile("\ue000(\\d+)\ue001")
 
@@ -98,7 +99,9 @@ def _whole(value, depth: int = 0):
                     "np.stack(lst), or each part on its own."
                 )
             spec = [((), np.dtype(object))]
-            parts = (tuple(items[:n]), items[n].tensor, tuple(items[n + 1 :]))
+            run = returned_list([items[n]])  # records: their dicts, lists, strs and None
+            run = items[n].tensor if type(run) is list else run
+            parts = (tuple(items[:n]), run, tuple(items[n + 1 :]))
             return emit("helper", "list", _spliced, parts, {}, spec)[0]
     if all(a is b for a, b in zip(items, value)):
         return value

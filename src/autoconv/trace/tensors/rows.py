@@ -16,6 +16,7 @@ import numpy as np
 from autoconv.graph import shapes
 from autoconv.graph.helpers import row_field
 from autoconv.graph.tensor import PY_TYPES, Tensor
+from autoconv.trace.tensors import records
 from autoconv.trace.tensors.choices import Choice, atom, output
 from autoconv.trace.tensors.recording import emit
 
@@ -39,11 +40,10 @@ def _text(v) -> bool:
 
 def row_dtype(item) -> np.dtype | None:
     """The row dtype of a tuple of arrays, numbers and strings whose shapes are known (a
-    string's field holds Python objects), else None."""
-    if type(item) is not tuple or not item:
-        return None
-    if not all(_leaf(v) or _text(v) for v in item):
-        return None
+    string's field holds Python objects), else None. A dict, a list, a nested tuple or a
+    value-or-None is a record: a row whose dtype carries its layout (`records`)."""
+    if type(item) is not tuple or not item or not all(_leaf(v) or _text(v) for v in item):
+        return records.record_dtype(item)
     fields = []
     for j, v in enumerate(item):
         if _text(v):
@@ -63,8 +63,8 @@ def is_row(dtype) -> bool:
 def item_spec(item) -> tuple | None:
     """`(shape, dtype)` of an item a run-time list can hold (an array, a number, a string a
     staged condition chose, or a row)."""
-    if _text(item) and not atom(item):
-        return (), np.dtype(object)
+    if _text(item) and (not atom(item) or type(item) in (str, bytes)):
+        return (), np.dtype(object)  # (a string written in the code too)
     if _leaf(item):
         return tuple(shapes.shape_of(item)), shapes.result_dtype(item)
     dtype = row_dtype(item)
@@ -81,18 +81,24 @@ def field_specs(dtype) -> list:
 
 
 def fields(row: Tensor) -> tuple:
-    """The items of `row` (a Tensor of a row dtype), as the tuple eager code has."""
-    return tuple(
+    """The items of `row` (a Tensor of a row dtype), as the tuple eager code has (a record
+    as its dict, list, tuple or value-or-None)."""
+    items = tuple(
         emit("helper", "row_field", row_field, (row, j), {}, [spec])[0]
         for j, spec in enumerate(field_specs(row.dtype))
     )
+    return records.rebuilt(row.dtype, items)
 
 
-def as_items(items) -> list:
-    """`items` as a run-time list's node holds them: a Choice as the value it picks."""
+def as_items(items, dtype=None) -> list:
+    """`items` as a run-time list's node holds them: a Choice as the value it picks, a record
+    as its flat row (`dtype`: the list's, whose layout it takes)."""
     out = []
     for item in items:
-        if isinstance(item, Choice):
+        spec = item_spec(item) if records.spec_against(item, dtype) is None else ((), dtype)
+        if spec is not None and records.rl.layout_of(spec[1]) is not None:
+            item = records.row_of(item, spec[1])
+        elif isinstance(item, Choice):
             item = output(item)
         elif type(item) is tuple:
             item = tuple(output(v) if isinstance(v, Choice) else v for v in item)
@@ -114,7 +120,8 @@ def stand_in(dtype):
 
 
 def describe(dtype) -> str:
-    """`tuple(int, float64, float64[3])`: a row dtype as messages show it."""
+    """`tuple(int, float64, float64[3])`: a row dtype as messages show it (a record:
+    `dict('id': int, 'sum': float64)`)."""
     parts = []
     for shape, base, weak in field_specs(dtype):
         if weak:
@@ -123,4 +130,11 @@ def describe(dtype) -> str:
             parts.append("str")
         else:
             parts.append(base.name + (f"[{', '.join(map(str, shape))}]" if shape else ""))
-    return f"tuple({', '.join(parts)})"
+    return records.describe(dtype, parts) or f"tuple({', '.join(parts)})"
+
+
+def parts(lst: list, n: int) -> tuple:
+    """`(prefix, run-time list, tail)` of `lst`, whose item `n` stands for a staged
+    statement's items: the items known now as the run-time list holds them (`as_items`)."""
+    acc = lst[n].tensor
+    return as_items(lst[:n], acc.dtype), acc, as_items(lst[n + 1 :], acc.dtype)

@@ -22,6 +22,7 @@ from autoconv.trace.core.whole import carried_whole
 from autoconv.trace.tensors import (
     accumulated,
     arraylike,
+    branch_dicts,
     choices,
     keyed,
     list_ops,
@@ -95,13 +96,16 @@ class TensorTracer:
     """Implements `autoconv.runtime.staging`'s protocol for Tensors."""
 
     # item assignment -----------------------------------------------------------------------
-    def setitem(self, target, key, value):
+    def setitem(self, target, key, value, slot=None):
+        """`slot`: (object, attribute name) when the array is `object.attribute`, which the
+        caller rebinds to the result (`self.stock[i] -= q`)."""
         if not isinstance(target, (Tensor, np.ndarray)):
-            if type(target) is dict and isinstance(key, Choice) and not keyed_rt.active(target):
-                # `d["pos" if v > 0 else "neg"] = n`: one of the keys it holds, chosen when
-                # the graph runs (a switch over them: trace.tensors.switch)
-                switch.dict_write(target, key, value, user_origin(2))
-                return target
+            if type(target) is dict and isinstance(key, Choice) and target:
+                if not keyed_rt.active(target):
+                    # `d["pos" if v > 0 else "neg"] = n`: one of the keys it holds, chosen when
+                    # the graph runs (a switch over them: trace.tensors.switch)
+                    switch.dict_write(target, key, value, user_origin(2))
+                    return target
             if type(target) is dict and keyed_rt.stages(target, key):
                 return keyed_rt.setitem(target, key, value)  # keys known when the graph runs
             n = accumulated.accum_index(target) if type(target) is list else None
@@ -120,7 +124,18 @@ class TensorTracer:
             target[key] = value  # a list or dict holds Tensors as they are
             return target
         key = tuple(map(index_value, key)) if type(key) is tuple else index_value(key)
-        return mutation.assign_item(target, key, index_value(value))
+        return mutation.assign_item(target, key, index_value(value), slot)
+
+    def params_entered(self, frame, given):
+        """A function that writes its parameters in place begins (runtime.items)."""
+        mutation.params_entered(frame, given)
+
+    def params_written(self, frame, changes):
+        """A function that writes its parameters in place ended (runtime.items)."""
+        mutation.params_written(frame, changes)
+
+    def written_back(self, value):
+        return mutation.written_back(value)
 
     def keyed(self, op, shadow, *args):
         """A set or dict operation on keys known only when the graph runs (`runtime.keyed`)."""
@@ -172,6 +187,7 @@ class TensorTracer:
                     # give the kind of the run-time list the loop must carry.
                     pending, raises = e, True
                 values = as_left(rt.read_state(get_state, names), snap, left) if names else ()
+                dicts = branch_dicts.noted(values)  # (the next branch may change them)
             arrays.check()
             if raises:
                 _check_no_effects_before_raise(names, init, values, origin, raises)
@@ -181,9 +197,10 @@ class TensorTracer:
                 for lst, name, before in snap
             ]
             _restore(snap)
-            results.append((values, lists))
+            results.append((values, lists, dicts))
             blocks.append(block)
             raised.append(raises)
+        results = [(branch_dicts.as_left(v, d), lists) for v, lists, d in results]
         hidden.undo()
         if pending is not None:
             branch_locals.finish()
@@ -201,6 +218,13 @@ class TensorTracer:
             if names:
                 set_state(init)
             get_state, set_state, names = with_carried(get_state, set_state, names, refs)
+            return self.if_stmt(cond, body, orelse, get_state, set_state, names)
+        if hidden.added and keyed.promote_added(hidden, origin):
+            # `d[k] = v` adds a key on some paths only: the dict's keys are run-time ones now
+            # (trace.tensors.keyed), and the `if` is traced again storing into them.
+            branch_locals.finish()
+            if names:
+                set_state(init)
             return self.if_stmt(cond, body, orelse, get_state, set_state, names)
         merger = _Merger(("if", "else"), blocks, origin, "`if`", names)
         if all(raised):

@@ -1,0 +1,82 @@
+"""The layout of a structured item of a run-time list (trace/tensors/records.py), and the
+rebuilding of items from their flat rows when the graph runs.
+
+A run-time list holds one row per item: a NumPy structured dtype with a field per leaf. An item
+that is more than a tuple of leaves (a dict, a list, a nested tuple, a value-or-None) keeps its
+*layout* in the name of the row's first field, after `MARK`, as a Python literal:
+
+- `"x"`: one leaf (an array, a number, or a string written in the code: one field);
+- `("o",)`: a value or None (two fields: the value, and a bool flag "the value is there");
+- `("t", parts)`, `("l", parts)`: a tuple or list of parts;
+- `("d", keys, parts)`: a dict, its keys (str, int or bool) in order.
+
+The layout travels with the dtype wherever the run-time list goes, so every read can rebuild
+the Python structure eager code has. Plain NumPy: this module imports nothing else.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+
+import numpy as np
+
+MARK = "|"
+
+
+def layout_of(dtype):
+    """The layout a row dtype carries, or None (a plain tuple, or no row)."""
+    names = getattr(np.dtype(dtype), "names", None)
+    if not names or MARK not in names[0]:
+        return None
+    return _parse(names[0])
+
+
+@functools.lru_cache(maxsize=256)
+def _parse(name: str):
+    return ast.literal_eval(name.split(MARK, 1)[1])
+
+
+def field_name(prefix: str, j: int, layout=None) -> str:
+    """The name of field `j` (`prefix`: "p" for a Python number, "n" otherwise)."""
+    return f"{prefix}{j}" if j or layout is None else f"{prefix}0{MARK}{layout!r}"
+
+
+def rebuild(layout, leaves, optional=None):
+    """The item of `layout` made of `leaves` (an iterator over its row's fields, in order).
+    `optional(flag, value)` makes a value-or-None; None: `value if flag else None`."""
+    if layout == "x":
+        return next(leaves)
+    kind = layout[0]
+    if kind == "o":
+        value, flag = next(leaves), next(leaves)
+        if optional is not None:
+            return optional(flag, value)
+        return value if flag else None
+    parts = [rebuild(p, leaves, optional) for p in layout[-1]]
+    if kind == "t":
+        return tuple(parts)
+    if kind == "l":
+        return parts
+    return dict(zip(layout[1], parts))
+
+
+def records_out(items: list, layout) -> list:
+    """A run-time list of rows as eager code holds its items: dicts, lists, tuples, None."""
+    return [rebuild(layout, iter(row)) for row in items]
+
+
+def describe(layout, leaves) -> str:
+    """`dict(id: int, sum: float64, ratio: float64 or None)`: a layout as messages show it
+    (`leaves`: an iterator over the texts of its leaves)."""
+    if layout == "x":
+        return next(leaves)
+    kind = layout[0]
+    if kind == "o":
+        text = next(leaves)
+        next(leaves)
+        return f"{text} or None"
+    parts = [describe(p, leaves) for p in layout[-1]]
+    if kind == "d":
+        return "dict(" + ", ".join(f"{k!r}: {p}" for k, p in zip(layout[1], parts)) + ")"
+    return ("tuple" if kind == "t" else "list") + "(" + ", ".join(parts) + ")"
