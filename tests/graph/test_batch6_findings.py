@@ -243,7 +243,7 @@ def test_f_string_of_a_list_item_at_a_run_time_index():
     follows_the_rule(label_of_argmax, np.array([0.2, 0.8]))
 
 
-# C12 (JAX backend): a list of row tuples that a staged loop appends to and pops from (the
+# C12 (JAX backend, fixed on main at 53f6fb1): a list of row tuples that a staged loop appends to and pops from (the
 # monotone chain of a convex hull), sliced and returned: a StagingError at the caller's line
 # ('a float64 value ... cannot become a NumPy array', from np.shape of a tuple) instead of the
 # result the NumPy backend gives.
@@ -268,7 +268,64 @@ def test_lower_hull_runs_on_numpy():
     follows_the_rule(lower_hull, HULL_POINTS)
 
 
-@xfail("C12: a popped list of tuples sliced and returned fails on JAX at the caller's line")
 @pytest.mark.skipif("jax" not in BACKENDS, reason="the JAX backend is optional")
 def test_lower_hull_on_jax():
     follows_the_rule(lower_hull, HULL_POINTS, backend="jax")
+
+
+# E2 (crash, new with main at 53f6fb1; a clear StagingError at fb871ab): `.append` on a list
+# item of a list of lists, or a dict's list value, chosen at a key known only when the graph
+# runs (adjacency lists, buckets by key) raises AttributeError("'tuple' object has no
+# attribute 'append'") from the traced body.
+def adjacency_lists(edges, n):
+    adj = [[] for _ in range(n)]
+    for a, b in edges:
+        adj[a].append(int(b))
+    return adj
+
+
+def bucket_positions(x):
+    b = {}
+    for i, v in enumerate(x):
+        b.setdefault(int(v), []).append(i)
+    return b
+
+
+@xfail("E2: append to a list chosen at a run-time key crashes with AttributeError on a tuple")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_append_to_a_list_chosen_at_a_run_time_key(backend):
+    follows_the_rule(adjacency_lists, np.array([[0, 1], [1, 0]]), 2, backend=backend)
+
+
+@xfail("E2: append to a dict's list value chosen at a run-time key crashes")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_setdefault_append_at_a_run_time_key(backend):
+    follows_the_rule(bucket_positions, np.array([1, 0, 1]), backend=backend)
+
+
+# E3 (crash, new with main at 53f6fb1; a clear StagingError at fb871ab): a FIFO of [qty, price]
+# lots consumed in a `while qty > 0 and lots:` loop nested in a staged branch: NameError
+# ('cannot access free variable `lot`') from the converted loop's state function.
+def fifo_cost(trades):
+    lots = []
+    cost = 0.0
+    for q in trades:
+        if q > 0:
+            lots.append([int(q), 1.0])
+        else:
+            qty = int(-q)
+            while qty > 0 and lots:
+                lot = lots[0]
+                take = min(qty, lot[0])
+                cost += take * lot[1]
+                lot[0] -= take
+                qty -= take
+                if lot[0] == 0:
+                    lots.pop(0)
+    return cost
+
+
+@xfail("E3: a while loop's state function reads an unbound local (NameError) in a FIFO of lots")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_fifo_of_lots(backend):
+    follows_the_rule(fifo_cost, np.array([3, -2]), backend=backend)
