@@ -2934,7 +2934,7 @@ FINDINGS = {
     "split_even_odd": ("b", "L-list-write-kind"),
     "split_on_separator": ("b", "L-append-kind"),
     "stack_machine": ("c", "C1"),
-    "student_records": ("b", "L-append-kind"),
+    "student_records": ("c", "C13"),
     "topo_sort_kahn": ("e", "E2"),
     "union_find_components": ("b", "L-tensor-index"),
     "validate_readings": ("b", "L-try-raise"),
