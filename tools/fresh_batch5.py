@@ -2116,16 +2116,19 @@ def detail(programs, modes=("numpy", "noopt", "jax")) -> list:
     return fresh_batch3.detail(programs, modes)
 
 
-def table(rows, n) -> None:
-    """Prints, per mode, how many programs are ok and how many fall in each class of FINDINGS;
-    a program that fails but is not in FINDINGS is new, and is listed."""
+def table(rows, n, findings=None, jax_findings=None) -> None:
+    """Prints, per mode, how many programs are ok and how many fall in each class of FINDINGS
+    (or `findings`, with `jax_findings` overriding on JAX: a later batch's); a program that
+    fails but is not classified is new, and is listed."""
+    findings = FINDINGS if findings is None else findings
+    jax_findings = JAX_FINDINGS if jax_findings is None else jax_findings
     failing: dict = {}
     for name, mode, *_ in rows:
         failing.setdefault(mode, set()).add(name)
     for mode in ("numpy", "noopt", "jax"):
         counts = {"ok": n - len(failing.get(mode, ()))}
         for name in sorted(failing.get(mode, ())):
-            found = (JAX_FINDINGS.get(name) if mode == "jax" else None) or FINDINGS.get(name)
+            found = (jax_findings.get(name) if mode == "jax" else None) or findings.get(name)
             label = found[0] if found else "new"
             counts[label] = counts.get(label, 0) + 1
             if not found:
