@@ -458,7 +458,7 @@ def test_user_equality_over_tensors_records_nothing():
             h = _Holder(xs[0])
         return h.value
 
-    with pytest.raises(autoconv.AutoconvError, match="must be the same in both branches"):
+    with pytest.raises(autoconv.AutoconvError, match="`h` is a _Holder object made in a branch"):
         autoconv.function(f)(X)
 
 

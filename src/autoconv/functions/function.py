@@ -528,7 +528,10 @@ class Function:
                     # Sets and dicts of keys known only when the graph runs: built as it runs.
                     outputs = keyed_outputs(outputs)
                     # Values staged conditions chose (`return "X"` or `None`): the value itself.
-                    outputs = whole_lists(chosen(outputs))
+                    try:
+                        outputs = whole_lists(chosen(outputs))
+                    except StagingError as e:
+                        raise self._located(e) from None  # (a union's alternative, returned)
                     if getattr(graph, "_stale", False):
                         # A returned view of an array changed in place by item assignment
                         # would show the change eagerly (see trace/tensors/mutation.py).
@@ -558,9 +561,7 @@ class Function:
         try:
             check_output(outputs)
         except StagingError as e:
-            if self._names_own_file(str(e)):
-                raise
-            raise type(e)(f"{self._where()}: {e}") from None  # of its eager type too
+            raise self._located(e) from None
         graph.outputs = output_records(outputs)  # the Python type a path gives, where it varies
         if writebacks:
             # Changes to the arguments' containers: extra outputs, stored after each run.
@@ -603,6 +604,13 @@ class Function:
     def _where(self) -> str:
         code = getattr(inspect.unwrap(self.python_function), "__code__", None)
         return describe_code(code) if code else self._name
+
+    def _located(self, error: StagingError) -> StagingError:
+        """`error` about the function's outputs, with the function's file and line where it
+        names none (of its eager type too)."""
+        if self._names_own_file(str(error)):
+            return error
+        return type(error)(f"{self._where()}: {error}")
 
     def _names_own_file(self, message: str) -> bool:
         """True when `message` starts with a location in this function's file (or cell)."""

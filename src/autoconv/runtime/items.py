@@ -37,6 +37,10 @@ def view_of(base, key, text: str):
     """`base[key]`, for `row = base[key]` where converted code writes `row[j] = v` later. Eager
     NumPy gives a view that shares `base`'s memory for integer and slice keys; a JAX array is
     a copy, so a write into it under a JAX trace is refused (`setitem`)."""
+    if _traces:
+        # The graph's read, as the converter writes it without the write later: an item of a
+        # list a staged statement appended to, or one at a key known only when the graph runs.
+        return list_item(base, key) if type(base) is list else item_at(base, key)
     try:
         value = base[key]
     except LookupError as e:
