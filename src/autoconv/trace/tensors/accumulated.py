@@ -284,6 +284,15 @@ def _item_at_run_time(lst: list, key):
     # (a list of dicts or lists: an item read would be a new one, which a write into it
     # would not reach)
     records = None not in specs and any(layout_of(spec[1]) is not None for spec in specs)
+    held = next((item for item in lst if type(item) in (list, dict, set)), None)
+    if held is not None:
+        raise StagingError(
+            f"{where(origin)}: {list_name(lst)} holds {type(held).__name__}s and is indexed at "
+            "a key known only when the graph runs: the item read would be a new "
+            f"{type(held).__name__}, which a change (`.append`, an item written) would not "
+            "reach. Keep one array per kind of item (`counts = np.zeros(n)`), or a NumPy "
+            "array with a row per item, and index that."
+        )
     if records or None in specs or len({len(spec[0]) for spec in specs}) > 1 or len(dtypes) > 1:
         raise StagingError(
             f"{where(origin)}: {list_name(lst)} is indexed at a key known only when "

@@ -172,6 +172,20 @@ def _set_final_state(set_state, final, names, origin, what):
     item of a NumPy array made outside the graph) is a clear error."""
     try:
         set_state(tuple(final))
+    except NameError as e:  # (UnboundLocalError too)
+        # An item of a name the statement binds only inside it (`lot = lots[0]`, then
+        # `lot[0] -= take` in a staged loop): there is no object after it to store into.
+        items = [n for n in names if "[" in n or "." in n]
+        own = [n for n in items if e.name and n[len(e.name) : len(e.name) + 1] in ("[", ".")]
+        if not own or not all(n.startswith(e.name) for n in own):
+            raise
+        raise StagingError(
+            f"{where(origin)}: {what} changes {', '.join(f'`{n}`' for n in own)} in place, "
+            f"and `{e.name}` is bound only inside it, so the change would be made to a value "
+            "the graph builds in each iteration. Write the change into the container it came "
+            "from (`rows[k][0] -= v` rather than `row = rows[k]; row[0] -= v`), or keep such "
+            "values in NumPy arrays."
+        ) from None
     except (TypeError, ValueError) as e:
         items = [n for n in names if "[" in n or "." in n]
         if not items:

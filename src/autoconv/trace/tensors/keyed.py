@@ -427,6 +427,18 @@ def _stored_value(shadow, value, origin):
     None, or an Optional, is stored as None (when the graph runs, the list is a Python list),
     and reads then give Optionals (`shadow.nones`)."""
     values = shadow.values
+    if type(value) in (list, dict, set):
+        # A read would give a new one, which `.append` would not reach (`d.setdefault(k,
+        # []).append(i)`): each key's items in a list of their own is not staged.
+        _fail(
+            shadow,
+            origin,
+            f"gets a {type(value).__name__} as the value of a key known only when the graph "
+            "runs, and a read of it would be a new one that a change (`.append`) does not "
+            "reach. Keep the values in lists of keys and items (`keys.append(k); "
+            "items.append(i)`), or count with numbers (`d[k] = d.get(k, 0) + 1`).",
+            KeyedTypeError,
+        )
     if value is None:
         shadow.nones = True
         _ensure(shadow, values, None, origin)
