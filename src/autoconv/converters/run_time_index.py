@@ -4,6 +4,7 @@
     R[s, p[s]]      ->  ac.item_at(R, (s, ac.item_at(p, s)))
     x[:, j]         ->  ac.item_at(x, ac.index[:, j])
     a[i:]           ->  ac.item_at(a, ac.index[i:])
+    ", ".join(xs)   ->  ac.joined(", ", xs)   (strings read at such a key: chosen then)
 
 Outside a trace `ac.item_at(a, i)` is `a[i]`. While a graph is traced, a NumPy array made in
 the function, a Python list, tuple or dict read at a key known only then is read in the graph
@@ -70,3 +71,20 @@ class _Reads(Transformer):
         call = templates.expr("ac.item_at(name, key)", ac=self.ac, key=key)
         call.args[0] = node.value
         return expressions.located(call, node)
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        func = node.func
+        if (
+            isinstance(func, gast.Attribute)
+            and func.attr == "join"
+            and isinstance(func.value, gast.Constant)
+            and type(func.value.value) is str
+            and len(node.args) == 1
+            and not node.keywords
+            and not isinstance(node.args[0], gast.Starred)
+        ):
+            call = templates.expr("ac.joined(sep, items)", ac=self.ac, sep=func.value)
+            call.args[1] = node.args[0]
+            return expressions.located(call, node)
+        return node

@@ -92,8 +92,9 @@ def joined(sep, items):
         _traces
         and type(sep) is str
         and type(items) in (list, tuple)
-        and sequences.holds_symbolic(*items)
+        and (sequences.holds_symbolic(*items) or any(type(v) is not str for v in items))
     ):
+        # (symbolic items, or strings a staged condition chose, `names[int(c)]`)
         from autoconv.trace.tensors import printing  # strings made when the graph runs
 
         return printing.join(sep, items)

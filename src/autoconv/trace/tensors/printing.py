@@ -30,6 +30,8 @@ from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import render as _render
 from autoconv.graph.origin import user_origin
+from autoconv.trace.tensors.choices import Choice
+from autoconv.trace.tensors.choices import output as chosen_value
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.records import returned_list
 
@@ -364,6 +366,8 @@ def join(sep: str, items):
 def _as_marked(value):
     """A string made when the graph runs as its marker (checked to be a `str` then, as `+` and
     `join` check); a Python string as it is."""
+    if type(value) is Choice and all(type(o) is str for o in value.options):
+        value = chosen_value(value)  # a string a staged condition chose: the one it picks
     if is_text(value):
         return _marker(value, "!str")
     if type(value) is not str:
