@@ -331,3 +331,37 @@ def test_max_of_records_is_refused():
     text = message(largest, X[0])
     assert "`max` of a list" in text and "dict('v': value)" in text
     assert "max(r['v'] for r in out)" in text
+
+
+def messages_of_errors(x):
+    results, errors = [], []
+    for i, v in enumerate(x):
+        try:
+            if v < 0:
+                raise ValueError(f"negative at {i}")
+            results.append(np.sqrt(v))
+        except ValueError as e:
+            errors.append(str(e))
+    return results, errors
+
+
+def test_a_string_made_when_the_graph_runs_is_appended_as_that_string():
+    # `str(e)` of an f-string made when the graph runs: before, its stand-in text (private
+    # markers) was appended as if written in the code, a silent wrong value.
+    for x in (np.array([4.0, -1.0, 9.0]), np.array([-2.0]), np.zeros(0)):
+        follows_the_rule(messages_of_errors, x)
+
+
+def ratio_or_none(x):
+    out = []
+    for a, b in zip(x, x[1:]):
+        out.append(a / b if b != 0 else None)
+    return out
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_bare_value_or_none_appended_is_a_clear_error(backend):
+    # (a field of a record may be None; an item on its own may not: before, a TypeError
+    # claimed eager code raised)
+    with pytest.raises(autoconv.AutoconvError, match="list `out`: only arrays, numbers"):
+        autoconv.function(ratio_or_none, backend=backend)(np.array([1.0, 0.0, 2.0]))

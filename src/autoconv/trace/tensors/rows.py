@@ -14,10 +14,12 @@ from __future__ import annotations
 import numpy as np
 
 from autoconv.graph import shapes
+from autoconv.graph import tensor as _tensor
 from autoconv.graph.helpers import row_field
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.trace.tensors import records
 from autoconv.trace.tensors.choices import Choice, atom, output
+from autoconv.trace.tensors.optionals import Optional
 from autoconv.trace.tensors.recording import emit
 
 _PY_NUMBERS = (bool, int, float, complex)
@@ -63,6 +65,8 @@ def is_row(dtype) -> bool:
 def item_spec(item) -> tuple | None:
     """`(shape, dtype)` of an item a run-time list can hold (an array, a number, a string a
     staged condition chose, or a row)."""
+    if isinstance(item, Optional) and item.flag is not True:
+        return None  # a value or None, by path, on its own (in a record it is a field)
     if _text(item) and (not atom(item) or type(item) in (str, bytes)):
         return (), np.dtype(object)  # (a string written in the code too)
     if _leaf(item):
@@ -95,6 +99,7 @@ def as_items(items, dtype=None) -> list:
     as its flat row (`dtype`: the list's, whose layout it takes)."""
     out = []
     for item in items:
+        item = _made_text(item)
         spec = item_spec(item) if records.spec_against(item, dtype) is None else ((), dtype)
         if spec is not None and records.rl.layout_of(spec[1]) is not None:
             item = records.row_of(item, spec[1])
@@ -104,6 +109,17 @@ def as_items(items, dtype=None) -> list:
             item = tuple(output(v) if isinstance(v, Choice) else v for v in item)
         out.append(item)
     return out
+
+
+def _made_text(item):
+    """A string that stands for one made when the graph runs (`str(e)` of an f-string's
+    exception: it holds the printing module's markers) as that string, a graph value; tuples
+    of such too. Anything else as it is."""
+    if type(item) is str and "\ue000" in item:
+        return _tensor.uses.printing._formatted(item)
+    if type(item) is tuple and any(type(v) is str and "\ue000" in v for v in item):
+        return tuple(_made_text(v) for v in item)
+    return item
 
 
 def stand_in(dtype):
