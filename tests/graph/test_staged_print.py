@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import autoconv
+from tests.graph.agreement import follows_the_rule
 
 BACKENDS = ["numpy", "jax"]
 
@@ -362,3 +363,29 @@ def test_python_print_in_code_left_unconverted_shows_the_placeholder_once(capsys
     g(X)
     out = capsys.readouterr().out
     assert out.startswith("sum <autoconv.Tensor ") and out.count("\n") == 1
+
+
+def joined_names_upper(codes):
+    names = ["cat", "dog"]
+    s = ", ".join([names[int(c)] for c in codes])
+    return s.upper(), s.startswith("dog"), s.count("a")
+
+
+def formatted_total(x):
+    s = f"total {np.sum(x):.1f} "
+    return s.strip().title(), s.endswith(" "), s.replace("total", "sum")
+
+
+def test_str_methods_of_a_string_made_when_the_graph_runs():
+    # (an AttributeError of the Tensor escaped before: batch 6's label_names)
+    for fn in (joined_names_upper, formatted_total):
+        for x in (np.array([1, 0]), np.array([0])):
+            follows_the_rule(fn, x)
+
+
+def test_a_str_method_giving_a_list_is_a_clear_error():
+    def split_it(x):
+        return f"{x[0]}".split(".")
+
+    with pytest.raises(autoconv.AutoconvError, match=r"calls `.split\(\)` of a string made"):
+        autoconv.function(split_it)(np.array([1.5]))

@@ -145,6 +145,29 @@ def _piece(value, spec: str) -> str:
     return format(value, spec)
 
 
+STR_METHODS = {
+    **dict.fromkeys(
+        "upper lower strip lstrip rstrip title capitalize casefold swapcase replace zfill "
+        "center ljust rjust removeprefix removesuffix expandtabs".split(),
+        object,
+    ),
+    **dict.fromkeys(
+        "startswith endswith isdigit isalpha isalnum isspace islower isupper isnumeric "
+        "isdecimal istitle isascii isidentifier isprintable".split(),
+        bool,
+    ),
+    **dict.fromkeys("count find rfind".split(), int),
+}
+"""The `str` methods staged on a string made when the graph runs, by what they give."""
+
+
+def str_method(value, name: str, *args):
+    """`value.name(*args)` of a string made when the graph runs (a `name` of STR_METHODS)."""
+    if name not in STR_METHODS:
+        raise ValueError(f"not a staged str method: {name!r}")  # (a saved file's attribute)
+    return getattr(value, name)(*args)
+
+
 # --- lists grown in staged loops (see trace.tensors.accumulated) ---------------------------
 
 ARRAY_MAKERS = (np.array, np.asarray, np.asanyarray, np.ascontiguousarray)
@@ -346,6 +369,7 @@ TABLE = {
     "autoconv.as_kind": mixed_output,
     "autoconv.row_field": row_field,
     "autoconv.choose": choose,
+    "autoconv.str_method": str_method,
     "autoconv.union_pick": union_pick,
     "autoconv.list_item": list_item,
     "autoconv.concat_lists": concat_lists,

@@ -249,7 +249,10 @@ class Tensor:
         if name in uses.dispatch.ARRAY_METHODS:
             return lambda *args, **kwargs: uses.dispatch.method(self, name, args, kwargs)
         if not name.startswith("_") and building():
-            uses.arraylike.missing_attribute(self, name)  # ndarray methods that change in place
+            # ndarray methods that change in place (an error), str methods of a run-time string
+            found = uses.arraylike.missing_attribute(self, name)
+            if found is not None:
+                return found
         raise AttributeError(f"'Tensor' object has no attribute {name!r}")
 
 

@@ -17,6 +17,7 @@ import numpy as np
 from autoconv.graph import graph as _g
 from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
+from autoconv.graph.helpers import STR_METHODS, str_method
 from autoconv.graph.helpers import flat_items as _flat_items
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.trace.tensors.path_types import retag
@@ -377,6 +378,8 @@ def missing_attribute(t: Tensor, name: str):
     """`t.sort()`, `t.fill(0)` and the other ndarray methods that change the array in place:
     a Tensor is a value of the graph and cannot change, so say what to write. Other names fall
     through to the AttributeError eager NumPy would raise."""
+    if t.dtype.kind == "O" and not t.shape and hasattr(str, name):
+        return _str_method(t, name)  # a string made when the graph runs (an f-string)
     advice = _IN_PLACE.get(name)
     if advice is None:
         return
@@ -390,6 +393,33 @@ def missing_attribute(t: Tensor, name: str):
         f"Write {advice.format(v=var)} instead.",
         AttributeError,
     )
+
+
+def _str_method(t: Tensor, name: str):
+    """`t.upper`, `t.startswith` ... of a string made when the graph runs: the method, called
+    when the graph runs (arguments known now); a method giving another kind (`split`) is a
+    clear error."""
+    kind = STR_METHODS.get(name)
+    frame = user_frame()
+    if kind is None:
+        fail(
+            frame,
+            f"`{source_line(frame)}` calls `.{name}()` of a string made when the graph runs (an "
+            "f-string or str() of a value), which graph mode does not stage: format the values "
+            "into the string you need instead, or return them and build the string outside.",
+        )
+
+    def call(*args):
+        if any(isinstance(a, Tensor) for a in args):
+            fail(
+                frame,
+                f"`{source_line(frame)}` calls `.{name}()` of a string made when the graph runs "
+                "with an argument known only then; give it arguments known now.",
+            )
+        spec = ((), np.dtype(object)) if kind is object else ((), np.dtype(kind), True)
+        return emit("helper", f"str.{name}", str_method, (t, name, *args), {}, [spec])[0]
+
+    return call
 
 
 # --- .item(), .tolist(), round() ----------------------------------------------------------
