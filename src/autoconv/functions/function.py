@@ -479,6 +479,14 @@ class Function:
 
         def placeholder(path, leaf_key):
             shape, dtype = next(specs)
+            if np.dtype(dtype) == object:
+                # Its items are Python objects (lists, strings) the graph would only see as
+                # values of unknown type: `type()` and `isinstance` of them would be made up.
+                raise StagingError(
+                    f"{self._where()}: argument `{path}` is a NumPy array of Python objects "
+                    "(dtype=object), which graph mode does not take as an input; pass a list, "
+                    "or an array of numbers (call the function eagerly for such data)."
+                )
             node = _g.Node("placeholder", "placeholder", attrs={"name": path})
             from autoconv.graph.tensor import Tensor
 
