@@ -46,6 +46,8 @@ from autoconv.graph.passes.roll_steps import (
     _starts_run,
     _Step,
     advance,
+    int_const,
+    param_like,
 )
 
 NAME = "roll"
@@ -241,15 +243,12 @@ def _build(graph, steps, s, e, carried, stride, items, origin, repl) -> list:
     params: list = []
 
     def const(value):
-        node = Node("const", "const", attrs={"value": value, "owned": True}, origin=origin)
-        node.outputs.append(new_tensor(graph, node, 0, (), np.dtype(np.int64), True))
-        outer.append(node)
-        return node.outputs[0]
+        t = int_const(graph, value, origin)
+        outer.append(t.node)
+        return t
 
     def param(name, like):
-        node = Node("param", "param", attrs={"name": name})
-        t = new_tensor(graph, node, 0, like.shape, like.dtype, like.weak)
-        node.outputs.append(t)
+        t = param_like(graph, name, like)
         params.append(t)
         return t
 

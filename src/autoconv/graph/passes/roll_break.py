@@ -194,16 +194,12 @@ def _build(graph, levels, steps, count, variables, stride, pred0, state, done) -
     outer: list = []
 
     def const(value):
-        node = Node("const", "const", attrs={"value": value, "owned": True}, origin=origin)
-        node.outputs.append(new_tensor(graph, node, 0, (), np.dtype(np.int64), True))
-        outer.append(node)
-        return node.outputs[0]
+        t = rs.int_const(graph, value, origin)
+        outer.append(t.node)
+        return t
 
     def param(like):
-        node = Node("param", "param", attrs={"name": "<carried>"})
-        t = new_tensor(graph, node, 0, like.shape, like.dtype, like.weak)
-        node.outputs.append(t)
-        return t
+        return rs.param_like(graph, "<carried>", like)
 
     inits = [const(0), pred0]
     params = [param(inits[0]), param(pred0)]

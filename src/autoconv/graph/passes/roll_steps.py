@@ -10,7 +10,9 @@ Integer indices (`x[i]`) are set aside, to be compared by their stride.
 
 from __future__ import annotations
 
-from autoconv.graph.graph import set_args, walk
+import numpy as np
+
+from autoconv.graph.graph import Node, new_tensor, set_args, walk
 from autoconv.graph.passes.cse import value_key
 from autoconv.graph.passes.rewrite import Replacements
 from autoconv.graph.tensor import Tensor
@@ -328,3 +330,19 @@ def advance(node, ints, indices: dict) -> None:
     else:
         return
     set_args(node, (node.args[0], key, *node.args[2:]))
+
+
+def int_const(graph, value: int, origin):
+    """A weak int constant of `graph` (a rolled loop's counter start or bound), not yet placed
+    in a block: the caller adds `t.node` where the loop's inputs go."""
+    node = Node("const", "const", attrs={"value": value, "owned": True}, origin=origin)
+    node.outputs.append(new_tensor(graph, node, 0, (), np.dtype(np.int64), True))
+    return node.outputs[0]
+
+
+def param_like(graph, name: str, like):
+    """A parameter of a rolled loop's blocks, of `like`'s shape and dtype."""
+    node = Node("param", "param", attrs={"name": name})
+    t = new_tensor(graph, node, 0, like.shape, like.dtype, like.weak)
+    node.outputs.append(t)
+    return t

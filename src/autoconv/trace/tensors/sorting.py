@@ -58,12 +58,18 @@ def sort(items: list, keys: list, reverse: bool, origin) -> list:
 # --- keys: columns, most significant first ----------------------------------------------------
 
 
-def _columns(keys: list, origin) -> list:
+def _structures(values: list) -> tuple:
+    """The set of `values`' structures, and each one's leaves."""
     structs, leaves = set(), []
-    for key in keys:
+    for value in values:
         found: list = []
-        structs.add(_struct(key, found))
+        structs.add(_struct(value, found))
         leaves.append(found)
+    return structs, leaves
+
+
+def _columns(keys: list, origin) -> list:
+    structs, leaves = _structures(keys)
     if len(structs) != 1:
         _fail(
             origin,
@@ -210,11 +216,7 @@ def _order(columns: list):
 
 
 def _gathered(items: list, order, origin) -> list:
-    structs, leaves = set(), []
-    for item in items:
-        found: list = []
-        structs.add(_struct(item, found))
-        leaves.append(found)
+    structs, leaves = _structures(items)
     if len(structs) != 1:
         _fail(
             origin,
