@@ -116,3 +116,20 @@ def target_reads(function_node) -> set:
                 found.add(id(inner))
                 inner = inner.value
     return found
+
+
+def joined(node, ac: str, items_ok):
+    """`sep.join(items)` (one positional argument that `items_ok` accepts) as `ac.joined(sep,
+    items)`, at `node`'s place; None for any other call."""
+    func = node.func
+    if not (
+        isinstance(func, gast.Attribute)
+        and func.attr == "join"
+        and len(node.args) == 1
+        and not node.keywords
+        and items_ok(node.args[0])
+    ):
+        return None
+    call = templates.expr("ac.joined(sep, items)", ac=ac, sep=func.value)
+    call.args[1] = node.args[0]
+    return located(call, node)

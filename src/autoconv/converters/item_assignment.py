@@ -151,23 +151,9 @@ def _rebinding(stmt, ac, names, in_control_flow, arrays):
         # as written) and the item is state by its path too (`ITEM_PATH`; control_flow).
         path = f"{target.value.id}[{key.value!r}]"
     name = target.value.id
-    value = stmt.value
     if isinstance(stmt, gast.AugAssign):
-        value = _ItemReads(name, ac).visit(value)
-        # `name[key] op= value`: the item is read, then the value (the key twice, harmlessly:
-        # it is made of names and constants).
-        item = gast.Subscript(value=_load(name), slice=_copy(key), ctx=gast.Load())
-        if not isinstance(key, gast.Constant) and not any(
-            isinstance(n, gast.Slice) for n in gast.walk(key)
-        ):
-            # The runtime reads the item (`ac.item`): a key known only when a graph runs can
-            # read a NumPy array made outside the graph (`h[b] += 1`), and JAX cannot read the
-            # items a traced mask selects (`x[x < 0] *= -1`), which it stands in for.
-            item = templates.expr("ac.item(name, key)", ac=ac, name=_load(name), key=_copy(key))
-        op = _OP_TEXT[type(stmt.op)]
-        value = templates.expr(f"ac.item_op({op!r}, item, value)", ac=ac, item=item, value=value)
-    if any(isinstance(n, gast.Slice) for n in gast.walk(key)):
-        key = templates.expr("ac.index[key]", ac=ac, key=key)
+        stmt.value = _ItemReads(name, ac).visit(stmt.value)
+    key, value = _stored(stmt, _load(name), key, ac)
     op = "setitem" if path is None else "setitem_path"
     call = templates.expr(f"ac.{op}(name, key, value)", ac=ac, key=key, value=value)
     call.args[0] = _load(name)
@@ -176,6 +162,27 @@ def _rebinding(stmt, ac, names, in_control_flow, arrays):
     if path is not None:
         anno.set(node, ITEM_PATH, path)
     return node
+
+
+def _stored(stmt, owner, key, ac):
+    """`(key, value)` of `owner[key] = value` or `owner[key] op= value`: for `op=`, the item
+    read, then the value (the key twice, harmlessly: it is made of names and constants); a
+    slice in the key as `ac.index[key]`."""
+    value = stmt.value
+    if isinstance(stmt, gast.AugAssign):
+        item = gast.Subscript(value=_copy(owner), slice=_copy(key), ctx=gast.Load())
+        if not isinstance(key, gast.Constant) and not any(
+            isinstance(n, gast.Slice) for n in gast.walk(key)
+        ):
+            # The runtime reads the item (`ac.item`): a key known only when a graph runs can
+            # read a NumPy array made outside the graph (`h[b] += 1`), and JAX cannot read the
+            # items a traced mask selects (`x[x < 0] *= -1`), which it stands in for.
+            item = templates.expr("ac.item(obj, key)", ac=ac, obj=_copy(owner), key=_copy(key))
+        op = _OP_TEXT[type(stmt.op)]
+        value = templates.expr(f"ac.item_op({op!r}, item, value)", ac=ac, item=item, value=value)
+    if any(isinstance(n, gast.Slice) for n in gast.walk(key)):
+        key = templates.expr("ac.index[key]", ac=ac, key=key)
+    return key, value
 
 
 def _attribute_item(target, stmt, names, in_control_flow) -> bool:
@@ -202,18 +209,7 @@ def _attribute_rebinding(stmt, target, ac):
     through staged statements, trace.core.hidden); lists, dicts and concrete arrays are
     written as Python does."""
     attribute = target.value
-    key = target.slice
-    value = stmt.value
-    if isinstance(stmt, gast.AugAssign):
-        item = gast.Subscript(value=_copy(attribute), slice=_copy(key), ctx=gast.Load())
-        if not isinstance(key, gast.Constant) and not any(
-            isinstance(n, gast.Slice) for n in gast.walk(key)
-        ):
-            item = templates.expr("ac.item(obj, key)", ac=ac, obj=_copy(attribute), key=_copy(key))
-        op = _OP_TEXT[type(stmt.op)]
-        value = templates.expr(f"ac.item_op({op!r}, item, value)", ac=ac, item=item, value=value)
-    if any(isinstance(n, gast.Slice) for n in gast.walk(key)):
-        key = templates.expr("ac.index[key]", ac=ac, key=key)
+    key, value = _stored(stmt, attribute, target.slice, ac)
     call = templates.expr(
         f"ac.setitem_attr(owner, {attribute.attr!r}, key, value)",
         ac=ac,

@@ -172,17 +172,10 @@ class _Items(Transformer):
     def visit_Call(self, node):
         self.generic_visit(node)
         func = node.func
-        if (
-            isinstance(func, gast.Attribute)
-            and func.attr == "join"
-            and len(node.args) == 1
-            and not node.keywords
-            and self._ours(node.args[0])
-        ):
-            # `", ".join(parts)`: strings a staged loop appended are joined when a graph runs.
-            call = templates.expr("ac.joined(sep, items)", ac=self.ac, sep=func.value)
-            call.args[1] = node.args[0]
-            return expressions.located(call, node)
+        # `", ".join(parts)`: strings a staged loop appended are joined when a graph runs.
+        call = expressions.joined(node, self.ac, self._ours)
+        if call is not None:
+            return call
         if (
             isinstance(func, gast.Attribute)
             and func.attr in METHODS

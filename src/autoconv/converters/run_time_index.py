@@ -74,17 +74,13 @@ class _Reads(Transformer):
 
     def visit_Call(self, node):
         self.generic_visit(node)
-        func = node.func
-        if (
-            isinstance(func, gast.Attribute)
-            and func.attr == "join"
-            and isinstance(func.value, gast.Constant)
-            and type(func.value.value) is str
-            and len(node.args) == 1
-            and not node.keywords
-            and not isinstance(node.args[0], gast.Starred)
-        ):
-            call = templates.expr("ac.joined(sep, items)", ac=self.ac, sep=func.value)
-            call.args[1] = node.args[0]
-            return expressions.located(call, node)
+        sep = node.func.value if isinstance(node.func, gast.Attribute) else None
+        if isinstance(sep, gast.Constant) and type(sep.value) is str:
+            call = expressions.joined(node, self.ac, _unstarred)
+            if call is not None:
+                return call
         return node
+
+
+def _unstarred(node) -> bool:
+    return not isinstance(node, gast.Starred)

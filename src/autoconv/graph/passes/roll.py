@@ -48,6 +48,7 @@ from autoconv.graph.passes.roll_steps import (
     advance,
     int_const,
     param_like,
+    while_node,
 )
 
 NAME = "roll"
@@ -370,12 +371,7 @@ def _build(graph, steps, s, e, carried, stride, items, origin, repl) -> list:
     test.outputs.append(new_tensor(graph, test, 0, (), np.dtype(np.bool_), True))
     cond.nodes.append(test)
     cond.outputs = [test.outputs[0]]
-    cond.params = body.params
-    loop = Node("while", "while", args=inits, attrs={"stop": False}, origin=origin)
-    loop.blocks = [cond, body]
-    loop.effect = any(n.effect for n in walk(body))  # draws: kept, in order, by every pass
-    for i, p in enumerate(params):
-        loop.outputs.append(new_tensor(graph, loop, i, p.shape, p.dtype, p.weak))
+    loop = while_node(graph, inits, cond, body, origin)
     outer.append(loop)
     last = steps[e - 1]
     skip = 1 + len(indices)

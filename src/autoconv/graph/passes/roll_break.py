@@ -254,12 +254,7 @@ def _build(graph, levels, steps, count, variables, stride, pred0, state, done) -
     both.outputs.append(new_tensor(graph, both, 0, (), np.dtype(np.bool_), False))
     test.nodes.append(both)
     test.outputs = [both.outputs[0]]
-    test.params = params
-    loop = Node("while", "while", args=inits, attrs={"stop": False}, origin=origin)
-    loop.blocks = [test, body]
-    loop.effect = any(n.effect for n in walk(body))  # draws: kept, in order, by every pass
-    for i, p in enumerate(params):
-        loop.outputs.append(new_tensor(graph, loop, i, p.shape, p.dtype, p.weak))
+    loop = rs.while_node(graph, inits, test, body, origin)
     outer.append(loop)
     skip = 2 + len(indices)
     for i, place in enumerate(state):

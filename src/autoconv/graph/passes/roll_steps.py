@@ -346,3 +346,15 @@ def param_like(graph, name: str, like):
     t = new_tensor(graph, node, 0, like.shape, like.dtype, like.weak)
     node.outputs.append(t)
     return t
+
+
+def while_node(graph, inits, test, body, origin) -> Node:
+    """The `while` of a rolled loop: `test` and `body` share `body.params`; its outputs are
+    the carried values. Marked an effect when the body draws (kept, in order, by every pass)."""
+    test.params = body.params
+    loop = Node("while", "while", args=inits, attrs={"stop": False}, origin=origin)
+    loop.blocks = [test, body]
+    loop.effect = any(n.effect for n in walk(body))
+    for i, p in enumerate(body.params):
+        loop.outputs.append(new_tensor(graph, loop, i, p.shape, p.dtype, p.weak))
+    return loop
