@@ -570,3 +570,40 @@ def test_a_handled_raise_in_a_function_that_then_changes_objects_is_refused():
     text = str(info.value)
     line = _Account.withdraw.__code__.co_firstlineno + 1
     assert f"test_staged_try.py:{line}:" in text and "change objects after it" in text
+
+
+def bare_class_in_loop(a, b):
+    total = 0.0
+    for x, y in zip(a, b):
+        try:
+            if y == 0:
+                raise ZeroDivisionError  # a class: Python raises an instance of it
+            r = x / y
+        except ZeroDivisionError:
+            r = -1.0
+        total += r
+    return total
+
+
+def bare_class_named(x):
+    try:
+        if np.sum(x) < 0:
+            raise ValueError
+        r = np.sqrt(np.sum(x))
+    except ValueError as e:
+        return str(e) + "negative"
+    return float(r)
+
+
+@pytest.mark.parametrize("fn", [bare_class_in_loop, bare_class_named])
+def test_raising_an_exception_class_is_staged_like_an_instance(fn):
+    inputs = {
+        bare_class_in_loop: [
+            (np.array([4.0, 0.0, 2.0]), np.array([2.0, 1.0, 0.0])),
+            (np.array([1.0]), np.array([2.0])),
+            (np.zeros(0), np.zeros(0)),
+        ],
+        bare_class_named: [(np.array([1.0, 3.0]),), (np.array([-5.0, 1.0]),)],
+    }[fn]
+    for args in inputs:
+        check(fn, *args)

@@ -118,6 +118,11 @@ def try_raise(scope: TryScope, exc):
     """The clause that stages the user's `raise exc` (0: Python raises it now). Staged when a
     condition known only when the graph runs leads to it: in a block other than the `try`'s."""
     block = BLOCK[0]()
+    if block is not None and isinstance(exc, type) and issubclass(exc, BaseException):
+        try:  # `raise ValueError` raises `ValueError()`, as Python does
+            exc = exc()
+        except Exception:
+            return 0  # Python's own error from the class: raised by `raise exc` as eagerly
     if block is None or block is scope.home or not isinstance(exc, BaseException):
         return 0
     k = scope.clause_for(type(exc))
