@@ -680,3 +680,20 @@ def test_raising_an_exception_class_is_staged_like_an_instance(fn):
     }[fn]
     for args in inputs:
         check(fn, *args)
+
+
+def message_of_run_time_values(x):
+    try:
+        if x[0] < 0:
+            raise ValueError(f"reading {x[0]} is negative")
+    except ValueError as e:
+        return str(e)
+    return "ok"
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_an_as_name_whose_message_is_made_when_the_graph_runs_is_a_clear_error(backend):
+    # It was 'reading 0 is negative' where eager code says 'reading -3.0 is negative'.
+    with pytest.raises(StagingError, match="whose message holds values known only when") as info:
+        autoconv.function(message_of_run_time_values, backend=backend)(np.array([-3.0]))
+    assert str(info.value).startswith(f"{__file__}:")
