@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 import autoconv
-
 from tests.graph.agreement import BACKENDS, follows_the_rule, same
 
 

@@ -78,9 +78,9 @@ def _view_written(target) -> None:
 
 def setitem_view(view, key, value, base, at, name: str):
     """`view[key] = value` where `view = base[at]` (converters/views.py; `name`: `base`'s):
-    gives `(view, base)` as the names hold them afterwards. Where `view` shares `base`'s memory (NumPy's view: a key
-    of integers and slices) and a graph or JAX gives `view` a new array, `base` gets one with
-    it stored at `at`; in Python NumPy has changed both already."""
+    gives `(view, base)` as the names hold them afterwards. Where `view` shares `base`'s
+    memory (NumPy's view: a key of integers and slices) and a graph or JAX gives `view` a new
+    array, `base` gets one with it stored at `at`; in Python NumPy has changed both already."""
     if _traces:
         return staging.graph_tracer.setitem_view(view, key, value, base, at, name)
     if staging.jax_value(view) or _jax_array(view):
