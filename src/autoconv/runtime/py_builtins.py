@@ -198,9 +198,7 @@ def _tuple_equal(a: tuple, b):
     else the items' equalities, all of them (staged where symbolic)."""
     if type(b) is not tuple or len(a) != len(b):
         return False
-    return _truth(
-        (_tuple_equal(x, y) if type(x) is tuple else x == y for x, y in zip(a, b)), False
-    )
+    return _truth((_tuple_equal(x, y) if type(x) is tuple else x == y for x, y in zip(a, b)), False)
 
 
 def _jax_items(value, items) -> bool:
