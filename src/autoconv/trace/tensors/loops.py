@@ -68,6 +68,12 @@ from autoconv.trace.tensors.rows import item_spec
 from autoconv.trace.tensors.unions import Union
 from autoconv.trace.tensors.user_code import user_frame
 
+
+def _made_text(v) -> bool:
+    """A string made when the graph runs (an f-string of run-time values)."""
+    return isinstance(v, Tensor) and v.dtype.kind == "O" and not v.shape
+
+
 _HIDDEN_ROUNDS = 8  # traces of a loop that may each find more hidden state to carry
 
 
@@ -584,6 +590,12 @@ class _Loop:
                     start = old
                 else:
                     if v is before or _same_python(v, before):
+                        continue
+                    if _made_text(v) and type(before) is str:
+                        # A string written in the code before, one made when the graph runs
+                        # after an iteration (`label = f"pos {v}"`): a string of the graph.
+                        carried[key] = ((), np.dtype(object), False)
+                        changed = True
                         continue
                     if not (_numeric(v) and _numeric(before)):
                         self._error(
