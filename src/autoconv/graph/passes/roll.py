@@ -46,6 +46,7 @@ from autoconv.graph.passes.roll_steps import (
     _starts_run,
     _Step,
     advance,
+    indexed,
     int_const,
     param_like,
     while_node,
@@ -226,7 +227,7 @@ def _copy_nested(graph, node, value, made: dict, ints, indices: dict):
     copy = _Copier(tensor).node(node)
     for sub in copy.blocks:
         for inner_node in walk(sub):
-            if inner_node.kind == "getitem":
+            if indexed(inner_node):
                 advance(inner_node, ints, indices)
     return copy
 
@@ -319,7 +320,7 @@ def _build(graph, steps, s, e, carried, stride, items, origin, repl) -> list:
 
         args = map_tensors(node.args, value)
         kwargs = map_tensors(node.kwargs, value)
-        if node.kind == "getitem":
+        if indexed(node):
 
             def index(i):
                 nonlocal variant

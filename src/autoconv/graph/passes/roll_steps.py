@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from autoconv.graph.graph import Node, new_tensor, set_args, walk
+from autoconv.graph.helpers import set_copy
 from autoconv.graph.passes.cse import value_key
 from autoconv.graph.passes.rewrite import Replacements
 from autoconv.graph.tensor import Tensor
@@ -123,7 +124,7 @@ def _key_steps(steps: list, at: dict) -> None:
                 step.pure = False
                 break
             args = node.args
-            if kind == "getitem":
+            if kind == "getitem" or (kind == "helper" and node.fn is set_copy):
                 args = (args[0], _mark_ints(args[1], step.ints), *args[2:])
             try:
                 # Most operations read Tensors and plain numbers, with no keywords or
@@ -148,6 +149,8 @@ def _key_steps(steps: list, at: dict) -> None:
                         keys.append((ta, a))
                     elif ta is float:
                         keys.append(value_key(a))
+                    elif a is _INT_SLOT:  # an index set aside above (`out[i] = v`'s `i`)
+                        keys.append(_INT)
                     else:  # the general walk, from the first argument again
                         del reads[read:]
                         keys = None
@@ -210,6 +213,12 @@ class _IntSlot:
 
 
 _INT_SLOT = _IntSlot()
+
+
+def indexed(node) -> bool:
+    """Whether `node` reads or writes an array at a key (`x[i]`, `out[i] = v`): its integer
+    indices may advance from step to step (the key is its second argument)."""
+    return node.kind == "getitem" or (node.kind == "helper" and node.fn is set_copy)
 
 
 def _mark_ints(index, ints: list):
@@ -314,8 +323,8 @@ def _same(step, before, template, stride, items) -> bool:
 
 
 def advance(node, ints, indices: dict) -> None:
-    """Puts counters in place of the integer indices of `node`, a copy of a getitem of a
-    step: `ints` gives each index's (first value, stride) in turn, `indices` the counter of
+    """Puts counters in place of the integer indices of `node`, a copy of a getitem (or an
+    item write) of a step: `ints` gives each index's (first value, stride) in turn, `indices` the counter of
     each that advances."""
 
     def index(i):
