@@ -5,7 +5,6 @@ import numpy as np
 import pytest
 
 import autoconv
-
 from tests.graph.agreement import BACKENDS
 from tests.graph.test_roll import _check, _loops
 

@@ -66,6 +66,14 @@ def _gc_paused(fn, *args):
         return fn(*args)
     finally:
         if enabled:
+            if not gc.get_freeze_count():  # (never undo a freeze the program made itself)
+                # What the trace made lives as long as its graph: straight to the oldest
+                # generation (freeze then unfreeze moves every tracked object there at no
+                # cost) instead of the young collections' passes over tens of thousands of
+                # live objects (7-13 ms after a 1,000-step loop's trace). Cycles left young
+                # meanwhile are collected by the next full collection instead.
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 

@@ -324,8 +324,8 @@ def _same(step, before, template, stride, items) -> bool:
 
 def advance(node, ints, indices: dict) -> None:
     """Puts counters in place of the integer indices of `node`, a copy of a getitem (or an
-    item write) of a step: `ints` gives each index's (first value, stride) in turn, `indices` the counter of
-    each that advances."""
+    item write) of a step: `ints` gives each index's (first value, stride) in turn, `indices`
+    the counter of each that advances."""
 
     def index(i):
         base, d = next(ints)
