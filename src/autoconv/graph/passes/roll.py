@@ -125,7 +125,8 @@ def _roll_loop(graph, block, start, lengths, origin, plan: Plan) -> int:
     for n in lengths:
         steps.append(_Step(nodes[p : p + n]))
         p += n
-    _key_steps(steps, _places(steps))
+    at = _places(steps)
+    _key_steps(steps, at)
     # Runs: a start step, then steps keyed as the second one, whose indices advance evenly.
     runs = []
     k, n = 0, len(steps)
@@ -145,19 +146,29 @@ def _roll_loop(graph, block, start, lengths, origin, plan: Plan) -> int:
         return 0
     # Values read after the loop (later operations, nested blocks, block and graph outputs).
     span_end = start + sum(lengths)
-    later: set = set()
+    later: dict = {}  # id -> Tensor
     for node in nodes[span_end:]:
-        later.update(t.id for t in node.inputs)
+        later.update((t.id, t) for t in node.inputs)
         for sub in node.blocks:
             for inner in walk(sub):
-                later.update(t.id for t in inner.inputs)
-            later.update(t.id for t in _tensors(sub.outputs))
-    later.update(t.id for t in _tensors(block.outputs))
+                later.update((t.id, t) for t in inner.inputs)
+            later.update((t.id, t) for t in _tensors(sub.outputs))
+    later.update((t.id, t) for t in _tensors(block.outputs))
     if block is graph.block:
-        later.update(t.id for t in _tensors(graph.outputs))
+        later.update((t.id, t) for t in _tensors(graph.outputs))
     # ... or by a step of this loop further on than the next one.
     for step in steps:
-        later.update(t.id for slot, t in step.reads if slot[0] == "far")
+        for slot, t in step.reads:
+            if slot[0] == "far":
+                later[t.id] = t
+    # The steps with a result read after the loop, in order.
+    read_steps = sorted(
+        {
+            place[0]
+            for t in later.values()
+            if (place := at.get(id(t.node))) and type(place[1]) is int
+        }
+    )
     new_nodes = list(nodes[:start])
     repl = plan.repl
     done = 0
@@ -168,7 +179,7 @@ def _roll_loop(graph, block, start, lengths, origin, plan: Plan) -> int:
         k = e
         # Only the last step's loop variables can be read after the run: it ends at the
         # first step with another result read after it (or before that step).
-        end = next((m + 1 for m in range(s, e) if _read_after(steps[m], later)), e)
+        end = next((m + 1 for m in read_steps if s <= m < e), e)
         if _read_after(steps[end - 1], later, carried, steps[end] if end < len(steps) else None):
             end -= 1
         if end - s >= 2:
@@ -198,7 +209,7 @@ def _read_after(step, later, carried=None, following=None) -> bool:
     may be."""
     read = later
     if following is not None:
-        read = later | {t.id for _, t in following.reads}
+        read = {*later, *(t.id for _, t in following.reads)}
     for j, node in enumerate(step.nodes):
         for o, t in enumerate(node.outputs):
             if t.id in read and (carried is None or (j, o) not in carried):

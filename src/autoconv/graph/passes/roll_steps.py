@@ -61,7 +61,10 @@ class _Step:
 
 def _flat(top: list) -> list:
     """`top` with the operations of their blocks after each, in `walk` order."""
-    if not any(node.blocks for node in top):
+    for node in top:
+        if node.blocks:
+            break
+    else:
         return top
     out = []
     for node in top:
@@ -148,7 +151,8 @@ def _key_steps(steps: list, at: dict) -> None:
                     elif ta in _SCALARS:
                         keys.append((ta, a))
                     elif ta is float:
-                        keys.append(value_key(a))
+                        # (-0.0 and NaN by `value_key`: 0.0 == -0.0, and NaN != NaN)
+                        keys.append((ta, a) if a == a and a != 0.0 else value_key(a))
                     elif a is _INT_SLOT:  # an index set aside above (`out[i] = v`'s `i`)
                         keys.append(_INT)
                     else:  # the general walk, from the first argument again
@@ -160,7 +164,7 @@ def _key_steps(steps: list, at: dict) -> None:
                     (
                         kind,
                         node.op,
-                        node.fn if isinstance(node.fn, str) else ("fn", id(node.fn)),
+                        node.fn if type(node.fn) is str else id(node.fn),
                         tuple(keys) if keys is not None else _template_key(args, slot),
                         _template_key(node.kwargs, slot) if node.kwargs else (),
                         value_key(sorted(attrs.items())) if attrs else (),
