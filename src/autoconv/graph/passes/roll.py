@@ -38,7 +38,9 @@ from autoconv.graph.graph import (
     walk,
 )
 from autoconv.graph.passes import roll_break
+from autoconv.graph.passes.cse import value_key
 from autoconv.graph.passes.roll_steps import (
+    _F64,
     Plan,
     _key_steps,
     _places,
@@ -49,6 +51,7 @@ from autoconv.graph.passes.roll_steps import (
     indexed,
     int_const,
     param_like,
+    varying_floats,
     while_node,
 )
 
@@ -126,7 +129,7 @@ def _roll_loop(graph, block, start, lengths, origin, plan: Plan) -> int:
         steps.append(_Step(nodes[p : p + n]))
         p += n
     at = _places(steps)
-    _key_steps(steps, at)
+    _key_steps(steps, at, floats=True)
     # Runs: a start step, then steps keyed as the second one, whose indices advance evenly.
     runs = []
     k, n = 0, len(steps)
@@ -298,6 +301,19 @@ def _build(graph, steps, s, e, carried, stride, items, origin, repl) -> list:
     rows: dict = {}  # stack id -> its row in the body
     hoisted: set = set()
     ints = iter(zip(first.ints, stride))
+    # Each float the steps' operators take: one value in every step, or a row of their array.
+    floats = iter(zip(*(steps[m].floats for m in range(s, e))))
+
+    def row_of(values):
+        const = Node("const", "const", attrs={"value": np.array(values), "owned": True})
+        const.origin = origin
+        const.outputs.append(new_tensor(graph, const, 0, (len(values),), _F64, False))
+        outer.append(const)
+        row = Node("getitem", "getitem", None, (const.outputs[0], counter), attrs={"tuple": False})
+        row.origin = origin
+        row.outputs.append(new_tensor(graph, row, 0, (), _F64, False))
+        body.nodes.append(row)
+        return row.outputs[0]
 
     for node in tmpl.top:
         j = pos[id(node)]
@@ -347,6 +363,17 @@ def _build(graph, steps, s, e, carried, stride, items, origin, repl) -> list:
             elif type(key) is tuple:
                 key = tuple(index(i) if type(i) is int else i for i in key)
             args = (args[0], key, *args[2:])
+        if first.floats and varying_floats(node):
+            new_args = []
+            for a in args:
+                if type(a) is float:
+                    column = next(floats)
+                    want = value_key(column[0])
+                    if any(value_key(v) != want for v in column):
+                        variant = True
+                        a = row_of(column)
+                new_args.append(a)
+            args = tuple(new_args)
         if not variant:
             hoisted.add(j)
             outer.append(first.nodes[j])  # the same operation on the same values: run once
