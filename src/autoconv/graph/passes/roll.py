@@ -368,8 +368,12 @@ def _build(graph, steps, s, e, carried, stride, items, origin, repl) -> list:
             for a in args:
                 if type(a) is float:
                     column = next(floats)
-                    want = value_key(column[0])
-                    if any(value_key(v) != want for v in column):
+                    c = column[0]
+                    if (
+                        column.count(c) != len(column)  # (exact where c is not 0.0 or NaN)
+                        if c == c and c != 0.0
+                        else any(value_key(v) != value_key(c) for v in column)
+                    ):
                         variant = True
                         a = row_of(column)
                 new_args.append(a)
