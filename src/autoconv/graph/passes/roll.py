@@ -93,6 +93,8 @@ def _roll_hinted(graph: Graph, hints: list, done: Plan) -> None:
             outs = node.outputs
             if outs and outs[0].id in wanted and outs[0].id not in where:
                 where[outs[0].id] = (block, i)
+        if len(where) == len(wanted):
+            break  # (all found: the nested blocks need no walk)
     spans = []
     for first, lengths, origin in hints:
         block, start = where.get(first, (None, 0))
