@@ -76,3 +76,16 @@ def test_signed_zeros_nans_and_equal_floats():
     got = _check(f, RNG.random(3) - 0.5, loops=1)(RNG.random(3))
     assert np.isnan(got).all()
     assert _loops(_check(f, np.array([-1.0, 0.0, 2.0]))) == 1
+
+
+def test_python_float_results_stay_python_floats():
+    # `float(x[0]) * c` is a Python float eagerly: the steps stay unrolled, and it is returned
+    # as a float.
+    def f(x):
+        s = float(x[0])
+        for i in range(6):
+            s = s * (0.5 + i) + 1.0
+        return s
+
+    concrete = _check(f, RNG.random(3), loops=0)
+    assert type(concrete(RNG.random(3))) is float

@@ -242,6 +242,7 @@ def varying_floats(node) -> bool:
         node.kind == "binop"
         and len(node.outputs) == 1
         and node.outputs[0].dtype == _F64
+        and not node.outputs[0].weak  # (a Python float's result stays a Python float)
         and all(type(a) is Tensor or type(a) in _PLAIN_ARGS for a in node.args)
     )
 
