@@ -16,6 +16,11 @@ _traces = staging.traces
 
 SET_METHODS = frozenset(("add", "discard", "remove"))
 DICT_METHODS = frozenset(("get", "setdefault", "items", "values", "keys", "pop"))
+# set methods staged as set algebra (`runtime.keyed_sets.METHODS`)
+_SET_ALGEBRA = frozenset(
+    "union intersection difference symmetric_difference issubset issuperset update "
+    "intersection_update difference_update symmetric_difference_update isdisjoint".split()
+)
 
 
 class Shadow:
@@ -194,6 +199,16 @@ def method(f):
 
     def call(*args, **kwargs):
         symbolic = staging.symbolic_key
+        if _traces and not kwargs and type(obj) is set and name in _SET_ALGEBRA:
+            from autoconv.runtime import keyed_sets  # (it imports the control flow, which
+            # imports this module)
+
+            if active(obj) is not None or any(map(keyed_sets.run_time, args)):
+                return keyed_sets.method(name, obj, args)
+        if _traces and not kwargs and not args and name == "copy" and active(obj) is not None:
+            from autoconv.runtime import keyed_sets
+
+            return keyed_sets.copied(obj)
         if _traces and not kwargs and (active(obj) is not None or any(map(symbolic, args))):
             found = shadow(obj, make=True)
             return staging.graph_tracer.keyed(name, found, *args)

@@ -419,6 +419,13 @@ def keyed(op: str, shadow, *args):
             fn_args += (tuple(shadow.table),)
         name = "dict_output" if is_dict else "set_output"
         return emit("helper", name, fn, fn_args, {}, [_OBJECT])[0]
+    if shadow.active():  # Python's method would see the object empty
+        _fail(
+            shadow,
+            origin,
+            f"holds keys known only when the graph runs, and `.{op}()` is not staged on it: "
+            "write it as a `for` loop over the keys (`for k in d:`), storing or removing each.",
+        )
     return getattr(shadow.obj, op)(*args)  # a method autoconv does not stage: Python's
 
 
