@@ -149,3 +149,78 @@ def cleared(x):
 def test_a_method_not_staged_is_refused_naming_the_dict():
     text = message(cleared, INTS)
     assert "dict `d`" in text and "`.clear()` is not staged" in text and __file__ in text
+
+
+# --- a closure's memo dict, set.update, dict.update, sets bound in a branch ------------------
+
+
+def memo_in_closure(x):
+    memo = {}
+
+    def cost(k):
+        if k in memo:
+            return memo[k]
+        memo[k] = k * k + 1
+        return memo[k]
+
+    total = 0
+    for v in x:
+        total += cost(int(v))
+    return total, memo
+
+
+def missing_digits(x):
+    present = set(x.tolist())
+    return sorted(set(range(10)) - present), sorted({1, 4, 11} & present)
+
+
+def jaccard(x):
+    a = set()
+    b = set()
+    for i, v in enumerate(x):
+        if i % 2 == 0:
+            a.add(int(v))
+        else:
+            b.add(int(v))
+    union = a | b
+    if not union:
+        return 0.0
+    return len(a & b) / len(union)
+
+
+def updated_in_branch(x):
+    s = set()
+    if x.sum() > 3:
+        s.update(x.tolist())
+    return len(s)
+
+
+def dicts_updated(x):
+    d = {}
+    d.update(zip(x.tolist(), range(len(x))))
+    e = {0: 5}
+    e.update(d)
+    return d, e
+
+
+UPDATES = [memo_in_closure, missing_digits, jaccard, updated_in_branch, dicts_updated]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("fn", UPDATES, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("x", [INTS, EMPTY, np.array([1, 1, 1])], ids=["ints", "empty", "ones"])
+def test_memo_dicts_updates_and_set_algebra_with_python_sets(backend, fn, x):
+    follows_the_rule(fn, x, backend=backend)
+
+
+def made_in_a_branch(x):
+    s = set()
+    if x.sum() > 3:
+        s = set(x.tolist())
+    return len(s)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_run_time_set_made_in_a_branch_is_refused_naming_it(backend):
+    text = message(made_in_a_branch, INTS, backend=backend)
+    assert "`s` is bound in this `if`" in text and "`s = set()`" in text and __file__ in text

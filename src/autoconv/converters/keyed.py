@@ -68,11 +68,11 @@ def _keyed_names(function_node) -> set:
     bound = set()  # ids of the targets of those bindings
     for node in walk(function_node):
         if isinstance(node, gast.Assign) and len(node.targets) == 1:
-            target, value = node.targets[0], node.value
-            if isinstance(target, gast.Name) and (_makes_keyed(value) or _copy_of(value)):
-                kind = ("copy", value.func.value.id) if _copy_of(value) else "make"
-                kinds.setdefault(target.id, set()).add(kind)
-                bound.add(id(target))
+            for target, value in _bindings(node.targets[0], node.value):
+                if _makes_keyed(value) or _copy_of(value):
+                    kind = ("copy", value.func.value.id) if _copy_of(value) else "make"
+                    kinds.setdefault(target.id, set()).add(kind)
+                    bound.add(id(target))
         elif isinstance(node, gast.AugAssign) and isinstance(node.target, gast.Name):
             if type(node.op) in _SET_OPERATORS:
                 kinds.setdefault(node.target.id, set()).add("update")
@@ -104,6 +104,22 @@ def _keyed_names(function_node) -> set:
                 names.add(name)
                 grew = True
     return names
+
+
+def _bindings(target, value) -> list:
+    """(name, value) for `x = value`, and for each name of `a, b = {}, set()` (as many names
+    as values, none starred)."""
+    if isinstance(target, gast.Name):
+        return [(target, value)]
+    if (
+        isinstance(target, gast.Tuple)
+        and isinstance(value, gast.Tuple)
+        and len(target.elts) == len(value.elts)
+        and all(isinstance(t, gast.Name) for t in target.elts)
+        and not any(isinstance(v, gast.Starred) for v in value.elts)
+    ):
+        return list(zip(target.elts, value.elts))
+    return []
 
 
 def _stored_names(function_node) -> set:
@@ -325,7 +341,10 @@ class _Keyed(Transformer):
         func = node.func
         if isinstance(func, gast.Attribute):
             return func.attr in _VIEWS and not node.args
-        return _sorted_call(node) and len(node.args) == 1 and self._over_keyed(node.args[0])
+        if not _sorted_call(node) or len(node.args) != 1:
+            return False
+        arg = node.args[0]  # `sorted(sums)` of any name (`sums, counts = {}, {}`), or attribute
+        return self._over_keyed(arg) or _attribute_path(arg)
 
     def _comprehension(self, node):
         """A comprehension over a set or dict (`_over_keyed`): staged as a `for` statement

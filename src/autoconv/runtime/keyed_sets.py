@@ -46,7 +46,15 @@ METHODS = {
 
 
 def run_time(value) -> bool:
-    return keyed.active(value) is not None or staging.grown_list(value)
+    """Whether `value` holds items known only when the graph runs: a set or dict holding
+    run-time keys, a list a staged loop appended to, a Tensor, or a list or tuple holding one
+    (`x.tolist()`)."""
+    return (
+        keyed.active(value) is not None
+        or staging.grown_list(value)
+        or staging.symbolic(value)
+        or _holds_symbolic(value)
+    )
 
 
 def _members(value) -> list:
@@ -147,7 +155,7 @@ def method(name: str, obj, args):
     symbol = METHODS[name]
     if symbol.endswith("=") and symbol not in ("<=", ">="):
         for other in args:
-            op(symbol, obj, other)
+            op(symbol, obj, other if type(other) in (set, frozenset) else _set_of(other))
         return None
     out = obj
     if not args:
@@ -161,7 +169,7 @@ def method(name: str, obj, args):
 def made(items):
     """`set(items)`: staged where an item is known only when the graph runs (`set(x.tolist())`,
     a list a staged loop appended to), else Python's."""
-    if _traces and (staging.grown_list(items) or staging.symbolic(items) or _holds_symbolic(items)):
+    if _traces and run_time(items):
         return _set_of(items)
     return set(items)
 
