@@ -224,3 +224,15 @@ def made_in_a_branch(x):
 def test_a_run_time_set_made_in_a_branch_is_refused_naming_it(backend):
     text = message(made_in_a_branch, INTS, backend=backend)
     assert "`s` is bound in this `if`" in text and "`s = set()`" in text and __file__ in text
+
+
+def dicts_compared(x):
+    d = {}
+    for v in x:
+        d[int(v)] = 1
+    return d == {}
+
+
+def test_a_run_time_dict_compared_with_an_operator_is_refused_naming_it():
+    text = message(dicts_compared, INTS)
+    assert "dict `d`" in text and "operand of `==`" in text and __file__ in text

@@ -91,6 +91,10 @@ def _has(container):
 def op(symbol: str, a, b):
     """`a <symbol> b` (an in-place symbol rebinds `a` to the result, as Python does)."""
     a_set, b_set = type(a) in (set, frozenset), type(b) in (set, frozenset)
+    if _traces and (type(a) is dict or type(b) is dict):
+        found = keyed.active(a) or keyed.active(b)
+        if found is not None:  # Python would compare the empty object
+            staging.graph_tracer.keyed("operator", found, symbol)
     if not (_traces and (a_set or b_set) and (run_time(a) or run_time(b))):
         return _OPERATORS[symbol](a, b)
     if not (a_set and b_set):

@@ -286,6 +286,14 @@ def keyed(op: str, shadow, *args):
             "whose value is used, which is the set or dict or the other operand by its truth: "
             "write the choice as an `if` statement.",
         )
+    if op == "operator":
+        _fail(
+            shadow,
+            origin,
+            f"holds keys known only when the graph runs, and is an operand of `{args[0]}`, "
+            "which is not staged on a dict: compare `len(d)` and each key's value "
+            "(`all(d[k] == e.get(k) for k in d)`).",
+        )
     if op == "iterated":
         _fail(
             shadow,
