@@ -133,6 +133,7 @@ _STAGED_BUILTINS = (
     "float",
     "bool",
     "sum",
+    "next",
     "any",
     "all",
     "type",
