@@ -159,6 +159,14 @@ def _abs(x):
     return jnp.abs(x)
 
 
+def _math_isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0):
+    """`math.isclose`: equal, or within `max(rel_tol * max(|a|, |b|), abs_tol)` (an infinity
+    only equals itself; a NaN nothing)."""
+    a, b = jnp.asarray(a, jnp.float64), jnp.asarray(b, jnp.float64)
+    near = jnp.abs(a - b) <= jnp.maximum(rel_tol * jnp.maximum(jnp.abs(a), jnp.abs(b)), abs_tol)
+    return (a == b) | (near & jnp.isfinite(a) & jnp.isfinite(b))
+
+
 _SPECIAL = {
     builtins.int: ("int_", _to_int),
     builtins.float: ("float_", _to_float),
@@ -166,6 +174,7 @@ _SPECIAL = {
     builtins.complex: ("complex_", _to_complex),
     builtins.len: ("len", builtins.len),
     builtins.abs: ("abs_", _abs),
+    math.isclose: ("math_isclose", _math_isclose),
     builtins.round: ("round_", _round),
     builtins.min: ("jnp_minimum", jnp.minimum),
     builtins.max: ("jnp_maximum", jnp.maximum),
