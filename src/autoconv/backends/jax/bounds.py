@@ -130,6 +130,13 @@ def _checks(node) -> list:
         axis = node.kwargs.get("axis", node.args[2] if len(node.args) > 2 else None)
         if mode == "raise" and _integer(node.args[1]) and (axis is None or type(axis) is int):
             return [(node.args[1], axis)]
+    if node.kind == "call" and node.fn is np.delete and len(node.args) >= 2:
+        # One index known only when it runs (`np.delete(a, j)`); other indices jnp.delete has.
+        obj = node.args[1]
+        axis = node.kwargs.get("axis", node.args[2] if len(node.args) > 2 else None)
+        if isinstance(obj, Tensor) and not obj.shape and _integer(obj):
+            if axis is None or type(axis) is int:
+                return [(obj, axis)]
     return []
 
 

@@ -143,6 +143,33 @@ def _triu(m, k=0):
     return jnp.triu(jnp.broadcast_to(m, m.shape * 2) if jnp.ndim(m) == 1 else m, k)
 
 
+def _traced(v) -> bool:
+    return hasattr(v, "aval")
+
+
+def _delete(arr, obj, axis=None):
+    # jnp.delete wants its index while tracing; one known only when it runs (a loop's `j`)
+    # is a gather of every other item (its bounds are checked as an index's: `bounds`).
+    if not _traced(obj):
+        return jnp.delete(arr, obj, axis)
+    if axis is None:
+        arr, axis = jnp.ravel(arr), 0
+    n = jnp.shape(arr)[axis]
+    k = jnp.where(obj < 0, obj + n, obj)
+    pos = jnp.arange(n - 1)
+    return jnp.take(arr, pos + (pos >= k), axis=axis)
+
+
+def _insert(arr, obj, values, axis=None):
+    if _traced(obj):
+        raise TypeError(
+            "np.insert at an index known only when the graph runs has no JAX form here (NumPy "
+            "raises IndexError for one out of bounds, which XLA cannot check); use an index "
+            "known while tracing, or the NumPy backend"
+        )
+    return jnp.insert(arr, obj, values, axis)
+
+
 def _stacker(func):
     target = lookup(func)
     if target is None:
@@ -172,6 +199,8 @@ _SPECIAL = {
     np.asarray: ("jnp_asarray", jnp.asarray),
     np.array: ("jnp_array", jnp.array),
     np.linalg.lstsq: ("lstsq", _lstsq),
+    np.delete: ("delete", _delete),
+    np.insert: ("insert", _insert),
     np.tril: ("tril", _tril),
     np.triu: ("triu", _triu),
     _helpers.set_copy: ("set_item", _set_copy),
@@ -188,6 +217,11 @@ REFUSED = {
     np.partition: "jax.numpy.partition orders the other elements unlike NumPy; use np.sort",
     np.argpartition: "jax.numpy.argpartition orders the other elements unlike NumPy; use "
     "np.argsort",
+    # NumPy raises IndexError for an index out of range; compiled JAX code can only clip or wrap.
+    np.choose: "jax.numpy.choose cannot check its indices as NumPy does; use np.where or "
+    "indexing (`np.stack(choices)[a, np.arange(n)]`)",
+    np.ravel_multi_index: "jax.numpy.ravel_multi_index cannot check its indices as NumPy "
+    "does; compute `i * ncols + j` instead",
 }
 
 

@@ -29,7 +29,9 @@ _NEW_FUNCS = {
         "negative positive vstack hstack column_stack dstack append diff ediff1d cross kron "
         "convolve correlate tile pad roll tril triu interp polyval bincount searchsorted "
         "percentile quantile nanmedian nanpercentile nanquantile linspace logspace geomspace "
-        "arange zeros ones full empty eye identity"
+        "arange zeros ones full empty eye identity delete insert diagflat vander average cov "
+        "corrcoef gradient take_along_axis digitize choose inner vdot ravel_multi_index angle "
+        "resize extract compress intersect1d union1d setdiff1d setxor1d"
     ).split()
     if hasattr(np, name)
 }

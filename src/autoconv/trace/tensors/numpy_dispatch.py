@@ -26,6 +26,7 @@ from autoconv.trace.tensors import (
     ops,
     ops_arrays,  # noqa: F401 (fills ops.RULES)
     ops_linalg,  # noqa: F401 (fills ops.RULES)
+    ops_more,  # noqa: F401 (fills ops.RULES)
     staged_try,
 )
 from autoconv.trace.tensors.path_types import retag
