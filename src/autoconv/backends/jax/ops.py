@@ -160,6 +160,16 @@ def _delete(arr, obj, axis=None):
     return jnp.take(arr, pos + (pos >= k), axis=axis)
 
 
+def _eigh(a, UPLO="L"):  # noqa: N803 (NumPy's name)
+    # NumPy reads one triangle (`UPLO`) only; jax.numpy averages `a` with its transpose unless
+    # told not to, which differs for a matrix that is not symmetric.
+    return jnp.linalg.eigh(a, UPLO=UPLO, symmetrize_input=False)
+
+
+def _eigvalsh(a, UPLO="L"):  # noqa: N803
+    return _eigh(a, UPLO)[0]
+
+
 def _insert(arr, obj, values, axis=None):
     if _traced(obj):
         raise TypeError(
@@ -200,6 +210,8 @@ _SPECIAL = {
     np.array: ("jnp_array", jnp.array),
     np.linalg.lstsq: ("lstsq", _lstsq),
     np.delete: ("delete", _delete),
+    np.linalg.eigh: ("eigh", _eigh),
+    np.linalg.eigvalsh: ("eigvalsh", _eigvalsh),
     np.insert: ("insert", _insert),
     np.tril: ("tril", _tril),
     np.triu: ("triu", _triu),

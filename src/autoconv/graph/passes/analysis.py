@@ -38,7 +38,7 @@ _NEW_FUNCS = {
 # Array methods (recorded by name) whose results never share memory with the array.
 _NEW_METHODS = set(
     "sum mean prod max min any all argmax argmin cumsum cumprod std var clip round take "
-    "argsort dot nonzero repeat copy flatten".split()
+    "argsort dot nonzero repeat copy flatten trace searchsorted conj conjugate".split()
 )
 # Operator symbols of binop/unop nodes, as the ufunc they call.
 BINARY_UFUNCS = {

@@ -39,11 +39,12 @@ ARRAY_METHODS = {
     name: getattr(np, name)
     for name in (
         "sum mean prod max min any all argmax argmin cumsum cumprod std var clip round "
-        "squeeze swapaxes take argsort ravel dot nonzero repeat"
+        "squeeze swapaxes take argsort ravel dot nonzero repeat diagonal trace searchsorted"
     ).split()
 }
 ARRAY_METHODS["flatten"] = np.ravel
 ARRAY_METHODS["copy"] = np.copy
+ARRAY_METHODS["conj"] = ARRAY_METHODS["conjugate"] = np.copy  # (its shape and dtype)
 
 
 _LATE: list = []  # (Optional, Variable), imported on first use (they import this module)
