@@ -603,7 +603,7 @@ def check_live(tensors, returned_by=None):
                 break
 
 
-def assign_item(target, key, value, slot=None):
+def assign_item(target, key, value, slot=None, name=None):
     """`target[key] = value` as a statement that rebinds `target` (`x = assign_item(x, k, v)`):
     on Python values and concrete arrays it stores in place, as eagerly; where a Tensor is
     involved the graph gets a copy of `target` with the item set, which is what eager code
@@ -630,11 +630,12 @@ def assign_item(target, key, value, slot=None):
         return target
     frame = user_frame()
     line = source_line(frame)
-    name = target_name(line) or "the array"
+    own = name or target_name(line)  # (`name`: the array of an in-place call, trace.inplace)
+    name = own or "the array"
     if staged_block and isinstance(target, np.ndarray):
         # A NumPy array the staged statement does not carry (`y` is not read after it): the
         # write makes a graph value of it, if nothing else sees the array.
-        why = _array_shared(target, frame, target_name(line), slot)
+        why = _array_shared(target, frame, own, slot)
         if why is not None:
             fail(
                 frame,
