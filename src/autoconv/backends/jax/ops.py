@@ -170,6 +170,21 @@ def _eigvalsh(a, UPLO="L"):  # noqa: N803
     return _eigh(a, UPLO)[0]
 
 
+def _sort(a, axis=-1, kind=None, order=None):
+    # jax.numpy sorts stably whatever `kind` says; NumPy's kinds give the same sorted values,
+    # and the same order of ties where it is stable (`kind="stable"`).
+    return jnp.sort(a, axis=axis)
+
+
+def _argsort(a, axis=-1, kind=None, order=None):
+    if kind in ("stable", "mergesort"):
+        return jnp.argsort(a, axis=axis, stable=True)
+    # NumPy's default sort is not stable (it orders ties its own way in arrays of more than a
+    # few items): its own argsort, run on the host, gives its order.
+    out = jax.ShapeDtypeStruct(jnp.shape(a), np.dtype(np.intp))
+    return jax.pure_callback(lambda v: np.argsort(np.asarray(v), axis=axis, kind=kind), out, a)
+
+
 def _insert(arr, obj, values, axis=None):
     if _traced(obj):
         raise TypeError(
@@ -210,6 +225,8 @@ _SPECIAL = {
     np.array: ("jnp_array", jnp.array),
     np.linalg.lstsq: ("lstsq", _lstsq),
     np.delete: ("delete", _delete),
+    np.sort: ("sort", _sort),
+    np.argsort: ("argsort", _argsort),
     np.linalg.eigh: ("eigh", _eigh),
     np.linalg.eigvalsh: ("eigvalsh", _eigvalsh),
     np.insert: ("insert", _insert),

@@ -31,7 +31,7 @@ _NEW_FUNCS = {
         "percentile quantile nanmedian nanpercentile nanquantile linspace logspace geomspace "
         "arange zeros ones full empty eye identity delete insert diagflat vander average cov "
         "corrcoef gradient take_along_axis digitize choose inner vdot ravel_multi_index angle "
-        "resize extract compress intersect1d union1d setdiff1d setxor1d"
+        "resize extract compress intersect1d union1d setdiff1d setxor1d polyfit"
     ).split()
     if hasattr(np, name)
 }

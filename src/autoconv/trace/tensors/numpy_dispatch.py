@@ -45,6 +45,7 @@ ARRAY_METHODS = {
 ARRAY_METHODS["flatten"] = np.ravel
 ARRAY_METHODS["copy"] = np.copy
 ARRAY_METHODS["conj"] = ARRAY_METHODS["conjugate"] = np.copy  # (its shape and dtype)
+ARRAY_METHODS["view"] = np.copy  # `a.view()`: the same array (as a view: not a new one)
 
 
 _LATE: list = []  # (Optional, Variable), imported on first use (they import this module)
@@ -416,6 +417,16 @@ def method(tensor, name, args, kwargs, attr=False):
         return emit(
             "method", ".astype", "astype", (tensor, *args), kwargs, [(tensor.shape, dtype)]
         )[0]
+    if name == "argsort":
+        # The same as np.argsort(a, ...), which each backend runs as NumPy orders ties.
+        return function(np.argsort, (tensor, *args), kwargs)
+    if name == "take" and args and type(args[0]) is list and not _g.tensors_in(args[0]):
+        args = (np.asarray(args[0]), *args[1:])  # (jax.numpy's take wants an array)
+    if name == "view" and (args or kwargs):
+        shapes.fail(
+            "a.view(dtype) reads the array's bytes as another dtype, which graph mode does not "
+            "stage; use a.astype(dtype) for a conversion of the values"
+        )
     if name == "reshape":
         shape = args[0] if len(args) == 1 and isinstance(args[0], tuple) else args
         specs = ops.spec_of(np.reshape, (tensor, shape), kwargs)

@@ -19,7 +19,7 @@ from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.shapes import fail
 from autoconv.graph.tensor import Tensor
-from autoconv.trace.tensors.ops import rule
+from autoconv.trace.tensors.ops import RULES, rule
 from autoconv.trace.tensors.recording import emit
 
 
@@ -140,6 +140,7 @@ rule(
     "nan_to_num",
     "angle",
     "resize",
+    "polyfit",
     handler=_record,
 )(_by_example)
 # Shapes from shapes: views in eager NumPy (read-only ones for `diagonal`).
@@ -190,3 +191,20 @@ rule(
     handler=_record_run_time,
 )(_run_time_sized)
 rule("compress")(_compress)
+
+
+def _lists_as_arrays(func):
+    """`func`'s rule, given its constant list operands as arrays (`np.take(x, [0, 2])`), which
+    jax.numpy wants (NumPy makes the same array of them)."""
+    record = RULES[func]
+
+    def recorded(f, args, kwargs):
+        args = tuple(_arrays(a) for a in args)
+        kwargs = {k: _arrays(v) for k, v in kwargs.items()}
+        return record(f, args, kwargs)
+
+    RULES[func] = recorded
+
+
+for _func in (np.take, np.convolve, np.correlate):
+    _lists_as_arrays(_func)
