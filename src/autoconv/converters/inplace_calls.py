@@ -4,6 +4,7 @@ name (as item assignment does), so that a graph can give the name the new array:
     np.fill_diagonal(d, 0.0)  ->  d = ac.inplace_call(np, 'fill_diagonal', d, 0.0)
     np.copyto(out, x)         ->  out = ac.inplace_call(np, 'copyto', out, x)
     rng.shuffle(deck)         ->  deck = ac.inplace_call(rng, 'shuffle', deck)
+    np.add.at(h, idx, 1)      ->  h = ac.inplace_call(np.add, 'at', h, idx, 1)
     a.sort()                  ->  a = ac.inplace_method(a, 'sort')
     a.fill(0)                 ->  a = ac.inplace_method(a, 'fill', 0)
 
@@ -11,8 +12,8 @@ Run as written the call changes the array and the name keeps it (runtime.inplace
 graph is traced the tracer gives the array the call leaves (trace.tensors.inplace). Only
 statements on a name that is only ever a NumPy array (`item_assignment`'s rule: bound to
 `np....(...)` or an array method's result) are rewritten, and `np.fill_diagonal`,
-`np.copyto` and `.fill()` on any local name; the owner of the call must be a name or a
-dotted name (it is evaluated once, as written).
+`np.copyto`, `np.<ufunc>.at` and `.fill()` on any local name; the owner of the call must be
+a name or a dotted name (it is evaluated once, as written).
 """
 
 import gast
@@ -22,7 +23,7 @@ from autoconv.converters.item_assignment import _NUMPY, _makes_array
 from autoconv.pyct import templates
 
 _BODIES = ("body", "orelse", "finalbody")
-FUNCTIONS = frozenset(("fill_diagonal", "copyto", "shuffle"))
+FUNCTIONS = frozenset(("fill_diagonal", "copyto", "shuffle", "at"))
 METHODS = frozenset(("sort", "fill"))
 
 
@@ -87,6 +88,12 @@ def _dotted(node) -> bool:
     return isinstance(node, gast.Name)
 
 
+def _root(node):
+    while isinstance(node, gast.Attribute):
+        node = node.value
+    return node.id if isinstance(node, gast.Name) else None
+
+
 def _rebinding(stmt, ac, names, arrays):
     call = stmt.value
     func = call.func
@@ -113,12 +120,7 @@ def _rebinding(stmt, ac, names, arrays):
         and isinstance(call.args[0], gast.Name)
         and call.args[0].id in names
         and _dotted(owner)
-        and (
-            call.args[0].id in arrays
-            or func.attr != "shuffle"
-            and isinstance(owner, gast.Name)
-            and owner.id in _NUMPY
-        )
+        and (call.args[0].id in arrays or func.attr != "shuffle" and _root(owner) in _NUMPY)
     ):
         name, rest = call.args[0].id, call.args[1:]
         new = templates.expr("ac.inplace_call(owner, method, target)", ac=ac, method=method)

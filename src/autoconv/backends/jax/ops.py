@@ -170,6 +170,21 @@ def _eigvalsh(a, UPLO="L"):  # noqa: N803
     return _eigh(a, UPLO)[0]
 
 
+_AT = {"add": "add", "multiply": "multiply", "maximum": "max", "minimum": "min"}
+
+
+def _ufunc_at(a, indices, values, name):
+    # `np.add.at(a, i, v)`: JAX's indexed update (indices checked when it runs: `bounds`).
+    a = jnp.asarray(a)
+    if name == "subtract":
+        return a.at[indices].add(-jnp.asarray(values))
+    if name not in _AT:
+        raise TypeError(
+            f"np.{name}.at has no JAX form here (add, subtract, multiply, maximum and minimum have)"
+        )
+    return getattr(a.at[indices], _AT[name])(values)
+
+
 def _sort(a, axis=-1, kind=None, order=None):
     # jax.numpy sorts stably whatever `kind` says; NumPy's kinds give the same sorted values,
     # and the same order of ties where it is stable (`kind="stable"`).
@@ -233,6 +248,7 @@ _SPECIAL = {
     np.tril: ("tril", _tril),
     np.triu: ("triu", _triu),
     _helpers.set_copy: ("set_item", _set_copy),
+    _helpers.ufunc_at: ("ufunc_at", _ufunc_at),
     _helpers.flat_items: ("flat_items", _flat_items),
     _helpers.dim: ("dim", _dim),
     _helpers.size: ("size", _size),

@@ -11,6 +11,7 @@ name, a view, the caller) sees the array, and raises a clear error otherwise.
     rng.shuffle(x)           x[...] = rng.permutation(x): the same draws from the generator
     a.sort(axis, kind)       a[...] = np.sort(a, axis, kind)
     a.fill(v)                a[...] = v
+    np.add.at(a, i, v)       a[...] = a copy with `np.add.at` applied (graph.helpers.ufunc_at)
 
 Anything else runs as written.
 """
@@ -21,9 +22,11 @@ import numpy as np
 
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
+from autoconv.graph.helpers import ufunc_at
 from autoconv.graph.tensor import Tensor
 from autoconv.trace.tensors import mutation, random
 from autoconv.trace.tensors.numpy_dispatch import operand
+from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.user_code import fail, source_line, user_frame
 
 _GENERATORS = (np.random.Generator, np.random.RandomState)
@@ -84,6 +87,8 @@ def _rule(owner, name, target):
         return _METHODS.get(name)
     if owner is np and name in _FUNCTIONS:
         return _FUNCTIONS[name]
+    if name == "at" and isinstance(owner, np.ufunc):
+        return _ufunc_at
     if name == "shuffle" and _generator(owner):
         return _shuffle
     return None
@@ -154,6 +159,35 @@ def _shuffle(owner, x, axis=0):
     # the generator in the same state; a RandomState's takes no axis.
     shuffled = permutation(x) if axis == 0 else permutation(x, axis=axis)
     return _write("shuffle", x, Ellipsis, shuffled)
+
+
+def _ufunc_at(ufunc, a, indices, b=None):
+    """`np.add.at(a, indices, b)`: unbuffered, so repeated indices add up."""
+    name = ufunc.__name__
+    if b is None or ufunc.nin != 2:
+        fail(user_frame(), f"np.{name}.at: graph mode stages binary ufuncs' `at` with a value")
+    if type(indices) is list and not _g.tensors_in(indices):
+        indices = np.asarray(indices)
+    if not (
+        isinstance(indices, (Tensor, np.ndarray, int, np.integer))
+        and shapes.result_dtype(indices).kind in "iu"
+    ):
+        fail(
+            user_frame(),
+            f"np.{name}.at in graph mode takes one integer index or index array (along the "
+            "first axis); for several axes write a loop of item assignments",
+        )
+    dtype = shapes.result_dtype(b)
+    if not np.can_cast(dtype, a.dtype, "same_kind"):
+        fail(
+            user_frame(),
+            f"np.{name}.at: Cannot cast ufunc '{name}' output from dtype('{dtype}') to "
+            f"dtype('{a.dtype}') with casting rule 'same_kind' (eager NumPy raises this too)",
+            TypeError,
+        )
+    spec = [(tuple(a.shape), a.dtype)]
+    new = emit("helper", f"{name}.at", ufunc_at, (a, indices, b, name), {}, spec)[0]
+    return _write("at", a, Ellipsis, new)
 
 
 def _sort(owner, a, axis=-1, kind=None, order=None):
