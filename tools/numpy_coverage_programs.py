@@ -6,6 +6,7 @@ loops. Judged as `fresh_batch.py` judges (NumPy backend, every pass off, JAX bac
     python tools/numpy_coverage_programs.py          # lines that differ, then counts
 """
 
+# ruff: noqa: B007  (programs written as users write them: unused loop names)
 import os
 import sys
 
