@@ -12,8 +12,8 @@ Run as written the call changes the array and the name keeps it (runtime.inplace
 graph is traced the tracer gives the array the call leaves (trace.tensors.inplace). Only
 statements on a name that is only ever a NumPy array (`item_assignment`'s rule: bound to
 `np....(...)` or an array method's result) are rewritten, and `np.fill_diagonal`,
-`np.copyto`, `np.<ufunc>.at` and `.fill()` on any local name; the owner of the call must be
-a name or a dotted name (it is evaluated once, as written).
+`np.copyto`, `np.<ufunc>.at` and `.fill()` on any local name. The owner of the call is
+evaluated once, before the arguments, as written.
 """
 
 import gast
@@ -82,12 +82,6 @@ def _block(stmts, ac, names, arrays) -> None:
                 _block(clause.body, ac, names, arrays)
 
 
-def _dotted(node) -> bool:
-    while isinstance(node, gast.Attribute):
-        node = node.value
-    return isinstance(node, gast.Name)
-
-
 def _root(node):
     while isinstance(node, gast.Attribute):
         node = node.value
@@ -119,7 +113,6 @@ def _rebinding(stmt, ac, names, arrays):
         and call.args
         and isinstance(call.args[0], gast.Name)
         and call.args[0].id in names
-        and _dotted(owner)
         and (call.args[0].id in arrays or func.attr != "shuffle" and _root(owner) in _NUMPY)
     ):
         name, rest = call.args[0].id, call.args[1:]
