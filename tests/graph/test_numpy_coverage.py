@@ -6,9 +6,10 @@ that names the call (docs/graph-mode.md, docs/backends.md)."""
 import importlib.util
 import pathlib
 
+import numpy as np
 import pytest
 
-from tests.graph.agreement import BACKENDS
+from tests.graph.agreement import BACKENDS, follows_the_rule, message
 
 _PATH = pathlib.Path(__file__).resolve().parents[2] / "tools" / "numpy_coverage.py"
 _SPEC = importlib.util.spec_from_file_location("numpy_coverage", _PATH)
@@ -75,3 +76,48 @@ def test_survey_entry(name, kind, call, backend):
 def test_the_lists_name_entries():
     names = {name for name, _, _ in survey.ENTRIES}
     assert CLEAR | CLEAR_JAX | WRONG_JAX <= names
+
+
+# Programs of the class written after the fix (tools/numpy_coverage_programs.py).
+_PROGRAMS_PATH = _PATH.parent / "numpy_coverage_programs.py"
+_SPEC2 = importlib.util.spec_from_file_location("numpy_coverage_programs", _PROGRAMS_PATH)
+programs = importlib.util.module_from_spec(_SPEC2)
+_SPEC2.loader.exec_module(programs)
+
+
+def _program_cases():
+    for fn, inputs in programs.P:
+        for i, args in enumerate(inputs):
+            for backend in BACKENDS:
+                yield pytest.param(fn, args, backend, id=f"{fn.__name__}-{i}-{backend}")
+
+
+@pytest.mark.parametrize(("fn", "args", "backend"), list(_program_cases()))
+def test_program(fn, args, backend):
+    if backend == "jax" and fn.__name__ == "set_report":
+        assert "intersect1d" in message(fn, *args, backend=backend)  # a run-time size
+    else:
+        follows_the_rule(fn, *args, backend=backend)
+
+
+def fill_argument(d):
+    np.fill_diagonal(d, 0.0)
+    return d.sum()
+
+
+def shuffle_alias(seed):
+    g = np.random.default_rng(seed)
+    deck = np.arange(5)
+    hand = deck
+    g.shuffle(deck)
+    return hand
+
+
+def test_in_place_call_on_an_argument_is_a_clear_error():
+    text = message(fill_argument, np.ones((2, 2)))
+    assert "np.fill_diagonal(d, 0.0)" in text and "argument" in text
+
+
+def test_in_place_call_on_an_array_another_name_holds_is_a_clear_error():
+    text = message(shuffle_alias, 3)
+    assert "`deck`" in text and "hand" in text

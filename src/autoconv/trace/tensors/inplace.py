@@ -46,11 +46,11 @@ def call(owner, name, target, args, kwargs):
         or (isinstance(target, np.ndarray) and len(_g._SCOPES.stack) > 1)
     )
     if not staged:
-        if owner is None:
-            getattr(target, name)(*args, **kwargs)
-        else:
-            from autoconv.runtime.calls import converted
+        from autoconv.runtime.calls import converted  # (a user's own method is converted)
 
+        if owner is None:
+            converted(getattr(target, name))(*args, **kwargs)
+        else:
             converted(getattr(owner, name))(target, *args, **kwargs)
         return target
     return rule(owner, target, *args, **kwargs)
