@@ -185,14 +185,14 @@ def _ufunc_at(a, indices, values, name):
     return getattr(a.at[indices], _AT[name])(values)
 
 
-def _sort(a, axis=-1, kind=None, order=None):
+def _sort(a, axis=-1, kind=None, order=None, *, stable=None):
     # jax.numpy sorts stably whatever `kind` says; NumPy's kinds give the same sorted values,
     # and the same order of ties where it is stable (`kind="stable"`).
     return jnp.sort(a, axis=axis)
 
 
-def _argsort(a, axis=-1, kind=None, order=None):
-    if kind in ("stable", "mergesort"):
+def _argsort(a, axis=-1, kind=None, order=None, *, stable=None):
+    if stable or kind in ("stable", "mergesort"):
         return jnp.argsort(a, axis=axis, stable=True)
     # NumPy's default sort is not stable (it orders ties its own way in arrays of more than a
     # few items): its own argsort, run on the host, gives its order.
