@@ -68,6 +68,12 @@ from autoconv.trace.tensors.rows import item_spec
 from autoconv.trace.tensors.unions import Union
 from autoconv.trace.tensors.user_code import user_frame
 
+
+def _made_text(v) -> bool:
+    """A string made when the graph runs (an f-string of run-time values)."""
+    return isinstance(v, Tensor) and v.dtype.kind == "O" and not v.shape
+
+
 _HIDDEN_ROUNDS = 8  # traces of a loop that may each find more hidden state to carry
 
 
@@ -282,6 +288,12 @@ class _Loop:
             k = next((k for k, (lst, _, _) in enumerate(snap) if lst is e.lst), None)
             if k is None:
                 raise  # an enclosing loop's list
+            if k in accums and e.widen is not None and accums[k][1] != e.widen:
+                accums[k][1] = e.widen  # numbers, and now None: values-or-None (trace again)
+                _restore(snap)
+                if self.names:
+                    self.set_state(tuple(init))
+                return None
             if k in accums:
                 raise unsettled_appends(self.origin, self.what) from None
             _restore(snap)
@@ -579,6 +591,12 @@ class _Loop:
                 else:
                     if v is before or _same_python(v, before):
                         continue
+                    if _made_text(v) and type(before) is str:
+                        # A string written in the code before, one made when the graph runs
+                        # after an iteration (`label = f"pos {v}"`): a string of the graph.
+                        carried[key] = ((), np.dtype(object), False)
+                        changed = True
+                        continue
                     if not (_numeric(v) and _numeric(before)):
                         self._error(
                             f"{who} is {_spec_text(before)} before this {self.what} and "
@@ -658,7 +676,11 @@ class _Loop:
                 continue
             if not items:
                 continue
-            specs = [item_spec(it) for it in items]
+            optional = records.optional_dtype(items)
+            if optional is not None:  # a value on some paths, None on others: one row each
+                specs = [((), optional)] * len(items)
+            else:
+                specs = [item_spec(it) for it in items]
             for it, spec in zip(items, specs):
                 if spec is None:
                     self._error(
