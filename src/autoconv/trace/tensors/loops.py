@@ -208,6 +208,7 @@ class _Loop:
         self.unions: dict = {}  # (i, j) -> the plan of a leaf whose kind depends on the path
         self.runs: set = set()  # (i, j) of leaves that are run-time lists (`frontier = nxt`)
         self.unknown_kind: set = set()  # lists carried whole from empty: kind from an append
+        self.item_like: dict = {}  # per list: an item an append gave (its Python kind too)
         for i, leaves in enumerate(init_leaves):
             for j, v in enumerate(leaves):
                 if isinstance(v, Choice):  # a value a staged condition chose before the loop
@@ -288,8 +289,11 @@ class _Loop:
             k = next((k for k, (lst, _, _) in enumerate(snap) if lst is e.lst), None)
             if k is None:
                 raise  # an enclosing loop's list
-            if k in accums and e.widen is not None and accums[k][1] != e.widen:
-                accums[k][1] = e.widen  # numbers, and now None: values-or-None (trace again)
+            widen = e.widen
+            if widen is not None and k in self.item_like:  # (a Python float stays one)
+                widen = records.optional_dtype([self.item_like[k], *e.items]) or widen
+            if k in accums and widen is not None and accums[k][1] != widen:
+                accums[k][1] = widen  # numbers, and now None: values-or-None (trace again)
                 _restore(snap)
                 if self.names:
                     self.set_state(tuple(init))
@@ -681,6 +685,7 @@ class _Loop:
                 specs = [((), optional)] * len(items)
             else:
                 specs = [item_spec(it) for it in items]
+            self.item_like.setdefault(k, next((it for it in items if it is not None), None))
             for it, spec in zip(items, specs):
                 if spec is None:
                     self._error(
