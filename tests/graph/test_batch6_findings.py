@@ -9,7 +9,7 @@ import pytest
 
 import autoconv
 from autoconv.errors import AutoconvError
-from tests.graph.agreement import BACKENDS, follows_the_rule
+from tests.graph.agreement import BACKENDS, follows_the_rule, message
 
 
 def xfail(why):
@@ -160,10 +160,17 @@ def ledger_total(x):
     return led.total("c")
 
 
-@xfail("C6: sum of a generator over an attribute's list of tuples appended in a staged loop")
-@pytest.mark.parametrize("backend", BACKENDS)
-def test_generator_over_an_attribute_list(backend):
-    follows_the_rule(ledger_total, np.array([1.0, -2.0, 3.0]), backend=backend)
+def test_generator_over_an_attribute_list():
+    # (fixed by the staged filter of generator expressions, ac.filtered)
+    for x in (np.array([1.0, -2.0, 3.0]), np.array([-1.0]), np.zeros(0)):
+        follows_the_rule(ledger_total, x)
+
+
+def test_generator_over_an_attribute_list_on_jax_is_a_clear_error():
+    # A string field compared on the JAX backend: its documented LoweringError.
+    pytest.importorskip("jax")
+    text = message(ledger_total, np.array([1.0, -2.0, 3.0]), backend="jax")
+    assert "test_batch6_findings.py:" in text and "row_field" in text
 
 
 # C7: %-formatting of a value known only when the graph runs (`"mean: %.2f" % x.mean()`):
