@@ -118,7 +118,6 @@ def flip_choice(seed):
     return s
 
 
-@xfail("C4: an array from Generator.choice is taken for a view when an item is written")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_item_write_into_a_choice_result(backend):
     follows_the_rule(flip_choice, 1, backend=backend)

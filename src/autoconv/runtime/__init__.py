@@ -19,6 +19,7 @@ from autoconv.runtime.control_flow import (
     is_not_none,
     while_stmt,
 )
+from autoconv.runtime.inplace import inplace_call, inplace_method
 from autoconv.runtime.items import (
     index,
     item,
@@ -106,6 +107,8 @@ __all__ = [
     "if_stmt",
     "in_",
     "index",
+    "inplace_call",
+    "inplace_method",
     "int",
     "isinstance",
     "print",

@@ -141,6 +141,13 @@ class TensorTracer:
         key = tuple(map(index_value, key)) if type(key) is tuple else index_value(key)
         return mutation.assign_item(target, key, index_value(value), slot)
 
+    def inplace(self, owner, name, target, args, kwargs):
+        """`owner.name(target, ...)` or, with `owner` None, `target.name(...)`: an in-place
+        NumPy call; gives what `target`'s name holds afterwards (trace.tensors.inplace)."""
+        from autoconv.trace.tensors import inplace
+
+        return inplace.call(owner, name, target, args, kwargs)
+
     def params_entered(self, frame, given):
         """A function that writes its parameters in place begins (runtime.items)."""
         mutation.params_entered(frame, given)
