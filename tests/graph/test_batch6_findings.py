@@ -45,10 +45,9 @@ def test_an_object_array_argument_is_refused(fn, backend):
     _refused(fn, args, backend, "argument `x` is a NumPy array of Python objects")
 
 
-# C1: `stack.pop()` in one branch of a staged `if` inside a `while` loop that appends to the
-# same list in the other branch (a stack machine): tracing the branch on the empty list raises
-# IndexError('pop from empty list') although eager code never pops an empty stack. The same
-# body in a `for` loop runs.
+# C1 (fixed): `stack.pop()` in one branch of a staged `if` inside a `while` loop that appends to
+# the same list in the other branch (a stack machine): tracing the branch on the empty list
+# raised IndexError('pop from empty list') although eager code never pops an empty stack.
 def stack_in_while(code):
     stack = []
     pc = 0
@@ -61,7 +60,6 @@ def stack_in_while(code):
     return stack
 
 
-@xfail("C1: pop of a worklist in a staged branch of a while loop traced on the empty list")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_stack_pop_in_a_while_loop_branch(backend):
     follows_the_rule(stack_in_while, np.array([1, 2, 1]), backend=backend)
@@ -84,9 +82,9 @@ def test_numpy_reduction_of_a_list_of_staged_items(backend):
     follows_the_rule(argmax_of_list, np.array([-1.0, 2.0]), backend=backend)
 
 
-# C3: an explicit DFS stack of (node, next-neighbour) tuples that a `while stack:` loop pops
-# and pushes onto in nested branches: 'appended to a different number of times on different
-# paths ... in a way autoconv cannot stage'.
+# C3 (fixed): an explicit DFS stack of (node, next-neighbour) tuples that a `while stack:` loop
+# pops and pushes onto in nested branches: 'appended to a different number of times on
+# different paths ... in a way autoconv cannot stage'.
 def dfs_stack_of_tuples(adj):
     n = len(adj)
     stack = [(0, 0)]
@@ -101,7 +99,6 @@ def dfs_stack_of_tuples(adj):
     return visits
 
 
-@xfail("C3: a DFS stack pushed a different number of times on nested staged paths")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_dfs_stack_of_tuples(backend):
     follows_the_rule(dfs_stack_of_tuples, np.array([[0, 1], [0, 0]]), backend=backend)

@@ -38,7 +38,14 @@ from autoconv.runtime.items import (
 from autoconv.runtime.keyed import item as keyed_item
 from autoconv.runtime.keyed import iterated as keyed_iterated
 from autoconv.runtime.keyed import store as keyed_store
-from autoconv.runtime.lists import filtered, joined, list_contains, list_iadd, list_method
+from autoconv.runtime.lists import (
+    filtered,
+    joined,
+    list_contains,
+    list_del,
+    list_iadd,
+    list_method,
+)
 from autoconv.runtime.logical import and_, if_exp, not_, or_, truth
 from autoconv.runtime.printing import (  # noqa: A004 - `ac.print` and others in converted code
     format,
@@ -116,6 +123,7 @@ __all__ = [
     "keyed_iterated",
     "keyed_store",
     "list_contains",
+    "list_del",
     "list_iadd",
     "list_item",
     "list_method",

@@ -51,7 +51,11 @@ def list_method(target, name, *args, **kwargs):
     if name == "sort" and type(target) is list and "jax" in _modules:
         _jax_sort(target)
     if type(target) is list:
-        return getattr(target, name)(*args, **kwargs)  # (`converted` would route it back here)
+        try:
+            return getattr(target, name)(*args, **kwargs)  # (`converted` would route it here)
+        except (IndexError, ValueError) as e:
+            e.as_written = True  # the user's own `lst.pop()`: staged where a branch runs
+            raise
     return converted(getattr(target, name))(*args, **kwargs)
 
 
@@ -99,6 +103,15 @@ def joined(sep, items):
 
         return printing.join(sep, items)
     return sep.join(items)
+
+
+def list_del(target, key) -> None:
+    """`del target[key]` (`converters/list_items.py`): while a graph is traced, `target.pop(key)`
+    of a list (staged on a list a staged loop grew or changes: a queue's `del q[0]`)."""
+    if _traces and type(target) is list and type(key) is not slice:
+        list_method(target, "pop", key)
+        return
+    del target[key]
 
 
 def list_iadd(target, value):

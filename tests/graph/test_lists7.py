@@ -1,0 +1,184 @@
+"""Run-time lists that staged code pops, deletes from and pushes onto unevenly (issue 24,
+batch 6's C1, C3, C8): stack machines, BFS queues, DFS stacks of records, extends of a
+run-time length. Each program runs eagerly and as `autoconv.function(f)` on every backend."""
+
+import numpy as np
+import pytest
+
+from tests.graph.agreement import BACKENDS, follows_the_rule
+
+
+# A stack machine in a loop over a Python range or `while pc < len(code)`: the first iteration
+# traces the popping branch on an empty Python list (eagerly it raises IndexError only where
+# the data takes it), and later ones leave the stack one length or another.
+def push_or_bump(code):
+    stack = []
+    for pc in range(len(code)):
+        if code[pc] == 1:
+            stack.append(1)
+        else:
+            stack.append(stack.pop() + 1)
+    return stack
+
+
+def fold_pairs_while(code):
+    stack = []
+    pc = 0
+    while pc < len(code):
+        if code[pc] > 0:
+            stack.append(int(code[pc]))
+        elif len(stack) >= 2:
+            b = stack.pop()
+            stack.append(stack.pop() - b)
+        pc += 1
+    return stack, len(stack)
+
+
+def float_stack(code):
+    stack = [0.5]
+    for pc in range(len(code)):
+        if code[pc] >= 0:
+            stack.append(float(code[pc]))
+        else:
+            stack.append(stack.pop() * 2.0)
+    return stack
+
+
+def bump_in_staged_loop(code):
+    stack = [0]
+    for c in code:
+        if c == 1:
+            stack.append(1)
+        else:
+            stack.append(stack.pop() + 1)
+    return stack
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn, arg",
+    [
+        (push_or_bump, np.array([1, 2, 1, 2, 2])),
+        (push_or_bump, np.array([2, 1])),  # eager's IndexError, when the graph runs
+        (push_or_bump, np.zeros(0, dtype=np.int64)),
+        (fold_pairs_while, np.array([5, 2, 0, 7, 0, 0])),
+        (fold_pairs_while, np.array([0, 3])),
+        (float_stack, np.array([-1, 2, -1])),
+        (bump_in_staged_loop, np.array([1, 2, 2, 1])),
+        (bump_in_staged_loop, np.zeros(0, dtype=np.int64)),
+    ],
+)
+def test_stack_popped_on_some_paths(fn, arg, backend):
+    follows_the_rule(fn, arg, backend=backend)
+
+
+# `del q[0]` of a queue in a staged loop, as `q.pop(0)` is.
+def bfs_with_del(adj):
+    n = adj.shape[0]
+    dist = np.full(n, -1)
+    dist[0] = 0
+    q = [0]
+    while q:
+        u = q[0]
+        del q[0]
+        for v in range(n):
+            if adj[u, v] and dist[v] < 0:
+                dist[v] = dist[u] + 1
+                q.append(v)
+    return dist
+
+
+def del_last_on_some_paths(x):
+    out = [0.0]
+    for v in x:
+        out.append(float(v))
+        if v < 0:
+            del out[-1]
+    return out
+
+
+def del_outside_a_trace(x):
+    items = [1, 2, 3]
+    del items[1]
+    return items, x + 1
+
+
+ADJ = np.array([[0, 1, 1, 0], [1, 0, 0, 1], [1, 0, 0, 1], [0, 1, 1, 0]])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn, arg",
+    [
+        (bfs_with_del, ADJ),
+        (bfs_with_del, np.zeros((3, 3), dtype=np.int64)),
+        (del_last_on_some_paths, np.array([1.0, -2.0, 3.0])),
+        (del_outside_a_trace, np.array([1.0])),
+    ],
+)
+def test_del_of_a_list_item(fn, arg, backend):
+    follows_the_rule(fn, arg, backend=backend)
+
+
+# A DFS stack of tuples carried whole by `while stack:`, pushed onto a different number of
+# times on nested staged paths.
+def dfs_visits(adj):
+    n = len(adj)
+    stack = [(0, 0)]
+    visits = 0
+    while stack:
+        v, i = stack.pop()
+        visits += 1
+        if i < n:
+            stack.append((v, i + 1))
+            if adj[v, i]:
+                stack.append((i, n))
+    return visits
+
+
+def dfs_order(adj):
+    n = adj.shape[0]
+    seen = np.zeros(n, dtype=bool)
+    order = []
+    stack = [0]
+    while stack:
+        u = stack.pop()
+        if seen[u]:
+            continue
+        seen[u] = True
+        order.append(u)
+        for v in range(n - 1, -1, -1):
+            if adj[u, v] and not seen[v]:
+                stack.append(v)
+    return order
+
+
+def records_stack(x):
+    stack = [(0, 0.0)]
+    total = 0.0
+    while stack:
+        depth, acc = stack.pop()
+        total += acc
+        if depth < len(x):
+            if x[depth] > 0:
+                stack.append((depth + 1, float(acc + x[depth])))
+            stack.append((depth + 1, acc))
+            if x[depth] > 2:
+                stack.append((len(x), -1.0))
+    return total
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn, arg",
+    [
+        (dfs_visits, np.array([[0, 1], [0, 0]])),
+        (dfs_visits, np.array([[0, 1, 1], [0, 0, 1], [1, 0, 0]])),
+        (dfs_order, ADJ),
+        (dfs_order, np.eye(3, dtype=np.int64)),
+        (records_stack, np.array([1.0, 3.0, -1.0])),
+        (records_stack, np.zeros(0)),
+    ],
+)
+def test_dfs_stack_pushed_on_some_paths(fn, arg, backend):
+    follows_the_rule(fn, arg, backend=backend)
