@@ -175,7 +175,7 @@ def test_percent_format_of_a_run_time_value(backend):
     follows_the_rule(percent_format, np.array([1.0, 2.0]), backend=backend)
 
 
-# C8: `out.extend([v] * c)` with a count known only when the graph runs, inside a staged loop
+# C8 (fixed): `out.extend([v] * c)` with a count known only when the graph runs, inside a staged loop
 # (counting sort's output): 'only arrays, numbers and tuples ... can be appended ..., got a list
 # a staged loop appended to', though nothing appends a list; with `v` itself a run-time item
 # it says '`v` cannot become a NumPy array'.
@@ -186,7 +186,6 @@ def extend_by_repeats(x):
     return out
 
 
-@xfail("C8: extend by a list repeated a run-time number of times in a staged loop")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_extend_by_a_run_time_repeat(backend):
     follows_the_rule(extend_by_repeats, np.array([2, 0, 1]), backend=backend)

@@ -182,3 +182,93 @@ def records_stack(x):
 )
 def test_dfs_stack_pushed_on_some_paths(fn, arg, backend):
     follows_the_rule(fn, arg, backend=backend)
+
+
+# `extend` by items whose number is known only when the graph runs: a list repeated a
+# run-time number of times, a list a staged loop appended to, a slice of an array at a
+# run-time bound (on the JAX backend such a slice is the documented size limit).
+def extend_by_repeats(x):
+    out = []
+    for v in x:
+        out.extend([1] * int(v))
+    return out
+
+
+def counting_sort(x):
+    counts = [0] * (int(x.max()) + 1)
+    for v in x:
+        counts[v] += 1
+    out = []
+    for v, c in enumerate(counts):
+        out.extend([v] * c)
+    return out
+
+
+def extend_in_branches(x):
+    out = [0.0]
+    for v in x:
+        if v > 1:
+            out.extend([float(v)] * int(v))
+        else:
+            out.extend([-1.0, float(v)])
+    return out, len(out)
+
+
+def extend_by_a_run_time_list(x):
+    pos = []
+    for v in x:
+        if v > 0:
+            pos.append(v)
+    out = [x[0]]
+    out.extend(pos)
+    out.extend(pos)
+    return out, sum(out)
+
+
+def extend_by_known_items(x):
+    out = []
+    out.extend([1, 2])
+    out.extend(x)
+    out.extend((3,))
+    return out
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn, arg",
+    [
+        (extend_by_repeats, np.array([2, 0, 1])),
+        (extend_by_repeats, np.zeros(0, dtype=np.int64)),
+        (counting_sort, np.array([3, 0, 3, 1])),
+        (counting_sort, np.array([0])),
+        (extend_in_branches, np.array([3, 0, 2])),
+        (extend_by_a_run_time_list, np.array([3, -1, 2])),
+        (extend_by_a_run_time_list, np.array([-3])),
+        (extend_by_known_items, np.array([3, -1])),
+    ],
+)
+def test_extend_of_a_run_time_length(fn, arg, backend):
+    follows_the_rule(fn, arg, backend=backend)
+
+
+def merge_two_sorted(a, b):
+    a = np.sort(a)
+    out = []
+    i = j = 0
+    while i < len(a) and j < len(b):
+        if a[i] <= b[j]:
+            out.append(a[i])
+            i += 1
+        else:
+            out.append(b[j])
+            j += 1
+    out.extend(a[i:])
+    out.extend(b[j:])
+    return np.array(out)
+
+
+@pytest.mark.parametrize(
+    "a, b", [(np.array([5, 1, 9]), np.array([2, 3])), (np.array([5]), np.zeros(0, np.int64))]
+)
+def test_extend_by_a_slice_of_run_time_size(a, b):
+    follows_the_rule(merge_two_sorted, a, b)

@@ -5,6 +5,8 @@ or branch appended (known only when the graph runs) are read as they are then:
     losses[-3:]       ->  ac.list_item(losses, slice(-3, None, None))
     v in seen         ->  ac.list_contains(seen, v)
     stack.pop()       ->  ac.list_method(stack, 'pop')
+    out.extend(run)   ->  ac.list_method(out, 'extend', run)
+    del queue[0]      ->  ac.list_del(queue, 0)
     ''.join(parts)    ->  ac.joined('', parts)
     [f(v) for v in losses]  ->  ac.filtered(losses, None, lambda v: f(v))
 
@@ -23,7 +25,7 @@ from autoconv.pyct.transformer import Transformer
 from autoconv.pyct.walk import child_fields, walk
 
 # The list methods other than `append` that read or change a list in place.
-METHODS = frozenset(("pop", "insert", "remove", "sort", "reverse", "index", "count"))
+METHODS = frozenset(("pop", "insert", "remove", "sort", "reverse", "index", "count", "extend"))
 
 
 def transform(function_node, ctx) -> None:
