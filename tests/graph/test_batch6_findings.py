@@ -65,7 +65,7 @@ def test_stack_pop_in_a_while_loop_branch(backend):
     follows_the_rule(stack_in_while, np.array([1, 2, 1]), backend=backend)
 
 
-# C2: a NumPy reduction of a Python list whose items a staged branch replaced
+# C2 (fixed): a NumPy reduction of a Python list whose items a staged branch replaced
 # (`best[i] = 2` under `if x[i] > 0`, then `np.argmax(best)`): 'a Python int known only when
 # the graph runs cannot become a NumPy array', though np.array of a list of Tensors runs.
 def argmax_of_list(x):
@@ -76,7 +76,6 @@ def argmax_of_list(x):
     return int(np.argmax(best))
 
 
-@xfail("C2: np.argmax of a Python list with items a staged branch chose")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_numpy_reduction_of_a_list_of_staged_items(backend):
     follows_the_rule(argmax_of_list, np.array([-1.0, 2.0]), backend=backend)
@@ -136,7 +135,7 @@ def test_dict_comprehension_over_sorted_keys(backend):
     follows_the_rule(counts_in_key_order, np.array([2, 0, 2]), backend=backend)
 
 
-# C6: a method summing a generator over `self.entries`, a list of (kind, amount) tuples that a
+# C6 (fixed): a method summing a generator over `self.entries`, a list of (kind, amount) tuples that a
 # staged loop appended through another method: 'reached code that uses it as a Python list'.
 # The same generator over a local list runs.
 class Ledger:
@@ -157,10 +156,15 @@ def ledger_total(x):
     return led.total("c")
 
 
-@xfail("C6: sum of a generator over an attribute's list of tuples appended in a staged loop")
-@pytest.mark.parametrize("backend", BACKENDS)
-def test_generator_over_an_attribute_list(backend):
-    follows_the_rule(ledger_total, np.array([1.0, -2.0, 3.0]), backend=backend)
+# (fixed on NumPy; on JAX the kinds are strings chosen by a staged branch, the documented
+# L-jax-strings limit, as for a local list)
+def test_generator_over_an_attribute_list():
+    follows_the_rule(ledger_total, np.array([1.0, -2.0, 3.0]))
+
+
+@pytest.mark.skipif("jax" not in BACKENDS, reason="jax is optional")
+def test_generator_over_an_attribute_list_of_strings_on_jax():
+    _refused(ledger_total, (np.array([1.0, -2.0, 3.0]),), "jax", "cannot be lowered to JAX")
 
 
 # C7: %-formatting of a value known only when the graph runs (`"mean: %.2f" % x.mean()`):

@@ -5,7 +5,7 @@ run-time length. Each program runs eagerly and as `autoconv.function(f)` on ever
 import numpy as np
 import pytest
 
-from tests.graph.agreement import BACKENDS, follows_the_rule
+from tests.graph.agreement import BACKENDS, follows_the_rule, message
 
 
 # A stack machine in a loop over a Python range or `while pc < len(code)`: the first iteration
@@ -272,3 +272,157 @@ def merge_two_sorted(a, b):
 )
 def test_extend_by_a_slice_of_run_time_size(a, b):
     follows_the_rule(merge_two_sorted, a, b)
+
+
+# NumPy functions of a Python list whose items a staged branch replaced (`best = [1] * n`,
+# `best[i] = ...` under a staged `if`): the items are stacked, as for a list display.
+def argmax_of_replaced_items(x):
+    best = [1] * len(x)
+    for i in range(len(x)):
+        if x[i] > 0:
+            best[i] = 2
+    return int(np.argmax(best))
+
+
+def reductions_of_replaced_items(x):
+    best = [1.5, 1.0, 0.0]
+    for i in range(3):
+        if x[i] > 0:
+            best[i] = x[i]
+    return np.argmax(best), np.mean(best), np.max(best), np.sum(best)
+
+
+def argmin_in_a_branch(x):
+    costs = [0] * 3
+    for i in range(3):
+        if x[i] < 0:
+            costs[i] = -1
+    if x[0] > 0:
+        return int(np.argmin(costs))
+    return -1
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn, arg",
+    [
+        (argmax_of_replaced_items, np.array([-1.0, 2.0])),
+        (argmax_of_replaced_items, np.array([-1.0, -2.0, -3.0])),
+        (reductions_of_replaced_items, np.array([-1.0, 2.0, 0.5])),
+        (argmin_in_a_branch, np.array([1.0, -2.0, 0.5])),
+        (argmin_in_a_branch, np.array([-1.0, -2.0, 0.5])),
+    ],
+)
+def test_numpy_function_of_a_list_a_branch_wrote(fn, arg, backend):
+    follows_the_rule(fn, arg, backend=backend)
+
+
+# `max(records, key=...)` / `min` of a list a staged loop appended to, keys that are numbers:
+# the first item with the greatest (smallest) key (no items: a ValueError, as Python's). On
+# JAX a run-time list's item and max/min are the documented limit.
+def best_record(rows):
+    records = []
+    for sid, score in rows:
+        grade = "pass" if score >= 60 else "fail"
+        records.append({"id": int(sid), "score": int(score), "grade": grade})
+    passed = [r["id"] for r in records if r["grade"] == "pass"]
+    best = max(records, key=lambda r: r["score"])
+    return passed, best["id"]
+
+
+def nearest_positive(x):
+    pts = []
+    for i, v in enumerate(x):
+        if v > 0:
+            pts.append((i, float(v)))
+    return min(pts, key=lambda p: p[1])
+
+
+def extremes_by_key(x):
+    out = []
+    for v in x:
+        out.append(v * 2)
+    return max(out, key=abs), min(out, key=lambda t: -t)
+
+
+@pytest.mark.parametrize(
+    "fn, arg",
+    [
+        (best_record, np.array([[1, 70], [2, 95], [3, 40], [4, 95]])),
+        (best_record, np.zeros((0, 2), dtype=np.int64)),
+        (nearest_positive, np.array([3.0, -1.0, 2.0, 2.0])),
+        (nearest_positive, np.array([-3.0])),
+        (extremes_by_key, np.array([3, -5, 2])),
+    ],
+)
+def test_max_min_with_key_of_a_run_time_list(fn, arg):
+    follows_the_rule(fn, arg)
+
+
+def longest_label(x):
+    out = []
+    for v in x:
+        out.append("a" if v > 0 else "bb")
+    return max(out, key=len)
+
+
+def test_max_with_a_key_the_graph_cannot_compute_is_refused():
+    text = message(longest_label, np.array([1.0, -1.0]))
+    assert "`max(..., key=)` of a list that a staged loop appended to" in text, text
+    assert f"{__file__}:" in text
+
+
+# `sum`, `max` and `min` of a filtered generator over an object's attribute list that a staged
+# loop appended to (in another method), as over a local list.
+class Bag:
+    def __init__(self):
+        self.items = []
+
+    def add(self, v):
+        self.items.append(v)
+
+    def above(self, t):
+        return sum(v for v in self.items if v > t), max(v for v in self.items if v > -10)
+
+
+def bag_sums(x):
+    b = Bag()
+    for v in x:
+        if v != 0:
+            b.add(float(v))
+    return b.above(1.0)
+
+
+def bag_of_known_items(x):
+    b = Bag()
+    b.add(1.0)
+    b.add(3.0)
+    return b.above(2.0), x
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn, arg",
+    [
+        (bag_sums, np.array([1.0, -2.0, 3.0])),
+        (bag_sums, np.array([0.0])),  # max() of no items: eager's ValueError
+        (bag_of_known_items, np.array([1.0])),
+    ],
+)
+def test_generator_over_an_attribute_list(fn, arg, backend):
+    follows_the_rule(fn, arg, backend=backend)
+
+
+# `[None] * n` with a run-time `n`: a clear error naming the line (docs/graph-mode.md).
+def slots_of_none(x):
+    slots = [None] * int(x.max())
+    for i in range(len(x)):
+        if slots[0] is None:
+            slots[0] = i
+    return slots
+
+
+def test_a_run_time_repeat_of_none_is_refused():
+    text = message(slots_of_none, np.array([2, 3]))
+    assert "`slots = [None] * int(x.max())` repeats a list" in text, text
+    assert "not None" in text and "np.full(n, -1)" in text

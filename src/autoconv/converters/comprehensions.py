@@ -52,7 +52,30 @@ class _Filtered(Transformer):
         call = filtered_call(node, self.ctx)
         return node if call is None else expressions.located(call, node)
 
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        # `sum(a for k, a in self.entries if k == kind)`: a filtered generator that a builtin
+        # consumes whole, as the list comprehension (the items may be known only when the
+        # graph runs: a list a staged loop appended to, in another method too).
+        func = node.func
+        if not (
+            isinstance(func, gast.Name)
+            and func.id in _CONSUMERS
+            and self.ctx.is_builtin(func.id)
+            and len(node.args) == 1
+            and isinstance(node.args[0], gast.GeneratorExp)
+            and len(node.args[0].generators) == 1
+            and node.args[0].generators[0].ifs
+        ):
+            return node
+        call = filtered_call(node.args[0], self.ctx)
+        if call is not None:
+            call.args.append(gast.Constant(value=True, kind=None))  # (generator=True)
+            node.args[0] = expressions.located(call, node.args[0])
+        return node
 
+
+_CONSUMERS = frozenset(("sum", "max", "min"))  # builtins that read every item of a generator
 _STAGED = ("range", "enumerate", "zip")  # built-ins whose `ac.` forms iterate staged values
 
 
