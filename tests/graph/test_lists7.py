@@ -426,3 +426,58 @@ def test_a_run_time_repeat_of_none_is_refused():
     text = message(slots_of_none, np.array([2, 3]))
     assert "`slots = [None] * int(x.max())` repeats a list" in text, text
     assert "not None" in text and "np.full(n, -1)" in text
+
+
+# An item before a run-time list's appended items written in the loop that appends
+# (`seen[0] += 1`, a count kept in the list's head): the loop carries it as state.
+def count_in_the_head(x):
+    seen = [0]
+    for v in x:
+        seen.append(v)
+        seen[0] += 1
+    return seen
+
+
+def head_written_in_branches(x):
+    seen = [0, 0.0]
+    for v in x:
+        if v > 0:
+            seen.append(v)
+            seen[0] += 1
+        else:
+            seen[1] += float(v)
+    return seen
+
+
+def head_in_a_while_loop(x):
+    q = [0]
+    i = 0
+    while i < x.shape[0] and x[i] > 0:
+        q.append(x[i])
+        q[0] = q[0] + 1
+        i += 1
+    return q, len(q)
+
+
+def header_row(x):
+    rows = [("n", 0)]
+    for v in x:
+        rows.append(("v", int(v)))
+        rows[0] = ("n", rows[0][1] + 1)
+    return rows
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn, arg",
+    [
+        (count_in_the_head, np.array([3, 4])),
+        (count_in_the_head, np.zeros(0, dtype=np.int64)),
+        (head_written_in_branches, np.array([3.0, -1.0, 4.0])),
+        (head_in_a_while_loop, np.array([3, 4, -1, 2])),
+        (head_in_a_while_loop, np.array([-3])),
+        (header_row, np.array([3, 4])),
+    ],
+)
+def test_item_write_before_appended_items(fn, arg, backend):
+    follows_the_rule(fn, arg, backend=backend)
