@@ -4,6 +4,7 @@ selects, as the `for` statement with an `if` and an append would:
 
     [f(v) for v in xs if v > 0]   ->  ac.filtered(xs, lambda v: v > 0, lambda v: f(v))
     [f(i) for i in range(n)]      ->  ac.filtered(ac.range(n), None, lambda i: f(i))
+    (f(v) for v in xs if v > 0)   ->  ac.filtered(xs, ..., True)  (a generator outside traces)
 
 Only the simple form: one `for` over a name (or a tuple of names), its `if`s, no `:=` (which
 would bind in the lambda) and no `await` or `yield`. Outside a trace `ac.filtered` is the
@@ -52,30 +53,14 @@ class _Filtered(Transformer):
         call = filtered_call(node, self.ctx)
         return node if call is None else expressions.located(call, node)
 
-    def visit_Call(self, node):
-        self.generic_visit(node)
-        # `sum(a for k, a in self.entries if k == kind)`: a filtered generator that a builtin
-        # consumes whole, as the list comprehension (the items may be known only when the
-        # graph runs: a list a staged loop appended to, in another method too).
-        func = node.func
-        if not (
-            isinstance(func, gast.Name)
-            and func.id in _CONSUMERS
-            and self.ctx.is_builtin(func.id)
-            and len(node.args) == 1
-            and isinstance(node.args[0], gast.GeneratorExp)
-            and len(node.args[0].generators) == 1
-            and node.args[0].generators[0].ifs
-        ):
-            return node
-        call = filtered_call(node.args[0], self.ctx)
-        if call is not None:
-            call.args.append(gast.Constant(value=True, kind=None))  # (generator=True)
-            node.args[0] = expressions.located(call, node.args[0])
+    def visit_GeneratorExp(self, node):
+        # `sum(v for v in x if v > 0)`: as the list comprehension, lazily outside traces.
+        node = self.visit_ListComp(node)
+        if isinstance(node, gast.Call):
+            node.args.append(gast.Constant(value=True, kind=None))
         return node
 
 
-_CONSUMERS = frozenset(("sum", "max", "min"))  # builtins that read every item of a generator
 _STAGED = ("range", "enumerate", "zip")  # built-ins whose `ac.` forms iterate staged values
 
 

@@ -39,6 +39,10 @@ from autoconv.runtime.items import (
 from autoconv.runtime.keyed import item as keyed_item
 from autoconv.runtime.keyed import iterated as keyed_iterated
 from autoconv.runtime.keyed import store as keyed_store
+from autoconv.runtime.keyed_comprehensions import built as keyed_built
+from autoconv.runtime.keyed_comprehensions import keys_of as keyed_keys
+from autoconv.runtime.keyed_sets import made as keyed_set
+from autoconv.runtime.keyed_sets import op as keyed_op
 from autoconv.runtime.lists import (
     filtered,
     joined,
@@ -68,6 +72,7 @@ from autoconv.runtime.py_builtins import (
     len,
     max,
     min,
+    next,
     range,
     sorted,
     sum,
@@ -120,7 +125,11 @@ __all__ = [
     "item_op",
     "len",
     "joined",
+    "keyed_built",
     "keyed_item",
+    "keyed_keys",
+    "keyed_op",
+    "keyed_set",
     "keyed_iterated",
     "keyed_store",
     "list_contains",
@@ -130,6 +139,7 @@ __all__ = [
     "list_method",
     "max",
     "min",
+    "next",
     "not_",
     "or_",
     "past_guard",

@@ -69,6 +69,14 @@ from autoconv.trace.tensors.unions import Union
 from autoconv.trace.tensors.user_code import user_frame
 
 
+def _made_text(v) -> bool:
+    """A string made when the graph runs (an f-string of run-time values)."""
+    return isinstance(v, Tensor) and v.dtype.kind == "O" and not v.shape
+
+
+_HIDDEN_ROUNDS = 8  # traces of a loop that may each find more hidden state to carry
+
+
 class _CarryHidden(Exception):  # noqa: N818 - a signal between two traces of a loop
     """Hidden state changed while the loop was traced: `refs` to carry (`HiddenState`)."""
 
@@ -138,16 +146,20 @@ class _Loop:
             self.get_state, self.set_state, self.names, lambda v: isinstance(v, Tensor)
         )
         try:
-            try:
-                self._run()
-            except _CarryHidden as carry:
-                # A function the body calls changes a `nonlocal` variable or an attribute
-                # (hidden state): trace again with it among the loop's variables, which
-                # carries it.
-                self.get_state, self.set_state, self.names = with_carried(
-                    self.get_state, self.set_state, self.names, carry.refs
-                )
-                self._run()
+            for _ in range(_HIDDEN_ROUNDS):
+                try:
+                    self._run()
+                    break
+                except _CarryHidden as carry:
+                    # A function the body calls changes a `nonlocal` variable or an attribute
+                    # (hidden state): trace again with it among the loop's variables, which
+                    # carries it. Carrying it may show more (`self.buf[self.pos] = v` changes
+                    # `self.buf` once `self.pos` is a loop variable).
+                    self.get_state, self.set_state, self.names = with_carried(
+                        self.get_state, self.set_state, self.names, carry.refs
+                    )
+            else:
+                self._error("the state this loop's body changes through its calls does not settle")
         except _BodyRaises as raised:
             self._raising_body(raised.error)
 
@@ -196,6 +208,7 @@ class _Loop:
         self.unions: dict = {}  # (i, j) -> the plan of a leaf whose kind depends on the path
         self.runs: set = set()  # (i, j) of leaves that are run-time lists (`frontier = nxt`)
         self.unknown_kind: set = set()  # lists carried whole from empty: kind from an append
+        self.item_like: dict = {}  # per list: an item an append gave (its Python kind too)
         for i, leaves in enumerate(init_leaves):
             for j, v in enumerate(leaves):
                 if isinstance(v, Choice):  # a value a staged condition chose before the loop
@@ -276,6 +289,15 @@ class _Loop:
             k = next((k for k, (lst, _, _) in enumerate(snap) if lst is e.lst), None)
             if k is None:
                 raise  # an enclosing loop's list
+            widen = e.widen
+            if widen is not None and k in self.item_like:  # (a Python float stays one)
+                widen = records.optional_dtype([self.item_like[k], *e.items]) or widen
+            if k in accums and widen is not None and accums[k][1] != widen:
+                accums[k][1] = widen  # numbers, and now None: values-or-None (trace again)
+                _restore(snap)
+                if self.names:
+                    self.set_state(tuple(init))
+                return None
             if k in accums:
                 raise unsettled_appends(self.origin, self.what) from None
             _restore(snap)
@@ -573,6 +595,12 @@ class _Loop:
                 else:
                     if v is before or _same_python(v, before):
                         continue
+                    if _made_text(v) and type(before) is str:
+                        # A string written in the code before, one made when the graph runs
+                        # after an iteration (`label = f"pos {v}"`): a string of the graph.
+                        carried[key] = ((), np.dtype(object), False)
+                        changed = True
+                        continue
                     if not (_numeric(v) and _numeric(before)):
                         self._error(
                             f"{who} is {_spec_text(before)} before this {self.what} and "
@@ -652,7 +680,12 @@ class _Loop:
                 continue
             if not items:
                 continue
-            specs = [item_spec(it) for it in items]
+            optional = records.optional_dtype(items)
+            if optional is not None:  # a value on some paths, None on others: one row each
+                specs = [((), optional)] * len(items)
+            else:
+                specs = [item_spec(it) for it in items]
+            self.item_like.setdefault(k, next((it for it in items if it is not None), None))
             for it, spec in zip(items, specs):
                 if spec is None:
                     self._error(
