@@ -56,6 +56,13 @@ class SequenceTypeError(StagingError, TypeError):
     TypeError there, so this is one too."""
 
 
+def _int_item(v) -> bool:
+    """Whether `v` is an integer that is a Python int or a NumPy integer by path (`c` read
+    from a run-time list): `lst * v` repeats `lst` either way."""
+    kinds = getattr(v, "py_kinds", None) if isinstance(v, Tensor) and not v.shape else None
+    return kinds is not None and v.dtype.kind in "iu" and set(kinds[1]) <= {None, int}
+
+
 def _sequence_count(v) -> bool:
     """Whether `list * v` repeats the list, as eagerly: `v` a Python int or a NumPy integer
     scalar (a 0-d array multiplies elementwise instead; a float number raises TypeError)."""
@@ -345,7 +352,7 @@ def binop(symbol, uf, a, b):
     if type(a) is list or type(b) is list:
         if symbol == "*":
             items, count = (a, b) if type(a) is list else (b, a)
-            if _sequence_count(count):
+            if _sequence_count(count) or (items is a and _int_item(count)):
                 return _tensor.uses.accumulated.repeated(items, count)
         return ufunc(uf, "__call__", (a, b), {})
     op = BINARY_OPERATORS[symbol]
