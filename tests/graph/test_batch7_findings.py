@@ -1,0 +1,173 @@
+"""What the seventh fresh batch found (tools/fresh_batch7.py, tools/fresh_batch7_findings.md):
+each wrong-result and crash class's minimal program, run eagerly and as `autoconv.function(f)`
+(on NumPy, and on JAX where it is installed). Each open class is a strict xfail naming the
+class, checked to fail; a fix turns it into a plain test.
+"""
+
+import numpy as np
+import pytest
+
+from tests.graph.agreement import BACKENDS, follows_the_rule
+
+
+def xfail(why):
+    return pytest.mark.xfail(strict=True, reason=why)
+
+
+# W1 (wrong): `in` of a tuple holding values known only when the graph runs against a set or
+# dict of constant tuples is False whatever the values (find_orfs found no stop codon; an
+# LZW-style dict of tuple keys). A bare run-time int against a set of ints is right.
+def tuple_in_set(x):
+    stops = {(3, 0), (3, 2)}
+    return (int(x[0]), int(x[1])) in stops
+
+
+def tuple_in_dict(x):
+    d = {(1,): 1}
+    return (x[0],) in d
+
+
+@xfail("W1: a tuple of run-time values `in` a set or dict of tuples is always False")
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("fn", [tuple_in_set, tuple_in_dict])
+def test_tuple_of_run_time_values_in_a_set(fn, backend):
+    follows_the_rule(fn, np.array([3, 2]) if fn is tuple_in_set else np.array([1]), backend=backend)
+
+
+# W2 (wrong): `np.array_equal` of a Python list a staged loop appended to and an array is
+# False where the items are equal (game2048_move_left's "did the row change" flag);
+# `np.array_equal(np.array(out), row)` is right.
+def array_equal_of_a_grown_list(row):
+    out = []
+    for v in row:
+        out.append(int(v))
+    return np.array_equal(out, row)
+
+
+# (On JAX a list grown in a staged loop used by np.array_equal is a documented LoweringError.)
+@xfail("W2: np.array_equal of a list grown in a staged loop and an array")
+def test_array_equal_of_a_grown_list():
+    follows_the_rule(array_equal_of_a_grown_list, np.array([2, 4]))
+
+
+# E1 (crash): returning an f-string of the loop variable from inside a staged `for` loop,
+# another string after it: AttributeError("'int' object has no attribute 'item'") from
+# autoconv's join of the return values (for_else_all_prime).
+def return_fstring_in_loop(x):
+    for v in x:
+        if v > 3:
+            return f"{v} big"
+    return "none"
+
+
+@xfail("E1: an f-string of a run-time value returned from a staged loop")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_return_fstring_from_a_staged_loop(backend):
+    follows_the_rule(return_fstring_in_loop, np.array([3, 5]), backend=backend)
+
+
+# E2 (crash): an item written (`q[0] = ...`) in a staged branch into a list that a staged loop
+# appends to: IndexError('list assignment index out of range') while tracing, on the empty
+# list (order_book_match's partial fills).
+def write_first_of_a_queue(x):
+    q = []
+    for v in x:
+        if v > 0:
+            q.append((v, 1))
+        elif q:
+            q[0] = (q[0][0], 2)
+    return q
+
+
+@xfail("E2: item write into a list grown in a staged loop, in a staged branch")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_item_write_into_a_grown_list(backend):
+    follows_the_rule(write_first_of_a_queue, np.array([1.0, -1.0]), backend=backend)
+
+
+# E3 (crash): a dict of tuple keys read at `w`, a tuple a staged loop carries that starts
+# empty, in the branch eager code does not take on the first iteration: KeyError(()) while
+# tracing (lzw_codes). A missing key is to be staged (raised where that code runs).
+def lzw_like(data):
+    d = {(1,): 1, (2,): 2}
+    w = ()
+    out = []
+    for c in data:
+        wc = w + (int(c),)
+        if wc in d:
+            w = wc
+        else:
+            out.append(d[w])
+            w = (int(c),)
+    return out
+
+
+@xfail("E3: KeyError while tracing a branch that reads a dict at a carried tuple key")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_dict_read_at_a_carried_tuple_key(backend):
+    follows_the_rule(lzw_like, np.array([1, 2]), backend=backend)
+
+
+# E4 (crash): `fields[-1].append(v)` in a staged loop that also appends new lists to `fields`
+# (splitting codes into fields): AttributeError("'tuple' object has no attribute 'append'")
+# when the graph runs (parse_csv_row_codes).
+def split_fields(codes):
+    fields = [[]]
+    for c in codes:
+        if c == 0:
+            fields.append([])
+        else:
+            fields[-1].append(int(c))
+    return [sum(f) for f in fields]
+
+
+# (On JAX a list of lists grown in a staged loop is a documented LoweringError.)
+@xfail("E4: append to the last list of a list of lists grown in a staged loop")
+def test_append_to_the_last_of_grown_lists():
+    follows_the_rule(split_fields, np.array([2, 0, 3]))
+
+
+# E5 (crash): `try: out.append(table[i]) except IndexError:` with `i` known only when the graph
+# runs: the IndexError of the list read escapes the handler (index_errors_caught).
+def lookup_or_default(idx):
+    table = [10, 20, 30]
+    out = []
+    for i in idx:
+        try:
+            out.append(table[i])
+        except IndexError:
+            out.append(-1)
+    return out
+
+
+@xfail("E5: IndexError of a run-time list index not caught by its except IndexError")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_index_error_of_a_list_read_is_caught(backend):
+    follows_the_rule(lookup_or_default, np.array([5]), backend=backend)
+
+
+# E6 (crash): `sep.join` of a generator of f-strings of values known only when the graph runs:
+# a bare TypeError('sequence item 0: expected str instance, Tensor found') (matrix_to_text;
+# inside a staged loop it is wrapped as an AutoconvError that says nothing to write instead).
+# The list comprehension `", ".join([f"{v:.2f}" for v in r])` runs.
+def join_formatted(r):
+    return ", ".join(f"{v:.2f}" for v in r)
+
+
+@xfail("E6: str.join of a generator of run-time f-strings")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_join_of_a_generator_of_fstrings(backend):
+    follows_the_rule(join_formatted, np.array([1.0, 2.5]), backend=backend)
+
+
+# E7 (crash): a string repeated a run-time number of times (`"#" * int(c)`): NumPy's
+# TypeError("The 'out' kwarg is necessary when using the string multiply ufunc directly")
+# escapes (ascii_bar_chart); it should run or be a clear error.
+def bar(c):
+    return "#" * int(c[0])
+
+
+@xfail("E7: a string times a run-time int")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_string_times_a_run_time_int(backend):
+    follows_the_rule(bar, np.array([3]), backend=backend)
