@@ -171,3 +171,60 @@ def bar(c):
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_string_times_a_run_time_int(backend):
     follows_the_rule(bar, np.array([3]), backend=backend)
+
+
+# W3 (wrong, JAX backend): `sum` of a generator of comparisons over a list a staged loop
+# appended ints to is np.int64 on the JAX backend where eager Python (and the NumPy backend)
+# gives a Python int (phred_quality's count of good reads).
+def count_at_least_two(p):
+    qs = []
+    for v in p:
+        qs.append(int(v))
+    return sum(q >= 2 for q in qs)
+
+
+def test_count_over_a_grown_list_is_an_int_on_numpy():
+    follows_the_rule(count_at_least_two, np.array([1.0, 3.0]))
+
+
+@pytest.mark.skipif("jax" not in BACKENDS, reason="the JAX backend is optional")
+@xfail("W3: sum of a generator of bools over a grown list is np.int64 on JAX")
+def test_count_over_a_grown_list_is_an_int_on_jax():
+    follows_the_rule(count_at_least_two, np.array([1.0, 3.0]), backend="jax")
+
+
+# J1 (crash, the jit way): `.sort(key=...)` of a list of objects of the user's class by a
+# property, under `jax.jit(autoconv.convert(f))`: JAX's TracerBoolConversionError from
+# autoconv's own list sort (runtime/lists.py) escapes (greedy_knapsack_items). Sorting tuples
+# by a traced key is a clear JaxStagingError; the graph path gives an AutoconvError (C8).
+class _Item:
+    def __init__(self, w, v):
+        self.w = w
+        self.v = v
+
+    @property
+    def ratio(self):
+        return self.v / self.w
+
+
+def sort_objects_by_property(w, v):
+    items = [_Item(w[0], v[0]), _Item(w[1], v[1])]
+    items.sort(key=lambda it: it.ratio)
+    return items[0].w
+
+
+@pytest.mark.skipif("jax" not in BACKENDS, reason="jax is optional")
+@xfail("J1: sort of objects by a traced property under jax.jit(convert(f))")
+def test_sort_of_objects_by_a_traced_key_under_jit():
+    import jax
+    import jax.numpy as jnp
+
+    import autoconv
+
+    w, v = np.array([1.0, 2.0]), np.array([3.0, 1.0])
+    want = sort_objects_by_property(w, v)
+    try:
+        got = jax.jit(autoconv.convert(sort_objects_by_property))(jnp.asarray(w), jnp.asarray(v))
+    except autoconv.AutoconvError:
+        return  # a clear error naming the line follows the rule too
+    assert float(got) == want
