@@ -3209,8 +3209,8 @@ def print_with_sep_end(x):
 
 # How each program that is not ok was classified (tools/fresh_batch7_findings.md): b = a
 # documented limit, c = an error on code the docs say runs (or a limit they do not list), d =
-# a wrong result, e = a crash (an exception that is not an AutoconvError); the key names the
-# class in the findings. JAX_FINDINGS overrides on JAX.
+# a wrong result, e = a crash (an exception that is not an AutoconvError), h = no answer in
+# 120 s; the key names the class in the findings. JAX_FINDINGS overrides on JAX.
 FINDINGS = {
     # wrong results (d) and crashes (e)
     "find_orfs": ("d", "W1"),
@@ -3276,7 +3276,25 @@ FINDINGS = {
     "group_consecutive": ("b", "L-list-item-in-place"),
     "varint_encode": ("b", "L-run-time-list-builtin"),
 }
-JAX_FINDINGS: dict = {}
+JAX_FINDINGS = {
+    "phred_quality": ("d", "W3"),
+    "game2048_move_left": ("b", "L-jax-list"),
+    "parse_csv_row_codes": ("b", "L-jax-list"),
+    "predict_rating_knn": ("b", "L-jax-list"),
+    "resample_irregular": ("b", "L-jax-size"),
+    "sandpile_topple": ("b", "L-jax-size"),
+    "progressive_tax": ("b", "L-jax-mixed-kinds"),
+    "running_median_two_lists": ("b", "L-jax-mixed-kinds"),
+    "rpn_eval": ("b", "L-jax-mixed-kinds"),
+    "portfolio_weights_report": ("b", "L-jax-strings"),
+    "translate_codons": ("b", "L-jax-strings"),
+    "instruction_counts_report": ("b", "L-jax-strings"),
+    "bank_transfers": ("b", "L-jax-strings"),
+    "histogram_equalize": ("b", "L-jax-float-rounding"),
+    "otsu_threshold": ("h", "H1"),
+    "simulated_annealing_perm": ("h", "H1"),
+    "connect_four_winner": ("h", "H1"),
+}
 
 
 def jit_way(programs) -> None:
