@@ -282,6 +282,12 @@ class _Loop:
             k = next((k for k, (lst, _, _) in enumerate(snap) if lst is e.lst), None)
             if k is None:
                 raise  # an enclosing loop's list
+            if k in accums and e.widen is not None and accums[k][1] != e.widen:
+                accums[k][1] = e.widen  # numbers, and now None: values-or-None (trace again)
+                _restore(snap)
+                if self.names:
+                    self.set_state(tuple(init))
+                return None
             if k in accums:
                 raise unsettled_appends(self.origin, self.what) from None
             _restore(snap)
@@ -658,7 +664,11 @@ class _Loop:
                 continue
             if not items:
                 continue
-            specs = [item_spec(it) for it in items]
+            optional = records.optional_dtype(items)
+            if optional is not None:  # a value on some paths, None on others: one row each
+                specs = [((), optional)] * len(items)
+            else:
+                specs = [item_spec(it) for it in items]
             for it, spec in zip(items, specs):
                 if spec is None:
                     self._error(
