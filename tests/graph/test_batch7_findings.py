@@ -14,8 +14,8 @@ def xfail(why):
     return pytest.mark.xfail(strict=True, reason=why)
 
 
-# W1 (wrong): `in` of a tuple holding values known only when the graph runs against a set or
-# dict of constant tuples is False whatever the values (find_orfs found no stop codon; an
+# W1 (wrong, fixed): `in` of a tuple holding values known only when the graph runs against a
+# set or dict of constant tuples was False whatever the values (find_orfs found no stop codon; an
 # LZW-style dict of tuple keys). A bare run-time int against a set of ints is right.
 def tuple_in_set(x):
     stops = {(3, 0), (3, 2)}
@@ -27,15 +27,15 @@ def tuple_in_dict(x):
     return (x[0],) in d
 
 
-@xfail("W1: a tuple of run-time values `in` a set or dict of tuples is always False")
+# (fixed on main, 34a44d6)
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("fn", [tuple_in_set, tuple_in_dict])
 def test_tuple_of_run_time_values_in_a_set(fn, backend):
     follows_the_rule(fn, np.array([3, 2]) if fn is tuple_in_set else np.array([1]), backend=backend)
 
 
-# W2 (wrong): `np.array_equal` of a Python list a staged loop appended to and an array is
-# False where the items are equal (game2048_move_left's "did the row change" flag);
+# W2 (wrong, fixed): `np.array_equal` of a Python list a staged loop appended to and an array
+# was False where the items are equal (game2048_move_left's "did the row change" flag);
 # `np.array_equal(np.array(out), row)` is right.
 def array_equal_of_a_grown_list(row):
     out = []
@@ -45,7 +45,7 @@ def array_equal_of_a_grown_list(row):
 
 
 # (On JAX a list grown in a staged loop used by np.array_equal is a documented LoweringError.)
-@xfail("W2: np.array_equal of a list grown in a staged loop and an array")
+# (fixed on main, b4deb58)
 def test_array_equal_of_a_grown_list():
     follows_the_rule(array_equal_of_a_grown_list, np.array([2, 4]))
 
