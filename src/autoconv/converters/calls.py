@@ -129,6 +129,7 @@ _STAGED_BUILTINS = (
     "float",
     "bool",
     "sum",
+    "next",
     "any",
     "all",
     "type",

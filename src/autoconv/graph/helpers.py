@@ -274,7 +274,17 @@ def min_list(prefix, run, tail, *default):
     return min(items, default=default[0]) if default else min(items)
 
 
-LIST_CALLS = {sum: sum_list, max: max_list, min: min_list}
+def any_list(prefix, run, tail) -> bool:
+    """Python's `any` of such a list."""
+    return any([*prefix, *run, *tail])
+
+
+def all_list(prefix, run, tail) -> bool:
+    """Python's `all` of such a list."""
+    return all([*prefix, *run, *tail])
+
+
+LIST_CALLS = {sum: sum_list, max: max_list, min: min_list, any: any_list, all: all_list}
 
 
 def join_list(sep: str, prefix, run, tail) -> str:

@@ -315,6 +315,11 @@ def list_call(fn, lst: list, *args):
     """`fn(lst, *args)` (Python's sum, max or min) of a list holding the items a staged
     statement appended: Python's own function on the whole list when the graph runs."""
     n = accum_index(lst)
+    if fn in (any, all):  # a Python bool of the items' truth (their kind is any)
+        prefix, acc, tail = parts(lst, n)
+        refuse_order(f"`{fn.__name__}`", acc.dtype, user_origin(2))
+        spec = [((), np.dtype(bool), True)]
+        return emit("helper", fn.__name__, LIST_CALLS[fn], (prefix, acc, tail), {}, spec)[0]
     return _run_time(fn.__name__, LIST_CALLS[fn], lst, n, args, args)
 
 
