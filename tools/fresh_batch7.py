@@ -3211,13 +3211,12 @@ def print_with_sep_end(x):
 # documented limit, c = an error on code the docs say runs (or a limit they do not list), d =
 # a wrong result, e = a crash (an exception that is not an AutoconvError), h = no answer in
 # 120 s; the key names the class in the findings. JAX_FINDINGS overrides on JAX. Classes fixed
-# on main are gone (W1, W2, and C5 for tokenize_numbers); E3 and C10 became documented limits.
+# on main are gone (W1, W2, E1, E5, C11, and programs of C3, C5 and C7); E3 and C10 became
+# documented limits.
 FINDINGS = {
     # wrong results (d) and crashes (e)
-    "for_else_all_prime": ("e", "E1"),
     "order_book_match": ("e", "E2"),
     "parse_csv_row_codes": ("e", "E4"),
-    "index_errors_caught": ("e", "E5"),
     "matrix_to_text": ("e", "E6"),
     "ascii_bar_chart": ("e", "E7"),
     # errors on code the docs say runs, or limits they do not list (c)
@@ -3225,21 +3224,16 @@ FINDINGS = {
     "rebalance_trades": ("c", "C1"),
     "rolling_median_sorted": ("c", "C2"),
     "heap_sort_class": ("c", "C2"),
-    "hamming_distance": ("c", "C3"),
-    "sum_squares_of_odds": ("c", "C3"),
     "generator_pipeline": ("c", "C3"),
-    "generator_next_default": ("c", "C3"),
     "sparse_pairs": ("c", "C3"),
     "map_filter_builtins": ("c", "C3"),
     "dict_set_comprehensions": ("c", "C4"),
     "battleship_shots": ("c", "C4"),
     "quantize_dedupe": ("c", "C4"),
-    "try_except_else": ("c", "C5"),
     "eval_infix_two_stacks": ("c", "C5"),
     "float_edge_cases": ("c", "C6"),
     "triangle_report": ("c", "C6"),
     "conditional_expression_chain": ("c", "C7"),
-    "tictactoe_status": ("c", "C7"),
     "key_value_pairs": ("c", "C7"),
     "greedy_knapsack_items": ("c", "C8"),
     "next_greater_stack_class": ("c", "C8"),
@@ -3247,7 +3241,6 @@ FINDINGS = {
     "queue_simulator": ("c", "C8"),
     "nelder_mead_simple": ("c", "C9"),
     "rle_decode": ("c", "batch 6 C8"),
-    "try_finally_count": ("c", "C11"),
     # documented limits (b)
     "trend_direction": ("b", "L-numpy-function"),
     "tally_class": ("b", "L-dict-key"),
