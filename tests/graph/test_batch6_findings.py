@@ -9,7 +9,7 @@ import pytest
 
 import autoconv
 from autoconv.errors import AutoconvError
-from tests.graph.agreement import BACKENDS, follows_the_rule
+from tests.graph.agreement import BACKENDS, follows_the_rule, message
 
 
 def xfail(why):
@@ -124,8 +124,9 @@ def test_item_write_into_a_choice_result(backend):
     follows_the_rule(flip_choice, 1, backend=backend)
 
 
-# C5: a dict comprehension over `sorted(d)` of a dict with run-time keys: the key is taken to
-# be the sorted list itself ('dict `sums` gets the key a list a staged loop appended to').
+# C5: a dict comprehension over `sorted(d)` of a dict with run-time keys: the key was taken to
+# be the sorted list itself ('dict `sums` gets the key a list a staged loop appended to'); the
+# comprehension now runs as a staged `for` loop storing into a new run-time dict.
 def counts_in_key_order(keys):
     sums = {}
     for k in keys:
@@ -133,10 +134,10 @@ def counts_in_key_order(keys):
     return {k: sums[k] for k in sorted(sums)}
 
 
-@xfail("C5: `{k: d[k] for k in sorted(d)}` of a dict with run-time keys")
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_dict_comprehension_over_sorted_keys(backend):
-    follows_the_rule(counts_in_key_order, np.array([2, 0, 2]), backend=backend)
+@pytest.mark.parametrize("x", [np.array([2, 0, 2]), np.zeros(0, dtype=np.int64)])
+def test_dict_comprehension_over_sorted_keys(backend, x):
+    follows_the_rule(counts_in_key_order, x, backend=backend)
 
 
 # C6: a method summing a generator over `self.entries`, a list of (kind, amount) tuples that a
@@ -160,10 +161,17 @@ def ledger_total(x):
     return led.total("c")
 
 
-@xfail("C6: sum of a generator over an attribute's list of tuples appended in a staged loop")
-@pytest.mark.parametrize("backend", BACKENDS)
-def test_generator_over_an_attribute_list(backend):
-    follows_the_rule(ledger_total, np.array([1.0, -2.0, 3.0]), backend=backend)
+def test_generator_over_an_attribute_list():
+    # (fixed by the staged filter of generator expressions, ac.filtered)
+    for x in (np.array([1.0, -2.0, 3.0]), np.array([-1.0]), np.zeros(0)):
+        follows_the_rule(ledger_total, x)
+
+
+def test_generator_over_an_attribute_list_on_jax_is_a_clear_error():
+    # A string field compared on the JAX backend: its documented LoweringError.
+    pytest.importorskip("jax")
+    text = message(ledger_total, np.array([1.0, -2.0, 3.0]), backend="jax")
+    assert "test_batch6_findings.py:" in text and "row_field" in text
 
 
 # C7: %-formatting of a value known only when the graph runs (`"mean: %.2f" % x.mean()`):

@@ -45,7 +45,11 @@ _DISPLAYS = (
 )
 
 
-_KEYED = frozenset(("add", "discard", "get", "setdefault", "items", "values", "keys"))
+_KEYED = frozenset(("add", "discard", "get", "setdefault", "items", "values", "keys")).union(
+    # a set or dict holding run-time keys stages these, or refuses them (`runtime.keyed`)
+    "update union intersection difference symmetric_difference issubset issuperset isdisjoint "
+    "intersection_update difference_update symmetric_difference_update copy clear popitem".split()
+)
 
 
 def _names(function_node) -> tuple:

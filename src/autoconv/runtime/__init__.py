@@ -39,6 +39,10 @@ from autoconv.runtime.items import (
 from autoconv.runtime.keyed import item as keyed_item
 from autoconv.runtime.keyed import iterated as keyed_iterated
 from autoconv.runtime.keyed import store as keyed_store
+from autoconv.runtime.keyed_comprehensions import built as keyed_built
+from autoconv.runtime.keyed_comprehensions import keys_of as keyed_keys
+from autoconv.runtime.keyed_sets import made as keyed_set
+from autoconv.runtime.keyed_sets import op as keyed_op
 from autoconv.runtime.lists import filtered, joined, list_contains, list_iadd, list_method
 from autoconv.runtime.logical import and_, if_exp, not_, or_, truth
 from autoconv.runtime.printing import (  # noqa: A004 - `ac.print` and others in converted code
@@ -114,7 +118,11 @@ __all__ = [
     "item_op",
     "len",
     "joined",
+    "keyed_built",
     "keyed_item",
+    "keyed_keys",
+    "keyed_op",
+    "keyed_set",
     "keyed_iterated",
     "keyed_store",
     "list_contains",

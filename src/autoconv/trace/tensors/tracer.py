@@ -261,6 +261,7 @@ class TensorTracer:
                 results[k] = (values, lists)
         kept = rebound_lists(names, results, blocks, origin, left)
         _check_lists_not_rebound(names, results, origin)
+        keyed.check_not_rebound(names, init, results, origin)
         merged = [
             merger.merge(name, init[i], results[0][0][i], results[1][0][i])
             for i, name in enumerate(names)
