@@ -3211,8 +3211,8 @@ def print_with_sep_end(x):
 # documented limit, c = an error on code the docs say runs (or a limit they do not list), d =
 # a wrong result, e = a crash (an exception that is not an AutoconvError), h = no answer in
 # 120 s; the key names the class in the findings. JAX_FINDINGS overrides on JAX. Classes fixed
-# on main are gone (W1, W2, E1, E5, C11, and programs of C3, C5 and C7); E3 and C10 became
-# documented limits.
+# on main are gone (W1, W2, E1, E5, C11, and programs of C3, C4, C5, C7 and L-dict-key); E3
+# and C10 became documented limits.
 FINDINGS = {
     # wrong results (d) and crashes (e)
     "order_book_match": ("e", "E2"),
@@ -3229,7 +3229,6 @@ FINDINGS = {
     "map_filter_builtins": ("c", "C3"),
     "dict_set_comprehensions": ("c", "C4"),
     "battleship_shots": ("c", "C4"),
-    "quantize_dedupe": ("c", "C4"),
     "eval_infix_two_stacks": ("c", "C5"),
     "float_edge_cases": ("c", "C6"),
     "triangle_report": ("c", "C6"),
@@ -3245,7 +3244,6 @@ FINDINGS = {
     "trend_direction": ("b", "L-numpy-function"),
     "tally_class": ("b", "L-dict-key"),
     "lru_cache_ops": ("b", "L-dict-key"),
-    "closure_memo": ("b", "L-dict-key"),
     "state_machine_class": ("b", "L-dict-key"),
     "join_names_sorted": ("b", "L-string-key"),
     "codes_to_title": ("b", "L-python-value"),
