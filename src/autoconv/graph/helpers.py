@@ -100,6 +100,11 @@ def raise_new(cls, *args):
     raise cls(*args)
 
 
+def raise_key(*items):
+    """`KeyError((a, b))`: a tuple key, its items passed one by one (as device values are)."""
+    raise KeyError(items)
+
+
 # --- values, shapes and arrays ----------------------------------------------------------------
 
 
@@ -394,6 +399,7 @@ TABLE = {
     "autoconv.checked": checked,
     "autoconv.raise": raise_copy,
     "autoconv.raise_new": raise_new,
+    "autoconv.raise_key": raise_key,
 }
 for _f in (*ARRAY_MAKERS, np.stack, np.concatenate, np.vstack, np.hstack):
     TABLE[f"autoconv.{_f.__name__}_lists"] = stacker(_f)
