@@ -100,10 +100,6 @@ class _Names:
 
 
 def _staged(node, ctx) -> list:
-    # Bound on every path out of the `try`: by the body (and `else`) and by every handler.
-    bound = _definite(node.body + node.orelse)
-    for clause in node.handlers:
-        bound &= _definite(clause.body)
     names = _Names(ctx)
     ac, t, caught = ctx.ac, names.scope, names.caught
     kinds = [gast.Name(id="BaseException", ctx=gast.Load(), annotation=None, type_comment=None)]
@@ -139,8 +135,6 @@ def _staged(node, ctx) -> list:
     ran = sorted(_definite(node.body))
     passed = (_settled(ran, ac) if ran else []) + (node.orelse or [])
     orelse = [gast.If(test=test, body=handled, orelse=passed or [gast.Pass()])]
-    if bound:
-        orelse += _settled(sorted(bound), ac)
     for clause in node.handlers:
         clause.body = templates.copy(end) + clause.body
     node.body = _guarded(node.body, names)[0]

@@ -132,6 +132,17 @@ def set_copy(a, key, value):
 set_copy.returns_new = True  # a new array (see passes.analysis.returns_new)
 
 
+def ufunc_at(a, indices, values, name):
+    """`np.<name>.at(a, indices, values)` on a copy of `a` (what an in-place `ufunc.at` call
+    on a name records: trace.tensors.inplace)."""
+    a = a.copy()
+    getattr(np, name).at(a, indices, values)
+    return a
+
+
+ufunc_at.returns_new = True
+
+
 def render(pieces, *values):
     """The string of an f-string of run-time values: `pieces` are literal text or
     `(index, spec)` of a value (`!r` / `!s`: its repr / str)."""
@@ -381,6 +392,7 @@ TABLE = {
     "autoconv.format": render,
     "autoconv.flat_items": flat_items,
     "autoconv.set_copy": set_copy,
+    "autoconv.ufunc_at": ufunc_at,
     "autoconv.as_kind": mixed_output,
     "autoconv.row_field": row_field,
     "autoconv.choose": choose,

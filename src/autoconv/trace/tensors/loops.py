@@ -479,7 +479,7 @@ class _Loop:
             n = len(prefix)
             if (
                 len(lst) <= n
-                or any(a is not b for a, b in zip(lst, prefix))
+                or any(a is not b and i not in tracked for i, (a, b) in enumerate(zip(lst, prefix)))
                 or not isinstance(lst[n], ListAccum)
             ):
                 # the items before its run-time ones changed (`seen[0] += 1`), or it was made
@@ -841,7 +841,11 @@ class _Loop:
             _set_final_state(self.set_state, final, self.names, self.origin, f"this {self.what}")
         for n, k in enumerate(acc_keys):
             lst, name, before = snap[k]
-            lst[:] = [*_prefix(before), ListAccum(node.outputs[len(keys) + n])]
+            prefix = list(_prefix(before))
+            for i in _tracked(self.names, name):  # (`seen[0]`, carried: set above)
+                if i < len(prefix) and i < len(lst):
+                    prefix[i] = lst[i]
+            lst[:] = [*prefix, ListAccum(node.outputs[len(keys) + n])]
 
 
 def _in_place(before, after, kept, i):
