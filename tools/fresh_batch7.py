@@ -3211,8 +3211,8 @@ def print_with_sep_end(x):
 # documented limit, c = an error on code the docs say runs (or a limit they do not list), d =
 # a wrong result, e = a crash (an exception that is not an AutoconvError), h = no answer in
 # 120 s; the key names the class in the findings. JAX_FINDINGS overrides on JAX. Classes fixed
-# on main are gone (W1, W2, E1, E5, C11, and programs of C3, C4, C5, C7 and L-dict-key); E3
-# and C10 became documented limits.
+# on main are gone (W1, W2, E1, E5, C6, C11, batch 6 C8, and programs of C3, C4, C5, C7,
+# L-dict-key and L-numpy-function); E3 and C10 became documented limits.
 FINDINGS = {
     # wrong results (d) and crashes (e)
     "order_book_match": ("e", "E2"),
@@ -3230,8 +3230,6 @@ FINDINGS = {
     "dict_set_comprehensions": ("c", "C4"),
     "battleship_shots": ("c", "C4"),
     "eval_infix_two_stacks": ("c", "C5"),
-    "float_edge_cases": ("c", "C6"),
-    "triangle_report": ("c", "C6"),
     "conditional_expression_chain": ("c", "C7"),
     "key_value_pairs": ("c", "C7"),
     "greedy_knapsack_items": ("c", "C8"),
@@ -3239,9 +3237,7 @@ FINDINGS = {
     "dataclass_order_tasks": ("c", "C8"),
     "queue_simulator": ("c", "C8"),
     "nelder_mead_simple": ("c", "C9"),
-    "rle_decode": ("c", "batch 6 C8"),
     # documented limits (b)
-    "trend_direction": ("b", "L-numpy-function"),
     "tally_class": ("b", "L-dict-key"),
     "lru_cache_ops": ("b", "L-dict-key"),
     "state_machine_class": ("b", "L-dict-key"),
