@@ -76,6 +76,29 @@ def _view_written(target) -> None:
     )
 
 
+def setitem_in_place(target, key, value) -> None:
+    """`target[key] = value` where `target` is a variable of an enclosing function or a global
+    (converted code cannot rebind it): a list is changed in place, also at a key known only
+    when a graph runs; an array that a graph or JAX would give a new value is refused."""
+    if _traces:
+        new = staging.graph_tracer.setitem(target, key, value)
+    elif staging.jax_value(target) or _jax_array(target):
+        new = None
+    else:
+        target[key] = value
+        return
+    if new is not target:
+        from autoconv.errors import StagingError
+
+        frame = _sys._getframe(1)
+        raise StagingError(
+            f"{frame.f_code.co_filename}:{frame.f_lineno}: this writes an item of an array "
+            "that an enclosing function (or the module) holds, in place: a graph gives the "
+            "array a new value, which this function cannot give that variable. Pass the array "
+            "in and return it, or keep the values in a list."
+        )
+
+
 def setitem_view(view, key, value, base, at, name: str):
     """`view[key] = value` where `view = base[at]` (converters/views.py; `name`: `base`'s):
     gives `(view, base)` as the names hold them afterwards. Where `view` shares `base`'s
@@ -264,8 +287,12 @@ def item_at(target, key):
     """`target[key]` read in a function with staged statements (converters/run_time_index.py):
     while a graph is traced, a key known only when it runs reads a NumPy array made outside the
     graph, a Python list, tuple or dict in the graph (`trace.tensors.switch.item_at`)."""
-    if _traces and staging.tracer_for(target) is None and _symbolic(key):
-        return staging.graph_tracer.item_at(target, key)
+    if _traces:
+        if type(target) is list and staging.grown_list(target):
+            # a list a staged statement appended to (or a loop carries whole)
+            return staging.graph_tracer.list_item(target, key)
+        if staging.tracer_for(target) is None and _symbolic(key):
+            return staging.graph_tracer.item_at(target, key)
     try:
         return target[key]
     except LookupError as e:
