@@ -89,6 +89,8 @@ def _raised_in_autoconv(exc) -> str:
             continue
         if name.endswith("autoconv/runtime/py_builtins.py"):
             continue  # Python's `int`, `len`, ... as converted code calls them: the user's call
+        if name.endswith("autoconv/runtime/items.py") and frame.line == "return target[key]":
+            continue  # the user's own `x[key]`, read for them (JAX's error for a traced mask)
         if AUTOCONV_SRC in frame.filename:
             return f"{os.path.relpath(frame.filename, ROOT)}:{frame.lineno}"
         return ""

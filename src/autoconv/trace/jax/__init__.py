@@ -13,7 +13,14 @@ from autoconv.trace.jax.frames import hide_from_jax_tracebacks, outermost
 from autoconv.trace.jax.iterables import enumerate, len, range, zip
 from autoconv.trace.jax.logical import and_, not_, or_
 from autoconv.trace.jax.loops import for_rest, for_stmt, while_rest, while_stmt
-from autoconv.trace.jax.plain import extreme, item_op, mark, masked_item, setitem
+from autoconv.trace.jax.plain import (
+    extreme,
+    item_op,
+    mark,
+    masked_item,
+    sequence_item,
+    setitem,
+)
 from autoconv.trace.jax.state import JaxStagingError
 from autoconv.trace.jax.tracing import assert_, is_none, tracing
 
@@ -42,6 +49,7 @@ __all__ = [
     "not_",
     "or_",
     "range",
+    "sequence_item",
     "setitem",
     "tracing",
     "while_rest",

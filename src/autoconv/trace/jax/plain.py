@@ -151,6 +151,38 @@ def masked_item(target, key):
     return target[key]
 
 
+def sequence_item(target, key, what: str = "reads"):
+    """`target[key]` of a Python list or tuple, `key` a JAX value: an error naming the list
+    (Python needs the index while tracing; JAX's own error says `__index__` of a tracer)."""
+    frame = user_frame(st._SKIP)
+    name = _name_of(target, frame) or st._indexed_name(_source_line(frame))
+    kind = type(target).__name__
+    shown = f"`{name}` (a Python {kind})" if name else f"a Python {kind}"
+    st.fail(
+        st.user_origin(),
+        f"this line {what} an item of {shown} at an index JAX knows only when the program "
+        f"runs, and Python needs the index of a {kind} while JAX traces. "
+        f"{st.sequence_index_advice(name)}.",
+    )
+
+
+def _name_of(value, frame):
+    """The name that holds `value` in the user's `frame`, among those its line indexes."""
+    if frame is None:
+        return None
+    line = _source_line(frame)
+    try:
+        tree = ast.parse(line + " pass" if line.endswith(":") else line)
+    except SyntaxError:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+            name = node.value.id
+            if frame.f_locals.get(name, frame.f_globals.get(name)) is value:
+                return name
+    return None
+
+
 def _source_line(frame) -> str:
     if frame is None:
         return ""

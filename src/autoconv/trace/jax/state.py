@@ -87,20 +87,25 @@ def user_code(origin: str, what: str):
         elif isinstance(e, jax.errors.TracerIntegerConversionError):
             # `params[i]` with a Python list or tuple and a traced index (a staged loop's
             # counter): Python needs the index now.
-            name = _indexed_name(where[1]) if where else None
-            first = f"`{name} = jnp.asarray({name})`" if name else "`jnp.asarray(...)`"
             text += (
                 ": a Python list or tuple needs its index while JAX traces, and this one is "
-                f"known only when the program runs. Make the list an array first ({first}), "
-                "or use `jnp.take` or `lax.switch`"
+                "known only when the program runs. "
+                + sequence_index_advice(_indexed_name(where[1]) if where else None)
             )
         raise JaxStagingError(text + ".)") from e
+
+
+def sequence_index_advice(name) -> str:
+    """What to write instead of indexing Python list or tuple `name` (None: not known) with
+    an index JAX knows only when the program runs."""
+    first = f"`{name} = jnp.asarray({name})`" if name else "`jnp.asarray(...)`"
+    return f"Make the list an array first ({first}), or use `jnp.take` or `lax.switch`"
 
 
 def _indexed_name(line: str):
     """The one name that `line` indexes (`params` in `theta = theta + params[i]`), else None."""
     try:
-        tree = ast.parse(line)
+        tree = ast.parse(line + " pass" if line.endswith(":") else line)  # `while s[j]:`
     except SyntaxError:
         return None
     names = {
