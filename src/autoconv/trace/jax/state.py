@@ -33,6 +33,7 @@ import autoconv
 from autoconv.errors import AutoconvError, StagingError
 from autoconv.locations import describe, user_frame
 from autoconv.runtime import staging
+from autoconv.trace.core import choices as core_choices
 from autoconv.trace.core import optional as core_optional
 from autoconv.trace.core.join import SAME as CORE_SAME
 from autoconv.trace.core.join import STAND_IN, Leaves, Policy, plan_leaf
@@ -450,8 +451,10 @@ def _zero(x):
     return jnp.zeros(shape, dtype)
 
 
+# Atoms (strings, None, ...) inside a value stay as they are on the missing path too, as in
+# graph mode: `res = ("neg", i)` against `res = None` is a Maybe of the tuple.
 LIFTING = core_optional.Lifting(
-    Maybe, lambda x: is_array(x) or type(x) in _NUMBERS, lambda x: _zero(x)
+    Maybe, lambda x: is_array(x) or type(x) in _NUMBERS, lambda x: _zero(x), core_choices.atom
 )
 
 
@@ -479,7 +482,7 @@ def leaf_plan(a, b, where):
         if kind == "value":
             where(
                 f"{spec(a)} and {spec(b)}. Values that are not arrays or numbers must be the "
-                "same on every path"
+                f"same on every path{_kinds_advice(a, b)}"
             )
         if kind == "dtype":
             where(f"{spec(a)} and {spec(b)}: the dtypes must agree (cast one with .astype)")
@@ -490,6 +493,21 @@ def leaf_plan(a, b, where):
         return (SAME,)
     shape, dtype, _ = plan[1]
     return (DYN, dtype, shape, weak_type(a) and weak_type(b))
+
+
+def _kinds_advice(a, b) -> str:
+    """What to write instead when a variable is a number on one path and a string (or another
+    Python value) on the other: `out = "none"`, then `out = v` in a traced branch."""
+    if _numeric(a) == _numeric(b):
+        return ""
+    other = b if _numeric(a) else a
+    return (
+        ": JAX traces one program for every path, and a variable of it holds one kind of "
+        f"value, so it cannot be a {type(other).__name__} on one path and a number on another. "
+        "Keep a number on every path (`-1` or `nan` where eager code keeps the "
+        f"{type(other).__name__}) with a flag saying which it is, and choose the "
+        f"{type(other).__name__} outside `jax.jit`"
+    )
 
 
 def _numeric(x) -> bool:

@@ -1,0 +1,146 @@
+"""Variables whose kind depends on the path, on the third path, `jax.jit(autoconv.convert(f))`
+(issue 24): `res = None`, then `res = ("neg", i)` in a traced branch; `best = None`, then
+`if best is not None:`; a string chosen by a traced condition looked up with `in`; a string on
+one path and a number on another. Each program runs eagerly with NumPy and under `jax.jit`
+(`tests/jax/corpus.outcome`): eager's answer, or an `AutoconvError` naming the program's line
+and saying what to write instead.
+"""
+
+from collections import namedtuple
+
+import numpy as np
+import pytest
+
+jax = pytest.importorskip("jax")
+
+import autoconv  # noqa: E402
+from tests.jax import corpus  # noqa: E402
+
+INPUTS = (
+    (np.array([1.0, 2.5, 3.0]),),
+    (np.array([-1.0, 0.5]),),
+    (np.array([], dtype=float),),
+    (np.array([3, -2, 5]),),
+)
+Hit = namedtuple("Hit", "kind at")
+
+
+def first_negative(x):
+    res = None
+    for i in range(len(x)):
+        if x[i] < 0:
+            res = ("neg", i)
+    if res is None:
+        return -1
+    return res[1]
+
+
+def last_big_in_a_while(x):
+    found = None
+    i = 0
+    while i < len(x):
+        if x[i] > 2:
+            found = {"kind": "big", "at": i, "value": x[i] * 1.0}
+        i += 1
+    if found is not None:
+        return found["value"] * 2
+    return 0.0
+
+
+def hit_in_a_branch(x):
+    hit = None
+    if x.sum() > 1:
+        hit = Hit("sum", x.sum())
+    if hit is None:
+        return -x.sum()
+    return hit.at
+
+
+def two_labels(x):
+    res = None
+    for i in range(len(x)):
+        if x[i] < 0:
+            res = ("neg", i)
+        elif x[i] > 2:
+            res = ("big", i)
+    if res is None:
+        return -1, False
+    return res[1], res[0] == "neg"
+
+
+def best_index_is_not_none(x):
+    best = None
+    for i in range(len(x)):
+        if x[i] > 0.75:
+            best = i
+    if best is not None:
+        return best * 10
+    return -1
+
+
+def chosen_mode_in(x):
+    mode = "a" if x.sum() > 1 else "b"
+    other = "c"
+    if x.sum() > 3:
+        other = "a"
+    return mode in ("a", "c"), other not in ["a"], mode in [other], mode == other
+
+
+SAME = [
+    first_negative,
+    last_big_in_a_while,
+    hit_in_a_branch,
+    two_labels,
+    best_index_is_not_none,
+    chosen_mode_in,
+]
+
+
+@pytest.mark.parametrize("func", SAME, ids=lambda f: f.__name__)
+def test_values_none_on_some_paths_give_eager_s_answer(func):
+    for args in INPUTS:
+        kind, detail = corpus.outcome(func, args, __file__)
+        if kind == "jax-design":  # an int on one path and a float on another: one dtype
+            assert detail == "one-dtype" and args[0].dtype.kind == "i", (args, detail)
+            continue
+        assert (kind, detail) == ("same", ""), (args, kind, detail)
+
+
+def number_or_text(x):
+    out = "none"
+    for v in x:
+        if v > 2:
+            out = v
+    return out
+
+
+def status_code_or_text(x):
+    status = "ok"
+    if x.sum() > 5:
+        status = 0
+    return status == "ok"
+
+
+@pytest.mark.parametrize("func", [number_or_text, status_code_or_text], ids=lambda f: f.__name__)
+def test_a_string_on_one_path_and_a_number_on_another_is_an_error_saying_what_to_write(func):
+    args = INPUTS[0]
+    assert corpus.outcome(func, args, __file__)[0] == "autoconv-error"
+    with pytest.raises(autoconv.AutoconvError) as caught:
+        corpus.traced_call(corpus.jax_version(func), args)
+    message = str(caught.value)
+    assert f"{__file__}:" in message and "a str" in message, message
+    assert "cannot be a str on one path and a number on another" in message, message
+    assert "Keep a number on every path" in message, message
+
+
+def test_a_value_none_on_some_paths_returned_from_jit_is_an_error():
+    def last_positive(x):
+        best = None
+        for i in range(len(x)):
+            if x[i] > 0:
+                best = i
+        return best
+
+    kind, detail = corpus.outcome(last_positive, INPUTS[0], __file__)
+    assert kind == "autoconv-error", (kind, detail)
+    assert "`best` is None on some paths" in detail, detail
