@@ -170,16 +170,9 @@ def _name_of(value, frame):
     """The name that holds `value` in the user's `frame`, among those its line indexes."""
     if frame is None:
         return None
-    line = _source_line(frame)
-    try:
-        tree = ast.parse(line + " pass" if line.endswith(":") else line)
-    except SyntaxError:
-        return None
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
-            name = node.value.id
-            if frame.f_locals.get(name, frame.f_globals.get(name)) is value:
-                return name
+    for name in st.indexed_names(_source_line(frame)):
+        if frame.f_locals.get(name, frame.f_globals.get(name)) is value:
+            return name
     return None
 
 

@@ -103,18 +103,25 @@ def sequence_index_advice(name) -> str:
     return f"Make the list an array first ({first}), or use `jnp.take` or `lax.switch`"
 
 
-def _indexed_name(line: str):
-    """The one name that `line` indexes (`params` in `theta = theta + params[i]`), else None."""
+def indexed_names(line: str) -> list:
+    """The names that `line` (one line of source) indexes, outermost first (`hits`, `p` in
+    `hits[p[0]] = 1`)."""
     try:
         tree = ast.parse(line + " pass" if line.endswith(":") else line)  # `while s[j]:`
     except SyntaxError:
-        return None
-    names = {
-        n.value.id
-        for n in ast.walk(tree)
-        if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name)
-    }
-    return names.pop() if len(names) == 1 else None
+        return []
+    names = []
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name):
+            if n.value.id not in names:
+                names.append(n.value.id)
+    return names
+
+
+def _indexed_name(line: str):
+    """The one name that `line` indexes (`params` in `theta = theta + params[i]`), else None."""
+    names = indexed_names(line)
+    return names[0] if len(names) == 1 else None
 
 
 class _Retry(Exception):
