@@ -6,6 +6,7 @@ one path and a number on another. Each program runs eagerly with NumPy and under
 and saying what to write instead.
 """
 
+import enum
 from collections import namedtuple
 
 import numpy as np
@@ -86,7 +87,41 @@ def chosen_mode_in(x):
     return mode in ("a", "c"), other not in ["a"], mode in [other], mode == other
 
 
+class Color(enum.Enum):
+    RED = 1
+    BLUE = 2
+
+
+def chosen_member_is(x):
+    c = Color.RED if x.sum() > 1 else Color.BLUE
+    if c is Color.RED:
+        return x.sum() * 2
+    return -x.sum()
+
+
+def chosen_members_is_not(x):
+    first = Color.RED if x.sum() > 1 else Color.BLUE
+    second = Color.BLUE
+    if x.sum() < 2:
+        second = Color.RED
+    return first is not Color.BLUE, first is second
+
+
+def none_on_some_paths_is_a_sentinel(x):
+    sentinel = None
+    best = None
+    for v in x:
+        if v > 2:
+            best = v
+    return best is sentinel, best is not sentinel
+
+
+# `is` against a value chosen by a traced condition: Python's `is` of the stand-in was False
+# on every path (a silent wrong value); now it compares the option chosen.
+IS_PROGRAMS = [chosen_member_is, chosen_members_is_not, none_on_some_paths_is_a_sentinel]
+
 SAME = [
+    *IS_PROGRAMS,
     first_negative,
     last_big_in_a_while,
     hit_in_a_branch,

@@ -22,7 +22,7 @@ from autoconv.trace.jax.plain import (
     setitem,
 )
 from autoconv.trace.jax.state import JaxStagingError
-from autoconv.trace.jax.tracing import assert_, is_none, tracing
+from autoconv.trace.jax.tracing import assert_, is_none, is_same, tracing
 
 hide_from_jax_tracebacks()
 # The statements that run user code: an error leaving them shows the user's frames only.
@@ -42,6 +42,7 @@ __all__ = [
     "if_exp",
     "if_stmt",
     "is_none",
+    "is_same",
     "item_op",
     "len",
     "mark",

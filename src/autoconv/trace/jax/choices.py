@@ -50,12 +50,12 @@ class Choice(core.MapsOptions):
 
     def __eq__(self, other):
         if isinstance(other, Choice):
-            return _pairwise(self, other, lambda a, b: core.same_atom(a, b))
+            return pairwise(self, other, lambda a, b: core.same_atom(a, b))
         return core.MapsOptions.__eq__(self, other)
 
     def __ne__(self, other):
         if isinstance(other, Choice):
-            return _pairwise(self, other, lambda a, b: not core.same_atom(a, b))
+            return pairwise(self, other, lambda a, b: not core.same_atom(a, b))
         return core.MapsOptions.__ne__(self, other)
 
     def __hash__(self):
@@ -77,7 +77,7 @@ class Choice(core.MapsOptions):
         self._fail("iterating over it")
 
 
-def _pairwise(a: Choice, b: Choice, compare):
+def pairwise(a: Choice, b: Choice, compare):
     """`compare` of two values chosen by different conditions (`mode == other`): a bool where
     every pair of options agrees, else a table picked by both tags when the program runs."""
     table = [[compare(x, y) for y in b.options] for x in a.options]
