@@ -19,6 +19,7 @@ from tests.jax import corpus  # noqa: E402
 
 INPUTS = (
     (np.array([1.0, 2.5, 3.0]),),
+    (np.array([1.0, 2.5, 3.0, -1.0, 2.0, -4.0]),),
     (np.array([-1.0, 0.5]),),
     (np.array([], dtype=float),),
     (np.array([3, -2, 5]),),
@@ -120,7 +121,61 @@ def none_on_some_paths_is_a_sentinel(x):
 # on every path (a silent wrong value); now it compares the option chosen.
 IS_PROGRAMS = [chosen_member_is, chosen_members_is_not, none_on_some_paths_is_a_sentinel]
 
+
+def state_machine(x):
+    state = "idle"
+    count = 0
+    for v in x:
+        if state == "idle" and v > 1:
+            state = "run"
+        elif state == "run" and v < 0:
+            state = "stop"
+        if state == "run":
+            count += 1
+    return count, state == "stop"
+
+
+def mode_in_a_while(x):
+    mode = "up"
+    i = 0
+    total = 0.0
+    while i < len(x):
+        if mode == "up":
+            total += x[i]
+            if total > 3:
+                mode = "down"
+        else:
+            total -= x[i]
+        i += 1
+    return total, mode.upper() == "DOWN"
+
+
+def none_then_a_label(x):
+    last = None
+    for v in x:
+        if v > 2:
+            last = "big"
+        elif v < 0:
+            last = "neg"
+    return last is None, last == "big", last in ("neg", None)
+
+
+def colour_in_a_loop(x):
+    colour = Color.BLUE
+    flips = 0
+    for v in x:
+        if v < 0:
+            colour = Color.RED if colour is Color.BLUE else Color.BLUE
+            flips += 1
+    return flips, colour is Color.RED
+
+
+# A string (None, an enum member) a loop changes on a traced condition: carried as the tag of
+# the option chosen (it was an error: "a str before an iteration and a Choice after").
+LOOP_PROGRAMS = [state_machine, mode_in_a_while, none_then_a_label, colour_in_a_loop]
+
 SAME = [
+    *LOOP_PROGRAMS,
     *IS_PROGRAMS,
     first_negative,
     last_big_in_a_while,
@@ -179,3 +234,16 @@ def test_a_value_none_on_some_paths_returned_from_jit_is_an_error():
     kind, detail = corpus.outcome(last_positive, INPUTS[0], __file__)
     assert kind == "autoconv-error", (kind, detail)
     assert "`best` is None on some paths" in detail, detail
+
+
+def test_a_string_a_loop_changes_returned_from_jit_is_an_error_naming_it():
+    def last_state(x):
+        state = "low"
+        for v in x:
+            if v > 2:
+                state = "high"
+        return state
+
+    kind, detail = corpus.outcome(last_state, INPUTS[0], __file__)
+    assert kind == "autoconv-error", (kind, detail)
+    assert "`state` is 'low' or 'high'" in detail and "returning it" in detail, detail

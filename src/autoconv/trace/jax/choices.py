@@ -137,8 +137,16 @@ def merges(a, b) -> bool:
     same value."""
     if a is b:
         return False
-    ok_a, ok_b = isinstance(a, Choice) or core.atom(a), isinstance(b, Choice) or core.atom(b)
-    return ok_a and ok_b and not core.same_atom(a, b)
+    if not (carries(a) and carries(b)):
+        return False
+    if isinstance(a, Choice) and isinstance(b, Choice):  # (never `==`: a traced bool)
+        return not (a.tag is b.tag and a.options == b.options)
+    return not core.same_atom(a, b)
+
+
+def carries(value) -> bool:
+    """Whether `value` can be one of a Choice's options (or is a Choice)."""
+    return isinstance(value, Choice) or core.atom(value)
 
 
 def options_of(*values) -> tuple:
