@@ -247,3 +247,60 @@ def test_a_string_a_loop_changes_returned_from_jit_is_an_error_naming_it():
     kind, detail = corpus.outcome(last_state, INPUTS[0], __file__)
     assert kind == "autoconv-error", (kind, detail)
     assert "`state` is 'low' or 'high'" in detail and "returning it" in detail, detail
+
+
+def count_by_label(x):
+    counts = {"big": 0, "small": 0}
+    for v in x:
+        label = "big" if v > 2 else "small"
+        counts[label] += 1
+    return counts
+
+
+def sums_by_sign(x):
+    sums = {"neg": 0.0, "zero": 0.0, "pos": 0.0}
+    for v in x:
+        if v < 0:
+            k = "neg"
+        elif v == 0:
+            k = "zero"
+        else:
+            k = "pos"
+        sums[k] = sums[k] + v
+    return sums["neg"], sums["pos"], sums["zero"]
+
+
+def rows_by_class(x):
+    acc = {"low": np.zeros(2), "high": np.zeros(2)}
+    for v in x:
+        cls = "high" if v > 1 else "low"
+        acc[cls] += np.array([v, 1.0])
+    picked = "high" if x.sum() > 3 else "low"
+    return acc["low"], acc["high"], acc[picked]
+
+
+# A dict keyed by a string a traced condition chose: the chosen option's entry is read and
+# written when the program runs (it was an error: "a dict key ... needs the one value").
+KEYED_PROGRAMS = [count_by_label, sums_by_sign, rows_by_class]
+
+
+@pytest.mark.parametrize("func", KEYED_PROGRAMS, ids=lambda f: f.__name__)
+def test_dict_items_at_a_chosen_key_give_eager_s_answer(func):
+    for args in INPUTS:
+        kind, detail = corpus.outcome(func, args, __file__)
+        assert (kind, detail) == ("same", ""), (args, kind, detail)
+
+
+def test_a_chosen_key_missing_for_some_option_is_an_error_naming_it():
+    def tally(x):
+        counts = {"big": 0}
+        for v in x:
+            label = "big" if v > 2 else "small"
+            counts[label] = counts.get("big", 0) + 1
+        return counts
+
+    assert corpus.outcome(tally, INPUTS[0], __file__)[0] == "autoconv-error"
+    with pytest.raises(autoconv.AutoconvError) as caught:
+        corpus.traced_call(corpus.jax_version(tally), INPUTS[0])
+    message = str(caught.value)
+    assert "'big' or 'small'" in message and "no key 'small'" in message, message

@@ -26,6 +26,8 @@ def setitem(target, key, value):
         return staging.jax_ops().setitem(target, key, value)  # `target.at[key].set(value)`
     if _sequence_at_jax_key(target, key):
         staging.jax_ops().sequence_item(target, key, "writes")
+    if type(target) is dict and staging.jax_value(key):  # a key chosen under JAX (`Choice`)
+        return staging.jax_ops().keyed_setitem(target, key, value)
     target[key] = value
     return target
 
@@ -237,6 +239,8 @@ def item(target, key):
         return staging.jax_ops().masked_item(target, key)
     if _sequence_at_jax_key(target, key):
         return staging.jax_ops().sequence_item(target, key)
+    if type(target) is dict and staging.jax_value(key):  # `d[key] += v`, `key` chosen under JAX
+        return staging.jax_ops().keyed_item(target, key)
     return target[key]
 
 

@@ -11,6 +11,8 @@ conditional expressions stage to `lax.cond`, loops to `lax.while_loop` or `lax.s
 from autoconv.trace.jax.cond import if_exp, if_stmt
 from autoconv.trace.jax.frames import hide_from_jax_tracebacks, outermost
 from autoconv.trace.jax.iterables import enumerate, len, range, zip
+from autoconv.trace.jax.keyed import item as keyed_item
+from autoconv.trace.jax.keyed import setitem as keyed_setitem
 from autoconv.trace.jax.logical import and_, not_, or_
 from autoconv.trace.jax.loops import for_rest, for_stmt, while_rest, while_stmt
 from autoconv.trace.jax.plain import (
@@ -44,6 +46,8 @@ __all__ = [
     "is_none",
     "is_same",
     "item_op",
+    "keyed_item",
+    "keyed_setitem",
     "len",
     "mark",
     "masked_item",
