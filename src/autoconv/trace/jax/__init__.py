@@ -20,6 +20,7 @@ from autoconv.trace.jax.plain import (
     item_op,
     mark,
     masked_item,
+    math_call,
     sequence_item,
     setitem,
 )
@@ -51,6 +52,7 @@ __all__ = [
     "len",
     "mark",
     "masked_item",
+    "math_call",
     "not_",
     "or_",
     "range",

@@ -176,6 +176,27 @@ def _name_of(value, frame):
     return None
 
 
+def math_call(func):
+    """`math.sqrt` and the like as converted code calls them under JAX: Python's function of
+    Python numbers; of a JAX tracer, an error naming the call (Python's `float()` of a tracer
+    fails; `jnp.sqrt` would give nan where `math.sqrt` raises `math domain error`)."""
+
+    def call(*args):
+        traced = next((a for a in args if isinstance(a, jax.core.Tracer)), None)
+        if traced is None:
+            return func(*args)
+        st.fail(
+            st.user_origin(),
+            f"`math.{func.__name__}()` of a traced {st.spec(traced)} needs a Python number "
+            "while JAX traces (eagerly Python's float, and Python's errors such as `math "
+            f"domain error`). Use `jnp.{func.__name__}` (`np.{func.__name__}` in NumPy code), "
+            "which gives nan or inf where `math` raises, or compute it outside `jax.jit`.",
+        )
+
+    call.__name__ = func.__name__
+    return call
+
+
 def _source_line(frame) -> str:
     if frame is None:
         return ""
