@@ -170,9 +170,42 @@ def colour_in_a_loop(x):
     return flips, colour is Color.RED
 
 
+def phase_until_break(x):
+    phase = "search"
+    for v in x:
+        if v < 0:
+            phase = "found"
+            break
+    return phase == "found"
+
+
+def parity_over_a_traced_range(x):
+    mode = "even"
+    for _ in range((x > 0).sum()):
+        mode = "odd" if mode == "even" else "even"
+    return mode == "odd"
+
+
+def nested_loops(x):
+    st = "a"
+    for v in x:
+        for w in x:
+            if v * w > 4:
+                st = "b" if st == "a" else "c"
+    return st in ("b",), st == "c"
+
+
 # A string (None, an enum member) a loop changes on a traced condition: carried as the tag of
 # the option chosen (it was an error: "a str before an iteration and a Choice after").
-LOOP_PROGRAMS = [state_machine, mode_in_a_while, none_then_a_label, colour_in_a_loop]
+LOOP_PROGRAMS = [
+    state_machine,
+    mode_in_a_while,
+    none_then_a_label,
+    colour_in_a_loop,
+    phase_until_break,
+    parity_over_a_traced_range,
+    nested_loops,
+]
 
 SAME = [
     *LOOP_PROGRAMS,
