@@ -6,6 +6,7 @@ shapes compared, floats to 1e-9; a Python number may come out as an array, docs/
 
     python tools/jit_batches.py               # the table, by batch
     python tools/jit_batches.py --failures    # and every call that is not correct
+    python tools/jit_batches.py --every       # every call's outcome (to compare two runs)
     python tools/jit_batches.py -k NAME       # only programs whose name contains NAME
     python tools/jit_batches.py -b batch5     # only this batch (may be repeated)
 
@@ -151,6 +152,7 @@ def _worst(calls):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--failures", action="store_true", help="list the calls not correct")
+    parser.add_argument("--every", action="store_true", help="list every call (to compare runs)")
     parser.add_argument("-k", default="", help="only programs whose name contains this text")
     parser.add_argument(
         "-b", "--batch", action="append", choices=sorted(BATCHES), help="only these"
@@ -173,9 +175,9 @@ def main(argv=None) -> int:
                 continue
             calls = [run_call(corpus, func, a, path) for a in inputs]
             results[batch, func.__name__] = calls
-            if options.failures:  # as it goes: a long run that is stopped keeps what it found
+            if options.failures or options.every:  # as it goes: a stopped run keeps what it found
                 for k, (outcome, detail) in enumerate(calls):
-                    if outcome not in CORRECT + ("skipped",):
+                    if options.every or outcome not in CORRECT + ("skipped",):
                         print(f"  {batch} {func.__name__} input {k}: {outcome}: {detail}")
                 sys.stdout.flush()
             print(".", end="", flush=True, file=sys.stderr)
