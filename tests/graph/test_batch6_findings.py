@@ -335,7 +335,7 @@ def fifo_cost(trades):
     return cost
 
 
-# (now a clear error naming `lot[0]`)
+# (now a clear error at `lot = lots[0]`: the item read is changed in place later)
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_fifo_of_lots(backend):
-    _refused(fifo_cost, (np.array([3, -2]),), backend, "`lot[0]` in place")
+    _refused(fifo_cost, (np.array([3, -2]),), backend, "changed in place later")

@@ -313,3 +313,31 @@ def test_walrus_in_a_test_under_jax_jit_of_the_converted_function():
     for flag in (True, False):
         staged = jax.jit(autoconv.convert(walrus_if), static_argnums=1)
         assert float(staged(x, flag)) == float(walrus_if(x, flag))
+
+
+def tuple_in_a_set_of_tuples(x):
+    stops = {(3, 0), (3, 2)}
+    return (int(x[0]), int(x[1])) in stops, (x[0], x[1]) not in stops
+
+
+def tuple_in_dict_keys(x):
+    d = {(1,): 1, ((2, 3), 4): 2}
+    return (x[0],) in d, ((x[0], x[1]), 4) in d, (x[0], x[1], x[0]) in d
+
+
+def pairs_seen_in_a_loop(x):
+    seen = {(0, 0), (1, 2)}
+    n = 0
+    for i in range(len(x) - 1):
+        if (x[i], x[i + 1]) in seen:
+            n += 1
+    return n
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("f", [tuple_in_a_set_of_tuples, tuple_in_dict_keys, pairs_seen_in_a_loop])
+def test_a_tuple_of_run_time_values_in_a_set_or_dict_is_compared_item_by_item(f, backend):
+    # It was always False: Python hashed the tuple of Tensors (batch 7 W1, `find_orfs`).
+    graph = autoconv.function(f, backend=_backend(backend))
+    for x in (np.array([3, 2]), np.array([1, 2, 3]), np.array([0, 0, 0]), np.array([3, 0])):
+        agree(f, graph, x)

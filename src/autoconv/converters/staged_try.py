@@ -91,6 +91,7 @@ class _Names:
         self.ctx = ctx
         self.scope = self.new("try_scope")
         self.caught = self.new("caught")
+        self.raised: list = []  # the names that hold the body's exceptions before `raise`
 
     def new(self, base):
         name = self.ctx.namer.new(base)
@@ -140,7 +141,10 @@ def _staged(node, ctx) -> list:
         clause.body = templates.copy(end) + clause.body
     node.body = _guarded(node.body, names)[0]
     node.orelse = templates.copy(end) + orelse
-    node.finalbody = templates.copy(end) + node.finalbody
+    # The exceptions go when the `try` ends, as `except ... as e` does to `e`: one raised
+    # holds the frames that hold it (and the generators they iterate) until collected.
+    cleared = [_assign(name, gast.Constant(value=None, kind=None)) for name in names.raised]
+    node.finalbody = templates.copy(end) + cleared + node.finalbody
     out = before + [node]
     for stmt in out:
         _locate(stmt, node)
@@ -230,6 +234,7 @@ def _statement(stmt, names) -> tuple:
     ac, t, caught = names.ctx.ac, names.scope, names.caught
     if isinstance(stmt, gast.Raise) and stmt.exc is not None:
         exc = names.new("exc")
+        names.raised.append(exc)
         load = gast.Name(id=exc, ctx=gast.Load(), annotation=None, type_comment=None)
         again = gast.Raise(exc=load, cause=stmt.cause)
         gast.copy_location(again, stmt)

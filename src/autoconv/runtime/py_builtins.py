@@ -174,12 +174,31 @@ def in_(value, items):
             return staging.graph_tracer.sequence("contains", items, value)
         if _TRACERS[type(value)] is not None or _py.any(_TRACERS[type(i)] for i in items):
             return _truth((value == item for item in items), True)
+        if type(value) is tuple and _symbolic_leaf(value):
+            # `(a, b) in {(3, 0), (3, 2)}`: Python hashes the tuple, which a value known only
+            # when the graph runs cannot be; each key is compared item by item instead.
+            return _truth((_tuple_equal(value, item) for item in items), True)
     if type(items) in (tuple, list) and "jax" in _modules and _jax_items(value, items):
         from autoconv.trace.jax import lists  # compared when the JAX program runs
 
         if lists.applies(value, items):
             return lists.contains(items, value)
     return value in items
+
+
+def _symbolic_leaf(value) -> bool:
+    """Whether a tuple (nested tuples too) holds a value of a tracer's."""
+    return _py.any(
+        _symbolic_leaf(v) if type(v) is tuple else _TRACERS[type(v)] is not None for v in value
+    )
+
+
+def _tuple_equal(a: tuple, b):
+    """`a == b` for a tuple `a` holding symbolic values: False for another length or kind,
+    else the items' equalities, all of them (staged where symbolic)."""
+    if type(b) is not tuple or len(a) != len(b):
+        return False
+    return _truth((_tuple_equal(x, y) if type(x) is tuple else x == y for x, y in zip(a, b)), False)
 
 
 def _jax_items(value, items) -> bool:

@@ -68,6 +68,8 @@ from autoconv.trace.tensors.rows import item_spec
 from autoconv.trace.tensors.unions import Union
 from autoconv.trace.tensors.user_code import user_frame
 
+_HIDDEN_ROUNDS = 8  # traces of a loop that may each find more hidden state to carry
+
 
 class _CarryHidden(Exception):  # noqa: N818 - a signal between two traces of a loop
     """Hidden state changed while the loop was traced: `refs` to carry (`HiddenState`)."""
@@ -138,16 +140,20 @@ class _Loop:
             self.get_state, self.set_state, self.names, lambda v: isinstance(v, Tensor)
         )
         try:
-            try:
-                self._run()
-            except _CarryHidden as carry:
-                # A function the body calls changes a `nonlocal` variable or an attribute
-                # (hidden state): trace again with it among the loop's variables, which
-                # carries it.
-                self.get_state, self.set_state, self.names = with_carried(
-                    self.get_state, self.set_state, self.names, carry.refs
-                )
-                self._run()
+            for _ in range(_HIDDEN_ROUNDS):
+                try:
+                    self._run()
+                    break
+                except _CarryHidden as carry:
+                    # A function the body calls changes a `nonlocal` variable or an attribute
+                    # (hidden state): trace again with it among the loop's variables, which
+                    # carries it. Carrying it may show more (`self.buf[self.pos] = v` changes
+                    # `self.buf` once `self.pos` is a loop variable).
+                    self.get_state, self.set_state, self.names = with_carried(
+                        self.get_state, self.set_state, self.names, carry.refs
+                    )
+            else:
+                self._error("the state this loop's body changes through its calls does not settle")
         except _BodyRaises as raised:
             self._raising_body(raised.error)
 
@@ -276,6 +282,12 @@ class _Loop:
             k = next((k for k, (lst, _, _) in enumerate(snap) if lst is e.lst), None)
             if k is None:
                 raise  # an enclosing loop's list
+            if k in accums and e.widen is not None and accums[k][1] != e.widen:
+                accums[k][1] = e.widen  # numbers, and now None: values-or-None (trace again)
+                _restore(snap)
+                if self.names:
+                    self.set_state(tuple(init))
+                return None
             if k in accums:
                 raise unsettled_appends(self.origin, self.what) from None
             _restore(snap)
@@ -652,7 +664,11 @@ class _Loop:
                 continue
             if not items:
                 continue
-            specs = [item_spec(it) for it in items]
+            optional = records.optional_dtype(items)
+            if optional is not None:  # a value on some paths, None on others: one row each
+                specs = [((), optional)] * len(items)
+            else:
+                specs = [item_spec(it) for it in items]
             for it, spec in zip(items, specs):
                 if spec is None:
                     self._error(

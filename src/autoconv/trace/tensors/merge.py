@@ -12,7 +12,7 @@ from autoconv.graph.tensor import format_spec
 from autoconv.trace.core import messages
 from autoconv.trace.core.join import SAME, plan_leaf
 from autoconv.trace.core.values import Undefined, unbound
-from autoconv.trace.tensors import unions
+from autoconv.trace.tensors import records, unions
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
     _LOOPS,
@@ -37,6 +37,7 @@ from autoconv.trace.tensors.leaves import (
 )
 from autoconv.trace.tensors.optionals import Optional, lift_pair
 from autoconv.trace.tensors.path_types import kinds_of, tagged
+from autoconv.trace.tensors.records import layout_of
 from autoconv.trace.tensors.rows import item_spec
 
 
@@ -243,6 +244,12 @@ class _Merger:
                     "than append(); only append() can be staged"
                 )
             marker = before[-1] if before and isinstance(before[-1], ListAccum) else None
+            if marker is not None and _LOOPS and any(lst is seen for seen, _, _ in _LOOPS[-1]):
+                widened = _optional_of(marker.tensor, [*added_a, *added_b])
+                if widened is not None:
+                    # None on this path, numbers on another statement's: the loop carries
+                    # the list's items as values-or-None (trace again).
+                    raise _NeedsAccumulator(lst, [*added_a, *added_b], widen=widened)
             if marker is not None:
                 accs = []
                 for block, added in zip(self.blocks, (added_a, added_b)):
@@ -265,7 +272,7 @@ class _Merger:
                 out.append((lst, before[:-1], "accum", len(self.pairs) - 1))
             elif _LOOPS and any(lst is seen for seen, _, _ in _LOOPS[-1]):
                 # Inside a staged loop: make the loop carry this list as a run-time list.
-                raise _NeedsAccumulator(lst, added_a or added_b)
+                raise _NeedsAccumulator(lst, [*added_a, *added_b])
             elif len(added_a) == len(added_b) and not any(
                 isinstance(it, ListAccum) for it in (*added_a, *added_b)
             ):
@@ -377,3 +384,17 @@ def _kinds_differ(x, y) -> bool:
 
 def block_graph(t):
     return t.graph
+
+
+def _optional_of(acc, items):
+    """The row dtype of values-or-None for the run-time list `acc` of numbers or arrays when
+    `items` appended to it hold None (or values-or-None); else None."""
+    if layout_of(acc.dtype) is not None or acc.dtype.kind == "O":
+        return None
+    if not any(it is None or isinstance(it, Optional) for it in items):
+        return None
+    elem = tuple(acc.shape[1:])
+    if None in elem:
+        return None
+    like = np.zeros(elem, acc.dtype) if elem else acc.dtype.type(0)
+    return records.optional_dtype([like, *items])

@@ -395,11 +395,20 @@ def function(func, args, kwargs):
         )
     if "out" in kwargs:
         _check_out(kwargs, f"numpy.{func.__name__}")
+    # A list a staged loop appended to, among the operands (`np.array_equal(out, row)`): as
+    # the array NumPy makes of it (not the list's run-time value as it is).
+    args = tuple(_grown_as_array(a, accumulated) for a in args)
     args = tuple(operand(a) for a in args)
     kwargs = {k: operand(v) for k, v in kwargs.items()}
     if "random" in (getattr(func, "__module__", None) or ""):
         return handler(func, args, kwargs)  # trying it on stand-ins would draw numbers
     return retag(func, args, kwargs, handler(func, args, kwargs))
+
+
+def _grown_as_array(value, accumulated):
+    if type(value) in (list, tuple) and any(isinstance(v, accumulated.ListAccum) for v in value):
+        return accumulated._stack_lists(np.stack, (value,), {})
+    return value
 
 
 def method(tensor, name, args, kwargs, attr=False):

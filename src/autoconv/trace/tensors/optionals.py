@@ -192,7 +192,10 @@ def is_none(value):
             value.unwrap()  # eager code reads the variable: unbound raises there
             return False
         flag = value.flag
-        return (not flag) if type(flag) is bool else np.logical_not(flag)
+        if type(flag) is bool:
+            return not flag
+        missing = np.logical_not(flag)  # `is` gives a Python bool, never an np.bool_
+        return missing if missing.weak else cast(missing, bool)
     return value is None
 
 

@@ -261,6 +261,12 @@ def _formatted(value):
     return emit("helper", "format", _render, (tuple(pieces), *tensors), {}, spec)[0]
 
 
+def marked_tensors(text: str) -> list:
+    """The Tensors that the format markers in `text` stand for (in the graph being built)."""
+    table = _markers(_g.current().graph)
+    return [table[int(m.group(1))][0] for m in _MARK.finditer(text) if int(m.group(1)) in table]
+
+
 def _markers(graph) -> dict:
     table = getattr(graph, "_format_markers", None)
     if table is None:
