@@ -9,6 +9,7 @@ shapes compared, floats to 1e-9; a Python number may come out as an array, docs/
     python tools/jit_batches.py --every       # every call's outcome (to compare two runs)
     python tools/jit_batches.py -k NAME       # only programs whose name contains NAME
     python tools/jit_batches.py -b batch5     # only this batch (may be repeated)
+    python tools/jit_batches.py --skip 120    # resume: each batch from its 121st program
 
 Outcomes of a call, worst first:
 
@@ -153,6 +154,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--failures", action="store_true", help="list the calls not correct")
     parser.add_argument("--every", action="store_true", help="list every call (to compare runs)")
+    parser.add_argument("--skip", type=int, default=0, help="skip each batch's first N programs")
     parser.add_argument("-k", default="", help="only programs whose name contains this text")
     parser.add_argument(
         "-b", "--batch", action="append", choices=sorted(BATCHES), help="only these"
@@ -170,7 +172,7 @@ def main(argv=None) -> int:
     batches = {b: m for b, m in BATCHES.items() if not options.batch or b in options.batch}
     for batch, module in batches.items():
         path = os.path.basename(module.__file__)
-        for func, inputs in module.P:
+        for func, inputs in module.P[options.skip :]:
             if options.k not in func.__name__:
                 continue
             calls = [run_call(corpus, func, a, path) for a in inputs]
