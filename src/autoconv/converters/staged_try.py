@@ -100,10 +100,6 @@ class _Names:
 
 
 def _staged(node, ctx) -> list:
-    # Bound on every path out of the `try`: by the body (and `else`) and by every handler.
-    bound = _definite(node.body + node.orelse)
-    for clause in node.handlers:
-        bound &= _definite(clause.body)
     names = _Names(ctx)
     ac, t, caught = ctx.ac, names.scope, names.caught
     kinds = [gast.Name(id="BaseException", ctx=gast.Load(), annotation=None, type_comment=None)]
@@ -134,9 +130,11 @@ def _staged(node, ctx) -> list:
     # One clause: `caught` is a run-time number only where something staged reaches it.
     handled = dispatch[0][1] if len(dispatch) == 1 else _dispatch(dispatch, ac, t, caught)
     test = templates.expr("caught != 0", caught=caught)
-    orelse = [gast.If(test=test, body=handled, orelse=node.orelse or [gast.Pass()])]
-    if bound:
-        orelse += _settled(sorted(bound), ac)
+    # Where nothing was caught the body ran to its end: what it binds is bound there (a value,
+    # not one that may be unbound), so that it merges with what the handler binds.
+    ran = sorted(_definite(node.body))
+    passed = (_settled(ran, ac) if ran else []) + (node.orelse or [])
+    orelse = [gast.If(test=test, body=handled, orelse=passed or [gast.Pass()])]
     for clause in node.handlers:
         clause.body = templates.copy(end) + clause.body
     node.body = _guarded(node.body, names)[0]

@@ -108,6 +108,9 @@ _LIST_METHODS = frozenset(("pop", "insert", "remove", "sort", "reverse", "index"
 
 _KEYED = frozenset(
     ("add", "discard", "remove", "get", "setdefault", "items", "values", "keys", "pop")
+    + ("copy", "clear", "update", "popitem", "union", "intersection", "difference")
+    + ("symmetric_difference", "issubset", "issuperset", "isdisjoint", "intersection_update")
+    + ("difference_update", "symmetric_difference_update")
 )
 
 

@@ -133,9 +133,31 @@ def sum(iterable, /, start=0):  # noqa: A001
     return _py.sum(iterable, start)
 
 
+def next(iterator, *default):  # noqa: A001
+    """Python's `next`; while a graph is traced, of a list a staged loop appended to (a
+    generator expression with a staged filter, `ac.filtered`): its first item, or `default`
+    where it is empty when the graph runs."""
+    if _traces and type(iterator) is list and staging.grown_list(iterator):
+        from autoconv.runtime.items import list_item
+        from autoconv.runtime.logical import if_exp
+
+        if not default:
+            from autoconv.errors import StagingError
+
+            raise StagingError(
+                "`next()` of a generator whose items a condition known only when the graph "
+                "runs selects, without a default: give one (`next(gen, None)`)."
+            )
+        empty = len(iterator) == 0
+        return if_exp(empty, lambda: default[0], lambda: list_item(iterator, 0))
+    return _py.next(iterator, *default)
+
+
 def any(iterable, /):  # noqa: A001
     """Python's `any`; while a graph is traced, a symbolic item's truth is known only when the
     graph runs, so the items after it are all read and the answer is staged."""
+    if _traces and staging.grown_list(iterable):
+        return staging.tracer_for(iterable).list_call(_py.any, iterable)
     if _traces:
         return _truth(iterable, True)
     return _py.any(iterable)
@@ -143,6 +165,8 @@ def any(iterable, /):  # noqa: A001
 
 def all(iterable, /):  # noqa: A001
     """Python's `all`; while a graph is traced, staged past the first symbolic item."""
+    if _traces and staging.grown_list(iterable):
+        return staging.tracer_for(iterable).list_call(_py.all, iterable)
     if _traces:
         return _truth(iterable, False)
     return _py.all(iterable)

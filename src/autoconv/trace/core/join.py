@@ -112,6 +112,7 @@ def holds(dtype: np.dtype, number) -> bool:
     0.1): only then may a path's Python number stand as a value of that dtype."""
     try:
         with np.errstate(all="ignore"):
-            return np.dtype(dtype).type(number).item() == number
+            held = np.dtype(dtype).type(number)
+        return type(held) is not type(number) and held.item() == number
     except (OverflowError, ValueError, TypeError):
         return False

@@ -22,6 +22,7 @@ from autoconv.trace.tensors.appends import (
     _Rewritten,
     _Whole,
     one_run,
+    run_spec,
 )
 from autoconv.trace.tensors.choices import _TAG, Choice, atom, options_of, tag_of
 from autoconv.trace.tensors.leaves import (
@@ -187,6 +188,23 @@ class _Merger:
                 )
         return self._run_time_lists(name, *runs)[1]
 
+    def _joined_runs(self, name, before, added_a, added_b) -> int:
+        """A list holding a run-time list and items known now, `before`, that the branches
+        append to: each path's content as one run-time list; returns its pair."""
+        like = run_spec(before)
+        graph = block_graph(next(v for v in before if isinstance(v, ListAccum)).tensor)
+        runs = []
+        for block, added in zip(self.blocks, (added_a, added_b)):
+            with _g.build(graph, block):
+                runs.append(one_run([*before, *added], name, self.origin, like))
+            if runs[-1] is None:
+                self._error(
+                    f"list `{name}` holds items known only when the graph runs and gets items "
+                    f"of another kind in a branch of this {self.what}; give it items of one "
+                    "kind (arrays, numbers or tuples of them, of one dtype)"
+                )
+        return self._run_time_lists(name, *runs)[1]
+
     def _run_time_lists(self, name, a, b):
         """Two lists whose items a staged statement appended (`return i, seen` and `return n,
         seen[-3:]`): the one the path took, when the graph runs."""
@@ -223,6 +241,14 @@ class _Merger:
                 # differs between the branches is chosen when the graph runs.
                 a = added_a if type(added_a) is _Rewritten else [*before, *added_a]
                 b = added_b if type(added_b) is _Rewritten else [*before, *added_b]
+                if len(a) != len(b) and self._all_items(a, b):
+                    # A stack that one branch pops and pushes and the other pushes onto
+                    # (`stack.append(stack.pop() + 1)`): its whole content, one run-time list
+                    # (in a staged loop that sees it: the loop carries it whole).
+                    if _LOOPS and any(lst is seen for seen, _, _ in _LOOPS[-1]):
+                        raise _NeedsAccumulator(lst, [*a, *b][:1], whole=True)
+                    out.append((lst, [], "accum", self._uneven(name, a, b)))
+                    continue
                 if len(a) != len(b):
                     self._error(
                         f"list `{name}` has {len(a)} items after the {self.labels[0]} branch "
@@ -270,6 +296,11 @@ class _Merger:
                         f"branch of this {self.what}"
                     )
                 out.append((lst, before[:-1], "accum", len(self.pairs) - 1))
+            elif run_spec(before) is not None:
+                # A run-time list followed by items known now (a loop carries `stack` whole
+                # and the body pushed `(v, i + 1)`) appended to unevenly: all of it, one
+                # run-time list on each path.
+                out.append((lst, [], "accum", self._joined_runs(name, before, added_a, added_b)))
             elif _LOOPS and any(lst is seen for seen, _, _ in _LOOPS[-1]):
                 # Inside a staged loop: make the loop carry this list as a run-time list.
                 raise _NeedsAccumulator(lst, [*added_a, *added_b])
@@ -287,6 +318,11 @@ class _Merger:
                 # then carries that variable's run-time list).
                 out.append((lst, before, "accum", self._uneven(name, added_a, added_b)))
         return out
+
+    @staticmethod
+    def _all_items(a, b) -> bool:
+        """Whether every item of `a` and `b` can be an item of a run-time list."""
+        return all(item_spec(it) is not None for it in (*a, *b))
 
     def _uneven(self, name, added_a, added_b) -> int:
         """A run-time list per branch holding the items it appended; returns its pair."""

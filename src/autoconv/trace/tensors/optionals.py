@@ -266,6 +266,8 @@ def _zero(v):
 
     if type(v) in _PY_NUMBERS:
         return type(v)(0)
+    if isinstance(v, Tensor) and v.dtype.kind == "O" and not v.shape:
+        return np.array("", dtype=object)  # a string made when the graph runs: an empty one
     if isinstance(v, Tensor) and v.weak:
         return PY_TYPES[v.dtype.kind](0)
     if type(v) in RUN_LISTS:  # an empty run-time list of the same items

@@ -66,24 +66,7 @@ def _settle(value):
     return value
 
 
-def _message_reachable(exc) -> bool:
-    """Whether the values `exc`'s message shows when the graph runs (an f-string's) are ones
-    the handler's block sees: not made inside the branch that raised it."""
-    from autoconv.trace.tensors.printing import marked_tensors
-
-    blocks = [scope.block for scope in _SCOPES.stack]
-    for arg in exc.args:
-        for t in marked_tensors(str(arg)) if isinstance(arg, str) else ():
-            node = t.node
-            if node is None or node.kind in ("placeholder", "const", "param"):
-                continue  # (a loop variable: the loop being traced holds it)
-            if not any(any(n is node for n in b.nodes) for b in blocks):
-                return False
-    return True
-
-
 tries.BLOCK[0] = _block
-tries.REACHABLE[0] = _message_reachable
 tries.COMBINE[0] = _combine
 tries.SETTLE[0] = _settle
 tries.CHANGED[0] = _changed
@@ -97,6 +80,12 @@ def _record(kind, exc, flag) -> bool:
     scope.pending.append((flag, k, block, len(block.nodes), user_origin(3)))
     scope.caught.setdefault(k, []).append(exc)
     return True
+
+
+def failure_point(kind, exc, flag) -> bool:
+    """Where a staged `try` handles `kind` here: records the failure point `flag` (a bool
+    Tensor, true where `exc` is raised when the graph runs) and gives True; else False."""
+    return _record(kind, exc, flag)
 
 
 _DIVISIONS = {"/": operator.truediv, "//": operator.floordiv, "%": operator.mod}
