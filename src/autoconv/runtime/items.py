@@ -24,8 +24,21 @@ def setitem(target, key, value):
         if _VIEWS:
             _view_written(target)
         return staging.jax_ops().setitem(target, key, value)  # `target.at[key].set(value)`
+    if _sequence_at_jax_key(target, key):
+        staging.jax_ops().sequence_item(target, key, "writes")
+    if type(target) is dict and staging.jax_value(key):  # a key chosen under JAX (`Choice`)
+        return staging.jax_ops().keyed_setitem(target, key, value)
     target[key] = value
     return target
+
+
+def _sequence_at_jax_key(target, key) -> bool:
+    """Whether `target[key]` indexes a Python list or tuple with a JAX value (a traced loop
+    counter): JAX's own error would blame `__index__`; the JAX client names the list. (Its
+    own stand-ins, `_JAX_TYPES`, index as they do.)"""
+    if type(target) is not list and type(target) is not tuple:
+        return False
+    return staging.jax_value(key) and type(key) not in staging._JAX_TYPES
 
 
 # id(view) -> (view, `row = out[...]`): arrays converted code read by basic indexing, under a
@@ -234,6 +247,8 @@ def list_item(target, key):
     of a list that a staged statement appended to is known only when the graph runs."""
     if _traces and type(target) is list:
         return staging.graph_tracer.list_item(target, key)
+    if _sequence_at_jax_key(target, key):
+        return staging.jax_ops().sequence_item(target, key)
     try:
         return target[key]
     except LookupError as e:
@@ -280,6 +295,10 @@ def item(target, key):
             return staging.graph_tracer.concrete_item(target, key)
     if staging.jax_value(key) and (staging.jax_value(target) or _jax_array(target)):
         return staging.jax_ops().masked_item(target, key)
+    if _sequence_at_jax_key(target, key):
+        return staging.jax_ops().sequence_item(target, key)
+    if type(target) is dict and staging.jax_value(key):  # `d[key] += v`, `key` chosen under JAX
+        return staging.jax_ops().keyed_item(target, key)
     return target[key]
 
 
@@ -293,6 +312,8 @@ def item_at(target, key):
             return staging.graph_tracer.list_item(target, key)
         if staging.tracer_for(target) is None and _symbolic(key):
             return staging.graph_tracer.item_at(target, key)
+    if _sequence_at_jax_key(target, key):
+        return staging.jax_ops().sequence_item(target, key)
     try:
         return target[key]
     except LookupError as e:

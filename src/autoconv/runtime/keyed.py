@@ -148,6 +148,8 @@ def item(obj, key):
                 raise KeyError(key)
             return staging.graph_tracer.chosen_item(obj, key)  # (a choice among its keys)
         return staging.graph_tracer.keyed("item", found, key)
+    if type(obj) is dict and staging.jax_value(key):  # a key chosen under JAX (`Choice`)
+        return staging.jax_ops().keyed_item(obj, key)
     try:
         return obj[key]
     except LookupError as e:
