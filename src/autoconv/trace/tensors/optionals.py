@@ -278,12 +278,14 @@ def _zero(v):
         shape = tuple(0 if d is None else d for d in shapes.shape_of(v))
         z = np.zeros(shape, shapes.result_dtype(v))
         return z if isinstance(v, np.ndarray) or shape else z[()]
-    from autoconv.trace.tensors.unions import Union
-
-    if type(v) is Union:  # a value of another kind on each path: its first, as stand-ins
-        tag = _g.add_const(np.int64(0), ((), np.dtype(np.int64)), True)
-        return Union(tag, tuple(zeros_like(a) for a in v.alternatives), v.name)
+    made = STAND_INS.get(type(v))
+    if made is not None:
+        return made(v)
     raise TypeError(type(v).__name__)
+
+
+# type -> the stand-in of a value of it, for the modules this one cannot import (unions)
+STAND_INS: dict = {}
 
 
 LIFTING = core_optional.Lifting(Optional, _numeric_leaf, _zero, choices.atom)

@@ -30,7 +30,7 @@ from autoconv.trace.core.values import map_leaves, unbound
 from autoconv.trace.tensors import choices
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.choices import _TAG, Choice, atom
-from autoconv.trace.tensors.optionals import Optional, _zero, materialized
+from autoconv.trace.tensors.optionals import STAND_INS, Optional, _zero, materialized, zeros_like
 from autoconv.trace.tensors.recording import emit
 
 _NUMBERS = (bool, int, float, complex)
@@ -235,6 +235,16 @@ is_object = _object
 
 def _same(a, b) -> bool:
     return a is b or (atom(a) and atom(b) and type(a) is type(b) and a == b)
+
+
+def _stand_in(union: Union) -> Union:
+    """A value of another kind on each path, where it does not exist: its first alternative,
+    each alternative a stand-in (`optionals.zeros_like`)."""
+    tag = _g.add_const(np.int64(0), _TAG, True)
+    return Union(tag, tuple(zeros_like(a) for a in union.alternatives), union.name)
+
+
+STAND_INS[Union] = _stand_in
 
 
 def join(merger, name: str, x, y):
