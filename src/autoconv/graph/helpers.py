@@ -134,6 +134,12 @@ def render(pieces, *values):
 
 
 def _piece(value, spec: str) -> str:
+    if spec[:1] == "%":  # a conversion of %-formatting (`%.2f`, `%-8s`, `%d`)
+        return spec % (value,)
+    if spec[:1] == "!" and spec[2:3] == ":":  # `{v!r:>8}`: the conversion, then the spec
+        return format(_CONVERSIONS[spec[1]](value), spec[3:])
+    if spec == "!a":
+        return ascii(value)
     if spec == "!r":
         return repr(value)
     if spec == "!s":
@@ -144,6 +150,8 @@ def _piece(value, spec: str) -> str:
         return value
     return format(value, spec)
 
+
+_CONVERSIONS = {"r": repr, "s": str, "a": ascii}
 
 STR_METHODS = {
     **dict.fromkeys(

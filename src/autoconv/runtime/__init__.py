@@ -19,6 +19,7 @@ from autoconv.runtime.control_flow import (
     is_not_none,
     while_stmt,
 )
+from autoconv.runtime.formats import percent, str_format
 from autoconv.runtime.items import (
     index,
     item,
@@ -124,6 +125,7 @@ __all__ = [
     "not_",
     "or_",
     "past_guard",
+    "percent",
     "range",
     "repr",
     "register_forms",
@@ -136,6 +138,7 @@ __all__ = [
     "sorted",
     "str",
     "store_item",
+    "str_format",
     "sum",
     "text",
     "truth",

@@ -325,6 +325,51 @@ def text_of(value, spec: str):
     return _formatted(_marker(_as_printed(value), spec))
 
 
+class Markers:
+    """The markers of `%`-formatting and `str.format` while a graph is traced
+    (runtime/formats.py): `make(value, spec)` is `value` formatted now, or the marker of its
+    run-time value where it is symbolic (a Tensor, a list, tuple or dict holding one, a
+    string a staged condition chose)."""
+
+    @staticmethod
+    def any(values) -> bool:
+        return _g.building() and any(_symbolic(v) or type(v) is Choice for v in values)
+
+    @staticmethod
+    def make(value, spec: str) -> str:
+        from autoconv.trace.tensors.numpy_dispatch import operand
+        from autoconv.trace.tensors.optionals import materialized
+
+        if type(value) is Choice and all(type(o) is str for o in value.options):
+            value = chosen_value(value)
+        kind = type(value)
+        if kind in (list, tuple, dict) and _symbolic(value):
+            # Its repr (or str: the same for a container) made when the graph runs, then
+            # formatted as a string.
+            shown = _g.map_tensors(value, lambda t: _Shown(_marker(_as_printed(t), "!r")))
+            value = _formatted(builtins.repr(shown))
+            spec = _as_string_spec(spec)
+        elif kind not in _PLAIN and kind is not str and _symbolic(value):
+            value = operand(materialized(value))
+        if type(value) is not _tensor.Tensor:
+            return _piece_now(value, spec)
+        return _marker(_as_printed(value), spec)
+
+
+def _as_string_spec(spec: str) -> str:
+    """`spec` for a value's repr already made: `%r`/`%a` -> `%s`, `!r:>8` -> `>8`."""
+    if spec[:1] == "%":
+        return spec[:-1] + "s" if spec[-1] in "rsa" else spec
+    if spec[:1] == "!":
+        return spec[3:] if spec[2:3] == ":" else "!s"
+    return spec
+
+
+def _piece_now(value, spec: str) -> str:
+    """A value known now, formatted as it would be when the graph runs."""
+    return _render(((0, spec),), value)
+
+
 class _Shown:
     """Shows a marker as the repr of the value it stands for (`text_of` of a container)."""
 
