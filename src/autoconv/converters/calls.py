@@ -138,6 +138,7 @@ _STAGED_BUILTINS = (
     "str",
     "repr",
     "format",
+    "chr",
 )
 
 

@@ -140,6 +140,8 @@ def _piece(value, spec: str) -> str:
         return format(_CONVERSIONS[spec[1]](value), spec[3:])
     if spec == "!a":
         return ascii(value)
+    if spec == "!c":  # chr(value)
+        return chr(value)
     if spec == "!r":
         return repr(value)
     if spec == "!s":

@@ -42,6 +42,7 @@ from autoconv.runtime.keyed import store as keyed_store
 from autoconv.runtime.lists import filtered, joined, list_contains, list_iadd, list_method
 from autoconv.runtime.logical import and_, if_exp, not_, or_, truth
 from autoconv.runtime.printing import (  # noqa: A004 - `ac.print` and others in converted code
+    chr,
     format,
     formatted,
     print,
@@ -82,6 +83,7 @@ from autoconv.runtime.tries import (
 from autoconv.runtime.unbound import past_guard, unbound_locals
 
 __all__ = [
+    "chr",
     "all",
     "and_",
     "any",

@@ -1,0 +1,204 @@
+"""`%`-formatting, `str.format`, `chr()` and items of the function's own lists of strings at a
+key known only when the graph runs (issue 24, batch 6 C7, C11, L-python-value).
+
+Each program runs eagerly and as one graph function on several inputs in turn; the result
+(type and repr) and the printed output of every call must be eager's.
+"""
+
+import warnings
+
+import numpy as np
+import pytest
+
+import autoconv
+from tests.graph.agreement import BACKENDS
+
+
+def _same_as_eager(capsys, f, inputs, backend):
+    g = autoconv.function(f, backend=backend)
+    for args in inputs:
+        capsys.readouterr()
+        try:
+            expected = ("return", f(*args))
+        except Exception as e:  # noqa: BLE001 - an outcome
+            expected = ("raise", type(e))
+        eager = capsys.readouterr()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", autoconv.TraceEffectWarning)
+            if expected[0] == "raise":
+                with pytest.raises(expected[1]):
+                    g(*args)
+                continue
+            got = g(*args)
+        graph = capsys.readouterr()
+        assert graph.out == eager.out, args
+        assert type(got) is type(expected[1]), (got, expected[1])
+        assert repr(got) == repr(expected[1])
+
+
+# --- %-formatting --------------------------------------------------------------------------
+
+
+def mean_line(x):
+    return "mean: %.2f" % x.mean()  # noqa: UP031 - as users write it
+
+
+def count_line(x):
+    n = int(np.sum(x > 0))
+    return "%d items, %5.1f%% positive" % (n, 100.0 * n / len(x))  # noqa: UP031
+
+
+def key_value(x):
+    return "%s=%r; %s=%s" % ("first", x[0], "last", x[-1])  # noqa: UP031
+
+
+def python_kinds(x):
+    return "%s %s %r %r %x %e" % (int(x[0]), float(x[1]), int(x[0]), x[1], int(x[0]), x[1])  # noqa: UP031
+
+
+def mapping_range(x):
+    return "[%(lo).2f .. %(hi)8.3f]" % {"lo": x.min(), "hi": x.max()}  # noqa: UP031
+
+
+def printed_progress(x):
+    total = 0.0
+    for i in range(len(x)):
+        total += x[i]
+        if total > 2:
+            print("step %d: total=%.3f (over)" % (i, total))  # noqa: UP031
+        else:
+            print("step %d: total=%.3f" % (i, total))  # noqa: UP031
+    return total
+
+
+def too_few(x):
+    return "%d and %d" % (x[0],)  # noqa: UP031, F507 - eager raises TypeError
+
+
+PERCENT = [mean_line, count_line, key_value, python_kinds, mapping_range, printed_progress]
+INPUTS = [(np.array([1.5, -2.0, 3.25]),), (np.array([7.0, 0.5, 0.0, -1.0]),)]
+
+
+@pytest.mark.parametrize("fn", PERCENT, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_percent_formatting_as_eager(capsys, fn, backend):
+    _same_as_eager(capsys, fn, INPUTS, backend)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_percent_formatting_raises_as_eager(capsys, backend):
+    _same_as_eager(capsys, too_few, INPUTS, backend)
+
+
+# --- str.format ----------------------------------------------------------------------------
+
+
+def spec_line(x):
+    return "{:.3f} / {:>8.2e}".format(x.mean(), x.max())  # noqa: UP032
+
+
+def named_fields(x):
+    name = "peak"
+    return "{name}: {v} at {i}".format(name=name, v=x.max(), i=int(np.argmax(x)))  # noqa: UP032
+
+
+def conversions(x):
+    return "{0!r:>22}|{0!s:<6}|{1!r}".format(x[0], int(x[1]))
+
+
+def table_row(x):
+    names = ["alpha", "beta"]
+    fmt = "{:<6}|{:>8.2f}|{:+d}"
+    return [fmt.format(names[i], x[i], int(x[i])) for i in range(2)]
+
+
+def printed_format(x):
+    print("max {} min {:.1f}".format(x.max(), x.min()))  # noqa: UP032
+    return None
+
+
+FORMAT = [spec_line, named_fields, conversions, table_row, printed_format]
+
+
+@pytest.mark.parametrize("fn", FORMAT, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_str_format_as_eager(capsys, fn, backend):
+    _same_as_eager(capsys, fn, INPUTS, backend)
+
+
+# --- in branches and loops (NumPy backend; on JAX see test_strings_in_staged_flow_on_jax) ---
+
+
+def sign_label(x):
+    m = x.mean()
+    if m > 0:
+        s = "pos %.1f" % m  # noqa: UP031
+    else:
+        s = "neg"
+    return s
+
+
+def csv_lines(m):
+    lines = []
+    for row in m:
+        lines.append(",".join("%.1f" % v for v in row))  # noqa: UP031
+    return "\n".join(lines)
+
+
+def report_lines(x):
+    out = []
+    for i, v in enumerate(x):
+        if v > 1:
+            out.append("{}: big {:.1f}".format(i, v))  # noqa: UP032
+        else:
+            out.append("%d: small" % i)  # noqa: UP031
+    return out
+
+
+FLOW = [
+    (sign_label, INPUTS),
+    (csv_lines, [(np.array([[1.0, 2.25], [-3.5, 0.0]]),), (np.zeros((0, 2)),)]),
+    (report_lines, INPUTS + [(np.zeros(0),)]),
+]
+
+
+@pytest.mark.parametrize("fn, inputs", FLOW, ids=lambda v: getattr(v, "__name__", ""))
+def test_strings_in_staged_flow(capsys, fn, inputs):
+    _same_as_eager(capsys, fn, inputs, "numpy")
+
+
+# --- chr() and items of the function's own lists of strings -----------------------------------
+
+
+def decode(codes):
+    return "".join(chr(c) for c in codes)
+
+
+def shouted(codes):
+    return chr(codes[0] - 32) + chr(codes[1]) + str(codes[2]) + repr(codes[0])
+
+
+def label_of_argmax(p):
+    classes = ["cat", "dog", "bird"]
+    k = int(np.argmax(p))
+    return f"{classes[k]} ({p[k]:.0%})"
+
+
+def label_and_code(p):
+    classes = ("low", "high")
+    k = int(p[0] > 0.5)
+    return classes[k], "%s/%d" % (classes[k], k)  # noqa: UP031
+
+
+CHARS = [
+    (decode, [(np.array([104, 105, 33]),), (np.array([65]),), (np.zeros(0, np.int64),)]),
+    (shouted, [(np.array([104, 105, 72]),)]),
+    (label_of_argmax, [(np.array([0.2, 0.7, 0.1]),), (np.array([0.1, 0.2, 0.7]),)]),
+    (label_and_code, [(np.array([0.7]),), (np.array([0.2]),)]),
+]
+
+
+@pytest.mark.parametrize("fn, inputs", CHARS, ids=lambda v: getattr(v, "__name__", ""))
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_chr_and_own_list_items(capsys, fn, inputs, backend):
+    _same_as_eager(capsys, fn, inputs, backend)
