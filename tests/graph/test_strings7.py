@@ -126,7 +126,7 @@ def test_str_format_as_eager(capsys, fn, backend):
     _same_as_eager(capsys, fn, INPUTS, backend)
 
 
-# --- in branches and loops (NumPy backend; on JAX see test_strings_in_staged_flow_on_jax) ---
+# --- in staged branches and loops: on JAX, kept on the device as handles --------------------
 
 
 def sign_label(x):
@@ -155,16 +155,81 @@ def report_lines(x):
     return out
 
 
+def while_label(x, target):
+    i = 0
+    label = "start"
+    while i < len(x):
+        if x[i] > target:
+            label = f"hit {x[i]:.1f} at {i}"
+            break
+        label = "miss %d" % i  # noqa: UP031
+        i += 1
+    return label, f"<{label}>"
+
+
+def tuple_rows(x):
+    rows = []
+    for i, v in enumerate(x):
+        rows.append((i, f"{v:.2f}" if v > 0 else "neg"))
+    return rows
+
+
+def popped(x):
+    names = []
+    for v in x:
+        names.append("v=%s" % v)  # noqa: UP031
+    last = names.pop() if names else "none"
+    return last, names
+
+
+def popped_constant(x):
+    names = []
+    for v in x:
+        names.append("big" if v > 1 else "small")
+    return names.pop() if names else "none"
+
+
+def mixed_and_printed(x):
+    out = ["header"]
+    for v in x:
+        if v > 1:
+            out.append("big")
+        else:
+            out.append("{:+.1f}".format(v))  # noqa: UP032
+        print(out[-1])
+    out.append("footer")
+    return out
+
+
+def nested_choice(x):
+    s = "zero"
+    if x.sum() > 0:
+        if x.max() > 2:
+            s = "large %.1f" % x.max()  # noqa: UP031
+        else:
+            s = "small"
+    elif x.sum() < 0:
+        s = f"neg {x.sum()}"
+    return s.upper(), s
+
+
 FLOW = [
     (sign_label, INPUTS),
     (csv_lines, [(np.array([[1.0, 2.25], [-3.5, 0.0]]),), (np.zeros((0, 2)),)]),
     (report_lines, INPUTS + [(np.zeros(0),)]),
+    (while_label, [(np.array([1.0, 5.0, 2.0]), 3.0), (np.array([1.0]), 3.0), (np.zeros(0), 1.0)]),
+    (tuple_rows, [(np.array([1.0, -2.0]),), (np.zeros(0),)]),
+    (popped, [(np.array([1, 2, 3]),), (np.zeros(0, np.int64),)]),
+    (popped_constant, [(np.array([0.5, 3.0]),), (np.array([3.0, 0.5]),), (np.zeros(0),)]),
+    (mixed_and_printed, [(np.array([0.5, 3.0]),), (np.zeros(0),)]),
+    (nested_choice, [(np.array([1.0, 3.0]),), (np.array([0.5]),), (-np.ones(1),), (np.zeros(1),)]),
 ]
 
 
 @pytest.mark.parametrize("fn, inputs", FLOW, ids=lambda v: getattr(v, "__name__", ""))
-def test_strings_in_staged_flow(capsys, fn, inputs):
-    _same_as_eager(capsys, fn, inputs, "numpy")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_strings_in_staged_flow(capsys, fn, inputs, backend):
+    _same_as_eager(capsys, fn, inputs, backend)
 
 
 # --- chr() and items of the function's own lists of strings -----------------------------------

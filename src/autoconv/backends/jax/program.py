@@ -307,6 +307,7 @@ class JaxProgram(ProgramFrame):
             for lock in reversed(self._locks):
                 lock.release()
         low = self.lowered
+        low.plan.strings.raise_failed()
         # A check in a while loop's test keeps its error without the flag leaving the test.
         if low.has_error and (bool(err) or any(self._raises)):
             for slot in self._raises:
@@ -360,6 +361,7 @@ class JaxProgram(ProgramFrame):
         for slot in self._raises:
             slot.clear()
         low.plan.overflow.clear()
+        low.plan.strings.reset()  # the strings this run makes (string_handles.py)
         # Host callbacks with state (prints waiting for the end of the call, draws) save it
         # before a run that may overflow, and go back to it before the run again.
         if low.plan.growable:
