@@ -267,3 +267,17 @@ CHARS = [
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_chr_and_own_list_items(capsys, fn, inputs, backend):
     _same_as_eager(capsys, fn, inputs, backend)
+
+
+def compared_label(x):
+    s = "none"
+    if x.sum() > 2:
+        s = f"{x.sum()}"
+    return s != "6.0"
+
+
+def test_a_compared_run_time_string_is_refused_on_jax(capsys):
+    _same_as_eager(capsys, compared_label, [(np.array([1.0, 2.0, 3.0]),)], "numpy")
+    if "jax" in BACKENDS:
+        with pytest.raises(autoconv.AutoconvError, match="compares or computes with a string"):
+            autoconv.function(compared_label, backend="jax")(np.array([1.0, 2.0, 3.0]))

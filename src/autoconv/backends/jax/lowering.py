@@ -229,6 +229,8 @@ class _Writer:
             wrote = self.list_use(node, indent)
             _string_handles.decode_reads(self, node, indent)  # a string the device keeps
             return wrote
+        if self.plan.handles:
+            _string_handles.check_use(self, node)
         method = getattr(self, "node_" + kind, None)
         if method is not None:
             method(node, indent)

@@ -168,3 +168,21 @@ def decode_reads(w, node, indent) -> None:
             f".astype({dt})",
             node,
         )
+
+
+_KEEPERS = frozenset(("cond", "while", "print", "list_append"))
+
+
+def check_use(w, node) -> None:
+    """Refuses an operation of the device on a string it keeps as a handle (`s == "none"`,
+    `s + t`): the device has no string to compare or join."""
+    if node.kind in _KEEPERS:
+        return
+    handles = w.plan.handles
+    if any(t.id in handles for t in node.inputs):
+        raise lowering_error(
+            node,
+            "it compares or computes with a string made when the graph runs, which this "
+            "backend keeps on the device as a handle to a string made on the host; compare "
+            "the numbers the string was made from instead",
+        )
