@@ -213,7 +213,16 @@ def nested_choice(x):
     return s.upper(), s
 
 
+def text_or_choice(x):
+    if x.sum() > 5:
+        s = f"big {x.sum()}"
+    else:
+        s = "pos" if x[0] > 0 else "neg"
+    return s
+
+
 FLOW = [
+    (text_or_choice, [(np.array([3.0, 4.0]),), (np.array([1.0]),), (-np.ones(1),)]),
     (sign_label, INPUTS),
     (csv_lines, [(np.array([[1.0, 2.25], [-3.5, 0.0]]),), (np.zeros((0, 2)),)]),
     (report_lines, INPUTS + [(np.zeros(0),)]),
@@ -281,3 +290,21 @@ def test_a_compared_run_time_string_is_refused_on_jax(capsys):
     if "jax" in BACKENDS:
         with pytest.raises(autoconv.AutoconvError, match="compares or computes with a string"):
             autoconv.function(compared_label, backend="jax")(np.array([1.0, 2.0, 3.0]))
+
+
+def carried_state(speeds):
+    state = "stopped"
+    for v in speeds:
+        if v > 80:
+            state = "speeding at %d km/h" % int(v)  # noqa: UP031
+        elif v > 0:
+            state = "moving"
+    return state
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_run_time_string_carried_by_a_loop_is_the_documented_error(backend):
+    # (it was NumPy's DTypePromotionError while the graph ran: a string chosen among the
+    # code's strings and an f-string, merged by a staged `if` in the loop)
+    with pytest.raises(autoconv.AutoconvError, match="`state` is str 'stopped' before this"):
+        autoconv.function(carried_state, backend=backend)(np.array([10.0, 95.5]))

@@ -388,14 +388,25 @@ def is_text(value) -> bool:
     return type(value) is _tensor.Tensor and value.dtype.kind == "O" and not value.shape
 
 
-def text_pair(a, b) -> tuple:
+def text_pair(a, b, blocks=None) -> tuple:
     """Two paths' values of a variable (a branch's, a loop's): a Python `str` against a string
-    made when the graph runs becomes a constant of the graph, so that they merge."""
+    made when the graph runs becomes a constant of the graph, so that they merge; so does a
+    string a staged condition chose among strings (a `Choice`): the one it picks, made in its
+    own path's block (`blocks`: the two paths' blocks)."""
+    if blocks is not None and (is_text(a) or is_text(b)):
+        a, b = (_picked(v, block) for v, block in zip((a, b), blocks))
     if type(a) is str and is_text(b):
         return _g.add_const(a, ((), np.dtype(object)), True), b
     if type(b) is str and is_text(a):
         return a, _g.add_const(b, ((), np.dtype(object)), True)
     return a, b
+
+
+def _picked(value, block):
+    if type(value) is Choice and all(type(o) is str for o in value.options):
+        with _g.build(_g.current().graph, block):
+            return chosen_value(value)
+    return value
 
 
 def concat(a, b):
