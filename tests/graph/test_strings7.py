@@ -292,7 +292,12 @@ def test_a_compared_run_time_string_is_refused_on_jax(capsys):
             autoconv.function(compared_label, backend="jax")(np.array([1.0, 2.0, 3.0]))
 
 
+# --- strings carried by staged loops ---------------------------------------------------------
+
+
 def carried_state(speeds):
+    # (it was NumPy's DTypePromotionError while the graph ran: a string chosen among the
+    # code's strings and an f-string, merged by a staged `if` in the loop)
     state = "stopped"
     for v in speeds:
         if v > 80:
@@ -302,9 +307,34 @@ def carried_state(speeds):
     return state
 
 
+def accumulated(x):
+    s = ""
+    for v in x:
+        s += f"{v:.1f},"
+    return s
+
+
+def last_big(x):
+    label = "none"
+    for v in x:
+        if v > 1:
+            label = f"big {v}"
+    return label.upper()
+
+
+def printed_trail(x):
+    s = "go"
+    for v in x:
+        s = f"{s}>{int(v)}"
+        print(s)
+    return s
+
+
+CARRIED = [carried_state, accumulated, last_big, printed_trail]
+LOOP_INPUTS = [(np.array([10.0, 95.5, 50.0]),), (np.zeros(0),), (np.array([81.0, -1.0]),)]
+
+
+@pytest.mark.parametrize("fn", CARRIED, ids=lambda f: f.__name__)
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_a_run_time_string_carried_by_a_loop_is_the_documented_error(backend):
-    # (it was NumPy's DTypePromotionError while the graph ran: a string chosen among the
-    # code's strings and an f-string, merged by a staged `if` in the loop)
-    with pytest.raises(autoconv.AutoconvError, match="`state` is str 'stopped' before this"):
-        autoconv.function(carried_state, backend=backend)(np.array([10.0, 95.5]))
+def test_strings_carried_by_staged_loops(capsys, fn, backend):
+    _same_as_eager(capsys, fn, LOOP_INPUTS, backend)

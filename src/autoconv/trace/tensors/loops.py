@@ -7,6 +7,7 @@ import numpy as np
 from autoconv.errors import AutoconvError
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
+from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.tensor import Tensor, format_spec
 from autoconv.runtime import keyed as keyed_rt
@@ -573,6 +574,10 @@ class _Loop:
                 else:
                     if v is before or _same_python(v, before):
                         continue
+                    if type(before) is str and _tensor.uses.printing.is_text(v):
+                        # A str before, a string made when the graph runs after an iteration:
+                        # carried as such a string, from a constant of the graph.
+                        before = init_leaves[i][j] = _g.add_const(before, _spec(v), True)
                     if not (_numeric(v) and _numeric(before)):
                         self._error(
                             f"{who} is {_spec_text(before)} before this {self.what} and "
