@@ -42,7 +42,11 @@ def percent(fmt, values, printed=False):
 
 def str_format(fmt, args, kwargs, printed=False):
     """`fmt.format(*args, **kwargs)`; see the module."""
-    if not (_traces or "jax" in _modules) or type(fmt) is not str:
+    if type(fmt) is not str:  # an object's own `format` method, converted as other calls
+        from autoconv.runtime.calls import converted
+
+        return converted(fmt.format)(*args, **kwargs)
+    if not (_traces or "jax" in _modules):
         return fmt.format(*args, **kwargs)
     marker = _marker_maker()
     if marker is None or not marker.any((args, kwargs)):
