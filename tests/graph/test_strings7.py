@@ -338,3 +338,28 @@ LOOP_INPUTS = [(np.array([10.0, 95.5, 50.0]),), (np.zeros(0),), (np.array([81.0,
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_strings_carried_by_staged_loops(capsys, fn, backend):
     _same_as_eager(capsys, fn, LOOP_INPUTS, backend)
+
+
+# --- under jax.jit of a converted function (JAX tracers, not the JAX backend) ------------------
+
+
+def printed_under_jit(x):
+    print("mean: %.2f, n=%d" % (x.mean(), x.shape[0]))  # noqa: UP031
+    print("{:.3f} | {!r}".format(x.max(), 5))  # noqa: UP032
+    return x * 2
+
+
+def returned_under_jit(x):
+    return "mean: %.2f" % x.mean()  # noqa: UP031
+
+
+def test_percent_and_format_under_jax_jit(capsys):
+    jax = pytest.importorskip("jax")
+    x = np.array([1.0, 2.0])
+    printed_under_jit(x)
+    eager = capsys.readouterr().out
+    jax.jit(autoconv.convert(printed_under_jit))(x)
+    jax.effects_barrier()
+    assert capsys.readouterr().out == eager
+    with pytest.raises(autoconv.AutoconvError, match="makes a string of a traced"):
+        jax.jit(autoconv.convert(returned_under_jit))(x)
