@@ -31,7 +31,7 @@ made outside the graph through the graph.
 
 import gast
 
-from autoconv.converters import expressions, written_params
+from autoconv.converters import expressions, views, written_params
 from autoconv.pyct import anno, templates
 from autoconv.pyct.transformer import Transformer
 
@@ -56,8 +56,14 @@ def transform(function_node, ctx) -> None:
     arrays = _numpy_arrays(function_node, names)
     written = written_params.find(function_node, names)
     own = written_params.own_arrays(function_node, names, _makes_array)
+    through = views.find(function_node, names)
+    if through:
+        keys = {row: ctx.namer.new(f"{row}_at") for row in through}
+        ctx.flags.update(keys.values())
+        views.rewrite_reads(function_node.body, through, keys, ctx.ac)
+        through = {row: (base, keys[row]) for row, base in through.items()}
     written_params.mark_views(function_node, ctx.ac, names)
-    _block(function_node.body, ctx.ac, names, False, arrays, ctx.namer)
+    _block(function_node.body, ctx.ac, names, False, arrays, ctx.namer, through)
     written_params.rebind_after_calls(function_node, ctx.ac, (own | written) & names)
     if written:
         anno.set(function_node, written_params.WRITTEN, tuple(sorted(written)))
@@ -102,27 +108,27 @@ def _makes_array(value) -> bool:
     return value.func.attr in _ARRAY_METHODS
 
 
-def _block(stmts, ac, names, in_control_flow, arrays=frozenset(), namer=None) -> None:
+def _block(stmts, ac, names, in_control_flow, arrays=frozenset(), namer=None, through=None):
     out = []
     for stmt in stmts:
         out.append(stmt)
         if isinstance(stmt, (gast.Assign, gast.AugAssign)):
-            new = _rebinding(stmt, ac, names, in_control_flow, arrays)
+            new = _rebinding(stmt, ac, names, in_control_flow, arrays, through)
             if new is stmt and namer is not None:
-                new = _hoisted(stmt, ac, names, in_control_flow, arrays, namer)
+                new = _hoisted(stmt, ac, names, in_control_flow, arrays, namer, through)
             out[-1:] = new if isinstance(new, list) else [new]
         elif not isinstance(stmt, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
             inner_flow = in_control_flow or isinstance(stmt, (gast.If, gast.For, gast.While))
             for field in _BODIES:
                 inner = getattr(stmt, field, None)
                 if isinstance(inner, list):
-                    _block(inner, ac, names, inner_flow, arrays, namer)
+                    _block(inner, ac, names, inner_flow, arrays, namer, through)
             for clause in getattr(stmt, "handlers", None) or getattr(stmt, "cases", None) or ():
-                _block(clause.body, ac, names, inner_flow, arrays, namer)
+                _block(clause.body, ac, names, inner_flow, arrays, namer, through)
     stmts[:] = out
 
 
-def _rebinding(stmt, ac, names, in_control_flow, arrays):
+def _rebinding(stmt, ac, names, in_control_flow, arrays, through=None):
     targets = [stmt.target] if isinstance(stmt, gast.AugAssign) else stmt.targets
     if len(targets) != 1:
         return stmt
@@ -140,6 +146,13 @@ def _rebinding(stmt, ac, names, in_control_flow, arrays):
     ):
         return stmt
     key = target.slice
+    if through and target.value.id in through:
+        # `row[j] = v` where `row = out[i]`: `out` is written too (converters/views)
+        name = target.value.id
+        if isinstance(stmt, gast.AugAssign):
+            stmt.value = _ItemReads(name, ac).visit(stmt.value)
+        key, value = _stored(stmt, _load(name), key, ac)
+        return views.write(stmt, name, *through[name], key, value, ac)
     path = None
     if in_control_flow and isinstance(key, gast.Constant) and target.value.id not in arrays:
         if type(key.value) is not int:
@@ -225,7 +238,7 @@ def _attribute_rebinding(stmt, target, ac):
 ITEM_PATH = "item_path"
 
 
-def _hoisted(stmt, ac, names, in_control_flow, arrays, namer):
+def _hoisted(stmt, ac, names, in_control_flow, arrays, namer, through=None):
     """`x[K] = V` or `x[K] op= V` with a key that calls something or reads an attribute
     (`x[x.shape[0] - 1] = 0`, `x[np.array([1, 2])] += 3`): the value (for `=`) and the key
     are bound to new names first, in Python's order, then the item is assigned through them
@@ -260,7 +273,8 @@ def _hoisted(stmt, ac, names, in_control_flow, arrays, namer):
         inner = gast.AugAssign(target=item, op=stmt.op, value=value)
     else:
         inner = gast.Assign(targets=[item], value=value, type_comment=None)
-    out.append(_rebinding(expressions.located(inner, stmt), ac, names, in_control_flow, arrays))
+    inner = expressions.located(inner, stmt)
+    out.append(_rebinding(inner, ac, names, in_control_flow, arrays, through))
     return out
 
 

@@ -249,6 +249,8 @@ def _statement(stmt, names) -> tuple:
         hoisted = _marked([_assign(test, stmt.test)], names)
         stmt.test = gast.Name(id=test, ctx=gast.Load(), annotation=None, type_comment=None)
         return hoisted + [_if_clear(names, [stmt])], []
+    if isinstance(stmt, (gast.For, gast.While)) and _raises(stmt.body):
+        return _loop(stmt, names)
     values = []  # (node holding the value, field) to compute before the statement
     if isinstance(stmt, (gast.Assign, gast.AugAssign, gast.AnnAssign)) and stmt.value is not None:
         values.append((stmt, "value"))
@@ -287,6 +289,24 @@ def _statement(stmt, names) -> tuple:
     if not hoisted:
         return [stmt], None
     return _marked(hoisted, names), [stmt]
+
+
+def _loop(stmt, names) -> tuple:
+    """A loop of the body with a `raise` in it: the statements after a failing point of an
+    iteration are guarded as the body's are, and the loop stops where `caught` is set (as the
+    raise would stop it), through a flag its body returns (converters.break_statements)."""
+    stmt.body, fails = _guarded(stmt.body, names)
+    if not fails:
+        return [stmt], None
+    flag = names.new("raised")
+    stmt.body.append(_assign(flag, templates.expr("caught != 0", caught=names.caught)))
+    anno.set(stmt, "stop_flags", [*anno.get(stmt, "stop_flags", []), flag])
+    return [_assign(flag, gast.Constant(value=False, kind=None)), stmt], []
+
+
+def _raises(stmts) -> bool:
+    """Whether `stmts` hold a `raise` of an exception in this scope."""
+    return any(isinstance(n, gast.Raise) and n.exc is not None for n in scopes.walk_scope(stmts))
 
 
 _CONTAINER_METHODS = {"append", "extend", "insert", "add", "update", "setdefault", "clear"}

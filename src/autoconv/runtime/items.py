@@ -33,20 +33,24 @@ def setitem(target, key, value):
 _VIEWS: dict = {}
 
 
-def view_of(base, key, text: str):
+def view_of(base, key, text: str, through: bool = False):
     """`base[key]`, for `row = base[key]` where converted code writes `row[j] = v` later. Eager
     NumPy gives a view that shares `base`'s memory for integer and slice keys; a JAX array is
-    a copy, so a write into it under a JAX trace is refused (`setitem`)."""
+    a copy, so a write into it under a JAX trace is refused (`setitem`), unless `through`: the
+    writes go to `base` too (`setitem_view`)."""
     if _traces:
         # The graph's read, as the converter writes it without the write later: an item of a
         # list a staged statement appended to, or one at a key known only when the graph runs.
-        return list_item(base, key) if type(base) is list else item_at(base, key)
+        value = list_item(base, key) if type(base) is list else item_at(base, key)
+        if through:
+            staging.graph_tracer.view_taken(value, base)
+        return value
     try:
         value = base[key]
     except LookupError as e:
         e.as_written = True  # the user's own `base[key]` (see raising)
         raise
-    if not _traces and staging.jax_value(value) and getattr(value, "ndim", 0) > 0:
+    if not through and staging.jax_value(value) and getattr(value, "ndim", 0) > 0:
         items = key if type(key) is tuple else (key,)
         if all(k is None or k is Ellipsis or type(k) in (int, slice) for k in items):
             if len(_VIEWS) > 4096:
@@ -70,6 +74,37 @@ def _view_written(target) -> None:
         "= v` for `row = out[i]`), or copy the view first (`row = out[i].copy()`) if the "
         "array should not change.",
     )
+
+
+def setitem_view(view, key, value, base, at, name: str):
+    """`view[key] = value` where `view = base[at]` (converters/views.py; `name`: `base`'s):
+    gives `(view, base)` as the names hold them afterwards. Where `view` shares `base`'s
+    memory (NumPy's view: a key of integers and slices) and a graph or JAX gives `view` a new
+    array, `base` gets one with it stored at `at`; in Python NumPy has changed both already."""
+    if _traces:
+        return staging.graph_tracer.setitem_view(view, key, value, base, at, name)
+    if staging.jax_value(view) or _jax_array(view):
+        new = staging.jax_ops().setitem(view, key, value)  # `view.at[key].set(value)`
+        if basic_key(at) and (staging.jax_value(base) or _jax_array(base)):
+            base = staging.jax_ops().setitem(base, at, new, name)
+        return new, base
+    view[key] = value
+    return view, base
+
+
+def basic_key(key) -> bool:
+    """Whether `array[key]` is a view of `array` in NumPy: integers, slices, None and `...`
+    (a 0-d integer array too); a list, an array or a bool makes a copy."""
+    for k in key if type(key) is tuple else (key,):
+        if k is None or k is Ellipsis or type(k) is slice:
+            continue
+        if type(k) is bool or isinstance(k, (list, tuple)):
+            return False
+        kind = getattr(getattr(k, "dtype", None), "kind", None)
+        if isinstance(k, int) or kind in ("i", "u") and getattr(k, "ndim", 1) == 0:
+            continue
+        return False
+    return True
 
 
 def setitem_attr(owner, attr: str, key, value) -> None:

@@ -118,6 +118,11 @@ def try_raise(scope: TryScope, exc):
     """The clause that stages the user's `raise exc` (0: Python raises it now). Staged when a
     condition known only when the graph runs leads to it: in a block other than the `try`'s."""
     block = BLOCK[0]()
+    if block is not None and isinstance(exc, type) and issubclass(exc, BaseException):
+        try:  # `raise ValueError` raises `ValueError()`, as Python does
+            exc = exc()
+        except Exception:
+            return 0  # Python's own error from the class: raised by `raise exc` as eagerly
     if block is None or block is scope.home or not isinstance(exc, BaseException):
         return 0
     k = scope.clause_for(type(exc))
@@ -146,6 +151,16 @@ def try_exception(scope: TryScope, k: int):
     found = scope.caught.get(k) or [None]
     first = found[0]
     for other in found:
+        if _made_when_run(other):
+            from autoconv.errors import StagingError
+
+            raise StagingError(
+                f"{scope.origin[0]}:{scope.origin[1]}: the `except ... as` name of this `try` "
+                f"would be a {type(other).__name__} whose message holds values known only when the "
+                "graph runs (an f-string of them): a graph cannot carry it to the handler. "
+                'Use the name only where its message is fixed (`raise ValueError("negative '
+                'reading")`), or return the values that describe the error instead.'
+            )
         if other is None or type(other) is not type(first) or str(other) != str(first):
             from autoconv.errors import StagingError
 
@@ -157,6 +172,15 @@ def try_exception(scope: TryScope, k: int):
                 "`except` clause.",
             )
     return first
+
+
+def _made_when_run(exc) -> bool:
+    """Whether `exc`'s message stands for text made when the graph runs (the printing
+    module's markers of a traced value)."""
+    try:
+        return exc is not None and any("\ue000" in str(a) for a in exc.args)
+    except Exception:
+        return False
 
 
 def scopes() -> list:

@@ -28,18 +28,19 @@ def mark():
     return None
 
 
-def setitem(target, key, value):
+def setitem(target, key, value, name=None):
     """`target[key] = value` in converted code (`target = ac.setitem(target, key, value)`): on a
     JAX array, which cannot change, the rebinding gets `target.at[key].set(value)` (the value
     cast to `target`'s dtype, as NumPy stores it). A boolean mask JAX knows only at run time
     takes a single value (`jnp.where`). Another name that refers to the same array would see
-    the change eagerly and cannot here: an error naming both."""
+    the change eagerly and cannot here: an error naming both. `name`: the user's name of
+    `target` where the statement writes another (a view of it: runtime.items.setitem_view)."""
     if not isinstance(target, (jax.Array, jax.core.Tracer)):
         target[key] = value  # a list or dict holds tracers as they are
         return target
     frame = user_frame(st._SKIP)
     line = _source_line(frame)
-    name = _target_name(line) or "the array"
+    name = name or _target_name(line) or "the array"
     other = _other_name(target, frame, name)
     if other is not None:
         st.fail(

@@ -87,6 +87,27 @@ def _adopted(t: Tensor):
     return (True, entry[1]) if entry is not None and entry[0]() is t else (False, None)
 
 
+# id(view) -> (view, base): NumPy arrays made outside the graph, `row = out[i]` where every
+# write into `row` goes to `out` too (converters/views.py): they see each other's changes, as
+# eagerly, so neither is another name that sees the other's array.
+_THROUGH: dict = {}
+
+
+def note_view(view, base) -> None:
+    if type(view) is np.ndarray and type(base) is np.ndarray:
+        if len(_THROUGH) > 4096:
+            _THROUGH.clear()
+        _THROUGH[id(view)] = (view, base)
+
+
+def _through(a, b) -> bool:
+    for v, base in ((a, b), (b, a)):
+        entry = _THROUGH.get(id(v))
+        if entry is not None and entry[0] is v and entry[1] is base:
+            return True
+    return False
+
+
 def _array_shared(array, frame, name, slot=None):
     """Why eager code would see a write into `array` other than through `name` (a phrase), or
     None. What the user's frames on the stack can reach is searched, a few levels deep: their
@@ -97,7 +118,7 @@ def _array_shared(array, frame, name, slot=None):
     while frame is not None:
         if not frame.f_code.co_filename.startswith(_SKIP):
             for key, v in frame.f_locals.items():
-                if key != name and _reaches(v, array, seen, 0, slot):
+                if key != name and not _through(v, array) and _reaches(v, array, seen, 0, slot):
                     return f"also reachable through `{key}`"
             if any(_reaches(v, array, seen, 1, slot) for v in frame.f_globals.values()):
                 return "a global"
@@ -603,12 +624,14 @@ def check_live(tensors, returned_by=None):
                 break
 
 
-def assign_item(target, key, value, slot=None):
+def assign_item(target, key, value, slot=None, view=False, name=None):
     """`target[key] = value` as a statement that rebinds `target` (`x = assign_item(x, k, v)`):
     on Python values and concrete arrays it stores in place, as eagerly; where a Tensor is
     involved the graph gets a copy of `target` with the item set, which is what eager code
     sees when no other name, view or caller shares the array (otherwise a clear error).
-    `slot`: the (object, attribute) holding `target` that the caller rebinds to the result."""
+    `slot`: the (object, attribute) holding `target` that the caller rebinds to the result.
+    `view`: `target` is a view whose base the caller writes too (converters/views.py); `name`:
+    the user's name of `target` where the statement's target is another (that view's)."""
     from autoconv.trace.tensors.numpy_dispatch import operand
 
     if not _g.building():
@@ -630,7 +653,7 @@ def assign_item(target, key, value, slot=None):
         return target
     frame = user_frame()
     line = source_line(frame)
-    name = target_name(line) or "the array"
+    name = name or target_name(line) or "the array"
     if staged_block and isinstance(target, np.ndarray):
         # A NumPy array the staged statement does not carry (`y` is not read after it): the
         # write makes a graph value of it, if nothing else sees the array.
@@ -656,7 +679,7 @@ def assign_item(target, key, value, slot=None):
                 "Python raises this too)",
                 TypeError,
             )
-        if not _private(target):
+        if not view and not _private(target):
             fail(
                 frame,
                 f"`{line}` writes into `{name}` in place, and `{name}` is {_why_shared(target)}. "

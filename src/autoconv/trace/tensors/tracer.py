@@ -16,6 +16,7 @@ from autoconv.runtime import keyed as keyed_rt
 from autoconv.runtime import staging as rt
 from autoconv.runtime.control_flow import ElifChain
 from autoconv.runtime.control_flow import for_stmt as py_for_stmt
+from autoconv.runtime.items import basic_key
 from autoconv.runtime.staged_locals import StagedLocals
 from autoconv.trace.core.hidden import HiddenState, with_carried
 from autoconv.trace.core.whole import carried_whole
@@ -96,6 +97,20 @@ class TensorTracer:
     """Implements `autoconv.runtime.staging`'s protocol for Tensors."""
 
     # item assignment -----------------------------------------------------------------------
+    def view_taken(self, view, base) -> None:
+        """`view = base[...]` that writes go through (runtime.items.view_of)."""
+        mutation.note_view(view, base)
+
+    def setitem_view(self, view, key, value, base, at, name):
+        """`view[key] = value` where `view = base[at]` (runtime.items.setitem_view): `(view,
+        base)` afterwards, `base` with the new `view` stored where NumPy's view shares it."""
+        if not isinstance(view, (Tensor, np.ndarray)):
+            return self.setitem(view, key, value), base
+        new = mutation.assign_item(view, key, value, view=True)
+        if new is view or not isinstance(base, (Tensor, np.ndarray)) or not basic_key(at):
+            return new, base  # changed in place (NumPy's own view), or a copy eagerly too
+        return new, mutation.assign_item(base, at, new, name=name)
+
     def setitem(self, target, key, value, slot=None):
         """`slot`: (object, attribute name) when the array is `object.attribute`, which the
         caller rebinds to the result (`self.stock[i] -= q`)."""
