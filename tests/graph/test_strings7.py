@@ -363,3 +363,32 @@ def test_percent_and_format_under_jax_jit(capsys):
     assert capsys.readouterr().out == eager
     with pytest.raises(autoconv.AutoconvError, match="makes a string of a traced"):
         jax.jit(autoconv.convert(returned_under_jit))(x)
+
+
+# --- int() and float() of strings made when the graph runs --------------------------------------
+
+
+def parsed_back(x):
+    s = f"{int(x[0])}{int(x[1])}"
+    return int(s), float(f"{x[0]}"), int("%d0" % x[1])  # noqa: UP031
+
+
+def not_a_number(x):
+    return int(f"{x[0]}")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_int_and_float_of_run_time_strings(capsys, backend):
+    _same_as_eager(capsys, parsed_back, [(np.array([1, 2]),), (np.array([40, 7]),)], backend)
+    _same_as_eager(capsys, not_a_number, [(np.array([1.5]),)], backend)  # ValueError
+
+
+def computed_with(x):
+    return int(f"{x[0]}") + 1
+
+
+def test_a_parsed_number_in_arithmetic(capsys):
+    _same_as_eager(capsys, computed_with, [(np.array([3]),)], "numpy")
+    if "jax" in BACKENDS:
+        with pytest.raises(autoconv.AutoconvError, match="`int\\(\\)` cannot be lowered to JAX"):
+            autoconv.function(computed_with, backend="jax")(np.array([3]))

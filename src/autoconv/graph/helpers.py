@@ -155,6 +155,12 @@ def _piece(value, spec: str) -> str:
 
 _CONVERSIONS = {"r": repr, "s": str, "a": ascii}
 
+
+def parse_number(value, kind: str):
+    """`int(s)` ("int") or `float(s)` ("float") of a string made when the graph runs."""
+    return int(value) if kind == "int" else float(value)
+
+
 STR_METHODS = {
     **dict.fromkeys(
         "upper lower strip lstrip rstrip title capitalize casefold swapcase replace zfill "

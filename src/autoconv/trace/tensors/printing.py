@@ -28,6 +28,7 @@ from autoconv.caches import register_cache
 from autoconv.graph import graph as _g
 from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
+from autoconv.graph.helpers import parse_number as _parse_number
 from autoconv.graph.helpers import render as _render
 from autoconv.graph.origin import user_origin
 from autoconv.trace.tensors.choices import Choice
@@ -400,6 +401,15 @@ def text_pair(a, b, blocks=None) -> tuple:
     if type(b) is str and is_text(a):
         return a, _g.add_const(b, ((), np.dtype(object)), True)
     return a, b
+
+
+def parsed(value, kind):
+    """`int(s)` / `float(s)` (`kind`) of a string made when the graph runs: a Python number
+    made when it runs (Python's ValueError then for a string that is not one)."""
+    spec = ((), np.dtype(np.int64 if kind is int else np.float64), True)
+    return emit("helper", f"{kind.__name__}()", _parse_number, (value, kind.__name__), {}, [spec])[
+        0
+    ]
 
 
 def _picked(value, block):
