@@ -293,8 +293,11 @@ class JaxProgram(ProgramFrame):
         return self.fn(*leaves)
 
     def _call(self, *leaves):
-        if self.lowered.plan.growable:
-            with self._lock:  # one attempt at a time: an overflow swaps the compiled program
+        plan = self.lowered.plan
+        if plan.growable or plan.handles:
+            # One attempt at a time: an overflow swaps the compiled program, and the strings
+            # a run makes are in one table per program (string_handles.py).
+            with self._lock:
                 return self._call_once(leaves)
         return self._call_once(leaves)
 
