@@ -118,7 +118,54 @@ def key_values(d_vals):
     return "; ".join("%s=%.2f" % kv for kv in zip(keys, vals))  # noqa: UP031
 
 
+def receipt(prices, qty):
+    names = ["tea", "cake", "jam"]
+    lines = []
+    total = 0.0
+    for i in range(len(prices)):
+        cost = prices[i] * qty[i]
+        total += cost
+        lines.append("%-6s x%2d %8.2f" % (names[i % 3], qty[i], cost))  # noqa: UP031
+    lines.append("{:<6} {:>12.2f}".format("TOTAL", total))  # noqa: UP032
+    return "\n".join(lines)
+
+
+def first_failure(readings, limit):
+    i = 0
+    while i < len(readings):
+        if readings[i] > limit:
+            msg = "sensor {} over by {:.2f}".format(i, readings[i] - limit)  # noqa: UP032
+            break
+        i += 1
+    else:
+        msg = "all %d readings ok" % len(readings)  # noqa: UP031
+    return msg
+
+
+def event_log(x):
+    log = []
+    level = "INFO"
+    for t, v in enumerate(x):
+        if v < 0:
+            level = "WARN"
+            log.append(f"[{level}] t={t} v={v!r}")
+        elif v > 10:
+            log.append("[%s] t=%d spike %s" % ("ERROR", t, repr(v)))  # noqa: UP031
+    return log, level
+
+
+def bar_chart(counts):
+    rows = []
+    for i, c in enumerate(counts):
+        rows.append("{:>2} | {} {}".format(i, chr(35) * 0 + "*" * 3, int(c)))  # noqa: UP032
+    return "\n".join(rows)
+
+
 PROGRAMS = [
+    (receipt, [(np.array([2.5, 4.0]), np.array([2, 1])), (np.zeros(0), np.zeros(0, np.int64))]),
+    (first_failure, [(np.array([1.0, 5.5, 2.0]), 3.0), (np.array([1.0]), 3.0)]),
+    (event_log, [(np.array([1.0, -2.0, 12.5]),), (np.zeros(0),)]),
+    (bar_chart, [(np.array([3, 0, 5]),)]),
     (grade_report, [(np.array([95.0, 80.0, 60.5]),), (np.zeros(0),)]),
     (csv_export, [(np.array([[1.0, 2.5], [1e5, -3.25]]),), (np.zeros((0, 3)),)]),
     (training_log, [(np.array([1.0, 0.5, 0.7, 0.25]),), (np.array([2.0]),)]),

@@ -330,7 +330,29 @@ def printed_trail(x):
     return s
 
 
-CARRIED = [carried_state, accumulated, last_big, printed_trail]
+def first_over(readings):
+    # (an internal AttributeError, 'int' object has no attribute 'item', while tracing; with
+    # str.format, np.str_ instead of str)
+    i = 0
+    while i < len(readings):
+        if readings[i] > 50:
+            msg = "sensor {} over by {:.2f}".format(i, readings[i] - 50)  # noqa: UP032
+            break
+        i += 1
+    else:
+        msg = "all %d ok" % len(readings)  # noqa: UP031
+    return msg
+
+
+def none_or_text(x):
+    msg = None
+    for v in x:
+        if v > 50:
+            msg = f"over {v}"
+    return msg
+
+
+CARRIED = [carried_state, accumulated, last_big, printed_trail, first_over, none_or_text]
 LOOP_INPUTS = [(np.array([10.0, 95.5, 50.0]),), (np.zeros(0),), (np.array([81.0, -1.0]),)]
 
 

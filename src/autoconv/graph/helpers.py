@@ -64,6 +64,8 @@ class Mixed:
 def mixed_output(value, tag, kinds):
     """What a graph returns for a Mixed output (or stores in a run-time list): the value as
     the type its path gives (None: the NumPy value)."""
+    if type(value) is str:
+        return value  # a string made when the graph runs (its kinds are the stand-in's)
     kind = kinds[tag]
     if kind is not None:
         return kind(value)
