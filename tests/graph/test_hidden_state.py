@@ -205,3 +205,36 @@ def test_dict_entries_a_method_changes_are_carried(backend):
     for x in (np.array([1.0, -1.0, 2.0]), np.zeros(0), np.array([-3.0])):
         want, got = restock_in_a_staged_loop(x.copy()), h(x.copy())
         assert got == want and [type(v) for v in got.values()] == [type(v) for v in want.values()]
+
+
+class Ring:
+    def __init__(self, n):
+        self.buf = np.zeros(n)
+        self.pos = 0
+        self.full = False
+
+    def push(self, v):
+        self.buf[self.pos] = v  # a key read from an attribute, which the loop then carries
+        self.pos = (self.pos + 1) % len(self.buf)
+        if self.pos == 0:
+            self.full = True
+
+
+def ring_means(x):
+    r = Ring(3)
+    means = []
+    for v in x:
+        r.push(v)
+        means.append(r.buf.mean())
+    return means, r.full, r.pos
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("x", [np.array([1.0, 2.0, 4.0, 5.0]), np.array([3.0]), np.zeros(0)])
+def test_state_found_while_carrying_other_state_is_carried_too(x, backend):
+    # Carrying `r.pos` makes `self.buf[self.pos] = v` a write at a run-time key, which changes
+    # `r.buf` too: the loop is traced again with both (it was an internal _CarryHidden).
+    want = ring_means(x)
+    got = autoconv.function(ring_means, backend=backend)(x)
+    assert len(want[0]) == len(got[0]) and np.allclose(want[0], got[0])
+    assert got[1:] == want[1:] and type(got[2]) is int

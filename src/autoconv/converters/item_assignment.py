@@ -239,8 +239,9 @@ ITEM_PATH = "item_path"
 
 
 def _hoisted(stmt, ac, names, in_control_flow, arrays, namer, through=None):
-    """`x[K] = V` or `x[K] op= V` with a key that calls something or reads an attribute
-    (`x[x.shape[0] - 1] = 0`, `x[np.array([1, 2])] += 3`): the value (for `=`) and the key
+    """`x[K] = V` or `x[K] op= V` (`x` a local name or an attribute of one) with a key that
+    calls something or reads an attribute (`x[x.shape[0] - 1] = 0`, `x[np.array([1, 2])] += 3`,
+    `self.buf[self.pos] = v`): the value (for `=`) and the key
     are bound to new names first, in Python's order, then the item is assigned through them
     (`_rebinding`). `stmt` itself when it is no such statement."""
     targets = [stmt.target] if isinstance(stmt, gast.AugAssign) else stmt.targets
@@ -249,8 +250,7 @@ def _hoisted(stmt, ac, names, in_control_flow, arrays, namer, through=None):
     (target,) = targets
     if not (
         isinstance(target, gast.Subscript)
-        and isinstance(target.value, gast.Name)
-        and target.value.id in names
+        and _local_root(target.value, names)
         and not expressions.binds_or_suspends(stmt.value)
         and not expressions.binds_or_suspends(target.slice)
         and not all(isinstance(n, _STABLE) for n in gast.walk(target.slice))
@@ -268,7 +268,7 @@ def _hoisted(stmt, ac, names, in_control_flow, arrays, namer, through=None):
         key = templates.expr("ac.index[key]", ac=ac, key=key)
     key_name = namer.new("key")
     out.append(_bind(key_name, key, stmt))
-    item = gast.Subscript(value=_load(target.value.id), slice=_load(key_name), ctx=gast.Store())
+    item = gast.Subscript(value=_copy(target.value), slice=_load(key_name), ctx=gast.Store())
     if isinstance(stmt, gast.AugAssign):
         inner = gast.AugAssign(target=item, op=stmt.op, value=value)
     else:
@@ -276,6 +276,13 @@ def _hoisted(stmt, ac, names, in_control_flow, arrays, namer, through=None):
     inner = expressions.located(inner, stmt)
     out.append(_rebinding(inner, ac, names, in_control_flow, arrays, through))
     return out
+
+
+def _local_root(node, names) -> bool:
+    """`a` or `a.b.c` with `a` a local name (`self.buf[self.pos] = v`: an attribute's item)."""
+    while isinstance(node, gast.Attribute):
+        node = node.value
+    return isinstance(node, gast.Name) and node.id in names
 
 
 class _ItemReads(Transformer):

@@ -69,6 +69,8 @@ from autoconv.trace.tensors.rows import item_spec
 from autoconv.trace.tensors.unions import Union
 from autoconv.trace.tensors.user_code import user_frame
 
+_HIDDEN_ROUNDS = 8  # traces of a loop that may each find more hidden state to carry
+
 
 class _CarryHidden(Exception):  # noqa: N818 - a signal between two traces of a loop
     """Hidden state changed while the loop was traced: `refs` to carry (`HiddenState`)."""
@@ -139,16 +141,20 @@ class _Loop:
             self.get_state, self.set_state, self.names, lambda v: isinstance(v, Tensor)
         )
         try:
-            try:
-                self._run()
-            except _CarryHidden as carry:
-                # A function the body calls changes a `nonlocal` variable or an attribute
-                # (hidden state): trace again with it among the loop's variables, which
-                # carries it.
-                self.get_state, self.set_state, self.names = with_carried(
-                    self.get_state, self.set_state, self.names, carry.refs
-                )
-                self._run()
+            for _ in range(_HIDDEN_ROUNDS):
+                try:
+                    self._run()
+                    break
+                except _CarryHidden as carry:
+                    # A function the body calls changes a `nonlocal` variable or an attribute
+                    # (hidden state): trace again with it among the loop's variables, which
+                    # carries it. Carrying it may show more (`self.buf[self.pos] = v` changes
+                    # `self.buf` once `self.pos` is a loop variable).
+                    self.get_state, self.set_state, self.names = with_carried(
+                        self.get_state, self.set_state, self.names, carry.refs
+                    )
+            else:
+                self._error("the state this loop's body changes through its calls does not settle")
         except _BodyRaises as raised:
             self._raising_body(raised.error)
 
