@@ -414,3 +414,17 @@ def test_a_parsed_number_in_arithmetic(capsys):
     if "jax" in BACKENDS:
         with pytest.raises(autoconv.AutoconvError, match="`int\\(\\)` cannot be lowered to JAX"):
             autoconv.function(computed_with, backend="jax")(np.array([3]))
+
+
+def formatted_and_parsed(x):
+    s = "%.1f|%c" % (x[0], 65 + int(x[1]))  # noqa: UP031
+    return "{!r:>20}".format(x[0]), s, int(f"{int(x[0])}7"), chr(int(x[1]) + 97)  # noqa: UP032
+
+
+def test_saved_and_loaded(tmp_path):
+    x = np.array([1.0, 2.0])
+    g = autoconv.function(formatted_and_parsed)
+    want = formatted_and_parsed(x)
+    assert repr(g(x)) == repr(want)
+    g.save(tmp_path / "f.acg")
+    assert repr(autoconv.load(tmp_path / "f.acg")(x)) == repr(want)

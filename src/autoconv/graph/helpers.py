@@ -388,6 +388,7 @@ TABLE = {
     "autoconv.row_field": row_field,
     "autoconv.choose": choose,
     "autoconv.str_method": str_method,
+    "autoconv.parse_number": parse_number,
     "autoconv.union_pick": union_pick,
     "autoconv.list_item": list_item,
     "autoconv.concat_lists": concat_lists,
