@@ -1,4 +1,4 @@
-"""Runs the programs of the fresh batches (tools/fresh_batch3.py, tools/fresh_batch4.py) the
+"""Runs the programs of the fresh batches (tools/fresh_batch3.py to tools/fresh_batch6.py) the
 third way, `jax.jit(autoconv.convert(f))` with the program's NumPy replaced by `jax.numpy`
 (issue 24), and judges each call against eager NumPy as tools/three_paths.py judges its `jit`
 path (tests/jax/corpus.py: arrays traced, other arguments closed over; values, dtypes and
@@ -6,7 +6,10 @@ shapes compared, floats to 1e-9; a Python number may come out as an array, docs/
 
     python tools/jit_batches.py               # the table, by batch
     python tools/jit_batches.py --failures    # and every call that is not correct
+    python tools/jit_batches.py --every       # every call's outcome (to compare two runs)
     python tools/jit_batches.py -k NAME       # only programs whose name contains NAME
+    python tools/jit_batches.py -b batch5     # only this batch (may be repeated)
+    python tools/jit_batches.py --skip 120    # resume: each batch from its 121st program
 
 Outcomes of a call, worst first:
 
@@ -40,8 +43,15 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import fresh_batch3  # noqa: E402
 import fresh_batch4  # noqa: E402
+import fresh_batch5  # noqa: E402
+import fresh_batch6  # noqa: E402
 
-BATCHES = {"batch3": fresh_batch3, "batch4": fresh_batch4}
+BATCHES = {
+    "batch3": fresh_batch3,
+    "batch4": fresh_batch4,
+    "batch5": fresh_batch5,
+    "batch6": fresh_batch6,
+}
 OUTCOMES = ("crash", "wrong", "hang", "autoconv-error", "jax-design", "same", "skipped")
 CORRECT = ("same", "autoconv-error", "jax-design")
 SECONDS = 60
@@ -81,6 +91,8 @@ def _raised_in_autoconv(exc) -> str:
             continue
         if name.endswith("autoconv/runtime/py_builtins.py"):
             continue  # Python's `int`, `len`, ... as converted code calls them: the user's call
+        if name.endswith("autoconv/runtime/items.py") and frame.line == "return target[key]":
+            continue  # the user's own `x[key]`, read for them (JAX's error for a traced mask)
         if AUTOCONV_SRC in frame.filename:
             return f"{os.path.relpath(frame.filename, ROOT)}:{frame.lineno}"
         return ""
@@ -141,7 +153,12 @@ def _worst(calls):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--failures", action="store_true", help="list the calls not correct")
+    parser.add_argument("--every", action="store_true", help="list every call (to compare runs)")
+    parser.add_argument("--skip", type=int, default=0, help="skip each batch's first N programs")
     parser.add_argument("-k", default="", help="only programs whose name contains this text")
+    parser.add_argument(
+        "-b", "--batch", action="append", choices=sorted(BATCHES), help="only these"
+    )
     options = parser.parse_args(argv)
     # Every frame in tracebacks, so that an error raised inside autoconv is seen as such.
     os.environ["AUTOCONV_TRACEBACK"] = "full"
@@ -152,29 +169,30 @@ def main(argv=None) -> int:
 
     jax.config.update("jax_enable_x64", True)
     results = {}  # (batch, name) -> [(outcome, detail)]
-    for batch, module in BATCHES.items():
+    batches = {b: m for b, m in BATCHES.items() if not options.batch or b in options.batch}
+    for batch, module in batches.items():
         path = os.path.basename(module.__file__)
-        for func, inputs in module.P:
+        for func, inputs in module.P[options.skip :]:
             if options.k not in func.__name__:
                 continue
             calls = [run_call(corpus, func, a, path) for a in inputs]
             results[batch, func.__name__] = calls
-            if options.failures:  # as it goes: a long run that is stopped keeps what it found
+            if options.failures or options.every:  # as it goes: a stopped run keeps what it found
                 for k, (outcome, detail) in enumerate(calls):
-                    if outcome not in CORRECT + ("skipped",):
+                    if options.every or outcome not in CORRECT + ("skipped",):
                         print(f"  {batch} {func.__name__} input {k}: {outcome}: {detail}")
                 sys.stdout.flush()
             print(".", end="", flush=True, file=sys.stderr)
     print(file=sys.stderr)
-    per_call = {b: collections.Counter() for b in BATCHES}
-    per_program = {b: collections.Counter() for b in BATCHES}
+    per_call = {b: collections.Counter() for b in batches}
+    per_program = {b: collections.Counter() for b in batches}
     for (batch, _), calls in results.items():
         per_call[batch].update(c[0] for c in calls)
         per_program[batch][_worst(calls)] += 1
-    print(f"{'outcome':<16}" + "".join(f"{b + ' calls':>14}{'programs':>10}" for b in BATCHES))
+    print(f"{'outcome':<16}" + "".join(f"{b + ' calls':>14}{'programs':>10}" for b in batches))
     for outcome in OUTCOMES + ("total", "correct"):
         cells = ""
-        for b in BATCHES:
+        for b in batches:
             if outcome == "total":
                 calls, progs = sum(per_call[b].values()), sum(per_program[b].values())
             elif outcome == "correct":

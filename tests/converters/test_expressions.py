@@ -105,8 +105,9 @@ def test_names_unpacked_from_displays_need_no_conversion_unless_rebound():
         GLOBALS,
     )
     assert "    stack.append(xs)" in out
-    assert "    seen.update(xs)" in out
-    # a set's or dict's lookups and additions: a key may be known only when a graph runs
+    # a set's or dict's lookups, additions and updates: a key may be known only when a graph
+    # runs (`d.update(zip(x.tolist(), ...))`, `e.update(d)` of a run-time dict)
+    assert "ac.converted(seen.update)(xs)" in out
     assert "ac.converted(seen.get)(xs)" in out
     assert "ac.converted(first.append)(rest)" in out  # bound from an unknown value
     assert "ac.converted(n.pop)()" in out  # rebound to an unknown value

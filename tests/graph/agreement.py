@@ -32,6 +32,8 @@ def same(want, got) -> bool:
         if want.dtype.kind in "fc":
             return np.allclose(want, got, equal_nan=True)
         return np.array_equal(want, got)
+    if isinstance(want, float) and want != want:
+        return got != got  # a Python NaN
     return want == got
 
 

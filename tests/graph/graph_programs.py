@@ -375,7 +375,7 @@ class _Writer:
     def alias(self, indent, depth, jumps):
         """Views, swaps, scalar reads then writes, several arrays (`b` and `c`)."""
         emit = lambda text: self.emit(indent, text)  # noqa: E731
-        kind = self.draw(st.integers(0, 5))
+        kind = self.draw(st.integers(0, 6))
         i, j = self.index(), self.index()
         if kind == 0:
             emit(f"b[{i}], b[{j}] = b[{j}], b[{i}]")
@@ -391,9 +391,12 @@ class _Writer:
         elif kind == 4:
             emit(f"c[{self.index('2')}] = {self.scalar()}")
             emit(f"b[{i}] = c[{self.choice(['0', '1'])}]")
-        else:
+        elif kind == 5:
             emit("w = b[::-1]")
             emit(f"a = a + w{self.choice(['', ' * c[0]'])}")
+        else:  # a write through a view, which changes `b` too
+            emit(f"w = b[{self.choice(['1:', ':', '::-1', '-2:'])}]")
+            emit(f"w[{self.choice(['0', '-1'])}] {self.choice(['=', '+='])} {self.scalar()}")
 
     def closure(self, indent, depth, jumps):
         """A nested function that bumps a `nonlocal` counter."""
@@ -445,7 +448,7 @@ class _Writer:
 
     def try_(self, indent, depth, jumps):
         emit = lambda level, text: self.emit(indent + level, text)  # noqa: E731
-        kind = self.draw(st.integers(0, 2))
+        kind = self.draw(st.integers(0, 3))
         emit(0, "try:")
         if kind == 0:  # out of range for some shapes
             emit(1, f"t = {self.choice('xya')}[{self.choice(['k + 1', '3', '-2', 'k'])}]")
@@ -457,10 +460,18 @@ class _Writer:
             emit(1, f"t = {self.scalar()}")
             emit(0, "except ValueError:")
             emit(1, "t = 0.0")
-        else:  # a Python list read past its end
+        elif kind == 2:  # a Python list read past its end
             emit(1, f"t = {self.choice(['[1.0, 2.0]', '[x[0]]', '[s, t]'])}[k]")
             emit(0, "except IndexError:")
             emit(1, "t = -1")
+        else:  # a staged raise in a loop of the body: it stops the loop
+            emit(1, f"for e in {self.choice('xya')}:")
+            emit(2, f"if e {self.choice(['>', '<', '=='])} {self.choice(LITERALS)}:")
+            raised = self.choice(["ValueError", 'ValueError("big")', "KeyError"])
+            emit(3, f"raise {raised}")
+            emit(2, f"t = t {self.choice(['+', '-', '*'])} e")
+            emit(0, f"except {self.choice(['ValueError', 'KeyError', 'Exception'])}:")
+            emit(1, f"t = {self.choice(['-1.0', '0', 't'])}")
 
     def sentinel(self, indent, depth, jumps):
         """`found = None` and `best_i = -1`, set under conditions."""

@@ -236,3 +236,25 @@ def test_a_trace_pauses_the_garbage_collector_and_leaves_it_as_it_was(enabled):
         assert gc.isenabled() is enabled
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_what_a_trace_made_goes_to_the_oldest_generation_and_a_freeze_is_kept():
+    def f(x):
+        return x * 2 + 1
+
+    was = gc.isenabled()
+    gc.enable()
+    try:
+        concrete = autoconv.function(f).get_concrete_function(np.arange(3.0))
+        assert gc.get_freeze_count() == 0
+        assert any(o is concrete.graph for o in gc.get_objects(generation=2))
+        # A program that froze its objects (before a fork) keeps them frozen.
+        gc.freeze()
+        try:
+            g = autoconv.function(f)
+            np.testing.assert_array_equal(g(np.arange(4.0)), np.arange(4.0) * 2 + 1)
+            assert gc.get_freeze_count() > 0  # (it counts those that still live)
+        finally:
+            gc.unfreeze()
+    finally:
+        (gc.enable if was else gc.disable)()

@@ -626,10 +626,14 @@ def test_call_in_key_of_a_local_array_runs(backend):
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
+def test_call_in_key_of_an_attribute_runs(backend):
+    # (its key is bound first, and the write goes through ac.setitem_attr)
+    for x in (np.array([1.0, 2.0, 4.0]), np.zeros(0)):
+        follows_the_rule(call_in_key_of_an_attribute, x, backend=backend)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_call_in_key_message_shows_no_internal_repr(backend):
-    text = message(call_in_key_of_an_attribute, np.array([1.0, 2.0, 4.0]), backend=backend)
-    assert "<autoconv." not in text and "np.take" not in text, text
-    assert "(`i % len(a.acc)`)" in text and "acc = a.acc.copy()" in text, text
     text = message(tensor_key_into_a_numpy_table, np.array([1.0, 2.0]), backend=backend)
     assert "<autoconv." not in text and "`np.argmax(x) % 4`" in text, text
 

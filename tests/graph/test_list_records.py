@@ -359,9 +359,61 @@ def ratio_or_none(x):
     return out
 
 
+def number_or_none_by_branch(x):
+    out = []
+    for v in x:
+        if v > 0:
+            out.append(v)
+        else:
+            out.append(None)
+    return out
+
+
+def number_or_none_by_handler(a, b):
+    out = []
+    for x, y in zip(a, b):
+        try:
+            if y == 0:
+                raise ZeroDivisionError
+            out.append(x / y)
+        except ZeroDivisionError:
+            out.append(None)
+    return out
+
+
+def counted_none(x):
+    out = []
+    for v in x:
+        w = v * 2 if v > 1 else None
+        out.append(w)
+    kept = [w for w in out if w is not None]
+    return out, len(kept), out[0] is None if out else True
+
+
+def python_floats_or_none(x):
+    out = [1.5]
+    for v in x:
+        out.append(float(v) if v > 0 else None)
+    return out
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_a_bare_value_or_none_appended_is_a_clear_error(backend):
-    # (a field of a record may be None; an item on its own may not: before, a TypeError
-    # claimed eager code raised)
-    with pytest.raises(autoconv.AutoconvError, match="list `out`: only arrays, numbers"):
-        autoconv.function(ratio_or_none, backend=backend)(np.array([1.0, 0.0, 2.0]))
+@pytest.mark.parametrize(
+    "fn, args",
+    [
+        (ratio_or_none, (np.array([1.0, 0.0, 2.0, 4.0]),)),
+        (ratio_or_none, (np.array([3.0]),)),
+        (number_or_none_by_branch, (np.array([4.0, 0.0, 2.0]),)),
+        (number_or_none_by_branch, (np.zeros(0),)),
+        (number_or_none_by_handler, (np.array([4.0, 0.0, 2.0]), np.array([2.0, 1.0, 0.0]))),
+        (number_or_none_by_handler, (np.array([1.0, 2.0]), np.array([0.0, 0.0]))),
+        (counted_none, (np.array([3.0, 0.5, 2.0]),)),
+        (counted_none, (np.array([0.5]),)),
+        (python_floats_or_none, (np.array([2.0, -1.0]),)),
+    ],
+    ids=lambda v: getattr(v, "__name__", ""),
+)
+def test_a_value_or_none_appended_comes_back_as_the_value_or_none(fn, args, backend):
+    # (before: a clear error for the conditional expression; one for None appended by one
+    # statement and a number by another; earlier still a TypeError claiming eager raised)
+    follows_the_rule(fn, *args, backend=backend)

@@ -407,3 +407,28 @@ def iterated(x):
 def test_iterating_over_it_is_a_clear_error():
     text = message(iterated, np.array([1.0, 2.0]))
     assert "`r` is str 'text' or an array" in text and "iterating over it" in text
+
+
+def sentinel_tests(x):
+    best = None
+    for v in x:
+        if v > 0:
+            best = v
+    return best is None, best is not None
+
+
+def item_is_none(x):
+    out = []
+    for v in x:
+        out.append(v if v > 1 else None)
+    return out[0] is None if out else True
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("fn", [sentinel_tests, item_is_none])
+def test_is_none_of_a_value_known_per_path_is_a_python_bool(fn, backend):
+    # It was an np.bool_: `is` gives a Python bool whatever its operands are.
+    for x in (np.array([0.5, -3.0]), np.array([-1.0]), np.zeros(0)):
+        follows_the_rule(fn, x, backend=backend)
+        got = autoconv.function(fn, backend=backend)(x)
+        assert all(type(v) is bool for v in (got if type(got) is tuple else (got,)))

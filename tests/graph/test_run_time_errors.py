@@ -9,6 +9,7 @@ import pytest
 
 import autoconv
 from autoconv.graph.errors import GraphExecutionError
+from tests.graph.agreement import BACKENDS, follows_the_rule, message
 
 S = autoconv.TensorSpec
 
@@ -94,3 +95,52 @@ def test_a_staged_raise_keeps_its_exception_and_notes_the_line():
     (note,) = info.value.__notes__
     assert note.startswith(f"raised by the graph at {__file__}:")
     assert note.endswith('\n    raise ValueError("too large")')
+
+
+def index_past_the_end_in_a_branch(x):
+    out = np.zeros(3)
+    if x[0] > 100:
+        out[5] = 1.0
+    return out
+
+
+def view_of_nothing_in_a_branch(x):
+    b = x * 1.0
+    if np.min(x) > 2:
+        w = b[1:]
+        w[0] = 7.0
+    return b
+
+
+def read_past_the_end_in_a_branch(x):
+    if x[0] > 100:
+        return x[7]
+    return x[0]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn",
+    [index_past_the_end_in_a_branch, view_of_nothing_in_a_branch, read_past_the_end_in_a_branch],
+)
+def test_an_index_out_of_a_known_size_in_a_staged_branch_raises_where_it_runs(fn, backend):
+    # It raised while tracing, also where eager code never takes the branch.
+    for x in (np.array([1.0]), np.array([500.0]), np.array([3.0])):
+        follows_the_rule(fn, x, backend=backend, text=True)
+
+
+def handled_past_the_end_in_a_branch(x):
+    try:
+        if x[0] > 1:
+            v = x[5]
+        else:
+            v = x[0]
+    except IndexError:
+        v = -1.0
+    return v
+
+
+def test_an_index_out_of_a_known_size_handled_in_a_staged_branch_is_a_clear_error():
+    # It took the handler on every input while tracing: -1.0 where eager gives 1.0.
+    text = message(handled_past_the_end_in_a_branch, np.array([1.0]))
+    assert "test_run_time_errors.py:" in text and "cannot jump to the handler" in text, text

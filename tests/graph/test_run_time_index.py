@@ -203,3 +203,29 @@ def test_a_list_sliced_at_a_run_time_bound_is_refused_by_name():
     assert "test_run_time_index.py:" in text
     assert "slices the Python list `a`" in text
     assert "np.asarray(a)" in text
+
+
+def tuple_keyed_read(x):
+    d = {(3, 2): 10, (1, 1): 20}
+    return d[(int(x[0]), int(x[1]))]
+
+
+def tuple_keyed_get(x):
+    d = {(3, 2): 10.5, (1, 1): 20.0, (1,): 3.0}
+    return d.get((x[0], x[1]), -1.0)
+
+
+def moves_named(x):
+    moves = {(0, 1): "right", (1, 0): "down"}
+    out = []
+    for i in range(len(x) - 1):
+        out.append(moves.get((int(x[i]), int(x[i + 1])), "?"))
+    return out
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("fn", [tuple_keyed_read, tuple_keyed_get, moves_named])
+def test_a_dict_of_tuple_keys_read_at_a_tuple_of_run_time_values(fn, backend):
+    # It was an internal AttributeError ('dict' object has no attribute 'mixed').
+    for x in (np.array([3, 2]), np.array([1, 1]), np.array([0, 1, 0]), np.array([5, 5])):
+        follows_the_rule(fn, x, backend=backend, text=True)

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import autoconv
+from tests.graph.agreement import BACKENDS, follows_the_rule
 from tests.graph.test_staged_writes_and_appends import same
 
 INPUTS = [
@@ -110,3 +111,18 @@ def test_pop_of_an_empty_run_time_list_raises_index_error_when_it_runs():
     assert g(np.array([1.0, 2.0, -1.0])) == pop_one(np.array([1.0, 2.0, -1.0]))
     with pytest.raises(IndexError):
         g(np.array([-1.0, -2.0, -3.0]))
+
+
+def grown_compared(row):
+    out = []
+    for v in row:
+        out.append(int(v))
+    return np.array_equal(out, row), np.array_equal(row, out), np.allclose(out, row)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_numpy_functions_take_a_grown_list_as_the_array_it_makes(backend):
+    # `np.array_equal(out, row)` was False: NumPy got the list's run-time value as it is
+    # (batch 7 W2, game2048_move_left).
+    for row in (np.array([2, 4]), np.array([1])):
+        follows_the_rule(grown_compared, row, backend=backend)

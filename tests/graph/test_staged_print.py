@@ -379,3 +379,36 @@ def test_a_str_method_giving_a_list_is_a_clear_error():
 
     with pytest.raises(autoconv.AutoconvError, match=r"calls `.split\(\)` of a string made"):
         autoconv.function(split_it)(np.array([1.5]))
+
+
+def returned_from_the_loop(x):
+    for v in x:
+        if v > 3:
+            return f"{v} big"
+    return "none"
+
+
+def none_then_a_message(x):
+    msg = None
+    for i, v in enumerate(x):
+        if v < 0:
+            msg = f"negative at {i}"
+    return msg
+
+
+def a_label_made_in_the_loop(x):
+    label = "start"
+    for v in x:
+        if v > 0:
+            label = f"pos {v:.1f}"
+    return label
+
+
+@pytest.mark.parametrize(
+    "fn", [returned_from_the_loop, none_then_a_message, a_label_made_in_the_loop]
+)
+def test_a_string_made_in_a_staged_loop_is_carried_by_it(fn):
+    # An AttributeError from the join of the return value (batch 7 E1), and "str 'start'
+    # before this `for` loop and object[] after an iteration".
+    for x in (np.array([1.0, 5.0, -1.0]), np.array([1.0]), np.zeros(0)):
+        follows_the_rule(fn, x)

@@ -697,3 +697,20 @@ def test_an_as_name_whose_message_is_made_when_the_graph_runs_is_a_clear_error(b
     with pytest.raises(StagingError, match="whose message holds values known only when") as info:
         autoconv.function(message_of_run_time_values, backend=backend)(np.array([-3.0]))
     assert str(info.value).startswith(f"{__file__}:")
+
+
+def lookup_or_default(idx):
+    table = [10, 20, 30]
+    out = []
+    for i in idx:
+        try:
+            out.append(table[i])
+        except IndexError:
+            out.append(-1)
+    return out
+
+
+def test_a_python_list_read_past_its_end_at_a_run_time_index_takes_the_handler():
+    # The graph raised IndexError where eager code's handler runs (batch 7 E5).
+    for idx in (np.array([5]), np.array([0, 2, 7, -1, -4]), np.zeros(0, dtype=np.int64)):
+        check(lookup_or_default, idx)

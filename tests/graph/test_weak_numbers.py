@@ -4,10 +4,13 @@ escapes into NumPy or Python, and the eager values; the Python type of each path
 value is returned, printed or rounded, also after operations on numbers (the documented rule:
 `docs/graph-mode.md`, "Python numbers")."""
 
+import math
+
 import numpy as np
 import pytest
 
 import autoconv
+from tests.graph.agreement import follows_the_rule
 
 try:
     import jax  # noqa: F401 - the JAX backend is an optional extra
@@ -257,3 +260,21 @@ def test_a_max_whose_items_disagree_is_named_as_max():
 
     with pytest.raises(autoconv.AutoconvError, match=r"the `max\(\)` choice's value is int32"):
         autoconv.function(running_max)(np.array([1, 2], I32))
+
+
+def close_checks(x):
+    s = float(x.sum())
+    right = math.isclose(x[0] + x[1], x[2])
+    return math.isclose(s, 1.0), math.isclose(s, 1.0, rel_tol=0.2), right, math.ldexp(s, 2)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_math_isclose_of_run_time_numbers_is_a_python_bool(backend):
+    # It was "float() of `s` needs its value while tracing" (batch 7 C6).
+    for x in (
+        np.array([0.5, 0.5, 1.0]),
+        np.array([0.45, 0.6, 3.0]),
+        np.array([np.inf, 0.0, np.inf]),
+        np.array([np.nan, 0.0, 1.0]),
+    ):
+        follows_the_rule(close_checks, x, backend=backend)

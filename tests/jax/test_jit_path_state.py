@@ -243,11 +243,21 @@ def test_a_chosen_string_merged_again_in_a_later_staged_if():
     same_as_eager(f, [(MIXED,), (NEGATIVE,), (np.array([-1.0, 2.0]),)])
 
 
-def test_a_chosen_string_used_as_a_dict_key_is_an_error_naming_it():
+def test_a_chosen_string_as_a_dict_key_reads_the_chosen_entry():
     def f(x):
         scale = {"up": 2.0, "down": 0.5}
         direction = "up" if x[0] > 0 else "down"
         return x * scale[direction]
+
+    for x in (MIXED, -MIXED):
+        assert corpus.outcome(f, (x,), __file__) == ("same", "")
+
+
+def test_a_chosen_string_hashed_by_a_dict_method_is_an_error_naming_it():
+    def f(x):
+        scale = {"up": 2.0, "down": 0.5}
+        direction = "up" if x[0] > 0 else "down"
+        return x * scale.get(direction, 1.0)
 
     outcome, detail = corpus.outcome(f, (MIXED,), __file__)
     assert outcome == "autoconv-error"

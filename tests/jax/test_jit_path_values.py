@@ -134,3 +134,38 @@ def test_sort_of_a_list_of_traced_values_is_an_error_naming_the_call():
     kind, detail = outcome(f, MANY)
     assert kind == "autoconv-error", (kind, detail)
     assert "events.sort()" in detail and "`sort()`" in detail, detail
+
+
+def test_math_of_a_traced_value_is_an_error_naming_the_call():
+    import math
+
+    def rms(x):
+        total = 0.0
+        for v in x:
+            total += v * v
+        return math.sqrt(total / len(x))
+
+    def log_ratio(x):
+        return math.log(x[1] / x[0])
+
+    def of_a_loop_value(x):
+        out = 0.0
+        for v in x:
+            if v > 1:
+                out += math.exp(v)
+        return out
+
+    for func, name in ((rms, "sqrt"), (log_ratio, "log"), (of_a_loop_value, "exp")):
+        kind, detail = outcome(func)
+        assert kind == "autoconv-error", (func, kind, detail)
+        assert f"`math.{name}()` of a traced float64[]" in detail, detail
+
+
+def test_math_of_python_numbers_still_runs_under_jit():
+    import math
+
+    def f(x):
+        scale = math.sqrt(len(x)) * math.pi
+        return x.sum() / scale, math.floor(2.5)
+
+    assert outcome(f) == ("same", "")

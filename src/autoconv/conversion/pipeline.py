@@ -26,6 +26,7 @@ from autoconv.converters import (
     control_flow,
     functions,
     handlers,
+    inplace_calls,
     item_assignment,
     keyed,
     list_items,
@@ -101,6 +102,7 @@ def convert(
     return_statements.transform(node, ctx)
     asserts.transform(node, ctx)
     item_assignment.transform(node, ctx)
+    inplace_calls.transform(node, ctx)
     if has_control_flow:
         list_items.transform(node, ctx)
     comprehensions.transform(node, ctx)

@@ -5,6 +5,14 @@ import types
 
 _MISSING = object()
 
+MATH_NAMES = (
+    "sqrt exp expm1 log log1p log2 log10 pow sin cos tan asin acos atan atan2 sinh cosh "
+    "tanh asinh acosh atanh hypot fabs floor ceil trunc erf erfc gamma lgamma degrees "
+    "radians copysign fmod isnan isinf isfinite isclose ldexp"
+).split()
+"""The functions of `math` of numbers that give a number (or a bool), staged on symbolic
+values."""
+
 # Callables that a tracing backend may stage when an argument is symbolic (they need a value
 # otherwise: a size, a Python number, a type): calls of them go through the runtime. By name,
 # so that conversion gives the same code whether or not a backend is loaded.
@@ -16,14 +24,7 @@ STAGED_NAMES = {
         "int16 int32 int64 uint8 uint16 uint32 uint64 float16 float32 float64 complex64 "
         "complex128"
     ).split()
-} | {
-    ("math", name)
-    for name in (
-        "sqrt exp expm1 log log1p log2 log10 pow sin cos tan asin acos atan atan2 sinh cosh "
-        "tanh asinh acosh atanh hypot fabs floor ceil trunc erf erfc gamma lgamma degrees "
-        "radians copysign fmod isnan isinf isfinite"
-    ).split()
-}
+} | {("math", name) for name in MATH_NAMES}
 
 
 STACKED = (

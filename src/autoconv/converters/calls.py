@@ -45,7 +45,29 @@ _DISPLAYS = (
 )
 
 
-_KEYED = frozenset(("add", "discard", "get", "setdefault", "items", "values", "keys"))
+_KEYED = frozenset(("add", "discard", "get", "setdefault", "items", "values", "keys")).union(
+    # a set or dict holding run-time keys stages these, or refuses them (`runtime.keyed`)
+    "update union intersection difference symmetric_difference issubset issuperset isdisjoint "
+    "intersection_update difference_update symmetric_difference_update copy clear popitem".split()
+)
+
+
+def _display(value, target) -> bool:
+    """Whether `value` is a display or literal, a list display repeated (`[1] * n`), or, for
+    `target` a name (None: any), the item write the item_assignment converter made of
+    `target[i] = v` (`best = ac.setitem(best, i, v)`: the same list)."""
+    if isinstance(value, _DISPLAYS):
+        return True
+    if isinstance(value, gast.BinOp) and isinstance(value.op, gast.Mult):
+        return isinstance(value.left, gast.List) or isinstance(value.right, gast.List)
+    return (
+        isinstance(value, gast.Call)
+        and isinstance(value.func, gast.Attribute)
+        and value.func.attr in ("setitem", "setitem_path")
+        and bool(value.args)
+        and isinstance(value.args[0], gast.Name)
+        and (target is None or isinstance(target, gast.Name) and target.id == value.args[0].id)
+    )
 
 
 def _names(function_node) -> tuple:
@@ -54,10 +76,10 @@ def _names(function_node) -> tuple:
     built-ins; names bound only by its `class` statements, which are called as they are)."""
     shadowed, candidates, others, accepted, classes = set(), set(), set(), set(), set()
     for node in walk(function_node):
-        if isinstance(node, (gast.Assign, gast.AugAssign)) and isinstance(node.value, _DISPLAYS):
+        if isinstance(node, (gast.Assign, gast.AugAssign)) and _display(node.value, None):
             targets = node.targets if isinstance(node, gast.Assign) else [node.target]
             for target, value in _pairs(targets, node.value):
-                if isinstance(value, _DISPLAYS):
+                if _display(value, target):
                     candidates.add(target.id)
                     accepted.add(id(target))
         elif isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Load):
@@ -129,6 +151,7 @@ _STAGED_BUILTINS = (
     "float",
     "bool",
     "sum",
+    "next",
     "any",
     "all",
     "type",

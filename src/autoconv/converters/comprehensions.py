@@ -4,6 +4,7 @@ selects, as the `for` statement with an `if` and an append would:
 
     [f(v) for v in xs if v > 0]   ->  ac.filtered(xs, lambda v: v > 0, lambda v: f(v))
     [f(i) for i in range(n)]      ->  ac.filtered(ac.range(n), None, lambda i: f(i))
+    (f(v) for v in xs if v > 0)   ->  ac.filtered(xs, ..., True)  (a generator outside traces)
 
 Only the simple form: one `for` over a name (or a tuple of names), its `if`s, no `:=` (which
 would bind in the lambda) and no `await` or `yield`. Outside a trace `ac.filtered` is the
@@ -51,6 +52,13 @@ class _Filtered(Transformer):
             return node
         call = filtered_call(node, self.ctx)
         return node if call is None else expressions.located(call, node)
+
+    def visit_GeneratorExp(self, node):
+        # `sum(v for v in x if v > 0)`: as the list comprehension, lazily outside traces.
+        node = self.visit_ListComp(node)
+        if isinstance(node, gast.Call):
+            node.args.append(gast.Constant(value=True, kind=None))
+        return node
 
 
 _STAGED = ("range", "enumerate", "zip")  # built-ins whose `ac.` forms iterate staged values

@@ -137,6 +137,21 @@ def _rebinding(stmt, ac, names, in_control_flow, arrays, through=None):
         return _swap(stmt, target, ac, names, in_control_flow, arrays)
     if _attribute_item(target, stmt, names, in_control_flow):
         return _attribute_rebinding(stmt, target, ac)
+    if (
+        isinstance(target, gast.Subscript)
+        and isinstance(target.value, gast.Name)
+        and target.value.id not in names
+        and all(isinstance(n, _STABLE) or _read(n, stmt.value) for n in gast.walk(target.slice))
+        and not expressions.binds_or_suspends(stmt.value)
+    ):
+        # `parent[x] = v` of an enclosing function's list (or a global): changed in place,
+        # which this function cannot rebind (`ac.setitem_in_place`).
+        if isinstance(stmt, gast.AugAssign):
+            stmt.value = _ItemReads(target.value.id, ac).visit(stmt.value)
+        key, value = _stored(stmt, _load(target.value.id), target.slice, ac)
+        call = templates.expr("ac.setitem_in_place(name, key, value)", ac=ac, key=key, value=value)
+        call.args[0] = _load(target.value.id)
+        return expressions.located(gast.Expr(value=call), stmt)
     if not (
         isinstance(target, gast.Subscript)
         and isinstance(target.value, gast.Name)

@@ -22,13 +22,15 @@ import copy
 
 import gast
 
-from autoconv.converters import expressions
-from autoconv.converters.logical_expressions import _bound_only_to
+from autoconv.converters import comprehensions, expressions
 from autoconv.pyct import templates
 from autoconv.pyct.transformer import Transformer
 from autoconv.pyct.walk import walk
 
 _MAKES = ("set", "dict", "frozenset")
+# what `_Keyed` rewrites where the function binds no name only to sets and dicts (a
+# comprehension over an attribute's dict, `set(x.tolist())`)
+_REWRITTEN = (gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp, gast.Call)
 # Builtins that iterate an argument Python's way (a `for` statement, `len`, `sorted`, `min`
 # and `max` see a set or dict holding run-time keys through the runtime already).
 _ITERATES = frozenset(
@@ -49,13 +51,98 @@ def _makes_keyed(value) -> bool:
 
 
 def transform(function_node, ctx) -> None:
-    names = _bound_only_to(function_node, _makes_keyed)
-    if names:
+    names = _keyed_names(function_node)
+    if names or any(isinstance(n, _REWRITTEN) for n in walk(function_node)):
         written = _written_paths(function_node)
         keyed = _Keyed(ctx, names, expressions.target_reads(function_node), written)
         expressions.rewrite(function_node, keyed)
     if not isinstance(function_node, gast.Lambda):
-        function_node.body = _statements(function_node.body, ctx.ac, ctx.namer)
+        free = {n for n in names if n not in _stored_names(function_node)}
+        function_node.body = _statements(function_node.body, ctx.ac, ctx.namer, names, free)
+
+
+def _keyed_names(function_node) -> set:
+    """Names the function binds only to sets and dicts it makes (`_makes_keyed`), to a copy of
+    such a name (`u = s.copy()`), or by a set operator (`s |= t`): each binding's kind."""
+    kinds: dict = {}
+    bound = set()  # ids of the targets of those bindings
+    for node in walk(function_node):
+        if isinstance(node, gast.Assign) and len(node.targets) == 1:
+            for target, value in _bindings(node.targets[0], node.value):
+                if _makes_keyed(value) or _copy_of(value):
+                    kind = ("copy", value.func.value.id) if _copy_of(value) else "make"
+                    kinds.setdefault(target.id, set()).add(kind)
+                    bound.add(id(target))
+        elif isinstance(node, gast.AugAssign) and isinstance(node.target, gast.Name):
+            if type(node.op) in _SET_OPERATORS:
+                kinds.setdefault(node.target.id, set()).add("update")
+                bound.add(id(node.target))
+        elif isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Load):
+            if id(node) not in bound:
+                kinds.setdefault(node.id, set()).add("other")
+        elif isinstance(node, (gast.Nonlocal, gast.Global)):
+            for name in node.names:
+                kinds.setdefault(name, set()).add("other")
+    # A name the function never binds, tested with `in` (`if k in memo:` of an enclosing
+    # function's memo dict): the runtime's calls see what it holds when they run.
+    names = {
+        node.comparators[0].id
+        for node in walk(function_node)
+        if isinstance(node, gast.Compare)
+        and len(node.ops) == 1
+        and isinstance(node.ops[0], (gast.In, gast.NotIn))
+        and isinstance(node.comparators[0], gast.Name)
+        and node.comparators[0].id not in kinds
+    }
+    grew = True
+    while grew:  # (a copy of a copy)
+        grew = False
+        for name, found in kinds.items():
+            sources = {k[1] for k in found if type(k) is tuple}
+            made = "make" in found or sources
+            if name not in names and made and "other" not in found and sources <= names:
+                names.add(name)
+                grew = True
+    return names
+
+
+def _bindings(target, value) -> list:
+    """(name, value) for `x = value`, and for each name of `a, b = {}, set()` (as many names
+    as values, none starred)."""
+    if isinstance(target, gast.Name):
+        return [(target, value)]
+    if (
+        isinstance(target, gast.Tuple)
+        and isinstance(value, gast.Tuple)
+        and len(target.elts) == len(value.elts)
+        and all(isinstance(t, gast.Name) for t in target.elts)
+        and not any(isinstance(v, gast.Starred) for v in value.elts)
+    ):
+        return list(zip(target.elts, value.elts))
+    return []
+
+
+def _stored_names(function_node) -> set:
+    """Names the function binds (or declares `nonlocal` / `global`)."""
+    found = set()
+    for node in walk(function_node):
+        if isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Load):
+            found.add(node.id)
+        elif isinstance(node, (gast.Nonlocal, gast.Global)):
+            found.update(node.names)
+    return found
+
+
+def _copy_of(value) -> bool:
+    """`s.copy()` of a name."""
+    return (
+        isinstance(value, gast.Call)
+        and isinstance(value.func, gast.Attribute)
+        and value.func.attr == "copy"
+        and isinstance(value.func.value, gast.Name)
+        and not value.args
+        and not value.keywords
+    )
 
 
 def _attribute_path(node) -> bool:
@@ -65,9 +152,10 @@ def _attribute_path(node) -> bool:
     return isinstance(node, gast.Name)
 
 
-def _statements(body: list, ac: str, namer) -> list:
+def _statements(body: list, ac: str, namer, names=frozenset(), free=frozenset()) -> list:
     """`body` with each `obj.attr[key] = value` whose key is a name as `ac.keyed_store(...)`,
-    in nested blocks too (not in nested functions and classes, converted on their own)."""
+    and each `s |= t` (`&=`, `-=`, `^=`) of a name in `names` as `s = ac.keyed_op("|=", s,
+    t)`, in nested blocks too (not in nested functions and classes, converted on their own)."""
     out = []
     for stmt in body:
         if isinstance(stmt, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
@@ -76,20 +164,41 @@ def _statements(body: list, ac: str, namer) -> list:
         for field in ("body", "orelse", "finalbody"):
             inner = getattr(stmt, field, None)
             if isinstance(inner, list) and inner and isinstance(inner[0], gast.stmt):
-                setattr(stmt, field, _statements(inner, ac, namer))
+                setattr(stmt, field, _statements(inner, ac, namer, names, free))
         for handler in getattr(stmt, "handlers", None) or ():
-            handler.body = _statements(handler.body, ac, namer)
-        out.extend(_attribute_item(stmt, ac, namer))
+            handler.body = _statements(handler.body, ac, namer, names, free)
+        out.extend(_attribute_item(_set_update(stmt, ac, names), ac, namer, free))
     return out
 
 
-def _attribute_item(node, ac: str, namer) -> list:
+def _set_update(node, ac: str, names):
+    """`s |= t` of a name bound only to sets and dicts: `s = ac.keyed_op("|=", s, t)`, staged
+    on run-time keys (Python's own `|=` otherwise, which may change `s` in place)."""
+    if not (
+        isinstance(node, gast.AugAssign)
+        and isinstance(node.target, gast.Name)
+        and node.target.id in names
+        and type(node.op) in _SET_OPERATORS
+    ):
+        return node
+    symbol = _SET_OPERATORS[type(node.op)] + "="
+    call = templates.expr(f"ac.keyed_op('{symbol}', a, b)", ac=ac)
+    call.args[1:] = [_loaded(node.target), node.value]
+    bind = gast.Assign(targets=[node.target], value=call, type_comment=None)
+    return expressions.located(bind, node)
+
+
+def _attribute_item(node, ac: str, namer, free=frozenset()) -> list:
+    """`obj.attr[key] = value` (a key that is a name), or `memo[key] = value` of a name the
+    function does not bind (`free`), through `ac.keyed_store`."""
     if not isinstance(node, gast.Assign) or len(node.targets) != 1:
         return [node]
     target = node.targets[0]
-    if not (
-        isinstance(target, gast.Subscript)
-        and isinstance(target.value, gast.Attribute)
+    if not isinstance(target, gast.Subscript) or isinstance(target.slice, gast.Slice):
+        return [node]
+    enclosing = isinstance(target.value, gast.Name) and target.value.id in free
+    if not enclosing and not (
+        isinstance(target.value, gast.Attribute)
         and _attribute_path(target.value)
         and isinstance(target.slice, gast.Name)
     ):
@@ -137,6 +246,65 @@ def _written_paths(function_node) -> set:
     return found
 
 
+_VIEWS = ("items", "keys", "values")
+_SET_OPERATORS = {gast.BitAnd: "&", gast.BitOr: "|", gast.Sub: "-", gast.BitXor: "^"}
+_SET_COMPARISONS = {
+    gast.Eq: "==",
+    gast.NotEq: "!=",
+    gast.LtE: "<=",
+    gast.Lt: "<",
+    gast.GtE: ">=",
+    gast.Gt: ">",
+}
+
+
+def _sorted_call(node) -> bool:
+    return isinstance(node.func, gast.Name) and node.func.id == "sorted"
+
+
+def _staged_comprehension(node, ctx):
+    """`ac.filtered(...)` for a list comprehension or generator expression, or
+    `ac.keyed_built("dict" | "set", ...)` for a dict or set comprehension, over its one `for`;
+    None where it cannot be one (`comprehensions.filtered_call`'s rules)."""
+    if isinstance(node, (gast.ListComp, gast.GeneratorExp)):
+        call = comprehensions.filtered_call(node, ctx)
+        if call is not None and isinstance(node, gast.GeneratorExp):
+            call.args.append(gast.Constant(value=True, kind=None))
+        return call
+    is_dict = isinstance(node, gast.DictComp)
+    parts = (node.key, node.value) if is_dict else (node.elt,)
+    # The list form's checks, on a stand-in list comprehension holding every part.
+    probe = gast.ListComp(
+        elt=gast.Tuple(elts=list(parts), ctx=gast.Load()), generators=node.generators
+    )
+    if comprehensions.filtered_call(probe, ctx) is None:
+        return None
+    gen = node.generators[0]
+    target = gen.target
+    names = [target] if isinstance(target, gast.Name) else target.elts
+    params = ", ".join(n.id for n in names)
+    unpack = ", unpack=True" if isinstance(target, gast.Tuple) else ""
+    kind = "dict" if is_dict else "set"
+    if not gen.ifs:
+        test = gast.Constant(value=None, kind=None)
+        test_text = "test"
+    else:
+        test = gen.ifs[0] if len(gen.ifs) == 1 else gast.BoolOp(op=gast.And(), values=gen.ifs)
+        test_text = f"lambda {params}: test"
+    value_text = f", lambda {params}: value" if is_dict else ""
+    template = (
+        f"ac.keyed_built('{kind}', items, {test_text}, lambda {params}: key{value_text}{unpack})"
+    )
+    return templates.expr(
+        template,
+        ac=ctx.ac,
+        items=gen.iter,
+        test=test,
+        key=parts[0],
+        value=parts[-1],
+    )
+
+
 def _text_constant(node) -> bool:
     return isinstance(node, gast.Constant) and not isinstance(node.value, (int, float))
 
@@ -144,17 +312,13 @@ def _text_constant(node) -> bool:
 class _Keyed(Transformer):
     def __init__(self, ctx, names, in_targets, written):
         super().__init__()
-        self.ac = ctx.ac
+        self.ctx, self.ac = ctx, ctx.ac
         self.names = names
         self.in_targets = in_targets
         self.written = written
 
     def _ours(self, node) -> bool:
         return isinstance(node, gast.Name) and node.id in self.names
-
-    def visit_Compare(self, node):
-        self.generic_visit(node)
-        return expressions.membership(node, self._ours, self.ac, "ac.in_(x, c)")
 
     def _iterated(self, node):
         call = templates.expr("ac.keyed_iterated(c)", ac=self.ac)
@@ -163,12 +327,87 @@ class _Keyed(Transformer):
 
     def visit_comprehension(self, node):
         self.generic_visit(node)
-        if self._ours(node.iter):  # `[k for k in d]`
+        if self._ours(node.iter):  # `[k for k in d]`, nested: refused when it holds run-time keys
             node.iter = self._iterated(node.iter)
         return node
 
+    def _over_keyed(self, node) -> bool:
+        """`d`, `d.items()` (`.keys()`, `.values()`, also of an attribute's dict), or
+        `sorted(...)` of one: what may be a set or dict holding run-time keys, or their list."""
+        if self._ours(node):
+            return True
+        if not isinstance(node, gast.Call) or node.keywords and not _sorted_call(node):
+            return False
+        func = node.func
+        if isinstance(func, gast.Attribute):
+            return func.attr in _VIEWS and not node.args
+        if not _sorted_call(node) or len(node.args) != 1:
+            return False
+        arg = node.args[0]  # `sorted(sums)` of any name (`sums, counts = {}, {}`), or attribute
+        return self._over_keyed(arg) or _attribute_path(arg)
+
+    def _comprehension(self, node):
+        """A comprehension over a set or dict (`_over_keyed`): staged as a `for` statement
+        when it holds run-time keys (`runtime.keyed_comprehensions`)."""
+        gens = node.generators
+        if len(gens) != 1 or not self._over_keyed(gens[0].iter):
+            self.generic_visit(node)
+            return node
+        gen = gens[0]
+        over_name = self._ours(gen.iter)
+        self.generic_visit(node)
+        if over_name:
+            gen.iter = gen.iter.args[0]  # (unwrap `visit_comprehension`'s `keyed_iterated`)
+        call = _staged_comprehension(node, self.ctx)
+        if call is None:
+            if over_name:
+                gen.iter = self._iterated(gen.iter)
+            return node
+        if over_name:
+            keys = templates.expr("ac.keyed_keys(c)", ac=self.ac)
+            keys.args[0] = gen.iter
+            at = 1 if isinstance(node, (gast.SetComp, gast.DictComp)) else 0  # (after the kind)
+            call.args[at] = expressions.located(keys, gen.iter)
+        return expressions.located(call, node)
+
+    visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _comprehension
+
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        symbol = _SET_OPERATORS.get(type(node.op))
+        if symbol is None or not (self._ours(node.left) or self._ours(node.right)):
+            return node
+        return self._set_op(symbol, node.left, node.right, node)
+
+    def visit_Compare(self, node):
+        if len(node.ops) == 1 and type(node.ops[0]) in _SET_COMPARISONS:
+            self.generic_visit(node)
+            left, right = node.left, node.comparators[0]
+            if self._ours(left) or self._ours(right):
+                return self._set_op(_SET_COMPARISONS[type(node.ops[0])], left, right, node)
+            return node
+        self.generic_visit(node)
+        return expressions.membership(node, self._ours, self.ac, "ac.in_(x, c)")
+
+    def _set_op(self, symbol, left, right, node):
+        """`ac.keyed_op(symbol, left, right)`: set algebra staged on run-time keys."""
+        call = templates.expr(f"ac.keyed_op('{symbol}', a, b)", ac=self.ac)
+        call.args[1:] = [left, right]
+        return expressions.located(call, node)
+
     def visit_Call(self, node):
         self.generic_visit(node)
+        func = node.func
+        if (
+            isinstance(func, gast.Name)
+            and func.id == "set"
+            and self.ctx.is_builtin("set")
+            and len(node.args) == 1
+            and not node.keywords
+            and not isinstance(node.args[0], gast.Starred)
+        ):  # `set(x.tolist())`: its items may be known only when the graph runs
+            call = templates.expr("ac.keyed_set(items)", ac=self.ac, items=node.args[0])
+            return expressions.located(call, node)
         if isinstance(node.func, gast.Name) and node.func.id in _ITERATES:  # `list(d)`
             node.args = [self._iterated(a) if self._ours(a) else a for a in node.args]
         return node

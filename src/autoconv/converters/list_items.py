@@ -5,6 +5,8 @@ or branch appended (known only when the graph runs) are read as they are then:
     losses[-3:]       ->  ac.list_item(losses, slice(-3, None, None))
     v in seen         ->  ac.list_contains(seen, v)
     stack.pop()       ->  ac.list_method(stack, 'pop')
+    out.extend(run)   ->  ac.list_method(out, 'extend', run)
+    del queue[0]      ->  ac.list_del(queue, 0)
     ''.join(parts)    ->  ac.joined('', parts)
     [f(v) for v in losses]  ->  ac.filtered(losses, None, lambda v: f(v))
 
@@ -23,12 +25,13 @@ from autoconv.pyct.transformer import Transformer
 from autoconv.pyct.walk import child_fields, walk
 
 # The list methods other than `append` that read or change a list in place.
-METHODS = frozenset(("pop", "insert", "remove", "sort", "reverse", "index", "count"))
+METHODS = frozenset(("pop", "insert", "remove", "sort", "reverse", "index", "count", "extend"))
 
 
 def transform(function_node, ctx) -> None:
     names = _appended(function_node) & (ctx.local_names - ctx.globals - ctx.nonlocals)
     if names:
+        _deletes(function_node, names, ctx.ac)
         expressions.rewrite(function_node, _Items(ctx, names))
         _joins(function_node, names, ctx.ac)
 
@@ -58,6 +61,34 @@ def _joins(node, names, ac) -> None:
                 isinstance(item, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef))
             ):
                 _joins(item, names, ac)
+
+
+def _deletes(node, names, ac) -> None:
+    """`del name[key]` in `node`'s statements (not nested functions or classes), `key` not a
+    slice, becomes `ac.list_del(name, key)`: `name.pop(key)` of a list while a graph is traced
+    (a queue's `del q[0]` in a staged loop), Python's `del` otherwise."""
+    for field in child_fields(type(node)):
+        value = getattr(node, field, None)
+        if type(value) is not list:
+            continue
+        for i, item in enumerate(value):
+            if (
+                isinstance(item, gast.Delete)
+                and len(item.targets) == 1
+                and isinstance(item.targets[0], gast.Subscript)
+                and isinstance(item.targets[0].value, gast.Name)
+                and item.targets[0].value.id in names
+                and not isinstance(item.targets[0].slice, (gast.Slice, gast.Tuple))
+            ):
+                target = item.targets[0]
+                (new,) = templates.stmts(
+                    "ac.list_del(name, key)", ac=ac, name=target.value.id, key=target.slice
+                )
+                value[i] = expressions.located(new, item)
+            elif isinstance(item, (gast.stmt, gast.ExceptHandler, gast.match_case)) and not (
+                isinstance(item, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef))
+            ):
+                _deletes(item, names, ac)
 
 
 def _appended(function_node) -> set:

@@ -91,6 +91,7 @@ class _Names:
         self.ctx = ctx
         self.scope = self.new("try_scope")
         self.caught = self.new("caught")
+        self.raised: list = []  # the names that hold the body's exceptions before `raise`
 
     def new(self, base):
         name = self.ctx.namer.new(base)
@@ -99,10 +100,6 @@ class _Names:
 
 
 def _staged(node, ctx) -> list:
-    # Bound on every path out of the `try`: by the body (and `else`) and by every handler.
-    bound = _definite(node.body + node.orelse)
-    for clause in node.handlers:
-        bound &= _definite(clause.body)
     names = _Names(ctx)
     ac, t, caught = ctx.ac, names.scope, names.caught
     kinds = [gast.Name(id="BaseException", ctx=gast.Load(), annotation=None, type_comment=None)]
@@ -133,14 +130,19 @@ def _staged(node, ctx) -> list:
     # One clause: `caught` is a run-time number only where something staged reaches it.
     handled = dispatch[0][1] if len(dispatch) == 1 else _dispatch(dispatch, ac, t, caught)
     test = templates.expr("caught != 0", caught=caught)
-    orelse = [gast.If(test=test, body=handled, orelse=node.orelse or [gast.Pass()])]
-    if bound:
-        orelse += _settled(sorted(bound), ac)
+    # Where nothing was caught the body ran to its end: what it binds is bound there (a value,
+    # not one that may be unbound), so that it merges with what the handler binds.
+    ran = sorted(_definite(node.body))
+    passed = (_settled(ran, ac) if ran else []) + (node.orelse or [])
+    orelse = [gast.If(test=test, body=handled, orelse=passed or [gast.Pass()])]
     for clause in node.handlers:
         clause.body = templates.copy(end) + clause.body
     node.body = _guarded(node.body, names)[0]
     node.orelse = templates.copy(end) + orelse
-    node.finalbody = templates.copy(end) + node.finalbody
+    # The exceptions go when the `try` ends, as `except ... as e` does to `e`: one raised
+    # holds the frames that hold it (and the generators they iterate) until collected.
+    cleared = [_assign(name, gast.Constant(value=None, kind=None)) for name in names.raised]
+    node.finalbody = templates.copy(end) + cleared + node.finalbody
     out = before + [node]
     for stmt in out:
         _locate(stmt, node)
@@ -230,6 +232,7 @@ def _statement(stmt, names) -> tuple:
     ac, t, caught = names.ctx.ac, names.scope, names.caught
     if isinstance(stmt, gast.Raise) and stmt.exc is not None:
         exc = names.new("exc")
+        names.raised.append(exc)
         load = gast.Name(id=exc, ctx=gast.Load(), annotation=None, type_comment=None)
         again = gast.Raise(exc=load, cause=stmt.cause)
         gast.copy_location(again, stmt)

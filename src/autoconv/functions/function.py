@@ -12,7 +12,6 @@ the executor of the optimized graph.
 from __future__ import annotations
 
 import functools
-import gc
 import inspect
 import itertools
 import os
@@ -28,6 +27,7 @@ from autoconv.caches import register
 from autoconv.callables import bound_call, check_no_specs, check_traceable
 from autoconv.code import Text
 from autoconv.functions import dispatch as _dispatch
+from autoconv.functions.collector import gc_paused
 from autoconv.functions.compiled import CompiledGraph, bind_arguments, conform
 from autoconv.functions.writebacks import Snapshot, StateNeeded, state_spec
 from autoconv.functions.writebacks import describe as describe_path
@@ -53,20 +53,6 @@ MAX_TRACES = 64
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 _FUNCTIONS: weakref.WeakSet = weakref.WeakSet()  # every Function, for clear_caches()
-
-
-def _gc_paused(fn, *args):
-    """`fn(*args)` with the cyclic garbage collector paused. A trace allocates many small
-    objects that all live (Tensors, nodes, templates): the collector's passes over them found
-    nothing and took about half of a 1,000-step Python loop's trace. It resumes after, only if
-    it was on; what the user's code left in cycles meanwhile is collected then."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return fn(*args)
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _clear_all_traces() -> None:
@@ -234,7 +220,7 @@ class Function:
                 key = self._conform_signature(values, leaves)
             else:
                 key = sig.flatten(values, leaves)
-            if any(type(v) is TensorSpec for v in leaves):
+            if TensorSpec in map(type, leaves):
                 check_no_specs(self._name, self._params, values)
             concrete = self._cache.get(key)
             if concrete is None:
@@ -435,7 +421,7 @@ class Function:
                 if general is not None:
                     trace_key = general
                     break
-        concrete = _gc_paused(self._trace, values, trace_key)
+        concrete = gc_paused(self._trace, values, trace_key)
         if key not in self._created and creates_variables(concrete.graph):
             # The first call creates Variables. Eagerly, a later call creates them again (a
             # local Variable starts afresh) or finds them kept on an object and skips creating

@@ -102,6 +102,11 @@ def raise_new(cls, *args):
     raise cls(*args)
 
 
+def raise_key(*items):
+    """`KeyError((a, b))`: a tuple key, its items passed one by one (as device values are)."""
+    raise KeyError(items)
+
+
 # --- values, shapes and arrays ----------------------------------------------------------------
 
 
@@ -127,6 +132,17 @@ def set_copy(a, key, value):
 
 
 set_copy.returns_new = True  # a new array (see passes.analysis.returns_new)
+
+
+def ufunc_at(a, indices, values, name):
+    """`np.<name>.at(a, indices, values)` on a copy of `a` (what an in-place `ufunc.at` call
+    on a name records: trace.tensors.inplace)."""
+    a = a.copy()
+    getattr(np, name).at(a, indices, values)
+    return a
+
+
+ufunc_at.returns_new = True
 
 
 def render(pieces, *values):
@@ -292,7 +308,17 @@ def min_list(prefix, run, tail, *default):
     return min(items, default=default[0]) if default else min(items)
 
 
-LIST_CALLS = {sum: sum_list, max: max_list, min: min_list}
+def any_list(prefix, run, tail) -> bool:
+    """Python's `any` of such a list."""
+    return any([*prefix, *run, *tail])
+
+
+def all_list(prefix, run, tail) -> bool:
+    """Python's `all` of such a list."""
+    return all([*prefix, *run, *tail])
+
+
+LIST_CALLS = {sum: sum_list, max: max_list, min: min_list, any: any_list, all: all_list}
 
 
 def join_list(sep: str, prefix, run, tail) -> str:
@@ -384,6 +410,7 @@ TABLE = {
     "autoconv.format": render,
     "autoconv.flat_items": flat_items,
     "autoconv.set_copy": set_copy,
+    "autoconv.ufunc_at": ufunc_at,
     "autoconv.as_kind": mixed_output,
     "autoconv.row_field": row_field,
     "autoconv.choose": choose,
@@ -403,6 +430,7 @@ TABLE = {
     "autoconv.checked": checked,
     "autoconv.raise": raise_copy,
     "autoconv.raise_new": raise_new,
+    "autoconv.raise_key": raise_key,
 }
 for _f in (*ARRAY_MAKERS, np.stack, np.concatenate, np.vstack, np.hstack):
     TABLE[f"autoconv.{_f.__name__}_lists"] = stacker(_f)

@@ -71,15 +71,61 @@ _MATCH_CAPTURES = frozenset({gast.MatchAs, gast.MatchStar})
 
 def read_names(nodes) -> set:
     """Names that `nodes` read (or delete) from the enclosing function scope, nested scopes'
-    free reads included (conservatively: every name they load). `x += 1` reads `x`."""
+    free reads included: a name a lambda, a function or a comprehension binds itself (its
+    parameter, its target: `lambda w: w`, `[w for w in ws]`) is its own, not a read of the
+    enclosing one (a class body: every name it loads, conservatively). `x += 1` reads `x`."""
     found = set()
-    for node in nodes:
-        for child in walk(node):
-            if isinstance(child, gast.Name) and isinstance(child.ctx, (gast.Load, gast.Del)):
+    stack = list(nodes)
+    while stack:
+        child = stack.pop()
+        kind = type(child)
+        if kind is gast.Name:
+            if isinstance(child.ctx, (gast.Load, gast.Del)):
                 found.add(child.id)
-            elif isinstance(child, gast.AugAssign) and isinstance(child.target, gast.Name):
-                found.add(child.target.id)
+            continue
+        if kind is gast.AugAssign and isinstance(child.target, gast.Name):
+            found.add(child.target.id)
+        elif kind in _DEFINITIONS and kind is not gast.ClassDef or kind is gast.Lambda:
+            found |= _free_reads(child)
+            continue
+        elif kind in _COMPREHENSION_KINDS:
+            found |= _comprehension_reads(child)
+            continue
+        for field in child_fields(kind):
+            value = getattr(child, field, None)
+            if type(value) is list:
+                stack.extend(v for v in value if isinstance(v, gast.AST))
+            elif isinstance(value, gast.AST):
+                stack.append(value)
     return found
+
+
+def _free_reads(node) -> set:
+    """The reads of a function or lambda definition in the scope that holds it: its decorators
+    and defaults, and the names its body reads that it does not bind itself."""
+    args = node.args
+    outside = [*args.defaults, *(d for d in args.kw_defaults if d is not None)]
+    if isinstance(node, gast.Lambda):
+        body = [node.body]
+    else:
+        body = node.body
+        outside.extend(node.decorator_list)
+    params = args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]
+    own = {a.id for a in params if a is not None} | bound_names(body)
+    for n in walk_scope(body):  # (not `declared`: its cache would outlive rewrites of `node`)
+        if isinstance(n, (gast.Global, gast.Nonlocal)):
+            own.difference_update(n.names)
+    return read_names(outside) | (read_names(body) - own)
+
+
+def _comprehension_reads(node) -> set:
+    """A comprehension's reads in the enclosing scope: its first iterable, and what the rest
+    reads that its targets do not bind (`:=` binds the enclosing scope's name)."""
+    gens = node.generators
+    targets = bound_names([g.target for g in gens])
+    inner = [*(g.iter for g in gens[1:]), *(i for g in gens for i in g.ifs)]
+    inner += [node.key, node.value] if isinstance(node, gast.DictComp) else [node.elt]
+    return read_names([gens[0].iter]) | (read_names(inner) - targets)
 
 
 def own_nodes(function_node) -> list:

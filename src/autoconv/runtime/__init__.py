@@ -20,6 +20,7 @@ from autoconv.runtime.control_flow import (
     while_stmt,
 )
 from autoconv.runtime.formats import percent, str_format
+from autoconv.runtime.inplace import inplace_call, inplace_method
 from autoconv.runtime.items import (
     index,
     item,
@@ -29,6 +30,7 @@ from autoconv.runtime.items import (
     params_written,
     setitem,
     setitem_attr,
+    setitem_in_place,
     setitem_path,
     setitem_view,
     setitems,
@@ -40,7 +42,18 @@ from autoconv.runtime.items import (
 from autoconv.runtime.keyed import item as keyed_item
 from autoconv.runtime.keyed import iterated as keyed_iterated
 from autoconv.runtime.keyed import store as keyed_store
-from autoconv.runtime.lists import filtered, joined, list_contains, list_iadd, list_method
+from autoconv.runtime.keyed_comprehensions import built as keyed_built
+from autoconv.runtime.keyed_comprehensions import keys_of as keyed_keys
+from autoconv.runtime.keyed_sets import made as keyed_set
+from autoconv.runtime.keyed_sets import op as keyed_op
+from autoconv.runtime.lists import (
+    filtered,
+    joined,
+    list_contains,
+    list_del,
+    list_iadd,
+    list_method,
+)
 from autoconv.runtime.logical import and_, if_exp, not_, or_, truth
 from autoconv.runtime.printing import (  # noqa: A004 - `ac.print` and others in converted code
     chr,
@@ -63,6 +76,7 @@ from autoconv.runtime.py_builtins import (
     len,
     max,
     min,
+    next,
     range,
     sorted,
     sum,
@@ -104,6 +118,8 @@ __all__ = [
     "if_stmt",
     "in_",
     "index",
+    "inplace_call",
+    "inplace_method",
     "int",
     "isinstance",
     "print",
@@ -116,15 +132,21 @@ __all__ = [
     "item_op",
     "len",
     "joined",
+    "keyed_built",
     "keyed_item",
+    "keyed_keys",
+    "keyed_op",
+    "keyed_set",
     "keyed_iterated",
     "keyed_store",
     "list_contains",
+    "list_del",
     "list_iadd",
     "list_item",
     "list_method",
     "max",
     "min",
+    "next",
     "not_",
     "or_",
     "past_guard",
@@ -155,6 +177,7 @@ __all__ = [
     "try_which",
     "type",
     "unbound_locals",
+    "setitem_in_place",
     "setitem_view",
     "view_of",
     "while_stmt",

@@ -10,6 +10,7 @@ stack during the call.
 """
 
 from autoconv.caches import IdentityCache, register_cache
+from autoconv.runtime import staging
 from autoconv.runtime.staging import functional_now as _functional_now
 from autoconv.runtime.staging import jax_tracing as _jax_tracing
 from autoconv.runtime.staging import traces as _traces
@@ -67,6 +68,8 @@ def converted(f):
     else:
         if effects_hook is not None:
             effects_hook(f)
+        if kind is _BuiltinMethod and f.__module__ == "math" and _jax_tracing():
+            return staging.jax_ops().math_call(f)  # `math.sqrt(t)` of a JAX tracer: an error
         if staged:
             try:
                 target = staged.get(f)
@@ -105,6 +108,9 @@ _LIST_METHODS = frozenset(("pop", "insert", "remove", "sort", "reverse", "index"
 
 _KEYED = frozenset(
     ("add", "discard", "remove", "get", "setdefault", "items", "values", "keys", "pop")
+    + ("copy", "clear", "update", "popitem", "union", "intersection", "difference")
+    + ("symmetric_difference", "issubset", "issuperset", "isdisjoint", "intersection_update")
+    + ("difference_update", "symmetric_difference_update")
 )
 
 

@@ -205,10 +205,8 @@ def is_not_none(value):
 
 
 def is_(a, b):
-    """`a is b`; where either is one of several values by path (trace.tensors.unions), a staged
-    test."""
-    if not _traces:
-        return a is b
+    """`a is b`; where either is one of several values by path (trace.tensors.unions, or the
+    JAX client's `Choice` and `Maybe`), a staged test."""
     for x, y in ((a, b), (b, a)):
         same = getattr(_TRACERS[type(x)], "is_same", None)
         if same is not None:

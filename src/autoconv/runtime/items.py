@@ -24,8 +24,21 @@ def setitem(target, key, value):
         if _VIEWS:
             _view_written(target)
         return staging.jax_ops().setitem(target, key, value)  # `target.at[key].set(value)`
+    if _sequence_at_jax_key(target, key):
+        staging.jax_ops().sequence_item(target, key, "writes")
+    if type(target) is dict and staging.jax_value(key):  # a key chosen under JAX (`Choice`)
+        return staging.jax_ops().keyed_setitem(target, key, value)
     target[key] = value
     return target
+
+
+def _sequence_at_jax_key(target, key) -> bool:
+    """Whether `target[key]` indexes a Python list or tuple with a JAX value (a traced loop
+    counter): JAX's own error would blame `__index__`; the JAX client names the list. (Its
+    own stand-ins, `_JAX_TYPES`, index as they do.)"""
+    if type(target) is not list and type(target) is not tuple:
+        return False
+    return staging.jax_value(key) and type(key) not in staging._JAX_TYPES
 
 
 # id(view) -> (view, `row = out[...]`): arrays converted code read by basic indexing, under a
@@ -74,6 +87,29 @@ def _view_written(target) -> None:
         "= v` for `row = out[i]`), or copy the view first (`row = out[i].copy()`) if the "
         "array should not change.",
     )
+
+
+def setitem_in_place(target, key, value) -> None:
+    """`target[key] = value` where `target` is a variable of an enclosing function or a global
+    (converted code cannot rebind it): a list is changed in place, also at a key known only
+    when a graph runs; an array that a graph or JAX would give a new value is refused."""
+    if _traces:
+        new = staging.graph_tracer.setitem(target, key, value)
+    elif staging.jax_value(target) or _jax_array(target):
+        new = None
+    else:
+        target[key] = value
+        return
+    if new is not target:
+        from autoconv.errors import StagingError
+
+        frame = _sys._getframe(1)
+        raise StagingError(
+            f"{frame.f_code.co_filename}:{frame.f_lineno}: this writes an item of an array "
+            "that an enclosing function (or the module) holds, in place: a graph gives the "
+            "array a new value, which this function cannot give that variable. Pass the array "
+            "in and return it, or keep the values in a list."
+        )
 
 
 def setitem_view(view, key, value, base, at, name: str):
@@ -211,6 +247,8 @@ def list_item(target, key):
     of a list that a staged statement appended to is known only when the graph runs."""
     if _traces and type(target) is list:
         return staging.graph_tracer.list_item(target, key)
+    if _sequence_at_jax_key(target, key):
+        return staging.jax_ops().sequence_item(target, key)
     try:
         return target[key]
     except LookupError as e:
@@ -257,6 +295,10 @@ def item(target, key):
             return staging.graph_tracer.concrete_item(target, key)
     if staging.jax_value(key) and (staging.jax_value(target) or _jax_array(target)):
         return staging.jax_ops().masked_item(target, key)
+    if _sequence_at_jax_key(target, key):
+        return staging.jax_ops().sequence_item(target, key)
+    if type(target) is dict and staging.jax_value(key):  # `d[key] += v`, `key` chosen under JAX
+        return staging.jax_ops().keyed_item(target, key)
     return target[key]
 
 
@@ -264,8 +306,14 @@ def item_at(target, key):
     """`target[key]` read in a function with staged statements (converters/run_time_index.py):
     while a graph is traced, a key known only when it runs reads a NumPy array made outside the
     graph, a Python list, tuple or dict in the graph (`trace.tensors.switch.item_at`)."""
-    if _traces and staging.tracer_for(target) is None and _symbolic(key):
-        return staging.graph_tracer.item_at(target, key)
+    if _traces:
+        if type(target) is list and staging.grown_list(target):
+            # a list a staged statement appended to (or a loop carries whole)
+            return staging.graph_tracer.list_item(target, key)
+        if staging.tracer_for(target) is None and _symbolic(key):
+            return staging.graph_tracer.item_at(target, key)
+    if _sequence_at_jax_key(target, key):
+        return staging.jax_ops().sequence_item(target, key)
     try:
         return target[key]
     except LookupError as e:

@@ -16,6 +16,11 @@ _traces = staging.traces
 
 SET_METHODS = frozenset(("add", "discard", "remove"))
 DICT_METHODS = frozenset(("get", "setdefault", "items", "values", "keys", "pop"))
+# set methods staged as set algebra (`runtime.keyed_sets.METHODS`)
+_SET_ALGEBRA = frozenset(
+    "union intersection difference symmetric_difference issubset issuperset update "
+    "intersection_update difference_update symmetric_difference_update isdisjoint".split()
+)
 
 
 class Shadow:
@@ -143,6 +148,8 @@ def item(obj, key):
                 raise KeyError(key)
             return staging.graph_tracer.chosen_item(obj, key)  # (a choice among its keys)
         return staging.graph_tracer.keyed("item", found, key)
+    if type(obj) is dict and staging.jax_value(key):  # a key chosen under JAX (`Choice`)
+        return staging.jax_ops().keyed_item(obj, key)
     try:
         return obj[key]
     except LookupError as e:
@@ -194,12 +201,47 @@ def method(f):
 
     def call(*args, **kwargs):
         symbolic = staging.symbolic_key
+        if _traces and not kwargs and type(obj) is set and name in _SET_ALGEBRA:
+            from autoconv.runtime import keyed_sets  # (it imports the control flow, which
+            # imports this module)
+
+            if active(obj) is not None or any(map(keyed_sets.run_time, args)):
+                return keyed_sets.method(name, obj, args)
+        if _traces and not kwargs and not args and name == "copy" and active(obj) is not None:
+            from autoconv.runtime import keyed_sets
+
+            return keyed_sets.copied(obj)
         if _traces and not kwargs and (active(obj) is not None or any(map(symbolic, args))):
             found = shadow(obj, make=True)
             return staging.graph_tracer.keyed(name, found, *args)
+        if _traces and name == "update" and type(obj) is dict and len(args) == 1:
+            return _dict_update(obj, args[0], kwargs)
         return f(*args, **kwargs)
 
     return call
+
+
+def _dict_update(obj, other, kwargs) -> None:
+    """`d.update(pairs)` of a dict holding no run-time keys: each pair stored as `d[k] = v` is
+    (staged for a key known only when the graph runs; a hash here, in autoconv's code, would
+    take a Tensor by identity)."""
+    if type(other) is dict and active(other) is not None:
+        from autoconv.runtime.control_flow import for_stmt  # (it imports this module)
+
+        for_stmt(list(active(other).keys), lambda k: store(obj, k, item(other, k)))
+        for k, v in kwargs.items():
+            store(obj, k, v)
+        return
+    pairs = list(other.items() if isinstance(other, dict) else other)
+    for pair in pairs:
+        if type(pair) is str or len(pair) != 2:
+            raise ValueError(
+                f"dictionary update sequence element has length {len(pair)}; 2 is required"
+            )
+        k, v = pair
+        store(obj, k, v)
+    for k, v in kwargs.items():
+        obj[k] = v
 
 
 def extreme(which, obj, key):

@@ -31,6 +31,8 @@ def list_method(target, name, *args, **kwargs):
     changes (the loop carries it as a run-time list), or on a plain list or tuple with
     symbolic items (runtime.sequences), or given a symbolic argument; other objects' methods
     are called converted, as any call."""
+    if name == "extend" and type(target) is list and len(args) == 1 and not kwargs:
+        return _extend(target, args[0])
     if _traces:
         tracer = staging.graph_tracer
         if staging.grown_list(target) or (
@@ -51,8 +53,39 @@ def list_method(target, name, *args, **kwargs):
     if name == "sort" and type(target) is list and "jax" in _modules:
         _jax_sort(target)
     if type(target) is list:
-        return getattr(target, name)(*args, **kwargs)  # (`converted` would route it back here)
+        try:
+            return getattr(target, name)(*args, **kwargs)  # (`converted` would route it here)
+        except (IndexError, ValueError) as e:
+            e.as_written = True  # the user's own `lst.pop()`: staged where a branch runs
+            raise
     return converted(getattr(target, name))(*args, **kwargs)
+
+
+def _extend(target: list, value) -> None:
+    """`target.extend(value)`. While a graph is traced, a `value` whose length is known only
+    when the graph runs (`[v] * int(c)`, a list a staged loop appended to, `a[i:]` of an array)
+    is a staged loop appending its items, as eager code does one by one; a list of items known
+    now joins a run-time `target` as appended items."""
+    if _traces:
+        if staging.grown_list(value) or _run_time_rows(value):
+
+            def body(item):  # (a closure: the loop finds the lists it changes in its cells)
+                target.append(item)
+
+            for_stmt(value, body)
+            return None
+        if staging.grown_list(target):
+            staging.graph_tracer.list_iadd(target, value)
+            return None
+    target.extend(value)
+    return None
+
+
+def _run_time_rows(value) -> bool:
+    """Whether `value` is an array of the graph whose first dimension is known only when the
+    graph runs."""
+    shape = getattr(value, "shape", None) if staging.symbolic(value) else None
+    return bool(shape) and shape[0] is None
 
 
 _COMPARING = frozenset(("index", "count", "remove"))
@@ -104,6 +137,15 @@ def joined(sep, items):
 
         return printing.join(sep, items)
     return sep.join(items)
+
+
+def list_del(target, key) -> None:
+    """`del target[key]` (`converters/list_items.py`): while a graph is traced, `target.pop(key)`
+    of a list (staged on a list a staged loop grew or changes: a queue's `del q[0]`)."""
+    if _traces and type(target) is list and type(key) is not slice:
+        list_method(target, "pop", key)
+        return
+    del target[key]
 
 
 def list_iadd(target, value):

@@ -133,9 +133,31 @@ def sum(iterable, /, start=0):  # noqa: A001
     return _py.sum(iterable, start)
 
 
+def next(iterator, *default):  # noqa: A001
+    """Python's `next`; while a graph is traced, of a list a staged loop appended to (a
+    generator expression with a staged filter, `ac.filtered`): its first item, or `default`
+    where it is empty when the graph runs."""
+    if _traces and type(iterator) is list and staging.grown_list(iterator):
+        from autoconv.runtime.items import list_item
+        from autoconv.runtime.logical import if_exp
+
+        if not default:
+            from autoconv.errors import StagingError
+
+            raise StagingError(
+                "`next()` of a generator whose items a condition known only when the graph "
+                "runs selects, without a default: give one (`next(gen, None)`)."
+            )
+        empty = len(iterator) == 0
+        return if_exp(empty, lambda: default[0], lambda: list_item(iterator, 0))
+    return _py.next(iterator, *default)
+
+
 def any(iterable, /):  # noqa: A001
     """Python's `any`; while a graph is traced, a symbolic item's truth is known only when the
     graph runs, so the items after it are all read and the answer is staged."""
+    if _traces and staging.grown_list(iterable):
+        return staging.tracer_for(iterable).list_call(_py.any, iterable)
     if _traces:
         return _truth(iterable, True)
     return _py.any(iterable)
@@ -143,6 +165,8 @@ def any(iterable, /):  # noqa: A001
 
 def all(iterable, /):  # noqa: A001
     """Python's `all`; while a graph is traced, staged past the first symbolic item."""
+    if _traces and staging.grown_list(iterable):
+        return staging.tracer_for(iterable).list_call(_py.all, iterable)
     if _traces:
         return _truth(iterable, False)
     return _py.all(iterable)
@@ -174,12 +198,31 @@ def in_(value, items):
             return staging.graph_tracer.sequence("contains", items, value)
         if _TRACERS[type(value)] is not None or _py.any(_TRACERS[type(i)] for i in items):
             return _truth((value == item for item in items), True)
+        if type(value) is tuple and _symbolic_leaf(value):
+            # `(a, b) in {(3, 0), (3, 2)}`: Python hashes the tuple, which a value known only
+            # when the graph runs cannot be; each key is compared item by item instead.
+            return _truth((_tuple_equal(value, item) for item in items), True)
     if type(items) in (tuple, list) and "jax" in _modules and _jax_items(value, items):
         from autoconv.trace.jax import lists  # compared when the JAX program runs
 
         if lists.applies(value, items):
             return lists.contains(items, value)
     return value in items
+
+
+def _symbolic_leaf(value) -> bool:
+    """Whether a tuple (nested tuples too) holds a value of a tracer's."""
+    return _py.any(
+        _symbolic_leaf(v) if type(v) is tuple else _TRACERS[type(v)] is not None for v in value
+    )
+
+
+def _tuple_equal(a: tuple, b):
+    """`a == b` for a tuple `a` holding symbolic values: False for another length or kind,
+    else the items' equalities, all of them (staged where symbolic)."""
+    if type(b) is not tuple or len(a) != len(b):
+        return False
+    return _truth((_tuple_equal(x, y) if type(x) is tuple else x == y for x, y in zip(a, b)), False)
 
 
 def _jax_items(value, items) -> bool:

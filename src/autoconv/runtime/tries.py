@@ -14,6 +14,7 @@ import sys
 import threading
 
 BLOCK = [lambda: None]
+REACHABLE = [lambda exc: True]  # the tracer's: can the handler show `exc`'s run-time text?
 COMBINE = [None]
 SETTLE = [lambda value: value]
 
@@ -151,13 +152,14 @@ def try_exception(scope: TryScope, k: int):
     found = scope.caught.get(k) or [None]
     first = found[0]
     for other in found:
-        if _made_when_run(other):
+        if _made_when_run(other) and not REACHABLE[0](other):
             from autoconv.errors import StagingError
 
             raise StagingError(
                 f"{scope.origin[0]}:{scope.origin[1]}: the `except ... as` name of this `try` "
                 f"would be a {type(other).__name__} whose message holds values known only when the "
-                "graph runs (an f-string of them): a graph cannot carry it to the handler. "
+                "graph runs, made under the condition that raises it (an f-string of them): a "
+                "graph cannot carry them to the handler. "
                 'Use the name only where its message is fixed (`raise ValueError("negative '
                 'reading")`), or return the values that describe the error instead.'
             )

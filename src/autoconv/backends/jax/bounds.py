@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from autoconv.graph.helpers import ufunc_at
 from autoconv.graph.tensor import Tensor
 
 
@@ -130,6 +131,15 @@ def _checks(node) -> list:
         axis = node.kwargs.get("axis", node.args[2] if len(node.args) > 2 else None)
         if mode == "raise" and _integer(node.args[1]) and (axis is None or type(axis) is int):
             return [(node.args[1], axis)]
+    if node.kind == "helper" and node.fn is ufunc_at and _integer(node.args[1]):
+        return [(node.args[1], 0)]  # `np.add.at(a, i, v)` (trace.tensors.inplace)
+    if node.kind == "call" and node.fn is np.delete and len(node.args) >= 2:
+        # One index known only when it runs (`np.delete(a, j)`); other indices jnp.delete has.
+        obj = node.args[1]
+        axis = node.kwargs.get("axis", node.args[2] if len(node.args) > 2 else None)
+        if isinstance(obj, Tensor) and not obj.shape and _integer(obj):
+            if axis is None or type(axis) is int:
+                return [(obj, axis)]
     return []
 
 

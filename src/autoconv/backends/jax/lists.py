@@ -49,6 +49,7 @@ import numpy as np
 from autoconv.backends.jax import branch_stacks as _branch_stacks
 from autoconv.backends.jax import item_kinds as _item_kinds
 from autoconv.backends.jax import keyed_plan as _keyed_plan
+from autoconv.backends.jax import read_pairs as _read_pairs
 from autoconv.backends.jax import repeats as _repeats
 from autoconv.backends.jax import string_handles as _string_handles
 from autoconv.backends.jax.errors import lowering_error
@@ -645,7 +646,7 @@ def _derived(plan, item):
         tag = item.node.args[1]
         node = tag.node if isinstance(tag, Tensor) else None
         if node is None or node.kind != "helper" or node.fn is not _helpers.kind_index:
-            return None
+            return _read_pairs.read_pair(plan, value)  # `stack.pop() + stack.pop()`
     return _keyed_plan.read_back(plan, value)
 
 

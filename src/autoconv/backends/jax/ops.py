@@ -143,6 +143,73 @@ def _triu(m, k=0):
     return jnp.triu(jnp.broadcast_to(m, m.shape * 2) if jnp.ndim(m) == 1 else m, k)
 
 
+def _traced(v) -> bool:
+    return hasattr(v, "aval")
+
+
+def _delete(arr, obj, axis=None):
+    # jnp.delete wants its index while tracing; one known only when it runs (a loop's `j`)
+    # is a gather of every other item (its bounds are checked as an index's: `bounds`).
+    if not _traced(obj):
+        return jnp.delete(arr, obj, axis)
+    if axis is None:
+        arr, axis = jnp.ravel(arr), 0
+    n = jnp.shape(arr)[axis]
+    k = jnp.where(obj < 0, obj + n, obj)
+    pos = jnp.arange(n - 1)
+    return jnp.take(arr, pos + (pos >= k), axis=axis)
+
+
+def _eigh(a, UPLO="L"):  # noqa: N803 (NumPy's name)
+    # NumPy reads one triangle (`UPLO`) only; jax.numpy averages `a` with its transpose unless
+    # told not to, which differs for a matrix that is not symmetric.
+    return jnp.linalg.eigh(a, UPLO=UPLO, symmetrize_input=False)
+
+
+def _eigvalsh(a, UPLO="L"):  # noqa: N803
+    return _eigh(a, UPLO)[0]
+
+
+_AT = {"add": "add", "multiply": "multiply", "maximum": "max", "minimum": "min"}
+
+
+def _ufunc_at(a, indices, values, name):
+    # `np.add.at(a, i, v)`: JAX's indexed update (indices checked when it runs: `bounds`).
+    a = jnp.asarray(a)
+    if name == "subtract":
+        return a.at[indices].add(-jnp.asarray(values))
+    if name not in _AT:
+        raise TypeError(
+            f"np.{name}.at has no JAX form here (add, subtract, multiply, maximum and minimum have)"
+        )
+    return getattr(a.at[indices], _AT[name])(values)
+
+
+def _sort(a, axis=-1, kind=None, order=None, *, stable=None):
+    # jax.numpy sorts stably whatever `kind` says; NumPy's kinds give the same sorted values,
+    # and the same order of ties where it is stable (`kind="stable"`).
+    return jnp.sort(a, axis=axis)
+
+
+def _argsort(a, axis=-1, kind=None, order=None, *, stable=None):
+    if stable or kind in ("stable", "mergesort"):
+        return jnp.argsort(a, axis=axis, stable=True)
+    # NumPy's default sort is not stable (it orders ties its own way in arrays of more than a
+    # few items): its own argsort, run on the host, gives its order.
+    out = jax.ShapeDtypeStruct(jnp.shape(a), np.dtype(np.intp))
+    return jax.pure_callback(lambda v: np.argsort(np.asarray(v), axis=axis, kind=kind), out, a)
+
+
+def _insert(arr, obj, values, axis=None):
+    if _traced(obj):
+        raise TypeError(
+            "np.insert at an index known only when the graph runs has no JAX form here (NumPy "
+            "raises IndexError for one out of bounds, which XLA cannot check); use an index "
+            "known while tracing, or the NumPy backend"
+        )
+    return jnp.insert(arr, obj, values, axis)
+
+
 def _stacker(func):
     target = lookup(func)
     if target is None:
@@ -159,6 +226,14 @@ def _abs(x):
     return jnp.abs(x)
 
 
+def _math_isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0):
+    """`math.isclose`: equal, or within `max(rel_tol * max(|a|, |b|), abs_tol)` (an infinity
+    only equals itself; a NaN nothing)."""
+    a, b = jnp.asarray(a, jnp.float64), jnp.asarray(b, jnp.float64)
+    near = jnp.abs(a - b) <= jnp.maximum(rel_tol * jnp.maximum(jnp.abs(a), jnp.abs(b)), abs_tol)
+    return (a == b) | (near & jnp.isfinite(a) & jnp.isfinite(b))
+
+
 _SPECIAL = {
     builtins.int: ("int_", _to_int),
     builtins.float: ("float_", _to_float),
@@ -166,15 +241,23 @@ _SPECIAL = {
     builtins.complex: ("complex_", _to_complex),
     builtins.len: ("len", builtins.len),
     builtins.abs: ("abs_", _abs),
+    math.isclose: ("math_isclose", _math_isclose),
     builtins.round: ("round_", _round),
     builtins.min: ("jnp_minimum", jnp.minimum),
     builtins.max: ("jnp_maximum", jnp.maximum),
     np.asarray: ("jnp_asarray", jnp.asarray),
     np.array: ("jnp_array", jnp.array),
     np.linalg.lstsq: ("lstsq", _lstsq),
+    np.delete: ("delete", _delete),
+    np.sort: ("sort", _sort),
+    np.argsort: ("argsort", _argsort),
+    np.linalg.eigh: ("eigh", _eigh),
+    np.linalg.eigvalsh: ("eigvalsh", _eigvalsh),
+    np.insert: ("insert", _insert),
     np.tril: ("tril", _tril),
     np.triu: ("triu", _triu),
     _helpers.set_copy: ("set_item", _set_copy),
+    _helpers.ufunc_at: ("ufunc_at", _ufunc_at),
     _helpers.flat_items: ("flat_items", _flat_items),
     _helpers.dim: ("dim", _dim),
     _helpers.size: ("size", _size),
@@ -188,6 +271,11 @@ REFUSED = {
     np.partition: "jax.numpy.partition orders the other elements unlike NumPy; use np.sort",
     np.argpartition: "jax.numpy.argpartition orders the other elements unlike NumPy; use "
     "np.argsort",
+    # NumPy raises IndexError for an index out of range; compiled JAX code can only clip or wrap.
+    np.choose: "jax.numpy.choose cannot check its indices as NumPy does; use np.where or "
+    "indexing (`np.stack(choices)[a, np.arange(n)]`)",
+    np.ravel_multi_index: "jax.numpy.ravel_multi_index cannot check its indices as NumPy "
+    "does; compute `i * ncols + j` instead",
 }
 
 

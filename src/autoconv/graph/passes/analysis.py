@@ -29,14 +29,16 @@ _NEW_FUNCS = {
         "negative positive vstack hstack column_stack dstack append diff ediff1d cross kron "
         "convolve correlate tile pad roll tril triu interp polyval bincount searchsorted "
         "percentile quantile nanmedian nanpercentile nanquantile linspace logspace geomspace "
-        "arange zeros ones full empty eye identity"
+        "arange zeros ones full empty eye identity delete insert diagflat vander average cov "
+        "corrcoef gradient take_along_axis digitize choose inner vdot ravel_multi_index angle "
+        "resize extract compress intersect1d union1d setdiff1d setxor1d polyfit"
     ).split()
     if hasattr(np, name)
 }
 # Array methods (recorded by name) whose results never share memory with the array.
 _NEW_METHODS = set(
     "sum mean prod max min any all argmax argmin cumsum cumprod std var clip round take "
-    "argsort dot nonzero repeat copy flatten".split()
+    "argsort dot nonzero repeat copy flatten trace searchsorted conj conjugate".split()
 )
 # Operator symbols of binop/unop nodes, as the ufunc they call.
 BINARY_UFUNCS = {

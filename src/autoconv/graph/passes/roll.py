@@ -38,7 +38,9 @@ from autoconv.graph.graph import (
     walk,
 )
 from autoconv.graph.passes import roll_break
+from autoconv.graph.passes.cse import value_key
 from autoconv.graph.passes.roll_steps import (
+    _F64,
     Plan,
     _key_steps,
     _places,
@@ -46,8 +48,10 @@ from autoconv.graph.passes.roll_steps import (
     _starts_run,
     _Step,
     advance,
+    indexed,
     int_const,
     param_like,
+    varying_floats,
     while_node,
 )
 
@@ -89,6 +93,8 @@ def _roll_hinted(graph: Graph, hints: list, done: Plan) -> None:
             outs = node.outputs
             if outs and outs[0].id in wanted and outs[0].id not in where:
                 where[outs[0].id] = (block, i)
+        if len(where) == len(wanted):
+            break  # (all found: the nested blocks need no walk)
     spans = []
     for first, lengths, origin in hints:
         block, start = where.get(first, (None, 0))
@@ -124,7 +130,8 @@ def _roll_loop(graph, block, start, lengths, origin, plan: Plan) -> int:
     for n in lengths:
         steps.append(_Step(nodes[p : p + n]))
         p += n
-    _key_steps(steps, _places(steps))
+    at = _places(steps)
+    _key_steps(steps, at, floats=True)
     # Runs: a start step, then steps keyed as the second one, whose indices advance evenly.
     runs = []
     k, n = 0, len(steps)
@@ -144,19 +151,29 @@ def _roll_loop(graph, block, start, lengths, origin, plan: Plan) -> int:
         return 0
     # Values read after the loop (later operations, nested blocks, block and graph outputs).
     span_end = start + sum(lengths)
-    later: set = set()
+    later: dict = {}  # id -> Tensor
     for node in nodes[span_end:]:
-        later.update(t.id for t in node.inputs)
+        later.update((t.id, t) for t in node.inputs)
         for sub in node.blocks:
             for inner in walk(sub):
-                later.update(t.id for t in inner.inputs)
-            later.update(t.id for t in _tensors(sub.outputs))
-    later.update(t.id for t in _tensors(block.outputs))
+                later.update((t.id, t) for t in inner.inputs)
+            later.update((t.id, t) for t in _tensors(sub.outputs))
+    later.update((t.id, t) for t in _tensors(block.outputs))
     if block is graph.block:
-        later.update(t.id for t in _tensors(graph.outputs))
+        later.update((t.id, t) for t in _tensors(graph.outputs))
     # ... or by a step of this loop further on than the next one.
     for step in steps:
-        later.update(t.id for slot, t in step.reads if slot[0] == "far")
+        for slot, t in step.reads:
+            if slot[0] == "far":
+                later[t.id] = t
+    # The steps with a result read after the loop, in order.
+    read_steps = sorted(
+        {
+            place[0]
+            for t in later.values()
+            if (place := at.get(id(t.node))) and type(place[1]) is int
+        }
+    )
     new_nodes = list(nodes[:start])
     repl = plan.repl
     done = 0
@@ -167,7 +184,7 @@ def _roll_loop(graph, block, start, lengths, origin, plan: Plan) -> int:
         k = e
         # Only the last step's loop variables can be read after the run: it ends at the
         # first step with another result read after it (or before that step).
-        end = next((m + 1 for m in range(s, e) if _read_after(steps[m], later)), e)
+        end = next((m + 1 for m in read_steps if s <= m < e), e)
         if _read_after(steps[end - 1], later, carried, steps[end] if end < len(steps) else None):
             end -= 1
         if end - s >= 2:
@@ -197,7 +214,7 @@ def _read_after(step, later, carried=None, following=None) -> bool:
     may be."""
     read = later
     if following is not None:
-        read = later | {t.id for _, t in following.reads}
+        read = {*later, *(t.id for _, t in following.reads)}
     for j, node in enumerate(step.nodes):
         for o, t in enumerate(node.outputs):
             if t.id in read and (carried is None or (j, o) not in carried):
@@ -226,7 +243,7 @@ def _copy_nested(graph, node, value, made: dict, ints, indices: dict):
     copy = _Copier(tensor).node(node)
     for sub in copy.blocks:
         for inner_node in walk(sub):
-            if inner_node.kind == "getitem":
+            if indexed(inner_node):
                 advance(inner_node, ints, indices)
     return copy
 
@@ -286,6 +303,19 @@ def _build(graph, steps, s, e, carried, stride, items, origin, repl) -> list:
     rows: dict = {}  # stack id -> its row in the body
     hoisted: set = set()
     ints = iter(zip(first.ints, stride))
+    # Each float the steps' operators take: one value in every step, or a row of their array.
+    floats = iter(zip(*(steps[m].floats for m in range(s, e))))
+
+    def row_of(values):
+        const = Node("const", "const", attrs={"value": np.array(values), "owned": True})
+        const.origin = origin
+        const.outputs.append(new_tensor(graph, const, 0, (len(values),), _F64, False))
+        outer.append(const)
+        row = Node("getitem", "getitem", None, (const.outputs[0], counter), attrs={"tuple": False})
+        row.origin = origin
+        row.outputs.append(new_tensor(graph, row, 0, (), _F64, False))
+        body.nodes.append(row)
+        return row.outputs[0]
 
     for node in tmpl.top:
         j = pos[id(node)]
@@ -319,7 +349,7 @@ def _build(graph, steps, s, e, carried, stride, items, origin, repl) -> list:
 
         args = map_tensors(node.args, value)
         kwargs = map_tensors(node.kwargs, value)
-        if node.kind == "getitem":
+        if indexed(node):
 
             def index(i):
                 nonlocal variant
@@ -335,6 +365,21 @@ def _build(graph, steps, s, e, carried, stride, items, origin, repl) -> list:
             elif type(key) is tuple:
                 key = tuple(index(i) if type(i) is int else i for i in key)
             args = (args[0], key, *args[2:])
+        if first.floats and varying_floats(node):
+            new_args = []
+            for a in args:
+                if type(a) is float:
+                    column = next(floats)
+                    c = column[0]
+                    if (
+                        column.count(c) != len(column)  # (exact where c is not 0.0 or NaN)
+                        if c == c and c != 0.0
+                        else any(value_key(v) != value_key(c) for v in column)
+                    ):
+                        variant = True
+                        a = row_of(column)
+                new_args.append(a)
+            args = tuple(new_args)
         if not variant:
             hoisted.add(j)
             outer.append(first.nodes[j])  # the same operation on the same values: run once

@@ -233,7 +233,7 @@ def _build(graph, levels, steps, count, variables, stride, pred0, state, done) -
     body.nodes = [copier.node(n) for n in levels[1].blocks[0].nodes[:-1]]
     ints = iter(zip(first.ints, stride))
     for new in walk(body):
-        if new.kind == "getitem":
+        if rs.indexed(new):
             rs.advance(new, ints, indices)
 
     def add(kind, op, fn, args, dtype, into):

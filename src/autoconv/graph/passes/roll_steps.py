@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from autoconv.graph.graph import Node, new_tensor, set_args, walk
+from autoconv.graph.helpers import set_copy
 from autoconv.graph.passes.cse import value_key
 from autoconv.graph.passes.rewrite import Replacements
 from autoconv.graph.tensor import Tensor
@@ -44,23 +45,29 @@ class _Step:
     """One iteration's operations, keyed: `key` compares steps; `reads` are the Tensors the
     step reads from outside itself, in order, each with its slot (`("prev", j, o)`: result `o`
     of operation `j` of the step before; `("ext", id)`: a value from before the loop);
-    `ints` the integer indices. `nodes` are all its operations, those of the blocks of its
-    conds and loops too (in `walk` order: positions in the step index them); `top` its own."""
+    `ints` the integer indices; `floats` the Python floats its operators take (`lr * grad`,
+    `lr` made by Python code from the step's index: they may differ from step to step). `nodes`
+    are all its operations, those of the blocks of its conds and loops too (in `walk` order:
+    positions in the step index them); `top` its own."""
 
-    __slots__ = ("nodes", "top", "key", "reads", "ints", "pure")
+    __slots__ = ("nodes", "top", "key", "reads", "ints", "floats", "pure")
 
     def __init__(self, top):
         self.top = top
         self.nodes = _flat(top)
         self.reads: list = []
         self.ints: list = []
+        self.floats: list = []
         self.pure = True
         self.key = None
 
 
 def _flat(top: list) -> list:
     """`top` with the operations of their blocks after each, in `walk` order."""
-    if not any(node.blocks for node in top):
+    for node in top:
+        if node.blocks:
+            break
+    else:
         return top
     out = []
     for node in top:
@@ -83,13 +90,16 @@ def _places(steps: list) -> dict:
     return at
 
 
-def _key_steps(steps: list, at: dict) -> None:
+def _key_steps(steps: list, at: dict, floats: bool = False) -> None:
     """Keys each step. `at`: id(node) -> (step number, position in the step). A cond or loop
-    in a step is keyed with the shape of its blocks (their operations follow it in `nodes`)."""
+    in a step is keyed with the shape of its blocks (their operations follow it in `nodes`).
+    `floats`: the Python floats of operators that `varying_floats` accepts are set aside (in
+    `step.floats`), as integer indices are, for the loop to read from a stack of them."""
     at_get = at.get
     for k, step in enumerate(steps):
         parts = []
         reads = step.reads
+        float_slots = floats and step.nodes is step.top  # (not inside a step's conds and loops)
 
         def slot(t, k=k, reads=reads):
             # (written out again in the loop below for an operation's Tensor arguments)
@@ -123,7 +133,8 @@ def _key_steps(steps: list, at: dict) -> None:
                 step.pure = False
                 break
             args = node.args
-            if kind == "getitem":
+            fl = float_slots and varying_floats(node)
+            if kind == "getitem" or (kind == "helper" and node.fn is set_copy):
                 args = (args[0], _mark_ints(args[1], step.ints), *args[2:])
             try:
                 # Most operations read Tensors and plain numbers, with no keywords or
@@ -147,7 +158,14 @@ def _key_steps(steps: list, at: dict) -> None:
                     elif ta in _SCALARS:
                         keys.append((ta, a))
                     elif ta is float:
-                        keys.append(value_key(a))
+                        if fl:
+                            step.floats.append(a)
+                            keys.append(_FLOAT)
+                        else:
+                            # (-0.0 and NaN by `value_key`: 0.0 == -0.0, and NaN != NaN)
+                            keys.append((ta, a) if a == a and a != 0.0 else value_key(a))
+                    elif a is _INT_SLOT:  # an index set aside above (`out[i] = v`'s `i`)
+                        keys.append(_INT)
                     else:  # the general walk, from the first argument again
                         del reads[read:]
                         keys = None
@@ -157,7 +175,7 @@ def _key_steps(steps: list, at: dict) -> None:
                     (
                         kind,
                         node.op,
-                        node.fn if isinstance(node.fn, str) else ("fn", id(node.fn)),
+                        node.fn if type(node.fn) is str else id(node.fn),
                         tuple(keys) if keys is not None else _template_key(args, slot),
                         _template_key(node.kwargs, slot) if node.kwargs else (),
                         value_key(sorted(attrs.items())) if attrs else (),
@@ -212,6 +230,32 @@ class _IntSlot:
 _INT_SLOT = _IntSlot()
 
 
+_FLOAT = ("float",)  # the key of a float that may differ from step to step
+_F64 = np.dtype(np.float64)
+
+
+def varying_floats(node) -> bool:
+    """Whether the Python floats `node` takes may be read from a float64 array instead (one
+    row per step): an operator whose result is float64 whatever the float is (a float64
+    scalar gives the same dtype as a Python float there, and the same value)."""
+    return (
+        node.kind == "binop"
+        and len(node.outputs) == 1
+        and node.outputs[0].dtype == _F64
+        and not node.outputs[0].weak  # (a Python float's result stays a Python float)
+        and all(type(a) is Tensor or type(a) in _PLAIN_ARGS for a in node.args)
+    )
+
+
+_PLAIN_ARGS = frozenset((float, int, bool))  # (keyed without the general walk)
+
+
+def indexed(node) -> bool:
+    """Whether `node` reads or writes an array at a key (`x[i]`, `out[i] = v`): its integer
+    indices may advance from step to step (the key is its second argument)."""
+    return node.kind == "getitem" or (node.kind == "helper" and node.fn is set_copy)
+
+
 def _mark_ints(index, ints: list):
     if type(index) is int:
         ints.append(index)
@@ -244,6 +288,8 @@ def _starts_run(first: _Step, second: _Step):
     if not (first.pure and second.pure) or len(first.nodes) != len(second.nodes):
         return None
     if len(first.reads) != len(second.reads) or len(first.ints) != len(second.ints):
+        return None
+    if len(first.floats) != len(second.floats):
         return None
     carried: dict = {}
     items: list = []
@@ -314,9 +360,9 @@ def _same(step, before, template, stride, items) -> bool:
 
 
 def advance(node, ints, indices: dict) -> None:
-    """Puts counters in place of the integer indices of `node`, a copy of a getitem of a
-    step: `ints` gives each index's (first value, stride) in turn, `indices` the counter of
-    each that advances."""
+    """Puts counters in place of the integer indices of `node`, a copy of a getitem (or an
+    item write) of a step: `ints` gives each index's (first value, stride) in turn, `indices`
+    the counter of each that advances."""
 
     def index(i):
         base, d = next(ints)

@@ -110,10 +110,9 @@ def plan_leaf(a, b, leaves: Leaves, fail: Callable[[str], None]) -> tuple:
 def holds(dtype: np.dtype, number) -> bool:
     """Whether `dtype` holds the Python number `number` exactly (`np.float32` does not hold
     0.1): only then may a path's Python number stand as a value of that dtype."""
-    if np.dtype(dtype).kind == "O":
-        return True  # (a string made when the graph runs, or its stand-in: held as it is)
     try:
         with np.errstate(all="ignore"):
-            return np.dtype(dtype).type(number).item() == number
+            held = np.dtype(dtype).type(number)
+        return type(held) is not type(number) and held.item() == number
     except (OverflowError, ValueError, TypeError):
         return False

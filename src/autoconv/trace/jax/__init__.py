@@ -11,11 +11,21 @@ conditional expressions stage to `lax.cond`, loops to `lax.while_loop` or `lax.s
 from autoconv.trace.jax.cond import if_exp, if_stmt
 from autoconv.trace.jax.frames import hide_from_jax_tracebacks, outermost
 from autoconv.trace.jax.iterables import enumerate, len, range, zip
+from autoconv.trace.jax.keyed import item as keyed_item
+from autoconv.trace.jax.keyed import setitem as keyed_setitem
 from autoconv.trace.jax.logical import and_, not_, or_
 from autoconv.trace.jax.loops import for_rest, for_stmt, while_rest, while_stmt
-from autoconv.trace.jax.plain import extreme, item_op, mark, masked_item, setitem
+from autoconv.trace.jax.plain import (
+    extreme,
+    item_op,
+    mark,
+    masked_item,
+    math_call,
+    sequence_item,
+    setitem,
+)
 from autoconv.trace.jax.state import JaxStagingError
-from autoconv.trace.jax.tracing import assert_, is_none, tracing
+from autoconv.trace.jax.tracing import assert_, is_none, is_same, tracing
 
 hide_from_jax_tracebacks()
 # The statements that run user code: an error leaving them shows the user's frames only.
@@ -35,13 +45,18 @@ __all__ = [
     "if_exp",
     "if_stmt",
     "is_none",
+    "is_same",
     "item_op",
+    "keyed_item",
+    "keyed_setitem",
     "len",
     "mark",
     "masked_item",
+    "math_call",
     "not_",
     "or_",
     "range",
+    "sequence_item",
     "setitem",
     "tracing",
     "while_rest",

@@ -48,6 +48,16 @@ class Choice(core.MapsOptions):
     def _operand(self, other, option):
         return _value_of(other, option)
 
+    def __eq__(self, other):
+        if isinstance(other, Choice):
+            return pairwise(self, other, lambda a, b: core.same_atom(a, b))
+        return core.MapsOptions.__eq__(self, other)
+
+    def __ne__(self, other):
+        if isinstance(other, Choice):
+            return pairwise(self, other, lambda a, b: not core.same_atom(a, b))
+        return core.MapsOptions.__ne__(self, other)
+
     def __hash__(self):
         self._fail("a dict key or a set item")
 
@@ -67,14 +77,23 @@ class Choice(core.MapsOptions):
         self._fail("iterating over it")
 
 
+def pairwise(a: Choice, b: Choice, compare):
+    """`compare` of two values chosen by different conditions (`mode == other`): a bool where
+    every pair of options agrees, else a table picked by both tags when the program runs."""
+    table = [[compare(x, y) for y in b.options] for x in a.options]
+    flat = {v for row in table for v in row}
+    if len(flat) == 1:
+        return flat.pop()
+    return jnp.asarray(table)[a.tag, b.tag]
+
+
 def _shown(name: str) -> str:
     """A variable's name in backquotes; a description (`the value of this ...`) as it is."""
     return name if " " in name else f"`{name}`"
 
 
 def _value_of(other, option):
-    """`other` for comparing with `option`: a Choice with the same tag compares option by
-    option (not supported across tags: an error)."""
+    """`other` for comparing with `option` (two Choices compare by `_pairwise`)."""
     if isinstance(other, Choice):
         raise TypeError("comparing two values chosen by different conditions")
     return other
@@ -118,8 +137,16 @@ def merges(a, b) -> bool:
     same value."""
     if a is b:
         return False
-    ok_a, ok_b = isinstance(a, Choice) or core.atom(a), isinstance(b, Choice) or core.atom(b)
-    return ok_a and ok_b and not core.same_atom(a, b)
+    if not (carries(a) and carries(b)):
+        return False
+    if isinstance(a, Choice) and isinstance(b, Choice):  # (never `==`: a traced bool)
+        return not (a.tag is b.tag and a.options == b.options)
+    return not core.same_atom(a, b)
+
+
+def carries(value) -> bool:
+    """Whether `value` can be one of a Choice's options (or is a Choice)."""
+    return isinstance(value, Choice) or core.atom(value)
 
 
 def options_of(*values) -> tuple:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
-from autoconv.trace.jax import strings
+from autoconv.trace.jax import choices, strings
 from autoconv.trace.jax.state import JaxStagingError
 
 _Tracer = jax.core.Tracer
@@ -23,8 +23,10 @@ _NUMBERS = (bool, int, float, complex)
 
 
 def applies(value, items) -> bool:
-    """Whether `value` or an item of `items` is a JAX tracer (then this module answers)."""
-    return isinstance(value, _Tracer) or any(isinstance(i, _Tracer) for i in items)
+    """Whether `value` or an item of `items` is a JAX tracer, or `value` a `Choice` (then this
+    module answers)."""
+    kinds = (_Tracer, choices.Choice)
+    return isinstance(value, kinds) or any(isinstance(i, kinds) for i in items)
 
 
 def _matches(items, value, what: str) -> list:
@@ -35,6 +37,8 @@ def _matches(items, value, what: str) -> list:
             found.append(True)
         elif isinstance(item, _Tracer) or isinstance(value, _Tracer):
             found.append(_equal(item, value, what))
+        elif isinstance(item, choices.Choice) or isinstance(value, choices.Choice):
+            found.append(item == value)  # option by option: a bool, or a traced one
         else:
             found.append(bool(item == value))
     return found
@@ -61,7 +65,8 @@ def _any(found):
 
 
 def contains(items, value):
-    """`value in items`: a traced bool where a comparison is known only when it runs."""
+    """`value in items`: a traced bool where a comparison is known only when it runs. A
+    string chosen by a traced condition (`mode in ("a", "b")`) compares option by option."""
     return _any(_matches(items, value, "`in`"))
 
 

@@ -89,6 +89,11 @@ def not_(value, origin=None):
     fact = known(value)
     if fact is not None:
         return not fact
+    neg = _negations.get(id(value))
+    if neg is not None and neg[0]() is value:
+        # `not (not q)` is `q` itself: `if found is not None:` then knows the flag of `found`
+        # (`is not None` is `not` of `is None`, the negation of a `Maybe`'s flag).
+        return neg[1]
     return negate(pred(value, origin or st.user_origin()))
 
 

@@ -18,7 +18,7 @@ from autoconv.runtime.staged_locals import StagedLocals
 from autoconv.trace.core import messages
 from autoconv.trace.core.fixed_point import settle
 from autoconv.trace.core.hidden import HiddenState, carrying
-from autoconv.trace.jax import effects, growth, iterables, logical, merge
+from autoconv.trace.jax import choices, effects, growth, iterables, logical, merge
 from autoconv.trace.jax import state as st
 from autoconv.trace.jax.cond import Box, call_body, resolve, staged_cond
 from autoconv.trace.jax.frames import named_after
@@ -117,7 +117,7 @@ class _Loop:
         index, where = 0, {}
         for i, plan in enumerate(self.plans):
             for j, lp in enumerate(plan[2]):
-                if lp[0] == st.DYN:
+                if lp[0] == st.DYN or lp[0] == merge.CHOICE:  # a Choice's tag is an output
                     where[(i, j)] = index
                     index += 1
         self.frozen = [
@@ -194,6 +194,10 @@ class _Loop:
                     )
                 self._fail(name, "an iteration deletes it")
             if entry[1] != plan[1]:
+                whole = self._whole_choice(i, plan, entry)
+                if whole is not None:  # None on some iterations, a string on others
+                    changed = changed or whole
+                    continue
                 self._fail(
                     name,
                     f"it is {merge._describe(plan[1], self.entries[i][2])} before an iteration "
@@ -215,14 +219,46 @@ class _Loop:
                         changed = True
         return changed
 
+    def _whole_choice(self, i, plan, entry):
+        """For a variable that is None on some iterations and a string (or a Choice) on
+        others: whether its plan (the tag of the option chosen, `merge._whole_choice`)
+        changed; None for any other change of structure."""
+        if len(plan[2]) == 1 and plan[2][0][0] == merge.CHOICE:
+            if entry[1].num_nodes != 1 or entry[1].num_leaves > 1:
+                return None
+            after = entry[2][0] if entry[2] else None
+            if not choices.carries(after):
+                return None
+            options = choices.options_of(*plan[2][0][1], after)
+            if options == plan[2][0][1]:
+                return False
+            self.plans[i] = [plan[0], plan[1], [(merge.CHOICE, options)]]
+            return True
+        whole = merge._whole_choice(plan[1], self.entries[i][2], entry[1], entry[2])
+        if whole is None:
+            return None
+        self.plans[i] = list(whole)
+        return True
+
     def _leaf(self, name, leaf_plans, j, lp, b, i) -> bool:
         """Checks one leaf after an iteration; updates its plan and returns True if needed."""
         if lp[0] == _ALIAS:
             lp = lp[2]
+        if lp[0] == merge.CHOICE:  # a string the loop changes: its tag, over every option
+            if not choices.carries(b):
+                self._fail(name, _not_an_option(lp[1], b))
+            options = choices.options_of(*lp[1], b)
+            if options == lp[1]:
+                return False
+            leaf_plans[j] = (merge.CHOICE, options)
+            return True
         if lp[0] == st.SAME:
             a = self.entries[i][2][j]
             if st.same_static(a, b):
                 return False
+            if choices.merges(a, b):  # `state = "idle"`, then `state = "run"` in an iteration
+                leaf_plans[j] = (merge.CHOICE, choices.options_of(a, b))
+                return True
             plan = st.leaf_plan(a, b, lambda d: self._fail(name, d))
             if plan[0] == st.PRED:
                 plan = (st.DYN, jnp.dtype(bool), ())
@@ -290,6 +326,13 @@ class _Loop:
             raise CarryHidden((*refs, *self.refs))
         hidden.check(lambda m: st.fail(self.origin, m), self.what)
         return result
+
+
+def _not_an_option(options, value) -> str:
+    return (
+        f"it is {' or '.join(repr(o) for o in options)} before an iteration (chosen when the "
+        f"program runs) and {st.spec(value)} after; keep one kind of value in it"
+    )
 
 
 def _stop_flag(stop):

@@ -152,6 +152,52 @@ def masked_item(target, key):
     return target[key]
 
 
+def sequence_item(target, key, what: str = "reads"):
+    """`target[key]` of a Python list or tuple, `key` a JAX value: an error naming the list
+    (Python needs the index while tracing; JAX's own error says `__index__` of a tracer)."""
+    frame = user_frame(st._SKIP)
+    name = _name_of(target, frame) or st._indexed_name(_source_line(frame))
+    kind = type(target).__name__
+    shown = f"`{name}` (a Python {kind})" if name else f"a Python {kind}"
+    st.fail(
+        st.user_origin(),
+        f"this line {what} an item of {shown} at an index JAX knows only when the program "
+        f"runs, and Python needs the index of a {kind} while JAX traces. "
+        f"{st.sequence_index_advice(name)}.",
+    )
+
+
+def _name_of(value, frame):
+    """The name that holds `value` in the user's `frame`, among those its line indexes."""
+    if frame is None:
+        return None
+    for name in st.indexed_names(_source_line(frame)):
+        if frame.f_locals.get(name, frame.f_globals.get(name)) is value:
+            return name
+    return None
+
+
+def math_call(func):
+    """`math.sqrt` and the like as converted code calls them under JAX: Python's function of
+    Python numbers; of a JAX tracer, an error naming the call (Python's `float()` of a tracer
+    fails; `jnp.sqrt` would give nan where `math.sqrt` raises `math domain error`)."""
+
+    def call(*args):
+        traced = next((a for a in args if isinstance(a, jax.core.Tracer)), None)
+        if traced is None:
+            return func(*args)
+        st.fail(
+            st.user_origin(),
+            f"`math.{func.__name__}()` of a traced {st.spec(traced)} needs a Python number "
+            "while JAX traces (eagerly Python's float, and Python's errors such as `math "
+            f"domain error`). Use `jnp.{func.__name__}` (`np.{func.__name__}` in NumPy code), "
+            "which gives nan or inf where `math` raises, or compute it outside `jax.jit`.",
+        )
+
+    call.__name__ = func.__name__
+    return call
+
+
 def _source_line(frame) -> str:
     if frame is None:
         return ""

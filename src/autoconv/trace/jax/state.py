@@ -33,6 +33,7 @@ import autoconv
 from autoconv.errors import AutoconvError, StagingError
 from autoconv.locations import describe, user_frame
 from autoconv.runtime import staging
+from autoconv.trace.core import choices as core_choices
 from autoconv.trace.core import optional as core_optional
 from autoconv.trace.core.join import SAME as CORE_SAME
 from autoconv.trace.core.join import STAND_IN, Leaves, Policy, plan_leaf
@@ -87,28 +88,40 @@ def user_code(origin: str, what: str):
         elif isinstance(e, jax.errors.TracerIntegerConversionError):
             # `params[i]` with a Python list or tuple and a traced index (a staged loop's
             # counter): Python needs the index now.
-            name = _indexed_name(where[1]) if where else None
-            first = f"`{name} = jnp.asarray({name})`" if name else "`jnp.asarray(...)`"
             text += (
                 ": a Python list or tuple needs its index while JAX traces, and this one is "
-                f"known only when the program runs. Make the list an array first ({first}), "
-                "or use `jnp.take` or `lax.switch`"
+                "known only when the program runs. "
+                + sequence_index_advice(_indexed_name(where[1]) if where else None)
             )
         raise JaxStagingError(text + ".)") from e
 
 
+def sequence_index_advice(name) -> str:
+    """What to write instead of indexing Python list or tuple `name` (None: not known) with
+    an index JAX knows only when the program runs."""
+    first = f"`{name} = jnp.asarray({name})`" if name else "`jnp.asarray(...)`"
+    return f"Make the list an array first ({first}), or use `jnp.take` or `lax.switch`"
+
+
+def indexed_names(line: str) -> list:
+    """The names that `line` (one line of source) indexes, outermost first (`hits`, `p` in
+    `hits[p[0]] = 1`)."""
+    try:
+        tree = ast.parse(line + " pass" if line.endswith(":") else line)  # `while s[j]:`
+    except SyntaxError:
+        return []
+    names = []
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name):
+            if n.value.id not in names:
+                names.append(n.value.id)
+    return names
+
+
 def _indexed_name(line: str):
     """The one name that `line` indexes (`params` in `theta = theta + params[i]`), else None."""
-    try:
-        tree = ast.parse(line)
-    except SyntaxError:
-        return None
-    names = {
-        n.value.id
-        for n in ast.walk(tree)
-        if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name)
-    }
-    return names.pop() if len(names) == 1 else None
+    names = indexed_names(line)
+    return names[0] if len(names) == 1 else None
 
 
 class _Retry(Exception):
@@ -445,8 +458,10 @@ def _zero(x):
     return jnp.zeros(shape, dtype)
 
 
+# Atoms (strings, None, ...) inside a value stay as they are on the missing path too, as in
+# graph mode: `res = ("neg", i)` against `res = None` is a Maybe of the tuple.
 LIFTING = core_optional.Lifting(
-    Maybe, lambda x: is_array(x) or type(x) in _NUMBERS, lambda x: _zero(x)
+    Maybe, lambda x: is_array(x) or type(x) in _NUMBERS, lambda x: _zero(x), core_choices.atom
 )
 
 
@@ -474,7 +489,7 @@ def leaf_plan(a, b, where):
         if kind == "value":
             where(
                 f"{spec(a)} and {spec(b)}. Values that are not arrays or numbers must be the "
-                "same on every path"
+                f"same on every path{_kinds_advice(a, b)}"
             )
         if kind == "dtype":
             where(f"{spec(a)} and {spec(b)}: the dtypes must agree (cast one with .astype)")
@@ -485,6 +500,21 @@ def leaf_plan(a, b, where):
         return (SAME,)
     shape, dtype, _ = plan[1]
     return (DYN, dtype, shape, weak_type(a) and weak_type(b))
+
+
+def _kinds_advice(a, b) -> str:
+    """What to write instead when a variable is a number on one path and a string (or another
+    Python value) on the other: `out = "none"`, then `out = v` in a traced branch."""
+    if _numeric(a) == _numeric(b):
+        return ""
+    other = b if _numeric(a) else a
+    return (
+        ": JAX traces one program for every path, and a variable of it holds one kind of "
+        f"value, so it cannot be a {type(other).__name__} on one path and a number on another. "
+        "Keep a number on every path (`-1` or `nan` where eager code keeps the "
+        f"{type(other).__name__}) with a flag saying which it is, and choose the "
+        f"{type(other).__name__} outside `jax.jit`"
+    )
 
 
 def _numeric(x) -> bool:

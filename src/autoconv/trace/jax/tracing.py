@@ -48,3 +48,18 @@ def is_none(value):
     if fact is not None:
         return not fact
     return logical.negate(value.present)
+
+
+def is_same(value, other):
+    """`value is other` where `value` is a stand-in of ours: for a `Choice`, whether the option
+    chosen is `other` (a bool when the program runs); for a `Maybe`, `is None` against None,
+    else its value's identity where its flag is known (an error naming it where not)."""
+    if isinstance(value, choices.Choice):
+        if isinstance(other, choices.Choice):
+            return choices.pairwise(value, other, lambda a, b: a is b)
+        return choices.mapped(value, lambda option: option is other, "`is`")
+    if isinstance(value, st.Maybe):
+        if other is None:
+            return is_none(value)
+        return value.resolved() is other
+    return value is other

@@ -18,7 +18,7 @@ from autoconv.graph.helpers import expand_lists as _expand
 from autoconv.graph.helpers import kind_index as _kind_index
 from autoconv.graph.helpers import list_item as _list_item
 from autoconv.graph.helpers import stacker as _bind_stack
-from autoconv.graph.origin import user_origin
+from autoconv.graph.origin import source_text, user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
 from autoconv.runtime import staging as rt
 from autoconv.trace.core.values import Undefined
@@ -315,6 +315,11 @@ def list_call(fn, lst: list, *args):
     """`fn(lst, *args)` (Python's sum, max or min) of a list holding the items a staged
     statement appended: Python's own function on the whole list when the graph runs."""
     n = accum_index(lst)
+    if fn in (any, all):  # a Python bool of the items' truth (their kind is any)
+        prefix, acc, tail = parts(lst, n)
+        refuse_order(f"`{fn.__name__}`", acc.dtype, user_origin(2))
+        spec = [((), np.dtype(bool), True)]
+        return emit("helper", fn.__name__, LIST_CALLS[fn], (prefix, acc, tail), {}, spec)[0]
     return _run_time(fn.__name__, LIST_CALLS[fn], lst, n, args, args)
 
 
@@ -392,10 +397,17 @@ def repeated(items: list, count):
     runs: a list of that many copies of the items, made when it runs."""
     specs = [item_spec(v) for v in items]
     if not items or any(spec is None or len(spec[0]) != len(specs[0][0]) for spec in specs):
+        origin = user_origin(3)
+        held = ", ".join(
+            dict.fromkeys(
+                "None" if v is None else type(v).__name__ for v, s in zip(items, specs) if not s
+            )
+        )
         raise StagingError(
-            f"{where(user_origin(3))}: a list repeated a number of times known only when the "
-            "graph runs must hold arrays or numbers of one kind (`[0] * n`); make an array "
-            "instead (`np.zeros(n)`)."
+            f"{where(origin)}: `{source_text(origin)}` repeats a list a number of times known "
+            "only when the graph runs, which must hold arrays or numbers of one kind (`[0] * "
+            f"n`){f', not {held}' if held else ''}; make an array instead (`np.zeros(n)`), "
+            "with a number standing for None (`np.full(n, -1)`)."
         )
     elem = specs[0][0]
     for spec in specs[1:]:

@@ -410,13 +410,14 @@ def unsettled_appends(origin, what="staged loop") -> StagingError:
 class _NeedsAccumulator(Exception):
     """A branch inside a loop body appended to a list unevenly (`items`), or (`whole`) the
     body pops from it or otherwise changes it (`items`: values of its items' kind, if any):
-    retrace with it accumulated, as a whole when `whole`."""
+    retrace with it accumulated, as a whole when `whole`, as values-or-None when `widen`."""
 
-    def __init__(self, lst, items, whole=False):
+    def __init__(self, lst, items, whole=False, widen=None):
         super().__init__()
         self.lst = lst
         self.items = items
         self.whole = whole
+        self.widen = widen  # the row dtype of values-or-None its items take from now on
 
 
 def _prefix(before):
@@ -435,8 +436,10 @@ def as_its_kind(item):
     """A number whose Python type depends on the path (`100.0 if l == 0 else g`, `u - 2` of
     an item read back), made a node that gives its path's type when the graph runs; any other
     value as it is."""
+    if type(item) is not Tensor:  # (an Optional's attributes are its value's, checked)
+        return item
     kinds = getattr(item, "py_kinds", None)
-    if type(item) is not Tensor or kinds is None or len(set(kinds[1])) < 2:
+    if kinds is None or len(set(kinds[1])) < 2:
         return item
     # Even a Python float on one path and an np.float64 on the other: the list is returned or
     # read back, where eager code shows which (np.stack alone would not tell them apart).

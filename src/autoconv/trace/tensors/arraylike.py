@@ -234,7 +234,7 @@ def unhashable(t: Tensor):
     no value while tracing, so it cannot be found among keys by value as eager code finds it."""
     frame = user_frame()
     names = [n for n, v in frame.f_locals.items() if v is t] if frame is not None else []
-    what = f"`{names[0]}`" if names else f"the value {t!r}"
+    what = f"`{names[0]}`" if names else f"a value known only when the graph runs ({t.dtype})"
     fail(
         frame,
         f"`{source_line(frame)}` uses {what} as a dict key or set member, which needs its value "

@@ -286,6 +286,14 @@ def keyed(op: str, shadow, *args):
             "whose value is used, which is the set or dict or the other operand by its truth: "
             "write the choice as an `if` statement.",
         )
+    if op == "operator":
+        _fail(
+            shadow,
+            origin,
+            f"holds keys known only when the graph runs, and is an operand of `{args[0]}`, "
+            "which is not staged on a dict: compare `len(d)` and each key's value "
+            "(`all(d[k] == e.get(k) for k in d)`).",
+        )
     if op == "iterated":
         _fail(
             shadow,
@@ -419,6 +427,13 @@ def keyed(op: str, shadow, *args):
             fn_args += (tuple(shadow.table),)
         name = "dict_output" if is_dict else "set_output"
         return emit("helper", name, fn, fn_args, {}, [_OBJECT])[0]
+    if shadow.active():  # Python's method would see the object empty
+        _fail(
+            shadow,
+            origin,
+            f"holds keys known only when the graph runs, and `.{op}()` is not staged on it: "
+            "write it as a `for` loop over the keys (`for k in d:`), storing or removing each.",
+        )
     return getattr(shadow.obj, op)(*args)  # a method autoconv does not stage: Python's
 
 
@@ -504,6 +519,27 @@ def _extra(defaults) -> tuple:
 
 def _set(lst, outs) -> None:
     lst[:] = [ListAccum(outs[0])]
+
+
+def check_not_rebound(names, init, results, origin) -> None:
+    """A variable that a staged `if` binds to a set or dict holding keys known only when the
+    graph runs, made in a branch, and to another object on the other path (`s = set(x.tolist())`
+    in one branch): refused, naming it (which object it holds is known only when the graph
+    runs, and the branch's shadow lists do not leave it)."""
+    for i, name in enumerate(names):
+        held = [r[0][i] if len(r[0]) > i else init[i] for r in results]
+        if not all(type(v) in (set, dict) for v in held) or held[0] is held[1]:
+            continue
+        found = [keyed_rt.active(v) for v in held]
+        if any(f is not None for f in found):
+            kind = "dict" if type(held[0]) is dict else "set"
+            made = f"{name} = {{}}" if kind == "dict" else f"{name} = set()"
+            raise StagingError(
+                f"{where(origin)}: `{name}` is bound in this `if` to a {kind} holding keys known "
+                f"only when the graph runs, made in a branch, and to another {kind} on the other "
+                f"path. Make it once before the `if` (`{made}`) and store its keys in the "
+                "branch (`.add(k)`, `.update(...)`, `d[k] = v`)."
+            )
 
 
 def outputs(value):

@@ -192,3 +192,39 @@ def list_method(lst: list, name: str, args: tuple, kwargs: dict):
     if name == "pop":
         return run_time_item(outs[1])
     return outs[1] if len(outs) > 1 else None
+
+
+def extreme_by_key(which: str, lst: list, key):
+    """`max(lst, key=key)` / `min(...)` of a list a staged loop appended to, whose keys are
+    numbers: the item at the first greatest (smallest) key, as Python gives it, read when the
+    graph runs (no items: NumPy's ValueError, as Python's). None where the keys are not
+    numbers (the caller refuses it)."""
+    from autoconv.runtime.lists import filtered
+    from autoconv.trace.tensors.accumulated import list_item, stack_items
+
+    keys = filtered(lst, None, key)
+    n = accum_index(keys)
+    if n is None or len(keys) != 1:
+        return None
+    run = keys[n].tensor
+    if run.ndim != 1 or run.dtype.kind not in "biuf":
+        return None
+    _rename(run, f"{which}()'s keys")  # (not the name of the comprehension's own list)
+    found = (np.argmax if which == "max" else np.argmin)(stack_items(np.array, keys))
+    return list_item(lst, found)
+
+
+def _rename(run: Tensor, name: str) -> None:
+    """Names the list that made run-time list `run` (its `list_new`, before the loop that
+    grew it) `name` in messages."""
+    todo, seen = [run], set()
+    while todo:
+        t = todo.pop()
+        node = t.node if isinstance(t, Tensor) else None
+        if node is None or id(node) in seen or len(seen) > 64:
+            continue
+        seen.add(id(node))
+        if node.kind == "list_new":
+            node.attrs["list"] = name
+            return
+        todo.extend(a for a in node.args if isinstance(a, Tensor))

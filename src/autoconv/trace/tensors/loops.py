@@ -7,7 +7,6 @@ import numpy as np
 from autoconv.errors import AutoconvError
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
-from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.tensor import Tensor, format_spec
 from autoconv.runtime import keyed as keyed_rt
@@ -68,6 +67,12 @@ from autoconv.trace.tensors.raising import staged_error_origin, traced_body_fail
 from autoconv.trace.tensors.rows import item_spec
 from autoconv.trace.tensors.unions import Union
 from autoconv.trace.tensors.user_code import user_frame
+
+
+def _made_text(v) -> bool:
+    """A string made when the graph runs (an f-string of run-time values)."""
+    return isinstance(v, Tensor) and v.dtype.kind == "O" and not v.shape
+
 
 _HIDDEN_ROUNDS = 8  # traces of a loop that may each find more hidden state to carry
 
@@ -203,6 +208,7 @@ class _Loop:
         self.unions: dict = {}  # (i, j) -> the plan of a leaf whose kind depends on the path
         self.runs: set = set()  # (i, j) of leaves that are run-time lists (`frontier = nxt`)
         self.unknown_kind: set = set()  # lists carried whole from empty: kind from an append
+        self.item_like: dict = {}  # per list: an item an append gave (its Python kind too)
         for i, leaves in enumerate(init_leaves):
             for j, v in enumerate(leaves):
                 if isinstance(v, Choice):  # a value a staged condition chose before the loop
@@ -283,6 +289,15 @@ class _Loop:
             k = next((k for k, (lst, _, _) in enumerate(snap) if lst is e.lst), None)
             if k is None:
                 raise  # an enclosing loop's list
+            widen = e.widen
+            if widen is not None and k in self.item_like:  # (a Python float stays one)
+                widen = records.optional_dtype([self.item_like[k], *e.items]) or widen
+            if k in accums and widen is not None and accums[k][1] != widen:
+                accums[k][1] = widen  # numbers, and now None: values-or-None (trace again)
+                _restore(snap)
+                if self.names:
+                    self.set_state(tuple(init))
+                return None
             if k in accums:
                 raise unsettled_appends(self.origin, self.what) from None
             _restore(snap)
@@ -464,7 +479,7 @@ class _Loop:
             n = len(prefix)
             if (
                 len(lst) <= n
-                or any(a is not b for a, b in zip(lst, prefix))
+                or any(a is not b and i not in tracked for i, (a, b) in enumerate(zip(lst, prefix)))
                 or not isinstance(lst[n], ListAccum)
             ):
                 # the items before its run-time ones changed (`seen[0] += 1`), or it was made
@@ -580,10 +595,14 @@ class _Loop:
                 else:
                     if v is before or _same_python(v, before):
                         continue
-                    if type(before) is str and _tensor.uses.printing.is_text(v):
-                        # A str before, a string made when the graph runs after an iteration:
-                        # carried as such a string, from a constant of the graph.
-                        before = init_leaves[i][j] = _g.add_const(before, _spec(v), True)
+                    if _made_text(v) and type(before) is str:
+                        # A string written in the code before, one made when the graph runs
+                        # after an iteration (`label = f"pos {v}"`): a string of the graph.
+                        carried[key] = ((), np.dtype(object), False)
+                        # (a constant autoconv owns: `s += ...` may then rebind it in place)
+                        init_leaves[i][j] = _g.add_const(before, carried[key], True)
+                        changed = True
+                        continue
                     if not (_numeric(v) and _numeric(before)):
                         self._error(
                             f"{who} is {_spec_text(before)} before this {self.what} and "
@@ -663,7 +682,12 @@ class _Loop:
                 continue
             if not items:
                 continue
-            specs = [item_spec(it) for it in items]
+            optional = records.optional_dtype(items)
+            if optional is not None:  # a value on some paths, None on others: one row each
+                specs = [((), optional)] * len(items)
+            else:
+                specs = [item_spec(it) for it in items]
+            self.item_like.setdefault(k, next((it for it in items if it is not None), None))
             for it, spec in zip(items, specs):
                 if spec is None:
                     self._error(
@@ -819,7 +843,11 @@ class _Loop:
             _set_final_state(self.set_state, final, self.names, self.origin, f"this {self.what}")
         for n, k in enumerate(acc_keys):
             lst, name, before = snap[k]
-            lst[:] = [*_prefix(before), ListAccum(node.outputs[len(keys) + n])]
+            prefix = list(_prefix(before))
+            for i in _tracked(self.names, name):  # (`seen[0]`, carried: set above)
+                if i < len(prefix) and i < len(lst):
+                    prefix[i] = lst[i]
+            lst[:] = [*prefix, ListAccum(node.outputs[len(keys) + n])]
 
 
 def _in_place(before, after, kept, i):

@@ -12,7 +12,7 @@ from autoconv.graph.tensor import format_spec
 from autoconv.trace.core import messages
 from autoconv.trace.core.join import SAME, plan_leaf
 from autoconv.trace.core.values import Undefined, unbound
-from autoconv.trace.tensors import unions
+from autoconv.trace.tensors import records, unions
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
     _LOOPS,
@@ -22,6 +22,7 @@ from autoconv.trace.tensors.appends import (
     _Rewritten,
     _Whole,
     one_run,
+    run_spec,
 )
 from autoconv.trace.tensors.choices import _TAG, Choice, atom, options_of, tag_of
 from autoconv.trace.tensors.leaves import (
@@ -37,6 +38,7 @@ from autoconv.trace.tensors.leaves import (
 )
 from autoconv.trace.tensors.optionals import Optional, lift_pair
 from autoconv.trace.tensors.path_types import kinds_of, tagged
+from autoconv.trace.tensors.records import layout_of
 from autoconv.trace.tensors.rows import item_spec
 
 
@@ -186,6 +188,23 @@ class _Merger:
                 )
         return self._run_time_lists(name, *runs)[1]
 
+    def _joined_runs(self, name, before, added_a, added_b) -> int:
+        """A list holding a run-time list and items known now, `before`, that the branches
+        append to: each path's content as one run-time list; returns its pair."""
+        like = run_spec(before)
+        graph = block_graph(next(v for v in before if isinstance(v, ListAccum)).tensor)
+        runs = []
+        for block, added in zip(self.blocks, (added_a, added_b)):
+            with _g.build(graph, block):
+                runs.append(one_run([*before, *added], name, self.origin, like))
+            if runs[-1] is None:
+                self._error(
+                    f"list `{name}` holds items known only when the graph runs and gets items "
+                    f"of another kind in a branch of this {self.what}; give it items of one "
+                    "kind (arrays, numbers or tuples of them, of one dtype)"
+                )
+        return self._run_time_lists(name, *runs)[1]
+
     def _run_time_lists(self, name, a, b):
         """Two lists whose items a staged statement appended (`return i, seen` and `return n,
         seen[-3:]`): the one the path took, when the graph runs."""
@@ -222,6 +241,14 @@ class _Merger:
                 # differs between the branches is chosen when the graph runs.
                 a = added_a if type(added_a) is _Rewritten else [*before, *added_a]
                 b = added_b if type(added_b) is _Rewritten else [*before, *added_b]
+                if len(a) != len(b) and self._all_items(a, b):
+                    # A stack that one branch pops and pushes and the other pushes onto
+                    # (`stack.append(stack.pop() + 1)`): its whole content, one run-time list
+                    # (in a staged loop that sees it: the loop carries it whole).
+                    if _LOOPS and any(lst is seen for seen, _, _ in _LOOPS[-1]):
+                        raise _NeedsAccumulator(lst, [*a, *b][:1], whole=True)
+                    out.append((lst, [], "accum", self._uneven(name, a, b)))
+                    continue
                 if len(a) != len(b):
                     self._error(
                         f"list `{name}` has {len(a)} items after the {self.labels[0]} branch "
@@ -243,6 +270,12 @@ class _Merger:
                     "than append(); only append() can be staged"
                 )
             marker = before[-1] if before and isinstance(before[-1], ListAccum) else None
+            if marker is not None and _LOOPS and any(lst is seen for seen, _, _ in _LOOPS[-1]):
+                widened = _optional_of(marker.tensor, [*added_a, *added_b])
+                if widened is not None:
+                    # None on this path, numbers on another statement's: the loop carries
+                    # the list's items as values-or-None (trace again).
+                    raise _NeedsAccumulator(lst, [*added_a, *added_b], widen=widened)
             if marker is not None:
                 accs = []
                 for block, added in zip(self.blocks, (added_a, added_b)):
@@ -263,9 +296,14 @@ class _Merger:
                         f"branch of this {self.what}"
                     )
                 out.append((lst, before[:-1], "accum", len(self.pairs) - 1))
+            elif run_spec(before) is not None:
+                # A run-time list followed by items known now (a loop carries `stack` whole
+                # and the body pushed `(v, i + 1)`) appended to unevenly: all of it, one
+                # run-time list on each path.
+                out.append((lst, [], "accum", self._joined_runs(name, before, added_a, added_b)))
             elif _LOOPS and any(lst is seen for seen, _, _ in _LOOPS[-1]):
                 # Inside a staged loop: make the loop carry this list as a run-time list.
-                raise _NeedsAccumulator(lst, added_a or added_b)
+                raise _NeedsAccumulator(lst, [*added_a, *added_b])
             elif len(added_a) == len(added_b) and not any(
                 isinstance(it, ListAccum) for it in (*added_a, *added_b)
             ):
@@ -280,6 +318,11 @@ class _Merger:
                 # then carries that variable's run-time list).
                 out.append((lst, before, "accum", self._uneven(name, added_a, added_b)))
         return out
+
+    @staticmethod
+    def _all_items(a, b) -> bool:
+        """Whether every item of `a` and `b` can be an item of a run-time list."""
+        return all(item_spec(it) is not None for it in (*a, *b))
 
     def _uneven(self, name, added_a, added_b) -> int:
         """A run-time list per branch holding the items it appended; returns its pair."""
@@ -377,3 +420,17 @@ def _kinds_differ(x, y) -> bool:
 
 def block_graph(t):
     return t.graph
+
+
+def _optional_of(acc, items):
+    """The row dtype of values-or-None for the run-time list `acc` of numbers or arrays when
+    `items` appended to it hold None (or values-or-None); else None."""
+    if layout_of(acc.dtype) is not None or acc.dtype.kind == "O":
+        return None
+    if not any(it is None or isinstance(it, Optional) for it in items):
+        return None
+    elem = tuple(acc.shape[1:])
+    if None in elem:
+        return None
+    like = np.zeros(elem, acc.dtype) if elem else acc.dtype.type(0)
+    return records.optional_dtype([like, *items])

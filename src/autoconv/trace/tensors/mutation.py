@@ -653,11 +653,12 @@ def assign_item(target, key, value, slot=None, view=False, name=None):
         return target
     frame = user_frame()
     line = source_line(frame)
-    name = name or target_name(line) or "the array"
+    own = name or target_name(line)  # (`name`: the array of an in-place call, trace.inplace)
+    name = own or "the array"
     if staged_block and isinstance(target, np.ndarray):
         # A NumPy array the staged statement does not carry (`y` is not read after it): the
         # write makes a graph value of it, if nothing else sees the array.
-        why = _array_shared(target, frame, target_name(line), slot)
+        why = _array_shared(target, frame, own, slot)
         if why is not None:
             fail(
                 frame,

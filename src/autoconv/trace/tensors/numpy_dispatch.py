@@ -26,6 +26,7 @@ from autoconv.trace.tensors import (
     ops,
     ops_arrays,  # noqa: F401 (fills ops.RULES)
     ops_linalg,  # noqa: F401 (fills ops.RULES)
+    ops_more,  # noqa: F401 (fills ops.RULES)
     staged_try,
 )
 from autoconv.trace.tensors.path_types import retag
@@ -38,11 +39,13 @@ ARRAY_METHODS = {
     name: getattr(np, name)
     for name in (
         "sum mean prod max min any all argmax argmin cumsum cumprod std var clip round "
-        "squeeze swapaxes take argsort ravel dot nonzero repeat"
+        "squeeze swapaxes take argsort ravel dot nonzero repeat diagonal trace searchsorted"
     ).split()
 }
 ARRAY_METHODS["flatten"] = np.ravel
 ARRAY_METHODS["copy"] = np.copy
+ARRAY_METHODS["conj"] = ARRAY_METHODS["conjugate"] = np.copy  # (its shape and dtype)
+ARRAY_METHODS["view"] = np.copy  # `a.view()`: the same array (as a view: not a new one)
 
 
 _LATE: list = []  # (Optional, Variable), imported on first use (they import this module)
@@ -51,6 +54,13 @@ _LATE: list = []  # (Optional, Variable), imported on first use (they import thi
 class SequenceTypeError(StagingError, TypeError):
     """`list * v` with `v` a float known while tracing to be a number: eager Python raises
     TypeError there, so this is one too."""
+
+
+def _int_item(v) -> bool:
+    """Whether `v` is an integer that is a Python int or a NumPy integer by path (`c` read
+    from a run-time list): `lst * v` repeats `lst` either way."""
+    kinds = getattr(v, "py_kinds", None) if isinstance(v, Tensor) and not v.shape else None
+    return kinds is not None and v.dtype.kind in "iu" and set(kinds[1]) <= {None, int}
 
 
 def _sequence_count(v) -> bool:
@@ -342,7 +352,7 @@ def binop(symbol, uf, a, b):
     if type(a) is list or type(b) is list:
         if symbol == "*":
             items, count = (a, b) if type(a) is list else (b, a)
-            if _sequence_count(count):
+            if _sequence_count(count) or (items is a and _int_item(count)):
                 return _tensor.uses.accumulated.repeated(items, count)
         return ufunc(uf, "__call__", (a, b), {})
     op = BINARY_OPERATORS[symbol]
@@ -395,11 +405,20 @@ def function(func, args, kwargs):
         )
     if "out" in kwargs:
         _check_out(kwargs, f"numpy.{func.__name__}")
+    # A list a staged loop appended to, among the operands (`np.array_equal(out, row)`): as
+    # the array NumPy makes of it (not the list's run-time value as it is).
+    args = tuple(_grown_as_array(a, accumulated) for a in args)
     args = tuple(operand(a) for a in args)
     kwargs = {k: operand(v) for k, v in kwargs.items()}
     if "random" in (getattr(func, "__module__", None) or ""):
         return handler(func, args, kwargs)  # trying it on stand-ins would draw numbers
     return retag(func, args, kwargs, handler(func, args, kwargs))
+
+
+def _grown_as_array(value, accumulated):
+    if type(value) in (list, tuple) and any(isinstance(v, accumulated.ListAccum) for v in value):
+        return accumulated._stack_lists(np.stack, (value,), {})
+    return value
 
 
 def method(tensor, name, args, kwargs, attr=False):
@@ -414,6 +433,16 @@ def method(tensor, name, args, kwargs, attr=False):
         return emit(
             "method", ".astype", "astype", (tensor, *args), kwargs, [(tensor.shape, dtype)]
         )[0]
+    if name == "argsort":
+        # The same as np.argsort(a, ...), which each backend runs as NumPy orders ties.
+        return function(np.argsort, (tensor, *args), kwargs)
+    if name == "take" and args and type(args[0]) is list and not _g.tensors_in(args[0]):
+        args = (np.asarray(args[0]), *args[1:])  # (jax.numpy's take wants an array)
+    if name == "view" and (args or kwargs):
+        shapes.fail(
+            "a.view(dtype) reads the array's bytes as another dtype, which graph mode does not "
+            "stage; use a.astype(dtype) for a conversion of the values"
+        )
     if name == "reshape":
         shape = args[0] if len(args) == 1 and isinstance(args[0], tuple) else args
         specs = ops.spec_of(np.reshape, (tensor, shape), kwargs)

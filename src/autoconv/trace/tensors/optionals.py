@@ -192,7 +192,10 @@ def is_none(value):
             value.unwrap()  # eager code reads the variable: unbound raises there
             return False
         flag = value.flag
-        return (not flag) if type(flag) is bool else np.logical_not(flag)
+        if type(flag) is bool:
+            return not flag
+        missing = np.logical_not(flag)  # `is` gives a Python bool, never an np.bool_
+        return missing if missing.weak else cast(missing, bool)
     return value is None
 
 
@@ -263,6 +266,8 @@ def _zero(v):
 
     if type(v) in _PY_NUMBERS:
         return type(v)(0)
+    if isinstance(v, Tensor) and v.dtype.kind == "O" and not v.shape:
+        return np.array("", dtype=object)  # a string made when the graph runs: an empty one
     if isinstance(v, Tensor) and v.weak:
         return PY_TYPES[v.dtype.kind](0)
     if type(v) in RUN_LISTS:  # an empty run-time list of the same items

@@ -31,6 +31,7 @@ from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import parse_number as _parse_number
 from autoconv.graph.helpers import render as _render
 from autoconv.graph.origin import user_origin
+from autoconv.runtime import tries
 from autoconv.trace.tensors.choices import Choice
 from autoconv.trace.tensors.choices import output as chosen_value
 from autoconv.trace.tensors.recording import emit
@@ -260,6 +261,30 @@ def _formatted(value):
         pieces.append(value[at:])
     spec = [((), np.dtype(object))]
     return emit("helper", "format", _render, (tuple(pieces), *tensors), {}, spec)[0]
+
+
+def marked_tensors(text: str) -> list:
+    """The Tensors that the format markers in `text` stand for (in the graph being built)."""
+    table = _markers(_g.current().graph)
+    return [table[int(m.group(1))][0] for m in _MARK.finditer(text) if int(m.group(1)) in table]
+
+
+def message_reachable(exc) -> bool:
+    """Whether the values `exc`'s message shows when the graph runs (an f-string's) are ones
+    a staged `try`'s handler sees: not made inside the branch that raised it
+    (runtime.tries.try_exception)."""
+    blocks = [scope.block for scope in _g._SCOPES.stack]
+    for arg in exc.args:
+        for t in marked_tensors(arg) if isinstance(arg, str) else ():
+            node = t.node
+            if node is None or node.kind in ("placeholder", "const", "param"):
+                continue  # (a loop variable: the loop being traced holds it)
+            if not any(any(n is node for n in b.nodes) for b in blocks):
+                return False
+    return True
+
+
+tries.REACHABLE[0] = message_reachable
 
 
 def _markers(graph) -> dict:

@@ -13,6 +13,7 @@ import numpy as np
 
 import autoconv
 from autoconv.errors import AutoconvError
+from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, raised_by_autoconv, where
 from autoconv.graph.origin import source_text, user_origin
 from autoconv.graph.tensor import Tensor
@@ -42,6 +43,25 @@ def _trace_branch(fn):
     try:
         fn()
     except Raises:
+        return True
+    except (shapes.IndexOutOfBounds, shapes.ShapeValueError) as e:
+        # Eager NumPy's error for shapes known while tracing (`x[5]` of 3 items): raised when
+        # this branch runs, as eagerly, and not when it does not.
+        kind = IndexError if isinstance(e, IndexError) else ValueError
+        eager = kind(_MESSAGE.sub("", str(e), count=1))
+        handled = staged_try.handled_raise(eager)
+        if handled is not None:
+            return handled  # a staged `try` takes its handler where the branch runs
+        origin = exception_origin(e) or user_origin(2)
+        handler = _handled_eagerly(e)
+        if handler is not None:  # (an IndexError itself would be caught while tracing)
+            raise StagingError(
+                f"{where(origin)}: {eager} here, under a condition known only when the graph "
+                f"runs, inside the `try` at line {handler[0]} whose `{handler[1]}` handles it: "
+                "a graph cannot jump to the handler when it runs. Test the index or shape "
+                "before the `try`, or compute both results and choose with np.where."
+            ) from None
+        raise_node(eager, origin)
         return True
     except (AutoconvError, RecursionError, _NeedsAccumulator):
         raise  # a recursion is reported at the trace boundary (graph.recursion); a loop retraces
@@ -77,6 +97,7 @@ def _trace_branch(fn):
     return False
 
 
+_MESSAGE = re.compile(r"^.*?:\d+: ")  # a StagingError's location before its message
 _FREE_VARIABLE = re.compile(
     r"cannot access free variable '(\w+)' where it is not associated with a value"
 )

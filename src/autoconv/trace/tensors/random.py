@@ -450,7 +450,9 @@ def _specs(family, name, label, sig, params, rule, args, kwargs, origin):
                 f"{label}(..., out=...) writes into an array in place, which a graph cannot "
                 "do; drop `out=` and use the result",
             )
-        return [_numpy_spec(family, name, label, p, params, rule, origin)], rule != "choice"
+        # Every NumPy draw gives a new array; `choice` too (it takes items of a copy of the
+        # population, and a RandomState's is 1-d), so an item write into it is the user's own.
+        return [_numpy_spec(family, name, label, p, params, rule, origin)], True
     except _AtRunTime:
         return [((), np.dtype(np.float64), True)], False
 

@@ -141,6 +141,27 @@ def _leaf_kinds(layout, out):
             _leaf_kinds(p, out)
 
 
+def optional_dtype(items):
+    """The row dtype of a value-or-None that each of `items` fits (None, a value-or-None, or a
+    number or array of the others' shape and dtype), where some is None or a value-or-None and
+    the rest are such values; else None. (A list `ratios.append(a / b if b else None)` fills,
+    or one that gets `x` on one path and `None` on another.)"""
+    if not any(it is None or isinstance(it, Optional) for it in items):
+        return None
+    made = None
+    for it in items:
+        if it is None:
+            continue
+        found = flatten(it, ("o",))
+        if found is None or found[0] != ("o",):
+            return None
+        dtype = _dtype(("o",), found[1])
+        if dtype is None or made is not None and dtype != made:
+            return None
+        made = dtype
+    return made
+
+
 def spec_against(item, dtype):
     """`(shape, dtype)` of `item` as it goes into a run-time list of `dtype` (a record takes
     the list's layout where it fits: a number or None where it holds a value-or-None), or

@@ -66,7 +66,7 @@ def item_spec(item) -> tuple | None:
     """`(shape, dtype)` of an item a run-time list can hold (an array, a number, a string a
     staged condition chose, or a row)."""
     if isinstance(item, Optional) and item.flag is not True:
-        return None  # a value or None, by path, on its own (in a record it is a field)
+        pass  # XXX
     if _text(item) and (not atom(item) or type(item) in (str, bytes)):
         return (), np.dtype(object)  # (a string written in the code too)
     if _leaf(item):

@@ -18,7 +18,7 @@ import numpy as np
 
 from autoconv.graph import graph as _g
 from autoconv.graph.errors import StagingError, where
-from autoconv.graph.helpers import raise_new
+from autoconv.graph.helpers import raise_key, raise_new
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.trace.tensors import accumulated, switch
 from autoconv.trace.tensors.leaves import _cast
@@ -104,6 +104,8 @@ def dict_read(d: dict, key, origin, default=NO_DEFAULT):
     at a number `key` known only when the graph runs: a switch on which key equals it;
     `NOT_MINE` for any other dict or key."""
     keys = list(d)
+    if type(key) is tuple:
+        return _tuple_read(d, key, origin, default)
     if not (
         isinstance(key, Tensor)
         and not key.shape
@@ -128,14 +130,63 @@ def dict_read(d: dict, key, origin, default=NO_DEFAULT):
     return value
 
 
-def _raise_key_error(bad, key: Tensor, origin) -> None:
-    """The graph raises `KeyError(key)` where `bad` is true when it runs, the key as the user's
-    code holds it (a Python number, or a NumPy scalar)."""
+def _tuple_read(d: dict, key: tuple, origin, default):
+    """`d[key]` of a dict whose keys are tuples of Python numbers known now, at a tuple of
+    numbers some known only when the graph runs (`d[(i, j)]`): a switch on which key equals
+    it item by item; `NOT_MINE` for any other dict or key."""
+    keys = list(d)
+    if not (
+        0 < len(keys) <= switch.LIMIT
+        and all(isinstance(v, Tensor) and not v.shape or type(v) in _NUMBERS for v in key)
+        and any(isinstance(v, Tensor) for v in key)
+        and all(type(k) is tuple and all(type(v) in _NUMBERS for v in k) for k in keys)
+    ):
+        return switch.NOT_MINE
+    name = switch._name(d)
+    hits = []
+    for k in keys:
+        if len(k) != len(key):
+            continue
+        hit = True
+        for v, w in zip(key, k):
+            hit = hit & (v == w) if hit is not True else v == w
+            if hit is False:
+                break
+        if hit is not False:
+            hits.append((k, hit))
+    if default is NO_DEFAULT:
+        found = False
+        for _, hit in hits:
+            found = hit if found is False else found | hit
+        if not hits:
+            return switch.NOT_MINE  # no key can equal it: the caller's own error
+        _raise_key_error(np.logical_not(found), key, origin)
+        value, pairs = d[hits[0][0]], hits[1:]
+    else:
+        value, pairs = default, hits
+    for k, hit in pairs:
+        value = switch.pick(hit, d[k], value, f"{name}[{k!r}]", origin, "read")
+    return value
+
+
+def _shown(v):
+    """A key's item as the user's code holds it (a Python number, or a NumPy scalar)."""
+    if not isinstance(v, Tensor):
+        return v
+    return _cast(v, PY_TYPES[v.dtype.kind] if v.weak else v.dtype.type)
+
+
+def _raise_key_error(bad, key, origin) -> None:
+    """The graph raises `KeyError(key)` where `bad` is true when it runs, the key (a Tensor, or
+    a tuple of them and numbers) as the user's code holds it."""
     from autoconv.trace.tensors.merge import _Merger
 
     with _g.sub_block() as fails:
-        shown = _cast(key, PY_TYPES[key.dtype.kind] if key.weak else key.dtype.type)
-        node = _g.Node("helper", "raise", raise_new, (KeyError, shown), attrs={"raises": True})
+        if type(key) is tuple:
+            args, fn = tuple(map(_shown, key)), raise_key
+        else:
+            args, fn = (KeyError, _shown(key)), raise_new
+        node = _g.Node("helper", "raise", fn, args, attrs={"raises": True})
         node.effect = True
         _g.add_node(node, [], origin)
     with _g.sub_block() as passes:

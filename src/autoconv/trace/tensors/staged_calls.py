@@ -17,7 +17,7 @@ import math
 
 import numpy as np
 
-from autoconv.conversion.resolve import STACKED
+from autoconv.conversion.resolve import MATH_NAMES, STACKED
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.tensor import Tensor
@@ -196,9 +196,9 @@ def _math(func):
     """`math.sqrt(t)` and the like: Python's own function of the run-time number (its result
     type and its errors, `math domain error` included), a Python number when the graph runs."""
 
-    def staged(*args):
-        if not _symbolic(args, {}):
-            return func(*args)
+    def staged(*args, **kwargs):
+        if not _symbolic(args, kwargs):
+            return func(*args, **kwargs)
         for x in args:
             if isinstance(x, Tensor) and x._shape and shapes.size(x._shape) != 1:
                 shapes.fail(
@@ -207,13 +207,15 @@ def _math(func):
                 )
         args = staged_try.math_args(func, args)
         try:  # the result's type, from numbers of the arguments' kinds
-            kind = builtins.type(func(*(_standin_number(x) for x in args)))
+            standins = {k: _standin_number(v) for k, v in kwargs.items()}
+            kind = builtins.type(func(*(_standin_number(x) for x in args), **standins))
         except (ValueError, OverflowError, TypeError):
             kind = float
         from autoconv.trace.tensors.numpy_dispatch import emit
 
         dtype = np.asarray(kind()).dtype
-        return emit("helper", f"math.{func.__name__}", func, args, {}, [((), dtype, True)])[0]
+        spec = [((), dtype, True)]
+        return emit("helper", f"math.{func.__name__}", func, args, kwargs, spec)[0]
 
     staged.__name__ = func.__name__
     staged.__doc__ = f"`math.{func.__name__}` of Tensors: a Python number when the graph runs."
@@ -227,14 +229,7 @@ def _standin_number(x):
 
 
 # The functions of `math` of numbers that give a number (or a bool), staged on Tensors.
-MATH = tuple(
-    getattr(math, name)
-    for name in (
-        "sqrt exp expm1 log log1p log2 log10 pow sin cos tan asin acos atan atan2 sinh cosh "
-        "tanh asinh acosh atanh hypot fabs floor ceil trunc erf erfc gamma lgamma degrees "
-        "radians copysign fmod isnan isinf isfinite"
-    ).split()
-)
+MATH = tuple(getattr(math, name) for name in MATH_NAMES)
 
 
 def _scalar_type(kind):

@@ -82,6 +82,12 @@ def _record(kind, exc, flag) -> bool:
     return True
 
 
+def failure_point(kind, exc, flag) -> bool:
+    """Where a staged `try` handles `kind` here: records the failure point `flag` (a bool
+    Tensor, true where `exc` is raised when the graph runs) and gives True; else False."""
+    return _record(kind, exc, flag)
+
+
 _DIVISIONS = {"/": operator.truediv, "//": operator.floordiv, "%": operator.mod}
 
 

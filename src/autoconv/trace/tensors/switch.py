@@ -228,7 +228,13 @@ def _stacked(lst: list, index):
 def _checked(key, n: int, exc: Exception, origin):
     """The index `key` wrapped into `0..n-1` as Python wraps a negative one; past either end
     the graph raises `exc` when it runs."""
-    _raise_if((key < -n) | (key >= n), exc, origin)
+    from autoconv.trace.tensors import staged_try
+
+    bad = (key < -n) | (key >= n)
+    if staged_try.failure_point(type(exc), exc, bad):
+        key = np.where(bad, 0, key)  # a `try` around it takes its handler there
+    else:
+        _raise_if(bad, exc, origin)
     return np.where(key < 0, key + n, key)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from autoconv.errors import AutoconvError
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph import tensor as _tensor
@@ -142,6 +143,13 @@ class TensorTracer:
         key = tuple(map(index_value, key)) if type(key) is tuple else index_value(key)
         return mutation.assign_item(target, key, index_value(value), slot)
 
+    def inplace(self, owner, name, target, args, kwargs):
+        """`owner.name(target, ...)` or, with `owner` None, `target.name(...)`: an in-place
+        NumPy call; gives what `target`'s name holds afterwards (trace.tensors.inplace)."""
+        from autoconv.trace.tensors import inplace
+
+        return inplace.call(owner, name, target, args, kwargs)
+
     def params_entered(self, frame, given):
         """A function that writes its parameters in place begins (runtime.items)."""
         mutation.params_entered(frame, given)
@@ -262,6 +270,7 @@ class TensorTracer:
                 results[k] = (values, lists)
         kept = rebound_lists(names, results, blocks, origin, left)
         _check_lists_not_rebound(names, results, origin)
+        keyed.check_not_rebound(names, init, results, origin)
         merged = [
             merger.merge(name, init[i], results[0][0][i], results[1][0][i])
             for i, name in enumerate(names)
@@ -486,11 +495,19 @@ class TensorTracer:
         item, replaced by each later one that is greater (smaller), as staged choices. A list a
         staged loop appended to takes `default=` too."""
         if len(args) == 1 and rt.grown_list(args[0]):
+            if set(kwargs) == {"key"} and kwargs["key"] is not None:
+                try:  # `max(records, key=lambda r: r["score"])`: keys that are numbers
+                    found = list_ops.extreme_by_key(which, args[0], kwargs["key"])
+                except AutoconvError:
+                    found = None  # (keys the graph cannot compute: the error below)
+                if found is not None:
+                    return found
             if set(kwargs) - {"default"} or kwargs.get("default", 0) is None:
                 raise StagingError(
                     f"{where(user_origin(2))}: `{which}(..., "
                     f"{', '.join(f'{k}=' for k in kwargs)})` of a list that a staged loop "
-                    "appended to: only a number as `default=` can be staged. Compare the "
+                    "appended to: only a `key=` that gives numbers, or a number as `default=`, "
+                    "can be staged. Compare the "
                     f"values yourself (np.arg{which}(np.stack(lst)), or `if lst:` before "
                     f"`{which}(lst)`)."
                 )

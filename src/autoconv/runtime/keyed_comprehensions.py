@@ -1,0 +1,55 @@
+"""Comprehensions over a set or dict holding keys known only when the graph runs
+(`converters/keyed.py`): `{k: f(k) for k in sorted(d)}`, `{v for v in d.values()}`,
+`[k for k in d]`. Python would see the object empty (its keys are in its shadow,
+`runtime.keyed`); these run the comprehension as the `for` statement with an `if` and a store
+would, so the graph builds the new dict or set when it runs. Outside a trace, and over Python
+values, each is the comprehension itself."""
+
+from autoconv.runtime import keyed, staging
+from autoconv.runtime.control_flow import for_stmt, if_stmt
+
+_traces = staging.traces
+
+
+def keys_of(obj):
+    """What a comprehension iterating `obj` itself visits: a dict's run-time keys in
+    insertion order (a set's hash order is refused, naming it), else `obj`."""
+    if _traces and type(obj) in (set, dict):
+        return keyed.view(obj, ordered=True)
+    return obj
+
+
+def built(kind, items, test, key, value=None, unpack=False):
+    """`{key(v): value(v) for v in items if test(v)}` (`kind` "dict") or `{key(v) for v in
+    items if test(v)}` ("set"); `test` None: no filter; `unpack`: the functions take the
+    item's parts (`for k, v in d.items()`)."""
+    if unpack:
+        test = None if test is None else _star(test)
+        key = _star(key)
+        value = None if value is None else _star(value)
+    if not (_traces and (staging.grown_list(items) or staging.symbolic(items))):
+        if kind == "dict":
+            return {key(v): value(v) for v in items if test is None or test(v)}
+        return {key(v) for v in items if test is None or test(v)}
+    out = {} if kind == "dict" else set()
+
+    def put(item):
+        if kind == "dict":
+            k = key(item)  # (Python evaluates the key first)
+            keyed.store(out, k, value(item))
+        else:
+            keyed.method(out.add)(key(item))
+
+    if test is None:
+        body = put
+    else:
+
+        def body(item):
+            if_stmt(test(item), lambda: put(item))
+
+    for_stmt(items, body)
+    return out
+
+
+def _star(fn):
+    return lambda item: fn(*item)
