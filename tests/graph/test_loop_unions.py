@@ -174,3 +174,30 @@ def test_a_tuple_alternative_stays_a_clear_error():
 
     with pytest.raises(AutoconvError, match="`out` is str 'empty' before this `for` loop"):
         autoconv.function(pair_or_msg)(np.array([1.0, -1.0]))
+
+
+def returns_by_path_in_nested_loops(x, y, k):
+    a = x + 0.0
+    lst = [k]
+    for _v in y:
+        c = 0
+        while np.all(y * 0.5 >= 1) and c < 3:
+            c += 1
+            if k % 2 == 0:
+                return a
+        if x[-1] < 3.0:
+            return (lst[-1], sum(lst), a)
+    return (lst[-1], sum(lst), a)
+
+
+def test_a_union_the_loop_meets_as_a_value_or_none_is_no_internal_error():
+    # A generator hunt finding: an internal `TypeError: Union` from the stand-in of a
+    # variable that is None before the loop and an array or a tuple after it.
+    x, y = np.array([0.5, -1.0]), np.array([2.0, -2.0])
+    try:
+        got = autoconv.function(returns_by_path_in_nested_loops)(x, y, 4)
+    except autoconv.AutoconvError as e:
+        assert "test_loop_unions.py:" in str(e)
+    else:
+        want = returns_by_path_in_nested_loops(x, y, 4)
+        assert type(got) is type(want) and np.array_equal(got, want)

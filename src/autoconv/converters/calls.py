@@ -78,7 +78,7 @@ def _names(function_node) -> tuple:
     for node in walk(function_node):
         if isinstance(node, (gast.Assign, gast.AugAssign)) and _display(node.value, None):
             targets = node.targets if isinstance(node, gast.Assign) else [node.target]
-            for target, value in _pairs(targets, node.value):
+            for target, value in expressions.bound_pairs(targets, node.value):
                 if _display(value, target):
                     candidates.add(target.id)
                     accepted.add(id(target))
@@ -119,25 +119,6 @@ def _list_written(node, builtin_typed) -> bool:
         # `np.mean(gains[t - n : t])`, which the list_items converter made `ac.list_item(...)`
         return _list_written(node.args[0], builtin_typed)
     return isinstance(node, gast.Name) and node.id in builtin_typed
-
-
-def _pairs(targets, value) -> list:
-    """(name, value) for `x = value`, and for each name of `a, b = [], {}` (equal lengths, no
-    starred names): the values each name is bound to."""
-    if len(targets) != 1:
-        return []
-    target = targets[0]
-    if isinstance(target, gast.Name):
-        return [(target, value)]
-    if (
-        isinstance(target, gast.Tuple)
-        and isinstance(value, gast.Tuple)
-        and len(target.elts) == len(value.elts)
-        and all(isinstance(t, gast.Name) for t in target.elts)
-        and not any(isinstance(v, gast.Starred) for v in value.elts)
-    ):
-        return list(zip(target.elts, value.elts))
-    return []
 
 
 _SEQUENCE_METHODS = frozenset(("index", "count", "remove", "sort"))

@@ -133,3 +133,22 @@ def joined(node, ac: str, items_ok):
     call = templates.expr("ac.joined(sep, items)", ac=ac, sep=func.value)
     call.args[1] = node.args[0]
     return located(call, node)
+
+
+def bound_pairs(targets, value) -> list:
+    """(name, value) for `x = value`, and for each name of `a, b = [], {}` (equal lengths, no
+    starred names): the values each name is bound to."""
+    if len(targets) != 1:
+        return []
+    target = targets[0]
+    if isinstance(target, gast.Name):
+        return [(target, value)]
+    if (
+        isinstance(target, gast.Tuple)
+        and isinstance(value, gast.Tuple)
+        and len(target.elts) == len(value.elts)
+        and all(isinstance(t, gast.Name) for t in target.elts)
+        and not any(isinstance(v, gast.Starred) for v in value.elts)
+    ):
+        return list(zip(target.elts, value.elts))
+    return []

@@ -18,8 +18,8 @@ evaluated once, before the arguments, as written.
 
 import gast
 
-from autoconv.converters import expressions, written_params
-from autoconv.converters.item_assignment import _NUMPY, _makes_array
+from autoconv.converters import expressions
+from autoconv.converters.item_assignment import _NUMPY, _numpy_arrays
 from autoconv.pyct import templates
 
 _BODIES = ("body", "orelse", "finalbody")
@@ -37,25 +37,7 @@ def _arrays(function_node, names, ac) -> set:
     """The local names only ever bound to a NumPy call or an array method's result (item
     assignment's rule), where the rebindings converters made before (`d = ac.setitem(d, ...)`,
     `d = ac.written_back(d)`) keep what the name holds."""
-    arrays, other, seen = set(), set(), set()
-    for node in written_params.own_nodes(function_node.body):
-        if isinstance(node, gast.Assign):
-            if len(node.targets) == 1 and isinstance(node.targets[0], gast.Name):
-                seen.add(id(node.targets[0]))
-                if _makes_array(node.value):
-                    arrays.add(node.targets[0].id)
-                elif not _runtime_call(node.value, ac):
-                    other.add(node.targets[0].id)
-        elif isinstance(node, gast.AugAssign) and isinstance(node.target, gast.Name):
-            seen.add(id(node.target))
-        elif isinstance(node, gast.Name) and isinstance(node.ctx, (gast.Store, gast.Param)):
-            if id(node) not in seen:
-                other.add(node.id)
-    if function_node.args is not None:
-        for arg in gast.walk(function_node.args):
-            if isinstance(arg, gast.Name):
-                other.add(arg.id)
-    return (arrays - other) & names
+    return _numpy_arrays(function_node, names, lambda value: _runtime_call(value, ac))
 
 
 def _runtime_call(value, ac) -> bool:

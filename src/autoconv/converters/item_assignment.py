@@ -73,18 +73,22 @@ _NUMPY = ("np", "numpy", "jnp")  # jax.numpy as users import it: arrays too
 _ARRAY_METHODS = ("copy", "astype", "reshape")
 
 
-def _numpy_arrays(function_node, names) -> set:
+def _numpy_arrays(function_node, names, keeps=None) -> set:
     """The local names only ever bound to a NumPy (or `jnp`) call or an array method's result
     (`out = np.zeros(3)`, `b = a.copy()`) and augmented in place: arrays, never dicts or lists,
     so an item with a constant key (`out[0] = v`) is rebound like any other item, not carried
-    by its path (a NumPy array cannot hold a Tensor)."""
+    by its path (a NumPy array cannot hold a Tensor). `keeps(value)`: an assignment that
+    keeps what the name holds, which does not count as another binding."""
     arrays, other, seen = set(), set(), set()
     # (the function's own statements: a function it defines binds names of its own)
     for node in written_params.own_nodes(function_node.body):
         if isinstance(node, gast.Assign):
             if len(node.targets) == 1 and isinstance(node.targets[0], gast.Name):
-                (arrays if _makes_array(node.value) else other).add(node.targets[0].id)
                 seen.add(id(node.targets[0]))
+                if _makes_array(node.value):
+                    arrays.add(node.targets[0].id)
+                elif keeps is None or not keeps(node.value):
+                    other.add(node.targets[0].id)
         elif isinstance(node, gast.AugAssign) and isinstance(node.target, gast.Name):
             seen.add(id(node.target))
         elif isinstance(node, gast.Name) and isinstance(node.ctx, (gast.Store, gast.Param)):

@@ -68,7 +68,7 @@ def _keyed_names(function_node) -> set:
     bound = set()  # ids of the targets of those bindings
     for node in walk(function_node):
         if isinstance(node, gast.Assign) and len(node.targets) == 1:
-            for target, value in _bindings(node.targets[0], node.value):
+            for target, value in expressions.bound_pairs(node.targets, node.value):
                 if _makes_keyed(value) or _copy_of(value):
                     kind = ("copy", value.func.value.id) if _copy_of(value) else "make"
                     kinds.setdefault(target.id, set()).add(kind)
@@ -104,22 +104,6 @@ def _keyed_names(function_node) -> set:
                 names.add(name)
                 grew = True
     return names
-
-
-def _bindings(target, value) -> list:
-    """(name, value) for `x = value`, and for each name of `a, b = {}, set()` (as many names
-    as values, none starred)."""
-    if isinstance(target, gast.Name):
-        return [(target, value)]
-    if (
-        isinstance(target, gast.Tuple)
-        and isinstance(value, gast.Tuple)
-        and len(target.elts) == len(value.elts)
-        and all(isinstance(t, gast.Name) for t in target.elts)
-        and not any(isinstance(v, gast.Starred) for v in value.elts)
-    ):
-        return list(zip(target.elts, value.elts))
-    return []
 
 
 def _stored_names(function_node) -> set:

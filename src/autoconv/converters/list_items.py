@@ -36,59 +36,61 @@ def transform(function_node, ctx) -> None:
         _joins(function_node, names, ctx.ac)
 
 
-def _joins(node, names, ac) -> None:
-    """`name += value` in `node`'s statements (not nested functions or classes) becomes
-    `name = ac.list_iadd(name, value)`: Python's `+=` outside a trace."""
+def _rewrite_statements(node, rewrite) -> None:
+    """Each statement of `node` (not in nested functions or classes) replaced by
+    `rewrite(stmt)` where that gives a statement, else searched in turn."""
     for field in child_fields(type(node)):
         value = getattr(node, field, None)
         if type(value) is not list:
             continue
         for i, item in enumerate(value):
-            if (
-                isinstance(item, gast.AugAssign)
-                and isinstance(item.op, gast.Add)
-                and isinstance(item.target, gast.Name)
-                and item.target.id in names
-            ):
-                (new,) = templates.stmts(
-                    "name = ac.list_iadd(name, value)",
-                    ac=ac,
-                    name=item.target.id,
-                    value=item.value,
-                )
+            new = rewrite(item)
+            if new is not None:
                 value[i] = expressions.located(new, item)
             elif isinstance(item, (gast.stmt, gast.ExceptHandler, gast.match_case)) and not (
                 isinstance(item, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef))
             ):
-                _joins(item, names, ac)
+                _rewrite_statements(item, rewrite)
+
+
+def _joins(node, names, ac) -> None:
+    """`name += value` in `node`'s statements (not nested functions or classes) becomes
+    `name = ac.list_iadd(name, value)`: Python's `+=` outside a trace."""
+
+    def rewrite(item):
+        if (
+            isinstance(item, gast.AugAssign)
+            and isinstance(item.op, gast.Add)
+            and isinstance(item.target, gast.Name)
+            and item.target.id in names
+        ):
+            template = "name = ac.list_iadd(name, value)"
+            return templates.stmts(template, ac=ac, name=item.target.id, value=item.value)[0]
+        return None
+
+    _rewrite_statements(node, rewrite)
 
 
 def _deletes(node, names, ac) -> None:
     """`del name[key]` in `node`'s statements (not nested functions or classes), `key` not a
     slice, becomes `ac.list_del(name, key)`: `name.pop(key)` of a list while a graph is traced
     (a queue's `del q[0]` in a staged loop), Python's `del` otherwise."""
-    for field in child_fields(type(node)):
-        value = getattr(node, field, None)
-        if type(value) is not list:
-            continue
-        for i, item in enumerate(value):
-            if (
-                isinstance(item, gast.Delete)
-                and len(item.targets) == 1
-                and isinstance(item.targets[0], gast.Subscript)
-                and isinstance(item.targets[0].value, gast.Name)
-                and item.targets[0].value.id in names
-                and not isinstance(item.targets[0].slice, (gast.Slice, gast.Tuple))
-            ):
-                target = item.targets[0]
-                (new,) = templates.stmts(
-                    "ac.list_del(name, key)", ac=ac, name=target.value.id, key=target.slice
-                )
-                value[i] = expressions.located(new, item)
-            elif isinstance(item, (gast.stmt, gast.ExceptHandler, gast.match_case)) and not (
-                isinstance(item, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef))
-            ):
-                _deletes(item, names, ac)
+
+    def rewrite(item):
+        if (
+            isinstance(item, gast.Delete)
+            and len(item.targets) == 1
+            and isinstance(item.targets[0], gast.Subscript)
+            and isinstance(item.targets[0].value, gast.Name)
+            and item.targets[0].value.id in names
+            and not isinstance(item.targets[0].slice, (gast.Slice, gast.Tuple))
+        ):
+            target = item.targets[0]
+            template = "ac.list_del(name, key)"
+            return templates.stmts(template, ac=ac, name=target.value.id, key=target.slice)[0]
+        return None
+
+    _rewrite_statements(node, rewrite)
 
 
 def _appended(function_node) -> set:

@@ -278,6 +278,11 @@ def _zero(v):
         shape = tuple(0 if d is None else d for d in shapes.shape_of(v))
         z = np.zeros(shape, shapes.result_dtype(v))
         return z if isinstance(v, np.ndarray) or shape else z[()]
+    from autoconv.trace.tensors.unions import Union
+
+    if type(v) is Union:  # a value of another kind on each path: its first, as stand-ins
+        tag = _g.add_const(np.int64(0), ((), np.dtype(np.int64)), True)
+        return Union(tag, tuple(zeros_like(a) for a in v.alternatives), v.name)
     raise TypeError(type(v).__name__)
 
 
