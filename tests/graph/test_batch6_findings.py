@@ -169,13 +169,12 @@ def test_generator_over_an_attribute_list_on_jax_is_a_clear_error():
     assert "test_batch6_findings.py:" in text and "row_field" in text
 
 
-# C7: %-formatting of a value known only when the graph runs (`"mean: %.2f" % x.mean()`):
-# an f-string of it runs, % says 'float() of a float64 value ... needs its value'.
+# C7 (fixed on branch strings7): %-formatting of a value known only when the graph runs
+# (`"mean: %.2f" % x.mean()`) said 'float() of a float64 value ... needs its value'.
 def percent_format(x):
     return "mean: %.2f" % x.mean()  # noqa: UP031 - as users write it
 
 
-@xfail("C7: %-formatting of a run-time value")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_percent_format_of_a_run_time_value(backend):
     follows_the_rule(percent_format, np.array([1.0, 2.0]), backend=backend)
@@ -234,18 +233,19 @@ def test_f_string_chosen_by_a_branch_is_a_str():  # (a union's string alternativ
     follows_the_rule(pick_label, np.array([0.1, 0.9]))
 
 
-# C11: the same f-string of a list item at a run-time index without the branch is refused
-# ('indexes a NumPy array or a Python list with `k`'), though the list is the function's own,
-# under 64 items, and the branch version traces.
+# C11 (fixed on branch strings7): the same f-string of a list item at a run-time index
+# without the branch was refused ('indexes a NumPy array or a Python list with `k`'), though
+# the list is the function's own, under 64 items, and the branch version traces.
 def label_of_argmax(probs):
     classes = ["neg", "pos"]
     k = int(np.argmax(probs))
     return f"{classes[k]}"
 
 
-@xfail("C11: an f-string of a function's own list read at a run-time index")
-def test_f_string_of_a_list_item_at_a_run_time_index():
-    follows_the_rule(label_of_argmax, np.array([0.2, 0.8]))
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_f_string_of_a_list_item_at_a_run_time_index(backend):
+    follows_the_rule(label_of_argmax, np.array([0.2, 0.8]), backend=backend)
+    follows_the_rule(label_of_argmax, np.array([0.9, 0.1]), backend=backend)
 
 
 # C12 (JAX backend, fixed on main at 53f6fb1): a list of row tuples that a staged loop appends to and pops from (the

@@ -67,9 +67,9 @@ def test_return_fstring_from_a_staged_loop():
 
 
 @pytest.mark.skipif("jax" not in BACKENDS, reason="the JAX backend is optional")
-def test_return_fstring_from_a_staged_loop_is_a_clear_error_on_jax():
-    text = message(return_fstring_in_loop, np.array([3, 5]), backend="jax")
-    assert "a string made when the graph runs (an f-string) is chosen by a staged" in text
+def test_return_fstring_from_a_staged_loop_runs_on_jax():
+    # (a clear error until strings7: the JAX backend keeps such strings as handles)
+    follows_the_rule(return_fstring_in_loop, np.array([3, 5]), backend="jax")
 
 
 # E2 (crash): an item written (`q[0] = ...`) in a staged branch into a list that a staged loop
@@ -163,8 +163,7 @@ def join_formatted(r):
     return ", ".join(f"{v:.2f}" for v in r)
 
 
-@xfail("E6: str.join of a generator of run-time f-strings")
-@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("backend", BACKENDS)  # (E6: fixed on branch strings7)
 def test_join_of_a_generator_of_fstrings(backend):
     follows_the_rule(join_formatted, np.array([1.0, 2.5]), backend=backend)
 

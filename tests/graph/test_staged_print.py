@@ -233,18 +233,13 @@ def format_table(probs):
     return rows
 
 
-def test_f_strings_appended_in_a_staged_loop(capsys):
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_f_strings_appended_in_a_staged_loop(capsys, backend):
     _same_as_eager(
-        capsys, format_table, [(np.array([0.1, 0.5, 0.9]),), (np.zeros(0),), (Y / 4,)], "numpy"
+        capsys, format_table, [(np.array([0.1, 0.5, 0.9]),), (np.zeros(0),), (Y / 4,)], backend
     )
-    lines = autoconv.function(format_table)(np.array([0.25]))
+    lines = autoconv.function(format_table, backend=_backend(backend))(np.array([0.25]))
     assert lines == ["p     odds", "0.25  0.333"] and type(lines[1]) is str
-
-
-def test_jax_refuses_a_run_time_list_of_run_time_strings_when_tracing():
-    pytest.importorskip("jax")
-    with pytest.raises(autoconv.AutoconvError, match="holds strings made when the graph runs"):
-        autoconv.function(format_table, backend="jax")(np.array([0.1, 0.5]))
 
 
 def test_a_conversion_with_a_format_spec_is_refused():
@@ -298,14 +293,9 @@ def chosen_label(x):
     return label + "!", f"[{label:>10}]"
 
 
-def test_an_f_string_on_one_path_and_a_str_on_the_other(capsys):
-    _same_as_eager(capsys, chosen_label, [(X,), (Y,), (PRICES,)], "numpy")
-
-
-def test_jax_refuses_a_string_chosen_by_a_staged_branch_when_tracing():
-    pytest.importorskip("jax")
-    with pytest.raises(autoconv.AutoconvError, match="chosen by a staged branch or loop"):
-        autoconv.function(chosen_label, backend="jax")(X)
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_an_f_string_on_one_path_and_a_str_on_the_other(capsys, backend):
+    _same_as_eager(capsys, chosen_label, [(X,), (Y,), (PRICES,)], backend)
 
 
 def chosen_constant(x):

@@ -91,6 +91,7 @@ def convert(
         isinstance(n, (gast.If, gast.For, gast.While)) for n in scopes.own_nodes(node)
     )
     has_comprehension = any(isinstance(n, _COMPREHENSIONS) for n in scopes.own_nodes(node))
+    local_key = run_time_index.reads_at_local_key(scopes.own_nodes(node))
     staged_try.mark_users(node)
     scopes.forget_own_nodes(node)
     handlers.transform(node, ctx)  # the user's own handlers, before the converter adds any
@@ -108,7 +109,7 @@ def convert(
     conditional_expressions.transform(node, ctx)
     logical_expressions.transform(node, ctx)
     keyed.transform(node, ctx)
-    if has_control_flow or has_comprehension:
+    if has_control_flow or has_comprehension or local_key:
         run_time_index.transform(node, ctx)
     strings.transform(node, ctx)
     calls.transform(node, ctx)

@@ -142,6 +142,7 @@ _STAGED_BUILTINS = (
     "str",
     "repr",
     "format",
+    "chr",
 )
 
 

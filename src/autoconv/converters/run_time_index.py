@@ -13,8 +13,9 @@ the function, a Python list, tuple or dict read at a key known only then is read
 A key of constants and slices only (`x[0]`, `x[1:]`, `x[:, -1]`), a read inside an assignment's
 target (`grid[i][j] = v` tracks `grid[i]` by its path) and a subscript another pass made a
 runtime call of already (`ac.list_item`, `ac.keyed_item`) stay as written. Runs only in
-functions with a statement that may be staged (`if`, `for`, `while`): elsewhere every key is
-a value the caller passed, read as Python reads it.
+functions with a statement that may be staged (`if`, `for`, `while`), a comprehension, or a
+read at a key naming a variable the function assigns (`classes[k]`, `k = int(np.argmax(p))`):
+elsewhere every key is a value the caller passed, read as Python reads it.
 """
 
 import gast
@@ -80,6 +81,23 @@ class _Reads(Transformer):
             if call is not None:
                 return call
         return node
+
+
+def reads_at_local_key(own_nodes) -> bool:
+    """Whether the function reads an item at a key naming a variable it assigns itself
+    (`k = int(np.argmax(p))`, then `classes[k]`): such a key may be known only when the graph
+    runs even with no staged statement."""
+    assigned = {
+        n.id for n in own_nodes if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)
+    }
+    if not assigned:
+        return False
+    return any(
+        isinstance(n, gast.Subscript)
+        and isinstance(n.ctx, gast.Load)
+        and any(isinstance(k, gast.Name) and k.id in assigned for k in gast.walk(n.slice))
+        for n in own_nodes
+    )
 
 
 def _unstarred(node) -> bool:

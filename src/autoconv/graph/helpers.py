@@ -64,6 +64,8 @@ class Mixed:
 def mixed_output(value, tag, kinds):
     """What a graph returns for a Mixed output (or stores in a run-time list): the value as
     the type its path gives (None: the NumPy value)."""
+    if type(value) is str:
+        return value  # a string made when the graph runs (its kinds are the stand-in's)
     kind = kinds[tag]
     if kind is not None:
         return kind(value)
@@ -150,6 +152,14 @@ def render(pieces, *values):
 
 
 def _piece(value, spec: str) -> str:
+    if spec[:1] == "%":  # a conversion of %-formatting (`%.2f`, `%-8s`, `%d`)
+        return spec % (value,)
+    if spec[:1] == "!" and spec[2:3] == ":":  # `{v!r:>8}`: the conversion, then the spec
+        return format(_CONVERSIONS[spec[1]](value), spec[3:])
+    if spec == "!a":
+        return ascii(value)
+    if spec == "!c":  # chr(value)
+        return chr(value)
     if spec == "!r":
         return repr(value)
     if spec == "!s":
@@ -159,6 +169,14 @@ def _piece(value, spec: str) -> str:
             raise TypeError(f'can only concatenate str (not "{type(value).__name__}") to str')
         return value
     return format(value, spec)
+
+
+_CONVERSIONS = {"r": repr, "s": str, "a": ascii}
+
+
+def parse_number(value, kind: str):
+    """`int(s)` ("int") or `float(s)` ("float") of a string made when the graph runs."""
+    return int(value) if kind == "int" else float(value)
 
 
 STR_METHODS = {
@@ -397,6 +415,7 @@ TABLE = {
     "autoconv.row_field": row_field,
     "autoconv.choose": choose,
     "autoconv.str_method": str_method,
+    "autoconv.parse_number": parse_number,
     "autoconv.union_pick": union_pick,
     "autoconv.list_item": list_item,
     "autoconv.concat_lists": concat_lists,

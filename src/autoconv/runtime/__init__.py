@@ -19,6 +19,7 @@ from autoconv.runtime.control_flow import (
     is_not_none,
     while_stmt,
 )
+from autoconv.runtime.formats import percent, str_format
 from autoconv.runtime.inplace import inplace_call, inplace_method
 from autoconv.runtime.items import (
     index,
@@ -55,6 +56,7 @@ from autoconv.runtime.lists import (
 )
 from autoconv.runtime.logical import and_, if_exp, not_, or_, truth
 from autoconv.runtime.printing import (  # noqa: A004 - `ac.print` and others in converted code
+    chr,
     format,
     formatted,
     print,
@@ -96,6 +98,7 @@ from autoconv.runtime.tries import (
 from autoconv.runtime.unbound import past_guard, unbound_locals
 
 __all__ = [
+    "chr",
     "all",
     "and_",
     "any",
@@ -147,6 +150,7 @@ __all__ = [
     "not_",
     "or_",
     "past_guard",
+    "percent",
     "range",
     "repr",
     "register_forms",
@@ -159,6 +163,7 @@ __all__ = [
     "sorted",
     "str",
     "store_item",
+    "str_format",
     "sum",
     "text",
     "truth",

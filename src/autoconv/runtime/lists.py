@@ -117,10 +117,15 @@ def _star(fn):
     return lambda item: fn(*item)
 
 
+_generator = type(_ for _ in ())
+
+
 def joined(sep, items):
     """`sep.join(items)` (`converters/list_items.py`)."""
     if _traces and type(sep) is str and staging.grown_list(items):
         return staging.graph_tracer.join(sep, items)
+    if _traces and type(sep) is str and type(items) is _generator:
+        items = list(items)  # `"".join(chr(c) for c in codes)`: its strings, as join reads them
     if (
         _traces
         and type(sep) is str

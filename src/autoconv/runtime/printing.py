@@ -100,7 +100,7 @@ def text(s):
     return s
 
 
-_str, _repr, _format = _py.str, _py.repr, _py.format
+_str, _repr, _format, _chr = _py.str, _py.repr, _py.format, _py.chr
 
 
 def str(*args, **kwargs):  # noqa: A001 - the built-in it stands for
@@ -141,6 +141,19 @@ def format(value, format_spec="", /):  # noqa: A001 - the built-in it stands for
     elif _jax_tracer(value):
         _refuse("format()", value)
     return _format(value, format_spec)
+
+
+def chr(i, /):  # noqa: A001 - the built-in it stands for
+    """Python's `chr`; while a graph is traced, of a symbolic value made when it runs."""
+    if _traces:
+        from autoconv.trace.tensors import printing
+
+        made = printing.text_of(i, "!c")
+        if made is not None:
+            return made
+    elif _jax_tracer(i):
+        _refuse("chr()", i)
+    return _chr(i)
 
 
 def _refuse(how, value):

@@ -15,11 +15,11 @@ from autoconv.backends.jax.errors import LoweringError
 from autoconv.graph.eager_types import eager_type
 from autoconv.graph.errors import where
 from autoconv.graph.graph import map_tensors
-from autoconv.graph.helpers import LIST_METHODS, list_item, mixed_output, render
+from autoconv.graph.helpers import LIST_METHODS, list_item, mixed_output, parse_number, render
 from autoconv.graph.helpers import optional_output as output
 from autoconv.graph.tensor import Tensor
 
-HOST_FNS = frozenset((render, output, mixed_output))
+HOST_FNS = frozenset((render, output, mixed_output, parse_number))
 
 CHOICE_FNS = frozenset((output, mixed_output))
 
@@ -37,7 +37,14 @@ def is_host(node, plan=None) -> bool:
         return True
     if plan is not None and plan.bounds and any(plan.is_list(t) for t in node.outputs):
         return False
+    if plan is not None and node.kind in ("cond", "while") and _handles(plan):
+        handles = plan.handles  # its strings are handles on the device (string_handles.py)
+        return any(t.dtype.kind == "O" and t.id not in handles for t in node.outputs)
     return any(t.dtype.kind == "O" for t in node.outputs)
+
+
+def _handles(plan) -> bool:
+    return bool(getattr(plan, "handles", None))
 
 
 def to_eager(t: Tensor, value):
@@ -116,17 +123,26 @@ class HostValues:
     `plan` (a `lists.ListPlan`): run-time lists come as `(buffer, count)` pairs, and the
     stacking of lists whose lengths are known only at run time is done here."""
 
-    def __init__(self, targets, plan=None):
+    def __init__(self, targets, plan=None, through=False):
+        """`through`: the targets are strings the device keeps as handles, made here from
+        their inputs (string_handles.py); other such strings are read as handles."""
         self.device: list[Tensor] = []
         self.plan = plan
         host_nodes = plan.host_nodes if plan is not None else ()
+        handles = plan.handles if plan is not None and _handles(plan) else ()
+        self.handles = handles
         seen: set = set()
+        roots = {t.id for t in targets} if through else ()
 
         def need(t):
             if t.id in seen:
                 return
             seen.add(t.id)
             node = t.node
+            if t.id in handles and t.id not in roots:
+                if node is None or node.kind != "const":
+                    self.device.append(t)
+                return
             if (
                 node is not None
                 and node.kind != "const"
@@ -155,7 +171,9 @@ class HostValues:
         plan = self.plan
         out = {}
         for t, a in zip(self.device, arrays):
-            if plan is not None and plan.is_list(t):
+            if t.id in self.handles:
+                out[t.id] = plan.strings.get(np.asarray(a))
+            elif plan is not None and plan.is_list(t):
                 if plan.overflowed(t, a):
                     raise Overflow  # items past the buffer were never written: run again
                 # Its items are made when something reads them (`value`): a stack of the

@@ -51,6 +51,7 @@ from autoconv.backends.jax import item_kinds as _item_kinds
 from autoconv.backends.jax import keyed_plan as _keyed_plan
 from autoconv.backends.jax import read_pairs as _read_pairs
 from autoconv.backends.jax import repeats as _repeats
+from autoconv.backends.jax import string_handles as _string_handles
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.graph import helpers as _helpers
 from autoconv.graph.eager_types import eager_type
@@ -169,6 +170,7 @@ class ListPlan:
         self.uses: dict = {}  # tensor id -> nodes using it
         self.shrunk: set = set()  # the families a pop or remove takes items from
         self._changed: list = []  # (node, family) of each slice or list method
+        self.handle_items: list = []  # strings made when the graph runs, appended
         self._block(graph.block)
         for node, fam in self._changed:
             if not self._numbers_only(node.outputs[0]):
@@ -185,6 +187,8 @@ class ListPlan:
                 fam.cap = given or start_capacity(fam.elem, fam.dtype)
         self.overflow: dict = {}  # growable family index -> the most items counted (an attempt)
         self.host_nodes = self._host_stackers(graph)
+        self.strings = _string_handles.Table()
+        self.handles = _string_handles.plan(graph, self)
 
     def _numbers_only(self, t: Tensor) -> bool:
         """Whether list `t` is only stacked (`np.mean(gains[-3:])`) or measured: its items'
@@ -277,15 +281,20 @@ class ListPlan:
         if fam.fields is None and fam.dtype.kind != "O":
             return None
         if fam.fields is None:
-            return [fam.objects[i] for i in np.asarray(buffer)[:count].tolist()]
+            return [self._object(fam, i) for i in np.asarray(buffer)[:count].tolist()]
         columns = []
         for name, kinds, column in zip(fam.dtype.names, fam.fields, buffer):
             column = np.asarray(column)[:count]
             if fam.dtype[name].base.kind == "O":
-                columns.append([fam.objects[i] for i in column.tolist()])
+                columns.append([self._object(fam, i) for i in column.tolist()])
             else:
                 columns.append(_eager_column(next(iter(kinds), None), column))
         return list(zip(*columns)) if columns else [()] * count
+
+    def _object(self, fam, i: int):
+        """An item of a list of strings: one of its objects, or (`-1 - handle`) a string made
+        when the graph runs (string_handles.py)."""
+        return fam.objects[i] if i >= 0 else self.strings.get(-1 - i)
 
     # --- the bounds -----------------------------------------------------------------------
     def _item(self, fam, item, node):
@@ -336,6 +345,9 @@ class ListPlan:
 
     def _objects(self, fam, v, node):
         options = _options(v)
+        if options is None and isinstance(v, Tensor) and v.dtype.kind == "O" and not v.shape:
+            self.handle_items.append(v)  # made when the graph runs: kept as its handle
+            return
         if options is None:
             raise lowering_error(
                 node,

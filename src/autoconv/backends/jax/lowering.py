@@ -37,6 +37,7 @@ from autoconv.backends.jax import masks as _masks
 from autoconv.backends.jax import ops as _ops
 from autoconv.backends.jax import reads as _reads
 from autoconv.backends.jax import repeats as _repeats
+from autoconv.backends.jax import string_handles as _string_handles
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.backends.literals import call_arguments, literal, subscript
 from autoconv.graph import helpers as _helpers
@@ -186,7 +187,10 @@ class _Writer:
         kind = node.kind
         if kind == "const":
             for t in node.outputs:
-                self.names[t.id] = self.expr(node.attrs["value"])
+                if t.id in self.plan.handles:  # a string the device keeps (string_handles.py)
+                    self.names[t.id] = repr(self.plan.strings.constant(node.attrs["value"]))
+                else:
+                    self.names[t.id] = self.expr(node.attrs["value"])
             return False
         if node.attrs.get("raises"):
             self.node_raise(node, indent)
@@ -203,6 +207,9 @@ class _Writer:
             self.emit(indent, f"v{t.id} = fix({self.expr(value)}, {self.dtype(t.dtype)})", node)
             return True
         if self.is_host(node):
+            if any(t.id in self.plan.handles for t in node.outputs):
+                _string_handles.lower(self, node, indent)  # a string the device keeps
+                return True
             return False  # evaluated by the callbacks or outputs that read it
         if self.masks and id(node) in self.masks.nodes:
             return self.masks.lower(self, node, indent)
@@ -219,7 +226,11 @@ class _Writer:
         if lists and id(node) in self.plan.branch_stacks:
             return _list_makers.lower_branch_stack(self, node, indent)
         if lists and kind not in _LIST_KINDS and any(t.id in lists for t in node.inputs):
-            return self.list_use(node, indent)
+            wrote = self.list_use(node, indent)
+            _string_handles.decode_reads(self, node, indent)  # a string the device keeps
+            return wrote
+        if self.plan.handles:
+            _string_handles.check_use(self, node)
         method = getattr(self, "node_" + kind, None)
         if method is not None:
             method(node, indent)
@@ -717,12 +728,19 @@ class _Writer:
             return f"carry_list({self.expr(v)})"
         if t.id in self.plan.branch_results:
             return _list_makers.carried_branch_stack(self, v, t)
+        if t.id in self.plan.handles:
+            return f"carry({self.expr(v)}, {self.dtype(_string_handles.DTYPE)})"
         return f"carry({self.expr(v)}, {self.dtype(t.dtype)})"
 
     def node_while(self, node, indent):
         test_block, body = node.blocks
         for v in (*node.args, *body.params):
-            if isinstance(v, Tensor) and v.dtype == object and not self.plan.is_list(v):
+            if (
+                isinstance(v, Tensor)
+                and v.dtype == object
+                and not self.plan.is_list(v)
+                and v.id not in self.plan.handles
+            ):
                 raise lowering_error(node, "a loop variable holds a Python object")
         state = self._state(node)
         stop = bool(node.attrs.get("stop"))

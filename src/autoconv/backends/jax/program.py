@@ -293,8 +293,11 @@ class JaxProgram(ProgramFrame):
         return self.fn(*leaves)
 
     def _call(self, *leaves):
-        if self.lowered.plan.growable:
-            with self._lock:  # one attempt at a time: an overflow swaps the compiled program
+        plan = self.lowered.plan
+        if plan.growable or plan.handles:
+            # One attempt at a time: an overflow swaps the compiled program, and the strings
+            # a run makes are in one table per program (string_handles.py).
+            with self._lock:
                 return self._call_once(leaves)
         return self._call_once(leaves)
 
@@ -307,6 +310,7 @@ class JaxProgram(ProgramFrame):
             for lock in reversed(self._locks):
                 lock.release()
         low = self.lowered
+        low.plan.strings.raise_failed()
         # A check in a while loop's test keeps its error without the flag leaving the test.
         if low.has_error and (bool(err) or any(self._raises)):
             for slot in self._raises:
@@ -360,6 +364,7 @@ class JaxProgram(ProgramFrame):
         for slot in self._raises:
             slot.clear()
         low.plan.overflow.clear()
+        low.plan.strings.reset()  # the strings this run makes (string_handles.py)
         # Host callbacks with state (prints waiting for the end of the call, draws) save it
         # before a run that may overflow, and go back to it before the run again.
         if low.plan.growable:

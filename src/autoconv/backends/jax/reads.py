@@ -221,6 +221,8 @@ def _atom_expr(w, lst, v, kind) -> str:
         v, node = node.attrs["value"], None
     if node is None:
         return repr(plan.object_index(lst, v))
+    if v.id in plan.handles:  # a string made when the graph runs (string_handles.py)
+        return f"(-1 - {w.ref(v)})"
     tag, options = node.args  # a staged condition's choice (`helpers.choose`)
     table = [plan.object_index(lst, o) for o in options]
     return f"jnp.asarray({table!r})[{w.expr(tag)}]"

@@ -18,6 +18,7 @@ import re
 import jax
 import numpy as np
 
+from autoconv.graph.helpers import render
 from autoconv.locations import describe, user_frame
 from autoconv.trace.jax.state import _SKIP, JaxStagingError
 
@@ -42,6 +43,26 @@ class Deferred:
 
     def __repr__(self):
         return _marker(self.value, "!r")
+
+
+class Markers:
+    """The markers of `%`-formatting and `str.format` of JAX tracers (runtime/formats.py):
+    `make(value, spec)` is `value` formatted now, or its tracer's marker; a tracer inside a
+    list, tuple or dict is refused."""
+
+    @staticmethod
+    def any(values) -> bool:
+        from autoconv.runtime.printing import _holds_jax
+
+        return _holds_jax(values)
+
+    @staticmethod
+    def make(value, spec: str) -> str:
+        if isinstance(value, jax.core.Tracer):
+            return _marker(value, spec)
+        if type(value) in (list, tuple, dict) and Markers.any((value,)):
+            refuse(f"a container holding {shown(jax.tree_util.tree_leaves(value))}")
+        return render(((0, spec),), value)
 
 
 def _marker(value, spec: str) -> str:
@@ -145,14 +166,7 @@ class _Text:
             if type(piece) is str:
                 out.append(piece)
                 continue
-            value = _plain(arrays[piece[0]])
-            spec = piece[1]
-            if spec == "!s":
-                out.append(builtins.str(value))
-            elif spec == "!r":
-                out.append(builtins.repr(value))
-            else:
-                out.append(builtins.format(value, spec))
+            out.append(render(((0, piece[1]),), _plain(arrays[piece[0]])))
         return "".join(out)
 
 

@@ -599,6 +599,8 @@ class _Loop:
                         # A string written in the code before, one made when the graph runs
                         # after an iteration (`label = f"pos {v}"`): a string of the graph.
                         carried[key] = ((), np.dtype(object), False)
+                        # (a constant autoconv owns: `s += ...` may then rebind it in place)
+                        init_leaves[i][j] = _g.add_const(before, carried[key], True)
                         changed = True
                         continue
                     if not (_numeric(v) and _numeric(before)):

@@ -113,7 +113,7 @@ class _Merger:
         if _chooses(x, y):
             return self._choice(name, x, y)
         # An f-string made at run time on one path, a str on the other (trace/tensors/printing).
-        x, y = _tensor.uses.printing.text_pair(x, y)
+        x, y = _tensor.uses.printing.text_pair(x, y, self.blocks)
         if _kinds_differ(x, y):
             return unions.join(self, name, x, y)  # a str on one path, an int on the other
         plan = plan_leaf(x, y, LEAVES, fail)

@@ -28,6 +28,7 @@ from autoconv.caches import register_cache
 from autoconv.graph import graph as _g
 from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
+from autoconv.graph.helpers import parse_number as _parse_number
 from autoconv.graph.helpers import render as _render
 from autoconv.graph.origin import user_origin
 from autoconv.runtime import tries
@@ -350,6 +351,51 @@ def text_of(value, spec: str):
     return _formatted(_marker(_as_printed(value), spec))
 
 
+class Markers:
+    """The markers of `%`-formatting and `str.format` while a graph is traced
+    (runtime/formats.py): `make(value, spec)` is `value` formatted now, or the marker of its
+    run-time value where it is symbolic (a Tensor, a list, tuple or dict holding one, a
+    string a staged condition chose)."""
+
+    @staticmethod
+    def any(values) -> bool:
+        return _g.building() and any(_symbolic(v) or type(v) is Choice for v in values)
+
+    @staticmethod
+    def make(value, spec: str) -> str:
+        from autoconv.trace.tensors.numpy_dispatch import operand
+        from autoconv.trace.tensors.optionals import materialized
+
+        if type(value) is Choice and all(type(o) is str for o in value.options):
+            value = chosen_value(value)
+        kind = type(value)
+        if kind in (list, tuple, dict) and _symbolic(value):
+            # Its repr (or str: the same for a container) made when the graph runs, then
+            # formatted as a string.
+            shown = _g.map_tensors(value, lambda t: _Shown(_marker(_as_printed(t), "!r")))
+            value = _formatted(builtins.repr(shown))
+            spec = _as_string_spec(spec)
+        elif kind not in _PLAIN and kind is not str and _symbolic(value):
+            value = operand(materialized(value))
+        if type(value) is not _tensor.Tensor:
+            return _piece_now(value, spec)
+        return _marker(_as_printed(value), spec)
+
+
+def _as_string_spec(spec: str) -> str:
+    """`spec` for a value's repr already made: `%r`/`%a` -> `%s`, `!r:>8` -> `>8`."""
+    if spec[:1] == "%":
+        return spec[:-1] + "s" if spec[-1] in "rsa" else spec
+    if spec[:1] == "!":
+        return spec[3:] if spec[2:3] == ":" else "!s"
+    return spec
+
+
+def _piece_now(value, spec: str) -> str:
+    """A value known now, formatted as it would be when the graph runs."""
+    return _render(((0, spec),), value)
+
+
 class _Shown:
     """Shows a marker as the repr of the value it stands for (`text_of` of a container)."""
 
@@ -368,14 +414,34 @@ def is_text(value) -> bool:
     return type(value) is _tensor.Tensor and value.dtype.kind == "O" and not value.shape
 
 
-def text_pair(a, b) -> tuple:
+def text_pair(a, b, blocks=None) -> tuple:
     """Two paths' values of a variable (a branch's, a loop's): a Python `str` against a string
-    made when the graph runs becomes a constant of the graph, so that they merge."""
+    made when the graph runs becomes a constant of the graph, so that they merge; so does a
+    string a staged condition chose among strings (a `Choice`): the one it picks, made in its
+    own path's block (`blocks`: the two paths' blocks)."""
+    if blocks is not None and (is_text(a) or is_text(b)):
+        a, b = (_picked(v, block) for v, block in zip((a, b), blocks))
     if type(a) is str and is_text(b):
         return _g.add_const(a, ((), np.dtype(object)), True), b
     if type(b) is str and is_text(a):
         return a, _g.add_const(b, ((), np.dtype(object)), True)
     return a, b
+
+
+def parsed(value, kind):
+    """`int(s)` / `float(s)` (`kind`) of a string made when the graph runs: a Python number
+    made when it runs (Python's ValueError then for a string that is not one)."""
+    spec = ((), np.dtype(np.int64 if kind is int else np.float64), True)
+    return emit("helper", f"{kind.__name__}()", _parse_number, (value, kind.__name__), {}, [spec])[
+        0
+    ]
+
+
+def _picked(value, block):
+    if type(value) is Choice and all(type(o) is str for o in value.options):
+        with _g.build(_g.current().graph, block):
+            return chosen_value(value)
+    return value
 
 
 def concat(a, b):

@@ -9,6 +9,7 @@ import numpy as np
 from autoconv.errors import AutoconvError
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
+from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import Tensor
@@ -646,6 +647,8 @@ class TensorTracer:
             value = value.unwrap()
         if isinstance(value, Tensor) and not value.shape and value.dtype.kind in "biuf":
             return _cast(value, kind)
+        if _tensor.uses.printing.is_text(value):
+            return _tensor.uses.printing.parsed(value, kind)  # `int(s)` of an f-string
         return kind(value)
 
     def isinstance_(self, value, classinfo):
