@@ -82,7 +82,8 @@ def converted(out):
 def children(pid: int) -> list:
     found = []
     for entry in os.listdir("/proc"):
-        if entry.isdigit() and _stat(int(entry)) and int(_stat(int(entry))[1]) == pid:
+        stat = _stat(int(entry)) if entry.isdigit() else None  # once: it may end meanwhile
+        if stat and int(stat[1]) == pid:
             found.append(int(entry))
     return found
 

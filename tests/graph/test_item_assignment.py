@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import autoconv
 from autoconv.graph.errors import StagingError
+from tests.graph.agreement import follows_the_rule
 
 BACKENDS = ["numpy"]
 try:
@@ -363,3 +364,21 @@ def masked_store(x):
 def test_a_mask_as_key(backend):
     agree(masked_store, X, backend=backend)
     assert "y = ac.setitem(y, y < 2, 0)" in autoconv.to_code(masked_store)
+
+
+def swap_with_a_key_that_calls_len(x):
+    b = x.copy()
+    for i in range(len(x)):
+        b[0], b[i % len(b)] = b[i % len(b)], b[0]
+    for v in x:
+        if v > 0:
+            b[0], b[int(abs(v)) % len(b)] = b[int(abs(v)) % len(b)], b[0]
+    return b
+
+
+def test_a_swap_whose_key_calls_len_is_staged():
+    # It was "writes into `b` in place; Tensors cannot be changed in place" (a generated
+    # program of the graph-program generator).
+    for x in (np.array([-2.0]), np.array([1.0, 3.0, -2.0]), np.zeros(0)):
+        for backend in BACKENDS:
+            follows_the_rule(swap_with_a_key_that_calls_len, x, backend=backend)

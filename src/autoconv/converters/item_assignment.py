@@ -344,6 +344,22 @@ def _read(node, value) -> bool:
     )
 
 
+# Built-ins that a key may call and stay the same through the items a swap assigns before it
+# (`b[0], b[i % len(b)] = ...`: item writes change no length).
+_KEY_CALLS = frozenset(("len", "abs", "int", "min", "max"))
+
+
+def _stable(key) -> bool:
+    return all(
+        isinstance(n, _STABLE)
+        or isinstance(n, gast.Call)
+        and isinstance(n.func, gast.Name)
+        and n.func.id in _KEY_CALLS
+        and not n.keywords
+        for n in gast.walk(key)
+    )
+
+
 def _swap(stmt, target, ac, names, in_control_flow, arrays):
     """`a[i], a[j] = a[j], a[i]`: items of one local name, from a display of as many values,
     become `a = ac.setitems(a, (i, j), (a[j], a[i]))` (values first, then the items left to
@@ -358,7 +374,7 @@ def _swap(stmt, target, ac, names, in_control_flow, arrays):
         and all(isinstance(t, gast.Subscript) and isinstance(t.value, gast.Name) for t in items)
         and len({t.value.id for t in items}) == 1
         and items[0].value.id in names
-        and all(isinstance(n, _STABLE) for t in items for n in gast.walk(t.slice))
+        and all(_stable(t.slice) for t in items)
         and not expressions.binds_or_suspends(value)
     ):
         return stmt

@@ -680,6 +680,7 @@ def assign_item(target, key, value, slot=None, view=False, name=None):
                 "Python raises this too)",
                 TypeError,
             )
+        _check_bounds(target._shape, key)  # eager NumPy's IndexError comes first
         if not view and not _private(target):
             fail(
                 frame,
