@@ -15,12 +15,11 @@ code, `lists.py`), or `-1 - handle` for a string made when the graph runs.
 
 from __future__ import annotations
 
-import threading
-
 import numpy as np
 
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.graph.tensor import Tensor
+from autoconv.locks import new_lock
 
 DTYPE = np.dtype(np.int32)  # a handle (32 bits: see draws.py on 64-bit callback results)
 
@@ -32,7 +31,7 @@ class Table:
     def __init__(self):
         self.static: list = []
         self._made: list = []
-        self._lock = threading.Lock()
+        self._lock = new_lock()
         self.failed: list = []  # (exception, node) of a string that could not be made
 
     def constant(self, s) -> int:
