@@ -174,6 +174,11 @@ def _piece(value, spec: str) -> str:
 _CONVERSIONS = {"r": repr, "s": str, "a": ascii}
 
 
+def repeat_text(text, count):
+    """`text * count` of a string and an int, one of them known only when the graph runs."""
+    return text * count
+
+
 def parse_number(value, kind: str):
     """`int(s)` ("int") or `float(s)` ("float") of a string made when the graph runs."""
     return int(value) if kind == "int" else float(value)
@@ -431,6 +436,7 @@ TABLE = {
     "autoconv.raise": raise_copy,
     "autoconv.raise_new": raise_new,
     "autoconv.raise_key": raise_key,
+    "autoconv.repeat_text": repeat_text,
 }
 for _f in (*ARRAY_MAKERS, np.stack, np.concatenate, np.vstack, np.hstack):
     TABLE[f"autoconv.{_f.__name__}_lists"] = stacker(_f)

@@ -15,6 +15,7 @@ import numpy as np
 
 from autoconv.caches import register_cache
 from autoconv.graph import graph as _g
+from autoconv.graph import helpers as _helpers
 from autoconv.graph import shapes
 from autoconv.graph import tensor as _tensor
 from autoconv.graph.eager_types import eager_type
@@ -349,6 +350,11 @@ def binop(symbol, uf, a, b):
         printing = _tensor.uses.printing
         if printing.is_text(a) or printing.is_text(b):
             return printing.concat(a, b)  # strings made when the graph runs (f-strings)
+    if symbol == "*" and _text_times_count(a, b):
+        # `"#" * int(c)`: a string made when the graph runs (eager Python's own repetition)
+        text, count = (a, b) if _text(a) else (b, a)
+        spec = [((), np.dtype(object))]
+        return emit("helper", "repeat", _helpers.repeat_text, (text, count), {}, spec)[0]
     if type(a) is list or type(b) is list:
         if symbol == "*":
             items, count = (a, b) if type(a) is list else (b, a)
@@ -365,6 +371,24 @@ def binop(symbol, uf, a, b):
         a = staged_try.power_base(a, b)  # 0.0 ** -1 raises ZeroDivisionError too
     specs = python or _ufunc_specs(uf, (a, b), {})
     return retag(op, (a, b), {}, emit("binop", symbol, symbol, (a, b), {}, specs)[0])
+
+
+def _text(value) -> bool:
+    return type(value) is str or _object(value) and not value.shape
+
+
+def _text_times_count(a, b) -> bool:
+    """A string (written in the code or made when the graph runs) and an int, one of them a
+    Tensor."""
+    for text, count in ((a, b), (b, a)):
+        if _text(text) and (
+            type(count) is int
+            or type(count) is Tensor
+            and not count.shape
+            and count.dtype.kind in "iu"
+        ):
+            return isinstance(a, Tensor) or isinstance(b, Tensor)
+    return False
 
 
 def _object(value) -> bool:
