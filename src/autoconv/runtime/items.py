@@ -231,8 +231,14 @@ def store_item(target, key, value):
     """`set_state`'s write-back of an item with an int key carried by its path (`x[0]`). An
     array that cannot change (a JAX array, a Tensor) is carried whole and set already
     (`CARRIED`); anything else gets Python's statement."""
-    if value is CARRIED or staging.is_undefined(value):
-        return target  # (an item the list does not hold yet: `q[0]` of an empty queue)
+    if value is CARRIED:
+        return target
+    if (
+        type(target) is list
+        and staging.is_undefined(value)
+        and not -len(target) <= key < len(target)
+    ):
+        return target  # an item the list does not hold yet (`q[0]` of an empty queue)
     if not _traces and (staging.jax_value(target) or _jax_array(target)):
         return target
     check = staging.STORE_CHECKS.get(type(value))
