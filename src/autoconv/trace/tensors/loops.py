@@ -7,6 +7,7 @@ import numpy as np
 from autoconv.errors import AutoconvError
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
+from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.tensor import Tensor, format_spec
 from autoconv.runtime import keyed as keyed_rt
@@ -67,12 +68,6 @@ from autoconv.trace.tensors.raising import staged_error_origin, traced_body_fail
 from autoconv.trace.tensors.rows import item_spec
 from autoconv.trace.tensors.unions import Union
 from autoconv.trace.tensors.user_code import user_frame
-
-
-def _made_text(v) -> bool:
-    """A string made when the graph runs (an f-string of run-time values)."""
-    return isinstance(v, Tensor) and v.dtype.kind == "O" and not v.shape
-
 
 _HIDDEN_ROUNDS = 8  # traces of a loop that may each find more hidden state to carry
 
@@ -595,7 +590,7 @@ class _Loop:
                 else:
                     if v is before or _same_python(v, before):
                         continue
-                    if _made_text(v) and type(before) is str:
+                    if type(before) is str and _tensor.uses.printing.is_text(v):
                         # A string written in the code before, one made when the graph runs
                         # after an iteration (`label = f"pos {v}"`): a string of the graph.
                         carried[key] = ((), np.dtype(object), False)

@@ -245,7 +245,7 @@ class _Merger:
                     # A stack that one branch pops and pushes and the other pushes onto
                     # (`stack.append(stack.pop() + 1)`): its whole content, one run-time list
                     # (in a staged loop that sees it: the loop carries it whole).
-                    if _LOOPS and any(lst is seen for seen, _, _ in _LOOPS[-1]):
+                    if _carried_by_loop(lst):
                         raise _NeedsAccumulator(lst, [*a, *b][:1], whole=True)
                     out.append((lst, [], "accum", self._uneven(name, a, b)))
                     continue
@@ -270,7 +270,7 @@ class _Merger:
                     "than append(); only append() can be staged"
                 )
             marker = before[-1] if before and isinstance(before[-1], ListAccum) else None
-            if marker is not None and _LOOPS and any(lst is seen for seen, _, _ in _LOOPS[-1]):
+            if marker is not None and _carried_by_loop(lst):
                 widened = _optional_of(marker.tensor, [*added_a, *added_b])
                 if widened is not None:
                     # None on this path, numbers on another statement's: the loop carries
@@ -301,7 +301,7 @@ class _Merger:
                 # and the body pushed `(v, i + 1)`) appended to unevenly: all of it, one
                 # run-time list on each path.
                 out.append((lst, [], "accum", self._joined_runs(name, before, added_a, added_b)))
-            elif _LOOPS and any(lst is seen for seen, _, _ in _LOOPS[-1]):
+            elif _carried_by_loop(lst):
                 # Inside a staged loop: make the loop carry this list as a run-time list.
                 raise _NeedsAccumulator(lst, [*added_a, *added_b])
             elif len(added_a) == len(added_b) and not any(
@@ -416,6 +416,12 @@ def _kinds_differ(x, y) -> bool:
     if LEAVES.numeric(x) and LEAVES.numeric(y) or LEAVES.same(x, y):
         return False
     return unions.joins(x, y)
+
+
+def _carried_by_loop(lst) -> bool:
+    """Whether the staged loop being traced sees list `lst` (it may carry it as a run-time
+    list)."""
+    return bool(_LOOPS) and any(lst is seen for seen, _, _ in _LOOPS[-1])
 
 
 def block_graph(t):

@@ -374,7 +374,7 @@ def binop(symbol, uf, a, b):
 
 
 def _text(value) -> bool:
-    return type(value) is str or _object(value) and not value.shape
+    return type(value) is str or _tensor.uses.printing.is_text(value)
 
 
 def _text_times_count(a, b) -> bool:
