@@ -188,6 +188,11 @@ def _rebinding(stmt, ac, names, in_control_flow, arrays, through=None):
     key, value = _stored(stmt, _load(name), key, ac)
     op = "setitem" if path is None else "setitem_path"
     call = templates.expr(f"ac.{op}(name, key, value)", ac=ac, key=key, value=value)
+    return _rebound(name, call, stmt, path)
+
+
+def _rebound(name, call, stmt, path):
+    """`name = call(name, ...)` in place of `stmt` (`path`: the item path it carries)."""
     call.args[0] = _load(name)
     out = gast.Name(id=name, ctx=gast.Store(), annotation=None, type_comment=None)
     node = expressions.located(gast.Assign(targets=[out], value=call, type_comment=None), stmt)
@@ -401,12 +406,7 @@ def _swap(stmt, target, ac, names, in_control_flow, arrays):
     value_tuple = gast.Tuple(elts=list(value.elts), ctx=gast.Load())
     op = "setitems" if paths is None else "setitems_path"
     call = templates.expr(f"ac.{op}(name, keys, values)", ac=ac, keys=key_tuple, values=value_tuple)
-    call.args[0] = _load(name)
-    out = gast.Name(id=name, ctx=gast.Store(), annotation=None, type_comment=None)
-    node = expressions.located(gast.Assign(targets=[out], value=call, type_comment=None), stmt)
-    if paths is not None:
-        anno.set(node, ITEM_PATH, paths)
-    return node
+    return _rebound(name, call, stmt, paths)
 
 
 _OP_TEXT = {

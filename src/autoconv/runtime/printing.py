@@ -117,43 +117,35 @@ def str(*args, **kwargs):  # noqa: A001 - the built-in it stands for
     return _str(*args, **kwargs)
 
 
-def repr(obj, /):  # noqa: A001 - the built-in it stands for
-    """Python's `repr`; while a graph is traced, of a symbolic value made when it runs."""
-    if _traces:
+def _made(value, spec, what: str, staged: bool = True):
+    """The string `spec` makes of `value` when the graph runs (a symbolic value while a graph
+    is traced, where `staged`), or None for Python's own; a JAX tracer is refused, naming
+    `what`."""
+    if _traces and staged:
         from autoconv.trace.tensors import printing
 
-        made = printing.text_of(obj, "!r")
-        if made is not None:
-            return made
-    elif _jax_tracer(obj):
-        _refuse("repr()", obj)
-    return _repr(obj)
+        return printing.text_of(value, spec)
+    if _jax_tracer(value):
+        _refuse(what, value)
+    return None
+
+
+def repr(obj, /):  # noqa: A001 - the built-in it stands for
+    """Python's `repr`; while a graph is traced, of a symbolic value made when it runs."""
+    made = _made(obj, "!r", "repr()")
+    return _repr(obj) if made is None else made
 
 
 def format(value, format_spec="", /):  # noqa: A001 - the built-in it stands for
     """Python's `format`; while a graph is traced, of a symbolic value made when it runs."""
-    if _traces and type(format_spec) is _str:
-        from autoconv.trace.tensors import printing
-
-        made = printing.text_of(value, format_spec)
-        if made is not None:
-            return made
-    elif _jax_tracer(value):
-        _refuse("format()", value)
-    return _format(value, format_spec)
+    made = _made(value, format_spec, "format()", type(format_spec) is _str)
+    return _format(value, format_spec) if made is None else made
 
 
 def chr(i, /):  # noqa: A001 - the built-in it stands for
     """Python's `chr`; while a graph is traced, of a symbolic value made when it runs."""
-    if _traces:
-        from autoconv.trace.tensors import printing
-
-        made = printing.text_of(i, "!c")
-        if made is not None:
-            return made
-    elif _jax_tracer(i):
-        _refuse("chr()", i)
-    return _chr(i)
+    made = _made(i, "!c", "chr()")
+    return _chr(i) if made is None else made
 
 
 def _refuse(how, value):
