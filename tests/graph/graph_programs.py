@@ -42,6 +42,8 @@ import itertools
 import numpy as np
 from hypothesis import strategies as st
 
+from tests.graph.graph_programs8 import NEW8, PRELUDE8, RETURNS8, SETUP8, Draws8, drawn8
+
 DTYPES = ("float64", "float32", "int64", "int32")
 FLOATS = (-2.0, -1.0, -0.5, -0.0, 0.0, 0.5, 1.0, 1.5, 2.0, 3.0, float("nan"))
 INTS = (-3, -2, -1, 0, 1, 2, 3, 4)
@@ -117,7 +119,7 @@ class Program:
     signature: Signature
 
 
-class _Writer:
+class _Writer(Draws8):
     """Draws the body of one program; `lines` is its source."""
 
     def __init__(self, draw):
@@ -128,7 +130,11 @@ class _Writer:
         self.features = draw(
             st.sets(
                 st.sampled_from(
-                    ["best", "dict", "obj", "list", "steps", "unbound", "print", "buf", *NEW]
+                    [
+                        *("best", "dict", "obj", "list", "steps", "unbound", "print", "buf"),
+                        *NEW,
+                        *drawn8(),
+                    ]
                 )
             )
         )
@@ -298,7 +304,7 @@ class _Writer:
             if self.draw(st.booleans()):
                 emit("else:")
                 self.block(indent + 1, depth + 1, jumps)
-        elif kind in NEW:
+        elif kind in NEW or kind in NEW8:
             getattr(self, kind + ("_" if kind == "try" else ""))(indent, depth, jumps)
         elif kind == "while":
             self.while_loop(indent, depth, jumps)
@@ -598,6 +604,7 @@ def programs(draw) -> Program:
         ("method", ["acc.n", "acc.total"]),
         ("sentinel", ["found", "best_i"]),
         ("plist", ["cnt", "len(out)", "sum(out)"]),
+        *RETURNS8.items(),
     ]:
         if feature in w.features:
             items += names
@@ -641,11 +648,15 @@ def programs(draw) -> Program:
     if "plist" in w.features:
         w.emit(1, "cnt = [0, 1, 0]")
         w.emit(1, "out = []")
+    for feature, lines in SETUP8.items():
+        if feature in w.features:
+            for line in lines:
+                w.emit(1, line)
     w.block(1, 0, frozenset({"return"}))
     while w.budget > 0:
         w.stmt(1, 0, frozenset({"return"}))
     w.emit(1, f"return {final}")
-    return Program(PRELUDE + "\n".join(w.lines) + "\n", sig)
+    return Program(PRELUDE + PRELUDE8 + "\n".join(w.lines) + "\n", sig)
 
 
 def _array(draw, dtype, n):

@@ -1,0 +1,239 @@
+"""What the third round of the graph-program generator found (tests/graph/graph_programs8.py,
+tools/generator_hunt8_findings.md): each class's minimal program, run eagerly and as
+`autoconv.function(f)` on NumPy and on JAX where it is installed. Each open class is a strict
+xfail whose reason names the class (checked to fail); a fix turns it into a plain test.
+"""
+
+import numpy as np
+import pytest
+
+from tests.graph.agreement import BACKENDS, follows_the_rule
+
+
+def xfail(why):
+    return pytest.mark.xfail(strict=True, reason=why)
+
+
+X = np.array([-0.5, 2.0, -1.0])
+
+
+# G1 (error on code the docs say runs): a dict or set comprehension whose filter reads data is
+# "a symbolic Tensor (<autoconv.Tensor %2 bool[]>) was used as a Python bool"; the `for`
+# statement that builds the same dict or set runs, and so does the filtered list comprehension.
+def dict_comprehension_filtered(x):
+    return {i: v * 2 for i, v in enumerate(x) if v < 0}
+
+
+def set_comprehension_filtered(x):
+    return {int(v) % 3 for v in x if v >= 0}
+
+
+def dict_loop_filtered(x):
+    d = {}
+    for i, v in enumerate(x):
+        if v < 0:
+            d[i] = v * 2
+    return d
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn",
+    [
+        pytest.param(dict_comprehension_filtered, marks=xfail("G1 dict comprehension filter")),
+        pytest.param(set_comprehension_filtered, marks=xfail("G1 set comprehension filter")),
+        dict_loop_filtered,
+    ],
+)
+def test_comprehension_with_a_filter_on_data(fn, backend):
+    follows_the_rule(fn, X, backend=backend)
+
+
+# G2 (undocumented error, Tensor repr in the message): `filter(f, x)` over an array with a
+# predicate that compares data, and a lambda called in a comprehension's filter: Python calls
+# the predicate, so its Tensor comparison becomes a Python bool while tracing. `map` of a
+# lambda runs; `map(float, x)` / `map(int, x)` is "float() of a float64 value known only when
+# the graph runs needs its value while tracing", where `[float(v) for v in x]` runs.
+def filter_lambda(x):
+    return list(filter(lambda e: e < 0, x))
+
+
+def lambda_in_a_filter(x):
+    return [e for e in x if (lambda e: e < 0)(e)]
+
+
+def map_float(x):
+    return sum(map(float, x))
+
+
+def map_lambda(x):
+    return list(map(lambda e: e * 2, x))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn",
+    [
+        pytest.param(filter_lambda, marks=xfail("G2 filter() with a predicate on data")),
+        pytest.param(lambda_in_a_filter, marks=xfail("G2 a lambda in a comprehension's filter")),
+        pytest.param(map_float, marks=xfail("G2 map(float, x)")),
+        map_lambda,
+    ],
+)
+def test_filter_and_map(fn, backend):
+    follows_the_rule(fn, X, backend=backend)
+
+
+# G3 (crash; error on code the docs say runs): `sep.join` of a list holding strings chosen by
+# a staged conditional expression (`"hi" if v > 0 else "lo"`): appended outside a loop, the
+# internal `TypeError: sequence item 0: expected str instance, Choice found` escapes; joined
+# inside the staged loop that appends, a JoinTypeError says the items are objects. Joined after
+# the loop, or chosen by an `if` statement, it runs.
+def join_chosen_string(x):
+    parts = []
+    parts.append("hi" if np.sum(x) > 0 else "lo")
+    return "-".join(parts)
+
+
+def join_in_the_loop(x):
+    parts = []
+    lab = ""
+    for v in x:
+        parts.append("hi" if v > 0 else "lo")
+        lab = "-".join(parts)
+    return lab
+
+
+def join_after_the_loop(x):
+    parts = []
+    for v in x:
+        parts.append("hi" if v > 0 else "lo")
+    return "-".join(parts)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn",
+    [
+        pytest.param(join_chosen_string, marks=xfail("G3 join of a chosen string: crash")),
+        pytest.param(join_in_the_loop, marks=xfail("G3 join in the appending loop")),
+        join_after_the_loop,
+    ],
+)
+def test_join_of_strings_chosen_by_data(fn, backend):
+    follows_the_rule(fn, X, backend=backend)
+
+
+# G4 (error on code the docs say runs): `sorted(vals)[i]` of a list a staged loop appended to
+# is "the items that a staged loop appended to a list are known only when the graph runs, and
+# this result holds them as a Python value"; under `if vals:` (or `... if vals else 0.0`) the
+# message calls the item "a list a staged loop appended to". `vals[-1]` and `sorted(vals)` run.
+def sorted_then_indexed(x):
+    vals = []
+    for v in x:
+        if v > 0:
+            vals.append(v)
+    return sorted(vals)[0]
+
+
+def sorted_indexed_if_any(x):
+    vals = []
+    for v in x:
+        if v < 0:
+            vals.append(v * 2)
+    return sorted(vals)[-1] if vals else 0.0
+
+
+def last_item_if_any(x):
+    vals = []
+    for v in x:
+        if v < 0:
+            vals.append(v * 2)
+    return vals[-1] if vals else 0.0
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn",
+    [
+        pytest.param(sorted_then_indexed, marks=xfail("G4 sorted() of a grown list, indexed")),
+        pytest.param(sorted_indexed_if_any, marks=xfail("G4 ... under `if vals`")),
+        last_item_if_any,
+    ],
+)
+def test_sorted_grown_list_read_at_an_index(fn, backend):
+    follows_the_rule(fn, X, backend=backend)
+
+
+# G5 (undocumented error): an item of an inner list of a list of lists written in a staged
+# branch inside a loop (`m2[1][0] = v`) is "list `m2[1]` is changed in a branch of this `if` in
+# a way other than append(); only append() can be staged". In a staged `if` outside a loop,
+# and `grid[i % 2].append(v)` in the loop, it runs.
+def inner_item_written_in_a_loop(x):
+    m2 = [[0.0, 0.0], [0.0, 0.0]]
+    for v in x:
+        if v < 1:
+            m2[1][0] = v
+    return m2
+
+
+def inner_item_written_in_a_branch(x):
+    m2 = [[0.0, 0.0], [0.0, 0.0]]
+    if np.sum(x) > 0:
+        m2[1][0] = np.sum(x)
+    return m2
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn",
+    [
+        pytest.param(inner_item_written_in_a_loop, marks=xfail("G5 m2[1][0] = v in a loop")),
+        inner_item_written_in_a_branch,
+    ],
+)
+def test_item_of_an_inner_list(fn, backend):
+    follows_the_rule(fn, X, backend=backend)
+
+
+# G6 (undocumented error naming the `def` line): an item write `b[0] += 1` of a local array in
+# a staged branch that also calls a method changing an attribute is "`def f(x, y):` reads an
+# array that `b[0] += 1` changed in place, through another name or a view"; with the call
+# after the `if`, it runs.
+class Acc:
+    def __init__(self):
+        self.total = 0.0
+
+    def add(self, v):
+        self.total = self.total + v
+        return self.total
+
+
+def write_and_method_in_a_branch(x, y):
+    b = y * 1.0
+    acc = Acc()
+    if np.min(x) <= 1:
+        b[0] += 1
+        acc.add(x[0])
+    return b
+
+
+def write_in_a_branch_method_after(x, y):
+    b = y * 1.0
+    acc = Acc()
+    if np.min(x) <= 1:
+        b[0] += 1
+    acc.add(x[0])
+    return b
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn",
+    [
+        pytest.param(write_and_method_in_a_branch, marks=xfail("G6 item write + method call")),
+        write_in_a_branch_method_after,
+    ],
+)
+def test_item_write_beside_a_method_call(fn, backend):
+    follows_the_rule(fn, X, np.array([-1.0, 3.0, 0.0]), backend=backend)
