@@ -57,8 +57,13 @@ def _check_jax(program, args_list, setting, folder, tally=None) -> list:
         if g_kind == "raise":
             if isinstance(g_value, autoconv.AutoconvError):
                 if oracle._located(g_value, path, program.source):
-                    limit = oracle.limit_of(g_value) or "other: " + str(g_value).split("\n")[0]
-                    if tally is not None:
+                    limit = oracle.limit_of(g_value)
+                    if limit is None and type(g_value).__name__ == "LoweringError":
+                        limit = "JAX lowering: " + str(g_value).split(": ", 1)[-1][:100]
+                    if limit is None:  # the JAX test lets it through; the hunt shows it
+                        what = oracle._describe(g_value)
+                        problems.append(f"inputs {args}: undocumented AutoconvError: {what}")
+                    elif tally is not None:
                         tally[limit[:150]] += 1
                     continue
                 problems.append(

@@ -19,9 +19,10 @@ statement (or a few) at `indent`; `SETUP8` gives each feature's set-up at the to
 - `countdown`: a `while` loop with a counter that a staged `break` leaves early, its counter
   read after the loop.
 
-`CI_OUT` lists the features the derandomized CI run does not draw (see
-tools/generator_hunt8_findings.md for why): a draw whose failures are known and not fixed yet
-would make CI red; `tools/generator_hunt.py` draws them all.
+`CI_OUT` lists the findings (tools/generator_hunt8_findings.md) whose statements the
+derandomized CI run does not draw: a draw whose failures are known and not fixed yet would make
+CI red; `tools/generator_hunt.py` and the randomized runs draw them all
+(`AUTOCONV_GRAPH_ALL_FEATURES=1` makes CI draw them too).
 """
 
 import os
@@ -29,15 +30,18 @@ import os
 from hypothesis import strategies as st
 
 NEW8 = ("meter", "comps", "funcs", "ranked", "grid", "label", "countdown")
-# Features CI leaves out: each exposes a finding of tools/generator_hunt8_findings.md.
-CI_OUT: frozenset = frozenset()
+# Findings of tools/generator_hunt8_findings.md not fixed yet: the derandomized CI run does not
+# draw the statements that meet them (each drawing method names, per kind of statement, the
+# finding it meets), so that CI stays green; the hunt and the randomized runs draw them all.
+# Remove a finding here when its strict xfail in tests/graph/test_generator8_findings.py passes.
+CI_OUT = frozenset({"G1", "G2", "G3", "G4", "G5", "G7", "G8"})
 
 
-def drawn8() -> tuple:
-    """The features of `NEW8` this run draws."""
+def left_out() -> frozenset:
+    """The findings whose statements this run does not draw."""
     if os.environ.get("CI") and not os.environ.get("AUTOCONV_GRAPH_ALL_FEATURES"):
-        return tuple(f for f in NEW8 if f not in CI_OUT)
-    return NEW8
+        return CI_OUT
+    return frozenset()
 
 
 PRELUDE8 = """\
@@ -87,11 +91,18 @@ SMALL = ["0", "1", "-1", "0.5"]
 class Draws8:
     """The statements of `NEW8`; mixed into `graph_programs._Writer`."""
 
+    def kind8(self, n, meets=None):
+        """A kind of statement in `range(n)`, less those that meet a finding left out (`meets`
+        maps kinds to findings)."""
+        out = left_out()
+        kinds = [k for k in range(n) if (meets or {}).get(k) not in out]
+        return self.draw(st.sampled_from(kinds))
+
     def _indices(self):
         return [i for i in self.loop_scalars if i[0] == "i"]
 
     def meter(self, indent, depth, jumps):
-        kind = self.draw(st.integers(0, 4))
+        kind = self.kind8(5)
         if kind == 0:
             self.emit(indent, f"m.record({self.scalar()})")
         elif kind == 1:
@@ -107,7 +118,7 @@ class Draws8:
     def comps(self, indent, depth, jumps):
         c, src = self.choice(SMALL), self.choice(["x", "y", "a"])
         cmp = self.choice(CMP)
-        kind = self.draw(st.integers(0, 6))
+        kind = self.kind8(7, {0: "G1", 1: "G1", 6: "G8"})
         if kind == 0:  # a dict comprehension over an array, filtered on its data
             self.emit(indent, f"sq = {{i: v * 2 for i, v in enumerate({src}) if v {cmp} {c}}}")
         elif kind == 1:  # a set comprehension with a filter: `int` of a NaN raises
@@ -127,7 +138,7 @@ class Draws8:
 
     def funcs(self, indent, depth, jumps):
         c, src = self.choice(SMALL), self.choice(["x", "y", "a"])
-        kind = self.draw(st.integers(0, 6))
+        kind = self.kind8(7, {0: "G2", 1: "G2"})
         if kind == 0:
             self.emit(indent, f"kept = list(filter(lambda e: e {self.choice(CMP)} {c}, {src}))")
             self.emit(indent, f"t = {self.choice(['len(kept)', 'sum(kept)', 't + len(kept)'])}")
@@ -146,7 +157,7 @@ class Draws8:
             self.emit(indent, f"t = min([{self.scalar(1)}, {self.scalar(1)}], key=abs)")
 
     def ranked(self, indent, depth, jumps):
-        kind = self.draw(st.integers(0, 4))
+        kind = self.kind8(5, {2: "G4", 3: "G4", 4: "G4"})
         if kind <= 1:
             self.emit(indent, f"vals.append({self.scalar()})")
         elif kind == 2:  # raises IndexError eagerly where nothing was appended
@@ -159,7 +170,7 @@ class Draws8:
 
     def grid(self, indent, depth, jumps):
         row = self.choice(["0", "1", "k % 2", *(f"{i} % 2" for i in self._indices())])
-        kind = self.draw(st.integers(0, 4))
+        kind = self.kind8(5, {2: "G5"})
         if kind <= 1:
             self.emit(indent, f"grid[{row}].append({self.scalar()})")
         elif kind == 2:
@@ -171,7 +182,7 @@ class Draws8:
             self.emit(indent, "t = sum(r[0] for r in m2)")
 
     def label(self, indent, depth, jumps):
-        kind = self.draw(st.integers(0, 3))
+        kind = self.kind8(4, {0: "G3", 1: "G7"})
         tag = f'"hi" if {self.staged_cond()} else "lo"'
         if kind == 0:
             self.emit(indent, f"parts.append({tag})")

@@ -54,6 +54,7 @@ from hypothesis import strategies as st
 import autoconv
 from autoconv.graph import passes
 from tests.differential import TimedOut
+from tests.graph import graph_programs8
 from tests.graph.conftest import SETTINGS
 from tests.graph.graph_programs import Program, inputs, programs
 from tests.test_generated_programs import _load
@@ -473,5 +474,34 @@ def test_generator_makes_every_construct():
         "out.append(",
         "rows.append(",
         "acc2[",
+        # the third round's features (graph_programs8.NEW8)
+        "m.record(",
+        "m.observe(",
+        "t = m.mean",
+        "sum([u ",
+        "sum(sq.values())",
+        "max(sq.values(), default=",
+        "for j in range(k + 1) if j % 2 == 0}",
+        "sum(map(abs, ",
+        "key=abs)",
+        "key=lambda i: ",
+        "key=lambda q: q[1])[0]",
+        "vals.append(",
+        "grid[",
+        "sum(r[0] for r in m2)",
+        'lab = f"{lab}{len(parts)}:',
+        " -= 1",
     ):
         assert construct in text, construct
+    # Statements that meet a finding not fixed yet, left out of CI's draws (graph_programs8)
+    for finding, constructs in {
+        "G1": ["for i, v in enumerate(", "{int(v) % 3 for v in "],
+        "G2": ["list(filter(lambda e: ", "list(map(float, "],
+        "G3": ['parts.append("hi" if ', ".join(parts)"],
+        "G4": ["sorted(vals)[", "sorted(vals, reverse=True)[1]", "if vals else "],
+        "G5": ["m2[0]["],
+        "G7": ['lab = lab + ("hi" if '],
+        "G8": ["seen.add("],
+    }.items():
+        for construct in constructs:
+            assert (construct in text) != (finding in graph_programs8.left_out()), construct

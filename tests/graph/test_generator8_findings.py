@@ -237,3 +237,67 @@ def write_in_a_branch_method_after(x, y):
 )
 def test_item_write_beside_a_method_call(fn, backend):
     follows_the_rule(fn, X, np.array([-1.0, 3.0, 0.0]), backend=backend)
+
+
+# G7 (error on code the docs say runs): a string chosen by a staged condition concatenated with
+# another chosen string (`lab = lab + ("hi" if c else "lo")` twice) is "`lab` is 'hi' or 'lo',
+# chosen by a condition known only when the graph runs, and + gives values that are not strings
+# or numbers of one type". One chosen string plus a string written in the code runs, and so do
+# the same concatenations under `if` statements.
+def two_chosen_strings_concatenated(x, s):
+    lab = ""
+    lab = lab + ("hi" if x[0] > 1 else "lo")
+    lab = lab + ("hi" if s < 0.5 else "lo")
+    return lab
+
+
+def concatenated_under_ifs(x, s):
+    lab = "a"
+    if x[0] > 1:
+        lab = lab + "b"
+    if s < 0.5:
+        lab = lab + "c"
+    return lab
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn",
+    [
+        pytest.param(two_chosen_strings_concatenated, marks=xfail("G7 chosen + chosen string")),
+        concatenated_under_ifs,
+    ],
+)
+def test_chosen_strings_concatenated(fn, backend):
+    follows_the_rule(fn, np.array([0.0]), np.float64(-0.5), backend=backend)
+
+
+# G8 (wrong value): `s.add(k)` of a key known while tracing (a Python int) in a staged branch
+# adds it whatever the data: `seen = set(); if np.any(x > 0): seen.add(k)` returns {k} where no
+# item is positive (eager: an empty set; `k in seen`, `len(seen)`, `sorted(seen)` wrong alike).
+# A dict item stored so (`d[1] = 2.0`) is the documented "set on some paths only" error, or a
+# run-time dict (`promote_added`); a set's `add` goes to Python's method.
+def set_add_in_a_branch(x, k):
+    seen = set()
+    if np.any(x > 0):
+        seen.add(k)
+    return sorted(seen), len(seen), k in seen
+
+
+def set_add_to_a_set_of_numbers(x, k):
+    seen = {5}
+    if x[0] > 0:
+        seen.add(1)
+    return seen
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn",
+    [
+        pytest.param(set_add_in_a_branch, marks=xfail("G8 set.add of a constant in a branch")),
+        pytest.param(set_add_to_a_set_of_numbers, marks=xfail("G8 ... to {5}")),
+    ],
+)
+def test_set_add_of_a_known_key_in_a_staged_branch(fn, backend):
+    follows_the_rule(fn, np.array([-2.0]), 0, backend=backend)
