@@ -71,7 +71,9 @@ AUTOCONV_DIR = os.path.dirname(os.path.abspath(autoconv.__file__))
 LIMITS = {
     # "branches give a variable different dtypes, shapes or structures"
     "branches disagree": r"in the if branch .* in the else branch"
-    r"|in the true branch .* in the false branch of this conditional expression",
+    r"|in the true branch .* in the false branch of this conditional expression"
+    # (`max()`/`min()` of Tensors are staged choices: docs, "Python values")
+    r"|in the true branch .* in the false branch of this `(max|min)\(\)` choice",
     # "a loop changes a variable's dtype"
     "loop changes dtype": r"before an iteration of this `\w+` loop but .* after it"
     r"|changes structure in this `\w+` loop|before this `\w+` loop and .* after an iteration",

@@ -301,3 +301,49 @@ def set_add_to_a_set_of_numbers(x, k):
 )
 def test_set_add_of_a_known_key_in_a_staged_branch(fn, backend):
     follows_the_rule(fn, np.array([-2.0]), 0, backend=backend)
+
+
+# G9 (error on code the docs say runs; poor message): a string that a staged loop changes to a
+# new value each iteration (`lab = lab + "+"`, `lab = f"{lab}:{k}"`) is "the variables of this
+# `while` loop do not settle on a shape and dtype", or a Tensor "used as a Python bool" with its
+# repr. The docs say a string made when the graph runs can be carried by a staged loop
+# (`s += f"{v:.1f},"`). Changed under a staged `if` in a Python loop, it runs.
+def string_grown_by_a_staged_loop(x, k):
+    lab = ""
+    c = 0
+    while np.sum(x) > 1 and c < 4:
+        c += 1
+        lab = lab + "+"
+    return lab
+
+
+def string_formatted_by_a_staged_loop(x, k):
+    lab = ""
+    c = 0
+    while np.sum(x) > 1 and c < 4:
+        c += 1
+        lab = f"{lab}:{k}"
+    return lab
+
+
+def string_grown_in_a_python_loop(x, k):
+    lab = ""
+    c = 0
+    while c < 4:
+        c += 1
+        if np.sum(x) > 1:
+            lab = lab + "+"
+    return lab
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn",
+    [
+        pytest.param(string_grown_by_a_staged_loop, marks=xfail("G9 lab + '+' in a staged loop")),
+        pytest.param(string_formatted_by_a_staged_loop, marks=xfail("G9 f-string in the loop")),
+        string_grown_in_a_python_loop,
+    ],
+)
+def test_string_changed_by_a_staged_loop(fn, backend):
+    follows_the_rule(fn, np.array([3, 1]), 2, backend=backend)
