@@ -76,7 +76,10 @@ LIMITS = {
     r"|in the true branch .* in the false branch of this `(max|min)\(\)` choice",
     # "a loop changes a variable's dtype"
     "loop changes dtype": r"before an iteration of this `\w+` loop but .* after it"
-    r"|changes structure in this `\w+` loop|before this `\w+` loop and .* after an iteration",
+    r"|changes structure in this `\w+` loop|before this `\w+` loop and .* after an iteration"
+    # (the same, for a value whose alternatives a staged statement chose: docs, "a variable that
+    # a staged loop changes to a value of another kind where an alternative is a ... tuple")
+    r"|before an iteration of this `\w+` loop and .* after it",
     # "a method that does not exist, or an error from autoconv's own code, inside a staged
     # branch": Python's own error of a branch the data may not take, raised while tracing
     "error in a traced branch": r"while tracing a branch of a staged `if`"
