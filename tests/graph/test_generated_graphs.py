@@ -404,17 +404,36 @@ def test_generated_graph_follows_the_rule(program_dir, example):
     assert not problems, "\n".join([f"pass setting {setting}", *problems, program.source])
 
 
-def test_generator_makes_every_construct():
-    """The strategy really produces what graph_programs' docstring promises."""
+def _sources(examples: int) -> str:
     sources = []
 
-    @settings(max_examples=1500, deadline=None, database=None, derandomize=True)
+    @settings(max_examples=examples, deadline=None, database=None, derandomize=True)
     @given(programs())
     def collect(program):
         sources.append(program.source)
 
     collect()
-    text = "\n".join(sources)
+    return "\n".join(sources)
+
+
+# The statements of graph_programs8 that meet a finding not fixed yet, by finding: CI does not
+# draw them (graph_programs8.CI_OUT).
+LEFT_OUT_IN_CI = {
+    "G1": ["for i, v in enumerate(", "{int(v) % 3 for v in "],
+    "G2": ["list(filter(lambda e: ", "list(map(float, "],
+    "G3": ['parts.append("hi" if ', ".join(parts)"],
+    "G4": ["sorted(vals)[", "sorted(vals, reverse=True)[1]", "if vals else "],
+    "G5": ["m2[0]["],
+    "G7": ['lab = lab + ("hi" if '],
+    "G8": ["seen.add("],
+}
+
+
+def test_generator_makes_every_construct(monkeypatch):
+    """The strategy really produces what graph_programs' docstring promises (all of it, as the
+    hunt and the randomized runs draw: the same examples with CI set or not)."""
+    monkeypatch.setattr(graph_programs8, "left_out", frozenset)
+    text = _sources(1500)
     for construct in (
         "np.sum(",
         "while ",
@@ -484,7 +503,7 @@ def test_generator_makes_every_construct():
         "m.observe(",
         "t = m.mean",
         "sum([u ",
-        "sum(sq.values())",
+        "sq.values()",
         "max(sq.values(), default=",
         "for j in range(k + 1) if j % 2 == 0}",
         "sum(map(abs, ",
@@ -498,15 +517,18 @@ def test_generator_makes_every_construct():
         " -= 1",
     ):
         assert construct in text, construct
-    # Statements that meet a finding not fixed yet, left out of CI's draws (graph_programs8)
-    for finding, constructs in {
-        "G1": ["for i, v in enumerate(", "{int(v) % 3 for v in "],
-        "G2": ["list(filter(lambda e: ", "list(map(float, "],
-        "G3": ['parts.append("hi" if ', ".join(parts)"],
-        "G4": ["sorted(vals)[", "sorted(vals, reverse=True)[1]", "if vals else "],
-        "G5": ["m2[0]["],
-        "G7": ['lab = lab + ("hi" if '],
-        "G8": ["seen.add("],
-    }.items():
+    for constructs in LEFT_OUT_IN_CI.values():
         for construct in constructs:
-            assert (construct in text) != (finding in graph_programs8.left_out()), construct
+            assert construct in text, construct
+
+
+def test_ci_leaves_out_the_statements_of_open_findings(monkeypatch):
+    """With the findings of `graph_programs8.CI_OUT` left out (as in CI), their statements
+    are not drawn; every finding left out has its statements listed here."""
+    assert set(graph_programs8.CI_OUT) - {"G9"} == set(LEFT_OUT_IN_CI)  # (G9: in loops only)
+    monkeypatch.setattr(graph_programs8, "left_out", lambda: graph_programs8.CI_OUT)
+    text = _sources(400)
+    assert "seen = set()" in text and "lab = " in text  # (the features are drawn)
+    for constructs in LEFT_OUT_IN_CI.values():
+        for construct in constructs:
+            assert construct not in text, construct
