@@ -233,13 +233,27 @@ def unhashable(t: Tensor):
     """`hash(t)` from user code (a dict key, a set member, `v in seen` for a set): a Tensor has
     no value while tracing, so it cannot be found among keys by value as eager code finds it."""
     frame = user_frame()
+    library = None
+    while frame is not None and frame.f_code.co_filename.startswith(_tensor._STDLIB):
+        library = frame  # `Counter(values)`: the standard library keys the user's data
+        frame = frame.f_back
     names = [n for n, v in frame.f_locals.items() if v is t] if frame is not None else []
     what = f"`{names[0]}`" if names else f"a value known only when the graph runs ({t.dtype})"
+    if library is not None:
+        module = library.f_globals.get("__name__", "the standard library")
+        where_it = f"gives {what} to `{module}`, which uses it"
+        instead = (
+            "Tally in your own code with a dict, which autoconv stages for keys known only "
+            "when the graph runs (`counts[k] = counts.get(k, 0) + 1`, `k in seen` for a set "
+            "built with `seen.add(k)`), or with arrays"
+        )
+    else:
+        where_it, instead = f"uses {what}", "Count or look up with arrays instead"
     fail(
         frame,
-        f"`{source_line(frame)}` uses {what} as a dict key or set member, which needs its value "
+        f"`{source_line(frame)}` {where_it} as a dict key or set member, which needs its value "
         "while tracing (eager code finds keys by value; its value is only known when the graph "
-        "runs). Count or look up with arrays instead: `counts = counts + (np.arange(k) == v)` "
+        f"runs). {instead}: `counts = counts + (np.arange(k) == v)` "
         "or `np.bincount(x, minlength=k)` for counts, `np.any(arr == v)` or `np.isin(v, arr)` "
         "for membership; or use a Python value known before the call as the key.",
         TypeError,
