@@ -387,6 +387,8 @@ def missing_attribute(t: Tensor, name: str):
         return _str_method(t, name)  # a string made when the graph runs (an f-string)
     advice = _IN_PLACE.get(name)
     if advice is None:
+        if hasattr(np.ndarray, name) and not name.startswith("_"):
+            _unsupported_method(t, name)  # eager NumPy has it: no AttributeError of ours
         return
     frame = user_frame()
     names = [n for n, v in frame.f_locals.items() if v is t] if frame is not None else []
@@ -396,6 +398,36 @@ def missing_attribute(t: Tensor, name: str):
         f"`{source_line(frame)}` changes `{var}` in place ({name}() of an ndarray), and a value "
         f"of the graph cannot be changed in place (other names and the caller could see it). "
         f"Write {advice.format(v=var)} instead.",
+        AttributeError,
+    )
+
+
+_NEEDS_VALUE = {
+    "tobytes": "a dict keyed by a board's bytes needs them while tracing: keep the boards seen "
+    "in a list and compare with `np.array_equal`, or key by a number computed with NumPy",
+    "tostring": "as for tobytes: compare arrays with `np.array_equal` instead",
+    "tofile": "write the array after the call, from its result",
+    "dump": "save the array after the call, from its result",
+    "dumps": "save the array after the call, from its result",
+}
+
+
+def _unsupported_method(t: Tensor, name: str):
+    """`t.tobytes()` and the other ndarray methods graph mode has no form of: a clear error
+    (eager NumPy has the method, so an AttributeError would mislead)."""
+    frame = user_frame()
+    names = [n for n, v in frame.f_locals.items() if v is t] if frame is not None else []
+    var = f"`{names[0]}`" if names else f"an array known only when the graph runs ({t!r})"
+    fail(
+        frame,
+        f"`{source_line(frame)}` calls ndarray.{name}() of {var}, which graph mode does not "
+        "support: "
+        + _NEEDS_VALUE.get(
+            name,
+            f"write it with NumPy functions (`np.{name}(...)` where NumPy has one), or call it "
+            "after the graph runs, on its result",
+        )
+        + ".",
         AttributeError,
     )
 
