@@ -80,3 +80,23 @@ def test_tobytes_is_a_clear_error():
     assert "test_batch8_mechanisms.py:" in text
     with pytest.raises(AttributeError):  # eager NumPy's kind of error, as an AutoconvError
         autoconv.function(tobytes_key)(np.zeros((2, 2)))
+
+
+def reset_list_len(x):
+    out = []
+    cur = []
+    for t in x:
+        if cur and t - cur[0] > 2.0:
+            out.append(len(cur))
+            cur = []  # made anew on one path: the JAX backend's count is not a sum of appends
+        cur.append(t)
+    out.append(len(cur))
+    return out
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "x", [np.array([1.0, 1.5, 5.0, 9.0]), np.array([1.0, 2.0]), np.zeros(0)], ids=str
+)
+def test_a_list_made_anew_in_a_loop(x, backend):
+    follows_the_rule(reset_list_len, x, backend=backend)
