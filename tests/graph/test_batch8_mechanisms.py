@@ -100,3 +100,51 @@ def reset_list_len(x):
 )
 def test_a_list_made_anew_in_a_loop(x, backend):
     follows_the_rule(reset_list_len, x, backend=backend)
+
+
+class Grid:
+    def __init__(self):
+        self.g = np.zeros((2, 2), dtype=int)
+
+    def add(self, r, c):
+        if 0 <= r < 2 and 0 <= c < 2:
+            self.g[r, c] += 1
+
+
+def heatmap(pts):
+    h = Grid()
+    for r, c in pts:
+        h.add(r, c)  # an attribute's array written under a staged `if`, in a staged loop
+    return h.g
+
+
+def attribute_written_in_branch(pts):
+    h = Grid()
+    for r, c in pts:
+        if r < 2:
+            h.g[r, c] += 1
+    return h.g
+
+
+def attribute_also_named(pts):
+    shared = np.zeros((2, 2), dtype=int)
+    h = Grid()
+    h.g = shared  # another name sees the array: writing it in place stays the clear error
+    for r, c in pts:
+        if r < 2:
+            h.g[r, c] += 1
+    return shared
+
+
+PTS = np.array([[0, 1], [1, 1], [0, 1], [5, 0]])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("fn", [heatmap, attribute_written_in_branch])
+def test_an_attributes_array_written_in_a_loop(fn, backend):
+    follows_the_rule(fn, PTS, backend=backend)
+
+
+def test_an_attributes_array_another_name_sees():
+    text = message(attribute_also_named, PTS)
+    assert "writes into the NumPy array `h.g`" in text and "h.g = h.g.copy()" in text
