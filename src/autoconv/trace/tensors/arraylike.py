@@ -233,13 +233,27 @@ def unhashable(t: Tensor):
     """`hash(t)` from user code (a dict key, a set member, `v in seen` for a set): a Tensor has
     no value while tracing, so it cannot be found among keys by value as eager code finds it."""
     frame = user_frame()
+    library = None
+    while frame is not None and frame.f_code.co_filename.startswith(_tensor._STDLIB):
+        library = frame  # `Counter(values)`: the standard library keys the user's data
+        frame = frame.f_back
     names = [n for n, v in frame.f_locals.items() if v is t] if frame is not None else []
     what = f"`{names[0]}`" if names else f"a value known only when the graph runs ({t.dtype})"
+    if library is not None:
+        module = library.f_globals.get("__name__", "the standard library")
+        where_it = f"gives {what} to `{module}`, which uses it"
+        instead = (
+            "Tally in your own code with a dict, which autoconv stages for keys known only "
+            "when the graph runs (`counts[k] = counts.get(k, 0) + 1`, `k in seen` for a set "
+            "built with `seen.add(k)`), or with arrays"
+        )
+    else:
+        where_it, instead = f"uses {what}", "Count or look up with arrays instead"
     fail(
         frame,
-        f"`{source_line(frame)}` uses {what} as a dict key or set member, which needs its value "
+        f"`{source_line(frame)}` {where_it} as a dict key or set member, which needs its value "
         "while tracing (eager code finds keys by value; its value is only known when the graph "
-        "runs). Count or look up with arrays instead: `counts = counts + (np.arange(k) == v)` "
+        f"runs). {instead}: `counts = counts + (np.arange(k) == v)` "
         "or `np.bincount(x, minlength=k)` for counts, `np.any(arr == v)` or `np.isin(v, arr)` "
         "for membership; or use a Python value known before the call as the key.",
         TypeError,
@@ -260,16 +274,19 @@ _IN_PLACE = {
 
 def unpacking(t: Tensor) -> bool:
     """Whether `iter(t)` is the user's unpacking (`a, b = row`, `for a, b in edges`,
-    `first, *rest = t`), a comprehension or a built-in (`sum(t)`, `list(t)`) iterating a
-    Tensor whose first dimension is known now, which goes by index as eager code does. A 0-d
-    Tensor cannot be unpacked, as eagerly."""
+    `first, *rest = t`), or a comprehension, a built-in (`sum(t)`, `list(t)`) or a `for`
+    statement of code that stays Python (a generator's body) iterating a Tensor whose first
+    dimension is known now, which goes by index as eager code does. A 0-d Tensor cannot be
+    unpacked, as eagerly."""
     frame = sys._getframe(2)  # past Tensor.__iter__: the frame running the statement
     op = opname(frame)
     star = ("CALL_FUNCTION_EX", "LIST_EXTEND", "SET_UPDATE")  # `f(*t)`, `[*t]`, `{*t}`
-    if op == "GET_ITER" and _comprehension(frame) or op in ("CALL", "PRECALL", *star):
+    if op in ("GET_ITER", "CALL", "PRECALL", *star):
         # `[f(v) for v in t]` (comprehensions stay Python), `sum(t)`, `list(t)` (a built-in
-        # iterates): by index, as eagerly, for a first dimension known now and not too long
-        # to unroll. (A `for` statement outside converted code is still refused.)
+        # iterates), a `for` statement that stays Python (converted code stages its own):
+        # by index, as eagerly, for a first dimension known now and not too long to unroll.
+        # What the body then does with each item is checked as it runs (an `if` on one is
+        # the clear "used as a Python bool" error).
         return t._shape != () and t._shape[0] is not None and t._shape[0] <= _TOLIST_LIMIT
     if op not in ("UNPACK_SEQUENCE", "UNPACK_EX"):
         return False
@@ -362,18 +379,6 @@ def _in_item_write() -> bool:
     return False
 
 
-def _comprehension(frame) -> bool:
-    """Whether the `GET_ITER` the frame runs hands its iterator to a comprehension or generator
-    expression (a call follows), not to a `for` statement (`FOR_ITER` follows)."""
-    import dis
-
-    try:
-        after = dis.opname[frame.f_code.co_code[frame.f_lasti + 2]]
-    except IndexError:
-        return False
-    return after in ("PRECALL", "CALL")
-
-
 def missing_attribute(t: Tensor, name: str):
     """`t.sort()`, `t.fill(0)` and the other ndarray methods that change the array in place:
     a Tensor is a value of the graph and cannot change, so say what to write. Other names fall
@@ -382,6 +387,8 @@ def missing_attribute(t: Tensor, name: str):
         return _str_method(t, name)  # a string made when the graph runs (an f-string)
     advice = _IN_PLACE.get(name)
     if advice is None:
+        if hasattr(np.ndarray, name) and not name.startswith("_"):
+            _unsupported_method(t, name)  # eager NumPy has it: no AttributeError of ours
         return
     frame = user_frame()
     names = [n for n, v in frame.f_locals.items() if v is t] if frame is not None else []
@@ -391,6 +398,36 @@ def missing_attribute(t: Tensor, name: str):
         f"`{source_line(frame)}` changes `{var}` in place ({name}() of an ndarray), and a value "
         f"of the graph cannot be changed in place (other names and the caller could see it). "
         f"Write {advice.format(v=var)} instead.",
+        AttributeError,
+    )
+
+
+_NEEDS_VALUE = {
+    "tobytes": "a dict keyed by a board's bytes needs them while tracing: keep the boards seen "
+    "in a list and compare with `np.array_equal`, or key by a number computed with NumPy",
+    "tostring": "as for tobytes: compare arrays with `np.array_equal` instead",
+    "tofile": "write the array after the call, from its result",
+    "dump": "save the array after the call, from its result",
+    "dumps": "save the array after the call, from its result",
+}
+
+
+def _unsupported_method(t: Tensor, name: str):
+    """`t.tobytes()` and the other ndarray methods graph mode has no form of: a clear error
+    (eager NumPy has the method, so an AttributeError would mislead)."""
+    frame = user_frame()
+    names = [n for n, v in frame.f_locals.items() if v is t] if frame is not None else []
+    var = f"`{names[0]}`" if names else f"an array known only when the graph runs ({t!r})"
+    fail(
+        frame,
+        f"`{source_line(frame)}` calls ndarray.{name}() of {var}, which graph mode does not "
+        "support: "
+        + _NEEDS_VALUE.get(
+            name,
+            f"write it with NumPy functions (`np.{name}(...)` where NumPy has one), or call it "
+            "after the graph runs, on its result",
+        )
+        + ".",
         AttributeError,
     )
 
