@@ -143,6 +143,9 @@ _STAGED_BUILTINS = (
     "repr",
     "format",
     "chr",
+    "hex",
+    "oct",
+    "bin",
 )
 
 

@@ -42,6 +42,12 @@ class Choice(core_choices.MapsOptions):
         self.name = name
 
     def __repr__(self):
+        if not _tensor._internal() and _g.building() and len({repr(o) for o in self.options}) > 1:
+            # `f"{labels}"` of a list holding it in converted code: the chosen value's repr,
+            # made when the graph runs (as Tensor.__repr__ does).
+            marker = _tensor.uses.printing.convert_tensor(output(self), "r")
+            if marker is not None:
+                return marker
         shown = " or ".join(repr(o) for o in self.options)
         return f"<{self.name}: {shown}, known when the graph runs>"
 
@@ -52,8 +58,31 @@ class Choice(core_choices.MapsOptions):
     def _operand(self, other, option):
         return _value_of(other, option)
 
+    def __add__(self, other):
+        if _joins_text(self, other):
+            return _tensor.uses.printing.concat(self, other)
+        return self._map(lambda o: o + other, "+")
+
+    def __radd__(self, other):
+        if _joins_text(self, other):
+            return _tensor.uses.printing.concat(other, self)
+        return self._map(lambda o: other + o, "+")
+
     def __mod__(self, other):
         return self._map(lambda o: o % other, "%")
+
+    def __eq__(self, other):
+        if type(other) is Choice:
+            return pairwise(self, other, core_choices.same_atom)
+        return core_choices.MapsOptions.__eq__(self, other)
+
+    def __ne__(self, other):
+        if type(other) is Choice:
+            return pairwise(self, other, lambda a, b: not core_choices.same_atom(a, b))
+        return core_choices.MapsOptions.__ne__(self, other)
+
+    def __contains__(self, item):
+        return self._one(lambda o: item in o, "`in` on it (Python makes the answer a bool)")
 
     def __getitem__(self, key):
         return self._map(lambda o: o[key], "[]")
@@ -99,6 +128,29 @@ class Choice(core_choices.MapsOptions):
             f"only when the graph runs, and {why}. Compare it (`{self.name} == ...`), return "
             "it, or choose numbers (an index) in the graph and map them to values outside it."
         )
+
+
+def _joins_text(choice: Choice, other) -> bool:
+    """Whether `choice + other` (or `other + choice`) joins strings into one made when the graph
+    runs: `choice`'s options are strings and `other` is one known only then (another choice
+    of strings, an f-string of a run-time value)."""
+    if not all(type(o) is str for o in choice.options):
+        return False
+    if type(other) is Choice:
+        return all(type(o) is str for o in other.options)
+    return _tensor.uses.printing.is_text(other)
+
+
+def pairwise(a: Choice, b: Choice, compare):
+    """`compare` of two values that different staged conditions chose (`a == b`): a bool
+    where every pair of options agrees, else a bool picked by both tags when the graph runs."""
+    table = [[compare(x, y) for y in b.options] for x in a.options]
+    flat = {v for row in table for v in row}
+    if len(flat) == 1:
+        return flat.pop()
+    cells = np.asarray(table, dtype=bool).reshape(-1)
+    at = a.tag * len(b.options) + b.tag
+    return _weak(np.take(_g.add_const(cells, (cells.shape, cells.dtype), True), at))
 
 
 def _value_of(other, option):

@@ -159,6 +159,8 @@ def kind_of(v) -> str:
         return f"a {type(v).__name__} of {len(v)}"
     if isinstance(v, np.ndarray):
         return "an array"
+    if isinstance(v, np.generic):
+        return _a(type(v).__name__)  # a NumPy scalar: "a float64", as for a graph value
     return f"{_a(type(v).__name__)} object"
 
 
