@@ -261,6 +261,20 @@ def octal_and_negative_hex(x):
     return oct(int(x.sum())), hex(-int(x[0])), bin(int(x[-1]) & 7)
 
 
+def name_at_int(x):
+    names = ["zero", "one", "two", "three", "four", "five"]
+    return names[int(x[0])].upper() + "!"
+
+
+def signs_repeated(x):
+    return [("+" if v > 0 else "-") * int(abs(v)) for v in x], 2 * ("a" if x[0] > 0 else "b")
+
+
+def joined_compare(x):
+    s = ("a" if x[0] > 0 else "b") + ("c" if x[1] > 0 else "d")
+    return s == "ac", s.upper(), s
+
+
 def names_by_index(x):
     names = ["zero", "one", "two", "three", "four", "five"]
     return [names[int(v)] for v in x]
@@ -345,6 +359,9 @@ PROGRAMS = [
     (print_end_loop, [A, B]),
     (banner, [A, B]),
     (octal_and_negative_hex, [I1, I2]),
+    (name_at_int, [I1, (np.array([5, 2]),)]),
+    (signs_repeated, [A, B]),
+    (joined_compare, [A, B]),
     (names_by_index, [I1, (np.array([5, 2]),)]),
     (names_sorted, [I1, (np.array([1, 1]),)]),
     (count_char, [A, B]),

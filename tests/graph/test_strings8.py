@@ -131,3 +131,59 @@ def test_text_indexed_at_a_run_time_key_is_a_clear_error():
         return s[int(x[1])]
 
     assert "indexes a string made when the graph runs" in message(f, np.array([1.5, 0.0]))
+
+
+def _pos_or_rate(x):
+    if x[0] > 0:
+        return "pos"
+    return 1.5
+
+
+def _uses_helper_result(x):
+    r = _pos_or_rate(x)
+    return r + 1
+
+
+def test_union_named_for_the_variable_that_holds_it():
+    # The union a helper returns was named "the function's return value" (its `retval`).
+    text = message(_uses_helper_result, np.array([1.0]))
+    assert text.startswith(f"{__file__}:") or "test_strings8.py:" in text
+    assert "`r` is str 'pos' or float 1.5" in text
+
+
+def _chosen_plus_int(x):
+    s = "a" if x[0] > 0 else "b"
+    return s + 1
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_chosen_string_operation_every_option_rejects_raises_eagers_type(backend):
+    follows_the_rule(_chosen_plus_int, np.array([1.0]), backend=backend)
+    follows_the_rule(_chosen_plus_int, np.array([-1.0]), backend=backend)
+
+
+def _chosen_as_key(x):
+    return {("pos" if x[0] > 0 else "neg"): 1}
+
+
+def test_chosen_value_of_an_expression_is_not_shown_as_a_name():
+    text = message(_chosen_as_key, np.array([1.0]))
+    assert "the conditional expression's value is 'pos' or 'neg'" in text
+    assert "(`value == ...`)" in text
+
+
+def _joined_choices(x):
+    s = "a" if x[0] > 0 else "b"
+    t = "c" if x[1] > 0 else "d"
+    return (s + t) == "ac", (s + t) != "bd"
+
+
+@pytest.mark.skipif("jax" not in BACKENDS, reason="jax is not installed")
+def test_jit_joined_chosen_strings_compare():
+    # Under jax.jit a chosen string + another is a choice among the joined strings.
+    import jax
+
+    f = jax.jit(autoconv.convert(_joined_choices))
+    for x in ([3, 4], [-1, 4], [-1, -1]):
+        got = f(np.array(x))
+        assert tuple(bool(g) for g in got) == _joined_choices(np.array(x))
