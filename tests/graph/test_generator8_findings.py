@@ -239,7 +239,7 @@ def test_item_write_beside_a_method_call(fn, backend):
     follows_the_rule(fn, X, np.array([-1.0, 3.0, 0.0]), backend=backend)
 
 
-# G7 (error on code the docs say runs): a string chosen by a staged condition concatenated with
+# G7 (error on code the docs say runs; fixed on main by strings8): a string chosen by a staged condition concatenated with
 # another chosen string (`lab = lab + ("hi" if c else "lo")` twice) is "`lab` is 'hi' or 'lo',
 # chosen by a condition known only when the graph runs, and + gives values that are not strings
 # or numbers of one type". One chosen string plus a string written in the code runs, and so do
@@ -264,7 +264,7 @@ def concatenated_under_ifs(x, s):
 @pytest.mark.parametrize(
     "fn",
     [
-        pytest.param(two_chosen_strings_concatenated, marks=xfail("G7 chosen + chosen string")),
+        two_chosen_strings_concatenated,
         concatenated_under_ifs,
     ],
 )
@@ -303,7 +303,7 @@ def test_set_add_of_a_known_key_in_a_staged_branch(fn, backend):
     follows_the_rule(fn, np.array([-2.0]), 0, backend=backend)
 
 
-# G9 (error on code the docs say runs; poor message): a string that a staged loop changes to a
+# G9 (error on code the docs say runs; poor message; fixed on main by strings8): a string that a staged loop changes to a
 # new value each iteration (`lab = lab + "+"`, `lab = f"{lab}:{k}"`) is "the variables of this
 # `while` loop do not settle on a shape and dtype", or a Tensor "used as a Python bool" with its
 # repr. The docs say a string made when the graph runs can be carried by a staged loop
@@ -340,8 +340,8 @@ def string_grown_in_a_python_loop(x, k):
 @pytest.mark.parametrize(
     "fn",
     [
-        pytest.param(string_grown_by_a_staged_loop, marks=xfail("G9 lab + '+' in a staged loop")),
-        pytest.param(string_formatted_by_a_staged_loop, marks=xfail("G9 f-string in the loop")),
+        string_grown_by_a_staged_loop,
+        string_formatted_by_a_staged_loop,
         string_grown_in_a_python_loop,
     ],
 )
