@@ -116,7 +116,7 @@ def join_after_the_loop(x):
     "fn",
     [
         pytest.param(join_chosen_string, marks=xfail("G3 join of a chosen string: crash")),
-        pytest.param(join_in_the_loop, marks=xfail("G3 join in the appending loop")),
+        join_in_the_loop,  # (fixed on main)
         join_after_the_loop,
     ],
 )
