@@ -143,6 +143,8 @@ _STAGED_BUILTINS = (
     "repr",
     "format",
     "chr",
+    "filter",
+    "map",
 )
 
 

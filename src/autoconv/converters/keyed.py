@@ -4,6 +4,9 @@ that see keys known only when the graph runs (`runtime.keyed`):
     v in seen            ->  ac.in_(v, seen)           (`seen = set()`, `seen = {1, 2}`)
     counts[v]            ->  ac.keyed_item(counts, v)  (`counts = {}`, `counts = dict()`)
     [k for k in counts]  ->  [k for k in ac.keyed_iterated(counts)]   (also `list(counts)`)
+    {int(v) for v in x}  ->  ac.keyed_built('set', x, None, lambda v: int(v))
+                             (any set or dict comprehension with one `for`: its keys may be
+                             known only when the graph runs)
 
 A string key written as a constant where the function assigns that item as written (`cfg["opt"]
 = v` in a loop, carried by its path), and a read inside an assignment's target, stay as written.
@@ -331,10 +334,12 @@ class _Keyed(Transformer):
         return self._over_keyed(arg) or _attribute_path(arg)
 
     def _comprehension(self, node):
-        """A comprehension over a set or dict (`_over_keyed`): staged as a `for` statement
-        when it holds run-time keys (`runtime.keyed_comprehensions`)."""
+        """A comprehension over a set or dict (`_over_keyed`), or any set or dict
+        comprehension (`{int(v) for v in x}`: its keys may be known only when the graph runs):
+        staged as a `for` statement while tracing (`runtime.keyed_comprehensions`)."""
         gens = node.generators
-        if len(gens) != 1 or not self._over_keyed(gens[0].iter):
+        makes_keyed = isinstance(node, (gast.SetComp, gast.DictComp))
+        if len(gens) != 1 or not (makes_keyed or self._over_keyed(gens[0].iter)):
             self.generic_visit(node)
             return node
         gen = gens[0]

@@ -46,6 +46,7 @@ from autoconv.runtime.keyed_comprehensions import built as keyed_built
 from autoconv.runtime.keyed_comprehensions import keys_of as keyed_keys
 from autoconv.runtime.keyed_sets import made as keyed_set
 from autoconv.runtime.keyed_sets import op as keyed_op
+from autoconv.runtime.lazy_builtins import filter, map
 from autoconv.runtime.lists import (
     filtered,
     joined,
@@ -107,6 +108,7 @@ __all__ = [
     "compare",
     "converted",
     "enumerate",
+    "filter",
     "filtered",
     "float",
     "format",
@@ -144,6 +146,7 @@ __all__ = [
     "list_iadd",
     "list_item",
     "list_method",
+    "map",
     "max",
     "min",
     "next",
