@@ -8,6 +8,7 @@ the graph being traced (see `numpy_dispatch`).
 
 from __future__ import annotations
 
+import collections
 import os
 import sys
 
@@ -46,13 +47,20 @@ def _internal() -> bool:
 _LIBRARIES = (_AUTOCONV, os.path.dirname(os.path.abspath(os.__file__)) + os.sep, "<frozen ")
 
 
+# `Counter(xs)` and `Counter.update` count the user's items here (autoconv keeps no Counter
+# keyed by Tensors): a hash from this file is the user's.
+_COLLECTIONS = os.path.abspath(collections.__file__)
+
+
 def _hashed_inside() -> bool:
     """True when `hash(t)` comes from autoconv, the standard library (`weakref`, `functools`
-    tables autoconv keeps) or C code with no Python caller; False from the user's code."""
+    tables autoconv keeps) or C code with no Python caller; False from the user's code (and
+    `collections.Counter`'s, counting the user's items)."""
     try:
-        return sys._getframe(2).f_code.co_filename.startswith(_LIBRARIES)
+        name = sys._getframe(2).f_code.co_filename
     except ValueError:
         return True
+    return name.startswith(_LIBRARIES) and name != _COLLECTIONS
 
 
 class Tensor:

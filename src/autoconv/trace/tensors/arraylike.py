@@ -19,7 +19,7 @@ from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import STR_METHODS, str_method
 from autoconv.graph.helpers import flat_items as _flat_items
-from autoconv.graph.tensor import PY_TYPES, Tensor
+from autoconv.graph.tensor import _COLLECTIONS, PY_TYPES, Tensor
 from autoconv.trace.tensors.path_types import retag
 from autoconv.trace.tensors.recording import emit, may_raise
 from autoconv.trace.tensors.user_code import (
@@ -233,6 +233,8 @@ def unhashable(t: Tensor):
     """`hash(t)` from user code (a dict key, a set member, `v in seen` for a set): a Tensor has
     no value while tracing, so it cannot be found among keys by value as eager code finds it."""
     frame = user_frame()
+    while frame is not None and frame.f_code.co_filename == _COLLECTIONS:
+        frame = frame.f_back  # `Counter(xs)`: the user's call
     names = [n for n, v in frame.f_locals.items() if v is t] if frame is not None else []
     what = f"`{names[0]}`" if names else f"a value known only when the graph runs ({t.dtype})"
     fail(

@@ -46,7 +46,22 @@ def item_at(target, key, origin):
         value = dict_read(target, key, origin)
         if value is not switch.NOT_MINE:
             return value
+    elif isinstance(target, dict):
+        _dict_subclass(target, origin)
     return target[key]  # Python's own read: its error asks for a key known now
+
+
+def _dict_subclass(target: dict, origin) -> None:
+    """Refuses a key known only when the graph runs of a `defaultdict` (any dict subclass):
+    Python would file it under the Tensor's identity (autoconv's frame hashes it), not its
+    value, and only a plain dict holds keys known only when the graph runs."""
+    kind = type(target).__name__
+    raise StagingError(
+        f"{where(origin)}: {kind} `{switch._name(target)}` is read at a key known only when "
+        f"the graph runs: only a plain dict (`d = {{}}`) holds such keys. Use a plain dict: "
+        "`d[k] = d.get(k, 0) + 1` for counts; for lists of items per key, lists of keys and "
+        "items (`keys.append(k); items.append(i)`)."
+    )
 
 
 def check_slice(items, key, origin) -> None:
