@@ -260,6 +260,123 @@ def set_comp_over_range(x):
     return {int(x[i]) for i in range(4)}
 
 
+class Store:
+    def __init__(self):
+        self.d = {}
+
+    def seen(self, k):
+        return k in self.d
+
+    def put(self, k, v):
+        self.d[k] = v
+
+    def read(self, k):
+        return self.d[k]
+
+    def read_get(self, k):
+        return self.d.get(k, -1)
+
+    def drop(self, k):
+        del self.d[k]
+
+
+def seen_through_a_method(x):
+    s = Store()
+    out = []
+    for v in x:
+        if s.seen(int(v)):
+            out.append(1)
+        else:
+            out.append(0)
+        s.put(int(v), 1)
+    return out
+
+
+def read_through_a_method(x):
+    s = Store()
+    for v in x:
+        s.put(int(v), float(v))
+    return s.read(int(x[0])), s.read_get(int(x[1])), s.read_get(-5), len(s.d)
+
+
+def dropped_through_a_method(x):
+    s = Store()
+    for v in x:
+        s.put(int(v), 1)
+    s.drop(int(x[0]))
+    return s.d
+
+
+class Cache:
+    def __init__(self, capacity):
+        self.capacity = capacity
+        self.order = []
+        self.values = {}
+
+    def get(self, key):
+        if key not in self.values:
+            return -1
+        return self.values[key]
+
+    def put(self, key, value):
+        if key not in self.values and len(self.values) == self.capacity:
+            old = self.order.pop(0)
+            del self.values[old]
+        if key not in self.values:
+            self.order.append(key)
+        self.values[key] = value
+
+
+def small_cache(x):
+    c = Cache(2)
+    res = []
+    for v in x:
+        res.append(c.get(int(v)))
+        c.put(int(v), int(v) * 10)
+    return res, c.values
+
+
+def deleted_key(x):
+    d = {}
+    for v in x:
+        d[int(v)] = 1
+    del d[int(x[0])]
+    return d
+
+
+def deleted_missing_key(x):
+    d = {}
+    for v in x:
+        d[int(v)] = 1
+    k = int(x[0]) + 100
+    del d[k]
+    return d
+
+
+def memo_in_closure(x):
+    memo = {}
+
+    def look(k):
+        if k in memo:
+            return memo[k]
+        return -1
+
+    out = []
+    for v in x:
+        out.append(look(int(v)))
+        memo[int(v)] = 1
+    return out
+
+
+def array_attribute_at_run_time_index(x):
+    s = Store()
+    s.d = np.arange(10) * 2
+    total = 0
+    for v in x:
+        total += s.read(int(v))
+    return total
+
+
 OK = [
     (histogram_comp, (INTS,)),
     (histogram_comp, (EMPTY,)),
@@ -299,6 +416,14 @@ OK = [
     (filter_user_function, (FLOATS,)),
     (dict_comp_over_range, (FLOATS,)),
     (set_comp_over_range, (INTS,)),
+    (seen_through_a_method, (INTS,)),
+    (read_through_a_method, (INTS,)),
+    (dropped_through_a_method, (INTS,)),
+    (small_cache, (INTS,)),
+    (deleted_key, (INTS,)),
+    (deleted_missing_key, (INTS,)),
+    (memo_in_closure, (INTS,)),
+    (array_attribute_at_run_time_index, (INTS,)),
 ]
 
 

@@ -39,6 +39,7 @@ from autoconv.runtime.items import (
     view_of,
     written_back,
 )
+from autoconv.runtime.keyed import delete as keyed_del
 from autoconv.runtime.keyed import item as keyed_item
 from autoconv.runtime.keyed import iterated as keyed_iterated
 from autoconv.runtime.keyed import store as keyed_store
@@ -135,6 +136,7 @@ __all__ = [
     "len",
     "joined",
     "keyed_built",
+    "keyed_del",
     "keyed_item",
     "keyed_keys",
     "keyed_op",
