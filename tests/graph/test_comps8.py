@@ -377,6 +377,16 @@ def array_attribute_at_run_time_index(x):
     return total
 
 
+TRANSITIONS = {("idle", 1): 10, ("running", 0): 20, ("running", 2): 30, ("paused", 1): 40}
+
+
+def string_and_number_tuple_keys(x):
+    out = []
+    for i in range(3):
+        out.append(TRANSITIONS.get(("running", int(x[i])), -1))
+    return out, TRANSITIONS[("paused", int(x[0]))]
+
+
 OK = [
     (histogram_comp, (INTS,)),
     (histogram_comp, (EMPTY,)),
@@ -424,6 +434,7 @@ OK = [
     (deleted_missing_key, (INTS,)),
     (memo_in_closure, (INTS,)),
     (array_attribute_at_run_time_index, (INTS,)),
+    (string_and_number_tuple_keys, (np.array([1, 2, 0]),)),
 ]
 
 

@@ -145,16 +145,19 @@ def dict_read(d: dict, key, origin, default=NO_DEFAULT):
     return value
 
 
+_PLAIN_ITEMS = (*_NUMBERS, str)
+
+
 def _tuple_read(d: dict, key: tuple, origin, default):
-    """`d[key]` of a dict whose keys are tuples of Python numbers known now, at a tuple of
-    numbers some known only when the graph runs (`d[(i, j)]`): a switch on which key equals
-    it item by item; `NOT_MINE` for any other dict or key."""
+    """`d[key]` of a dict whose keys are tuples of Python numbers (or strings) known now, at a
+    tuple of them some known only when the graph runs (`d[(i, j)]`, `d[(state, event)]`): a
+    switch on which key equals it item by item; `NOT_MINE` for any other dict or key."""
     keys = list(d)
     if not (
         0 < len(keys) <= switch.LIMIT
-        and all(isinstance(v, Tensor) and not v.shape or type(v) in _NUMBERS for v in key)
+        and all(isinstance(v, Tensor) and not v.shape or type(v) in _PLAIN_ITEMS for v in key)
         and any(isinstance(v, Tensor) for v in key)
-        and all(type(k) is tuple and all(type(v) in _NUMBERS for v in k) for k in keys)
+        and all(type(k) is tuple and all(type(v) in _PLAIN_ITEMS for v in k) for k in keys)
     ):
         return switch.NOT_MINE
     name = switch._name(d)
@@ -164,6 +167,9 @@ def _tuple_read(d: dict, key: tuple, origin, default):
             continue
         hit = True
         for v, w in zip(key, k):
+            if (type(v) is str) is not (type(w) is str):
+                hit = False  # a string equals no number (nor a number Tensor)
+                break
             hit = hit & (v == w) if hit is not True else v == w
             if hit is False:
                 break
