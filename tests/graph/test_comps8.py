@@ -387,6 +387,11 @@ def string_and_number_tuple_keys(x):
     return out, TRANSITIONS[("paused", int(x[0]))]
 
 
+def text_keys_by_position(x):
+    # enumerate of a Tensor iterates row by row, as Python does: `i` is a Python int here
+    return {f"p{i}": int(v) for i, v in enumerate(x)}
+
+
 OK = [
     (histogram_comp, (INTS,)),
     (histogram_comp, (EMPTY,)),
@@ -435,6 +440,7 @@ OK = [
     (memo_in_closure, (INTS,)),
     (array_attribute_at_run_time_index, (INTS,)),
     (string_and_number_tuple_keys, (np.array([1, 2, 0]),)),
+    (text_keys_by_position, (INTS,)),
 ]
 
 

@@ -286,10 +286,11 @@ def _sorted_call(node) -> bool:
     return isinstance(node.func, gast.Name) and node.func.id == "sorted"
 
 
-def _staged_comprehension(node, ctx):
+def _staged_comprehension(node, ctx, staged_builtins: bool = True):
     """`ac.filtered(...)` for a list comprehension or generator expression, or
     `ac.keyed_built("dict" | "set", ...)` for a dict or set comprehension, over its one `for`;
-    None where it cannot be one (`comprehensions.filtered_call`'s rules)."""
+    None where it cannot be one (`comprehensions.filtered_call`'s rules, `staged_builtins`
+    among them)."""
     if isinstance(node, (gast.ListComp, gast.GeneratorExp)):
         call = comprehensions.filtered_call(node, ctx)
         if call is not None and isinstance(node, gast.GeneratorExp):
@@ -301,7 +302,7 @@ def _staged_comprehension(node, ctx):
     probe = gast.ListComp(
         elt=gast.Tuple(elts=list(parts), ctx=gast.Load()), generators=node.generators
     )
-    if comprehensions.filtered_call(probe, ctx) is None:
+    if comprehensions.filtered_call(probe, ctx, staged_builtins) is None:
         return None
     gen = node.generators[0]
     target = gen.target
@@ -386,10 +387,13 @@ class _Keyed(Transformer):
             return node
         gen = gens[0]
         over_name = self._ours(gen.iter)
+        # A set or dict comprehension over anything else iterates as Python does (`enumerate(x)`
+        # of a Tensor row by row, its index a Python int), storing each key as `d[k] = v` would.
+        over_keyed = self._over_keyed(gen.iter)
         self.generic_visit(node)
         if over_name:
             gen.iter = gen.iter.args[0]  # (unwrap `visit_comprehension`'s `keyed_iterated`)
-        call = _staged_comprehension(node, self.ctx)
+        call = _staged_comprehension(node, self.ctx, over_keyed)
         if call is None:
             if over_name:
                 gen.iter = self._iterated(gen.iter)
