@@ -17,7 +17,7 @@ def xfail(why):
 X = np.array([-0.5, 2.0, -1.0])
 
 
-# G1 (error on code the docs say runs): a dict or set comprehension whose filter reads data is
+# G1 (error on code the docs say runs; fixed on main by comps8): a dict or set comprehension whose filter reads data is
 # "a symbolic Tensor (<autoconv.Tensor %2 bool[]>) was used as a Python bool"; the `for`
 # statement that builds the same dict or set runs, and so does the filtered list comprehension.
 def dict_comprehension_filtered(x):
@@ -40,8 +40,8 @@ def dict_loop_filtered(x):
 @pytest.mark.parametrize(
     "fn",
     [
-        pytest.param(dict_comprehension_filtered, marks=xfail("G1 dict comprehension filter")),
-        pytest.param(set_comprehension_filtered, marks=xfail("G1 set comprehension filter")),
+        dict_comprehension_filtered,
+        set_comprehension_filtered,
         dict_loop_filtered,
     ],
 )
@@ -74,7 +74,7 @@ def map_lambda(x):
 @pytest.mark.parametrize(
     "fn",
     [
-        pytest.param(filter_lambda, marks=xfail("G2 filter() with a predicate on data")),
+        filter_lambda,
         pytest.param(lambda_in_a_filter, marks=xfail("G2 a lambda in a comprehension's filter")),
         pytest.param(map_float, marks=xfail("G2 map(float, x)")),
         map_lambda,
