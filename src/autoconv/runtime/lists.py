@@ -208,17 +208,18 @@ def filtered(items, test, value, generator=False, unpack=False):
     ):
         made = (value(v) for v in items if test is None or test(v))
         return made if generator else list(made)
-    out = []
+    # (messages name a list by the variable holding it: here, the comprehension)
+    comprehension = []
 
     if test is None:
 
         def body(item):
-            out.append(value(item))
+            comprehension.append(value(item))
 
     else:
 
         def body(item):
-            if_stmt(test(item), lambda: out.append(value(item)))
+            if_stmt(test(item), lambda: comprehension.append(value(item)))
 
     for_stmt(items, body)
-    return out
+    return comprehension
