@@ -5,7 +5,8 @@ are compared when the graph runs: the order Python's stable sort gives, staged.
                 the first the most significant), a stable `np.argsort` of one column or an
                 `np.lexsort` of several
     items   ->  leaf by leaf: numbers and arrays of one spec and Python type gathered by the
-                order (one stack, one take); other leaves (strings, mixed Python types, values
+                order (one stack, one take); objects of the user's classes as a `Union` of
+                them, the order its tag (the very objects, `sorted_objects`); other leaves (strings, mixed Python types, values
                 None on some paths) chosen by `switch.pick`, as `lst[i]` with a run-time `i`
 
 A column of Python ints and floats compares as Python does, exactly: float64 first, then the
@@ -28,6 +29,7 @@ from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.choices import Choice
 from autoconv.trace.tensors.leaves import LEAVES, _as_tensor, _cast, _const, _rebuild, _struct
 from autoconv.trace.tensors.path_types import kinds_of
+from autoconv.trace.tensors.sorted_objects import chosen_objects
 from autoconv.trace.tensors.switch import BUDGET, _numpy_type, _raise_if, pick
 
 _NUMBERS = (bool, int, float)
@@ -249,6 +251,9 @@ def _leaf_column(values: list, order, n: int, origin) -> list:
     first = values[0]
     if all(v is first or LEAVES.same(v, first) for v in values):
         return [first] * n
+    objects = chosen_objects(values, order)
+    if objects is not None:
+        return objects
     taken = _taken(values, order)
     if taken is not None:
         return taken
