@@ -87,7 +87,7 @@ def particles(v):
     for _ in range(4):
         for p in ps:
             p.step(0.5)
-    return [p.x for p in ps], max(p.speed for p in ps)
+    return [p.x for p in ps], max([p.speed for p in ps])
 
 
 class Mat2:
@@ -572,3 +572,33 @@ class Clamp:
 @prog((np.array([1.5, -0.5, 0.25]),))
 def classmethod_staticmethod(x):
     return [Clamp.of(Clamp.twice(v)) for v in x]
+
+
+class PeekStack:
+    def __init__(self):
+        self._items = []
+
+    def push(self, x):
+        self._items.append(x)
+
+    def pop(self):
+        if not self._items:
+            raise IndexError("pop from empty stack")
+        return self._items.pop()
+
+    def peek(self):
+        return self._items[-1] if self._items else None
+
+    def __bool__(self):
+        return bool(self._items)
+
+
+@prog((np.array([5, 3, 8, 1, 9]),), (np.array([1, 2, 3]),))
+def next_greater_stack_class(x):
+    st = PeekStack()
+    out = [-1] * len(x)
+    for i, v in enumerate(x):
+        while st and x[st.peek()] < v:
+            out[st.pop()] = int(v)
+        st.push(i)
+    return out

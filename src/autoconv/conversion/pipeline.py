@@ -103,8 +103,7 @@ def convert(
     asserts.transform(node, ctx)
     item_assignment.transform(node, ctx)
     inplace_calls.transform(node, ctx)
-    if has_control_flow:
-        list_items.transform(node, ctx)
+    list_items.transform(node, ctx, has_control_flow)
     comprehensions.transform(node, ctx)
     conditional_expressions.transform(node, ctx)
     logical_expressions.transform(node, ctx)

@@ -10,7 +10,8 @@ or branch appended (known only when the graph runs) are read as they are then:
     ''.join(parts)    ->  ac.joined('', parts)
     [f(v) for v in losses]  ->  ac.filtered(losses, None, lambda v: f(v))
 
-Only local names the function appends to (`name.append(...)`) or calls one of those methods
+`obj.name[key]` and `v in obj.name` of a local `obj` (`self.items[-1]` in a method) are read
+so too. Otherwise only local names the function appends to (`name.append(...)`) or calls one of those methods
 on, or binds to a list (a display, a comprehension, `list(...)`: a filtered comprehension's
 length is known only when the graph runs when the filter is staged, and any list's items may
 be read at a run-time key), or to a slice or sum of such a list, are rewritten. Outside a graph
@@ -28,12 +29,28 @@ from autoconv.pyct.walk import child_fields, walk
 METHODS = frozenset(("pop", "insert", "remove", "sort", "reverse", "index", "count", "extend"))
 
 
-def transform(function_node, ctx) -> None:
+def transform(function_node, ctx, has_control_flow: bool = True) -> None:
+    """`has_control_flow`: whether the function has an `if`, `for` or `while` statement (else
+    only an object's lists are read through the runtime: its own lists have no run-time
+    items)."""
     names = _appended(function_node) & (ctx.local_names - ctx.globals - ctx.nonlocals)
-    if names:
+    if names and has_control_flow:
         _deletes(function_node, names, ctx.ac)
         expressions.rewrite(function_node, _Items(ctx, names))
         _joins(function_node, names, ctx.ac)
+    params = {a.id for a in _params(function_node)}
+    locals_ = frozenset((ctx.local_names | params) - ctx.globals - ctx.nonlocals)
+    # `self.items[-1]`, `v in st.seen`: a list an object holds may have items a staged loop
+    # appended (through a method), so its reads go through the runtime too.
+    expressions.rewrite(function_node, _Attributes(ctx, locals_))
+
+
+def _params(function_node) -> list:
+    args = getattr(function_node, "args", None)
+    if args is None:
+        return []
+    found = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+    return [a for a in found if isinstance(a, gast.Name)]
 
 
 def _rewrite_statements(node, rewrite) -> None:
@@ -223,3 +240,24 @@ class _Items(Transformer):
             call.keywords = node.keywords
             return expressions.located(call, node)
         return node
+
+
+class _Attributes(_Items):
+    """`obj.name[key]` and `v in obj.name` of a local `obj` (`self` in a method): read as
+    `_Items` reads a local list (plain Python outside a graph trace, and on anything but a
+    list). `names` here: the function's local names."""
+
+    def _ours(self, node) -> bool:
+        return (
+            isinstance(node, gast.Attribute)
+            and isinstance(node.value, gast.Name)
+            and node.value.id in self.names
+            and isinstance(node.ctx, gast.Load)
+        )
+
+    def _over_ours(self, node) -> bool:
+        return False  # comprehensions stay as they are
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        return node  # `self.items.pop()`: `ac.converted` stages it (runtime.calls)

@@ -8,7 +8,7 @@ header here; on Python values they are Python's own.
 import builtins as _py
 import sys as _sys
 
-from autoconv.runtime import keyed, sequences, staging
+from autoconv.runtime import keyed, objects, sequences, staging
 
 _TRACERS = staging.TRACERS
 _traces = staging.traces
@@ -176,7 +176,12 @@ def bool(value=False, /):  # noqa: A001
     """Python's `bool`; while a graph is traced, the truth of a symbolic value is a Python bool
     when the graph runs."""
     if _traces:
-        truth = getattr(_TRACERS[type(value)], "truth", None)
+        if type(value) is list:
+            tracer = staging.tracer_for(value)  # a list holding items a staged loop appended
+        else:
+            value = objects.tested(value)  # a user's object: its `__bool__`, converted
+            tracer = _TRACERS[type(value)]
+        truth = getattr(tracer, "truth", None)
         if truth is not None:
             return truth([value], False)
     return _py.bool(value)
@@ -254,6 +259,9 @@ def len(value):  # noqa: A001
         tracer = staging.tracer_for(value)
         if tracer is not None:
             return tracer.len(value)
+        found = objects.length(value)  # a user's object: its `__len__`, converted
+        if found is not None:
+            return found
     return _py.len(value)
 
 
