@@ -1,10 +1,14 @@
-"""The truth and `len()` of the user's objects while a graph is traced.
+"""The truth, `len()` and order of the user's objects while a graph is traced.
 
 Python calls a class's `__bool__` (or `__len__`) itself for `if s:`, `while st and ...` and
 `len(s)`, and needs a Python bool or int back: a `Stack` whose `__bool__` returns
 `bool(self._items)` of a list a staged loop appends to has its truth only when the graph runs.
 Converted code asks here first: the method is called (converted) directly, and its result, a
 graph value or a Python one, is the test (`len() != 0` for `__len__`) or the length.
+
+Objects of a `@dataclass(order=True)` sorted by themselves compare as the tuples of their
+compared fields, which their generated `__lt__` (code without a source, never converted)
+compares: `order_key` gives that tuple, which a staged sort orders.
 """
 
 from autoconv.runtime import staging
@@ -85,3 +89,26 @@ def length(value):
 def testing(test):
     """A `while` loop's test that gives the truth of what `test` gives (see `tested`)."""
     return lambda: tested(test())
+
+
+def order_key(item):
+    """The tuple of fields an object of a `@dataclass(order=True)` compares by (`tasks.sort()`),
+    or `item` itself."""
+    kind = type(item)
+    if kind in _SIMPLE:
+        return item
+    if kind.__module__ == "autoconv.trace.tensors.unions":
+        # A Union of objects (one of several, picked when the graph runs): its one class's.
+        kinds = {type(a) for a in item.ac_alternatives}
+        kind = kinds.pop() if len(kinds) == 1 else kind
+    params = getattr(kind, "__dataclass_params__", None)
+    if params is None or not params.order or not _user_class(kind):
+        return item
+    import dataclasses
+
+    return tuple(getattr(item, f.name) for f in dataclasses.fields(kind) if f.compare)
+
+
+def ordered_objects(items) -> bool:
+    """Whether `items` holds an object of a `@dataclass(order=True)` (see `order_key`)."""
+    return any(order_key(v) is not v for v in items)

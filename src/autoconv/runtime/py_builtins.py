@@ -50,9 +50,10 @@ def _extreme(which, args, kwargs):
 
 
 def _has_tuples(args) -> bool:
-    """Whether the items compared (`max(a, b)` or `max([a, b])`) are tuples (`max(pairs)`)."""
+    """Whether the items compared (`max(a, b)` or `max([a, b])`) are tuples (`max(pairs)`), or
+    objects of a `@dataclass(order=True)`, compared as the tuples of their fields."""
     items = args[0] if _py.len(args) == 1 and type(args[0]) in (list, tuple) else args
-    return _py.any(type(item) is tuple for item in items)
+    return _py.any(type(item) is tuple for item in items) or objects.ordered_objects(items)
 
 
 def _keyed(which, args, kwargs):
@@ -69,7 +70,10 @@ def _keyed(which, args, kwargs):
         if "default" in kwargs:
             return kwargs["default"]
         raise ValueError(f"{which}() arg is an empty sequence")
-    keys = items if key is None else [key(item) for item in items]
+    if key is None:
+        keys = [objects.order_key(item) for item in items]  # a dataclass: its fields
+    else:
+        keys = [key(item) for item in items]
     if sequences.holds_symbolic(keys):
         return staging.graph_tracer.sequence("extreme", which, items, keys)
     pick = _py.max if which == "max" else _py.min
@@ -89,7 +93,10 @@ def sorted(iterable, /, *, key=None, reverse=False):  # noqa: A001
                 options["reverse"] = reverse
             staging.graph_tracer.list_method(items, "sort", (), options)
             return items
-        keys = items if key is None else [key(item) for item in items]
+        if key is None:
+            keys = [objects.order_key(item) for item in items]  # a dataclass: its fields
+        else:
+            keys = [key(item) for item in items]
         if sequences.holds_symbolic(keys):
             return staging.graph_tracer.sequence("sort", items, keys, reverse)
         order = _py.sorted(_py.range(_py.len(items)), key=keys.__getitem__, reverse=reverse)

@@ -94,7 +94,9 @@ class HiddenState:
             # called on a `Union`): each its own label, or one's change would hide the other's.
             taken = {o[2] for o in self.objects}
             if name in taken:
-                name = next(f"{name}#{k}" for k in range(2, _LIMIT + 2) if f"{name}#{k}" not in taken)
+                name = next(
+                    f"{name}#{k}" for k in range(2, _LIMIT + 2) if f"{name}#{k}" not in taken
+                )
             attrs = dict(object.__getattribute__(obj, "__dict__"))
             skip = {a for (o, a) in carried if o == name}
             self.objects.append((obj, attrs, name, skip))

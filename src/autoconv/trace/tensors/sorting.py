@@ -30,6 +30,7 @@ from autoconv.trace.tensors.choices import Choice
 from autoconv.trace.tensors.leaves import LEAVES, _as_tensor, _cast, _const, _rebuild, _struct
 from autoconv.trace.tensors.path_types import kinds_of
 from autoconv.trace.tensors.sorted_objects import chosen_objects
+from autoconv.trace.tensors.unions import is_object
 from autoconv.trace.tensors.switch import BUDGET, _numpy_type, _raise_if, pick
 
 _NUMBERS = (bool, int, float)
@@ -191,6 +192,16 @@ def _ranks(values: list, origin) -> list:
         return []
     try:
         ranked = sorted(options)
+    except StagingError:
+        # Objects whose `__lt__` compares values known only when the graph runs (a class's
+        # own `<`): the graph has no order of them to follow.
+        kind = next((type(o).__name__ for o in options if is_object(o)), "value")
+        _fail(
+            origin,
+            f"its keys are {kind} objects whose `<` compares values known only when the graph runs",
+            "Give a key of numbers (`key=lambda t: (t.priority, t.cost)`), or make the class "
+            "a `@dataclass(order=True)`.",
+        )
     except TypeError as e:
         _fail(origin, f"its keys hold values Python cannot compare ({e})", "Key by one kind.")
     rank = {id(o): next(r for r, p in enumerate(ranked) if p is o) for o in options}

@@ -32,7 +32,9 @@ def select(union: Union, results: list, what: str, origin=None):
         return Choice(union.ac_tag, tuple(results), union.ac_name)
     value = first
     for k in range(1, len(results)):
-        value = pick(union.ac_tag == k, results[k], value, f"{what} of `{union.ac_name}`", origin, "read")
+        value = pick(
+            union.ac_tag == k, results[k], value, f"{what} of `{union.ac_name}`", origin, "read"
+        )
     return value
 
 
