@@ -6,8 +6,9 @@ are compared when the graph runs: the order Python's stable sort gives, staged.
                 `np.lexsort` of several
     items   ->  leaf by leaf: numbers and arrays of one spec and Python type gathered by the
                 order (one stack, one take); objects of the user's classes as a `Union` of
-                them, the order its tag (the very objects, `sorted_objects`); other leaves (strings, mixed Python types, values
-                None on some paths) chosen by `switch.pick`, as `lst[i]` with a run-time `i`
+                them, the order its tag (the very objects, `sorted_objects`); other leaves
+                (strings, mixed Python types, values None on some paths) chosen by
+                `switch.pick`, as `lst[i]` with a run-time `i`
 
 A column of Python ints and floats compares as Python does, exactly: float64 first, then the
 amount an int differs from its float64. A column of strings (or other constants known while
@@ -30,8 +31,8 @@ from autoconv.trace.tensors.choices import Choice
 from autoconv.trace.tensors.leaves import LEAVES, _as_tensor, _cast, _const, _rebuild, _struct
 from autoconv.trace.tensors.path_types import kinds_of
 from autoconv.trace.tensors.sorted_objects import chosen_objects
-from autoconv.trace.tensors.unions import is_object
 from autoconv.trace.tensors.switch import BUDGET, _numpy_type, _raise_if, pick
+from autoconv.trace.tensors.unions import is_object
 
 _NUMBERS = (bool, int, float)
 
