@@ -276,13 +276,22 @@ def _converter_body(fn) -> bool:
 
 
 def _objects(value, name, depth=2):
-    """`(object, name)` for the user's objects `value` is or holds as attributes."""
+    """`(object, name)` for the user's objects `value` is or holds as attributes, or as items
+    of a list or tuple (`invs[0]` of `for inv in invs: inv.take(q)`)."""
+    if type(value) in (list, tuple):
+        if depth:
+            for k, inner in enumerate(value[:_ITEMS]):
+                yield from _objects(inner, f"{name}[{k}]", depth - 1)
+        return
     if not user_object(value):
         return
     yield value, name
     if depth:
         for attr, inner in object.__getattribute__(value, "__dict__").items():
             yield from _objects(inner, f"{name}.{attr}", depth - 1)
+
+
+_ITEMS = 64  # items of a list looked into for objects
 
 
 def _carried_attributes(names) -> set:
