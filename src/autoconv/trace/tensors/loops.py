@@ -72,6 +72,32 @@ from autoconv.trace.tensors.user_code import user_frame
 _HIDDEN_ROUNDS = 8  # traces of a loop that may each find more hidden state to carry
 
 
+def _items_written(lst, before, name, names) -> bool:
+    """Whether `lst`, a list the loop does not carry (an object's), only had items replaced:
+    its length is the same, and it holds no run-time items."""
+    return (
+        len(lst) == len(before)
+        and name not in names
+        and "." in name
+        and not any(isinstance(v, ListAccum) for v in (*lst, *before))
+    )
+
+
+def _list_carried(name, loop) -> bool:
+    """Whether the list named `name` is an object's that `loop` carries by `_list_ref`."""
+    return "." in name and name in loop.names
+
+
+def _list_ref(name, lst):
+    """`(state name, read, write)` of a list carried by its items (`HiddenState.carried`)."""
+
+    def write(value):
+        if value is not lst:
+            lst[:] = value
+
+    return (name, lambda: lst, write)
+
+
 class _CarryHidden(Exception):  # noqa: N818 - a signal between two traces of a loop
     """Hidden state changed while the loop was traced: `refs` to carry (`HiddenState`)."""
 
@@ -188,6 +214,9 @@ class _Loop:
         # Items appended after an enclosing loop's run-time ones join them first: the loop's
         # variables are planned from the lists as the body will find them.
         lists = _closure_lists(self.body, self.test, self.get_state, *self.fns)
+        # (an object's list the loop carries item by item, `_list_ref`: one of its variables)
+        own = {id(v) for v in init if type(v) is list}
+        lists = [(lst, n) for lst, n in lists if id(lst) not in own or not _list_carried(n, self)]
         fold_tails(lists, self.origin)
         structs, init_leaves = [], []
         for v in init:
@@ -237,6 +266,13 @@ class _Loop:
         except _BodyRaises:
             body_locals.finish()
             hidden.undo()
+            raise
+        except _CarryHidden:
+            _restore(snap)
+            if self.names:
+                self.set_state(tuple(init))
+            hidden.undo()
+            body_locals.finish()
             raise
         self._check_updated_in_place(traced.params, traced.out)
         hidden.undo()
@@ -458,6 +494,11 @@ class _Loop:
             tracked = _tracked(self.names, name)
             if k not in accums:
                 added = _appended(lst, before, tracked)
+                if added is None and not tracked and _items_written(lst, before, name, self.names):
+                    # An object's list (`self.free_at[k] = t`) with items written in place, its
+                    # length as it was: carried item by item, as a local list the converter
+                    # names is (trace again with it among the loop's variables).
+                    raise _CarryHidden([_list_ref(name, lst)])
                 if added is None and not tracked:
                     # Changed otherwise than by appends (`pop()`, `insert()`, `del`): the loop
                     # carries it as one run-time list, whose methods are staged.
