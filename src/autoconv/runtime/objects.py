@@ -112,3 +112,21 @@ def order_key(item):
 def ordered_objects(items) -> bool:
     """Whether `items` holds an object of a `@dataclass(order=True)` (see `order_key`)."""
     return any(order_key(v) is not v for v in items)
+
+
+def text(value, name: str):
+    """While tracing, `repr()` (`name` "__repr__") or `str()` ("__str__") of a user's object
+    whose class writes that method in Python (`str()` falls back on `__repr__`, as Python
+    does): what the method, converted, gives, a string made when the graph runs where its
+    f-string formats such values; None for any other value."""
+    cls = type(value)
+    if not _user_class(cls):
+        return None
+    f = _method(cls, name)
+    if f is None and name == "__str__" and getattr(cls, "__str__", None) is object.__str__:
+        f = _method(cls, "__repr__")
+    if f is None:
+        return None
+    from autoconv.runtime.calls import converted
+
+    return converted(f)(value)

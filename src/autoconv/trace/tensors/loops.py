@@ -18,7 +18,7 @@ from autoconv.trace.core.fixed_point import settle
 from autoconv.trace.core.hidden import HiddenState, with_carried
 from autoconv.trace.core.values import unbound
 from autoconv.trace.core.whole import carried_whole
-from autoconv.trace.tensors import loop_unions, mutation, records
+from autoconv.trace.tensors import loop_unions, mutation, object_state, records
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
     _LOOPS,
@@ -62,6 +62,7 @@ from autoconv.trace.tensors.leaves import (
 )
 from autoconv.trace.tensors.list_ops import noted_kind
 from autoconv.trace.tensors.merge import _Merger
+from autoconv.trace.tensors.object_state import items_written, list_carried
 from autoconv.trace.tensors.optionals import Optional, lift_pair, raise_node
 from autoconv.trace.tensors.path_types import kinds_of, tagged
 from autoconv.trace.tensors.raising import staged_error_origin, traced_body_failed
@@ -70,32 +71,6 @@ from autoconv.trace.tensors.unions import Union
 from autoconv.trace.tensors.user_code import user_frame
 
 _HIDDEN_ROUNDS = 8  # traces of a loop that may each find more hidden state to carry
-
-
-def _items_written(lst, before, name, names) -> bool:
-    """Whether `lst`, a list the loop does not carry (an object's), only had items replaced:
-    its length is the same, and it holds no run-time items."""
-    return (
-        len(lst) == len(before)
-        and name not in names
-        and "." in name
-        and not any(isinstance(v, ListAccum) for v in (*lst, *before))
-    )
-
-
-def _list_carried(name, loop) -> bool:
-    """Whether the list named `name` is an object's that `loop` carries by `_list_ref`."""
-    return "." in name and name in loop.names
-
-
-def _list_ref(name, lst):
-    """`(state name, read, write)` of a list carried by its items (`HiddenState.carried`)."""
-
-    def write(value):
-        if value is not lst:
-            lst[:] = value
-
-    return (name, lambda: lst, write)
 
 
 class _CarryHidden(Exception):  # noqa: N818 - a signal between two traces of a loop
@@ -161,6 +136,10 @@ class _Loop:
     def _read(self):
         return rt.read_state(self.get_state, self.names) if self.names else ()
 
+    def _reader(self):
+        get_state, names = self.get_state, self.names
+        return lambda: rt.read_state(get_state, names)
+
     def run(self):
         # `x[0] = v` of a graph array `x` in the body: `x` is carried whole (trace.core.whole).
         self.get_state, self.set_state = carried_whole(
@@ -171,6 +150,12 @@ class _Loop:
                 try:
                     self._run()
                     break
+                except object_state.CarryFields as carry:
+                    # A variable rebound to a new object of its class: carried by its fields.
+                    obj = self._read()[carry.index]
+                    self.get_state, self.set_state = object_state.carrying_fields(
+                        self._reader(), self.set_state, carry.index, type(obj), tuple(vars(obj))
+                    )
                 except _CarryHidden as carry:
                     # A function the body calls changes a `nonlocal` variable or an attribute
                     # (hidden state): trace again with it among the loop's variables, which
@@ -215,8 +200,8 @@ class _Loop:
         # variables are planned from the lists as the body will find them.
         lists = _closure_lists(self.body, self.test, self.get_state, *self.fns)
         # (an object's list the loop carries item by item, `_list_ref`: one of its variables)
-        own = {id(v) for v in init if type(v) is list}
-        lists = [(lst, n) for lst, n in lists if id(lst) not in own or not _list_carried(n, self)]
+        own, names = {id(v) for v in init if type(v) is list}, self.names
+        lists = [(lst, n) for lst, n in lists if id(lst) not in own or not list_carried(n, names)]
         fold_tails(lists, self.origin)
         structs, init_leaves = [], []
         for v in init:
@@ -267,7 +252,7 @@ class _Loop:
             body_locals.finish()
             hidden.undo()
             raise
-        except _CarryHidden:
+        except (_CarryHidden, object_state.CarryFields):
             _restore(snap)
             if self.names:
                 self.set_state(tuple(init))
@@ -494,11 +479,11 @@ class _Loop:
             tracked = _tracked(self.names, name)
             if k not in accums:
                 added = _appended(lst, before, tracked)
-                if added is None and not tracked and _items_written(lst, before, name, self.names):
+                if added is None and not tracked and items_written(lst, before, name, self.names):
                     # An object's list (`self.free_at[k] = t`) with items written in place, its
                     # length as it was: carried item by item, as a local list the converter
                     # names is (trace again with it among the loop's variables).
-                    raise _CarryHidden([_list_ref(name, lst)])
+                    raise _CarryHidden([object_state.list_ref(name, lst)])
                 if added is None and not tracked:
                     # Changed otherwise than by appends (`pop()`, `insert()`, `del`): the loop
                     # carries it as one run-time list, whose methods are staged.
@@ -639,6 +624,8 @@ class _Loop:
                         init_leaves[i][j] = _g.add_const(before, carried[key], True)
                         changed = True
                         continue
+                    if object_state.by_fields(before, v):
+                        raise object_state.CarryFields(i)  # `pos = pos + step`: by its fields
                     if not (_numeric(v) and _numeric(before)):
                         self._error(
                             f"{who} is {_spec_text(before)} before this {self.what} and "

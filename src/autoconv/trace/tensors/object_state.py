@@ -1,0 +1,108 @@
+"""The user's objects among a staged loop's state.
+
+- A list an object holds (`self.free_at`), with items written in place by the body and its
+  length as it was, is carried item by item as a loop variable (`list_ref`), as a local list
+  the converter names is, not as one run-time list whose length is known only then.
+- A variable rebound to a new object of the same class each iteration (`pos = pos + step`
+  with `Vec2.__add__` returning `Vec2(...)`) is carried by its fields: the loop reads it as a
+  named tuple of its attributes (`Fields`), and sets it to a new object of its class holding
+  the fields the loop gives. Eager code's object after the loop is also one the last
+  iteration made (or, after no iteration, the one before the loop: the graph's holds the same
+  values).
+"""
+
+from __future__ import annotations
+
+import collections
+
+from autoconv.trace.tensors.accumulated import ListAccum
+from autoconv.trace.tensors.unions import is_object
+
+
+class CarryFields(Exception):  # noqa: N818 - a signal between two traces of a loop
+    """A loop variable (`index`) rebound to another object of its class: carry it by fields."""
+
+    def __init__(self, index: int):
+        super().__init__()
+        self.index = index
+
+
+# --- an object's list, written in place ----------------------------------------------------
+
+
+def items_written(lst, before, name, names) -> bool:
+    """Whether `lst`, a list the loop does not carry (an object's), only had items replaced:
+    its length is the same, and it holds no run-time items."""
+    return (
+        len(lst) == len(before)
+        and name not in names
+        and "." in name
+        and not any(isinstance(v, ListAccum) for v in (*lst, *before))
+    )
+
+
+def list_carried(name, names) -> bool:
+    """Whether the list named `name` is an object's that a loop carries by `list_ref`."""
+    return "." in name and name in names
+
+
+def list_ref(name, lst):
+    """`(state name, read, write)` of a list carried by its items (`HiddenState.carried`)."""
+
+    def write(value):
+        if value is not lst:
+            lst[:] = value
+
+    return (name, lambda: lst, write)
+
+
+# --- an object rebound each iteration, by its fields ----------------------------------------
+
+
+def by_fields(before, after) -> bool:
+    """Whether a loop variable that is object `before` and then `after` can be carried by its
+    fields: two objects of one plain class (a `__dict__`, no `__slots__`) with the same
+    attributes."""
+    if before is after or type(before) is not type(after) or not is_object(before):
+        return False
+    cls = type(before)
+    if "__slots__" in vars(cls) or not hasattr(before, "__dict__"):
+        return False
+    keys = list(vars(before))
+    return keys == list(vars(after)) and all(k.isidentifier() for k in keys) and bool(keys)
+
+
+_FIELDS: dict = {}  # (class, attribute names) -> its named tuple class
+
+
+def _fields_type(cls, keys: tuple):
+    found = _FIELDS.get((cls, keys))
+    if found is None:
+        base = collections.namedtuple(f"{cls.__name__}Fields", keys, rename=True)
+        found = _FIELDS[(cls, keys)] = type(base.__name__, (base,), {"__slots__": (), "owner": cls})
+    return found
+
+
+def carrying_fields(get_state, set_state, index: int, cls, keys: tuple):
+    """`(get_state, set_state)` reading variable `index` (an object of `cls`) as its fields,
+    and setting it to a new object of `cls` holding the fields given."""
+    kind = _fields_type(cls, keys)
+
+    def get():
+        values = list(get_state())
+        obj = values[index]
+        if type(obj) is cls:
+            attrs = vars(obj)
+            values[index] = kind(*(attrs[k] for k in keys))
+        return tuple(values)
+
+    def put(values):
+        values = list(values)
+        fields = values[index]
+        if type(fields) is kind:
+            obj = object.__new__(cls)
+            vars(obj).update(zip(keys, fields))
+            values[index] = obj
+        set_state(tuple(values))
+
+    return get, put
