@@ -3,6 +3,9 @@
 - A list an object holds (`self.free_at`), with items written in place by the body and its
   length as it was, is carried item by item as a loop variable (`list_ref`), as a local list
   the converter names is, not as one run-time list whose length is known only then.
+- A variable that a staged `if` sets to an object made in a branch, of one class on both paths
+  with the same attributes (`v = Vec2(a, b) if c else Vec2(b, a)`), is joined by its fields
+  into a new object of that class (`fields_of`).
 - A variable rebound to a new object of the same class each iteration (`pos = pos + step`
   with `Vec2.__add__` returning `Vec2(...)`) is carried by its fields: the loop reads it as a
   named tuple of its attributes (`Fields`), and sets it to a new object of its class holding
@@ -76,11 +79,40 @@ _FIELDS: dict = {}  # (class, attribute names) -> its named tuple class
 
 
 def _fields_type(cls, keys: tuple):
+    """A named tuple class of `keys` whose construction from fields (as `leaves._rebuild`
+    makes a structure again) gives a new object of `cls` holding them."""
     found = _FIELDS.get((cls, keys))
     if found is None:
         base = collections.namedtuple(f"{cls.__name__}Fields", keys, rename=True)
-        found = _FIELDS[(cls, keys)] = type(base.__name__, (base,), {"__slots__": (), "owner": cls})
+
+        def made(kind, *values):
+            obj = object.__new__(cls)
+            vars(obj).update(zip(keys, values))
+            return obj
+
+        found = _FIELDS[(cls, keys)] = type(
+            base.__name__, (base,), {"__slots__": (), "__new__": made}
+        )
     return found
+
+
+def fields_of(obj):
+    """`obj`'s attributes as its class's named tuple (see `_fields_type`)."""
+    keys = tuple(vars(obj))
+    kind = _fields_type(type(obj), keys)
+    attrs = vars(obj)
+    return tuple.__new__(kind, [attrs[k] for k in keys])
+
+
+def made_in(obj, blocks) -> bool:
+    """Whether `obj` holds graph values computed in `blocks` (a staged statement's branches):
+    an object made there, which a Union (the objects before the statement, by identity) cannot
+    hold."""
+    from autoconv.graph import graph as _g
+
+    held = _g.tensors_in(list(vars(obj).values()))
+    inside = {id(n) for block in blocks for n in _g.walk(block)}
+    return any(t.node is not None and id(t.node) in inside for t in held)
 
 
 def carrying_fields(get_state, set_state, index: int, cls, keys: tuple):
@@ -93,7 +125,7 @@ def carrying_fields(get_state, set_state, index: int, cls, keys: tuple):
         obj = values[index]
         if type(obj) is cls:
             attrs = vars(obj)
-            values[index] = kind(*(attrs[k] for k in keys))
+            values[index] = tuple.__new__(kind, [attrs[k] for k in keys])
         return tuple(values)
 
     def put(values):
