@@ -602,3 +602,121 @@ def next_greater_stack_class(x):
             out[st.pop()] = int(v)
         st.push(i)
     return out
+
+
+# --- the named cases of batch 7 (tools/fresh_batch7.py) and batch 5, in small ----------------
+
+
+@dataclass
+class Good:
+    name: str
+    weight: float
+    value: float
+
+    @property
+    def ratio(self):
+        return self.value / self.weight
+
+
+@prog(
+    (np.array([10.0, 20.0, 30.0]), np.array([60.0, 100.0, 120.0]), 50.0),
+    (np.array([1.0]), np.array([1.0]), 0.5),
+)
+def greedy_knapsack_items(weights, values, cap):
+    items = [Good(f"item{i}", w, v) for i, (w, v) in enumerate(zip(weights, values))]
+    items.sort(key=lambda it: it.ratio, reverse=True)
+    taken = []
+    total = 0.0
+    for it in items:
+        if cap <= 0:
+            break
+        take = min(it.weight, cap)
+        total += take * it.ratio
+        cap -= take
+        taken.append(it.name)
+    return total, taken
+
+
+@dataclass(order=True)
+class Job:
+    priority: int
+    name: str = ""
+
+
+@prog((np.array([3, 1, 2, 1]),), (np.array([5]),))
+def dataclass_order_tasks(prios):
+    tasks = [Job(int(p), f"t{i}") for i, p in enumerate(prios)]
+    tasks.sort()
+    return [t.name for t in tasks], min(tasks).priority
+
+
+class QueueSim:
+    def __init__(self, servers):
+        self.free_at = [0.0] * servers
+        self.waits = []
+
+    def arrive(self, t, service):
+        k = min(range(len(self.free_at)), key=lambda i: self.free_at[i])
+        start = max(t, self.free_at[k])
+        self.waits.append(start - t)
+        self.free_at[k] = start + service
+
+
+@prog(
+    (np.array([0.0, 1.0, 1.5, 2.0, 6.0]), np.array([3.0, 2.0, 2.0, 1.0, 1.0])),
+    (np.array([0.0]), np.array([5.0])),
+)
+def queue_simulator(arrivals, services):
+    sim = QueueSim(2)
+    for t, s in zip(arrivals, services):
+        sim.arrive(t, s)
+    return sim.free_at, sum(sim.waits)
+
+
+class Vec:
+    def __init__(self, x, y):
+        self.x = x
+        self.y = y
+
+    def __add__(self, other):
+        return Vec(self.x + other.x, self.y + other.y)
+
+    def __mul__(self, k):
+        return Vec(self.x * k, self.y * k)
+
+    def __abs__(self):
+        return np.hypot(self.x, self.y)
+
+    def __repr__(self):
+        return f"Vec({self.x:.2f}, {self.y:.2f})"
+
+
+@prog((np.array([[1.0, 0.0], [0.0, 2.0], [-3.0, 1.0]]),), (np.array([[0.0, 0.0]]),))
+def vector_class_ops(steps):
+    pos = Vec(0.0, 0.0)
+    for dx, dy in steps:
+        pos = pos + Vec(dx, dy) * 0.5
+    return repr(pos), abs(pos)
+
+
+class RunningStats:
+    def __init__(self):
+        self.n = 0
+        self.mean_ = 0.0
+
+    def push(self, v):
+        self.n += 1
+        self.mean_ += (v - self.mean_) / self.n
+
+    @property
+    def mean(self):
+        return self.mean_ if self.n > 0 else float("nan")
+
+
+@prog((np.array([1.0, -2.0, 4.0]),), (np.array([-1.0, -3.0]),))
+def running_stats_object(x):
+    rs = RunningStats()
+    for v in x:
+        if v > 0:
+            rs.push(v)
+    return rs.mean

@@ -101,7 +101,20 @@ def sorted(iterable, /, *, key=None, reverse=False):  # noqa: A001
             return staging.graph_tracer.sequence("sort", items, keys, reverse)
         order = _py.sorted(_py.range(_py.len(items)), key=keys.__getitem__, reverse=reverse)
         return [items[k] for k in order]
+    if key is not None and "jax" in _modules:
+        items = list(iterable)
+        keys = [key(item) for item in items]  # once each, as Python's sort calls it
+        if _py.any(map(staging.jax_value, _flat(keys))):
+            from autoconv.trace.jax import lists
+
+            lists.refuse_sort(_flat(keys))  # keys JAX traces: refused, not compared
+        order = _py.sorted(_py.range(_py.len(items)), key=keys.__getitem__, reverse=reverse)
+        return [items[k] for k in order]
     return _py.sorted(iterable, key=key, reverse=reverse)
+
+
+def _flat(values) -> list:
+    return [i for v in values for i in (v if type(v) is tuple else (v,))]
 
 
 def _default_unused(args, kwargs):
