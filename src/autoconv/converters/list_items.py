@@ -10,8 +10,8 @@ or branch appended (known only when the graph runs) are read as they are then:
     ''.join(parts)    ->  ac.joined('', parts)
     [f(v) for v in losses]  ->  ac.filtered(losses, None, lambda v: f(v))
 
-`obj.name[key]` and `v in obj.name` of a local `obj` (`self.items[-1]` in a method) are read
-so too. Otherwise only local names the function appends to (`name.append(...)`) or calls one
+`obj.name[k]` at a constant `k` and `v in obj.name` of a local `obj` (`self.items[-1]` in a
+method) are read so too (`run_time_index` reads other keys). Otherwise only local names the function appends to (`name.append(...)`) or calls one
 of those methods on, or binds to a list (a display, a comprehension, `list(...)`: a filtered
 comprehension's length is known only when the graph runs when the filter is staged, and any
 list's items may be read at a run-time key), or to a slice or sum of such a list, are
@@ -21,7 +21,7 @@ name`, `name.pop()`).
 
 import gast
 
-from autoconv.converters import comprehensions, expressions
+from autoconv.converters import comprehensions, expressions, run_time_index
 from autoconv.pyct import templates
 from autoconv.pyct.transformer import Transformer
 from autoconv.pyct.walk import child_fields, walk
@@ -258,6 +258,13 @@ class _Attributes(_Items):
 
     def _over_ours(self, node) -> bool:
         return False  # comprehensions stay as they are
+
+    def visit_Subscript(self, node):
+        if not run_time_index.constant_key(node.slice):
+            # (a key that may be known only when the graph runs: `run_time_index` reads it)
+            self.generic_visit(node)
+            return node
+        return super().visit_Subscript(node)
 
     def visit_Call(self, node):
         self.generic_visit(node)
