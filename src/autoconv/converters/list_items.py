@@ -11,12 +11,12 @@ or branch appended (known only when the graph runs) are read as they are then:
     [f(v) for v in losses]  ->  ac.filtered(losses, None, lambda v: f(v))
 
 `obj.name[k]` at a constant `k` and `v in obj.name` of a local `obj` (`self.items[-1]` in a
-method) are read so too (`run_time_index` reads other keys). Otherwise only local names the function appends to (`name.append(...)`) or calls one
-of those methods on, or binds to a list (a display, a comprehension, `list(...)`: a filtered
-comprehension's length is known only when the graph runs when the filter is staged, and any
-list's items may be read at a run-time key), or to a slice or sum of such a list, are
-rewritten. Outside a graph trace each is the plain Python operation (`name[key]`, `v in
-name`, `name.pop()`).
+method) are read so too (`run_time_index` reads other keys). Otherwise only local names the
+function appends to (`name.append(...)`) or calls one of those methods on, or binds to a list
+(a display, a comprehension, `list(...)`: a filtered comprehension's length is known only when
+the graph runs when the filter is staged, and any list's items may be read at a run-time key),
+or to a slice or sum of such a list, are rewritten. Outside a graph trace each is the plain
+Python operation (`name[key]`, `v in name`, `name.pop()`).
 """
 
 import gast
