@@ -62,7 +62,7 @@ from autoconv.trace.tensors.leaves import (
 )
 from autoconv.trace.tensors.list_ops import noted_kind
 from autoconv.trace.tensors.merge import _Merger
-from autoconv.trace.tensors.object_state import items_written, list_carried
+from autoconv.trace.tensors.object_state import items_written
 from autoconv.trace.tensors.optionals import Optional, lift_pair, raise_node
 from autoconv.trace.tensors.path_types import kinds_of, tagged
 from autoconv.trace.tensors.raising import staged_error_origin, traced_body_failed
@@ -136,10 +136,6 @@ class _Loop:
     def _read(self):
         return rt.read_state(self.get_state, self.names) if self.names else ()
 
-    def _reader(self):
-        get_state, names = self.get_state, self.names
-        return lambda: rt.read_state(get_state, names)
-
     def run(self):
         # `x[0] = v` of a graph array `x` in the body: `x` is carried whole (trace.core.whole).
         self.get_state, self.set_state = carried_whole(
@@ -150,12 +146,8 @@ class _Loop:
                 try:
                     self._run()
                     break
-                except object_state.CarryFields as carry:
-                    # A variable rebound to a new object of its class: carried by its fields.
-                    obj = self._read()[carry.index]
-                    self.get_state, self.set_state = object_state.carrying_fields(
-                        self._reader(), self.set_state, carry.index, type(obj), tuple(vars(obj))
-                    )
+                except object_state.CarryFields as carry:  # `pos = pos + step`: by its fields
+                    self.get_state, self.set_state = carry.state(self.get_state, self.set_state)
                 except _CarryHidden as carry:
                     # A function the body calls changes a `nonlocal` variable or an attribute
                     # (hidden state): trace again with it among the loop's variables, which
@@ -199,9 +191,7 @@ class _Loop:
         # Items appended after an enclosing loop's run-time ones join them first: the loop's
         # variables are planned from the lists as the body will find them.
         lists = _closure_lists(self.body, self.test, self.get_state, *self.fns)
-        # (an object's list the loop carries item by item, `_list_ref`: one of its variables)
-        own, names = {id(v) for v in init if type(v) is list}, self.names
-        lists = [(lst, n) for lst, n in lists if id(lst) not in own or not list_carried(n, names)]
+        lists = object_state.not_carried(lists, init, self.names)  # (`list_ref`'s are)
         fold_tails(lists, self.origin)
         structs, init_leaves = [], []
         for v in init:
@@ -480,9 +470,7 @@ class _Loop:
             if k not in accums:
                 added = _appended(lst, before, tracked)
                 if added is None and not tracked and items_written(lst, before, name, self.names):
-                    # An object's list (`self.free_at[k] = t`) with items written in place, its
-                    # length as it was: carried item by item, as a local list the converter
-                    # names is (trace again with it among the loop's variables).
+                    # `self.free_at[k] = t`: carried item by item (`object_state.list_ref`)
                     raise _CarryHidden([object_state.list_ref(name, lst)])
                 if added is None and not tracked:
                     # Changed otherwise than by appends (`pop()`, `insert()`, `del`): the loop
@@ -532,7 +520,7 @@ class _Loop:
                 elif (i, j) in carried:
                     leaf = params[(i, j)] = _param(graph, carried[(i, j)], self.names[i])
                     _inherit_eager_type(leaf, leaves[j])
-                    mutation.note_loop_param(leaf, leaves[j])
+                    mutation.note_loop_param(leaf, leaves[j], self.names[i] if j == 0 else "")
                     if (i, j, 1) in carried:
                         tag = params[(i, j, 1)] = _param(graph, carried[(i, j, 1)], "<kind>")
                         leaf = tagged(leaf, tag, self.kinds[(i, j)], self.names[i])
@@ -625,7 +613,7 @@ class _Loop:
                         changed = True
                         continue
                     if object_state.by_fields(before, v):
-                        raise object_state.CarryFields(i)  # `pos = pos + step`: by its fields
+                        raise object_state.CarryFields(i, self.names)
                     if not (_numeric(v) and _numeric(before)):
                         self._error(
                             f"{who} is {_spec_text(before)} before this {self.what} and "
@@ -748,6 +736,10 @@ class _Loop:
                 accums[k] = [elem, dtype, snap[k][2][0]]
                 changed = True
             else:
+                widened = optional is not None and self._widened(k, accums[k][1], items)
+                if widened:  # None after numbers (`out.append(v if ok else None)`)
+                    accums[k][1] = widened
+                    changed = True
                 old = accums[k][0]
                 general = shapes.generalize(old, elem) if len(old) == len(elem) else None
                 if general is None:
@@ -759,6 +751,15 @@ class _Loop:
                     accums[k][0] = general
                     changed = True
         return changed
+
+    def _widened(self, k, dtype, items):
+        """The values-or-None row dtype that list `k`, a run-time list of numbers of `dtype`,
+        takes for `items` that hold None; None where it holds that already, or cannot."""
+        if records.layout_of(dtype) is not None or dtype.kind == "O":
+            return None
+        like = self.item_like.get(k)
+        made = records.optional_dtype([dtype.type(0) if like is None else like, *items])
+        return made if made is not None and made != dtype else None
 
     def _union_part(self, v, key):
         """The tag (`key` of two) or a graph alternative's value (`(i, j, 2, n)`) of `v`, a

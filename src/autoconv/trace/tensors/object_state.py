@@ -18,16 +18,26 @@ from __future__ import annotations
 
 import collections
 
+from autoconv.runtime.staging import read_state
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.unions import is_object
 
 
 class CarryFields(Exception):  # noqa: N818 - a signal between two traces of a loop
-    """A loop variable (`index`) rebound to another object of its class: carry it by fields."""
+    """A loop variable (`index` of `names`) rebound to another object of its class: carry it
+    by its fields (`state`)."""
 
-    def __init__(self, index: int):
+    def __init__(self, index: int, names):
         super().__init__()
-        self.index = index
+        self.index, self.names = index, names
+
+    def state(self, get_state, set_state):
+        """The loop's `(get_state, set_state)`, carrying the variable by its fields."""
+        names = self.names
+        obj = read_state(get_state, names)[self.index]
+        return carrying_fields(
+            lambda: read_state(get_state, names), set_state, self.index, type(obj), tuple(vars(obj))
+        )
 
 
 # --- an object's list, written in place ----------------------------------------------------
@@ -44,9 +54,11 @@ def items_written(lst, before, name, names) -> bool:
     )
 
 
-def list_carried(name, names) -> bool:
-    """Whether the list named `name` is an object's that a loop carries by `list_ref`."""
-    return "." in name and name in names
+def not_carried(lists, state, names) -> list:
+    """`(list, name)` of `lists` (those a loop's functions reach) but the objects' lists the
+    loop carries as its variables (`list_ref`)."""
+    own = {id(v) for v in state if type(v) is list}
+    return [(lst, n) for lst, n in lists if id(lst) not in own or not ("." in n and n in names)]
 
 
 def list_ref(name, lst):
