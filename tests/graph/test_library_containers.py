@@ -75,7 +75,7 @@ def test_the_dict_tally_runs(backend):
 @pytest.mark.parametrize("fn", [deque_worklist, deque_of_tuples])
 def test_a_deque_changed_by_a_staged_statement_is_a_clear_error(fn):
     text = message(fn, np.array([3, 1, 0, 1]))
-    assert "`q`, a collections.deque" in text and "`q.pop(0)`" in text
+    assert "`q`, a collections.deque" in text and "`q.pop(0)` for `q.popleft()`" in text
     assert "test_library_containers.py:" in text
 
 

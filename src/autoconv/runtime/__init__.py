@@ -58,9 +58,12 @@ from autoconv.runtime.lists import (
 )
 from autoconv.runtime.logical import and_, if_exp, not_, or_, truth
 from autoconv.runtime.printing import (  # noqa: A004 - `ac.print` and others in converted code
+    bin,
     chr,
     format,
     formatted,
+    hex,
+    oct,
     print,
     repr,
     str,
@@ -101,7 +104,10 @@ from autoconv.runtime.tries import (
 from autoconv.runtime.unbound import past_guard, unbound_locals
 
 __all__ = [
+    "bin",
     "chr",
+    "hex",
+    "oct",
     "all",
     "and_",
     "any",

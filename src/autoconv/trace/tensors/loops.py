@@ -18,7 +18,7 @@ from autoconv.trace.core.fixed_point import settle
 from autoconv.trace.core.hidden import HiddenState, with_carried
 from autoconv.trace.core.values import unbound
 from autoconv.trace.core.whole import carried_whole
-from autoconv.trace.tensors import loop_unions, mutation, object_state, records
+from autoconv.trace.tensors import loop_texts, loop_unions, mutation, object_state, records
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
     _LOOPS,
@@ -73,12 +73,7 @@ from autoconv.trace.tensors.user_code import user_frame
 _HIDDEN_ROUNDS = 8  # traces of a loop that may each find more hidden state to carry
 
 
-class _CarryHidden(Exception):  # noqa: N818 - a signal between two traces of a loop
-    """Hidden state changed while the loop was traced: `refs` to carry (`HiddenState`)."""
-
-    def __init__(self, refs):
-        super().__init__()
-        self.refs = refs
+_CarryHidden = object_state.CarryHidden
 
 
 class _BodyRaises(Exception):  # noqa: N818 - a signal from a trace of the body to `run`
@@ -204,6 +199,7 @@ class _Loop:
         carried: dict = {}
         self.kinds: dict = {}
         self.choices: dict = {}  # (i, j) -> the options of a leaf a staged condition chooses
+        self.grown_texts: dict = {}  # (i, j) -> how often its chosen strings grew (loop_texts)
         self.unions: dict = {}  # (i, j) -> the plan of a leaf whose kind depends on the path
         self.runs: set = set()  # (i, j) of leaves that are run-time lists (`frontier = nxt`)
         self.unknown_kind: set = set()  # lists carried whole from empty: kind from an append
@@ -238,16 +234,12 @@ class _Loop:
 
         try:
             traced = settle(attempt, unsettled)
-        except _BodyRaises:
+        except (_BodyRaises, _CarryHidden, object_state.CarryFields) as e:
+            if not isinstance(e, _BodyRaises):  # (traced again: from the state before)
+                _restore(snap)
+                self.set_state(tuple(init)) if self.names else None
             body_locals.finish()
             hidden.undo()
-            raise
-        except (_CarryHidden, object_state.CarryFields):
-            _restore(snap)
-            if self.names:
-                self.set_state(tuple(init))
-            hidden.undo()
-            body_locals.finish()
             raise
         self._check_updated_in_place(traced.params, traced.out)
         hidden.undo()
@@ -582,10 +574,15 @@ class _Loop:
                     if plan is not None:
                         changed |= self._carry_union(key, plan, carried)
                         continue
+                if loop_texts.carries(key, before, v, carried, self.choices):
+                    changed |= loop_texts.carry(key, carried, self.choices)
+                    continue
                 if self._chosen(key, before, v):
                     known = self.choices.get(key, ())
                     options = options_of(*known, before, v)
-                    if options != known:
+                    if options != known and loop_texts.grows(key, known, options, self.grown_texts):
+                        changed |= loop_texts.carry(key, carried, self.choices)
+                    elif options != known:
                         self.choices[key] = options
                         carried[key] = _TAG
                         changed = True
@@ -785,6 +782,8 @@ class _Loop:
                 continue
             if isinstance(v, ListAccum):
                 v = v.tensor
+            if carried[key] == loop_texts.TEXT:
+                v = loop_texts.value(v)
             if len(key) == 3:
                 v = _tag_for(v, self.kinds[key[:2]])
             elif v is None or unbound(v):
@@ -817,6 +816,8 @@ class _Loop:
                     value = _tag_for(value, self.kinds[(i, j)])
                 elif isinstance(value, ListAccum):
                     value = value.tensor
+                elif carried[key] == loop_texts.TEXT:
+                    value = loop_texts.value(value)
                 outs.append(_as_tensor(value, carried[key]))
             for k in sorted(accums):
                 acc, items = appended[k]

@@ -23,6 +23,15 @@ from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.unions import is_object
 
 
+class CarryHidden(Exception):  # noqa: N818 - a signal between two traces of a loop
+    """Hidden state changed while the loop was traced: `refs` to carry (`HiddenState`), or an
+    object's list (`list_ref`)."""
+
+    def __init__(self, refs):
+        super().__init__()
+        self.refs = refs
+
+
 class CarryFields(Exception):  # noqa: N818 - a signal between two traces of a loop
     """A loop variable (`index` of `names`) rebound to another object of its class: carry it
     by its fields (`state`)."""
