@@ -22,21 +22,29 @@ Python operation (`name[key]`, `v in name`, `name.pop()`).
 
 import gast
 
-from autoconv.converters import comprehensions, expressions, run_time_index
+from autoconv.converters import comprehensions, deques, expressions, run_time_index
 from autoconv.pyct import templates
 from autoconv.pyct.transformer import Transformer
 from autoconv.pyct.walk import child_fields, walk
 
-# The list methods other than `append` that read or change a list in place.
-METHODS = frozenset(("pop", "insert", "remove", "sort", "reverse", "index", "count", "extend"))
+# The list methods other than `append` that read or change a list in place (and a worklist
+# deque's, which converters/deques.py makes a list while a graph is traced).
+METHODS = frozenset(
+    ("pop", "insert", "remove", "sort", "reverse", "index", "count", "extend")
+    + ("popleft", "appendleft")
+)
 
 
 def transform(function_node, ctx, has_control_flow: bool = True) -> None:
     """`has_control_flow`: whether the function has an `if`, `for` or `while` statement or a
     comprehension (else only an object's lists are read through the runtime: its own lists
     have no run-time items)."""
-    names = _appended(function_node) & (ctx.local_names - ctx.globals - ctx.nonlocals)
-    if names and has_control_flow:
+    names = set()
+    if has_control_flow:
+        worklists = deques.transform(function_node, ctx) if not _lambda(function_node) else set()
+        found = _appended(function_node) | worklists
+        names = found & (ctx.local_names - ctx.globals - ctx.nonlocals)
+    if names:
         _deletes(function_node, names, ctx.ac)
         expressions.rewrite(function_node, _Items(ctx, names))
         _joins(function_node, names, ctx.ac)
@@ -53,6 +61,10 @@ def _params(function_node) -> list:
         return []
     found = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
     return [a for a in found if isinstance(a, gast.Name)]
+
+
+def _lambda(node) -> bool:
+    return isinstance(node, gast.Lambda)
 
 
 def _rewrite_statements(node, rewrite) -> None:
