@@ -11,16 +11,18 @@ or branch appended (known only when the graph runs) are read as they are then:
     ''.join(parts)    ->  ac.joined('', parts)
     [f(v) for v in losses]  ->  ac.filtered(losses, None, lambda v: f(v))
 
-Only local names the function appends to (`name.append(...)`) or calls one of those methods
-on, or binds to a list (a display, a comprehension, `list(...)`: a filtered comprehension's
-length is known only when the graph runs when the filter is staged, and any list's items may
-be read at a run-time key), or to a slice or sum of such a list, are rewritten. Outside a graph
-trace each is the plain Python operation (`name[key]`, `v in name`, `name.pop()`).
+`obj.name[k]` at a constant `k` and `v in obj.name` of a local `obj` (`self.items[-1]` in a
+method) are read so too (`run_time_index` reads other keys). Otherwise only local names the
+function appends to (`name.append(...)`) or calls one of those methods on, or binds to a list
+(a display, a comprehension, `list(...)`: a filtered comprehension's length is known only when
+the graph runs when the filter is staged, and any list's items may be read at a run-time key),
+or to a slice or sum of such a list, are rewritten. Outside a graph trace each is the plain
+Python operation (`name[key]`, `v in name`, `name.pop()`).
 """
 
 import gast
 
-from autoconv.converters import comprehensions, deques, expressions
+from autoconv.converters import comprehensions, deques, expressions, run_time_index
 from autoconv.pyct import templates
 from autoconv.pyct.transformer import Transformer
 from autoconv.pyct.walk import child_fields, walk
@@ -33,14 +35,32 @@ METHODS = frozenset(
 )
 
 
-def transform(function_node, ctx) -> None:
-    worklists = deques.transform(function_node, ctx) if not _lambda(function_node) else set()
-    found = _appended(function_node) | worklists
-    names = found & (ctx.local_names - ctx.globals - ctx.nonlocals)
+def transform(function_node, ctx, has_control_flow: bool = True) -> None:
+    """`has_control_flow`: whether the function has an `if`, `for` or `while` statement or a
+    comprehension (else only an object's lists are read through the runtime: its own lists
+    have no run-time items)."""
+    names = set()
+    if has_control_flow:
+        worklists = deques.transform(function_node, ctx) if not _lambda(function_node) else set()
+        found = _appended(function_node) | worklists
+        names = found & (ctx.local_names - ctx.globals - ctx.nonlocals)
     if names:
         _deletes(function_node, names, ctx.ac)
         expressions.rewrite(function_node, _Items(ctx, names))
         _joins(function_node, names, ctx.ac)
+    params = {a.id for a in _params(function_node)}
+    locals_ = frozenset((ctx.local_names | params) - ctx.globals - ctx.nonlocals)
+    # `self.items[-1]`, `v in st.seen`: a list an object holds may have items a staged loop
+    # appended (through a method), so its reads go through the runtime too.
+    expressions.rewrite(function_node, _Attributes(ctx, locals_))
+
+
+def _params(function_node) -> list:
+    args = getattr(function_node, "args", None)
+    if args is None:
+        return []
+    found = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+    return [a for a in found if isinstance(a, gast.Name)]
 
 
 def _lambda(node) -> bool:
@@ -246,3 +266,31 @@ class _Items(Transformer):
             call.keywords = node.keywords
             return expressions.located(call, node)
         return node
+
+
+class _Attributes(_Items):
+    """`obj.name[key]` and `v in obj.name` of a local `obj` (`self` in a method): read as
+    `_Items` reads a local list (plain Python outside a graph trace, and on anything but a
+    list). `names` here: the function's local names."""
+
+    def _ours(self, node) -> bool:
+        return (
+            isinstance(node, gast.Attribute)
+            and isinstance(node.value, gast.Name)
+            and node.value.id in self.names
+            and isinstance(node.ctx, gast.Load)
+        )
+
+    def _over_ours(self, node) -> bool:
+        return False  # comprehensions stay as they are
+
+    def visit_Subscript(self, node):
+        if not run_time_index.constant_key(node.slice):
+            # (a key that may be known only when the graph runs: `run_time_index` reads it)
+            self.generic_visit(node)
+            return node
+        return super().visit_Subscript(node)
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        return node  # `self.items.pop()`: `ac.converted` stages it (runtime.calls)

@@ -30,6 +30,11 @@ def transform(function_node, ctx) -> None:
     expressions.rewrite(function_node, _Reads(ctx.ac, expressions.target_reads(function_node)))
 
 
+def constant_key(node) -> bool:
+    """Whether a subscript's key is known when the function is written (see `_constant`)."""
+    return _constant(node)
+
+
 def _constant(node) -> bool:
     """A key known when the function is written: constants, `-1`, slices of them, `...`."""
     if isinstance(node, gast.Constant):

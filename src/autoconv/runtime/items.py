@@ -156,6 +156,13 @@ def setitem_attr(owner, attr: str, key, value) -> None:
         setattr(owner, attr, new)
 
 
+def setitems_attr(owner, attr: str, keys, values) -> None:
+    """`owner.attr[k1], owner.attr[k2] = v1, v2` (a swap): the values are all read first, then
+    each item is assigned as `setitem_attr` assigns it, left to right, as Python does."""
+    for key, value in zip(keys, values):
+        setitem_attr(owner, attr, key, value)
+
+
 class params_written:  # noqa: N801 - converted code's `with ac.params_written(names):`
     """Around the body of a function that writes its parameters `names` in place: while a
     graph is traced, notes at its end each that holds another array than it was given

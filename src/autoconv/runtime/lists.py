@@ -87,6 +87,14 @@ def list_method(target, name, *args, **kwargs):
             return found
     if name == "sort" and type(target) is list and "jax" in _modules:
         _jax_sort(target)
+        if kwargs.get("key") is not None and not args and set(kwargs) <= {"key", "reverse"}:
+            keys = [kwargs["key"](v) for v in target]  # once each, as Python's sort calls it
+            _jax_sort(keys)  # keys JAX traces (`it.ratio` of objects): refused, not compared
+            order = sorted(
+                range(len(target)), key=keys.__getitem__, reverse=kwargs.get("reverse", False)
+            )
+            target[:] = [target[k] for k in order]
+            return None
     if type(target) is list:
         try:
             return getattr(target, name)(*args, **kwargs)  # (`converted` would route it here)
