@@ -26,6 +26,8 @@ def path_kinds(plan, item):
         return None
     value, tag, kinds = node.args
     cond = tag.node if isinstance(tag, Tensor) else None
+    if cond is not None and cond.kind == "helper" and cond.fn is _helpers.kind_index:
+        return _computed(plan, value, cond, kinds)
     if cond is None or cond.kind != "cond" or not isinstance(value, Tensor):
         return None
     j = next((i for i, o in enumerate(cond.outputs) if o is tag), None)
@@ -43,6 +45,21 @@ def path_kinds(plan, item):
             return None
         mappings.append((*mapped, kinds, numpy_kind))
     return found, mappings
+
+
+def _computed(plan, value, tag_node, kinds):
+    """`q >= 2` of a read `q` (`as_kind` tagged by the read's own `kind_index`): the item's
+    kind at each index of `kinds` is what the operation gives the read's kind at that index
+    (Python's int gives a Python bool, NumPy's int64 `np.bool_`), a mapping of the read list's
+    kinds."""
+    read, read_kinds = tag_node.args
+    if not isinstance(value, Tensor) or len(read_kinds) != len(kinds):
+        return None
+    source = read_back(plan, read, depth=1)
+    if source is None:
+        return None
+    table = tuple(range(len(kinds)))
+    return set(), [(source[0], source[1], tuple(read_kinds), table, kinds, eager_type(value))]
 
 
 def _const(t):
