@@ -114,3 +114,24 @@ def resolve(mapping, list_kinds) -> set:
         kind = kinds[table[i]]
         out.add(numpy_kind if kind is None else kind)
     return out
+
+
+def field_kinds(plan, v) -> set:
+    """The Python types of a tuple's field appended to a run-time list: a field read back from
+    a run-time list's tuple (`q[0] = (q[0][0], 2)`) has that list's field's types."""
+    node = v.node if isinstance(v, Tensor) else None
+    source = plan._read_from(v) if node is not None and v.dtype.kind != "V" else None
+    if source is not None:
+        # `(stack.pop(), i)`: a number read back from a run-time list has that list's types
+        prefix, lst, tail = source
+        kinds = set(plan.all_kinds(lst))
+        kinds |= {eager_type(x) if isinstance(x, Tensor) else type(x) for x in (*prefix, *tail)}
+        if kinds:
+            return kinds
+    if node is not None and node.kind == "helper" and node.fn is _helpers.row_field:
+        source = plan._read_from(node.args[0])
+        fam = plan._family.get(source[1].id) if source is not None else None
+        fam = fam.root() if fam is not None else None
+        if fam is not None and fam.fields is not None and fam.fields[node.args[1]]:
+            return set(fam.fields[node.args[1]])
+    return {eager_type(v) if isinstance(v, Tensor) else type(v)}
