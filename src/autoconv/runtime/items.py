@@ -255,6 +255,18 @@ def store_item(target, key, value):
     return target
 
 
+def put_back(target, key, item) -> None:
+    """`target[key] = item` after converted code changed `item`, read as `target[key]`, in
+    place (`target[k][j] += 1`, converters/list_items.py): while a graph is traced, an item of
+    a run-time list is written into it when the graph runs (the rebuilt item is a new object);
+    a Python list's item is that object already."""
+    if _traces and staging.held_at(target, key):
+        from autoconv.trace.tensors.records import written_back
+
+        staging.graph_tracer.setitem(target, key, item)
+        written_back(item)
+
+
 def list_item(target, key):
     """`target[key]` where converted code appends to `target`: while a graph is traced, an item
     of a list that a staged statement appended to is known only when the graph runs."""
