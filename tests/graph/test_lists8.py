@@ -350,6 +350,25 @@ def sort_by_key_with_a_nan(x):
     return vals
 
 
+def dice_hand(dice):
+    counts = sorted(np.bincount(dice, minlength=7)[1:], reverse=True)
+    if counts[0] == 5:
+        return "five of a kind"
+    if counts[0] == 3 and counts[1] == 2:
+        return "full house"
+    return "pair" if counts[0] == 2 else "nothing"
+
+
+def sorted_counts_no_control_flow(d):
+    counts = sorted(np.bincount(d, minlength=7)[1:], reverse=True)
+    return counts[0] == 3 and counts[1] == 2, counts[-1], counts
+
+
+def sorted_masked(d):
+    s = sorted(d[d > 2])
+    return len(s), s, s[:1]
+
+
 ARR = np.array([1, 1, 2, 3, 3, 3])
 SHORT = np.array([4])
 MIXED = np.array([3.0, -1.0, 0.0, 2.0, 5.0, -2.0])
@@ -389,6 +408,9 @@ PROGRAMS = [
     (sort_pairs_by_key_reversed, [(np.array([3, 0, 1, 5, 3]),), (np.array([0]),)]),
     (nelder_mead, [(np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]),)]),
     (sort_by_key_with_a_nan, [(np.array([2.0, 1.0]),)]),
+    (dice_hand, [(np.array([2, 2, 5, 5, 5]),), (np.array([4, 4, 4, 4, 4]),), (np.array([1, 2]),)]),
+    (sorted_counts_no_control_flow, [(np.array([2, 2, 5, 5, 5]),)]),
+    (sorted_masked, [(np.array([2, 7, 5, 1, 3]),), (np.array([1]),)]),
 ]
 
 # Programs whose graph is a documented LoweringError on JAX (docs/backends.md): the list's
@@ -407,6 +429,9 @@ JAX_LIMITS = {
     "sort_pairs_by_key_reversed": "whose length depends on",
     "nelder_mead": "whose length depends on",
     "sort_by_key_with_a_nan": "whose length depends on",
+    # `np.bincount` and a boolean mask's selection have sizes known only when the graph runs
+    "dice_hand": "bincount",
+    "sorted_counts_no_control_flow": "bincount",
 }
 
 

@@ -103,7 +103,7 @@ def convert(
     asserts.transform(node, ctx)
     item_assignment.transform(node, ctx)
     inplace_calls.transform(node, ctx)
-    if has_control_flow:
+    if has_control_flow or list_items.sorts(node):
         list_items.transform(node, ctx)
     comprehensions.transform(node, ctx)
     conditional_expressions.transform(node, ctx)

@@ -37,6 +37,12 @@ def transform(function_node, ctx) -> None:
         _joins(function_node, names, ctx.ac)
 
 
+def sorts(function_node) -> bool:
+    """Whether the function calls `sorted`: of an array whose length is known only when the
+    graph runs it gives a run-time list, read through the runtime as the others are."""
+    return any(isinstance(n, gast.Call) and _sorts(n.func) for n in walk(function_node))
+
+
 def _rewrite_statements(node, rewrite) -> None:
     """Each statement of `node` (not in nested functions or classes) replaced by
     `rewrite(stmt)` where that gives a statement (or a list of them), else searched in turn."""
@@ -164,7 +170,7 @@ def _appended(function_node) -> set:
 def _grown(value, names) -> bool:
     """Whether `value` is a list whose length or items may be known only when a graph runs: a
     list display or comprehension (`[-1] * n`, `[v for v in x if v > 0]`), `list(...)`, or a
-    slice, sum, copy or `sorted()` of a list in `names`."""
+    slice, sum or copy of a list in `names`, or `sorted()` of anything."""
     if isinstance(value, (gast.ListComp, gast.List)):
         return True  # a list: its items may be read at a key known only when a graph runs
     if isinstance(value, gast.BinOp) and isinstance(value.op, gast.Mult):
@@ -174,7 +180,7 @@ def _grown(value, names) -> bool:
     if isinstance(value, gast.BinOp) and isinstance(value.op, gast.Add):
         return _grown(value.left, names) or _grown(value.right, names)
     if isinstance(value, gast.Call) and len(value.args) == 1 and _sorts(value.func):
-        return _grown(value.args[0], names)  # `s = sorted(window)`: a run-time list too
+        return True  # `s = sorted(window)`: a run-time list where its argument is one
     if isinstance(value, gast.Call) and not value.keywords and len(value.args) <= 1:
         func = value.func
         if isinstance(func, gast.Name) and func.id == "list":
@@ -242,12 +248,12 @@ class _Items(Transformer):
         return expressions.located(call, node)
 
     def _made_list(self, node) -> bool:
-        """`sorted(...)` or `list(...)` of one of the lists: a run-time list while tracing."""
-        if not isinstance(node, gast.Call) or not node.args or not self._over_ours(node.args[0]):
+        """`sorted(...)`, or `list(...)` of one of the lists: a run-time list while tracing."""
+        if not isinstance(node, gast.Call) or len(node.args) != 1:
             return False
         func = node.func
         if isinstance(func, gast.Name):
-            return func.id in ("sorted", "list")
+            return func.id == "sorted" or func.id == "list" and self._over_ours(node.args[0])
         return (
             isinstance(func, gast.Attribute)
             and func.attr == "sorted"

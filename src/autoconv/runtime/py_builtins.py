@@ -81,6 +81,11 @@ def sorted(iterable, /, *, key=None, reverse=False):  # noqa: A001
     placed by a stable argsort when the graph runs (trace.tensors.sequences)."""
     if _traces:
         iterable = keyed.view(iterable, keys=True)  # a set or dict holding run-time keys
+        if staging.symbolic(iterable) and _py.len(getattr(iterable, "shape", (0,))) == 1:
+            if iterable.shape[0] is None:  # `sorted(np.bincount(d)[1:])`: a run-time list
+                from autoconv.runtime.lists import filtered
+
+                iterable = filtered(iterable, None, lambda v: v)
         items = list(iterable)
         if staging.grown_list(iterable):
             # A list a staged loop appended to: its `sort` method, on a copy.
