@@ -4,6 +4,7 @@ or branch appended (known only when the graph runs) are read as they are then:
     losses[-1]        ->  ac.list_item(losses, -1)
     losses[-3:]       ->  ac.list_item(losses, slice(-3, None, None))
     v in seen         ->  ac.list_contains(seen, v)
+    a == b            ->  ac.list_equal(a, b, True)
     stack.pop()       ->  ac.list_method(stack, 'pop')
     out.extend(run)   ->  ac.list_method(out, 'extend', run)
     del queue[0]      ->  ac.list_del(queue, 0)
@@ -19,17 +20,23 @@ trace each is the plain Python operation (`name[key]`, `v in name`, `name.pop()`
 
 import gast
 
-from autoconv.converters import comprehensions, expressions
+from autoconv.converters import comprehensions, deques, expressions
 from autoconv.pyct import templates
 from autoconv.pyct.transformer import Transformer
 from autoconv.pyct.walk import child_fields, walk
 
-# The list methods other than `append` that read or change a list in place.
-METHODS = frozenset(("pop", "insert", "remove", "sort", "reverse", "index", "count", "extend"))
+# The list methods other than `append` that read or change a list in place (and a worklist
+# deque's, which converters/deques.py makes a list while a graph is traced).
+METHODS = frozenset(
+    ("pop", "insert", "remove", "sort", "reverse", "index", "count", "extend")
+    + ("popleft", "appendleft")
+)
 
 
 def transform(function_node, ctx) -> None:
-    names = _appended(function_node) & (ctx.local_names - ctx.globals - ctx.nonlocals)
+    worklists = deques.transform(function_node, ctx) if not _lambda(function_node) else set()
+    found = _appended(function_node) | worklists
+    names = found & (ctx.local_names - ctx.globals - ctx.nonlocals)
     if names:
         _deletes(function_node, names, ctx.ac)
         _nested_writes(function_node, names, ctx)
@@ -41,6 +48,10 @@ def sorts(function_node) -> bool:
     """Whether the function calls `sorted`: of an array whose length is known only when the
     graph runs it gives a run-time list, read through the runtime as the others are."""
     return any(isinstance(n, gast.Call) and _sorts(n.func) for n in walk(function_node))
+
+
+def _lambda(node) -> bool:
+    return isinstance(node, gast.Lambda)
 
 
 def _rewrite_statements(node, rewrite) -> None:
@@ -275,6 +286,16 @@ class _Items(Transformer):
 
     def visit_Compare(self, node):
         self.generic_visit(node)
+        if (
+            len(node.ops) == 1
+            and isinstance(node.ops[0], (gast.Eq, gast.NotEq))
+            and (self._over_ours(node.left) or self._over_ours(node.comparators[0]))
+        ):
+            # `kept == kept[::-1]`: the items compared when the graph runs.
+            equal = gast.Constant(value=isinstance(node.ops[0], gast.Eq), kind=None)
+            call = templates.expr("ac.list_equal(a, b, equal)", ac=self.ac, equal=equal)
+            call.args[:2] = [node.left, node.comparators[0]]
+            return expressions.located(call, node)
         return expressions.membership(node, self._ours, self.ac, "ac.list_contains(c, x)")
 
     def visit_Call(self, node):

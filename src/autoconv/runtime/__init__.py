@@ -48,18 +48,23 @@ from autoconv.runtime.keyed_comprehensions import keys_of as keyed_keys
 from autoconv.runtime.keyed_sets import made as keyed_set
 from autoconv.runtime.keyed_sets import op as keyed_op
 from autoconv.runtime.lists import (
+    deque,
     filtered,
     joined,
     list_contains,
     list_del,
+    list_equal,
     list_iadd,
     list_method,
 )
 from autoconv.runtime.logical import and_, if_exp, not_, or_, truth
 from autoconv.runtime.printing import (  # noqa: A004 - `ac.print` and others in converted code
+    bin,
     chr,
     format,
     formatted,
+    hex,
+    oct,
     print,
     repr,
     str,
@@ -79,6 +84,7 @@ from autoconv.runtime.py_builtins import (
     min,
     next,
     range,
+    reversed,
     sorted,
     sum,
     zip,
@@ -99,7 +105,10 @@ from autoconv.runtime.tries import (
 from autoconv.runtime.unbound import past_guard, unbound_locals
 
 __all__ = [
+    "bin",
     "chr",
+    "hex",
+    "oct",
     "all",
     "and_",
     "any",
@@ -140,7 +149,9 @@ __all__ = [
     "keyed_set",
     "keyed_iterated",
     "keyed_store",
+    "deque",
     "list_contains",
+    "list_equal",
     "list_del",
     "list_iadd",
     "list_item",
@@ -162,6 +173,7 @@ __all__ = [
     "setitem_path",
     "setitems",
     "setitems_path",
+    "reversed",
     "sorted",
     "str",
     "store_item",
