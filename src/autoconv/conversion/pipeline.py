@@ -106,8 +106,9 @@ def convert(
     asserts.transform(node, ctx)
     item_assignment.transform(node, ctx)
     inplace_calls.transform(node, ctx)
-    # (a filtered comprehension's length is staged; an object's lists are read in any function)
-    list_items.transform(node, ctx, has_control_flow or has_comprehension)
+    # (a filtered comprehension's length is staged; `sorted()` may give a run-time list; an
+    # object's lists are read in any function)
+    list_items.transform(node, ctx, has_control_flow or has_comprehension or list_items.sorts(node))
     comprehensions.transform(node, ctx)
     conditional_expressions.transform(node, ctx)
     logical_expressions.transform(node, ctx)

@@ -85,6 +85,13 @@ def sorted(iterable, /, *, key=None, reverse=False):  # noqa: A001
     placed by a stable argsort when the graph runs (trace.tensors.sequences)."""
     if _traces:
         iterable = keyed.view(iterable, keys=True)  # a set or dict holding run-time keys
+        shape = getattr(iterable, "shape", None) if type(iterable) is not list else None
+        if type(shape) is tuple and shape == (None,) and staging.symbolic(iterable):
+            from autoconv.runtime.lists import filtered
+
+            # `sorted(np.bincount(d)[1:])`: of a length known when the graph runs, a run-time
+            # list (its items read by a staged loop)
+            iterable = filtered(iterable, None, lambda v: v)
         items = list(iterable)
         if staging.grown_list(iterable):
             # A list a staged loop appended to: its `sort` method, on a copy.

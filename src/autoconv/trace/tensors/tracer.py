@@ -27,6 +27,7 @@ from autoconv.trace.tensors import (
     arraylike,
     branch_dicts,
     choices,
+    implied,
     keyed,
     list_ops,
     mutation,
@@ -271,6 +272,10 @@ class TensorTracer:
                     for lst, name, added, bef in other[1]
                 ]
                 results[k] = (values, lists)
+        # A value-or-None the condition decides (`retval` where `not do_return` is false).
+        results = [
+            (implied.settled(v, cond, k == 0), lists) for k, (v, lists) in enumerate(results)
+        ]
         kept = rebound_lists(names, results, blocks, origin, left)
         _check_lists_not_rebound(names, results, origin)
         keyed.check_not_rebound(names, init, results, origin)
