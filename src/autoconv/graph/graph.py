@@ -257,6 +257,10 @@ def add_node(node: Node, specs, origin=None) -> Node:
             t = _new_object(Tensor)
             t.weak = len(spec) > 2 and spec[2]
             t.py_kinds = None
+            # Not changed in place (trace.tensors.mutation): set, so that the check every
+            # operation makes of its inputs once a graph has such an array reads None here
+            # instead of raising AttributeError through `Tensor.__getattr__`.
+            t._stale = None
             t.graph = graph
             t.node = node
             t.index = i
