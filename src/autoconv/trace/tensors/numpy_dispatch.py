@@ -347,12 +347,12 @@ def binop(symbol, uf, a, b):
     """`a <symbol> b` with a Tensor operand, recorded as the Python operator."""
     a, b = operand(a), operand(b)
     ta, tb = type(a), type(b)
-    if (
+    if (symbol == "+" or symbol == "*") and (
         (ta is Tensor and a.dtype.kind == "O")
         or (tb is Tensor and b.dtype.kind == "O")
         or ta is str
         or tb is str
-    ):  # (one test for the operands of numbers, which every traced operator has)
+    ):  # (inline: the operands of numbers, which almost every traced `+` and `*` has)
         text = _text_operator(symbol, a, b)
         if text is not None:
             return text
