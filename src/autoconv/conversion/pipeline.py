@@ -103,7 +103,7 @@ def convert(
     asserts.transform(node, ctx)
     item_assignment.transform(node, ctx)
     inplace_calls.transform(node, ctx)
-    if has_control_flow:
+    if has_control_flow or has_comprehension:  # a filtered comprehension's length is staged
         list_items.transform(node, ctx)
     comprehensions.transform(node, ctx)
     conditional_expressions.transform(node, ctx)

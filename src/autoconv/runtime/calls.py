@@ -30,6 +30,10 @@ del _C
 _AS_IS = {type(len), type([].append), type("".join), type((1).__add__), type(str.join), type}
 
 staged: dict = {}
+numpy_of_lists = None
+"""Set with `staged`: for one of NumPy's functions, the function to call in its place that
+makes arrays of lists holding Tensors or run-time items (as NumPy makes arrays of lists), or
+None."""
 """Callables that need a value while tracing (`np.arange`, `float`, `type`, ...) -> the form the
 Tensor tracer records when an argument is symbolic (it calls the original otherwise). Filled
 by that tracer (`autoconv.trace.tensors.staged_calls.register`); the converter routes calls of these
@@ -77,6 +81,10 @@ def converted(f):
                 target = None
             if target is not None:
                 return target
+            if numpy_of_lists is not None:
+                target = numpy_of_lists(f)  # `np.array_equal(kept, ref)` of a run-time list
+                if target is not None:
+                    return target
         if kind is _BuiltinMethod and type(f.__self__) is list and f.__name__ in _LIST_METHODS:
             return _list_method(f)  # `self.items.pop()`: a list converted code did not name
         if kind is _BuiltinMethod and type(f.__self__) in (set, dict) and f.__name__ in _KEYED:

@@ -506,7 +506,7 @@ class _Loop:
                 elif (i, j) in carried:
                     leaf = params[(i, j)] = _param(graph, carried[(i, j)], self.names[i])
                     _inherit_eager_type(leaf, leaves[j])
-                    mutation.note_loop_param(leaf, leaves[j])
+                    mutation.note_loop_param(leaf, leaves[j], self.names[i] if j == 0 else "")
                     if (i, j, 1) in carried:
                         tag = params[(i, j, 1)] = _param(graph, carried[(i, j, 1)], "<kind>")
                         leaf = tagged(leaf, tag, self.kinds[(i, j)], self.names[i])
