@@ -80,6 +80,12 @@ def test_standin_dtypes_of_other_operands_are_not_cached():
         np.float64
     )
     assert shapes.standin_dtype(np.random.default_rng(0).normal, (0.0, 1.0), {}) == np.float64
+    rng = np.random.default_rng(0)
+    assert shapes.standin_dtype(rng.exponential, (0.5,), {"size": (2,)}) == np.float64
+    assert not shapes._STANDIN_DTYPES
+    state = rng.bit_generator.state
+    shapes.standin_dtype(rng.exponential, (0.5,), {"size": (2,)})
+    assert rng.bit_generator.state != state  # (each call draws: never answered from a cache)
     assert not shapes._STANDIN_DTYPES
 
 

@@ -195,14 +195,18 @@ def standin_dtype(func, args, kwargs) -> np.dtype:
 _STANDIN_DTYPES: dict = {}
 register_cache("stand-in result dtypes", _STANDIN_DTYPES)
 _KEYED_VALUES = frozenset((bool, int, float, complex, str, type(None)))
+_ModuleType = type(np)
 
 
 def _standin_key(func, args, kwargs):
     """A key for `standin_dtype(func, args, kwargs)`: what `_standin` makes of each operand (a
     Tensor's or array's dtype, rank and weakness; a Python number, a dtype or a tuple of ints
-    as it is), or None where an operand is anything else (a list, a slice) or `func` draws
-    random numbers."""
-    if "random" in (getattr(func, "__module__", None) or ""):
+    as it is), or None where an operand is anything else (a list, a slice) or `func` may draw
+    random numbers or hold state (a method of an object, `rng.exponential`: each call draws)."""
+    owner = getattr(func, "__self__", None)
+    if (owner is not None and not isinstance(owner, (_ModuleType, np.ufunc))) or "random" in (
+        getattr(func, "__module__", None) or ""
+    ):
         return None
     key = [func, tuple(kwargs)]
     for v in (*args, *kwargs.values()):
