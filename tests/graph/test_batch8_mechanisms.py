@@ -2,6 +2,8 @@
 function makes from arrays (`set(b[r]) | set(b[:, c])`), a list made and item-written inside a
 staged branch after an early `return`, and ndarray methods graph mode has no form of."""
 
+import math
+
 import numpy as np
 import pytest
 
@@ -148,3 +150,45 @@ def test_an_attributes_array_written_in_a_loop(fn, backend):
 def test_an_attributes_array_another_name_sees():
     text = message(attribute_also_named, PTS)
     assert "writes into the NumPy array `h.g`" in text and "h.g = h.g.copy()" in text
+
+
+def prim_mst_weight(W):
+    n = W.shape[0]
+    in_tree = [False] * n
+    key = [math.inf] * n
+    key[0] = 0.0
+    total = 0.0
+    for _ in range(n):
+        # a key function reading a list at the run-time items of a filtered generator
+        u = min((k for k in range(n) if not in_tree[k]), key=lambda k: key[k])
+        in_tree[u] = True
+        total += key[u]
+        for v in range(n):
+            if W[u, v] > 0 and not in_tree[v] and W[u, v] < key[v]:
+                key[v] = W[u, v]
+    return total
+
+
+MST = np.array([[0, 2, 0, 6], [2, 0, 3, 8], [0, 3, 0, 0], [6, 8, 0, 0]], dtype=float)
+
+
+def test_a_key_function_reads_a_list_at_run_time_items():
+    follows_the_rule(prim_mst_weight, MST)
+
+
+def run_length_string(codes):
+    parts = []
+    i = 0
+    while i < len(codes):
+        j = i
+        while j < len(codes) and codes[j] == codes[i]:
+            j += 1
+        parts.append(f"{j - i}{chr(codes[i])}")  # after a staged inner loop: a tail item
+        i = j
+    return "".join(parts)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("x", [np.array([97, 97, 98]), np.array([99]), np.zeros(0, int)], ids=str)
+def test_join_of_run_time_strings_appended_after_a_staged_loop(x, backend):
+    follows_the_rule(run_length_string, x, backend=backend)

@@ -70,6 +70,9 @@ def convert(
         scopes.forget_own_nodes(node)
         conditional_expressions.transform(node, ctx)
         logical_expressions.transform(node, ctx)
+        # The runtime calls a lambda with items known only when the graph runs (`min(items,
+        # key=lambda k: dist[k])`), so its reads at a parameter may be at such keys.
+        run_time_index.transform(node, ctx)
         strings.transform(node, ctx)
         calls.transform(node, ctx)
         return

@@ -172,6 +172,9 @@ _STAGED_BUILTINS = (
     "repr",
     "format",
     "chr",
+    "hex",
+    "oct",
+    "bin",
 )
 
 

@@ -47,6 +47,7 @@ from autoconv.runtime.keyed_comprehensions import keys_of as keyed_keys
 from autoconv.runtime.keyed_sets import made as keyed_set
 from autoconv.runtime.keyed_sets import op as keyed_op
 from autoconv.runtime.lists import (
+    deque,
     filtered,
     joined,
     list_contains,
@@ -57,9 +58,12 @@ from autoconv.runtime.lists import (
 )
 from autoconv.runtime.logical import and_, if_exp, not_, or_, truth
 from autoconv.runtime.printing import (  # noqa: A004 - `ac.print` and others in converted code
+    bin,
     chr,
     format,
     formatted,
+    hex,
+    oct,
     print,
     repr,
     str,
@@ -100,7 +104,10 @@ from autoconv.runtime.tries import (
 from autoconv.runtime.unbound import past_guard, unbound_locals
 
 __all__ = [
+    "bin",
     "chr",
+    "hex",
+    "oct",
     "all",
     "and_",
     "any",
@@ -141,6 +148,7 @@ __all__ = [
     "keyed_set",
     "keyed_iterated",
     "keyed_store",
+    "deque",
     "list_contains",
     "list_equal",
     "list_del",

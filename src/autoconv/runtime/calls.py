@@ -81,10 +81,6 @@ def converted(f):
                 target = None
             if target is not None:
                 return target
-            if numpy_of_lists is not None:
-                target = numpy_of_lists(f)  # `np.array_equal(kept, ref)` of a run-time list
-                if target is not None:
-                    return target
         if kind is _BuiltinMethod and type(f.__self__) is list and f.__name__ in _LIST_METHODS:
             return _list_method(f)  # `self.items.pop()`: a list converted code did not name
         if kind is _BuiltinMethod and type(f.__self__) in (set, dict) and f.__name__ in _KEYED:
@@ -97,6 +93,10 @@ def converted(f):
                     return random_stage(f)
             elif id(f) in random_ids:
                 return random_stage(f)
+        if numpy_of_lists is not None:
+            target = numpy_of_lists(f)  # `np.array_equal(kept, ref)` of a run-time list
+            if target is not None:
+                return target
     if kind is _FunctionType:
         target = f if id(f) in _as_is else _recursive().for_function(f)
         if target is f and (_traces or _jax_tracing()) and hands_functions(f):

@@ -171,11 +171,12 @@ class HiddenState:
         """Raises (`fail(message)`) when a trace changed hidden state."""
         if self.deque_changed:
             shown = ", ".join(self.deque_changed)
+            q = next(iter(self.deque_changed)).strip("`")
             fail(
                 f"{shown}, a collections.deque, is changed in this {what}: autoconv stages the "
                 "items of lists, not of deques, so the deque would change on every traced path. "
-                "Use a list: `q = [start]`, `q.pop(0)` for `q.popleft()`, `q.append(v)`, "
-                "`q[0]` (a run-time list, whose length is known when the graph runs)."
+                f"Use a list: `{q} = [...]`, `{q}.pop(0)` for `{q}.popleft()`, `{q}.append(v)`, "
+                f"`{q}[0]` (a run-time list, whose length is known when the graph runs)."
             )
         if self.added:
             shown = ", ".join(self.added)

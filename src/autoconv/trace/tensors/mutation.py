@@ -306,8 +306,8 @@ def inplace(symbol: str, ufunc, t: Tensor, other):
     from autoconv.graph.eager_types import eager_type
     from autoconv.trace.tensors.numpy_dispatch import binop
 
-    if t.weak:
-        return NotImplemented
+    if t.weak or _tensor.uses.printing.is_text(t):
+        return NotImplemented  # (a string made when the graph runs: immutable, as numbers)
     kind = eager_type(t)
     if kind is not None and kind is not np.ndarray:
         return NotImplemented

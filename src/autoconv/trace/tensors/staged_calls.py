@@ -164,14 +164,19 @@ def numpy_of_lists(func):
     """For one of NumPy's functions (not a staged one): `func` called with each list or tuple
     argument that holds Tensors or a staged loop's run-time items made the array NumPy makes
     of it (`np.array_equal(kept, ref)`); None for anything else."""
+    module = getattr(func, "__module__", None)
+    if type(module) is not str or not (module == "numpy" or module.startswith("numpy.")):
+        return None  # (asked of every call converted code makes while tracing: kept cheap)
+    if module.startswith("numpy.random"):
+        return None  # draws: staged by `random_stage`
     try:
         found = _OF_LISTS.get(func)
     except TypeError:  # unhashable
         return None
     if found is None:
         name = getattr(func, "__name__", None)
-        numpy = numpy_callable(func) and type(name) is str and name not in _SEQUENCES
-        found = _OF_LISTS[func] = _of_lists(func) if numpy else False
+        usable = type(name) is str and name not in _SEQUENCES and numpy_callable(func)
+        found = _OF_LISTS[func] = _of_lists(func) if usable else False
     return found or None
 
 

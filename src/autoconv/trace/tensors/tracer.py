@@ -680,6 +680,10 @@ class TensorTracer:
             return grown_len(value)
         if isinstance(value, Optional):
             value = value.unwrap()
+        if type(value) is Choice:
+            return choices.mapped(value, len, "len()")  # by the option the graph picks
+        if _tensor.uses.printing.is_text(value):
+            return _tensor.uses.printing.text_len(value)
         if isinstance(value, Tensor):
             if not value.shape:
                 raise TypeError("len() of unsized object")
