@@ -477,7 +477,6 @@ class TensorTracer:
     def for_rest(self, stop, iterable, items, item, body, get_state, set_state, names):
         """A Python `for` loop whose body just returned a symbolic stop: unless it stops, the
         remaining items are iterated by a staged loop, from the current state."""
-        origin = user_origin(2)
         if type(iterable) is range:
             left = range(item + iterable.step, iterable.stop, iterable.step)
         else:
@@ -492,7 +491,9 @@ class TensorTracer:
 
                 for_stmt(left, body, get_state, set_state, names)
         else:
-            source = _remaining(iterable, iter(left), item, origin)
+            # (the origin only here: nested in the unrolled steps' `if`s, the walk to the
+            # user's frame grows with each step)
+            source = _remaining(iterable, iter(left), item, user_origin(2))
 
             def rest():
                 self.for_stmt(source, body, get_state, set_state, names)
