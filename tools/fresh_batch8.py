@@ -3188,7 +3188,18 @@ FINDINGS = {
     "sorted_labels_by_value": ("b", "L-chosen-string-key"),
     "vec2_centroid_repr": ("b", "L-object-in-loop"),
 }
-JAX_FINDINGS: dict = {}
+JAX_FINDINGS = {
+    "elevator_batches": ("d", "JW1"),
+    "knapsack_01_table": ("h", "JH1"),
+    "has_cycle_colors": ("h", "JH1"),
+    "call_center_backlog": ("b", "L-jax-mixed-kinds"),
+    "kruskal_union_find": ("b", "L-jax-mixed-kinds"),
+    "safe_reciprocals": ("b", "L-jax-mixed-kinds"),
+    "bfs_levels": ("b", "L-jax-size"),
+    "sudoku_valid_full": ("b", "L-jax-size"),
+    "best_decision_stump": ("b", "L-jax-size"),
+    "account_class_ops": ("b", "L-jax-tuples"),
+}
 
 
 def jit_way(programs) -> None:
