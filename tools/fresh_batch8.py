@@ -37,7 +37,6 @@ from dataclasses import dataclass, field
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import fresh_batch  # noqa: E402
 import fresh_batch5  # noqa: E402
 
 P = []
@@ -3228,6 +3227,37 @@ def jit_way(programs) -> None:
     print(len(programs), "programs (jit)", dict(per_program))
 
 
+class _NoAnswer(BaseException):
+    """Raised by the alarm: a BaseException, so no `except Exception` in the harness takes it."""
+
+
+def _no_answer(signum, frame):
+    raise _NoAnswer
+
+
+def detail(programs, modes, seconds=120) -> list:
+    """fresh_batch5's rows, program by program, with a row labelled HANG for a program that has
+    no answer within `seconds` (H1 and JH1 hang; SIGALRM can upset an XLA compile, so run JAX
+    mode one process per program where that matters)."""
+    import signal
+
+    old = signal.signal(signal.SIGALRM, _no_answer)
+    rows = []
+    try:
+        for f, inputs in programs:
+            signal.alarm(seconds)
+            try:
+                rows += fresh_batch5.detail([(f, inputs)], modes)
+            except _NoAnswer:
+                for mode in modes:
+                    rows.append((f.__name__, mode, -1, "HANG", "", f"no answer in {seconds} s", ""))
+            finally:
+                signal.alarm(0)
+    finally:
+        signal.signal(signal.SIGALRM, old)
+    return rows
+
+
 if __name__ == "__main__":
     args = sys.argv[1:]
     modes = ("numpy", "noopt", "jax")
@@ -3240,12 +3270,25 @@ if __name__ == "__main__":
         jit_way(chosen)
     elif "--table" in args:
         with contextlib.redirect_stdout(io.StringIO()):  # the programs' own prints
-            rows = fresh_batch5.detail(P, modes)
+            rows = detail(P, modes)
         fresh_batch5.table(rows, len(P), FINDINGS, JAX_FINDINGS)
     elif names or "--detail" in args:
         with contextlib.redirect_stdout(io.StringIO()):
-            rows = fresh_batch5.detail(chosen, modes)
+            rows = detail(chosen, modes)
         for name, mode, k, label, exc, message, where in rows:
             print(f"{name} {mode} input {k}: {label} {exc}: {message}\n    raised at {where}")
-    else:
-        fresh_batch.main(P)
+    else:  # fresh_batch.main's lines and counts, with the alarm
+        with contextlib.redirect_stdout(io.StringIO()):
+            rows = detail(chosen, modes)
+        counts: dict = {}
+        worst = {}
+        for name, mode, k, label, exc, message, where in rows:
+            worst.setdefault((name, mode), f"{label} {exc}: {message[:250]}")
+        for mode in modes:
+            bad = [worst[(f.__name__, mode)] for f, _ in chosen if (f.__name__, mode) in worst]
+            counts[mode] = {"ok": len(chosen) - len(bad)}
+            for line in bad:
+                counts[mode][line.split()[0]] = counts[mode].get(line.split()[0], 0) + 1
+        for (name, mode), line in worst.items():
+            print(f"{name:28s} {mode:5s} {line}")
+        print(len(chosen), "programs", counts)
