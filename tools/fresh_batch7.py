@@ -3248,8 +3248,6 @@ FINDINGS = {
     "roman_numerals": ("b", "L-string-carry"),
     "nested_function_recursion": ("b", "L-recursion"),
     "harmonic_geometric_means": ("b", "L-try-raise"),
-    "generator_pairs_diffs": ("b", "L-generator"),
-    "generator_running_totals": ("b", "L-generator"),
     "dice_poker_hand": ("b", "L-iterate-run-time-size"),
     "huffman_code_lengths": ("b", "L-sorted"),
     "burrows_wheeler": ("b", "L-sorted"),

@@ -283,15 +283,21 @@ def test_tensor_as_bool_outside_converted_code():
 
 
 def test_iterating_tensor_outside_converted_code():
-    @autoconv.function(autograph=False)
     def f(xs):
         out = []
         for x in xs:
             out.append(x)
         return out
 
-    with pytest.raises(autoconv.AutoconvError, match="cannot be iterated"):
-        f(np.arange(3.0))
+    # A `for` statement that stays Python goes by index over a first dimension known now.
+    graph = autoconv.function(f, autograph=False)
+    assert [type(v) for v in graph(np.arange(3.0))] == [np.float64] * 3
+
+    unknown = autoconv.function(
+        f, autograph=False, input_signature=[autoconv.TensorSpec([None], np.float64)]
+    )
+    with pytest.raises(autoconv.AutoconvError, match="cannot be iterated.*unknown until"):
+        unknown(np.arange(3.0))
 
     @autoconv.function(autograph=False)
     def g(xs):

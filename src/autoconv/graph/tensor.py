@@ -185,9 +185,10 @@ class Tensor:
             return (self[i] for i in range(self._shape[0]))
         raise StagingError(
             f"{_here()}: a symbolic Tensor ({self!r}) cannot be iterated in code that is not "
-            "converted. A `for` loop over a Tensor in converted code (autoconv.function with "
-            "autograph=True) is staged as a loop over its first axis; elsewhere index it "
-            f"(t[i]) or use NumPy functions on the whole array.{_why()}"
+            "converted: its first dimension is unknown until the graph runs (or longer than "
+            "4096 items to unroll). A `for` loop over a Tensor in converted code "
+            "(autoconv.function with autograph=True) is staged as a loop over its first axis; "
+            f"elsewhere index it (t[i]) or use NumPy functions on the whole array.{_why()}"
         )
 
     def __len__(self):

@@ -41,6 +41,7 @@ from autoconv.backends.jax import string_handles as _string_handles
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.backends.literals import call_arguments, literal, subscript
 from autoconv.graph import helpers as _helpers
+from autoconv.graph import math_domains as _math_domains
 from autoconv.graph.graph import Block, Graph, Node, map_tensors, tensors_in
 from autoconv.graph.helpers import checked as _checked
 from autoconv.graph.tensor import Tensor
@@ -247,6 +248,7 @@ class _Writer:
         self._check_indices(node, indent)
         self._check_cast(node, indent)
         self._check_divisor(node, indent)
+        self._check_math(node, indent)
         outs = node.outputs
         if not outs:
             self.emit(indent, rhs, node)
@@ -279,7 +281,7 @@ class _Writer:
             return True
         if _casts.checked_value(node) is not None or _casts.empty_stack(node, self.plan):
             return True
-        if _divisions.checked(node) is not None:
+        if _divisions.checked(node) is not None or _math_domain(node) is not None:
             return True
         return bool(self._checks.get(id(node))) or id(node) in self.masks.errors
 
@@ -331,6 +333,20 @@ class _Writer:
         self.callbacks.append(record)
         cb = self.bind(record, f"zero_division_{len(self.callbacks)}")
         self.emit(indent, f"err = check({_divisions.valid(node, self.expr)}, err, {cb})", node)
+
+    def _check_math(self, node, indent):
+        """The run-time check of a `math` function's argument: XLA gives a NaN or an infinity
+        where eager Python raises ValueError or OverflowError (graph/math_domains.py)."""
+        found = _math_domain(node)
+        if found is None:
+            return
+        fn = node.fn
+        record = _casts.replayer(node, lambda v: fn(float(np.asarray(v))))
+        self.callbacks.append(record)
+        cb = self.bind(record, f"math_error_{len(self.callbacks)}")
+        x = self.expr(node.args[0])
+        fails = self.bind(found.fails, f"{fn.__name__}_fails")
+        self.emit(indent, f"err = confirm({fails}({x}), err, {cb}, {x})", node)
 
     def _check_not_empty(self, node, indent):
         """np.stack of lists grown when the graph runs, whose result may be unused (it is
@@ -833,3 +849,10 @@ def _common_dtype(args):
 def _scalar(v) -> bool:
     """An index known only when the graph runs that picks one position of its axis."""
     return isinstance(v, Tensor) and not v._shape
+
+
+def _math_domain(node):
+    """The domain of a `math` function of a run-time number that may raise (a helper node)."""
+    if node.kind != "helper" or not node.args or not isinstance(node.args[0], Tensor):
+        return None
+    return _math_domains.domain(node.fn, node.args)

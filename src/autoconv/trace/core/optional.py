@@ -103,7 +103,12 @@ def lift(v, like: Optional, lifting: Lifting):
     """`v` as an Optional shaped like `like`: a missing value gets a stand-in, a value a true
     flag. None when `v` cannot take that shape (None against an unbound variable)."""
     if isinstance(v, Optional):
-        return v if v.missing == like.missing else None
+        if v.missing == like.missing:
+            return v
+        inner = like.value
+        if isinstance(inner, Optional) and v.missing == inner.missing:
+            return like.like(True, v)  # the value-or-None inside a may-be-unbound
+        return None
     if is_missing(v):
         if (v is None) != (like.missing is None):
             return None
@@ -115,6 +120,11 @@ def optional_for(a, b, name: str, origin, lifting: Lifting):
     """An Optional template for a variable that is `a` on one path and `b` on another, when
     exactly one of them is missing (None or unbound) and the other arrays and numbers, or
     either is an Optional; else None."""
+    for x, y in ((a, b), (b, a)):
+        if isinstance(y, Optional) and y.missing is None and unbound(x):
+            # Unbound on one path, a value or None on the other (`r = None` in a handler):
+            # an Optional that may be unbound around the Optional that may be None.
+            return lifting.optional(False, y, missing_of(x, name), name, origin)
     for x in (a, b):
         if isinstance(x, Optional):
             return x  # its own kind, name and structure: the other path's lifts to it

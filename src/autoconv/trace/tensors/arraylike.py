@@ -260,16 +260,19 @@ _IN_PLACE = {
 
 def unpacking(t: Tensor) -> bool:
     """Whether `iter(t)` is the user's unpacking (`a, b = row`, `for a, b in edges`,
-    `first, *rest = t`), a comprehension or a built-in (`sum(t)`, `list(t)`) iterating a
-    Tensor whose first dimension is known now, which goes by index as eager code does. A 0-d
-    Tensor cannot be unpacked, as eagerly."""
+    `first, *rest = t`), or a comprehension, a built-in (`sum(t)`, `list(t)`) or a `for`
+    statement of code that stays Python (a generator's body) iterating a Tensor whose first
+    dimension is known now, which goes by index as eager code does. A 0-d Tensor cannot be
+    unpacked, as eagerly."""
     frame = sys._getframe(2)  # past Tensor.__iter__: the frame running the statement
     op = opname(frame)
     star = ("CALL_FUNCTION_EX", "LIST_EXTEND", "SET_UPDATE")  # `f(*t)`, `[*t]`, `{*t}`
-    if op == "GET_ITER" and _comprehension(frame) or op in ("CALL", "PRECALL", *star):
+    if op in ("GET_ITER", "CALL", "PRECALL", *star):
         # `[f(v) for v in t]` (comprehensions stay Python), `sum(t)`, `list(t)` (a built-in
-        # iterates): by index, as eagerly, for a first dimension known now and not too long
-        # to unroll. (A `for` statement outside converted code is still refused.)
+        # iterates), a `for` statement that stays Python (converted code stages its own):
+        # by index, as eagerly, for a first dimension known now and not too long to unroll.
+        # What the body then does with each item is checked as it runs (an `if` on one is
+        # the clear "used as a Python bool" error).
         return t._shape != () and t._shape[0] is not None and t._shape[0] <= _TOLIST_LIMIT
     if op not in ("UNPACK_SEQUENCE", "UNPACK_EX"):
         return False
@@ -360,18 +363,6 @@ def _in_item_write() -> bool:
             return True  # TensorTracer.setitem (not imported: tracer imports this module)
         frame = frame.f_back
     return False
-
-
-def _comprehension(frame) -> bool:
-    """Whether the `GET_ITER` the frame runs hands its iterator to a comprehension or generator
-    expression (a call follows), not to a `for` statement (`FOR_ITER` follows)."""
-    import dis
-
-    try:
-        after = dis.opname[frame.f_code.co_code[frame.f_lasti + 2]]
-    except IndexError:
-        return False
-    return after in ("PRECALL", "CALL")
 
 
 def missing_attribute(t: Tensor, name: str):

@@ -720,6 +720,10 @@ class _Loop:
                 accums[k] = [elem, dtype, snap[k][2][0]]
                 changed = True
             else:
+                widened = optional is not None and self._widened(k, accums[k][1], items)
+                if widened:  # None after numbers (`out.append(v if ok else None)`)
+                    accums[k][1] = widened
+                    changed = True
                 old = accums[k][0]
                 general = shapes.generalize(old, elem) if len(old) == len(elem) else None
                 if general is None:
@@ -731,6 +735,15 @@ class _Loop:
                     accums[k][0] = general
                     changed = True
         return changed
+
+    def _widened(self, k, dtype, items):
+        """The values-or-None row dtype that list `k`, a run-time list of numbers of `dtype`,
+        takes for `items` that hold None; None where it holds that already, or cannot."""
+        if records.layout_of(dtype) is not None or dtype.kind == "O":
+            return None
+        like = self.item_like.get(k)
+        made = records.optional_dtype([dtype.type(0) if like is None else like, *items])
+        return made if made is not None and made != dtype else None
 
     def _union_part(self, v, key):
         """The tag (`key` of two) or a graph alternative's value (`(i, j, 2, n)`) of `v`, a

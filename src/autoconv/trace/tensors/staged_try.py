@@ -9,12 +9,12 @@ converted `try` takes the handler there.
 
 from __future__ import annotations
 
-import math
 import operator
 from typing import NamedTuple
 
 import numpy as np
 
+from autoconv.graph import math_domains
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
 from autoconv.graph.scopes import _SCOPES
@@ -134,25 +134,23 @@ def power_base(a, b):
     return a + flag
 
 
-_DOMAINS = {math.sqrt: operator.lt, math.log: operator.le}
-
-
 def math_args(func, args) -> tuple:
-    """`args` for `func(*args)` of run-time numbers: `math.sqrt(v)` and `math.log(v)` inside a
-    `try` that handles their ValueError get a failure point and an argument that cannot fail;
-    other functions are refused where the user's `try` would handle their error."""
-    test = _DOMAINS.get(func)
-    if test is None or len(args) != 1 or not isinstance(args[0], Tensor):
+    """`args` for `func(*args)` of run-time numbers: a `math` function that raises for some
+    arguments (`math.sqrt(v)`, `math.log(v)`, `math.exp(v)`: graph/math_domains.py), inside a
+    `try` that handles its error, gets a failure point and an argument that cannot fail; other
+    functions are refused where the user's `try` would handle their error."""
+    found = math_domains.domain(func, args)
+    if found is None or not isinstance(args[0], Tensor):
         refuse_if_handled((ValueError, OverflowError), f"math.{func.__name__}()")
         return args
-    scope, _ = tries.accepting(ValueError, _block())
+    scope, _ = tries.accepting(found.kind, _block())
     if scope is None:
-        refuse_if_handled((ValueError, OverflowError), f"math.{func.__name__}()")
+        refuse_if_handled((found.kind,), f"math.{func.__name__}()")
         return args
     (x,) = args
-    flag = test(x, 0)
-    _record(ValueError, ValueError("math domain error"), flag)
-    return (x + flag * (1 - x),)
+    flag = found.fails(x)
+    _record(found.kind, math_domains.error(func, found.bad), flag)
+    return (x + flag * (found.safe - x),)
 
 
 def _number(x):
