@@ -156,3 +156,20 @@ def test_reset_list_len_on_numpy():
 @xfail("batch 8 JW1: a list reset in a staged branch keeps its old items' count on JAX")
 def test_reset_list_len_on_jax():
     follows_the_rule(reset_list_len, np.array([1.0, 1.5, 5.0, 9.0]), backend="jax")
+
+
+# G1 (wrong exception type, found by tests/graph/test_generated_graphs.py after merging main,
+# not by the batch): a staged `raise` under a run-time condition, then `lst[-1]` of an empty
+# list: eager raises the ValueError first; the graph raises IndexError while tracing. The docs
+# say Python's own errors on values known while tracing are staged where that code runs.
+def raise_then_empty_list_item(a):
+    lst = []
+    if np.any(a < 0):
+        raise ValueError("bad input")
+    return a, lst[-1]
+
+
+@xfail("G1: IndexError of an empty list's item raised while tracing, before a staged raise")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_staged_raise_before_an_empty_list_item(backend):
+    follows_the_rule(raise_then_empty_list_item, np.array([-2.0]), backend=backend)
