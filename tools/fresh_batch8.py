@@ -3271,7 +3271,12 @@ if __name__ == "__main__":
     elif "--table" in args:
         with contextlib.redirect_stdout(io.StringIO()):  # the programs' own prints
             rows = detail(P, modes)
-        fresh_batch5.table(rows, len(P), FINDINGS, JAX_FINDINGS)
+        table = io.StringIO()
+        with contextlib.redirect_stdout(table):
+            fresh_batch5.table(rows, len(P), FINDINGS, JAX_FINDINGS)
+        for line in table.getvalue().splitlines():  # the modes run (the table names all three)
+            if line.split()[0] in modes or line.startswith("new failure"):
+                print(line)
     elif names or "--detail" in args:
         with contextlib.redirect_stdout(io.StringIO()):
             rows = detail(chosen, modes)
