@@ -70,6 +70,9 @@ def convert(
         scopes.forget_own_nodes(node)
         conditional_expressions.transform(node, ctx)
         logical_expressions.transform(node, ctx)
+        # The runtime calls a lambda with items known only when the graph runs (`min(items,
+        # key=lambda k: dist[k])`), so its reads at a parameter may be at such keys.
+        run_time_index.transform(node, ctx)
         strings.transform(node, ctx)
         calls.transform(node, ctx)
         return
@@ -103,7 +106,7 @@ def convert(
     asserts.transform(node, ctx)
     item_assignment.transform(node, ctx)
     inplace_calls.transform(node, ctx)
-    if has_control_flow:
+    if has_control_flow or has_comprehension:  # a filtered comprehension's length is staged
         list_items.transform(node, ctx)
     comprehensions.transform(node, ctx)
     conditional_expressions.transform(node, ctx)

@@ -45,6 +45,12 @@ def stacks_lists(value) -> bool:
     return type(name) is str and (module, name) in _STACKED
 
 
+def numpy_callable(value) -> bool:
+    """Whether `value` is one of NumPy's functions or ufuncs (`np.array_equal`, `np.add`)."""
+    module = getattr(value, "__module__", None)
+    return type(module) is str and (module == "numpy" or module.startswith("numpy."))
+
+
 def is_staged(value) -> bool:
     """True for the callables in `STAGED_NAMES`."""
     name = getattr(value, "__name__", None)

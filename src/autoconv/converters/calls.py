@@ -19,7 +19,7 @@ runtime, which decides on each call.
 
 import gast
 
-from autoconv.conversion.resolve import stacks_lists
+from autoconv.conversion.resolve import numpy_callable, stacks_lists
 from autoconv.converters import expressions
 from autoconv.pyct import templates
 from autoconv.pyct.transformer import Transformer
@@ -29,7 +29,35 @@ from autoconv.pyct.walk import walk
 def transform(function_node, ctx) -> None:
     if not ctx.recursive:
         return
-    expressions.rewrite(function_node, _Calls(ctx, *_names(function_node)))
+    calls = _Calls(ctx, *_names(function_node))
+    calls.run_lists = _run_lists(function_node, ctx.ac)
+    expressions.rewrite(function_node, calls)
+
+
+def _run_lists(function_node, ac) -> set:
+    """Names bound to a list the list_items converter reads through the runtime: a
+    comprehension (`ac.filtered(...)`) or a slice (`ac.list_item(kept, slice(...))`), whose
+    items may be known only when the graph runs."""
+    found = set()
+    for node in walk(function_node):
+        if (
+            isinstance(node, gast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], gast.Name)
+            and isinstance(node.value, gast.Call)
+            and isinstance(node.value.func, gast.Attribute)
+            and isinstance(node.value.func.value, gast.Name)
+            and node.value.func.value.id == ac
+            and (
+                node.value.func.attr == "filtered"
+                or node.value.func.attr == "list_item"
+                and _list_written(
+                    node.value, {a.id for a in node.value.args[:1] if isinstance(a, gast.Name)}
+                )
+            )
+        ):
+            found.add(node.targets[0].id)
+    return found
 
 
 _DISPLAYS = (
@@ -138,11 +166,15 @@ _STAGED_BUILTINS = (
     "type",
     "isinstance",
     "sorted",
+    "reversed",
     "print",
     "str",
     "repr",
     "format",
     "chr",
+    "hex",
+    "oct",
+    "bin",
 )
 
 
@@ -153,16 +185,22 @@ class _Calls(Transformer):
         self.shadowed = shadowed
         self.builtin_typed = builtin_typed
         self.classes = classes
+        self.run_lists: set = set()  # (set by `transform`)
 
     def _stacks(self, node) -> bool:
-        """`np.mean(parts)` of a list the function writes: through the runtime, which stacks
-        its Tensors (resolve.STACKED)."""
+        """`np.mean(parts)`, `np.array_equal(kept, ref)` of a list the function writes:
+        through the runtime, which stacks its Tensors or run-time items (resolve.STACKED, and
+        any NumPy function's array arguments)."""
         value = getattr(self.ctx.resolver, "value", None)
-        return (
-            value is not None
-            and bool(node.args)
-            and _list_written(node.args[0], self.builtin_typed)
-            and stacks_lists(value(node.func, self.shadowed))
+        if value is None or not node.args:
+            return False
+        if _list_written(node.args[0], self.builtin_typed):
+            if stacks_lists(value(node.func, self.shadowed)):
+                return True
+        listed = [*node.args, *(k.value for k in node.keywords)]
+        lists = self.builtin_typed | self.run_lists
+        return any(_list_written(a, lists) for a in listed) and numpy_callable(
+            value(node.func, self.shadowed)
         )
 
     def visit_Call(self, node):

@@ -328,6 +328,11 @@ class _ControlFlow:
                         if composite not in names and _root(composite) in self.ctx.local_names:
                             names.append(composite)
         for path in paths:
+            if _root(path) in rebound and _root(path) not in names:
+                # The statements bind the name anew and it is not live after them: neither are
+                # its items (`can = [False] * n; can[0] = True` in a branch; reading `can[0]`
+                # before the statement would find it unbound).
+                continue
             if _root(path) in names and _root(path) not in rebound:
                 names.remove(_root(path))
             if path not in names and _root(path) in self.ctx.local_names:

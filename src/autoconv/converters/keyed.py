@@ -41,6 +41,9 @@ _ITERATES = frozenset(
 def _makes_keyed(value) -> bool:
     if isinstance(value, (gast.Dict, gast.Set, gast.DictComp, gast.SetComp)):
         return True
+    if isinstance(value, gast.BinOp) and type(value.op) in _SET_OPERATORS:
+        # `set(b[r]) | set(b[:, c])`: a new set made of two the function makes
+        return _makes_keyed(value.left) and _makes_keyed(value.right)
     if not isinstance(value, gast.Call):
         return False
     func = value.func
@@ -357,9 +360,10 @@ class _Keyed(Transformer):
     visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _comprehension
 
     def visit_BinOp(self, node):
+        made = _makes_keyed(node.left) and _makes_keyed(node.right)  # (before the rewrite)
         self.generic_visit(node)
         symbol = _SET_OPERATORS.get(type(node.op))
-        if symbol is None or not (self._ours(node.left) or self._ours(node.right)):
+        if symbol is None or not (made or self._ours(node.left) or self._ours(node.right)):
             return node
         return self._set_op(symbol, node.left, node.right, node)
 

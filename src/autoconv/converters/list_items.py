@@ -4,6 +4,7 @@ or branch appended (known only when the graph runs) are read as they are then:
     losses[-1]        ->  ac.list_item(losses, -1)
     losses[-3:]       ->  ac.list_item(losses, slice(-3, None, None))
     v in seen         ->  ac.list_contains(seen, v)
+    a == b            ->  ac.list_equal(a, b, True)
     stack.pop()       ->  ac.list_method(stack, 'pop')
     out.extend(run)   ->  ac.list_method(out, 'extend', run)
     del queue[0]      ->  ac.list_del(queue, 0)
@@ -200,6 +201,16 @@ class _Items(Transformer):
 
     def visit_Compare(self, node):
         self.generic_visit(node)
+        if (
+            len(node.ops) == 1
+            and isinstance(node.ops[0], (gast.Eq, gast.NotEq))
+            and (self._over_ours(node.left) or self._over_ours(node.comparators[0]))
+        ):
+            # `kept == kept[::-1]`: the items compared when the graph runs.
+            equal = gast.Constant(value=isinstance(node.ops[0], gast.Eq), kind=None)
+            call = templates.expr("ac.list_equal(a, b, equal)", ac=self.ac, equal=equal)
+            call.args[:2] = [node.left, node.comparators[0]]
+            return expressions.located(call, node)
         return expressions.membership(node, self._ours, self.ac, "ac.list_contains(c, x)")
 
     def visit_Call(self, node):

@@ -14,7 +14,8 @@ A key of constants and slices only (`x[0]`, `x[1:]`, `x[:, -1]`), a read inside 
 target (`grid[i][j] = v` tracks `grid[i]` by its path) and a subscript another pass made a
 runtime call of already (`ac.list_item`, `ac.keyed_item`) stay as written. Runs only in
 functions with a statement that may be staged (`if`, `for`, `while`), a comprehension, or a
-read at a key naming a variable the function assigns (`classes[k]`, `k = int(np.argmax(p))`):
+read at a key naming a variable the function assigns (`classes[k]`, `k = int(np.argmax(p))`)
+or at `int(...)` of a value (`names[int(x[0])]`):
 elsewhere every key is a value the caller passed, read as Python reads it.
 """
 
@@ -90,13 +91,25 @@ def reads_at_local_key(own_nodes) -> bool:
     assigned = {
         n.id for n in own_nodes if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)
     }
-    if not assigned:
-        return False
     return any(
         isinstance(n, gast.Subscript)
         and isinstance(n.ctx, gast.Load)
-        and any(isinstance(k, gast.Name) and k.id in assigned for k in gast.walk(n.slice))
+        and any(
+            (isinstance(k, gast.Name) and k.id in assigned) or _int_call(k)
+            for k in gast.walk(n.slice)
+        )
         for n in own_nodes
+    )
+
+
+def _int_call(node) -> bool:
+    """`int(...)` (`names[int(x[0])]`): a key that is a Python int made of a value the caller
+    passed, known only when the graph runs where that value is an array's item."""
+    return (
+        isinstance(node, gast.Call)
+        and isinstance(node.func, gast.Name)
+        and node.func.id == "int"
+        and len(node.args) == 1
     )
 
 

@@ -160,6 +160,8 @@ def _piece(value, spec: str) -> str:
         return ascii(value)
     if spec == "!c":  # chr(value)
         return chr(value)
+    if spec in _INT_TEXTS:  # hex(value), oct(value), bin(value)
+        return _INT_TEXTS[spec](value)
     if spec == "!r":
         return repr(value)
     if spec == "!s":
@@ -172,6 +174,7 @@ def _piece(value, spec: str) -> str:
 
 
 _CONVERSIONS = {"r": repr, "s": str, "a": ascii}
+_INT_TEXTS = {"!hex": hex, "!oct": oct, "!bin": bin}
 
 
 def repeat_text(text, count):
@@ -187,7 +190,7 @@ def parse_number(value, kind: str):
 STR_METHODS = {
     **dict.fromkeys(
         "upper lower strip lstrip rstrip title capitalize casefold swapcase replace zfill "
-        "center ljust rjust removeprefix removesuffix expandtabs".split(),
+        "center ljust rjust removeprefix removesuffix expandtabs __getitem__".split(),
         object,
     ),
     **dict.fromkeys(
@@ -195,7 +198,7 @@ STR_METHODS = {
         "isdecimal istitle isascii isidentifier isprintable".split(),
         bool,
     ),
-    **dict.fromkeys("count find rfind".split(), int),
+    **dict.fromkeys("count find rfind __len__".split(), int),
 }
 """The `str` methods staged on a string made when the graph runs, by what they give."""
 

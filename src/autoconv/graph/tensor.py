@@ -43,12 +43,22 @@ def _internal() -> bool:
         return True
 
 
-_LIBRARIES = (_AUTOCONV, os.path.dirname(os.path.abspath(os.__file__)) + os.sep, "<frozen ")
+_STDLIB = os.path.dirname(os.path.abspath(os.__file__)) + os.sep
+# The standard library's modules whose tables autoconv keeps Tensors in (by identity, as
+# autoconv means). Other library code hashing one keys the user's data (`Counter(values)`,
+# `defaultdict`, `statistics.mode`), which must count by value: it gets the clear error.
+_LIBRARIES = (
+    _AUTOCONV,
+    "<frozen ",
+    *(_STDLIB + m for m in ("weakref.py", "_weakrefset.py", "functools.py", "copy.py")),
+    *(_STDLIB + m for m in ("threading.py", "contextlib.py", "abc.py", "typing.py")),
+)
 
 
 def _hashed_inside() -> bool:
-    """True when `hash(t)` comes from autoconv, the standard library (`weakref`, `functools`
-    tables autoconv keeps) or C code with no Python caller; False from the user's code."""
+    """True when `hash(t)` comes from autoconv, the standard library's tables autoconv keeps
+    (`weakref`, `functools`) or C code with no Python caller; False from the user's code and
+    from libraries that key data (`collections.Counter`)."""
     try:
         return sys._getframe(2).f_code.co_filename.startswith(_LIBRARIES)
     except ValueError:

@@ -51,14 +51,18 @@ from autoconv.runtime.lists import (
     joined,
     list_contains,
     list_del,
+    list_equal,
     list_iadd,
     list_method,
 )
 from autoconv.runtime.logical import and_, if_exp, not_, or_, truth
 from autoconv.runtime.printing import (  # noqa: A004 - `ac.print` and others in converted code
+    bin,
     chr,
     format,
     formatted,
+    hex,
+    oct,
     print,
     repr,
     str,
@@ -78,6 +82,7 @@ from autoconv.runtime.py_builtins import (
     min,
     next,
     range,
+    reversed,
     sorted,
     sum,
     zip,
@@ -98,7 +103,10 @@ from autoconv.runtime.tries import (
 from autoconv.runtime.unbound import past_guard, unbound_locals
 
 __all__ = [
+    "bin",
     "chr",
+    "hex",
+    "oct",
     "all",
     "and_",
     "any",
@@ -140,6 +148,7 @@ __all__ = [
     "keyed_iterated",
     "keyed_store",
     "list_contains",
+    "list_equal",
     "list_del",
     "list_iadd",
     "list_item",
@@ -160,6 +169,7 @@ __all__ = [
     "setitem_path",
     "setitems",
     "setitems_path",
+    "reversed",
     "sorted",
     "str",
     "store_item",

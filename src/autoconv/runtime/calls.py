@@ -30,6 +30,10 @@ del _C
 _AS_IS = {type(len), type([].append), type("".join), type((1).__add__), type(str.join), type}
 
 staged: dict = {}
+numpy_of_lists = None
+"""Set with `staged`: for one of NumPy's functions, the function to call in its place that
+makes arrays of lists holding Tensors or run-time items (as NumPy makes arrays of lists), or
+None."""
 """Callables that need a value while tracing (`np.arange`, `float`, `type`, ...) -> the form the
 Tensor tracer records when an argument is symbolic (it calls the original otherwise). Filled
 by that tracer (`autoconv.trace.tensors.staged_calls.register`); the converter routes calls of these
@@ -89,6 +93,10 @@ def converted(f):
                     return random_stage(f)
             elif id(f) in random_ids:
                 return random_stage(f)
+        if numpy_of_lists is not None:
+            target = numpy_of_lists(f)  # `np.array_equal(kept, ref)` of a run-time list
+            if target is not None:
+                return target
     if kind is _FunctionType:
         target = f if id(f) in _as_is else _recursive().for_function(f)
         if target is f and (_traces or _jax_tracing()) and hands_functions(f):

@@ -24,6 +24,21 @@ def list_contains(target, value):
     return value in target
 
 
+def list_equal(a, b, equal: bool = True):
+    """`a == b` (`a != b` where not `equal`) where either may be a list: two lists, one of
+    them grown by a staged loop (its items known only when the graph runs), are equal where
+    they have the same length and items then."""
+    if _traces and type(a) is list and type(b) is list:
+        if staging.grown_list(a) or staging.grown_list(b):
+            import numpy as np
+
+            from autoconv.runtime.logical import not_
+
+            same = converted(np.array_equal)(a, b)
+            return same if equal else not_(same)
+    return a == b if equal else a != b
+
+
 def list_method(target, name, *args, **kwargs):
     """`target.name(*args, **kwargs)`, for `name` one of converters.list_items.METHODS (or
     `index`, `count`, `remove`, `sort` of any local name: converters/calls.py). While a graph

@@ -101,6 +101,7 @@ def text(s):
 
 
 _str, _repr, _format, _chr = _py.str, _py.repr, _py.format, _py.chr
+_hex, _oct, _bin = _py.hex, _py.oct, _py.bin
 
 
 def str(*args, **kwargs):  # noqa: A001 - the built-in it stands for
@@ -146,6 +147,24 @@ def chr(i, /):  # noqa: A001 - the built-in it stands for
     """Python's `chr`; while a graph is traced, of a symbolic value made when it runs."""
     made = _made(i, "!c", "chr()")
     return _chr(i) if made is None else made
+
+
+def hex(i, /):  # noqa: A001 - the built-in it stands for
+    """Python's `hex`; while a graph is traced, of a symbolic int made when the graph runs."""
+    made = _made(i, "!hex", "hex()")
+    return _hex(i) if made is None else made
+
+
+def oct(i, /):  # noqa: A001 - the built-in it stands for
+    """Python's `oct`; while a graph is traced, of a symbolic int made when the graph runs."""
+    made = _made(i, "!oct", "oct()")
+    return _oct(i) if made is None else made
+
+
+def bin(i, /):  # noqa: A001 - the built-in it stands for
+    """Python's `bin`; while a graph is traced, of a symbolic int made when the graph runs."""
+    made = _made(i, "!bin", "bin()")
+    return _bin(i) if made is None else made
 
 
 def _refuse(how, value):

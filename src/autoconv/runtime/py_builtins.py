@@ -97,6 +97,16 @@ def sorted(iterable, /, *, key=None, reverse=False):  # noqa: A001
     return _py.sorted(iterable, key=key, reverse=reverse)
 
 
+def reversed(seq, /):  # noqa: A001
+    """Python's `reversed`; of a list a staged loop appended to (its items known only when the
+    graph runs), that list's items in reverse order, as a run-time list."""
+    if _traces and staging.grown_list(seq):
+        from autoconv.runtime.items import list_item
+
+        return list_item(seq, _py.slice(None, None, -1))
+    return _py.reversed(seq)
+
+
 def _default_unused(args, kwargs):
     """`kwargs` without `default=`, which Python reads only for an empty iterable, when the one
     argument is a list or tuple with items (whose symbolic items are then compared staged)."""

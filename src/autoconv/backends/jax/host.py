@@ -15,11 +15,18 @@ from autoconv.backends.jax.errors import LoweringError
 from autoconv.graph.eager_types import eager_type
 from autoconv.graph.errors import where
 from autoconv.graph.graph import map_tensors
-from autoconv.graph.helpers import LIST_METHODS, list_item, mixed_output, parse_number, render
+from autoconv.graph.helpers import (
+    LIST_METHODS,
+    list_item,
+    mixed_output,
+    parse_number,
+    render,
+    str_method,
+)
 from autoconv.graph.helpers import optional_output as output
 from autoconv.graph.tensor import Tensor
 
-HOST_FNS = frozenset((render, output, mixed_output, parse_number))
+HOST_FNS = frozenset((render, output, mixed_output, parse_number, str_method))
 
 CHOICE_FNS = frozenset((output, mixed_output))
 

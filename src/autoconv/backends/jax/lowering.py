@@ -144,7 +144,10 @@ class _Writer:
             node = t.node
             if node is not None and self.is_host(node):
                 raise lowering_error(
-                    node, "its result (a string or a Python choice) is used by an array operation"
+                    node,
+                    "its result (a string, a Python choice, or a number read from a string made "
+                    "when the graph runs, which this backend makes on the host after the XLA "
+                    "program) is used by an array operation",
                 )
             return f"v{t.id}"
         return name

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dis
 import functools
 import os
+from collections import deque
 from collections.abc import Callable
 
 from autoconv.runtime.staged_locals import converter_body
@@ -41,6 +42,8 @@ class HiddenState:
         self.cells: list = []  # (cell, value, label, variable)
         self.objects: list = []  # (object, its attributes before, its name, carried ones)
         self.dicts: list = []  # (dict an object holds, its items before, its name)
+        self.deques: list = []  # (deque a variable holds, its items before, its name)
+        self.deque_changed: dict = {}  # label -> None
         self.names = frozenset(names)  # the statement's own (`self.stock['a']` once carried)
         self.added: dict = {}  # label -> None: dict entries a trace added (not there before)
         self.changed: dict = {}  # label -> None, in order
@@ -72,6 +75,11 @@ class HiddenState:
                     # are hidden state too.
                     seen.add(id(value))
                     self.dicts.append((value, dict(value), var))
+                if type(value) is deque and id(value) not in seen:
+                    # A deque is no list: a staged statement cannot carry its items (a worklist
+                    # would grow in every traced branch, or never empty).
+                    seen.add(id(value))
+                    self.deques.append((value, list(value), var))
                 todo.extend(self._reach(value, var, user_helper, carried, seen))
         # A local the statement's own functions rebind (a loop's target, `nonlocal k, v`) is
         # theirs, even where a helper also reaches it (a lambda of an `elif` test reading `v`).
@@ -129,6 +137,11 @@ class HiddenState:
                     else:
                         del now[attr]
 
+        for q, before, name in self.deques:
+            if len(q) != len(before) or any(a is not b for a, b in zip(q, before)):
+                self.deque_changed[f"`{name}`"] = None
+                q.clear()
+                q.extend(before)
         for d, before, name in self.dicts:
             if len(d) == len(before) and all(d.get(k, _EMPTY) is v for k, v in before.items()):
                 continue
@@ -156,6 +169,15 @@ class HiddenState:
 
     def check(self, fail: Callable[[str], None], what: str) -> None:
         """Raises (`fail(message)`) when a trace changed hidden state."""
+        if self.deque_changed:
+            shown = ", ".join(self.deque_changed)
+            q = next(iter(self.deque_changed)).strip("`")
+            fail(
+                f"{shown}, a collections.deque, is changed in this {what}: autoconv stages the "
+                "items of lists, not of deques, so the deque would change on every traced path. "
+                f"Use a list: `{q} = [...]`, `{q}.pop(0)` for `{q}.popleft()`, `{q}.append(v)`, "
+                f"`{q}[0]` (a run-time list, whose length is known when the graph runs)."
+            )
         if self.added:
             shown = ", ".join(self.added)
             fail(

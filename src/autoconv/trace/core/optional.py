@@ -111,6 +111,9 @@ def lift(v, like: Optional, lifting: Lifting):
         return None
     if is_missing(v):
         if (v is None) != (like.missing is None):
+            inner = like.value
+            if isinstance(inner, Optional) and (v is None) == (inner.missing is None):
+                return like.like(True, inner.like(False, zeros_like(inner.value, lifting)))
             return None
         return like.like(False, zeros_like(like.value, lifting))
     return like.like(True, v)
@@ -121,10 +124,14 @@ def optional_for(a, b, name: str, origin, lifting: Lifting):
     exactly one of them is missing (None or unbound) and the other arrays and numbers, or
     either is an Optional; else None."""
     for x, y in ((a, b), (b, a)):
+        # Unbound on one path and a value or None on the other (`r = None` in a handler), or
+        # None on one and a value or unbound on the other (`found = None` in a loop's `else`):
+        # an Optional that may be unbound around an Optional that may be None.
         if isinstance(y, Optional) and y.missing is None and unbound(x):
-            # Unbound on one path, a value or None on the other (`r = None` in a handler):
-            # an Optional that may be unbound around the Optional that may be None.
             return lifting.optional(False, y, missing_of(x, name), name, origin)
+        if isinstance(y, Optional) and y.missing is not None and x is None:
+            inner = lifting.optional(False, y.value, None, name, origin)
+            return lifting.optional(False, inner, y.missing, name, origin)
     for x in (a, b):
         if isinstance(x, Optional):
             return x  # its own kind, name and structure: the other path's lifts to it

@@ -58,6 +58,13 @@ class Choice(core.MapsOptions):
             return pairwise(self, other, lambda a, b: not core.same_atom(a, b))
         return core.MapsOptions.__ne__(self, other)
 
+    def __add__(self, other):
+        if isinstance(other, Choice):
+            paired = _paired(self, other)
+            if paired is not None:
+                return paired
+        return core.MapsOptions.__add__(self, other)
+
     def __hash__(self):
         self._fail("a dict key or a set item")
 
@@ -75,6 +82,19 @@ class Choice(core.MapsOptions):
 
     def __iter__(self):
         self._fail("iterating over it")
+
+
+def _paired(a: Choice, b: Choice):
+    """`a + b` of strings two staged conditions chose: a Choice among the joined strings,
+    picked by both tags (None where an option is not a string, or for more than 64 pairs)."""
+    if not all(type(o) is str for o in (*a.options, *b.options)):
+        return None
+    joined = [x + y for x in a.options for y in b.options]
+    if len(joined) > 64:
+        return None
+    options = options_of(*joined)
+    remap = jnp.asarray([options.index(j) for j in joined], jnp.int32)
+    return Choice(remap[a.tag * len(b.options) + b.tag], options, a.name, a.origin)
 
 
 def pairwise(a: Choice, b: Choice, compare):

@@ -233,13 +233,27 @@ def unhashable(t: Tensor):
     """`hash(t)` from user code (a dict key, a set member, `v in seen` for a set): a Tensor has
     no value while tracing, so it cannot be found among keys by value as eager code finds it."""
     frame = user_frame()
+    library = None
+    while frame is not None and frame.f_code.co_filename.startswith(_tensor._STDLIB):
+        library = frame  # `Counter(values)`: the standard library keys the user's data
+        frame = frame.f_back
     names = [n for n, v in frame.f_locals.items() if v is t] if frame is not None else []
     what = f"`{names[0]}`" if names else f"a value known only when the graph runs ({t.dtype})"
+    if library is not None:
+        module = library.f_globals.get("__name__", "the standard library")
+        where_it = f"gives {what} to `{module}`, which uses it"
+        instead = (
+            "Tally in your own code with a dict, which autoconv stages for keys known only "
+            "when the graph runs (`counts[k] = counts.get(k, 0) + 1`, `k in seen` for a set "
+            "built with `seen.add(k)`), or with arrays"
+        )
+    else:
+        where_it, instead = f"uses {what}", "Count or look up with arrays instead"
     fail(
         frame,
-        f"`{source_line(frame)}` uses {what} as a dict key or set member, which needs its value "
+        f"`{source_line(frame)}` {where_it} as a dict key or set member, which needs its value "
         "while tracing (eager code finds keys by value; its value is only known when the graph "
-        "runs). Count or look up with arrays instead: `counts = counts + (np.arange(k) == v)` "
+        f"runs). {instead}: `counts = counts + (np.arange(k) == v)` "
         "or `np.bincount(x, minlength=k)` for counts, `np.any(arr == v)` or `np.isin(v, arr)` "
         "for membership; or use a Python value known before the call as the key.",
         TypeError,
@@ -373,6 +387,8 @@ def missing_attribute(t: Tensor, name: str):
         return _str_method(t, name)  # a string made when the graph runs (an f-string)
     advice = _IN_PLACE.get(name)
     if advice is None:
+        if hasattr(np.ndarray, name) and not name.startswith("_"):
+            _unsupported_method(t, name)  # eager NumPy has it: no AttributeError of ours
         return
     frame = user_frame()
     names = [n for n, v in frame.f_locals.items() if v is t] if frame is not None else []
@@ -382,6 +398,36 @@ def missing_attribute(t: Tensor, name: str):
         f"`{source_line(frame)}` changes `{var}` in place ({name}() of an ndarray), and a value "
         f"of the graph cannot be changed in place (other names and the caller could see it). "
         f"Write {advice.format(v=var)} instead.",
+        AttributeError,
+    )
+
+
+_NEEDS_VALUE = {
+    "tobytes": "a dict keyed by a board's bytes needs them while tracing: keep the boards seen "
+    "in a list and compare with `np.array_equal`, or key by a number computed with NumPy",
+    "tostring": "as for tobytes: compare arrays with `np.array_equal` instead",
+    "tofile": "write the array after the call, from its result",
+    "dump": "save the array after the call, from its result",
+    "dumps": "save the array after the call, from its result",
+}
+
+
+def _unsupported_method(t: Tensor, name: str):
+    """`t.tobytes()` and the other ndarray methods graph mode has no form of: a clear error
+    (eager NumPy has the method, so an AttributeError would mislead)."""
+    frame = user_frame()
+    names = [n for n, v in frame.f_locals.items() if v is t] if frame is not None else []
+    var = f"`{names[0]}`" if names else f"an array known only when the graph runs ({t!r})"
+    fail(
+        frame,
+        f"`{source_line(frame)}` calls ndarray.{name}() of {var}, which graph mode does not "
+        "support: "
+        + _NEEDS_VALUE.get(
+            name,
+            f"write it with NumPy functions (`np.{name}(...)` where NumPy has one), or call it "
+            "after the graph runs, on its result",
+        )
+        + ".",
         AttributeError,
     )
 

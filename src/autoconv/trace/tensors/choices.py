@@ -42,6 +42,12 @@ class Choice(core_choices.MapsOptions):
         self.name = name
 
     def __repr__(self):
+        if not _tensor._internal() and _g.building() and len({repr(o) for o in self.options}) > 1:
+            # `f"{labels}"` of a list holding it in converted code: the chosen value's repr,
+            # made when the graph runs (as Tensor.__repr__ does).
+            marker = _tensor.uses.printing.convert_tensor(output(self), "r")
+            if marker is not None:
+                return marker
         shown = " or ".join(repr(o) for o in self.options)
         return f"<{self.name}: {shown}, known when the graph runs>"
 
@@ -52,8 +58,45 @@ class Choice(core_choices.MapsOptions):
     def _operand(self, other, option):
         return _value_of(other, option)
 
+    def __add__(self, other):
+        if type(other) is Choice and _joins_text(self, other):
+            paired = _paired(self, other)
+            if paired is not None:
+                return paired
+        if _joins_text(self, other):
+            return _tensor.uses.printing.concat(self, other)
+        return self._map(lambda o: o + other, "+")
+
+    def __radd__(self, other):
+        if _joins_text(self, other):
+            return _tensor.uses.printing.concat(other, self)
+        return self._map(lambda o: other + o, "+")
+
     def __mod__(self, other):
         return self._map(lambda o: o % other, "%")
+
+    def __mul__(self, other):
+        if isinstance(other, Tensor) and all(type(o) is str for o in self.options):
+            return output(self) * other  # `label * int(c)`: a string made when the graph runs
+        return self._map(lambda o: o * other, "*")
+
+    def __rmul__(self, other):
+        if isinstance(other, Tensor) and all(type(o) is str for o in self.options):
+            return other * output(self)
+        return self._map(lambda o: other * o, "*")
+
+    def __eq__(self, other):
+        if type(other) is Choice:
+            return pairwise(self, other, core_choices.same_atom)
+        return core_choices.MapsOptions.__eq__(self, other)
+
+    def __ne__(self, other):
+        if type(other) is Choice:
+            return pairwise(self, other, lambda a, b: not core_choices.same_atom(a, b))
+        return core_choices.MapsOptions.__ne__(self, other)
+
+    def __contains__(self, item):
+        return self._one(lambda o: item in o, "`in` on it (Python makes the answer a bool)")
 
     def __getitem__(self, key):
         return self._map(lambda o: o[key], "[]")
@@ -94,11 +137,56 @@ class Choice(core_choices.MapsOptions):
 
     def _fail(self, why):
         shown = " or ".join(repr(o) for o in self.options)
+        name = _held_as(self) or self.name
+        # A conditional expression's value has no name of its own: its hint says `value`.
+        named = name.replace(".", "").replace("_", "").replace("[", "").replace("]", "")
+        named = named.isalnum()
+        hint = name if named else "value"
         raise StagingError(
-            f"{where(user_origin(3))}: `{self.name}` is {shown}, chosen by a condition known "
-            f"only when the graph runs, and {why}. Compare it (`{self.name} == ...`), return "
-            "it, or choose numbers (an index) in the graph and map them to values outside it."
+            f"{where(user_origin(3))}: {f'`{name}`' if named else name} is {shown}, chosen by "
+            f"a condition known only when the graph runs, and {why}. Compare it (`{hint} == "
+            "...`), return it, or choose numbers (an index) in the graph and map them to values "
+            "outside it."
         )
+
+
+def _paired(a: Choice, b: Choice):
+    """`a + b` of strings two staged conditions chose: a choice among the joined strings
+    (compared, printed and returned as any; kept by the JAX backend as a tag), picked by both
+    tags; None for more than `PAIRS` pairs (then a string made when the graph runs)."""
+    joined = [x + y for x in a.options for y in b.options]
+    if len(joined) > PAIRS:
+        return None
+    options = options_of(*joined)
+    remap = np.asarray([options.index(j) for j in joined], np.int64)
+    at = a.tag * len(b.options) + b.tag
+    return Choice(np.take(_g.add_const(remap, (remap.shape, remap.dtype), True), at), options)
+
+
+PAIRS = 64
+
+
+def _joins_text(choice: Choice, other) -> bool:
+    """Whether `choice + other` (or `other + choice`) joins strings into one made when the graph
+    runs: `choice`'s options are strings and `other` is one known only then (another choice
+    of strings, an f-string of a run-time value)."""
+    if not all(type(o) is str for o in choice.options):
+        return False
+    if type(other) is Choice:
+        return all(type(o) is str for o in other.options)
+    return _tensor.uses.printing.is_text(other)
+
+
+def pairwise(a: Choice, b: Choice, compare):
+    """`compare` of two values that different staged conditions chose (`a == b`): a bool
+    where every pair of options agrees, else a bool picked by both tags when the graph runs."""
+    table = [[compare(x, y) for y in b.options] for x in a.options]
+    flat = {v for row in table for v in row}
+    if len(flat) == 1:
+        return flat.pop()
+    cells = np.asarray(table, dtype=bool).reshape(-1)
+    at = a.tag * len(b.options) + b.tag
+    return _weak(np.take(_g.add_const(cells, (cells.shape, cells.dtype), True), at))
 
 
 def _value_of(other, option):
@@ -120,6 +208,9 @@ def mapped(choice: Choice, fn, what: str):
     except StagingError:
         raise
     except Exception as e:  # the operation fails on some option: eagerly it may not
+        raised = _raised_by_each(choice, fn)
+        if raised is not None and all(type(r) is type(e) for r in raised):
+            raise  # (every option raises it: eager code does, whichever the graph picks)
         raise StagingError(
             f"{where(user_origin(3))}: `{choice.name}` is "
             f"{' or '.join(repr(o) for o in choice.options)}, chosen by a condition known only "
@@ -135,6 +226,32 @@ def mapped(choice: Choice, fn, what: str):
         picked = np.take(_g.add_const(table, (table.shape, table.dtype), True), choice.tag)
         return _weak(picked)
     choice._fail(f"{what} gives values that are not strings or numbers of one type")
+
+
+def _held_as(value) -> str | None:
+    """The name of the user's local that holds `value` where the error is raised, or None."""
+    from autoconv.trace.tensors.user_code import user_frame
+
+    frame = user_frame()
+    if frame is None:
+        return None
+    names = [k for k, v in frame.f_locals.items() if v is value and k.isidentifier()]
+    return names[0] if len(names) == 1 else None
+
+
+def _raised_by_each(choice: Choice, fn):
+    """The exception `fn` raises for each option, or None where one gives a value."""
+    raised = []
+    for o in choice.options:
+        try:
+            fn(o)
+        except StagingError:
+            return None
+        except Exception as e:  # noqa: BLE001 - what eager code would raise
+            raised.append(e)
+        else:
+            return None
+    return raised
 
 
 def _weak(t: Tensor) -> Tensor:

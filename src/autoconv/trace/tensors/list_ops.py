@@ -199,10 +199,13 @@ def extreme_by_key(which: str, lst: list, key):
     numbers: the item at the first greatest (smallest) key, as Python gives it, read when the
     graph runs (no items: NumPy's ValueError, as Python's). None where the keys are not
     numbers (the caller refuses it)."""
+    from autoconv.runtime.calls import converted
     from autoconv.runtime.lists import filtered
     from autoconv.trace.tensors.accumulated import list_item, stack_items
 
-    keys = filtered(lst, None, key)
+    # The key converted (a lambda stays as written until called: `key=lambda k: dist[k]`
+    # reads a list at the run-time item, which converted code does through the runtime).
+    keys = filtered(lst, None, converted(key))
     n = accum_index(keys)
     if n is None or len(keys) != 1:
         return None

@@ -30,6 +30,12 @@ def _alternatives(v) -> tuple | None:
         found = v.options
     else:
         found = (v,)
+    # A NumPy scalar known now (the stand-in a path where the variable is None holds) is a
+    # constant of the graph, as a number of the loop's own would be.
+    found = tuple(
+        _g.add_const(a, ((), a.dtype, False), True) if isinstance(a, np.generic) else a
+        for a in found
+    )
     for a in found:
         if not (atom(a) or (isinstance(a, Tensor) and a.py_kinds is None)):
             return None
@@ -118,4 +124,10 @@ def slot(v, plan, k) -> Tensor:
 def union(plan, tag_value, values: dict, name: str) -> Union:
     """The Union a loop's tag and carried graph values (`values[k]`) stand for."""
     alts = tuple(values[k] if entry[0] == "graph" else entry[1] for k, entry in enumerate(plan))
+    for k, entry in enumerate(plan):
+        if entry[0] == "graph" and isinstance(values[k], Tensor) and eager_type(values[k]) is None:
+            # A loop's own value (a parameter of its body, its result) is the kind the plan
+            # found for it: without this, the next trace would see a new alternative of unknown
+            # kind, and messages would name the kind twice ("a float64 or a number").
+            values[k]._etype = entry[2]
     return Union(tag_value, alts, name)

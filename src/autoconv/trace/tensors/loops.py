@@ -18,7 +18,7 @@ from autoconv.trace.core.fixed_point import settle
 from autoconv.trace.core.hidden import HiddenState, with_carried
 from autoconv.trace.core.values import unbound
 from autoconv.trace.core.whole import carried_whole
-from autoconv.trace.tensors import loop_unions, mutation, records
+from autoconv.trace.tensors import loop_texts, loop_unions, mutation, records
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
     _LOOPS,
@@ -200,6 +200,7 @@ class _Loop:
         carried: dict = {}
         self.kinds: dict = {}
         self.choices: dict = {}  # (i, j) -> the options of a leaf a staged condition chooses
+        self.grown_texts: dict = {}  # (i, j) -> how often its chosen strings grew (loop_texts)
         self.unions: dict = {}  # (i, j) -> the plan of a leaf whose kind depends on the path
         self.runs: set = set()  # (i, j) of leaves that are run-time lists (`frontier = nxt`)
         self.unknown_kind: set = set()  # lists carried whole from empty: kind from an append
@@ -506,7 +507,7 @@ class _Loop:
                 elif (i, j) in carried:
                     leaf = params[(i, j)] = _param(graph, carried[(i, j)], self.names[i])
                     _inherit_eager_type(leaf, leaves[j])
-                    mutation.note_loop_param(leaf, leaves[j])
+                    mutation.note_loop_param(leaf, leaves[j], self.names[i] if j == 0 else "")
                     if (i, j, 1) in carried:
                         tag = params[(i, j, 1)] = _param(graph, carried[(i, j, 1)], "<kind>")
                         leaf = tagged(leaf, tag, self.kinds[(i, j)], self.names[i])
@@ -568,10 +569,15 @@ class _Loop:
                     if plan is not None:
                         changed |= self._carry_union(key, plan, carried)
                         continue
+                if loop_texts.carries(key, before, v, carried, self.choices):
+                    changed |= loop_texts.carry(key, carried, self.choices)
+                    continue
                 if self._chosen(key, before, v):
                     known = self.choices.get(key, ())
                     options = options_of(*known, before, v)
-                    if options != known:
+                    if options != known and loop_texts.grows(key, known, options, self.grown_texts):
+                        changed |= loop_texts.carry(key, carried, self.choices)
+                    elif options != known:
                         self.choices[key] = options
                         carried[key] = _TAG
                         changed = True
@@ -769,6 +775,8 @@ class _Loop:
                 continue
             if isinstance(v, ListAccum):
                 v = v.tensor
+            if carried[key] == loop_texts.TEXT:
+                v = loop_texts.value(v)
             if len(key) == 3:
                 v = _tag_for(v, self.kinds[key[:2]])
             elif v is None or unbound(v):
@@ -801,6 +809,8 @@ class _Loop:
                     value = _tag_for(value, self.kinds[(i, j)])
                 elif isinstance(value, ListAccum):
                     value = value.tensor
+                elif carried[key] == loop_texts.TEXT:
+                    value = loop_texts.value(value)
                 outs.append(_as_tensor(value, carried[key]))
             for k in sorted(accums):
                 acc, items = appended[k]

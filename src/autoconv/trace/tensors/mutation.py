@@ -43,8 +43,24 @@ _CREATORS = (np.zeros, np.ones, np.empty, np.full, np.arange)  # new arrays (sta
 _LOOP_FIRST: dict = {}
 
 
-def note_loop_param(param: Tensor, first) -> None:
-    _LOOP_FIRST[id(param)] = (param, first)
+def note_loop_param(param: Tensor, first, name: str = "") -> None:
+    """`param` is a loop variable whose value before the loop is `first`; `name` (`h.g`): the
+    attribute holding it, which may change it in place (no other name seeing it then)."""
+    slot = _held_slot(user_frame(), name, first) if "." in name else None
+    _LOOP_FIRST[id(param)] = (param, first, slot)
+
+
+def _held_slot(frame, name: str, target):
+    """(object, attribute) of the attribute path `name` the user's `frame` reaches, when it
+    holds `target` now."""
+    first, *middle, attr = name.split(".")
+    if frame is None or first not in frame.f_locals:
+        return None
+    owner = frame.f_locals[first]
+    for part in middle:
+        owner = getattr(owner, part, None)
+    held = getattr(owner, "__dict__", None)
+    return (owner, attr) if type(held) is dict and held.get(attr) is target else None
 
 
 def forget_loop_params(params) -> None:
@@ -227,13 +243,14 @@ def _private_step(t: Tensor):
         return False
     kind = node.kind
     if kind == "param":
-        first = _LOOP_FIRST.get(id(t), (None, None))[1]
+        _, first, slot = _LOOP_FIRST.get(id(t), (None, None, None))
         if isinstance(first, Tensor):
             return [first]
         if isinstance(first, np.ndarray):
             # An array made outside the graph: private unless a user's name or a global sees it
-            # (the loop variable's own name is bound to the parameter by now).
-            return False if _array_shared(first, user_frame(), None) else []
+            # (the loop variable's own name is bound to the parameter by now; an attribute's
+            # array, `h.g`, is seen through its object only by that attribute).
+            return False if _array_shared(first, user_frame(), None, slot) else []
         return []
     if kind == "call" and node.fn in _CREATORS:
         return []
@@ -264,7 +281,7 @@ def _private_step(t: Tensor):
 
 def _why_shared(t: Tensor) -> str:
     kind = t.node.kind if t.node is not None else ""
-    first = _LOOP_FIRST.get(id(t), (None, None))[1]
+    first = _LOOP_FIRST.get(id(t), (None, None, None))[1]
     if kind == "param" and isinstance(first, Tensor):
         return "a loop variable whose value before the loop is " + _why_shared(first)
     if kind == "param":
@@ -288,8 +305,8 @@ def inplace(symbol: str, ufunc, t: Tensor, other):
     from autoconv.graph.eager_types import eager_type
     from autoconv.trace.tensors.numpy_dispatch import binop
 
-    if t.weak:
-        return NotImplemented
+    if t.weak or _tensor.uses.printing.is_text(t):
+        return NotImplemented  # (a string made when the graph runs: immutable, as numbers)
     kind = eager_type(t)
     if kind is not None and kind is not np.ndarray:
         return NotImplemented

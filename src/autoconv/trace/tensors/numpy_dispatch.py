@@ -642,6 +642,8 @@ def getitem(tensor, key):
     ):
         # An index known per path: its value (checked where it may be None or unbound).
         key = tuple(map(index_value, key)) if type(key) is tuple else index_value(key)
+    if not tensor.shape and _tensor.uses.printing.is_text(tensor):
+        return _tensor.uses.printing.text_item(tensor, key)  # `s[::-1]` of a string made then
     is_tuple = type(key) is tuple
     if not is_tuple and isinstance(key, Tensor) and key.shape == () and tensor.shape:
         if key.dtype.kind in "iu" and isinstance(tensor.shape[0], int):

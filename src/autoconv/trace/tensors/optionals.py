@@ -51,7 +51,12 @@ class Optional(core_optional.Optional):
         if self.flag is True:
             return self.value
         origin = user_origin(3)
-        return map_leaves(self.value, lambda v: _require(self, v, origin))
+        inner = self.value
+        if isinstance(inner, Optional):  # a value or None inside (`found = None` in an `else`)
+            flag = inner.flag
+            flag = _require(self, flag, origin) if isinstance(flag, Tensor) else flag
+            return inner.like(flag, map_leaves(inner.value, lambda v: _require(self, v, origin)))
+        return map_leaves(inner, lambda v: _require(self, v, origin))
 
     def __bool__(self):
         return bool(self.unwrap())
@@ -189,8 +194,9 @@ def is_none(value):
     """`value is None` for a value seen while tracing (an Optional, a Tensor, or Python)."""
     if isinstance(value, Optional):
         if value.missing is not None:
-            value.unwrap()  # eager code reads the variable: unbound raises there
-            return False
+            inner = value.unwrap()  # eager code reads the variable: unbound raises there
+            # (a value or None inside: `found = None` in a loop's `else`)
+            return is_none(inner) if isinstance(inner, Optional) else False
         flag = value.flag
         if type(flag) is bool:
             return not flag

@@ -30,6 +30,7 @@ from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import parse_number as _parse_number
 from autoconv.graph.helpers import render as _render
+from autoconv.graph.helpers import str_method as _str_method
 from autoconv.graph.origin import user_origin
 from autoconv.runtime import tries
 from autoconv.trace.tensors.choices import Choice
@@ -70,7 +71,7 @@ def _record(values, kwargs) -> None:
     from autoconv.trace.tensors.numpy_dispatch import operand
     from autoconv.trace.tensors.optionals import materialized
 
-    args = tuple(_whole(_formatted(operand(materialized(v)))) for v in values)
+    args = tuple(_whole(_formatted(operand(materialized(_picks(v))))) for v in values)
     graph = _g.current().graph
     if getattr(graph, "_stale", False):
         from autoconv.trace.tensors.mutation import check_live
@@ -112,6 +113,26 @@ def _whole(value, depth: int = 0):
     return kind(items)
 
 
+def _picks(value):
+    """`value` with each string a staged condition chose inside its lists, tuples and dicts
+    made the one it picks (`print(labels)` shows `['pos', 'neg']`, as eager code)."""
+    if type(value) in (list, tuple, dict) and _holds_choice(value):
+        from autoconv.trace.tensors.choices import chosen
+
+        return chosen(value)
+    return value
+
+
+def _holds_choice(value, depth: int = 0) -> bool:
+    kind = type(value)
+    if kind is Choice:
+        return True
+    if depth > 8 or kind not in (list, tuple, dict):
+        return False
+    items = value.values() if kind is dict else value
+    return any(_holds_choice(v, depth + 1) for v in items)
+
+
 def _spliced(before, appended, after) -> list:
     """A list whose middle items a staged loop appended (`_whole`), as Python has it."""
     return [*before, *appended, *after]
@@ -134,11 +155,25 @@ def staged_print(values, kwargs) -> bool:
 
         trace_effects.printed_while_tracing()
         return False
+    values, kwargs = _joined_line(values, kwargs)
     options = _options(kwargs)
     if options is None:
         return False  # Python's own TypeError, raised now as eagerly
     _record(values, options)
     return True
+
+
+def _joined_line(values, kwargs):
+    """`print(*values, sep=s, end=e)` where `sep` or `end` is a string known only when the
+    graph runs (`end=", " if i < n - 1 else "\n"`): one string made then, the line eager code
+    writes, printed with `end=""`; other calls as they are."""
+    sep, end = kwargs.get("sep"), kwargs.get("end")
+    if not any(type(v) is Choice or is_text(v) for v in (sep, end)):
+        return values, kwargs
+    sep = " " if sep is None else sep
+    end = "\n" if end is None else end
+    line = _as_marked(sep).join(Markers.make(v, "!s") for v in values) + _as_marked(end)
+    return (_formatted(line),), {**kwargs, "sep": None, "end": ""}
 
 
 def _options(kwargs):
@@ -337,6 +372,7 @@ def text_of(value, spec: str):
     from autoconv.trace.tensors.numpy_dispatch import operand
     from autoconv.trace.tensors.optionals import materialized
 
+    value = _picks(value)
     kind = type(value)
     if kind in (list, tuple, dict) and spec in ("!s", "!r"):
         if not _symbolic(value):
@@ -368,6 +404,7 @@ class Markers:
 
         if type(value) is Choice and all(type(o) is str for o in value.options):
             value = chosen_value(value)
+        value = _picks(value)
         kind = type(value)
         if kind in (list, tuple, dict) and _symbolic(value):
             # Its repr (or str: the same for a container) made when the graph runs, then
@@ -442,6 +479,31 @@ def _picked(value, block):
         with _g.build(_g.current().graph, block):
             return chosen_value(value)
     return value
+
+
+def text_len(value):
+    """`len(s)` of a string made when the graph runs: a Python int made when it runs."""
+    spec = ((), np.dtype(np.int64), True)
+    return emit("helper", "len()", _str_method, (value, "__len__"), {}, [spec])[0]
+
+
+def text_item(value, key):
+    """`s[key]` of a string made when the graph runs, with an int or a slice known now: a
+    string made when it runs (Python's IndexError then, past its end); another key is the
+    error of a string's item (`TypeError`), as eagerly."""
+    parts = (key.start, key.stop, key.step) if type(key) is slice else (key,)
+    if not all(p is None or type(p) is int for p in parts) or type(key) not in (int, slice):
+        from autoconv.trace.tensors.user_code import fail, source_line, user_frame
+
+        frame = user_frame()
+        fail(
+            frame,
+            f"`{source_line(frame)}` indexes a string made when the graph runs (an f-string or "
+            "str() of a value) with a key known only then; index it with ints or slices "
+            "written in the code, or index the values it was made from.",
+        )
+    spec = ((), np.dtype(object))
+    return emit("helper", "str[]", _str_method, (value, "__getitem__", key), {}, [spec])[0]
 
 
 def concat(a, b):

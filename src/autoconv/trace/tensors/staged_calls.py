@@ -17,7 +17,7 @@ import math
 
 import numpy as np
 
-from autoconv.conversion.resolve import MATH_NAMES, STACKED
+from autoconv.conversion.resolve import MATH_NAMES, STACKED, numpy_callable
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.tensor import Tensor
@@ -149,6 +149,53 @@ def _of_stacked(func):
     staged.__name__ = func.__name__
     staged.__doc__ = f"`np.{func.__name__}` of a list of Tensors: of their stack."
     return staged
+
+
+# NumPy functions whose list arguments are sequences of arrays, not one array (`np.stack`):
+# they keep NumPy's own handling.
+_SEQUENCES = frozenset(
+    "concatenate stack vstack hstack dstack column_stack row_stack block append insert "
+    "broadcast_arrays meshgrid einsum select piecewise".split()
+)
+_OF_LISTS: dict = {}
+
+
+def numpy_of_lists(func):
+    """For one of NumPy's functions (not a staged one): `func` called with each list or tuple
+    argument that holds Tensors or a staged loop's run-time items made the array NumPy makes
+    of it (`np.array_equal(kept, ref)`); None for anything else."""
+    module = getattr(func, "__module__", None)
+    if type(module) is not str or not (module == "numpy" or module.startswith("numpy.")):
+        return None  # (asked of every call converted code makes while tracing: kept cheap)
+    if module.startswith("numpy.random"):
+        return None  # draws: staged by `random_stage`
+    try:
+        found = _OF_LISTS.get(func)
+    except TypeError:  # unhashable
+        return None
+    if found is None:
+        name = getattr(func, "__name__", None)
+        usable = type(name) is str and name not in _SEQUENCES and numpy_callable(func)
+        found = _OF_LISTS[func] = _of_lists(func) if usable else False
+    return found or None
+
+
+def _of_lists(func):
+    def staged(*args, **kwargs):
+        if _g.building():
+            args = tuple(_array_of(a) for a in args)
+            kwargs = {k: _array_of(v) for k, v in kwargs.items()}
+        return func(*args, **kwargs)
+
+    staged.__name__ = getattr(func, "__name__", "numpy_function")
+    staged.__doc__ = f"`np.{staged.__name__}` of lists of Tensors: of their arrays."
+    return staged
+
+
+def _array_of(a):
+    if _rows_of_symbolic(a) or _symbolic_list(a):
+        return _as_array(np.array)(a)
+    return a
 
 
 def _symbolic_list(a) -> bool:
@@ -317,3 +364,4 @@ def register() -> None:
     from autoconv.runtime import calls
 
     calls.staged.update(STAGED)
+    calls.numpy_of_lists = numpy_of_lists

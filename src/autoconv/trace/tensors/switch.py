@@ -32,6 +32,7 @@ from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.trace.core.join import SAME, plan_leaf
+from autoconv.trace.tensors import loop_texts
 from autoconv.trace.tensors.accumulated import ListAccum, list_name
 from autoconv.trace.tensors.choices import _TAG, Choice, atom, options_of, tag_of
 from autoconv.trace.tensors.leaves import (
@@ -166,6 +167,7 @@ def pick(cond, a, b, name: str, origin, what: str = "write"):
 def _leaf(cond, x, y, name, origin, what):
     if x is y:
         return x
+    x, y = loop_texts.texts(x, y)
     if isinstance(x, Choice) or isinstance(y, Choice) or (atom(x) and atom(y)):
         if not all(isinstance(v, Choice) or atom(v) for v in (x, y)):
             _fail(origin, name, x, y, what, "is another kind of value")

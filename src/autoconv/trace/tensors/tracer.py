@@ -337,7 +337,11 @@ class TensorTracer:
         list_results = merger.merge_lists(lists[0], lists[1])
         merger.finish(cond)
         merger.resolve_lists(list_results)
-        return merger.resolve(merged)
+        result = merger.resolve(merged)
+        if type(values[0]) is list and type(values[1]) is list and values[0] is not values[1]:
+            if type(result) is list and result is not values[0] and result is not values[1]:
+                return ChosenList(result, origin, what)
+        return result
 
     # `a and b` in a test (`if`, `while`) whose later operand turns out a Python constant that
     # decides it (`x[i] <= 0 and start is not None` with `start` None): its truth is known now,
@@ -675,6 +679,10 @@ class TensorTracer:
             return grown_len(value)
         if isinstance(value, Optional):
             value = value.unwrap()
+        if type(value) is Choice:
+            return choices.mapped(value, len, "len()")  # by the option the graph picks
+        if _tensor.uses.printing.is_text(value):
+            return _tensor.uses.printing.text_len(value)
         if isinstance(value, Tensor):
             if not value.shape:
                 raise TypeError("len() of unsized object")
@@ -715,6 +723,27 @@ rt.register(
 
 def _is_tensor(value) -> bool:
     return isinstance(value, Tensor)
+
+
+class ChosenList(list):
+    """The items of one of two lists a staged condition chooses between (`pos if v > 0 else
+    neg`): read as a list, but a change made through it would reach neither list object."""
+
+    def __init__(self, items, origin, what):
+        super().__init__(items)
+        self.origin, self.what = origin, what
+
+    def _changed(self, *args, **kwargs):
+        _fail_at(
+            self.origin,
+            f"the {self.what} chooses between two lists by a condition known only when the "
+            "graph runs, and the list is then changed: a value of the graph cannot be either "
+            "list object, so the change would reach neither. Write an `if` statement: "
+            "`if v > 0: pos.append(x)` / `else: neg.append(x)`.",
+        )
+
+    append = extend = insert = remove = pop = clear = sort = reverse = _changed
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _changed
 
 
 def _fail_at(origin, message: str):

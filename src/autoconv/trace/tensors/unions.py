@@ -159,6 +159,8 @@ def kind_of(v) -> str:
         return f"a {type(v).__name__} of {len(v)}"
     if isinstance(v, np.ndarray):
         return "an array"
+    if isinstance(v, np.generic):
+        return _a(type(v).__name__)  # a NumPy scalar: "a float64", as for a graph value
     return f"{_a(type(v).__name__)} object"
 
 
@@ -171,7 +173,7 @@ def kinds_text(alternatives) -> str:
 
 
 def _fail(union: Union, what: str, depth: int = 3):
-    name = union.name
+    name = _held_as(union) or union.name
     # A conditional expression's value has no name of its own: its hints say `value`.
     named = name.replace(".", "").replace("_", "").isalnum()
     hint = name if named else "value"
@@ -303,6 +305,18 @@ def join(merger, name: str, x, y):
             pairs.append(len(merger.pairs) - 1)
         slots.append(pairs)
     return ("union", tag_pair, tuple(alternatives), slots, named(name, merger.origin))
+
+
+def _held_as(value) -> str | None:
+    """The name of the user's local that holds `value` where the error is raised (`r` in
+    `r = helper(x)`, where the union is named for the helper's return value), or None."""
+    from autoconv.trace.tensors.user_code import user_frame
+
+    frame = user_frame()
+    if frame is None:
+        return None
+    names = [k for k, v in frame.f_locals.items() if v is value and k.isidentifier()]
+    return names[0] if len(names) == 1 else None
 
 
 def named(name: str, origin) -> str:
