@@ -3151,19 +3151,9 @@ def permutation_inverse_and_cycles(p):
 # ---------------------------------------------------------------- outcomes
 
 FINDINGS = {
+    # run 3 (merged with main 8bca119); W2, W4, E1, C5, C7 and C8 run now
     # fine (a): the harness's (a namedtuple class made per call)
     "namedtuple_records": ("a", "A1"),
-    # wrong results (d), crashes (e), no answer (h)
-    "mode_and_entropy": ("d", "W1"),
-    "top_k_frequent": ("d", "W1"),
-    "sudoku_candidates": ("d", "W2"),
-    "pulse_train_stats": ("d", "W3"),
-    "is_code_palindrome": ("d", "W4"),
-    "inventory_with_lead_time": ("d", "W5"),
-    "partition_equal_subset": ("e", "E1"),
-    "life_period_detect": ("e", "E2"),
-    "round_robin_finish": ("h", "H1"),
-    "bipartite_check": ("h", "H1"),
     # errors on code the docs say runs, or limits they do not list (c)
     "letter_frequency_dict": ("c", "C1"),
     "word_set_report": ("c", "C1"),
@@ -3171,15 +3161,19 @@ FINDINGS = {
     "chunked_pairs_with_zip": ("c", "C2"),
     "run_length_string": ("c", "C3"),
     "page_faults_fifo": ("c", "C4"),
-    "prim_mst_weight": ("c", "C5"),
     "tally_parity_and_buckets": ("c", "C6"),
-    "while_else_search": ("c", "C7"),
-    "heatmap_object": ("c", "C8"),
     "merge_intervals": ("c", "C9"),
-    "dijkstra_heap_path": ("c", "C10"),
-    "rat_in_maze_paths": ("c", "C11"),
     "dataclass_fractional_knapsack": ("c", "C12"),
-    # documented limits (b)
+    # documented limits (b); W1, W3, W5, E2, H1, C10 and C11 are clear errors main documented
+    "mode_and_entropy": ("b", "L-counter (was W1)"),
+    "top_k_frequent": ("b", "L-counter (was W1)"),
+    "pulse_train_stats": ("b", "L-chosen-list (was W3)"),
+    "inventory_with_lead_time": ("b", "L-deque (was W5)"),
+    "round_robin_finish": ("b", "L-deque (was H1)"),
+    "bipartite_check": ("b", "L-deque (was H1)"),
+    "life_period_detect": ("b", "L-tobytes (was E2)"),
+    "dijkstra_heap_path": ("b", "L-heapq (was C10)"),
+    "rat_in_maze_paths": ("b", "L-enclosing-array (was C11)"),
     "polynomial_newton_root": ("b", "L-numpy-function"),
     "generator_running_max": ("b", "L-generator"),
     "invert_index": ("b", "L-list-as-run-time-value"),
