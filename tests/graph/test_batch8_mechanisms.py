@@ -174,3 +174,21 @@ MST = np.array([[0, 2, 0, 6], [2, 0, 3, 8], [0, 3, 0, 0], [6, 8, 0, 0]], dtype=f
 
 def test_a_key_function_reads_a_list_at_run_time_items():
     follows_the_rule(prim_mst_weight, MST)
+
+
+def run_length_string(codes):
+    parts = []
+    i = 0
+    while i < len(codes):
+        j = i
+        while j < len(codes) and codes[j] == codes[i]:
+            j += 1
+        parts.append(f"{j - i}{chr(codes[i])}")  # after a staged inner loop: a tail item
+        i = j
+    return "".join(parts)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("x", [np.array([97, 97, 98]), np.array([99]), np.zeros(0, int)], ids=str)
+def test_join_of_run_time_strings_appended_after_a_staged_loop(x, backend):
+    follows_the_rule(run_length_string, x, backend=backend)

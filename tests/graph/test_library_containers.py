@@ -1,8 +1,9 @@
 """The standard library's containers fed values known only when the graph runs: a
 `collections.Counter` (or anything else that keys them) cannot count them while tracing, and a
-`collections.deque` changed by a staged statement cannot be carried; both are clear errors at
-the user's line that say what to write (batch 8 W1, W5, H1: before, Counter counted by
-identity, a wrong count, and a deque worklist hung the trace or lost its items)."""
+`collections.deque` used as a worklist is a run-time list while the graph is traced
+(converters/deques.py), and one seen as a deque that a staged statement changes is a clear
+error (batch 8 W1, W5, H1: before, Counter counted by identity, a wrong count, and a deque
+worklist hung the trace or lost its items)."""
 
 from collections import Counter, deque
 
@@ -72,9 +73,51 @@ def test_the_dict_tally_runs(backend):
     follows_the_rule(dict_tally, np.array([3, 1, 3, 2, 3]), backend=backend)
 
 
-@pytest.mark.parametrize("fn", [deque_worklist, deque_of_tuples])
-def test_a_deque_changed_by_a_staged_statement_is_a_clear_error(fn):
-    text = message(fn, np.array([3, 1, 0, 1]))
+def bfs_order(adj):
+    n = adj.shape[0]
+    seen = [False] * n
+    seen[0] = True
+    q = deque([0])
+    order = []
+    while q:
+        u = q.popleft()
+        order.append(u)
+        for v in range(n):
+            if adj[u, v] > 0 and not seen[v]:
+                seen[v] = True
+                q.append(v)
+    return order
+
+
+def deque_returned(x):
+    q = deque()
+    for v in x:
+        if v > 0:
+            q.append(v)  # the deque is returned: it stays one, and a staged change is refused
+    return q
+
+
+ADJ = np.array([[0, 1, 1, 0], [1, 0, 0, 1], [1, 0, 0, 1], [0, 1, 1, 0]])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn,x",
+    [
+        (deque_worklist, np.array([2, 1])),
+        (deque_worklist, np.array([3, 1, 2])),
+        (deque_of_tuples, np.array([3, 0, 0, 1])),
+        (deque_of_tuples, np.array([0, 4, 4, 0, 0])),
+        (bfs_order, ADJ),
+    ],
+    ids=lambda v: getattr(v, "__name__", ""),
+)
+def test_a_worklist_deque_is_a_run_time_list(fn, x, backend):
+    follows_the_rule(fn, x, backend=backend)
+
+
+def test_a_deque_seen_as_one_is_a_clear_error():
+    text = message(deque_returned, np.array([3.0, -1.0]))
     assert "`q`, a collections.deque" in text and "`q.pop(0)` for `q.popleft()`" in text
     assert "test_library_containers.py:" in text
 

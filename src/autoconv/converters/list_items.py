@@ -20,21 +20,31 @@ trace each is the plain Python operation (`name[key]`, `v in name`, `name.pop()`
 
 import gast
 
-from autoconv.converters import comprehensions, expressions
+from autoconv.converters import comprehensions, deques, expressions
 from autoconv.pyct import templates
 from autoconv.pyct.transformer import Transformer
 from autoconv.pyct.walk import child_fields, walk
 
-# The list methods other than `append` that read or change a list in place.
-METHODS = frozenset(("pop", "insert", "remove", "sort", "reverse", "index", "count", "extend"))
+# The list methods other than `append` that read or change a list in place (and a worklist
+# deque's, which converters/deques.py makes a list while a graph is traced).
+METHODS = frozenset(
+    ("pop", "insert", "remove", "sort", "reverse", "index", "count", "extend")
+    + ("popleft", "appendleft")
+)
 
 
 def transform(function_node, ctx) -> None:
-    names = _appended(function_node) & (ctx.local_names - ctx.globals - ctx.nonlocals)
+    worklists = deques.transform(function_node, ctx) if not _lambda(function_node) else set()
+    found = _appended(function_node) | worklists
+    names = found & (ctx.local_names - ctx.globals - ctx.nonlocals)
     if names:
         _deletes(function_node, names, ctx.ac)
         expressions.rewrite(function_node, _Items(ctx, names))
         _joins(function_node, names, ctx.ac)
+
+
+def _lambda(node) -> bool:
+    return isinstance(node, gast.Lambda)
 
 
 def _rewrite_statements(node, rewrite) -> None:

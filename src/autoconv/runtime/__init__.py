@@ -47,6 +47,7 @@ from autoconv.runtime.keyed_comprehensions import keys_of as keyed_keys
 from autoconv.runtime.keyed_sets import made as keyed_set
 from autoconv.runtime.keyed_sets import op as keyed_op
 from autoconv.runtime.lists import (
+    deque,
     filtered,
     joined,
     list_contains,
@@ -147,6 +148,7 @@ __all__ = [
     "keyed_set",
     "keyed_iterated",
     "keyed_store",
+    "deque",
     "list_contains",
     "list_equal",
     "list_del",

@@ -39,6 +39,24 @@ def list_equal(a, b, equal: bool = True):
     return a == b if equal else a != b
 
 
+def deque(items=(), /):
+    """`collections.deque(items)` used as a worklist (converters/deques.py): while a graph is
+    traced, a list, whose items staged loops and branches carry (`popleft()` is its
+    `pop(0)`); otherwise the deque."""
+    if _traces:
+        return list(items)
+    import collections
+
+    return collections.deque(items)
+
+
+# A worklist deque's methods, of the list it is while a graph is traced.
+_DEQUE_METHODS = {
+    "popleft": lambda args: ("pop", (0, *args)),
+    "appendleft": lambda args: ("insert", (0, *args)),
+}
+
+
 def list_method(target, name, *args, **kwargs):
     """`target.name(*args, **kwargs)`, for `name` one of converters.list_items.METHODS (or
     `index`, `count`, `remove`, `sort` of any local name: converters/calls.py). While a graph
@@ -46,6 +64,8 @@ def list_method(target, name, *args, **kwargs):
     changes (the loop carries it as a run-time list), or on a plain list or tuple with
     symbolic items (runtime.sequences), or given a symbolic argument; other objects' methods
     are called converted, as any call."""
+    if name in _DEQUE_METHODS and type(target) is list:
+        name, args = _DEQUE_METHODS[name](args)
     if name == "extend" and type(target) is list and len(args) == 1 and not kwargs:
         return _extend(target, args[0])
     if _traces:

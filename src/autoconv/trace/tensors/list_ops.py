@@ -96,7 +96,7 @@ def joined(sep: str, lst: list):
     staged condition chose, per item): the string, made when the graph runs."""
     n = accum_index(lst)
     prefix, acc, tail = parts(lst, n)
-    if acc.dtype != np.dtype(object) or any(type(v) is not str for v in (*prefix, *tail)):
+    if acc.dtype != np.dtype(object) or not all(map(_text, (*prefix, *tail))):
         raise JoinTypeError(
             f"{where(user_origin(2))}: `{sep!r}.join(...)` of {list_name(lst)}, whose items a "
             f"staged statement appended ({acc.dtype} each): str.join takes strings (eager "
@@ -105,6 +105,11 @@ def joined(sep: str, lst: list):
         )
     spec = [((), np.dtype(object), False)]
     return emit("helper", "join", join_list, (sep, prefix, acc, tail), {}, spec)[0]
+
+
+def _text(v) -> bool:
+    """A string, or one made when the graph runs (an f-string appended after a staged loop)."""
+    return type(v) is str or isinstance(v, Tensor) and v.dtype == object and v.shape == ()
 
 
 _KINDS: dict = {}  # id(list) -> (the list, an item of it): see note_kind
