@@ -3151,7 +3151,8 @@ def permutation_inverse_and_cycles(p):
 # ---------------------------------------------------------------- outcomes
 
 FINDINGS = {
-    # run 3 (merged with main 8bca119); W2, W4, E1, C5, C7 and C8 run now
+    # run 3 (merged with main 8bca119); W2, W4, E1, C5, C7 and C8 run now, and C3 since main
+    # d573965
     # fine (a): the harness's (a namedtuple class made per call)
     "namedtuple_records": ("a", "A1"),
     # errors on code the docs say runs, or limits they do not list (c)
@@ -3159,7 +3160,6 @@ FINDINGS = {
     "word_set_report": ("c", "C1"),
     "lookup_with_keyerror": ("c", "C2"),
     "chunked_pairs_with_zip": ("c", "C2"),
-    "run_length_string": ("c", "C3"),
     "tally_parity_and_buckets": ("c", "C6"),
     "merge_intervals": ("c", "C9"),
     "dataclass_fractional_knapsack": ("c", "C12"),
