@@ -21,7 +21,7 @@ LIMITS = {
     ("in_string", None): "`in` on it",
     ("labelled_dict", None): "a string made when the graph runs, which has no value",
     ("replace_and_strip", None): "calls `.split()` of a string made when the graph runs",
-    ("names_sorted", None): "is used as a dict key or set member",
+    ("names_sorted", None): "set `comprehension` holds keys written in the code",
     ("key_value_names", None): "a string made when the graph runs, which has no value",
 }
 

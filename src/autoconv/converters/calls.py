@@ -175,6 +175,8 @@ _STAGED_BUILTINS = (
     "hex",
     "oct",
     "bin",
+    "filter",
+    "map",
 )
 
 

@@ -76,9 +76,10 @@ def _data_range(node, ctx) -> bool:
     )
 
 
-def filtered_call(node, ctx):
+def filtered_call(node, ctx, staged_builtins: bool = True):
     """`ac.filtered(...)` for the comprehension `node` (one `for` over a name), or None where
-    it cannot be one."""
+    it cannot be one. `staged_builtins`: its `range`, `enumerate` or `zip` becomes the
+    runtime's, which iterates a Tensor (or a run-time length) in a staged loop."""
     gen = node.generators[0]
     target = gen.target
     names = [target] if isinstance(target, gast.Name) else getattr(target, "elts", None)
@@ -97,7 +98,8 @@ def filtered_call(node, ctx):
         template = f"ac.filtered(items, lambda {params}: test, lambda {params}: value{unpack})"
     items = gen.iter
     if (
-        isinstance(items, gast.Call)
+        staged_builtins
+        and isinstance(items, gast.Call)
         and isinstance(items.func, gast.Name)
         and items.func.id in _STAGED
         and ctx.is_builtin(items.func.id)

@@ -4,6 +4,9 @@ that see keys known only when the graph runs (`runtime.keyed`):
     v in seen            ->  ac.in_(v, seen)           (`seen = set()`, `seen = {1, 2}`)
     counts[v]            ->  ac.keyed_item(counts, v)  (`counts = {}`, `counts = dict()`)
     [k for k in counts]  ->  [k for k in ac.keyed_iterated(counts)]   (also `list(counts)`)
+    {int(v) for v in x}  ->  ac.keyed_built('set', x, None, lambda v: int(v))
+                             (any set or dict comprehension with one `for`: its keys may be
+                             known only when the graph runs)
 
 A string key written as a constant where the function assigns that item as written (`cfg["opt"]
 = v` in a loop, carried by its path), and a read inside an assignment's target, stay as written.
@@ -14,6 +17,7 @@ with a key that is a name (not a constant: `self.counts[key] = n`) is stored thr
 which stages it for a dict given a key known only when the graph runs:
 
     self.counts[key] = n     ->  ac.keyed_store(self.counts, key, n)
+    del self.values[key]     ->  ac.keyed_del(self.values, key)   (also `del d[k]` of a name)
 
 (the value first, as Python evaluates it, where the target or key could change on the way).
 """
@@ -30,7 +34,16 @@ from autoconv.pyct.walk import walk
 _MAKES = ("set", "dict", "frozenset")
 # what `_Keyed` rewrites where the function binds no name only to sets and dicts (a
 # comprehension over an attribute's dict, `set(x.tolist())`)
-_REWRITTEN = (gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp, gast.Call)
+# (`k in self.d`, `self.d[k]`: an attribute's dict)
+_REWRITTEN = (
+    gast.ListComp,
+    gast.SetComp,
+    gast.DictComp,
+    gast.GeneratorExp,
+    gast.Call,
+    gast.Compare,
+    gast.Subscript,
+)
 # Builtins that iterate an argument Python's way (a `for` statement, `len`, `sorted`, `min`
 # and `max` see a set or dict holding run-time keys through the runtime already).
 _ITERATES = frozenset(
@@ -154,8 +167,35 @@ def _statements(body: list, ac: str, namer, names=frozenset(), free=frozenset())
                 setattr(stmt, field, _statements(inner, ac, namer, names, free))
         for handler in getattr(stmt, "handlers", None) or ():
             handler.body = _statements(handler.body, ac, namer, names, free)
-        out.extend(_attribute_item(_set_update(stmt, ac, names), ac, namer, free))
+        out.extend(
+            _attribute_item(_set_update(_deleted(stmt, ac, names), ac, names), ac, namer, free)
+        )
     return out
+
+
+def _deleted(node, ac: str, names):
+    """`del d[k]` of a name bound only to sets and dicts, or of an attribute's dict
+    (`del self.values[k]`), at a key that is not a constant: `ac.keyed_del(d, k)`, staged
+    for a key known only when the graph runs (Python's `del` otherwise)."""
+    if not (isinstance(node, gast.Delete) and len(node.targets) == 1):
+        return node
+    target = node.targets[0]
+    if not isinstance(target, gast.Subscript) or isinstance(
+        target.slice, (gast.Slice, gast.Constant)
+    ):
+        return node
+    value = target.value
+    if not (
+        isinstance(value, gast.Name)
+        and value.id in names
+        or isinstance(value, gast.Attribute)
+        and _attribute_path(value)
+        and isinstance(target.slice, gast.Name)
+    ):
+        return node
+    call = templates.expr("ac.keyed_del(d, k)", ac=ac)
+    call.args = [_loaded(value), _loaded(target.slice)]
+    return expressions.located(gast.Expr(value=call), node)
 
 
 def _set_update(node, ac: str, names):
@@ -249,10 +289,11 @@ def _sorted_call(node) -> bool:
     return isinstance(node.func, gast.Name) and node.func.id == "sorted"
 
 
-def _staged_comprehension(node, ctx):
+def _staged_comprehension(node, ctx, staged_builtins: bool = True):
     """`ac.filtered(...)` for a list comprehension or generator expression, or
     `ac.keyed_built("dict" | "set", ...)` for a dict or set comprehension, over its one `for`;
-    None where it cannot be one (`comprehensions.filtered_call`'s rules)."""
+    None where it cannot be one (`comprehensions.filtered_call`'s rules, `staged_builtins`
+    among them)."""
     if isinstance(node, (gast.ListComp, gast.GeneratorExp)):
         call = comprehensions.filtered_call(node, ctx)
         if call is not None and isinstance(node, gast.GeneratorExp):
@@ -264,7 +305,7 @@ def _staged_comprehension(node, ctx):
     probe = gast.ListComp(
         elt=gast.Tuple(elts=list(parts), ctx=gast.Load()), generators=node.generators
     )
-    if comprehensions.filtered_call(probe, ctx) is None:
+    if comprehensions.filtered_call(probe, ctx, staged_builtins) is None:
         return None
     gen = node.generators[0]
     target = gen.target
@@ -307,6 +348,11 @@ class _Keyed(Transformer):
     def _ours(self, node) -> bool:
         return isinstance(node, gast.Name) and node.id in self.names
 
+    def _held(self, node) -> bool:
+        """One of the names, or an attribute's dict (`self.values`) that may hold keys known
+        only when the graph runs (`runtime.keyed` reads any other object as Python does)."""
+        return self._ours(node) or isinstance(node, gast.Attribute) and _attribute_path(node)
+
     def _iterated(self, node):
         call = templates.expr("ac.keyed_iterated(c)", ac=self.ac)
         call.args[0] = node
@@ -334,18 +380,23 @@ class _Keyed(Transformer):
         return self._over_keyed(arg) or _attribute_path(arg)
 
     def _comprehension(self, node):
-        """A comprehension over a set or dict (`_over_keyed`): staged as a `for` statement
-        when it holds run-time keys (`runtime.keyed_comprehensions`)."""
+        """A comprehension over a set or dict (`_over_keyed`), or any set or dict
+        comprehension (`{int(v) for v in x}`: its keys may be known only when the graph runs):
+        staged as a `for` statement while tracing (`runtime.keyed_comprehensions`)."""
         gens = node.generators
-        if len(gens) != 1 or not self._over_keyed(gens[0].iter):
+        makes_keyed = isinstance(node, (gast.SetComp, gast.DictComp))
+        if len(gens) != 1 or not (makes_keyed or self._over_keyed(gens[0].iter)):
             self.generic_visit(node)
             return node
         gen = gens[0]
         over_name = self._ours(gen.iter)
+        # A set or dict comprehension over anything else iterates as Python does (`enumerate(x)`
+        # of a Tensor row by row, its index a Python int), storing each key as `d[k] = v` would.
+        over_keyed = self._over_keyed(gen.iter)
         self.generic_visit(node)
         if over_name:
             gen.iter = gen.iter.args[0]  # (unwrap `visit_comprehension`'s `keyed_iterated`)
-        call = _staged_comprehension(node, self.ctx)
+        call = _staged_comprehension(node, self.ctx, over_keyed)
         if call is None:
             if over_name:
                 gen.iter = self._iterated(gen.iter)
@@ -375,7 +426,7 @@ class _Keyed(Transformer):
                 return self._set_op(_SET_COMPARISONS[type(node.ops[0])], left, right, node)
             return node
         self.generic_visit(node)
-        return expressions.membership(node, self._ours, self.ac, "ac.in_(x, c)")
+        return expressions.membership(node, self._held, self.ac, "ac.in_(x, c)")
 
     def _set_op(self, symbol, left, right, node):
         """`ac.keyed_op(symbol, left, right)`: set algebra staged on run-time keys."""
@@ -404,11 +455,13 @@ class _Keyed(Transformer):
         self.generic_visit(node)
         if (
             isinstance(node.ctx, gast.Load)
-            and self._ours(node.value)
+            and (self._ours(node.value) or self._attribute_key(node))
             and not isinstance(node.slice, gast.Slice)
             # `cfg["opt"]` assigned as written: a name's path, never staged
             and not (
-                _text_constant(node.slice) and (node.value.id, node.slice.value) in self.written
+                _text_constant(node.slice)
+                and isinstance(node.value, gast.Name)
+                and (node.value.id, node.slice.value) in self.written
             )
             and id(node) not in self.in_targets
         ):
@@ -416,3 +469,12 @@ class _Keyed(Transformer):
             call.args[0] = node.value
             return expressions.located(call, node)
         return node
+
+    def _attribute_key(self, node) -> bool:
+        """`self.values[key]`: an attribute's item at a key that is a name (which may be known
+        only when the graph runs), read as `self.values[key] = v` stores it (`_attribute_item`)."""
+        return (
+            isinstance(node.value, gast.Attribute)
+            and _attribute_path(node.value)
+            and isinstance(node.slice, gast.Name)
+        )

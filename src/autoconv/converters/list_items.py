@@ -134,6 +134,8 @@ def _grown(value, names) -> bool:
     slice, sum or copy of a list in `names`."""
     if isinstance(value, (gast.ListComp, gast.List)):
         return True  # a list: its items may be read at a key known only when a graph runs
+    if isinstance(value, gast.GeneratorExp):
+        return True  # a filtered one is a list a staged loop appended to (`ac.filtered`)
     if isinstance(value, gast.BinOp) and isinstance(value.op, gast.Mult):
         return isinstance(value.left, gast.List) or isinstance(value.right, gast.List)
     if isinstance(value, gast.Subscript):

@@ -39,6 +39,7 @@ from autoconv.runtime.items import (
     view_of,
     written_back,
 )
+from autoconv.runtime.keyed import delete as keyed_del
 from autoconv.runtime.keyed import item as keyed_item
 from autoconv.runtime.keyed import iterated as keyed_iterated
 from autoconv.runtime.keyed import store as keyed_store
@@ -46,6 +47,7 @@ from autoconv.runtime.keyed_comprehensions import built as keyed_built
 from autoconv.runtime.keyed_comprehensions import keys_of as keyed_keys
 from autoconv.runtime.keyed_sets import made as keyed_set
 from autoconv.runtime.keyed_sets import op as keyed_op
+from autoconv.runtime.lazy_builtins import filter, map
 from autoconv.runtime.lists import (
     deque,
     filtered,
@@ -116,6 +118,7 @@ __all__ = [
     "compare",
     "converted",
     "enumerate",
+    "filter",
     "filtered",
     "float",
     "format",
@@ -142,6 +145,7 @@ __all__ = [
     "len",
     "joined",
     "keyed_built",
+    "keyed_del",
     "keyed_item",
     "keyed_keys",
     "keyed_op",
@@ -155,6 +159,7 @@ __all__ = [
     "list_iadd",
     "list_item",
     "list_method",
+    "map",
     "max",
     "min",
     "next",

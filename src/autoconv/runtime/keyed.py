@@ -139,6 +139,21 @@ def store(target, key, value) -> None:
     target[key] = value
 
 
+def delete(obj, key) -> None:
+    """`del obj[key]` (converted code: a name bound only to sets and dicts, or an attribute's
+    dict): `obj.pop(key)`, staged, for a dict holding run-time keys or given a key known only
+    when the graph runs (KeyError when it runs, as eagerly, where the key is missing)."""
+    if _traces and type(obj) is dict and stages(obj, key):
+        found = shadow(obj, make=True)
+        staging.graph_tracer.keyed("pop", found, key)
+        return
+    try:
+        del obj[key]
+    except LookupError as e:
+        e.as_written = True  # the user's own `del obj[key]` (trace.raising)
+        raise
+
+
 def item(obj, key):
     """`obj[key]` (converted code: a name bound only to sets and dicts)."""
     if type(obj) is dict and stages(obj, key):
@@ -150,6 +165,10 @@ def item(obj, key):
         return staging.graph_tracer.keyed("item", found, key)
     if type(obj) is dict and staging.jax_value(key):  # a key chosen under JAX (`Choice`)
         return staging.jax_ops().keyed_item(obj, key)
+    if type(obj) is not dict:
+        from autoconv.runtime.items import item_at  # (it imports this module)
+
+        return item_at(obj, key)  # `self.arr[i]`: a list or array at a run-time index too
     try:
         return obj[key]
     except LookupError as e:

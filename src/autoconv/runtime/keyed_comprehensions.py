@@ -2,8 +2,10 @@
 (`converters/keyed.py`): `{k: f(k) for k in sorted(d)}`, `{v for v in d.values()}`,
 `[k for k in d]`. Python would see the object empty (its keys are in its shadow,
 `runtime.keyed`); these run the comprehension as the `for` statement with an `if` and a store
-would, so the graph builds the new dict or set when it runs. Outside a trace, and over Python
-values, each is the comprehension itself."""
+would, so the graph builds the new dict or set when it runs. So does every set or dict
+comprehension with one `for` (`{int(v) for v in x}`, `{i: int(v) for i, v in enumerate(x) if v
+!= 0}`): its keys, or its filter, may be known only when the graph runs. Outside a trace each is
+the comprehension itself."""
 
 from autoconv.runtime import keyed, staging
 from autoconv.runtime.control_flow import for_stmt, if_stmt
@@ -22,23 +24,26 @@ def keys_of(obj):
 def built(kind, items, test, key, value=None, unpack=False):
     """`{key(v): value(v) for v in items if test(v)}` (`kind` "dict") or `{key(v) for v in
     items if test(v)}` ("set"); `test` None: no filter; `unpack`: the functions take the
-    item's parts (`for k, v in d.items()`)."""
+    item's parts (`for k, v in d.items()`). While tracing, a `for` statement builds it, each
+    key stored as `d[k] = v` or `s.add(k)` is (staged where it is known only when the graph
+    runs; a Python loop and Python's own store on Python values)."""
     if unpack:
         test = None if test is None else _star(test)
         key = _star(key)
         value = None if value is None else _star(value)
-    if not (_traces and (staging.grown_list(items) or staging.symbolic(items))):
+    if not _traces:
         if kind == "dict":
             return {key(v): value(v) for v in items if test is None or test(v)}
         return {key(v) for v in items if test is None or test(v)}
-    out = {} if kind == "dict" else set()
+    # (messages name a container by the variable holding it: here, the comprehension)
+    comprehension = {} if kind == "dict" else set()
 
     def put(item):
         if kind == "dict":
             k = key(item)  # (Python evaluates the key first)
-            keyed.store(out, k, value(item))
+            keyed.store(comprehension, k, value(item))
         else:
-            keyed.method(out.add)(key(item))
+            keyed.method(comprehension.add)(key(item))
 
     if test is None:
         body = put
@@ -48,7 +53,7 @@ def built(kind, items, test, key, value=None, unpack=False):
             if_stmt(test(item), lambda: put(item))
 
     for_stmt(items, body)
-    return out
+    return comprehension
 
 
 def _star(fn):

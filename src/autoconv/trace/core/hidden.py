@@ -45,7 +45,9 @@ class HiddenState:
         self.deques: list = []  # (deque a variable holds, its items before, its name)
         self.deque_changed: dict = {}  # label -> None
         self.names = frozenset(names)  # the statement's own (`self.stock['a']` once carried)
-        self.added: dict = {}  # label -> None: dict entries a trace added (not there before)
+        # label -> (key, value): dict entries a trace added (not there before), as it left them
+        self.added: dict = {}
+        self.rounds: list = []  # the labels each `undo()` found added (one set per trace)
         self.changed: dict = {}  # label -> None, in order
         self.refs: dict = {}  # label -> (state name, read, write) of what changed
         carried = _carried_attributes(names)
@@ -142,6 +144,8 @@ class HiddenState:
                 self.deque_changed[f"`{name}`"] = None
                 q.clear()
                 q.extend(before)
+        added = set()
+        self.rounds.append(added)
         for d, before, name in self.dicts:
             if len(d) == len(before) and all(d.get(k, _EMPTY) is v for k, v in before.items()):
                 continue
@@ -153,19 +157,28 @@ class HiddenState:
                 self.changed[label] = None
                 self.refs[label] = (f"{name}[{key!r}]", *_entry(d, key))
                 if old is _EMPTY:
-                    self.added[label] = None
+                    self.added[label] = (key, now)
+                    added.add(label)
                     del d[key]
                 else:
                     d[key] = old
 
-    def carried(self) -> list | None:
+    def carried(self, everywhere=frozenset()) -> list | None:
         """`(state name, read, write)` of each thing a trace changed, for the statement to carry
         as more of its variables and trace again; None when something cannot be carried (a
-        variable unbound before the statement, or an attribute it did not have)."""
+        variable unbound before the statement, an attribute it did not have, or a dict entry
+        it added, unless `everywhere`: labels of entries that every path adds)."""
         refs = [self.refs[label] for label in self.changed]
-        if any(read() is _EMPTY for _, read, _ in refs):
+        missing = [label for label in self.changed if self.refs[label][1]() is _EMPTY]
+        if any(label not in everywhere for label in missing):
             return None
         return refs
+
+    def added_everywhere(self, traces: int, raised) -> set:
+        """The labels of the dict entries each of the last `traces` traces (the paths of a
+        staged `if`) added, leaving out the paths that raise (`raised`, one flag a trace)."""
+        rounds = [r for r, r_raised in zip(self.rounds[-traces:], raised) if not r_raised]
+        return set.intersection(*rounds) if rounds else set()
 
     def check(self, fail: Callable[[str], None], what: str) -> None:
         """Raises (`fail(message)`) when a trace changed hidden state."""
@@ -219,7 +232,10 @@ def _entry(d, key):
     """`(read, write)` of entry `key` of dict `d` (read: _EMPTY where it is missing)."""
 
     def write(value):
-        d[key] = value
+        if value is _EMPTY:
+            d.pop(key, None)  # (missing before a statement that adds it on every path)
+        else:
+            d[key] = value
 
     return (lambda: d.get(key, _EMPTY)), write
 

@@ -203,11 +203,13 @@ def _carried(shadow) -> bool:
     return shadow.snapped and not appends._LOOPS
 
 
-def _promote(shadow, origin):
-    """Makes the shadow's lists run-time ones (from the items the object holds now)."""
+def _promote(shadow, origin, added=None):
+    """Makes the shadow's lists run-time ones (from the items the object holds now; of the
+    kinds of `added`, a `(key, value)` a path stores, where it holds none)."""
+    key, value = added if added is not None and not shadow.obj else (None, None)
     if shadow.values is not None:
-        _ensure(shadow, shadow.values, None, origin)
-    _ensure(shadow, shadow.keys, None, origin)
+        _ensure(shadow, shadow.values, value, origin)
+    _ensure(shadow, shadow.keys, key, origin)
 
 
 def promote_added(hidden, origin) -> bool:
@@ -218,13 +220,15 @@ def promote_added(hidden, origin) -> bool:
     promoted = False
     for d, _, name in hidden.dicts:
         prefix = f"`{name}["
-        added = [label for label in hidden.added if label.startswith(prefix)]
+        added = [item for label, item in hidden.added.items() if label.startswith(prefix)]
         if not added or type(d) is not dict or not all(map(keyed_rt.number_key, d)):
             continue
+        if not all(keyed_rt.number_key(k) for k, _ in added):
+            continue  # (`trades[f"asset{i}"] = n`: the `if`'s own error names the key)
         shadow = keyed_rt.shadow(d, name, make=True)
         if shadow.active() or not _promotable(shadow):
             continue
-        _promote(shadow, origin)
+        _promote(shadow, origin, added[0])
         promoted = True
     return promoted
 

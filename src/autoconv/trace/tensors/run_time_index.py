@@ -46,7 +46,22 @@ def item_at(target, key, origin):
         value = dict_read(target, key, origin)
         if value is not switch.NOT_MINE:
             return value
+    elif isinstance(target, dict):
+        _dict_subclass(target, origin)
     return target[key]  # Python's own read: its error asks for a key known now
+
+
+def _dict_subclass(target: dict, origin) -> None:
+    """Refuses a key known only when the graph runs of a `defaultdict` (any dict subclass):
+    Python would file it under the Tensor's identity (autoconv's frame hashes it), not its
+    value, and only a plain dict holds keys known only when the graph runs."""
+    kind = type(target).__name__
+    raise StagingError(
+        f"{where(origin)}: {kind} `{switch._name(target)}` is read at a key known only when "
+        f"the graph runs: only a plain dict (`d = {{}}`) holds such keys. Use a plain dict: "
+        "`d[k] = d.get(k, 0) + 1` for counts; for lists of items per key, lists of keys and "
+        "items (`keys.append(k); items.append(i)`)."
+    )
 
 
 def check_slice(items, key, origin) -> None:
@@ -130,16 +145,19 @@ def dict_read(d: dict, key, origin, default=NO_DEFAULT):
     return value
 
 
+_PLAIN_ITEMS = (*_NUMBERS, str)
+
+
 def _tuple_read(d: dict, key: tuple, origin, default):
-    """`d[key]` of a dict whose keys are tuples of Python numbers known now, at a tuple of
-    numbers some known only when the graph runs (`d[(i, j)]`): a switch on which key equals
-    it item by item; `NOT_MINE` for any other dict or key."""
+    """`d[key]` of a dict whose keys are tuples of Python numbers (or strings) known now, at a
+    tuple of them some known only when the graph runs (`d[(i, j)]`, `d[(state, event)]`): a
+    switch on which key equals it item by item; `NOT_MINE` for any other dict or key."""
     keys = list(d)
     if not (
         0 < len(keys) <= switch.LIMIT
-        and all(isinstance(v, Tensor) and not v.shape or type(v) in _NUMBERS for v in key)
+        and all(isinstance(v, Tensor) and not v.shape or type(v) in _PLAIN_ITEMS for v in key)
         and any(isinstance(v, Tensor) for v in key)
-        and all(type(k) is tuple and all(type(v) in _NUMBERS for v in k) for k in keys)
+        and all(type(k) is tuple and all(type(v) in _PLAIN_ITEMS for v in k) for k in keys)
     ):
         return switch.NOT_MINE
     name = switch._name(d)
@@ -149,6 +167,9 @@ def _tuple_read(d: dict, key: tuple, origin, default):
             continue
         hit = True
         for v, w in zip(key, k):
+            if (type(v) is str) is not (type(w) is str):
+                hit = False  # a string equals no number (nor a number Tensor)
+                break
             hit = hit & (v == w) if hit is not True else v == w
             if hit is False:
                 break

@@ -234,7 +234,10 @@ class TensorTracer:
             raise _NeedsAccumulator(
                 pending.lst, next((a for a in added if type(a) is list and a), []), whole=True
             )
-        refs = hidden.carried() if hidden.changed else None
+        # `d[k] = v` on every path of the `if` at a key `d` lacks: carried, as a variable both
+        # branches assign (which the next trace makes the `if`'s own).
+        everywhere = hidden.added_everywhere(2, raised) if not all(raised) else set()
+        refs = hidden.carried(everywhere) if hidden.changed else None
         if refs:
             # A function a branch calls changes a `nonlocal` variable or an attribute: trace
             # the `if` again with it among its variables, which joins it as theirs.
