@@ -72,7 +72,7 @@ def convert(
         logical_expressions.transform(node, ctx)
         # The runtime calls a lambda with items known only when the graph runs (`min(items,
         # key=lambda k: dist[k])`), so its reads at a parameter may be at such keys.
-        run_time_index.transform(node, ctx)
+        run_time_index.transform(node, ctx, joins=False)
         strings.transform(node, ctx)
         calls.transform(node, ctx)
         return
