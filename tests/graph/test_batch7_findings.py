@@ -85,12 +85,12 @@ def write_first_of_a_queue(x):
     return q
 
 
+# (fixed: the run-time list carries the item it holds, `staging.held_at`; no longer the
+# documented error for uneven appends)
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_item_write_into_a_grown_list_is_a_clear_error(backend):
-    # (no longer an internal IndexError: the item the empty list does not hold yet is not
-    # written back, and the loop's uneven appends are the documented error)
-    text = message(write_first_of_a_queue, np.array([1.0, -1.0]), backend=backend)
-    assert "test_batch7_findings.py:" in text and "appended to a different number" in text
+@pytest.mark.parametrize("x", [np.array([1.0, -1.0]), np.array([-1.0, 2.0, -3.0, 4.0])])
+def test_item_write_into_a_grown_list(backend, x):
+    follows_the_rule(write_first_of_a_queue, x, backend=backend)
 
 
 # E3 (crash, now a clear error): a dict of tuple keys read at `w`, a tuple a staged loop
@@ -205,8 +205,8 @@ def test_count_over_a_grown_list_is_an_int_on_numpy():
     follows_the_rule(count_at_least_two, np.array([1.0, 3.0]))
 
 
+# (fixed: a comparison of a read item maps the read list's kinds, backends/jax/item_kinds.py)
 @pytest.mark.skipif("jax" not in BACKENDS, reason="the JAX backend is optional")
-@xfail("W3: sum of a generator of bools over a grown list is np.int64 on JAX")
 def test_count_over_a_grown_list_is_an_int_on_jax():
     follows_the_rule(count_at_least_two, np.array([1.0, 3.0]), backend="jax")
 
@@ -231,8 +231,9 @@ def sort_objects_by_property(w, v):
     return items[0].w
 
 
+# (fixed by objects8: the keys JAX traces are refused, a clear JaxStagingError; and the graph
+# path sorts the objects, tests/graph/test_objects8.py)
 @pytest.mark.skipif("jax" not in BACKENDS, reason="jax is optional")
-@xfail("J1: sort of objects by a traced property under jax.jit(convert(f))")
 def test_sort_of_objects_by_a_traced_key_under_jit():
     import jax
     import jax.numpy as jnp

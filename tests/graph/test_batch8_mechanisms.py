@@ -192,3 +192,30 @@ def run_length_string(codes):
 @pytest.mark.parametrize("x", [np.array([97, 97, 98]), np.array([99]), np.zeros(0, int)], ids=str)
 def test_join_of_run_time_strings_appended_after_a_staged_loop(x, backend):
     follows_the_rule(run_length_string, x, backend=backend)
+
+
+def lookup_with_keyerror(codes, key):
+    table = {int(c): i for i, c in enumerate(codes)}
+    try:
+        return table[key]
+    except KeyError:
+        return -1
+
+
+def lookup_message(codes, key):
+    table = {int(c): i for i, c in enumerate(codes)}
+    try:
+        return table[key]
+    except KeyError as e:
+        return str(e)  # the missing key: known only when the graph runs
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("key", [5, 1, 3])
+def test_a_try_handles_a_missing_run_time_key(key, backend):
+    follows_the_rule(lookup_with_keyerror, np.array([3, 1, 4]), key, backend=backend)
+
+
+def test_the_missing_keys_message_is_a_clear_error():
+    with pytest.raises(autoconv.AutoconvError):
+        autoconv.function(lookup_message)(np.array([3, 1, 4]), 5)

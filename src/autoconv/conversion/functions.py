@@ -81,8 +81,22 @@ def converted_code(func, recursive: bool):
 
 
 def build(func, entry):
-    """A function running `entry.code` with `func`'s globals, cells, defaults and metadata."""
+    """A function running `entry.code` with `func`'s globals, cells, defaults and metadata.
+    The user's classes its code names get guarded special methods and properties first
+    (`classes`)."""
+    (_PREPARE or _prepare_named())(func)
     return build_code(func, entry.code, entry.ac)
+
+
+_PREPARE = None
+
+
+def _prepare_named():
+    global _PREPARE
+    from autoconv.conversion import classes  # (it imports `guarded`, which imports this)
+
+    _PREPARE = classes.prepare_named
+    return _PREPARE
 
 
 def build_code(func, code, ac=None):

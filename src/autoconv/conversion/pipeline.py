@@ -72,7 +72,7 @@ def convert(
         logical_expressions.transform(node, ctx)
         # The runtime calls a lambda with items known only when the graph runs (`min(items,
         # key=lambda k: dist[k])`), so its reads at a parameter may be at such keys.
-        run_time_index.transform(node, ctx)
+        run_time_index.transform(node, ctx, joins=False)
         strings.transform(node, ctx)
         calls.transform(node, ctx)
         return
@@ -106,8 +106,9 @@ def convert(
     asserts.transform(node, ctx)
     item_assignment.transform(node, ctx)
     inplace_calls.transform(node, ctx)
-    if has_control_flow or has_comprehension:  # a filtered comprehension's length is staged
-        list_items.transform(node, ctx)
+    # (a filtered comprehension's length is staged; `sorted()` may give a run-time list; an
+    # object's lists are read in any function)
+    list_items.transform(node, ctx, has_control_flow or has_comprehension or list_items.sorts(node))
     comprehensions.transform(node, ctx)
     conditional_expressions.transform(node, ctx)
     logical_expressions.transform(node, ctx)

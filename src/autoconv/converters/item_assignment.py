@@ -371,6 +371,8 @@ def _swap(stmt, target, ac, names, in_control_flow, arrays):
     right, as Python assigns them)."""
     items = target.elts
     value = stmt.value
+    if items and all(_attribute_item(t, stmt, names, in_control_flow) for t in items):
+        return _attribute_swap(stmt, items, ac)
     if not (
         len(items) > 1
         and isinstance(value, (gast.Tuple, gast.List))
@@ -407,6 +409,39 @@ def _swap(stmt, target, ac, names, in_control_flow, arrays):
     op = "setitems" if paths is None else "setitems_path"
     call = templates.expr(f"ac.{op}(name, keys, values)", ac=ac, keys=key_tuple, values=value_tuple)
     return _rebound(name, call, stmt, paths)
+
+
+def _attribute_swap(stmt, items, ac):
+    """`self.data[p], self.data[i] = self.data[i], self.data[p]`: items of one attribute of a
+    local name, from a display of as many values, become `ac.setitems_attr(self, 'data', (p,
+    i), (...))`: the values first, then each item as `setitem_attr` assigns it."""
+    value = stmt.value
+    owners = {gast.dump(t.value) for t in items}
+    if not (
+        len(items) > 1
+        and len(owners) == 1
+        and isinstance(value, (gast.Tuple, gast.List))
+        and len(value.elts) == len(items)
+        and not any(isinstance(v, gast.Starred) for v in value.elts)
+        and all(_stable(t.slice) for t in items)
+        and not expressions.binds_or_suspends(value)
+    ):
+        return stmt
+    keys = []
+    for t in items:
+        key = t.slice
+        if any(isinstance(n, gast.Slice) for n in gast.walk(key)):
+            key = templates.expr("ac.index[key]", ac=ac, key=key)
+        keys.append(key)
+    attribute = items[0].value
+    call = templates.expr(
+        f"ac.setitems_attr(owner, {attribute.attr!r}, keys, values)",
+        ac=ac,
+        owner=_copy(attribute.value),
+        keys=gast.Tuple(elts=keys, ctx=gast.Load()),
+        values=gast.Tuple(elts=list(value.elts), ctx=gast.Load()),
+    )
+    return expressions.located(gast.Expr(value=call), stmt)
 
 
 _OP_TEXT = {

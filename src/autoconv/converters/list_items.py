@@ -11,16 +11,18 @@ or branch appended (known only when the graph runs) are read as they are then:
     ''.join(parts)    ->  ac.joined('', parts)
     [f(v) for v in losses]  ->  ac.filtered(losses, None, lambda v: f(v))
 
-Only local names the function appends to (`name.append(...)`) or calls one of those methods
-on, or binds to a list (a display, a comprehension, `list(...)`: a filtered comprehension's
-length is known only when the graph runs when the filter is staged, and any list's items may
-be read at a run-time key), or to a slice or sum of such a list, are rewritten. Outside a graph
-trace each is the plain Python operation (`name[key]`, `v in name`, `name.pop()`).
+`obj.name[k]` at a constant `k` and `v in obj.name` of a local `obj` (`self.items[-1]` in a
+method) are read so too (`run_time_index` reads other keys). Otherwise only local names the
+function appends to (`name.append(...)`) or calls one of those methods on, or binds to a list
+(a display, a comprehension, `list(...)`: a filtered comprehension's length is known only when
+the graph runs when the filter is staged, and any list's items may be read at a run-time key),
+or to a slice or sum of such a list, are rewritten. Outside a graph trace each is the plain
+Python operation (`name[key]`, `v in name`, `name.pop()`).
 """
 
 import gast
 
-from autoconv.converters import comprehensions, deques, expressions
+from autoconv.converters import comprehensions, deques, expressions, run_time_index
 from autoconv.pyct import templates
 from autoconv.pyct.transformer import Transformer
 from autoconv.pyct.walk import child_fields, walk
@@ -33,14 +35,39 @@ METHODS = frozenset(
 )
 
 
-def transform(function_node, ctx) -> None:
-    worklists = deques.transform(function_node, ctx) if not _lambda(function_node) else set()
-    found = _appended(function_node) | worklists
-    names = found & (ctx.local_names - ctx.globals - ctx.nonlocals)
+def transform(function_node, ctx, has_control_flow: bool = True) -> None:
+    """`has_control_flow`: whether the function has an `if`, `for` or `while` statement or a
+    comprehension (else only an object's lists are read through the runtime: its own lists
+    have no run-time items)."""
+    names = set()
+    if has_control_flow:
+        worklists = deques.transform(function_node, ctx) if not _lambda(function_node) else set()
+        found = _appended(function_node) | worklists
+        names = found & (ctx.local_names - ctx.globals - ctx.nonlocals)
     if names:
         _deletes(function_node, names, ctx.ac)
+        _nested_writes(function_node, names, ctx)
         expressions.rewrite(function_node, _Items(ctx, names))
         _joins(function_node, names, ctx.ac)
+    params = {a.id for a in _params(function_node)}
+    locals_ = frozenset((ctx.local_names | params) - ctx.globals - ctx.nonlocals)
+    # `self.items[-1]`, `v in st.seen`: a list an object holds may have items a staged loop
+    # appended (through a method), so its reads go through the runtime too.
+    expressions.rewrite(function_node, _Attributes(ctx, locals_))
+
+
+def _params(function_node) -> list:
+    args = getattr(function_node, "args", None)
+    if args is None:
+        return []
+    found = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+    return [a for a in found if isinstance(a, gast.Name)]
+
+
+def sorts(function_node) -> bool:
+    """Whether the function calls `sorted`: of an array whose length is known only when the
+    graph runs it gives a run-time list, read through the runtime as the others are."""
+    return any(isinstance(n, gast.Call) and _sorts(n.func) for n in walk(function_node))
 
 
 def _lambda(node) -> bool:
@@ -49,19 +76,25 @@ def _lambda(node) -> bool:
 
 def _rewrite_statements(node, rewrite) -> None:
     """Each statement of `node` (not in nested functions or classes) replaced by
-    `rewrite(stmt)` where that gives a statement, else searched in turn."""
+    `rewrite(stmt)` where that gives a statement (or a list of them), else searched in turn."""
     for field in child_fields(type(node)):
         value = getattr(node, field, None)
         if type(value) is not list:
             continue
-        for i, item in enumerate(value):
+        out = []
+        for item in value:
             new = rewrite(item)
-            if new is not None:
-                value[i] = expressions.located(new, item)
-            elif isinstance(item, (gast.stmt, gast.ExceptHandler, gast.match_case)) and not (
-                isinstance(item, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef))
-            ):
-                _rewrite_statements(item, rewrite)
+            if type(new) is list:
+                out.extend(expressions.located(n, item) for n in new)
+            elif new is not None:
+                out.append(expressions.located(new, item))
+            else:
+                out.append(item)
+                if isinstance(item, (gast.stmt, gast.ExceptHandler, gast.match_case)) and not (
+                    isinstance(item, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef))
+                ):
+                    _rewrite_statements(item, rewrite)
+        value[:] = out
 
 
 def _joins(node, names, ac) -> None:
@@ -104,6 +137,43 @@ def _deletes(node, names, ac) -> None:
     _rewrite_statements(node, rewrite)
 
 
+def _nested_writes(node, names, ctx) -> None:
+    """`name[k][j] += v` (or `= v`) in `node`'s statements, `k` a name or a constant, becomes
+    the item read, changed and put back (`ac.put_back`): an item of a run-time list is made
+    when the graph runs, so the change is written into the list there (Python's statement
+    changes the item in place, and putting it back is a no-op outside a trace)."""
+
+    def rewrite(item):
+        target = None
+        if isinstance(item, gast.AugAssign):
+            target = item.target
+        elif isinstance(item, gast.Assign) and len(item.targets) == 1:
+            target = item.targets[0]
+        if not (isinstance(target, gast.Subscript) and isinstance(target.value, gast.Subscript)):
+            return None
+        outer = target.value
+        if not (
+            isinstance(outer.value, gast.Name)
+            and outer.value.id in names
+            and isinstance(outer.slice, (gast.Name, gast.Constant, gast.UnaryOp))
+            and not isinstance(target.slice, (gast.Slice, gast.Tuple))
+        ):
+            return None
+        temp = ctx.namer.new("item")
+        read = templates.stmts("temp = name[key]", temp=temp, name=outer.value.id, key=outer.slice)
+        target.value = gast.Name(id=temp, ctx=gast.Load(), annotation=None, type_comment=None)
+        back = templates.stmts(
+            "ac.put_back(name, key, temp)",
+            ac=ctx.ac,
+            name=outer.value.id,
+            key=outer.slice,
+            temp=temp,
+        )
+        return [*read, item, *back]
+
+    _rewrite_statements(node, rewrite)
+
+
 def _appended(function_node) -> set:
     found = set()
     assigns = []
@@ -131,7 +201,7 @@ def _appended(function_node) -> set:
 def _grown(value, names) -> bool:
     """Whether `value` is a list whose length or items may be known only when a graph runs: a
     list display or comprehension (`[-1] * n`, `[v for v in x if v > 0]`), `list(...)`, or a
-    slice, sum or copy of a list in `names`."""
+    slice, sum or copy of a list in `names`, or `sorted()` of anything."""
     if isinstance(value, (gast.ListComp, gast.List)):
         return True  # a list: its items may be read at a key known only when a graph runs
     if isinstance(value, gast.GeneratorExp):
@@ -142,6 +212,8 @@ def _grown(value, names) -> bool:
         return isinstance(value.slice, gast.Slice) and _grown(value.value, names)
     if isinstance(value, gast.BinOp) and isinstance(value.op, gast.Add):
         return _grown(value.left, names) or _grown(value.right, names)
+    if isinstance(value, gast.Call) and len(value.args) == 1 and _sorts(value.func):
+        return True  # `s = sorted(window)`: a run-time list where its argument is one
     if isinstance(value, gast.Call) and not value.keywords and len(value.args) <= 1:
         func = value.func
         if isinstance(func, gast.Name) and func.id == "list":
@@ -149,6 +221,13 @@ def _grown(value, names) -> bool:
         if isinstance(func, gast.Attribute) and func.attr == "copy" and not value.args:
             return _grown(func.value, names)
     return isinstance(value, gast.Name) and value.id in names
+
+
+def _sorts(func) -> bool:
+    """`sorted` (converted code's `ac.sorted`, as the calls pass left it)."""
+    if isinstance(func, gast.Name):
+        return func.id == "sorted"
+    return isinstance(func, gast.Attribute) and func.attr == "sorted"
 
 
 def _key(key):
@@ -201,9 +280,25 @@ class _Items(Transformer):
             call.args.append(gast.Constant(value=True, kind=None))
         return expressions.located(call, node)
 
+    def _made_list(self, node) -> bool:
+        """`sorted(...)`, or `list(...)` of one of the lists: a run-time list while tracing."""
+        if not isinstance(node, gast.Call) or len(node.args) != 1:
+            return False
+        func = node.func
+        if isinstance(func, gast.Name):
+            return func.id == "sorted" or func.id == "list" and self._over_ours(node.args[0])
+        return (
+            isinstance(func, gast.Attribute)
+            and func.attr == "sorted"
+            and isinstance(func.value, gast.Name)
+            and func.value.id == self.ac
+        )
+
     def visit_Subscript(self, node):
         self.generic_visit(node)
-        if isinstance(node.ctx, gast.Load) and self._ours(node.value):
+        if isinstance(node.ctx, gast.Load) and (
+            self._ours(node.value) or self._made_list(node.value)
+        ):
             if isinstance(node.slice, gast.Tuple):
                 return node  # a list takes no tuple key: Python's own TypeError
             call = templates.expr("ac.list_item(name, key)", ac=self.ac, key=_key(node.slice))
@@ -246,3 +341,31 @@ class _Items(Transformer):
             call.keywords = node.keywords
             return expressions.located(call, node)
         return node
+
+
+class _Attributes(_Items):
+    """`obj.name[key]` and `v in obj.name` of a local `obj` (`self` in a method): read as
+    `_Items` reads a local list (plain Python outside a graph trace, and on anything but a
+    list). `names` here: the function's local names."""
+
+    def _ours(self, node) -> bool:
+        return (
+            isinstance(node, gast.Attribute)
+            and isinstance(node.value, gast.Name)
+            and node.value.id in self.names
+            and isinstance(node.ctx, gast.Load)
+        )
+
+    def _over_ours(self, node) -> bool:
+        return False  # comprehensions stay as they are
+
+    def visit_Subscript(self, node):
+        if not run_time_index.constant_key(node.slice):
+            # (a key that may be known only when the graph runs: `run_time_index` reads it)
+            self.generic_visit(node)
+            return node
+        return super().visit_Subscript(node)
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        return node  # `self.items.pop()`: `ac.converted` stages it (runtime.calls)

@@ -26,8 +26,15 @@ from autoconv.pyct import templates
 from autoconv.pyct.transformer import Transformer
 
 
-def transform(function_node, ctx) -> None:
-    expressions.rewrite(function_node, _Reads(ctx.ac, expressions.target_reads(function_node)))
+def transform(function_node, ctx, joins: bool = True) -> None:
+    """`joins`: also `sep.join(xs)` (not in a lambda, whose items are the caller's)."""
+    reads = _Reads(ctx.ac, expressions.target_reads(function_node), joins)
+    expressions.rewrite(function_node, reads)
+
+
+def constant_key(node) -> bool:
+    """Whether a subscript's key is known when the function is written (see `_constant`)."""
+    return _constant(node)
 
 
 def _constant(node) -> bool:
@@ -44,10 +51,11 @@ def _constant(node) -> bool:
 
 
 class _Reads(Transformer):
-    def __init__(self, ac, in_targets):
+    def __init__(self, ac, in_targets, joins=True):
         super().__init__()
         self.ac = ac
         self.in_targets = in_targets
+        self.joins = joins
 
     def _index(self, node) -> bool:
         return (
@@ -77,7 +85,7 @@ class _Reads(Transformer):
     def visit_Call(self, node):
         self.generic_visit(node)
         sep = node.func.value if isinstance(node.func, gast.Attribute) else None
-        if isinstance(sep, gast.Constant) and type(sep.value) is str:
+        if self.joins and isinstance(sep, gast.Constant) and type(sep.value) is str:
             call = expressions.joined(node, self.ac, _unstarred)
             if call is not None:
                 return call

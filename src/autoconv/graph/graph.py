@@ -237,9 +237,10 @@ def add_const(value, spec, owned: bool) -> Tensor:
 def add_node(node: Node, specs, origin=None) -> Node:
     """Appends `node` to the current block, giving it one output per `(shape, dtype)` in
     `specs`. Returns the node."""
-    if _SCOPES.sealed:
+    scopes = _SCOPES  # (a thread-local: read once)
+    if scopes.sealed:
         raise RecordingForbidden(node.op)
-    scope = current()
+    scope = scopes.stack[-1]
     graph = scope.graph
     for t in node.inputs:
         if t.graph is not graph:
@@ -257,10 +258,15 @@ def add_node(node: Node, specs, origin=None) -> Node:
             t = _new_object(Tensor)
             t.weak = len(spec) > 2 and spec[2]
             t.py_kinds = None
+            # Not changed in place (trace.tensors.mutation): set, so that the check every
+            # operation makes of its inputs once a graph has such an array reads None here
+            # instead of raising AttributeError through `Tensor.__getattr__`.
+            t._stale = None
             t.graph = graph
             t.node = node
             t.index = i
-            t.id = graph.new_id()
+            t.id = graph._next_id  # (`graph.new_id()`, without the call)
+            graph._next_id += 1
             t._shape = tuple(spec[0])
             dtype = spec[1]
             t.dtype = dtype if isinstance(dtype, np.dtype) else np.dtype(dtype)

@@ -24,14 +24,23 @@ def user_origin(depth: int = 1):
     # `user_frame(_SKIP, depth)`, with each file's verdict kept: every traced operation asks.
     frame = sys._getframe(depth)
     while frame is not None:
-        filename = frame.f_code.co_filename
+        code = frame.f_code
+        filename = code.co_filename
         ours = _OURS.get(filename)
         if ours is None:
             if len(_OURS) >= 4096:
                 _OURS.clear()
                 _ORIGINS.clear()
+                _AT.clear()
             ours = _OURS[filename] = filename.startswith(_SKIP)
         if not ours:
+            # By the instruction: `f_lineno` decodes the code's line table from its start
+            # (about 1 us in a converted loop body), the same answer at every step of a loop.
+            # (The entry holds the code object, so its id is not reused while there.)
+            at = (id(code), frame.f_lasti)
+            found = _AT.get(at)
+            if found is not None and found[0] is code:
+                return found[1]
             # One tuple per line, shared by the operations recorded there (a loop's steps).
             lines = _ORIGINS.get(filename)
             if lines is None:
@@ -42,6 +51,9 @@ def user_origin(depth: int = 1):
                 if len(lines) >= 4096:
                     lines.clear()
                 origin = lines[line] = (filename, line)
+            if len(_AT) >= 4096:
+                _AT.clear()
+            _AT[at] = (code, origin)
             return origin
         frame = frame.f_back
     return None
@@ -49,6 +61,7 @@ def user_origin(depth: int = 1):
 
 _OURS: dict = {}  # file name -> whether it is autoconv's or NumPy's (`_SKIP`)
 _ORIGINS: dict = {}  # file name -> {line: (file name, line)}
+_AT: dict = {}  # (id of a user code object, instruction offset) -> (that code, its origin)
 
 
 class SavedOrigin(tuple):

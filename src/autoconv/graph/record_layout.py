@@ -26,7 +26,10 @@ MARK = "|"
 
 def layout_of(dtype):
     """The layout a row dtype carries, or None (a plain tuple, or no row)."""
-    names = getattr(np.dtype(dtype), "names", None)
+    dtype = np.dtype(dtype)
+    names = dtype.names
+    if names is not None and not names:  # an empty list, tuple or dict: in the metadata
+        return (dtype.metadata or {}).get(MARK)
     if not names or MARK not in names[0]:
         return None
     return _parse(names[0])

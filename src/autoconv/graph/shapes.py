@@ -12,6 +12,7 @@ import warnings
 
 import numpy as np
 
+from autoconv.caches import register_cache
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import Tensor
@@ -171,7 +172,58 @@ def standin_result(func, args, kwargs):
 
 def standin_dtype(func, args, kwargs) -> np.dtype:
     """The dtype NumPy gives `func(*args, **kwargs)` (see `standin_result`)."""
-    return np.asarray(standin_result(func, args, kwargs)).dtype
+    key = _standin_key(func, args, kwargs)
+    if key is not None:
+        try:
+            found = _STANDIN_DTYPES.get(key)
+        except TypeError:  # (a callable that cannot be hashed)
+            found = key = None
+        if found is not None:
+            return found
+    dtype = np.asarray(standin_result(func, args, kwargs)).dtype
+    if key is not None:
+        if len(_STANDIN_DTYPES) >= 4096:
+            _STANDIN_DTYPES.clear()
+        _STANDIN_DTYPES[key] = dtype
+    return dtype
+
+
+# `standin_dtype`'s answers by what the stand-ins depend on: a loop unrolled while tracing asks
+# the same question at every step (k-means' `np.sum`, `np.argmin` and `np.max` of each of its
+# 50 steps), and running NumPy on the stand-ins costs about 20 us (`np.errstate`, the warnings
+# filter, NumPy's dispatch). Bounded; cleared with autoconv.clear_caches().
+_STANDIN_DTYPES: dict = {}
+register_cache("stand-in result dtypes", _STANDIN_DTYPES)
+_KEYED_VALUES = frozenset((bool, int, float, complex, str, type(None)))
+_ModuleType = type(np)
+
+
+def _standin_key(func, args, kwargs):
+    """A key for `standin_dtype(func, args, kwargs)`: what `_standin` makes of each operand (a
+    Tensor's or array's dtype, rank and weakness; a Python number, a dtype or a tuple of ints
+    as it is), or None where an operand is anything else (a list, a slice) or `func` may draw
+    random numbers or hold state (a method of an object, `rng.exponential`: each call draws)."""
+    owner = getattr(func, "__self__", None)
+    if (owner is not None and not isinstance(owner, (_ModuleType, np.ufunc))) or "random" in (
+        getattr(func, "__module__", None) or ""
+    ):
+        return None
+    key = [func, tuple(kwargs)]
+    for v in (*args, *kwargs.values()):
+        tv = type(v)
+        if tv is Tensor:
+            key.append((v.dtype, len(v._shape), v.weak))
+        elif isinstance(v, Tensor):
+            key.append((v.dtype, v.ndim, v.weak))
+        elif tv is np.ndarray:
+            key.append((v.dtype, v.ndim, None))
+        elif tv in _KEYED_VALUES or tv is type or isinstance(v, (np.dtype, np.generic)):
+            key.append((tv, v))
+        elif tv is tuple and all(type(i) is int for i in v):
+            key.append((tv, v))
+        else:
+            return None
+    return tuple(key)
 
 
 def result_dtype(value) -> np.dtype:

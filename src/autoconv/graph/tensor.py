@@ -95,6 +95,7 @@ class Tensor:
         # py_kinds: None, or (tag, kinds, name) when the Python type depends on the path taken (a
         # Python number on some paths, a NumPy value on others: optionals.tagged).
         self.py_kinds = None
+        self._stale = None  # (set: see `add_node`)
         self.graph = graph
         self.node = node
         self.index = index

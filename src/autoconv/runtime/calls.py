@@ -105,10 +105,24 @@ def converted(f):
     if kind in _AS_IS:
         return f
     if kind is _MethodType:
+        if _traces or _jax_tracing():
+            _prepare(f.__self__)  # its class's properties and special methods (`classes`)
         func = f.__func__
         target = converted(func)
         return f if target is func else _MethodType(target, f.__self__)
     return _recursive().for_callable(f)
+
+
+_prepared: set = set()  # ids of the classes `_prepare` handed on (never unloaded, or harmless)
+
+
+def _prepare(owner) -> None:
+    cls = owner if isinstance(owner, type) else type(owner)
+    if id(cls) not in _prepared:
+        _prepared.add(id(cls))
+        from autoconv.conversion import classes
+
+        classes.prepare(cls)
 
 
 _LIST_METHODS = frozenset(("pop", "insert", "remove", "sort", "reverse", "index", "count"))

@@ -6,7 +6,7 @@ the iterable (`staging.tracer_for`), that tracer stages the statement instead. K
 they run once per `if` and once per loop in Python mode.
 """
 
-from autoconv.runtime import keyed, staging
+from autoconv.runtime import keyed, objects, staging
 from autoconv.runtime.logical import not_
 from autoconv.runtime.unbound import past_operators, register, throw, unbound_error
 
@@ -28,6 +28,8 @@ def if_stmt(cond, body, orelse=None, get_state=None, set_state=None, names=()):
     if cond is not True and cond is not False:
         if _traces and type(cond) in (set, dict):
             cond = keyed.view(cond)  # holding keys known only when the graph runs: their list
+        else:
+            cond = objects.tested(cond)  # a user's object: its `__bool__`, converted
         tracer = _tracer_for(cond)
         if tracer is not None:
             if type(orelse) is tuple:
@@ -158,6 +160,10 @@ def while_stmt(test, body, get_state=None, set_state=None, names=()):
     try:
         mark = staging.graph_tracer.mark() if _traces else None
         cond = test()
+        if cond is not True and cond is not False and objects.tested(cond) is not cond:
+            # `while st:` of a user's object: its `__bool__` (converted) is the test.
+            test = objects.testing(test)
+            cond = test()
         while True:
             if cond is not True and cond is not False:
                 tracer = _tracer_for(cond)

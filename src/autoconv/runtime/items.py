@@ -156,6 +156,13 @@ def setitem_attr(owner, attr: str, key, value) -> None:
         setattr(owner, attr, new)
 
 
+def setitems_attr(owner, attr: str, keys, values) -> None:
+    """`owner.attr[k1], owner.attr[k2] = v1, v2` (a swap): the values are all read first, then
+    each item is assigned as `setitem_attr` assigns it, left to right, as Python does."""
+    for key, value in zip(keys, values):
+        setitem_attr(owner, attr, key, value)
+
+
 class params_written:  # noqa: N801 - converted code's `with ac.params_written(names):`
     """Around the body of a function that writes its parameters `names` in place: while a
     graph is traced, notes at its end each that holds another array than it was given
@@ -235,10 +242,17 @@ def store_item(target, key, value):
         return target
     if (
         type(target) is list
-        and staging.is_undefined(value)
+        and (staging.is_undefined(value) or _traces and type(value) in staging.STORE_CHECKS)
         and not -len(target) <= key < len(target)
     ):
-        return target  # an item the list does not hold yet (`q[0]` of an empty queue)
+        # An item the list does not hold yet (`q[0]` of an empty queue), or set on the paths
+        # where a staged loop appended it (the run-time list carries it).
+        return target
+    if _traces and staging.held_at(target, key):
+        # A run-time list (`pts.sort()` in a staged loop) carries its items itself: a write of
+        # one is staged on it (`setitem`), so the item's state is only held, not written.
+        staging.hold_item(target, key, value)
+        return target
     if not _traces and (staging.jax_value(target) or _jax_array(target)):
         return target
     check = staging.STORE_CHECKS.get(type(value))
@@ -246,6 +260,18 @@ def store_item(target, key, value):
         check(value)  # set on some paths only (`d[k] = v` in one branch): the keys would differ
     target[key] = value
     return target
+
+
+def put_back(target, key, item) -> None:
+    """`target[key] = item` after converted code changed `item`, read as `target[key]`, in
+    place (`target[k][j] += 1`, converters/list_items.py): while a graph is traced, an item of
+    a run-time list is written into it when the graph runs (the rebuilt item is a new object);
+    a Python list's item is that object already."""
+    if _traces and staging.held_at(target, key):
+        from autoconv.trace.tensors.records import written_back
+
+        staging.graph_tracer.setitem(target, key, item)
+        written_back(item)
 
 
 def list_item(target, key):

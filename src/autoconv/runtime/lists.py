@@ -87,6 +87,14 @@ def list_method(target, name, *args, **kwargs):
             return found
     if name == "sort" and type(target) is list and "jax" in _modules:
         _jax_sort(target)
+        if kwargs.get("key") is not None and not args and set(kwargs) <= {"key", "reverse"}:
+            keys = [kwargs["key"](v) for v in target]  # once each, as Python's sort calls it
+            _jax_sort(keys)  # keys JAX traces (`it.ratio` of objects): refused, not compared
+            order = sorted(
+                range(len(target)), key=keys.__getitem__, reverse=kwargs.get("reverse", False)
+            )
+            target[:] = [target[k] for k in order]
+            return None
     if type(target) is list:
         try:
             return getattr(target, name)(*args, **kwargs)  # (`converted` would route it here)
@@ -208,17 +216,18 @@ def filtered(items, test, value, generator=False, unpack=False):
     ):
         made = (value(v) for v in items if test is None or test(v))
         return made if generator else list(made)
-    out = []
+    # (messages name a list by the variable holding it: here, the comprehension)
+    comprehension = []
 
     if test is None:
 
         def body(item):
-            out.append(value(item))
+            comprehension.append(value(item))
 
     else:
 
         def body(item):
-            if_stmt(test(item), lambda: out.append(value(item)))
+            if_stmt(test(item), lambda: comprehension.append(value(item)))
 
     for_stmt(items, body)
-    return out
+    return comprehension

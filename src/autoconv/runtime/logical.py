@@ -4,7 +4,7 @@ Operands after the first arrive as thunks, so evaluation stays short-circuit and
 values are Python's own: `or_(a, lambda: b)` returns `a` itself when `a` is true, not `True`.
 """
 
-from autoconv.runtime import keyed, staging
+from autoconv.runtime import keyed, objects, staging
 from autoconv.runtime.unbound import past_operators, register, throw, unbound_error
 
 _tracer_for = staging.tracer_for
@@ -21,6 +21,8 @@ def and_(value, operand, *more, test=False):
         if value is not True and value is not False:
             if _traces and type(value) in (set, dict):
                 value = keyed.operand(value, test)  # holding keys known only when it runs
+            elif test:
+                value = objects.tested(value)  # a user's object: its `__bool__`, converted
             tracer = _tracer_for(value)
             if tracer is not None:
                 if test and getattr(tracer, "folds_tests", False):
@@ -42,6 +44,8 @@ def and_(value, operand, *more, test=False):
         if not more:
             if _traces and type(value) in (set, dict):
                 value = keyed.operand(value, test)
+            elif test:
+                value = objects.tested(value)
             if test and value is not True and value is not False and _tracer_for(value) is None:
                 return True if value else False
             return value
@@ -59,6 +63,8 @@ def or_(value, operand, *more, test=False):
         if value is not True and value is not False:
             if _traces and type(value) in (set, dict):
                 value = keyed.operand(value, test)  # holding keys known only when it runs
+            elif test:
+                value = objects.tested(value)  # a user's object: its `__bool__`, converted
             tracer = _tracer_for(value)
             if tracer is not None:
                 if test and getattr(tracer, "folds_tests", False):
@@ -80,6 +86,8 @@ def or_(value, operand, *more, test=False):
         if not more:
             if _traces and type(value) in (set, dict):
                 value = keyed.operand(value, test)
+            elif test:
+                value = objects.tested(value)
             if test and value is not True and value is not False and _tracer_for(value) is None:
                 return True if value else False
             return value
@@ -92,6 +100,8 @@ def not_(value):
     if value is not True and value is not False:
         if _traces and type(value) in (set, dict):
             value = keyed.view(value)  # holding keys known only when the graph runs
+        else:
+            value = objects.tested(value)  # a user's object: its `__bool__`, converted
         tracer = _tracer_for(value)
         if tracer is not None:
             return tracer.not_(value)
@@ -104,6 +114,8 @@ def truth(value):
     if value is not True and value is not False:
         if _traces and type(value) in (set, dict):
             value = keyed.view(value)  # holding keys known only when the graph runs
+        else:
+            value = objects.tested(value)  # a user's object: its `__bool__`, converted
         tracer = _tracer_for(value)
         if tracer is not None:
             return tracer.not_(tracer.not_(value))
@@ -115,6 +127,8 @@ def if_exp(cond, if_true, if_false):
     if cond is not True and cond is not False:
         if _traces and type(cond) in (set, dict):
             cond = keyed.view(cond)  # holding keys known only when the graph runs
+        else:
+            cond = objects.tested(cond)  # a user's object: its `__bool__`, converted
         tracer = _tracer_for(cond)
         if tracer is not None:
             return tracer.if_exp(cond, if_true, if_false)

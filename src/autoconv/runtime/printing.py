@@ -14,6 +14,7 @@ counts traces), with a `TraceEffectWarning`.
 import builtins as _py
 import sys as _sys
 
+from autoconv.runtime import objects
 from autoconv.runtime import staging as _staging
 
 _traces = _staging.traces
@@ -110,6 +111,9 @@ def str(*args, **kwargs):  # noqa: A001 - the built-in it stands for
     if _traces and len(args) == 1 and not kwargs:
         from autoconv.trace.tensors import printing
 
+        own = objects.text(args[0], "__str__")  # a user's object: its `__str__`, converted
+        if own is not None:
+            return own
         made = printing.text_of(args[0], "!s")
         if made is not None:
             return made
@@ -133,6 +137,10 @@ def _made(value, spec, what: str, staged: bool = True):
 
 def repr(obj, /):  # noqa: A001 - the built-in it stands for
     """Python's `repr`; while a graph is traced, of a symbolic value made when it runs."""
+    if _traces:
+        own = objects.text(obj, "__repr__")  # a user's object: its `__repr__`, converted
+        if own is not None:
+            return own
     made = _made(obj, "!r", "repr()")
     return _repr(obj) if made is None else made
 

@@ -8,7 +8,7 @@ header here; on Python values they are Python's own.
 import builtins as _py
 import sys as _sys
 
-from autoconv.runtime import keyed, sequences, staging
+from autoconv.runtime import keyed, objects, sequences, staging
 
 _TRACERS = staging.TRACERS
 _traces = staging.traces
@@ -50,9 +50,10 @@ def _extreme(which, args, kwargs):
 
 
 def _has_tuples(args) -> bool:
-    """Whether the items compared (`max(a, b)` or `max([a, b])`) are tuples (`max(pairs)`)."""
+    """Whether the items compared (`max(a, b)` or `max([a, b])`) are tuples (`max(pairs)`), or
+    objects of a `@dataclass(order=True)`, compared as the tuples of their fields."""
     items = args[0] if _py.len(args) == 1 and type(args[0]) in (list, tuple) else args
-    return _py.any(type(item) is tuple for item in items)
+    return _py.any(type(item) is tuple for item in items) or objects.ordered_objects(items)
 
 
 def _keyed(which, args, kwargs):
@@ -69,7 +70,10 @@ def _keyed(which, args, kwargs):
         if "default" in kwargs:
             return kwargs["default"]
         raise ValueError(f"{which}() arg is an empty sequence")
-    keys = items if key is None else [key(item) for item in items]
+    if key is None:
+        keys = [objects.order_key(item) for item in items]  # a dataclass: its fields
+    else:
+        keys = [key(item) for item in items]
     if sequences.holds_symbolic(keys):
         return staging.graph_tracer.sequence("extreme", which, items, keys)
     pick = _py.max if which == "max" else _py.min
@@ -81,6 +85,13 @@ def sorted(iterable, /, *, key=None, reverse=False):  # noqa: A001
     placed by a stable argsort when the graph runs (trace.tensors.sequences)."""
     if _traces:
         iterable = keyed.view(iterable, keys=True)  # a set or dict holding run-time keys
+        shape = getattr(iterable, "shape", None) if type(iterable) is not list else None
+        if type(shape) is tuple and shape == (None,) and staging.symbolic(iterable):
+            from autoconv.runtime.lists import filtered
+
+            # `sorted(np.bincount(d)[1:])`: of a length known when the graph runs, a run-time
+            # list (its items read by a staged loop)
+            iterable = filtered(iterable, None, lambda v: v)
         items = list(iterable)
         if staging.grown_list(iterable):
             # A list a staged loop appended to: its `sort` method, on a copy.
@@ -89,12 +100,28 @@ def sorted(iterable, /, *, key=None, reverse=False):  # noqa: A001
                 options["reverse"] = reverse
             staging.graph_tracer.list_method(items, "sort", (), options)
             return items
-        keys = items if key is None else [key(item) for item in items]
+        if key is None:
+            keys = [objects.order_key(item) for item in items]  # a dataclass: its fields
+        else:
+            keys = [key(item) for item in items]
         if sequences.holds_symbolic(keys):
             return staging.graph_tracer.sequence("sort", items, keys, reverse)
         order = _py.sorted(_py.range(_py.len(items)), key=keys.__getitem__, reverse=reverse)
         return [items[k] for k in order]
+    if key is not None and "jax" in _modules:
+        items = list(iterable)
+        keys = [key(item) for item in items]  # once each, as Python's sort calls it
+        if _py.any(map(staging.jax_value, _flat(keys))):
+            from autoconv.trace.jax import lists
+
+            lists.refuse_sort(_flat(keys))  # keys JAX traces: refused, not compared
+        order = _py.sorted(_py.range(_py.len(items)), key=keys.__getitem__, reverse=reverse)
+        return [items[k] for k in order]
     return _py.sorted(iterable, key=key, reverse=reverse)
+
+
+def _flat(values) -> list:
+    return [i for v in values for i in (v if type(v) is tuple else (v,))]
 
 
 def reversed(seq, /):  # noqa: A001
@@ -186,7 +213,12 @@ def bool(value=False, /):  # noqa: A001
     """Python's `bool`; while a graph is traced, the truth of a symbolic value is a Python bool
     when the graph runs."""
     if _traces:
-        truth = getattr(_TRACERS[type(value)], "truth", None)
+        if type(value) is list:
+            tracer = staging.tracer_for(value)  # a list holding items a staged loop appended
+        else:
+            value = objects.tested(value)  # a user's object: its `__bool__`, converted
+            tracer = _TRACERS[type(value)]
+        truth = getattr(tracer, "truth", None)
         if truth is not None:
             return truth([value], False)
     return _py.bool(value)
@@ -264,6 +296,9 @@ def len(value):  # noqa: A001
         tracer = staging.tracer_for(value)
         if tracer is not None:
             return tracer.len(value)
+        found = objects.length(value)  # a user's object: its `__len__`, converted
+        if found is not None:
+            return found
     return _py.len(value)
 
 

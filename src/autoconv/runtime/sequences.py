@@ -8,7 +8,7 @@ tracer then compares them when the graph runs (`trace.tensors.sequences`).
 
 import operator as _operator
 
-from autoconv.runtime import staging
+from autoconv.runtime import objects, staging
 
 _traces = staging.traces
 _TRACERS = staging.TRACERS
@@ -65,7 +65,9 @@ def staged_method(target, name, args, kwargs):
     if name == "sort" and type(target) is list and not args and set(kwargs) <= {"key", "reverse"}:
         from autoconv.runtime.py_builtins import sorted as sorted_
 
-        if not staging.grown_list(target) and ("key" in kwargs or holds_symbolic(target)):
+        if not staging.grown_list(target) and (
+            "key" in kwargs or holds_symbolic(target) or objects.ordered_objects(target)
+        ):
             target[:] = sorted_(target, **kwargs)  # one list when the graph runs, as Python
             return None
     if (

@@ -209,14 +209,64 @@ class _Undefined:
         return f"<undefined {self.name}>"
 
 
+# (id(list), key) -> (list, value): the value a statement's state last set for an item with
+# an int key (`pts[2]`) of a list a staged loop made a run-time one (`pts.sort()` in it). Such a
+# list carries its items itself (a write is staged on it, `items.setitem`), so the item's own
+# state is left as it was set: reading it back gives that value (`hold_item`, `read_state`).
+_HELD_ITEMS: dict = {}
+
+
+def hold_item(lst: list, key: int, value) -> None:
+    """Records `value` as the state of item `key` of the run-time list `lst` (`store_item`)."""
+    if len(_HELD_ITEMS) > 4096:
+        _HELD_ITEMS.clear()
+    _HELD_ITEMS[(id(lst), key)] = (lst, value)
+
+
+def held_at(lst, key) -> bool:
+    """Whether item `key` (an int) of the list `lst` is among the items a staged loop appended
+    (or past them): not a Python item before or after its stand-in, which Python's statements
+    read and write as they are (`seen = [0]`, then `seen[0] += 1` in the loop)."""
+    if type(key) is not int or not grown_list(lst):
+        return False
+    j = next(i for i, item in enumerate(lst) if type(item) in _ACCUMULATORS)
+    return not (0 <= key < j or -(len(lst) - 1 - j) <= key < 0)
+
+
+def _held_item(lst, key):
+    held = _HELD_ITEMS.get((id(lst), key))
+    return held[1] if held is not None and held[0] is lst else None
+
+
+def _grown_items(get_state, names) -> bool:
+    """Whether some name of `names` is an item (`x[0]`) of a run-time list: Python's own
+    subscript would read the list's stand-in, or fail."""
+    if not traces or not any(n.endswith("]") for n in names):
+        return False
+    cells = dict(zip(get_state.__code__.co_freevars, get_state.__closure__ or ()))
+    for name in names:
+        if name.endswith("]"):
+            root, accessors = _parse(name)
+            cell = cells.get(root)
+            if cell is None or len(accessors) != 1 or accessors[0][0]:
+                continue
+            try:
+                if held_at(cell.cell_contents, accessors[0][1]):
+                    return True
+            except ValueError:  # unbound
+                pass
+    return False
+
+
 def read_state(get_state, names):
     """Returns the current values of `names` as `get_state()` would, with unbound ones (and
     composite names `o.attr` / `d['key']` that do not exist yet) as `_Undefined` instances
-    instead of raising."""
-    try:
-        return tuple(get_state())
-    except (NameError, AttributeError, LookupError):
-        pass
+    instead of raising. An item of a run-time list reads as its state was last set."""
+    if not _grown_items(get_state, names):
+        try:
+            return tuple(get_state())
+        except (NameError, AttributeError, LookupError):
+            pass
     code = get_state.__code__
     cells = dict(zip(code.co_freevars, get_state.__closure__ or ()))
     values = []
@@ -227,6 +277,10 @@ def read_state(get_state, names):
                 value = cells[root].cell_contents
             else:
                 value = get_state.__globals__[root]
+            if len(accessors) == 1 and not accessors[0][0] and held_at(value, accessors[0][1]):
+                held = _held_item(value, accessors[0][1])
+                values.append(_Undefined(name) if held is None else held)
+                continue
             for is_attr, key in accessors:
                 value = getattr(value, key) if is_attr else value[key]
         except (ValueError, LookupError, AttributeError):

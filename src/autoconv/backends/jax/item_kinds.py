@@ -26,6 +26,8 @@ def path_kinds(plan, item):
         return None
     value, tag, kinds = node.args
     cond = tag.node if isinstance(tag, Tensor) else None
+    if cond is not None and cond.kind == "helper" and cond.fn is _helpers.kind_index:
+        return _computed(plan, value, cond, kinds)
     if cond is None or cond.kind != "cond" or not isinstance(value, Tensor):
         return None
     j = next((i for i, o in enumerate(cond.outputs) if o is tag), None)
@@ -43,6 +45,21 @@ def path_kinds(plan, item):
             return None
         mappings.append((*mapped, kinds, numpy_kind))
     return found, mappings
+
+
+def _computed(plan, value, tag_node, kinds):
+    """`q >= 2` of a read `q` (`as_kind` tagged by the read's own `kind_index`): the item's
+    kind at each index of `kinds` is what the operation gives the read's kind at that index
+    (Python's int gives a Python bool, NumPy's int64 `np.bool_`), a mapping of the read list's
+    kinds."""
+    read, read_kinds = tag_node.args
+    if not isinstance(value, Tensor) or len(read_kinds) != len(kinds):
+        return None
+    source = read_back(plan, read, depth=1)
+    if source is None:
+        return None
+    table = tuple(range(len(kinds)))
+    return set(), [(source[0], source[1], tuple(read_kinds), table, kinds, eager_type(value))]
 
 
 def _const(t):
@@ -97,3 +114,24 @@ def resolve(mapping, list_kinds) -> set:
         kind = kinds[table[i]]
         out.add(numpy_kind if kind is None else kind)
     return out
+
+
+def field_kinds(plan, v) -> set:
+    """The Python types of a tuple's field appended to a run-time list: a field read back from
+    a run-time list's tuple (`q[0] = (q[0][0], 2)`) has that list's field's types."""
+    node = v.node if isinstance(v, Tensor) else None
+    source = plan._read_from(v) if node is not None and v.dtype.kind != "V" else None
+    if source is not None:
+        # `(stack.pop(), i)`: a number read back from a run-time list has that list's types
+        prefix, lst, tail = source
+        kinds = set(plan.all_kinds(lst))
+        kinds |= {eager_type(x) if isinstance(x, Tensor) else type(x) for x in (*prefix, *tail)}
+        if kinds:
+            return kinds
+    if node is not None and node.kind == "helper" and node.fn is _helpers.row_field:
+        source = plan._read_from(node.args[0])
+        fam = plan._family.get(source[1].id) if source is not None else None
+        fam = fam.root() if fam is not None else None
+        if fam is not None and fam.fields is not None and fam.fields[node.args[1]]:
+            return set(fam.fields[node.args[1]])
+    return {eager_type(v) if isinstance(v, Tensor) else type(v)}

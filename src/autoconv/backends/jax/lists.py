@@ -322,7 +322,7 @@ class ListPlan:
             if fam.dtype[name].base.kind == "O":
                 self._objects(fam, v, node)
             else:
-                fam.fields[j].add(eager_type(v) if isinstance(v, Tensor) else type(v))
+                fam.fields[j] |= _item_kinds.field_kinds(self, v)
                 if len(fam.fields[j]) > 1:
                     raise lowering_error(
                         node,

@@ -159,6 +159,8 @@ class _Writer:
         if isinstance(value, Tensor):
             if value.id in self.shared and not value.weak and not _python_object(value):
                 # A constant's or Variable's array: the caller gets its own copy.
+                if not value.shape:  # (an item of a run-time list may be a Python number)
+                    return f"{self.bind(_own_copy, 'own_copy')}({self.ref(value)})"
                 return f"{self.ref(value)}.copy()"
             return self.ref(value)
         t = type(value)
@@ -751,6 +753,11 @@ def _describe_bound(value) -> str:
 
 def describe(t: Tensor) -> str:
     return format_spec(t.shape, t.dtype)
+
+
+def _own_copy(value):
+    """A 0-d result the caller owns: an array's copy; a number as it is (immutable)."""
+    return value.copy() if type(value) is np.ndarray else value
 
 
 def _python_object(t: Tensor) -> bool:

@@ -133,7 +133,7 @@ def _key_steps(steps: list, at: dict, floats: bool = False) -> None:
                 step.pure = False
                 break
             args = node.args
-            fl = float_slots and varying_floats(node)
+            fl = None  # (`varying_floats(node)`, asked at the node's first float)
             if kind == "getitem" or (kind == "helper" and node.fn is set_copy):
                 args = (args[0], _mark_ints(args[1], step.ints), *args[2:])
             try:
@@ -158,6 +158,8 @@ def _key_steps(steps: list, at: dict, floats: bool = False) -> None:
                     elif ta in _SCALARS:
                         keys.append((ta, a))
                     elif ta is float:
+                        if fl is None:
+                            fl = float_slots and varying_floats(node)
                         if fl:
                             step.floats.append(a)
                             keys.append(_FLOAT)

@@ -100,6 +100,13 @@ class HiddenState:
             if id(obj) in seen:
                 continue
             seen.add(id(obj))
+            # Two objects reached by one name (`method.__self__` of each branch of a method
+            # called on a `Union`): each its own label, or one's change would hide the other's.
+            taken = {o[2] for o in self.objects}
+            if name in taken:
+                name = next(
+                    f"{name}#{k}" for k in range(2, _LIMIT + 2) if f"{name}#{k}" not in taken
+                )
             attrs = dict(object.__getattribute__(obj, "__dict__"))
             skip = {a for (o, a) in carried if o == name}
             self.objects.append((obj, attrs, name, skip))
@@ -307,13 +314,22 @@ def _converter_body(fn) -> bool:
 
 
 def _objects(value, name, depth=2):
-    """`(object, name)` for the user's objects `value` is or holds as attributes."""
+    """`(object, name)` for the user's objects `value` is or holds as attributes, or as items
+    of a list or tuple (`invs[0]` of `for inv in invs: inv.take(q)`)."""
+    if type(value) in (list, tuple):
+        if depth:
+            for k, inner in enumerate(value[:_ITEMS]):
+                yield from _objects(inner, f"{name}[{k}]", depth - 1)
+        return
     if not user_object(value):
         return
     yield value, name
     if depth:
         for attr, inner in object.__getattribute__(value, "__dict__").items():
             yield from _objects(inner, f"{name}.{attr}", depth - 1)
+
+
+_ITEMS = 64  # items of a list looked into for objects
 
 
 def _carried_attributes(names) -> set:

@@ -4,6 +4,7 @@ the check of what a traced function returns.
 
 from __future__ import annotations
 
+import os
 import sys
 
 import numpy as np
@@ -70,6 +71,20 @@ class ListAccum:
     __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __truediv__ = _fail
     __rtruediv__ = __lt__ = __le__ = __gt__ = __ge__ = __index__ = _fail
 
+    def __eq__(self, other):
+        # `lst[0] == 3` in code that reads the list as a Python list (a helper that indexes
+        # its parameter): never an answer by identity. autoconv's own comparisons are.
+        if _from_user():
+            self._fail()
+        return self is other
+
+    def __ne__(self, other):
+        if _from_user():
+            self._fail()
+        return self is not other
+
+    __hash__ = object.__hash__
+
     def __array_ufunc__(self, *args, **kwargs):
         self._fail()
 
@@ -80,6 +95,15 @@ class ListAccum:
 
 
 STACKERS = (np.stack, np.concatenate, np.vstack, np.hstack)
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep
+
+
+def _from_user() -> bool:
+    """Whether the comparison asking is the user's code (not autoconv's)."""
+    try:
+        return not sys._getframe(2).f_code.co_filename.startswith(_PACKAGE)
+    except ValueError:
+        return False
 
 
 _g.HOLDERS[ListAccum] = (lambda v: (v.tensor,), lambda v, new: ListAccum(new[0]))

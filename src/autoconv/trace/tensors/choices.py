@@ -12,6 +12,8 @@ key, `str()` of it outside `autoconv.print`) is an error naming the variable.
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 
 from autoconv.graph import graph as _g
@@ -315,3 +317,57 @@ _g.HOLDERS[Choice] = (
     lambda v: (v.tag,),
     lambda v, new: Choice(new[0], v.options, v.name),
 )
+
+
+# --- comparisons of chosen values with each other, and their order -------------------------
+# `a < b` where `a = "b" if x > 0 else "a"`, or the names of two objects a sort placed
+# (`min(tasks)` of a `@dataclass(order=True)` compares `(priority, name)` tuples): every pair of
+# options is compared now, as Python compares them, and the answer is a table of bools read at
+# the two tags when the graph runs.
+
+_OPS = {
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+    "==": operator.eq,
+    "!=": operator.ne,
+}
+
+
+def compared(a, b, symbol: str):
+    """`a symbol b` of a Choice and another Choice or constant: a Python bool when every pair
+    of options agrees, else a bool picked from a table when the graph runs; NotImplemented
+    for another kind of operand."""
+    if not all(isinstance(v, Choice) or atom(v) for v in (a, b)):
+        return NotImplemented
+    op = _OPS[symbol]
+    left = a.options if isinstance(a, Choice) else (a,)
+    right = b.options if isinstance(b, Choice) else (b,)
+    try:
+        table = np.asarray([[bool(op(x, y)) for y in right] for x in left], np.bool_)
+    except TypeError as e:
+        name = a.name if isinstance(a, Choice) else b.name
+        raise StagingError(
+            f"{where(user_origin(3))}: `{name}` is chosen by a condition known only when the "
+            f"graph runs, and `{symbol}` of one of its values raises TypeError: {e}. Compare "
+            "values of one kind."
+        ) from None
+    if table.all() or not table.any():
+        return bool(table.flat[0])
+    ta = a.tag if isinstance(a, Choice) else _g.add_const(np.int64(0), _TAG, True)
+    tb = b.tag if isinstance(b, Choice) else _g.add_const(np.int64(0), _TAG, True)
+    flat = table.reshape(-1)
+    const = _g.add_const(flat, (flat.shape, flat.dtype), True)
+    return _weak(np.take(const, ta * len(right) + tb))
+
+
+def _method(symbol: str, reflected: bool = False):
+    def compare(self, other):
+        return compared(other, self, symbol) if reflected else compared(self, other, symbol)
+
+    return compare
+
+
+for _name, _symbol in (("lt", "<"), ("le", "<="), ("gt", ">"), ("ge", ">=")):
+    setattr(Choice, f"__{_name}__", _method(_symbol))

@@ -274,6 +274,18 @@ def _item_spec(lst):
     return tuple(t.shape[1:]), t.dtype, False
 
 
+def _handled_missing(keys, key) -> bool:
+    """Whether a staged `try` handles the KeyError of `d[key]` here: then records the failure
+    point (the key missing from the run-time `keys` when the graph runs)."""
+    from autoconv.runtime import tries
+    from autoconv.trace.tensors import staged_try
+
+    if tries.accepting(KeyError, staged_try._block())[0] is None:
+        return False
+    found = emit("helper", "in", kh.keyed_contains, (_run(keys), key), {}, [_BOOL])[0]
+    return staged_try.failure_point(KeyError, KeyError(key), np.logical_not(found))
+
+
 def keyed(op: str, shadow, *args):
     """Stages `op` (a set or dict method's name, or `contains`, `store`, `item`, `max`, `min`,
     `output`) on the set or dict whose shadow is `shadow`."""
@@ -360,6 +372,11 @@ def keyed(op: str, shadow, *args):
         _set(keys, outs[:1])
         _set(values, outs[1:])
         return None
+    if op == "item" and _handled_missing(keys, key):
+        # a `try` around it handles KeyError: the handler where the key is missing, and the
+        # read gives a stand-in there (never used)
+        shape, dtype, _ = _item_spec(values)
+        op, args = "get", (key, np.zeros(shape, dtype)[()] if shape else dtype.type(0))
     if op in ("item", "get"):
         fn_args = (_run(keys), _run(values), key)
         if op == "get":

@@ -163,6 +163,11 @@ def list_method(lst: list, name: str, args: tuple, kwargs: dict):
             return getattr(lst, name)(*args, **kwargs)
         n = 0
     origin = user_origin(2)
+    if name == "sort" and "key" in kwargs and not set(kwargs) - {"key", "reverse"}:
+        from autoconv.trace.tensors.keyed_sort import sort_by_key
+
+        if sort_by_key(lst, kwargs["key"], kwargs.get("reverse", False), origin):
+            return None
     if set(kwargs) - ({"reverse"} if name == "sort" else set()):
         raise StagingError(
             f"{where(origin)}: `.{name}({', '.join(f'{k}=' for k in kwargs)})` of a list that "

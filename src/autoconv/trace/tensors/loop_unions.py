@@ -25,7 +25,7 @@ from autoconv.trace.tensors.unions import Union
 def _alternatives(v) -> tuple | None:
     """The alternatives `v` may be, or None if a loop cannot carry it as a union."""
     if isinstance(v, Union):
-        found = v.alternatives
+        found = v.ac_alternatives
     elif isinstance(v, Choice):
         found = v.options
     else:
@@ -96,10 +96,11 @@ def tag(v, plan) -> Tensor:
     own = [_find(plan, _entry(a)) for a in found]
     if not isinstance(v, (Union, Choice)):
         return _g.add_const(np.int64(own[0]), _TAG, True)
+    chosen = v.ac_tag if isinstance(v, Union) else v.tag
     if own == list(range(len(own))):
-        return v.tag
+        return chosen
     table = np.asarray(own, np.int64)
-    return np.take(_g.add_const(table, (table.shape, table.dtype), True), v.tag)
+    return np.take(_g.add_const(table, (table.shape, table.dtype), True), chosen)
 
 
 def slot(v, plan, k) -> Tensor:
@@ -115,7 +116,7 @@ def slot(v, plan, k) -> Tensor:
         # where `r` was the loop's own value of that kind): the one `v`'s tag says.
         value = found[0][1]
         for n, t in found[1:]:
-            value = np.where(v.tag == n, t, value)
+            value = np.where((v.ac_tag if isinstance(v, Union) else v.tag) == n, t, value)
         return _as_tensor(value, spec)
     shape = tuple(0 if d is None else d for d in spec[0])
     return _as_tensor(np.zeros(shape, spec[1])[()], spec)  # (never read on its path)

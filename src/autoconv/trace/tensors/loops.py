@@ -18,7 +18,7 @@ from autoconv.trace.core.fixed_point import settle
 from autoconv.trace.core.hidden import HiddenState, with_carried
 from autoconv.trace.core.values import unbound
 from autoconv.trace.core.whole import carried_whole
-from autoconv.trace.tensors import loop_texts, loop_unions, mutation, records
+from autoconv.trace.tensors import loop_texts, loop_unions, mutation, object_state, records
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
     _LOOPS,
@@ -62,6 +62,7 @@ from autoconv.trace.tensors.leaves import (
 )
 from autoconv.trace.tensors.list_ops import noted_kind
 from autoconv.trace.tensors.merge import _Merger
+from autoconv.trace.tensors.object_state import items_written
 from autoconv.trace.tensors.optionals import Optional, lift_pair, raise_node
 from autoconv.trace.tensors.path_types import kinds_of, tagged
 from autoconv.trace.tensors.raising import staged_error_origin, traced_body_failed
@@ -72,12 +73,7 @@ from autoconv.trace.tensors.user_code import user_frame
 _HIDDEN_ROUNDS = 8  # traces of a loop that may each find more hidden state to carry
 
 
-class _CarryHidden(Exception):  # noqa: N818 - a signal between two traces of a loop
-    """Hidden state changed while the loop was traced: `refs` to carry (`HiddenState`)."""
-
-    def __init__(self, refs):
-        super().__init__()
-        self.refs = refs
+_CarryHidden = object_state.CarryHidden
 
 
 class _BodyRaises(Exception):  # noqa: N818 - a signal from a trace of the body to `run`
@@ -145,6 +141,8 @@ class _Loop:
                 try:
                     self._run()
                     break
+                except object_state.CarryFields as carry:  # `pos = pos + step`: by its fields
+                    self.get_state, self.set_state = carry.state(self.get_state, self.set_state)
                 except _CarryHidden as carry:
                     # A function the body calls changes a `nonlocal` variable or an attribute
                     # (hidden state): trace again with it among the loop's variables, which
@@ -188,6 +186,7 @@ class _Loop:
         # Items appended after an enclosing loop's run-time ones join them first: the loop's
         # variables are planned from the lists as the body will find them.
         lists = _closure_lists(self.body, self.test, self.get_state, *self.fns)
+        lists = object_state.not_carried(lists, init, self.names)  # (`list_ref`'s are)
         fold_tails(lists, self.origin)
         structs, init_leaves = [], []
         for v in init:
@@ -235,7 +234,10 @@ class _Loop:
 
         try:
             traced = settle(attempt, unsettled)
-        except _BodyRaises:
+        except (_BodyRaises, _CarryHidden, object_state.CarryFields) as e:
+            if not isinstance(e, _BodyRaises):  # (traced again: from the state before)
+                _restore(snap)
+                self.set_state(tuple(init)) if self.names else None
             body_locals.finish()
             hidden.undo()
             raise
@@ -459,6 +461,9 @@ class _Loop:
             tracked = _tracked(self.names, name)
             if k not in accums:
                 added = _appended(lst, before, tracked)
+                if added is None and not tracked and items_written(lst, before, name, self.names):
+                    # `self.free_at[k] = t`: carried item by item (`object_state.list_ref`)
+                    raise _CarryHidden([object_state.list_ref(name, lst)])
                 if added is None and not tracked:
                     # Changed otherwise than by appends (`pop()`, `insert()`, `del`): the loop
                     # carries it as one run-time list, whose methods are staged.
@@ -604,6 +609,8 @@ class _Loop:
                         init_leaves[i][j] = _g.add_const(before, carried[key], True)
                         changed = True
                         continue
+                    if object_state.by_fields(before, v):
+                        raise object_state.CarryFields(i, self.names)
                     if not (_numeric(v) and _numeric(before)):
                         self._error(
                             f"{who} is {_spec_text(before)} before this {self.what} and "

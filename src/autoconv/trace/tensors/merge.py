@@ -12,7 +12,7 @@ from autoconv.graph.tensor import format_spec
 from autoconv.trace.core import messages
 from autoconv.trace.core.join import SAME, plan_leaf
 from autoconv.trace.core.values import Undefined, unbound
-from autoconv.trace.tensors import records, unions
+from autoconv.trace.tensors import object_state, records, unions
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
     _LOOPS,
@@ -73,6 +73,12 @@ class _Merger:
                 name, defined, missing, self.what
             )
             return ("same", Undefined(name, message))
+        if object_state.by_fields(a, b) and any(
+            object_state.made_in(v, self.blocks) for v in (a, b)
+        ):
+            # Objects of one class, made in the branches: joined by their fields, into a new
+            # object of the class (`object_state`).
+            a, b = object_state.fields_of(a), object_state.fields_of(b)
         la, lb = [], []
         sa, sb = _struct(a, la), _struct(b, lb)
         name = messages.shown(name, self.names)  # from here on, for messages only

@@ -190,8 +190,9 @@ def _named_in(target, frame, name: str, stop):
             for k, v in frame.f_locals.items():
                 if v is target and k != name:
                     return f"`{k}`"
-            if any(v is target for v in frame.f_globals.values()):
-                return "a global"
+            for v in frame.f_globals.values():  # (a loop: faster than any(genexpr))
+                if v is target:
+                    return "a global"
         if frame is stop:
             return None
         frame = frame.f_back

@@ -346,16 +346,17 @@ def _python_result(op, operands):
 def binop(symbol, uf, a, b):
     """`a <symbol> b` with a Tensor operand, recorded as the Python operator."""
     a, b = operand(a), operand(b)
-    if symbol == "+" and (_object(a) or _object(b)):
-        printing = _tensor.uses.printing
-        if printing.is_text(a) or printing.is_text(b):
-            return printing.concat(a, b)  # strings made when the graph runs (f-strings)
-    if symbol == "*" and _text_times_count(a, b):
-        # `"#" * int(c)`: a string made when the graph runs (eager Python's own repetition)
-        text, count = (a, b) if _text(a) else (b, a)
-        spec = [((), np.dtype(object))]
-        return emit("helper", "repeat", _helpers.repeat_text, (text, count), {}, spec)[0]
-    if type(a) is list or type(b) is list:
+    ta, tb = type(a), type(b)
+    if (symbol == "+" or symbol == "*") and (
+        (ta is Tensor and a.dtype.kind == "O")
+        or (tb is Tensor and b.dtype.kind == "O")
+        or ta is str
+        or tb is str
+    ):  # (inline: the operands of numbers, which almost every traced `+` and `*` has)
+        text = _text_operator(symbol, a, b)
+        if text is not None:
+            return text
+    if ta is list or tb is list:
         if symbol == "*":
             items, count = (a, b) if type(a) is list else (b, a)
             if _sequence_count(count) or (items is a and _int_item(count)):
@@ -371,6 +372,21 @@ def binop(symbol, uf, a, b):
         a = staged_try.power_base(a, b)  # 0.0 ** -1 raises ZeroDivisionError too
     specs = python or _ufunc_specs(uf, (a, b), {})
     return retag(op, (a, b), {}, emit("binop", symbol, symbol, (a, b), {}, specs)[0])
+
+
+def _text_operator(symbol, a, b):
+    """`a <symbol> b` where an operand is a string or a Tensor of Python objects: the string
+    made when the graph runs, or None for the operator's other rules."""
+    if symbol == "+" and (_object(a) or _object(b)):
+        printing = _tensor.uses.printing
+        if printing.is_text(a) or printing.is_text(b):
+            return printing.concat(a, b)  # strings made when the graph runs (f-strings)
+    if symbol == "*" and _text_times_count(a, b):
+        # `"#" * int(c)`: a string made when the graph runs (eager Python's own repetition)
+        text, count = (a, b) if _text(a) else (b, a)
+        spec = [((), np.dtype(object))]
+        return emit("helper", "repeat", _helpers.repeat_text, (text, count), {}, spec)[0]
+    return None
 
 
 def _text(value) -> bool:

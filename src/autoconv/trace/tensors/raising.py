@@ -239,7 +239,8 @@ def raises_when_run(e, graph) -> bool:
         raise unsettled_appends(user_origin(1), "function") from None
     if isinstance(e, (AutoconvError, RecursionError)) or not isinstance(e, Exception):
         return False
-    if type(e).__module__.startswith("autoconv") or raised_by_autoconv(e):
+    written = getattr(e, "as_written", False)  # `lst[-1]` a runtime operator read for the user
+    if type(e).__module__.startswith("autoconv") or raised_by_autoconv(e) and not written:
         return False  # autoconv's own machinery, never the user's error
     if not any(n.effect for n in graph.block.nodes):
         return False  # raising now, while tracing, is what eager code does

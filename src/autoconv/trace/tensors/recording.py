@@ -21,13 +21,14 @@ check_live = None
 
 def emit(kind, op, fn, args, kwargs, specs, attrs=None):
     """Records one node in the graph being built and returns its output Tensors."""
-    if not _g.building():
+    stack = _g._SCOPES.stack  # (`_g.building()` and `_g.current()`, read once)
+    if not stack:
         raise StagingError(
             f"{where(user_origin(2))}: a symbolic Tensor was used outside the trace that made "
             "it. Tensors only exist while autoconv.function traces; return them as outputs."
         )
     node = _g.Node(kind, op, fn, args, kwargs, attrs)
-    if getattr(_g.current().graph, "_stale", False):
+    if getattr(stack[-1].graph, "_stale", False):
         check_live(node.inputs)
     _g.add_node(node, specs, user_origin(2))
     return node.outputs

@@ -127,6 +127,8 @@ def _dtype(layout, leaves, like=None):
                 return None
             prefix = "p" if _weak(v) else "n"
             fields.append((rl.field_name(prefix, j, layout), shapes.result_dtype(v), shape))
+    if not fields:  # (`[]`: no field's name to carry the layout in)
+        return np.dtype(fields, metadata={rl.MARK: layout})
     return np.dtype(fields)
 
 
@@ -233,6 +235,12 @@ def _parts(v):
     return None
 
 
+def written_back(item) -> None:
+    """Forgets the read of `item`, changed in place and put back into its run-time list
+    (`runtime.items.put_back`)."""
+    _READS[:] = [e for e in _READS if e[1] is not item]
+
+
 def check_reads() -> None:
     """Raises where a dict or list read from a run-time list of records was changed in place
     (`r["v"] = 0` for `r` in `out`): the list's item would not change, as it does eagerly."""
@@ -240,8 +248,17 @@ def check_reads() -> None:
     found = [e for e in _READS if e[0] is graph and _parts(e[1]) != e[2]]
     _READS.clear()
     if found:
-        _, item, _, origin, layout = found[0]
+        _, item, parts, origin, layout = found[0]
         kind = type(item).__name__
+        if len(item) != len(parts[1]):  # `fields[-1].append(v)`: the layout would change
+            raise StagingError(
+                f"{where(origin)}: the {kind} read here is an item of a list a staged loop "
+                f"appended to ({rl.describe(layout, iter(_leaf_texts(layout)))} each; its items "
+                "are made when the graph runs, all of one layout), and it is changed in place "
+                f"later to another length, which such an item cannot have. Append the values to "
+                "one flat list with another list of which group each is in "
+                "(`vals.append(v); group.append(k)`), or use an array per group."
+            )
         raise StagingError(
             f"{where(origin)}: the {kind} read here is an item of a list a staged loop appended "
             f"to ({rl.describe(layout, iter(_leaf_texts(layout)))} each; its items are made "

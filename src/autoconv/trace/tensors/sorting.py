@@ -5,8 +5,10 @@ are compared when the graph runs: the order Python's stable sort gives, staged.
                 the first the most significant), a stable `np.argsort` of one column or an
                 `np.lexsort` of several
     items   ->  leaf by leaf: numbers and arrays of one spec and Python type gathered by the
-                order (one stack, one take); other leaves (strings, mixed Python types, values
-                None on some paths) chosen by `switch.pick`, as `lst[i]` with a run-time `i`
+                order (one stack, one take); objects of the user's classes as a `Union` of
+                them, the order its tag (the very objects, `sorted_objects`); other leaves
+                (strings, mixed Python types, values None on some paths) chosen by
+                `switch.pick`, as `lst[i]` with a run-time `i`
 
 A column of Python ints and floats compares as Python does, exactly: float64 first, then the
 amount an int differs from its float64. A column of strings (or other constants known while
@@ -28,7 +30,9 @@ from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.choices import Choice
 from autoconv.trace.tensors.leaves import LEAVES, _as_tensor, _cast, _const, _rebuild, _struct
 from autoconv.trace.tensors.path_types import kinds_of
+from autoconv.trace.tensors.sorted_objects import chosen_objects
 from autoconv.trace.tensors.switch import BUDGET, _numpy_type, _raise_if, pick
+from autoconv.trace.tensors.unions import is_object
 
 _NUMBERS = (bool, int, float)
 
@@ -189,6 +193,16 @@ def _ranks(values: list, origin) -> list:
         return []
     try:
         ranked = sorted(options)
+    except StagingError:
+        # Objects whose `__lt__` compares values known only when the graph runs (a class's
+        # own `<`): the graph has no order of them to follow.
+        kind = next((type(o).__name__ for o in options if is_object(o)), "value")
+        _fail(
+            origin,
+            f"its keys are {kind} objects whose `<` compares values known only when the graph runs",
+            "Give a key of numbers (`key=lambda t: (t.priority, t.cost)`), or make the class "
+            "a `@dataclass(order=True)`.",
+        )
     except TypeError as e:
         _fail(origin, f"its keys hold values Python cannot compare ({e})", "Key by one kind.")
     rank = {id(o): next(r for r, p in enumerate(ranked) if p is o) for o in options}
@@ -249,6 +263,9 @@ def _leaf_column(values: list, order, n: int, origin) -> list:
     first = values[0]
     if all(v is first or LEAVES.same(v, first) for v in values):
         return [first] * n
+    objects = chosen_objects(values, order)
+    if objects is not None:
+        return objects
     taken = _taken(values, order)
     if taken is not None:
         return taken

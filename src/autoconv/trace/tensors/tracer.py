@@ -27,6 +27,7 @@ from autoconv.trace.tensors import (
     arraylike,
     branch_dicts,
     choices,
+    implied,
     keyed,
     list_ops,
     mutation,
@@ -271,6 +272,10 @@ class TensorTracer:
                     for lst, name, added, bef in other[1]
                 ]
                 results[k] = (values, lists)
+        # A value-or-None the condition decides (`retval` where `not do_return` is false).
+        results = [
+            (implied.settled(v, cond, k == 0), lists) for k, (v, lists) in enumerate(results)
+        ]
         kept = rebound_lists(names, results, blocks, origin, left)
         _check_lists_not_rebound(names, results, origin)
         keyed.check_not_rebound(names, init, results, origin)
@@ -472,7 +477,6 @@ class TensorTracer:
     def for_rest(self, stop, iterable, items, item, body, get_state, set_state, names):
         """A Python `for` loop whose body just returned a symbolic stop: unless it stops, the
         remaining items are iterated by a staged loop, from the current state."""
-        origin = user_origin(2)
         if type(iterable) is range:
             left = range(item + iterable.step, iterable.stop, iterable.step)
         else:
@@ -487,7 +491,9 @@ class TensorTracer:
 
                 for_stmt(left, body, get_state, set_state, names)
         else:
-            source = _remaining(iterable, iter(left), item, origin)
+            # (the origin only here: nested in the unrolled steps' `if`s, the walk to the
+            # user's frame grows with each step)
+            source = _remaining(iterable, iter(left), item, user_origin(2))
 
             def rest():
                 self.for_stmt(source, body, get_state, set_state, names)

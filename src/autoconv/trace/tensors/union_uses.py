@@ -15,7 +15,7 @@ from autoconv.graph.errors import where
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import Tensor
 from autoconv.runtime import staging as rt
-from autoconv.trace.tensors import choices
+from autoconv.trace.tensors import choices, union_methods
 from autoconv.trace.tensors.choices import Choice, atom
 from autoconv.trace.tensors.leaves import _cond_tensor
 from autoconv.trace.tensors.switch import _raise_if, pick
@@ -29,21 +29,23 @@ def select(union: Union, results: list, what: str, origin=None):
     if all(_same(r, first) for r in results):
         return first
     if all(atom(r) for r in results):
-        return Choice(union.tag, tuple(results), union.name)
+        return Choice(union.ac_tag, tuple(results), union.ac_name)
     value = first
     for k in range(1, len(results)):
-        value = pick(union.tag == k, results[k], value, f"{what} of `{union.name}`", origin, "read")
+        value = pick(
+            union.ac_tag == k, results[k], value, f"{what} of `{union.ac_name}`", origin, "read"
+        )
     return value
 
 
 def _compare(union: Union, other, op, symbol: str):
     if isinstance(other, (Union, Choice)):
         raise StagingError(
-            f"{where(user_origin(3))}: comparing `{union.name}`, whose kind depends on the path "
+            f"{where(user_origin(3))}: comparing `{union.ac_name}`, whose kind depends on the path "
             f"a staged statement took, with another such value: compare each with constants."
         )
     results = []
-    for alt in union.alternatives:
+    for alt in union.ac_alternatives:
         r = _text_compared(alt, other, op) if type(other) in (str, bytes) else op(alt, other)
         if r is NotImplemented:
             r = op is operator.ne
@@ -71,7 +73,7 @@ def truth(union: Union):
     """`if union:`: each alternative's truth (a number's, a string's, a container's length),
     the one the tag picks; an array's is ambiguous, as eagerly."""
     results = []
-    for alt in union.alternatives:
+    for alt in union.ac_alternatives:
         if isinstance(alt, Tensor) and alt.shape:
             _fail(union, "its truth (an array's is ambiguous)", 4)
         results.append(_cond_tensor(alt, user_origin(3)) if isinstance(alt, Tensor) else bool(alt))
@@ -80,14 +82,14 @@ def truth(union: Union):
 
 def is_none(union: Union):
     """`union is None`: true on the paths that took a None alternative."""
-    return select(union, [a is None for a in union.alternatives], "`is None`")
+    return select(union, [a is None for a in union.ac_alternatives], "`is None`")
 
 
 def is_instance(union: Union, classinfo):
     """`isinstance(union, classinfo)`, of the eager type each alternative has."""
     results = [
         _tensor_is(a, classinfo, union) if isinstance(a, Tensor) else isinstance(a, classinfo)
-        for a in union.alternatives
+        for a in union.ac_alternatives
     ]
     return select(union, results, "isinstance()")
 
@@ -95,13 +97,13 @@ def is_instance(union: Union, classinfo):
 def attribute(union: Union, attr: str):
     """`union.attr` of a union of objects (and None): each one's attribute, picked by the tag;
     eager's AttributeError, raised when the graph runs, on a path that took None."""
-    alts = union.alternatives
+    alts = union.ac_alternatives
     if not all(a is None or (_object(a) and not callable(a)) for a in alts):
         raise _AttributeStagingError(
-            f"{where(user_origin(3))}: `{union.name}` is {kinds_text(alts)} depending on the "
+            f"{where(user_origin(3))}: `{union.ac_name}` is {kinds_text(alts)} depending on the "
             f"path a staged statement took, and `.{attr}` of it can be staged only when every "
             "path gives an object (attributes of one class are picked when the graph runs). "
-            f"Test which it is first (`isinstance({union.name}, ...)` in an `if`)."
+            f"Test which it is first (`isinstance({union.ac_name}, ...)` in an `if`)."
         )
     origin = user_origin(3)
     present = [k for k, a in enumerate(alts) if hasattr(a, attr)]
@@ -109,11 +111,14 @@ def attribute(union: Union, attr: str):
         raise AttributeError(f"'{type(alts[0]).__name__}' object has no attribute '{attr}'")
     values = [getattr(alts[k], attr) for k in present]
     if any(callable(v) and not isinstance(v, Tensor) for v in values):
+        if len(present) == len(alts) and all(isinstance(v, _MethodType) for v in values):
+            # Each object's own method, the one the tag picks called when the graph runs.
+            return union_methods.call(union.ac_tag, values)
         _fail(union, f"calling its method `.{attr}()`")
     for k, a in enumerate(alts):
         if k not in present:
             exc = AttributeError(f"'{type(a).__name__}' object has no attribute '{attr}'")
-            _raise_if(union.tag == k, exc, origin)
+            _raise_if(union.ac_tag == k, exc, origin)
     results = [values[present.index(k)] if k in present else values[0] for k in range(len(alts))]
     return select(union, results, f"`.{attr}`", origin)
 
@@ -126,6 +131,9 @@ def _tensor_is(t: Tensor, classinfo, union: Union) -> bool:
     if len(answers) > 1:
         _fail(union, "`isinstance()` (a NumPy scalar or a 0-d array, known only then)", 4)
     return answers.pop()
+
+
+_MethodType = type(select.__get__(0))  # a bound method
 
 
 class _AttributeStagingError(StagingError, AttributeError):
@@ -149,7 +157,7 @@ class _UnionTracer:
     def is_same(self, value, other):
         if isinstance(other, Union):
             return _compare(value, other, operator.is_, "is")
-        return select(value, [a is other for a in value.alternatives], "`is`")
+        return select(value, [a is other for a in value.ac_alternatives], "`is`")
 
     def for_stmt(self, iterable, *args, **kwargs):
         _fail(iterable, "iterating over it", 4)

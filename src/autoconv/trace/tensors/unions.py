@@ -39,19 +39,21 @@ _NUMBERS = (bool, int, float, complex)
 class Union:
     """One of `alternatives`, the one `tag` (an int Tensor) indexes when the graph runs."""
 
-    __slots__ = ("tag", "alternatives", "name")
+    __slots__ = ("ac_tag", "ac_alternatives", "ac_name")
 
     def __init__(self, tag, alternatives: tuple, name: str = "value"):
-        self.tag = tag
-        self.alternatives = alternatives
-        self.name = name
+        # Named so that no attribute of the user's objects it holds hides behind them
+        # (`it.name` of objects that have a `name`, read by `union_uses.attribute`).
+        self.ac_tag = tag
+        self.ac_alternatives = alternatives
+        self.ac_name = name
 
     def __repr__(self):
-        return f"<{self.name}: {kinds_text(self.alternatives)}, known when the graph runs>"
+        return f"<{self.ac_name}: {kinds_text(self.ac_alternatives)}, known when the graph runs>"
 
     def describe(self) -> str:
         """What it is, for messages (`leaves._spec_text`)."""
-        return f"{kinds_text(self.alternatives)} (by the path a staged statement took)"
+        return f"{kinds_text(self.ac_alternatives)} (by the path a staged statement took)"
 
     # --- uses staged for every alternative ----------------------------------------------
     # `==`, `!=` and reading an attribute: set by `union_uses`, which stages them.
@@ -173,13 +175,13 @@ def kinds_text(alternatives) -> str:
 
 
 def _fail(union: Union, what: str, depth: int = 3):
-    name = _held_as(union) or union.name
+    name = _held_as(union) or union.ac_name
     # A conditional expression's value has no name of its own: its hints say `value`.
     named = name.replace(".", "").replace("_", "").isalnum()
     hint = name if named else "value"
     raise StagingError(
         f"{where(user_origin(depth))}: {f'`{name}`' if named else name} is "
-        f"{kinds_text(union.alternatives)} depending on the path a staged statement took "
+        f"{kinds_text(union.ac_alternatives)} depending on the path a staged statement took "
         f"(known only when the graph runs), and {what} needs the one it is while tracing. "
         f"Test which it is first (`{hint} is None`, `{hint} == ...` or "
         f"`isinstance({hint}, ...)` in an `if`), or give the variable one kind on every path "
@@ -243,7 +245,7 @@ def _stand_in(union: Union) -> Union:
     """A value of another kind on each path, where it does not exist: its first alternative,
     each alternative a stand-in (`optionals.zeros_like`)."""
     tag = _g.add_const(np.int64(0), _TAG, True)
-    return Union(tag, tuple(zeros_like(a) for a in union.alternatives), union.name)
+    return Union(tag, tuple(zeros_like(a) for a in union.ac_alternatives), union.ac_name)
 
 
 STAND_INS[Union] = _stand_in
@@ -264,7 +266,7 @@ def join(merger, name: str, x, y):
     paths = []  # per block: (its tag, or None for one alternative; its alternatives' indices)
     for v in (x, y):
         if isinstance(v, Union):
-            paths.append((v.tag, [index(a) for a in v.alternatives]))
+            paths.append((v.ac_tag, [index(a) for a in v.ac_alternatives]))
         elif isinstance(v, Choice):
             paths.append((v.tag, [index(a) for a in v.options]))
         elif isinstance(v, Optional):
@@ -374,22 +376,22 @@ def output(union: Union):
     """The alternative the path took, for a function's result or a print: a node giving it."""
     from autoconv.trace.tensors.accumulated import check_output
 
-    for alt in union.alternatives:
+    for alt in union.ac_alternatives:
         check_output(alt)
     shells, values = [], []
-    for alt in union.alternatives:
+    for alt in union.ac_alternatives:
         # A number that may be None inside the alternative: its value, or None, then.
         alt = map_leaves(alt, lambda v: materialized(v) if isinstance(v, Optional) else v)
         found = _g.tensors_in(alt)
         slots = iter(Slot(j, eager_type(t)) for j, t in enumerate(found))
         shells.append(_g.map_tensors(alt, lambda t, it=slots: next(it)))
         values.append(tuple(found))
-    args = (union.tag, tuple(shells), tuple(values))
+    args = (union.ac_tag, tuple(shells), tuple(values))
     return emit("helper", "union", union_pick, args, {}, [((), object)])[0]
 
 
 _g.HOLDERS[Union] = (
-    lambda v: (v.tag, v.alternatives),
-    lambda v, new: Union(new[0], tuple(new[1]), v.name),
+    lambda v: (v.ac_tag, v.ac_alternatives),
+    lambda v, new: Union(new[0], tuple(new[1]), v.ac_name),
 )
 choices.CHOSEN[Union] = output  # a function's result: the alternative the path took
