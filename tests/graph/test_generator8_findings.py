@@ -124,7 +124,7 @@ def test_join_of_strings_chosen_by_data(fn, backend):
     follows_the_rule(fn, X, backend=backend)
 
 
-# G4 (error on code the docs say runs): `sorted(vals)[i]` of a list a staged loop appended to
+# G4 (error on code the docs say runs; fixed on main, 0f2d069): `sorted(vals)[i]` of a list a staged loop appended to
 # is "the items that a staged loop appended to a list are known only when the graph runs, and
 # this result holds them as a Python value"; under `if vals:` (or `... if vals else 0.0`) the
 # message calls the item "a list a staged loop appended to". `vals[-1]` and `sorted(vals)` run.
@@ -156,8 +156,8 @@ def last_item_if_any(x):
 @pytest.mark.parametrize(
     "fn",
     [
-        pytest.param(sorted_then_indexed, marks=xfail("G4 sorted() of a grown list, indexed")),
-        pytest.param(sorted_indexed_if_any, marks=xfail("G4 ... under `if vals`")),
+        sorted_then_indexed,
+        sorted_indexed_if_any,
         last_item_if_any,
     ],
 )
