@@ -69,6 +69,23 @@ def active(obj):
     return found if found is not None and found.active() else None
 
 
+def rebound_in_loop(before, after) -> str | None:
+    """Why a staged loop cannot carry a variable it rebinds from one set (or dict) to another
+    holding keys known only when the graph runs (`seen = {int(v) for v in x if v < 0}` in the
+    body: the keys live beside the object the body made), or None."""
+    if type(before) not in (set, dict) or type(after) is not type(before) or before is after:
+        return None
+    if active(after) is None and active(before) is None:
+        return None
+    kind = "set" if type(after) is set else "dict"
+    return (
+        f"is bound in this loop to a new {kind} holding keys known only when the graph runs, "
+        f"which a staged loop cannot carry from one iteration to the next. Build the {kind} "
+        "once, after the loop (from values the loop carries), or make it before the loop and "
+        "store its keys in the body (`.add(k)`, `d[k] = v`)"
+    )
+
+
 def shadow_lists(obj, name: str) -> list:
     """`(list, name)` of the shadow lists of a set or dict a staged statement's closures reach,
     made for an empty one (a key known only when the graph runs may arrive in the statement)

@@ -19,9 +19,9 @@ def list_contains(target, value):
     """`value in target`."""
     if _traces and staging.grown_list(target):
         return staging.graph_tracer.list_contains(target, value)
-    if type(target) in (list, tuple):
-        return in_(value, target)  # a symbolic value or item: compared when the graph runs
-    return value in target
+    # A list or tuple of symbolic values or items is compared when the graph runs; a set or
+    # dict (`k in self.d` of an attribute) is searched by key, staged for run-time keys.
+    return in_(value, target)
 
 
 def list_equal(a, b, equal: bool = True):

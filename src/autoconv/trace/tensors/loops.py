@@ -532,6 +532,8 @@ class _Loop:
             shown = messages.shown(name, self.names)  # for messages
             who = messages.named(shown)
             o = out[i]
+            if (why := keyed_rt.rebound_in_loop(state_in[i], o)) is not None:
+                self._error(f"{who} {why}")
             if o is state_in[i] and (type(o) not in (list, dict) or id(o) in grown):
                 # (a list or dict may have had an item written in place; a run-time list's
                 # items, written or appended, are the loop's `accums`)
