@@ -43,6 +43,8 @@ class HiddenState:
         self.objects: list = []  # (object, its attributes before, its name, carried ones)
         self.dicts: list = []  # (dict an object holds, its items before, its name)
         self.deques: list = []  # (deque a variable holds, its items before, its name)
+        self.sets: list = []  # (set a variable holds, its members before, its name)
+        self.set_changes: dict = {}  # name -> (the set, the members a trace added or removed)
         self.deque_changed: dict = {}  # label -> None
         self.names = frozenset(names)  # the statement's own (`self.stock['a']` once carried)
         # label -> (key, value): dict entries a trace added (not there before), as it left them
@@ -77,6 +79,11 @@ class HiddenState:
                     # are hidden state too.
                     seen.add(id(value))
                     self.dicts.append((value, dict(value), var))
+                if type(value) is set and id(value) not in seen:
+                    # `seen.add(k)` of a key known now in a staged branch: Python's method
+                    # runs while each branch is traced (promoted, or refused, by the tracer).
+                    seen.add(id(value))
+                    self.sets.append((value, set(value), var))
                 if type(value) is deque and id(value) not in seen:
                     # A deque is no list: a staged statement cannot carry its items (a worklist
                     # would grow in every traced branch, or never empty).
@@ -146,6 +153,12 @@ class HiddenState:
                     else:
                         del now[attr]
 
+        for members, before, name in self.sets:
+            if members != before:
+                _, known = self.set_changes.get(name, (None, []))
+                self.set_changes[name] = (members, known + list(members ^ before))
+                members.clear()
+                members.update(before)
         for q, before, name in self.deques:
             if len(q) != len(before) or any(a is not b for a, b in zip(q, before)):
                 self.deque_changed[f"`{name}`"] = None
@@ -189,6 +202,15 @@ class HiddenState:
 
     def check(self, fail: Callable[[str], None], what: str) -> None:
         """Raises (`fail(message)`) when a trace changed hidden state."""
+        if self.set_changes:
+            name, (_, keys) = next(iter(self.set_changes.items()))
+            fail(
+                f"set `{name}` gets or loses {keys[0]!r} in this {what} on some paths or "
+                "iterations only, so which members it holds would be known only when the graph "
+                "runs, and it holds values that cannot be run-time members (strings, tuples, "
+                f"or other kinds than numbers). Keep a flag instead (`has_{name} = ...`), or "
+                "store numbers."
+            )
         if self.deque_changed:
             shown = ", ".join(self.deque_changed)
             q = next(iter(self.deque_changed)).strip("`")

@@ -233,6 +233,24 @@ def promote_added(hidden, origin) -> bool:
     return promoted
 
 
+def promote_sets(hidden, origin) -> bool:
+    """Makes each set of numbers to which a staged `if` adds (or from which it removes) a
+    number known while tracing on some paths only (`hidden.set_changes`, restored by
+    `hidden.undo`) a set of run-time members; whether one became so (the `if` is then traced
+    again, adding to it when the graph runs). Other sets keep the `if`'s error."""
+    promoted = False
+    for name, (members, keys) in list(hidden.set_changes.items()):
+        if not all(map(keyed_rt.number_key, (*members, *keys))):
+            continue
+        shadow = keyed_rt.shadow(members, name, make=True)
+        if shadow is None or shadow.active():
+            continue
+        _promote(shadow, origin, (keys[0], None))
+        del hidden.set_changes[name]
+        promoted = True
+    return promoted
+
+
 def _promotable(shadow) -> bool:
     """Whether the shadow's items can become run-time lists here (else its `_promote` raises)."""
     values = list(shadow.obj.values())

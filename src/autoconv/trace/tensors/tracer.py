@@ -247,7 +247,11 @@ class TensorTracer:
                 set_state(init)
             get_state, set_state, names = with_carried(get_state, set_state, names, refs)
             return self.if_stmt(cond, body, orelse, get_state, set_state, names)
-        if hidden.added and keyed.promote_added(hidden, origin):
+        if (
+            hidden.added
+            and keyed.promote_added(hidden, origin)
+            or (hidden.set_changes and keyed.promote_sets(hidden, origin))
+        ):
             # `d[k] = v` adds a key on some paths only: the dict's keys are run-time ones now
             # (trace.tensors.keyed), and the `if` is traced again storing into them.
             branch_locals.finish()
