@@ -398,17 +398,23 @@ def _swap(stmt, target, ac, names, in_control_flow, arrays):
         if None in ints:
             return stmt
         paths = tuple(dict.fromkeys(f"{name}[{k!r}]" for k in ints))
+    keys = _keys_of(items, ac)
+    key_tuple = gast.Tuple(elts=keys, ctx=gast.Load())
+    value_tuple = gast.Tuple(elts=list(value.elts), ctx=gast.Load())
+    op = "setitems" if paths is None else "setitems_path"
+    call = templates.expr(f"ac.{op}(name, keys, values)", ac=ac, keys=key_tuple, values=value_tuple)
+    return _rebound(name, call, stmt, paths)
+
+
+def _keys_of(items, ac) -> list:
+    """The keys of subscripts `items`, a slice as `ac.index[...]`."""
     keys = []
     for t in items:
         key = t.slice
         if any(isinstance(n, gast.Slice) for n in gast.walk(key)):
             key = templates.expr("ac.index[key]", ac=ac, key=key)
         keys.append(key)
-    key_tuple = gast.Tuple(elts=keys, ctx=gast.Load())
-    value_tuple = gast.Tuple(elts=list(value.elts), ctx=gast.Load())
-    op = "setitems" if paths is None else "setitems_path"
-    call = templates.expr(f"ac.{op}(name, keys, values)", ac=ac, keys=key_tuple, values=value_tuple)
-    return _rebound(name, call, stmt, paths)
+    return keys
 
 
 def _attribute_swap(stmt, items, ac):
@@ -427,12 +433,7 @@ def _attribute_swap(stmt, items, ac):
         and not expressions.binds_or_suspends(value)
     ):
         return stmt
-    keys = []
-    for t in items:
-        key = t.slice
-        if any(isinstance(n, gast.Slice) for n in gast.walk(key)):
-            key = templates.expr("ac.index[key]", ac=ac, key=key)
-        keys.append(key)
+    keys = _keys_of(items, ac)
     attribute = items[0].value
     call = templates.expr(
         f"ac.setitems_attr(owner, {attribute.attr!r}, keys, values)",

@@ -428,14 +428,9 @@ def _attribute_slot(frame, name: str, target):
     `name` (`self.w` of `self.w += v`) of an object its locals reach, which holds `target`."""
     if frame is None or "." not in name or opname_after(frame) != "STORE_ATTR":
         return None
-    first, *middle, attr = name.split(".")
-    if not all(p.isidentifier() for p in (first, *middle, attr)) or first not in frame.f_locals:
+    if not all(p.isidentifier() for p in name.split(".")):
         return None
-    owner = frame.f_locals[first]
-    for part in middle:
-        owner = getattr(owner, part, None)
-    held = getattr(owner, "__dict__", None)
-    return (owner, attr) if type(held) is dict and held.get(attr) is target else None
+    return _held_slot(frame, name, target)
 
 
 def opname_after(frame) -> str:
