@@ -12,14 +12,13 @@ key, `str()` of it outside `autoconv.print`) is an error naming the variable.
 
 from __future__ import annotations
 
-import operator
-
 import numpy as np
 
 from autoconv.graph import graph as _g
 from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import choose
+from autoconv.graph.operators import BINARY_OPERATORS
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.trace.core import choices as core_choices
@@ -325,14 +324,7 @@ _g.HOLDERS[Choice] = (
 # options is compared now, as Python compares them, and the answer is a table of bools read at
 # the two tags when the graph runs.
 
-_OPS = {
-    "<": operator.lt,
-    "<=": operator.le,
-    ">": operator.gt,
-    ">=": operator.ge,
-    "==": operator.eq,
-    "!=": operator.ne,
-}
+_OPS = {op: BINARY_OPERATORS[op] for op in ("<", "<=", ">", ">=", "==", "!=")}
 
 
 def compared(a, b, symbol: str):
