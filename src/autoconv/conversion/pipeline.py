@@ -95,6 +95,8 @@ def convert(
     )
     has_comprehension = any(isinstance(n, _COMPREHENSIONS) for n in scopes.own_nodes(node))
     local_key = run_time_index.reads_at_local_key(scopes.own_nodes(node))
+    # `x if c else y` may choose a string when the graph runs (`"-".join(parts)` then joins it)
+    has_choice = any(isinstance(n, gast.IfExp) for n in scopes.own_nodes(node))
     staged_try.mark_users(node)
     scopes.forget_own_nodes(node)
     handlers.transform(node, ctx)  # the user's own handlers, before the converter adds any
@@ -113,7 +115,7 @@ def convert(
     conditional_expressions.transform(node, ctx)
     logical_expressions.transform(node, ctx)
     keyed.transform(node, ctx)
-    if has_control_flow or has_comprehension or local_key:
+    if has_control_flow or has_comprehension or local_key or has_choice:
         run_time_index.transform(node, ctx)
     strings.transform(node, ctx)
     calls.transform(node, ctx)

@@ -179,6 +179,11 @@ def joined(sep, items):
         from autoconv.trace.tensors import printing  # strings made when the graph runs
 
         return printing.join(sep, items)
+    if staging.jax_tracing() and type(items) in (list, tuple):
+        if type(sep) is str and any(type(v).__module__.startswith("autoconv") for v in items):
+            from autoconv.trace.jax import strings  # (under jax.jit: a traced choice)
+
+            strings.refuse("strings chosen by a traced condition")
     return sep.join(items)
 
 
