@@ -33,7 +33,8 @@ SPECIAL = frozenset(
 `__hash__` (messages and dict keys need their Python value now), nor attribute access."""
 
 _done: "weakref.WeakSet[type]" = weakref.WeakSet()
-_names: dict = {}  # id(code) -> (code, the global names it and its nested code read)
+# code -> the global names it and its nested code read (weakly: a lambda's code goes with it)
+_names: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def prepare(cls) -> None:
@@ -55,11 +56,11 @@ def prepare(cls) -> None:
 def prepare_named(func) -> None:
     """Prepares the user's classes that the global names `func`'s code reads are bound to."""
     code = func.__code__
-    hit = _names.get(id(code))
-    if hit is None or hit[0] is not code:
-        hit = _names[id(code)] = (code, tuple(_global_names(code)))
+    hit = _names.get(code)
+    if hit is None:
+        hit = _names[code] = tuple(_global_names(code))
     spaces = func.__globals__
-    for name in hit[1]:
+    for name in hit:
         value = spaces.get(name)
         if isinstance(value, type) and value not in _done:
             prepare(value)

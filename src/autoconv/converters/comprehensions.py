@@ -85,6 +85,8 @@ def filtered_call(node, ctx, staged_builtins: bool = True):
     names = [target] if isinstance(target, gast.Name) else getattr(target, "elts", None)
     if gen.is_async or not names or not all(isinstance(n, gast.Name) for n in names):
         return None
+    if len({n.id for n in names}) != len(names):
+        return None  # `for _, kind, _ in events`: a lambda cannot take one name twice
     if any(isinstance(n, _KEEP) for part in (node.elt, *gen.ifs) for n in walk(part)):
         return None
     # `for a, b in ...`: the lambdas take the item's parts (`ac.filtered` unpacks it).

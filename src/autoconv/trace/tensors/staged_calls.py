@@ -155,7 +155,7 @@ def _of_stacked(func):
 # they keep NumPy's own handling.
 _SEQUENCES = frozenset(
     "concatenate stack vstack hstack dstack column_stack row_stack block append insert "
-    "broadcast_arrays meshgrid einsum select piecewise".split()
+    "broadcast_arrays meshgrid einsum select piecewise choose".split()
 )
 _OF_LISTS: dict = {}
 
