@@ -2316,7 +2316,7 @@ def account_object_ops(ops):
 
 
 @prog(
-    (np.array([[1, 3], [2, 5], [1, 2], [3, 1]]), np.array([9.5, 3.0, 12.0])),
+    (np.array([[1, 3], [2, 2], [1, 2], [3, 1]]), np.array([9.5, 3.0, 12.0])),
     (np.zeros((0, 2), dtype=np.int64), np.array([1.0])),
 )
 def order_totals_by_customer(orders, prices):
