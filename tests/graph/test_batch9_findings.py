@@ -4,6 +4,8 @@ each wrong-result class's minimal program (the batch found no crash), run eagerl
 xfail naming the class, checked to fail; a fix turns it into a plain test.
 """
 
+import math
+
 import numpy as np
 import pytest
 
@@ -67,3 +69,27 @@ def uf_roots(edges, n):
 def test_union_find_roots_stay_python_ints(backend):
     follows_the_rule(uf_roots, np.array([[0, 1], [2, 3]]), 4, backend=backend)
     follows_the_rule(uf_roots, np.array([[0, 1], [1, 2], [3, 0]]), 5, backend=backend)
+
+
+# C1 (was an error on code the docs say runs): `math.gcd` / `math.lcm` of run-time ints
+# (gcd_lcm_of_array) are Python's functions when the graph runs, giving a Python int.
+def gcd_fold(a):
+    g = 0
+    for v in a:
+        g = math.gcd(g, int(v))
+    return g
+
+
+def lcm_nonzero(a):
+    m = 1
+    for v in a:
+        if v != 0:
+            m = math.lcm(m, int(v))
+    return m
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_gcd_and_lcm_of_run_time_ints(backend):
+    for a in (np.array([12, 18, 30]), np.array([-4, 6]), np.zeros(0, dtype=np.int64)):
+        follows_the_rule(gcd_fold, a, backend=backend)
+    follows_the_rule(lcm_nonzero, np.array([4, 6, 0, 10]), backend=backend)
