@@ -426,6 +426,8 @@ class TensorTracer:
         if isinstance(iterable, StagedZip) and iterable.sources is None:
             # A zip with a list of strings, all of known length: a Python loop, unrolled.
             return py_for_stmt(iterable.items, body, get_state, set_state, names)
+        if type(iterable) is list:
+            accumulated.accum_index(iterable)  # two runs (`up + down`) joined here, not inside
         source = _iteration(iterable, origin)
         names = tuple(names or ())
         get_state, set_state = carried_whole(get_state, set_state, names, _is_tensor)
