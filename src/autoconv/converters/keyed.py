@@ -32,6 +32,7 @@ from autoconv.pyct.transformer import Transformer
 from autoconv.pyct.walk import walk
 
 _MAKES = ("set", "dict", "frozenset")
+_TALLIES = ("Counter", "defaultdict")  # `collections`' dicts (runtime.tallies)
 # what `_Keyed` rewrites where the function binds no name only to sets and dicts (a
 # comprehension over an attribute's dict, `set(x.tolist())`)
 # (`k in self.d`, `self.d[k]`: an attribute's dict)
@@ -61,7 +62,9 @@ def _makes_keyed(value) -> bool:
         return False
     func = value.func
     if isinstance(func, gast.Name):
-        return func.id in _MAKES
+        return func.id in _MAKES or func.id in _TALLIES
+    if isinstance(func, gast.Attribute) and func.attr in _TALLIES:
+        return isinstance(func.value, gast.Name) and func.value.id == "collections"
     # the converter's own `name = ac.setitem(name, key, value)` of `name[key] = value`
     return isinstance(func, gast.Attribute) and func.attr == "setitem"
 
@@ -373,6 +376,8 @@ class _Keyed(Transformer):
             return False
         func = node.func
         if isinstance(func, gast.Attribute):
+            if func.attr == "most_common":  # a Counter's pairs (`runtime.tallies`)
+                return len(node.args) <= 1
             return func.attr in _VIEWS and not node.args
         if not _sorted_call(node) or len(node.args) != 1:
             return False
@@ -420,9 +425,13 @@ class _Keyed(Transformer):
 
     def visit_Compare(self, node):
         if len(node.ops) == 1 and type(node.ops[0]) in _SET_COMPARISONS:
+            # `Counter(a) == Counter(b)`: dicts the function makes, compared by their items
+            made = type(node.ops[0]) in (gast.Eq, gast.NotEq) and (
+                _makes_keyed(node.left) or _makes_keyed(node.comparators[0])
+            )
             self.generic_visit(node)
             left, right = node.left, node.comparators[0]
-            if self._ours(left) or self._ours(right):
+            if made or self._ours(left) or self._ours(right):
                 return self._set_op(_SET_COMPARISONS[type(node.ops[0])], left, right, node)
             return node
         self.generic_visit(node)
@@ -446,6 +455,16 @@ class _Keyed(Transformer):
             and not isinstance(node.args[0], gast.Starred)
         ):  # `set(x.tolist())`: its items may be known only when the graph runs
             call = templates.expr("ac.keyed_set(items)", ac=self.ac, items=node.args[0])
+            return expressions.located(call, node)
+        if (
+            isinstance(func, gast.Name)
+            and func.id == "dict"
+            and self.ctx.is_builtin("dict")
+            and len(node.args) == 1
+            and not node.keywords
+            and not isinstance(node.args[0], gast.Starred)
+        ):  # `dict(counts)` of a Counter: a plain dict of its keys, known when the graph runs
+            call = templates.expr("ac.keyed_dict(items)", ac=self.ac, items=node.args[0])
             return expressions.located(call, node)
         if isinstance(node.func, gast.Name) and node.func.id in _ITERATES:  # `list(d)`
             node.args = [self._iterated(a) if self._ours(a) else a for a in node.args]

@@ -91,8 +91,12 @@ def _has(container):
 def op(symbol: str, a, b):
     """`a <symbol> b` (an in-place symbol rebinds `a` to the result, as Python does)."""
     a_set, b_set = type(a) in (set, frozenset), type(b) in (set, frozenset)
-    if _traces and (type(a) is dict or type(b) is dict):
+    if _traces and (type(a) in keyed.DICTS or type(b) in keyed.DICTS):
         found = keyed.active(a) or keyed.active(b)
+        if found is not None and symbol in ("==", "!="):
+            from autoconv.runtime import tallies  # (it imports this module)
+
+            return tallies.equal(a, b, symbol == "==")
         if found is not None:  # Python would compare the empty object
             staging.graph_tracer.keyed("operator", found, symbol)
     if not (_traces and (a_set or b_set) and (run_time(a) or run_time(b))):
@@ -173,9 +177,24 @@ def method(name: str, obj, args):
 def made(items):
     """`set(items)`: staged where an item is known only when the graph runs (`set(x.tolist())`,
     a list a staged loop appended to), else Python's."""
+    if _traces and type(items) not in _COLLECTIONS and iter(items) is items:
+        items = list(items)  # (a generator of values known only when the graph runs)
     if _traces and run_time(items):
         return _set_of(items)
     return set(items)
+
+
+_COLLECTIONS = (list, tuple, set, frozenset, dict, str)
+
+
+def dict_made(*args, **kwargs):
+    """`dict(d)` (converted code: one argument): a plain dict of the items of a dict, Counter
+    or defaultdict holding keys known only when the graph runs (which Python would see empty);
+    else Python's `dict(...)`."""
+    if _traces and len(args) == 1 and not kwargs and keyed.active(args[0]) is not None:
+        if type(args[0]) in keyed.DICTS:
+            return copied(args[0])
+    return dict(*args, **kwargs)
 
 
 def _holds_symbolic(items) -> bool:

@@ -31,7 +31,7 @@ def min(*args, **kwargs):  # noqa: A001
 
 def _extreme(which, args, kwargs):
     """`max` or `min` (`which`) where a graph or a JAX trace may be running, or with keywords."""
-    if _traces and _py.len(args) == 1 and type(args[0]) in (set, dict):
+    if _traces and _py.len(args) == 1 and type(args[0]) in keyed.KINDS:
         found = keyed.extreme(which, args[0], kwargs.get("key"))  # `max(d, key=d.get)`
         if found is not None:
             return found
@@ -229,7 +229,7 @@ def in_(value, items):
     3)`) or a name the function binds only to lists (`v in vals` for `vals = list(x)`); while
     a graph is traced, a symbolic value or item of a plain tuple, list or set is compared when
     the graph runs."""
-    if _traces and type(items) in (set, dict):
+    if _traces and type(items) in keyed.KINDS:
         found = keyed.contains(items, value)  # a set or dict holding run-time keys
         if found is not None:
             return found
