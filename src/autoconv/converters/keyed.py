@@ -183,11 +183,13 @@ def _deleted(node, ac: str, names):
     if not (isinstance(node, gast.Delete) and len(node.targets) == 1):
         return node
     target = node.targets[0]
-    if not isinstance(target, gast.Subscript) or isinstance(
-        target.slice, (gast.Slice, gast.Constant)
-    ):
+    if not isinstance(target, gast.Subscript) or isinstance(target.slice, gast.Slice):
         return node
     value = target.value
+    if isinstance(target.slice, gast.Constant) and not (
+        isinstance(value, gast.Name) and value.id in names and _number(target.slice)
+    ):
+        return node  # (`del c[1]` of a name bound only to dicts: through the runtime)
     if not (
         isinstance(value, gast.Name)
         and value.id in names
@@ -336,6 +338,10 @@ def _staged_comprehension(node, ctx, staged_builtins: bool = True):
     )
 
 
+def _number(node) -> bool:
+    return type(node.value) in (int, float)
+
+
 def _text_constant(node) -> bool:
     return isinstance(node, gast.Constant) and not isinstance(node.value, (int, float))
 
@@ -419,6 +425,8 @@ class _Keyed(Transformer):
         made = _makes_keyed(node.left) and _makes_keyed(node.right)  # (before the rewrite)
         self.generic_visit(node)
         symbol = _SET_OPERATORS.get(type(node.op))
+        if isinstance(node.op, gast.Add):
+            symbol = "+"  # `Counter(a) + Counter(b)`, counts added (`runtime.tallies`)
         if symbol is None or not (made or self._ours(node.left) or self._ours(node.right)):
             return node
         return self._set_op(symbol, node.left, node.right, node)

@@ -170,6 +170,11 @@ def delete(obj, key) -> None:
     """`del obj[key]` (converted code: a name bound only to sets and dicts, or an attribute's
     dict): `obj.pop(key)`, staged, for a dict holding run-time keys or given a key known only
     when the graph runs (KeyError when it runs, as eagerly, where the key is missing)."""
+    if _traces and type(obj) is Counter and stages(obj, key):
+        from autoconv.runtime import tallies  # (it imports this module)
+
+        tallies.delete(obj, key)  # (no KeyError for a missing key, as Python's Counter)
+        return
     if _traces and type(obj) in DICTS and stages(obj, key):
         found = shadow(obj, make=True)
         staging.graph_tracer.keyed("pop", found, key)
@@ -297,6 +302,17 @@ def _dict_update(obj, other, kwargs) -> None:
         store(obj, k, v)
     for k, v in kwargs.items():
         obj[k] = v
+
+
+def key_function(key, over=None):
+    """A sort or `max` key: `d.get` of a dict holding run-time keys as converted code calls
+    it (staged: Python's would see the dict empty); of the dict's own keys (`over` is the
+    dict: `sorted(d, key=d.get)`), its values, each there; else `key`."""
+    owner = getattr(key, "__self__", None)
+    if type(owner) in DICTS and getattr(key, "__name__", None) == "get":
+        if _traces and active(owner) is not None:
+            return (lambda k: item(owner, k)) if owner is over else method(key)
+    return key
 
 
 def extreme(which, obj, key):

@@ -7,6 +7,7 @@ use. A set's order is its hashes', which a result's only staged readers (`sorted
 returning it) do not see. On Python values each is Python's own operator."""
 
 import operator
+from collections import Counter
 
 from autoconv.runtime import keyed, py_builtins, staging
 from autoconv.runtime.control_flow import for_stmt, if_stmt
@@ -19,6 +20,7 @@ _OPERATORS = {
     "|": operator.or_,
     "-": operator.sub,
     "^": operator.xor,
+    "+": operator.add,
     "==": operator.eq,
     "!=": operator.ne,
     "<=": operator.le,
@@ -97,6 +99,10 @@ def op(symbol: str, a, b):
             from autoconv.runtime import tallies  # (it imports this module)
 
             return tallies.equal(a, b, symbol == "==")
+        if found is not None and symbol in "+-|&" and type(a) is type(b) is Counter:
+            from autoconv.runtime import tallies
+
+            return tallies.combined(symbol, a, b)
         if found is not None:  # Python would compare the empty object
             staging.graph_tracer.keyed("operator", found, symbol)
     if not (_traces and (a_set or b_set) and (run_time(a) or run_time(b))):

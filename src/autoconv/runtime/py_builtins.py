@@ -36,6 +36,8 @@ def _extreme(which, args, kwargs):
         if found is not None:
             return found
         args = (keyed.view(args[0], keys=True),)
+    if _traces and kwargs.get("key") is not None:
+        kwargs = {**kwargs, "key": keyed.key_function(kwargs["key"])}  # `max(ks, key=d.get)`
     if _traces and ("key" in kwargs or _has_tuples(args)):
         return _keyed(which, args, kwargs)
     if kwargs:
@@ -84,6 +86,7 @@ def sorted(iterable, /, *, key=None, reverse=False):  # noqa: A001
     """Python's `sorted`; while a graph is traced, items whose keys are symbolic numbers are
     placed by a stable argsort when the graph runs (trace.tensors.sequences)."""
     if _traces:
+        key = keyed.key_function(key, iterable)  # `key=counts.get`: read when it runs
         iterable = keyed.view(iterable, keys=True)  # a set or dict holding run-time keys
         shape = getattr(iterable, "shape", None) if type(iterable) is not list else None
         if type(shape) is tuple and shape == (None,) and staging.symbolic(iterable):

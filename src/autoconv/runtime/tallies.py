@@ -78,7 +78,11 @@ def _count(counts: Counter, items, kwargs: dict, sign: int) -> None:
         if isinstance(items, Mapping):
             other = keyed.active(items)
             keys = list(other.keys) if other is not None else list(items)
-            for_stmt(keys, lambda k: _add(counts, k, keyed.item(items, k), sign))
+            if sign > 0 and not counts and keyed.active(counts) is None:
+                # (an empty Counter takes a mapping's counts as they are, as Python's does)
+                for_stmt(keys, lambda k: keyed.store(counts, k, keyed.item(items, k)))
+            else:
+                for_stmt(keys, lambda k: _add(counts, k, keyed.item(items, k), sign))
         else:
             if not (staging.grown_list(items) or staging.symbolic(items)):
                 items = list(items)  # (a generator: its items, made here)
@@ -140,3 +144,53 @@ def _differ(a, b, counts: bool) -> set:
 
     keys = keyed_comprehensions.keys_of(a)
     return keyed_comprehensions.built("set", keys, test, lambda k: k)
+
+
+def combined(symbol: str, a: Counter, b: Counter) -> Counter:
+    """`a + b`, `a - b`, `a | b` or `a & b` of Counters, one holding keys known only when the
+    graph runs: a new Counter as Python's operators make it (each key of `a`, then each key
+    of `b` it lacks, kept where its new count is positive), with staged tests and stores."""
+    from autoconv.runtime import keyed_comprehensions, py_builtins
+    from autoconv.runtime.control_flow import if_stmt
+    from autoconv.runtime.logical import not_
+
+    out = Counter()
+
+    def put(k, n):
+        def store():
+            keyed.setitem(out, k, n)
+
+        if_stmt(n > 0, store)
+
+    def mine(k):
+        count, other = keyed.item(a, k), item(b, k)
+        if symbol == "+":
+            put(k, count + other)
+        elif symbol == "-":
+            put(k, count - other)
+        else:
+            put(k, (py_builtins.max if symbol == "|" else py_builtins.min)(count, other))
+
+    def theirs(k):
+        count = keyed.item(b, k)
+        count = 0 - count if symbol == "-" else count
+        if_stmt(not_(py_builtins.in_(k, a)), lambda: put(k, count))
+
+    for_stmt(keyed_comprehensions.keys_of(a), mine)
+    if symbol != "&":
+        for_stmt(keyed_comprehensions.keys_of(b), theirs)
+    return out
+
+
+def delete(obj: Counter, key) -> None:
+    """`del obj[key]` of a Counter holding keys known only when the graph runs (or at such a
+    key): removed where it is there; a missing key is no error, as Python's Counter has it."""
+    from autoconv.runtime.control_flow import if_stmt
+
+    found = keyed.shadow(obj, make=True)
+    tracer = staging.graph_tracer
+
+    def remove():  # (it names `obj`: the staged `if` carries its shadow lists)
+        tracer.keyed("pop", keyed.shadow(obj), key)
+
+    if_stmt(tracer.keyed("contains", found, key), remove)

@@ -133,7 +133,13 @@ def read_back(lists, item, depth=3):
         except ZeroDivisionError:
             kept = False
         if kept:
-            return found
+            # The other kinds (a `.get` default) by `op` too: `d.get(k, 0) + 0.5` is a float.
+            lst, extra = found
+            try:
+                extra = {type(op(k(3), number) if read is a else op(number, k(3))) for k in extra}
+            except ZeroDivisionError:
+                return None
+            return lst, extra
     return None
 
 

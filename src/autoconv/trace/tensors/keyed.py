@@ -12,6 +12,7 @@ from autoconv.graph import graph as _g
 from autoconv.graph import keyed_helpers as kh
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
+from autoconv.graph.tensor import Tensor
 from autoconv.runtime import keyed as keyed_rt
 from autoconv.runtime import tallies
 from autoconv.trace.tensors import appends, choices
@@ -612,6 +613,10 @@ def outputs(value):
         found = keyed_rt.active(value)
         if found is not None:
             return keyed("output", found)
+        if t is not dict and t is not set and any(isinstance(v, Tensor) for v in value.values()):
+            # a Counter or defaultdict holding values known only when the graph runs (`c["a"]
+            # += 1` in a staged loop): made when it runs, as one of run-time keys is
+            return keyed("output", keyed_rt.shadow(value, make=True))
         if t is dict:
             return {k: outputs(v) for k, v in value.items()} if value else value
         return value
