@@ -338,6 +338,28 @@ def _staged_comprehension(node, ctx, staged_builtins: bool = True):
     )
 
 
+def _counter(value) -> bool:
+    """`Counter(...)` (or `collections.Counter(...)`)."""
+    if not (isinstance(value, gast.Call) and _makes_keyed(value)):
+        return False
+    return (getattr(value.func, "id", None) or getattr(value.func, "attr", None)) == "Counter"
+
+
+def _counter_names(function_node) -> set:
+    """Names the function binds only to `Counter(...)` calls."""
+    made, bound, other = set(), set(), set()
+    for node in walk(function_node):
+        if isinstance(node, gast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, gast.Name) and _counter(node.value):
+                made.add(target.id)
+                bound.add(id(target))
+        elif isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Load):
+            if id(node) not in bound:
+                other.add(node.id)
+    return made - other
+
+
 def _number(node) -> bool:
     return type(node.value) in (int, float)
 
@@ -351,11 +373,22 @@ class _Keyed(Transformer):
         super().__init__()
         self.ctx, self.ac = ctx, ctx.ac
         self.names = names
+        self.counters = _counter_names(ctx.function_node) if names else set()
         self.in_targets = in_targets
         self.written = written
 
     def _ours(self, node) -> bool:
         return isinstance(node, gast.Name) and node.id in self.names
+
+    def _counts(self, call) -> bool:
+        """`Counter(items)`, or `c.update(items)` / `c.subtract(items)` of a name bound only
+        to Counters (one argument)."""
+        if len(call.args) != 1 or call.keywords:
+            return False
+        func = call.func
+        if isinstance(func, gast.Attribute) and func.attr in ("update", "subtract"):
+            return isinstance(func.value, gast.Name) and func.value.id in self.counters
+        return _counter(call)
 
     def _held(self, node) -> bool:
         """One of the names, or an attribute's dict (`self.values`) that may hold keys known
@@ -474,6 +507,12 @@ class _Keyed(Transformer):
         ):  # `dict(counts)` of a Counter: a plain dict of its keys, known when the graph runs
             call = templates.expr("ac.keyed_dict(items)", ac=self.ac, items=node.args[0])
             return expressions.located(call, node)
+        if self._counts(node) and isinstance(node.args[0], (gast.GeneratorExp, gast.ListComp)):
+            # `Counter(int(v) for v in x)`, `c.update(...)`: a staged loop makes the items (an
+            # array's length may be known only when the graph runs)
+            items = _staged_comprehension(node.args[0], self.ctx)
+            if items is not None:
+                node.args[0] = expressions.located(items, node.args[0])
         if isinstance(node.func, gast.Name) and node.func.id in _ITERATES:  # `list(d)`
             node.args = [self._iterated(a) if self._ours(a) else a for a in node.args]
         return node

@@ -327,8 +327,8 @@ def keyed(op: str, shadow, *args):
             shadow,
             origin,
             f"holds keys known only when the graph runs, and is an operand of `{args[0]}`, "
-            "which is not staged on a dict: compare `len(d)` and each key's value "
-            "(`all(d[k] == e.get(k) for k in d)`).",
+            "which is not staged on a dict (`==` and `!=` are): loop over the keys "
+            "(`for k in e: d[k] = e[k]`), storing each.",
         )
     if op == "iterated":
         _fail(
