@@ -536,13 +536,55 @@ _SECOND = [
 ]
 
 
-PROGRAMS = _FIRST + _SECOND
+def dd_str(x):
+    d = defaultdict(str)
+    for v in x:
+        d[int(v)] += "a"
+    return d
+
+
+def dd_set(x):
+    d = defaultdict(set)
+    for v in x:
+        d[int(v)].add(1)
+    return d
+
+
+def c_run_time_strings(x):
+    c = Counter()
+    for v in x:
+        c[str(int(v))] += 1
+    return c
+
+
+def c_most_common_run_time_n(x):
+    c = Counter(int(v) for v in x)
+    return c.most_common(int(x[0]))
+
+
+def c_argument(x, c):
+    for v in x:
+        c[int(v)] += 1
+    return c
+
+
+_THIRD = [
+    (dd_str, (L,)),
+    (dd_set, (L,)),
+    (c_run_time_strings, (L,)),
+    (c_most_common_run_time_n, (L,)),
+    (c_argument, (L, Counter({1: 5, 9: 1}))),
+]
+PROGRAMS = _FIRST + _SECOND + _THIRD
 
 # Refused with a clear error on both backends: (words the message holds).
 REFUSED = {
     group_by_key: ("groups", "gets a list as the value of a key"),
     dd_setdefault_list: ("`d`", "gets a list as the value of a key"),
     c_elements: ("`.elements()` is not staged",),
+    dd_set: ("`d`", "gets a set as the value of a key"),
+    c_run_time_strings: ("a string made when the graph runs",),
+    c_most_common_run_time_n: ("dict `c`", "give `n` as a Python int"),
 }
 # Not lowered to JAX (a LoweringError naming the line), as for a plain dict: a list of pairs
 # sorted, a sort by a key function, `.get()` with the default None, and arithmetic on two values
@@ -555,6 +597,7 @@ NOT_LOWERED = {
     c_sub: "several Python types",
     c_update_mapping: "several Python types",
     c_loop_keys: "several Python types",
+    dd_str: "holds strings, which this backend does not key",
 }
 
 
@@ -650,3 +693,15 @@ def test_counter_methods_outside_traces_are_pythons():
     for fn in (label_tally, c_add, c_del, most_common_2):
         args = (L, N) if fn is c_add else (L,)
         assert _same(fn(*args), autoconv.convert(fn)(*args))
+
+
+@pytest.mark.skipif("jax" not in BACKENDS, reason="needs jax")
+@pytest.mark.parametrize("fn", [counter_incr, label_tally, dd_int])
+def test_under_jax_jit_as_a_plain_dict(fn):
+    """Under `jax.jit(autoconv.convert(f))` a key is a JAX tracer, which `int()` cannot make a
+    Python number: the JaxStagingError naming the line that a plain dict's tally gives."""
+    import jax
+
+    with pytest.raises(AutoconvError) as info:
+        jax.jit(autoconv.convert(fn))(L)
+    assert type(info.value).__name__ == "JaxStagingError" and HERE in str(info.value)

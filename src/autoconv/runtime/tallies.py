@@ -25,7 +25,16 @@ def made(*args, **kwargs):
         return Counter(*args, **kwargs)  # (more than one argument: Python's TypeError)
     counts = Counter()
     _count(counts, args[0] if args else None, kwargs, 1)
-    return counts
+    return _unnamed(counts)
+
+
+def _unnamed(made: Counter) -> Counter:
+    """`made`, whose shadow forgets the name this module's variable gave it (messages then
+    name the user's variable that holds it)."""
+    found = keyed.shadow(made)
+    if found is not None:
+        found.name = ""
+    return made
 
 
 def run_time(args, kwargs) -> bool:
@@ -179,7 +188,7 @@ def combined(symbol: str, a: Counter, b: Counter) -> Counter:
     for_stmt(keyed_comprehensions.keys_of(a), mine)
     if symbol != "&":
         for_stmt(keyed_comprehensions.keys_of(b), theirs)
-    return out
+    return _unnamed(out)
 
 
 def delete(obj: Counter, key) -> None:

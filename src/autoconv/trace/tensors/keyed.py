@@ -490,7 +490,8 @@ def _most_common(shadow, k, v, spec, n, origin):
         _fail(
             shadow,
             origin,
-            f"holds keys known only when the graph runs, and `.most_common(n)` gets {n!r}: "
+            f"holds keys known only when the graph runs, and `.most_common(n)` gets "
+            f"{_spec_text(n)}: "
             "give `n` as a Python int (the number of pairs it gives is then known), or slice "
             "`c.most_common()`.",
         )
