@@ -675,12 +675,17 @@ def _dict_of_dict(x):
     return dict(d), sorted(d, key=d.get, reverse=False)
 
 
+def _dict_of_pairs(x):
+    return dict(zip([int(v) for v in x], range(len(x)))), dict((int(v), 1) for v in x)
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize("fn", [_float_counts, _set_of_generator, _dict_of_dict])
+@pytest.mark.parametrize("fn", [_float_counts, _set_of_generator, _dict_of_dict, _dict_of_pairs])
 def test_plain_dicts_found_on_the_way(fn, backend):
     """Plain dicts and sets the same work fixed: a float added to `.get(k, 0)` stays a float
     on JAX (it was truncated to int), `set(generator)` holds values (it held Tensors), and
-    `dict(d)` copies a run-time dict (it gave `{}`)."""
+    `dict(d)` copies a run-time dict (it gave `{}`), `dict(pairs)` of run-time keys stores
+    each pair (it was refused)."""
     if backend == "jax" and fn is _dict_of_dict:
         pytest.skip("sorted(key=) is not lowered to JAX (NOT_LOWERED)")
     args = (L, L * 0.5) if fn is _float_counts else (L,)

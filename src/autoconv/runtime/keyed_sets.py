@@ -8,6 +8,7 @@ returning it) do not see. On Python values each is Python's own operator."""
 
 import operator
 from collections import Counter
+from collections.abc import Mapping
 
 from autoconv.runtime import keyed, py_builtins, staging
 from autoconv.runtime.control_flow import for_stmt, if_stmt
@@ -194,12 +195,18 @@ _COLLECTIONS = (list, tuple, set, frozenset, dict, str)
 
 
 def dict_made(*args, **kwargs):
-    """`dict(d)` (converted code: one argument): a plain dict of the items of a dict, Counter
-    or defaultdict holding keys known only when the graph runs (which Python would see empty);
-    else Python's `dict(...)`."""
-    if _traces and len(args) == 1 and not kwargs and keyed.active(args[0]) is not None:
-        if type(args[0]) in keyed.DICTS:
-            return copied(args[0])
+    """`dict(items)` (converted code: one argument): while a graph is traced, a plain dict of
+    the items of a dict, Counter or defaultdict holding keys known only when the graph runs
+    (which Python would see empty), or of pairs whose keys may be known only then (each
+    stored as `d[k] = v` is); else Python's `dict(...)`."""
+    if _traces and len(args) == 1 and not kwargs:
+        items = args[0]
+        if type(items) in keyed.DICTS and keyed.active(items) is not None:
+            return copied(items)
+        if type(items) in keyed.DICTS or not isinstance(items, Mapping):
+            out: dict = {}
+            keyed.method(out.update)(items)  # (Python's errors for a bad pair)
+            return out
     return dict(*args, **kwargs)
 
 
