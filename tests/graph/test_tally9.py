@@ -583,7 +583,6 @@ REFUSED = {
     dd_setdefault_list: ("`d`", "gets a list as the value of a key"),
     c_elements: ("`.elements()` is not staged",),
     dd_set: ("`d`", "gets a set as the value of a key"),
-    c_run_time_strings: ("a string made when the graph runs",),
     c_most_common_run_time_n: ("dict `c`", "give `n` as a Python int"),
 }
 # Not lowered to JAX (a LoweringError naming the line), as for a plain dict: a list of pairs
@@ -598,6 +597,7 @@ NOT_LOWERED = {
     c_update_mapping: "several Python types",
     c_loop_keys: "several Python types",
     dd_str: "holds strings, which this backend does not key",
+    c_run_time_strings: "dict `c` holds strings, which this backend does not key",
 }
 
 
