@@ -584,6 +584,9 @@ REFUSED = {
     c_elements: ("`.elements()` is not staged",),
     dd_set: ("`d`", "gets a set as the value of a key"),
     c_most_common_run_time_n: ("dict `c`", "give `n` as a Python int"),
+    # A key written in the code, set in one branch of a staged `if` only: an input that never
+    # takes that branch gave `'big': 0`, where eager's Counter has no such key.
+    c_coded_keys: ("`c['big']`", "is set on some paths of this staged statement"),
 }
 # Not lowered to JAX (a LoweringError naming the line), as for a plain dict: a list of pairs
 # sorted, a sort by a key function, `.get()` with the default None, and arithmetic on two values

@@ -251,11 +251,18 @@ def _grown_items(get_state, names) -> bool:
             if cell is None or len(accessors) != 1 or accessors[0][0]:
                 continue
             try:
-                if held_at(cell.cell_contents, accessors[0][1]):
+                container = cell.cell_contents
+                if held_at(container, accessors[0][1]) or _default_dict(container):
                     return True
             except ValueError:  # unbound
                 pass
     return False
+
+
+def _default_dict(value) -> bool:
+    """A dict whose `d[k]` of a missing key gives (or stores) a default: a `Counter`, a
+    `defaultdict`. Its state item is read without that (a missing key is undefined)."""
+    return isinstance(value, dict) and type(value) is not dict and hasattr(value, "__missing__")
 
 
 def read_state(get_state, names):
@@ -282,6 +289,8 @@ def read_state(get_state, names):
                 values.append(_Undefined(name) if held is None else held)
                 continue
             for is_attr, key in accessors:
+                if not is_attr and _default_dict(value) and not dict.__contains__(value, key):
+                    raise KeyError(key)  # not `Counter`'s 0 or `defaultdict`'s new item
                 value = getattr(value, key) if is_attr else value[key]
         except (ValueError, LookupError, AttributeError):
             value = _Undefined(name)

@@ -79,3 +79,39 @@ def carried_whole(get_state, set_state, names, immutable):
         set_state(write_whole(get_state, names, values, immutable))
 
     return get, put
+
+
+def removing_undefined(get_state, set_state, names):
+    """`set_state`, then each item or attribute among `names` (`d['k']`, `o.attr`) whose value
+    is undefined (it did not exist before the statement: `staging.read_state`) removed again,
+    so that the statement's first reads find it missing, as eagerly (`d.get('k', 0)`), not a
+    stand-in. The same function where no name is an item or attribute."""
+    paths = [(i, name) for i, name in enumerate(names) if staging._parse(name)[1]]
+    if not paths:
+        return set_state
+
+    def put(values):
+        set_state(values)
+        gone = [name for i, name in paths if staging.is_undefined(values[i])]
+        if gone:
+            cells = dict(zip(get_state.__code__.co_freevars, get_state.__closure__ or ()))
+            for name in gone:
+                root, accessors = staging._parse(name)
+                remove_path(cells, get_state.__globals__, root, accessors)
+
+    return put
+
+
+def remove_path(cells, globals_, root, accessors) -> None:
+    """Deletes the item or attribute `root` + `accessors` names, where it exists."""
+    try:
+        value = cells[root].cell_contents if root in cells else globals_[root]
+        for is_attr, key in accessors[:-1]:
+            value = getattr(value, key) if is_attr else value[key]
+        is_attr, key = accessors[-1]
+        if is_attr:
+            delattr(value, key)
+        elif isinstance(value, dict):
+            dict.__delitem__(value, key)
+    except (ValueError, LookupError, AttributeError, TypeError):
+        pass

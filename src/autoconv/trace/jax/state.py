@@ -38,7 +38,7 @@ from autoconv.trace.core import choices as core_choices
 from autoconv.trace.core import optional as core_optional
 from autoconv.trace.core.join import SAME as CORE_SAME
 from autoconv.trace.core.join import STAND_IN, Leaves, Policy, plan_leaf
-from autoconv.trace.core.whole import read_whole, write_whole
+from autoconv.trace.core.whole import read_whole, remove_path, write_whole
 
 _Tracer = jax.core.Tracer
 _ARRAYS = (jax.Array, _Tracer, np.ndarray, np.generic)
@@ -347,7 +347,7 @@ def write_state(get_state, set_state, names, values) -> None:
         for name in undefined:
             root, accessors = staging._parse(name)
             if accessors:  # `d['k']` or `o.attr` that does not exist: remove what was set
-                _remove(cells, get_state.__globals__, root, accessors)
+                remove_path(cells, get_state.__globals__, root, accessors)
                 continue
             cell = cells.get(name)
             if cell is not None:
@@ -355,20 +355,6 @@ def write_state(get_state, set_state, names, values) -> None:
                     del cell.cell_contents
                 except ValueError:
                     pass
-
-
-def _remove(cells, globals_, root, accessors):
-    try:
-        value = cells[root].cell_contents if root in cells else globals_[root]
-        for is_attr, key in accessors[:-1]:
-            value = getattr(value, key) if is_attr else value[key]
-        is_attr, key = accessors[-1]
-        if is_attr:
-            delattr(value, key)
-        elif type(value) is dict:
-            del value[key]
-    except (ValueError, LookupError, AttributeError, TypeError):
-        pass
 
 
 # --- flattening ---------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from autoconv.trace.core import messages
 from autoconv.trace.core.fixed_point import settle
 from autoconv.trace.core.hidden import HiddenState, with_carried
 from autoconv.trace.core.values import unbound
-from autoconv.trace.core.whole import carried_whole
+from autoconv.trace.core.whole import carried_whole, removing_undefined
 from autoconv.trace.tensors import loop_texts, loop_unions, mutation, object_state, records
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
@@ -136,6 +136,8 @@ class _Loop:
         self.get_state, self.set_state = carried_whole(
             self.get_state, self.set_state, self.names, lambda v: isinstance(v, Tensor)
         )
+        # `d['k']` not in `d` before the loop: missing again at its start, not a stand-in
+        self.set_state = removing_undefined(self.get_state, self.set_state, self.names)
         try:
             for _ in range(_HIDDEN_ROUNDS):
                 try:

@@ -27,7 +27,7 @@ from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.runtime import staging
 from autoconv.trace.core import optional as core_optional
-from autoconv.trace.core.values import map_leaves
+from autoconv.trace.core.values import map_leaves, unbound
 from autoconv.trace.tensors import choices
 from autoconv.trace.tensors.choices import Choice
 from autoconv.trace.tensors.recording import cast
@@ -304,7 +304,17 @@ def zeros_like(v):
 
 
 def lift_pair(name, a, b, origin):
-    """`a` and `b`, one variable's values on two paths, made alike (`core.optional.lift_pair`)."""
+    """`a` and `b`, one variable's values on two paths, made alike (`core.optional.lift_pair`).
+    An item or attribute (`d['big']`, `self.total`) that exists on one path only is an error:
+    the dict's keys (the object's attributes) would depend on the path."""
+    if (unbound(a) != unbound(b)) and staging._parse(name)[1]:
+        kind = "attribute" if staging._parse(name)[1][-1][0] else "key"
+        raise StagingError(
+            f"{where(origin)}: `{name}` is set on some paths of this staged statement and "
+            f"does not exist on others (no such {kind} before it), so whether it exists "
+            "would be known only when the graph runs. Give it a value before the statement "
+            f"(`{name} = 0`), or key the dict by a number or string made when the graph runs."
+        )
     return core_optional.lift_pair(name, a, b, origin, LIFTING)
 
 

@@ -21,7 +21,7 @@ from autoconv.runtime.control_flow import for_stmt as py_for_stmt
 from autoconv.runtime.items import basic_key
 from autoconv.runtime.staged_locals import StagedLocals
 from autoconv.trace.core.hidden import HiddenState, with_carried
-from autoconv.trace.core.whole import carried_whole
+from autoconv.trace.core.whole import carried_whole, removing_undefined
 from autoconv.trace.tensors import (
     accumulated,
     arraylike,
@@ -181,6 +181,7 @@ class TensorTracer:
         names = tuple(names or ())
         # `x[0] = v` of a graph array `x` in a branch: `x` is carried whole (trace.core.whole).
         get_state, set_state = carried_whole(get_state, set_state, names, _is_tensor)
+        set_state = removing_undefined(get_state, set_state, names)
         init = rt.read_state(get_state, names) if names else ()
         adopted = mutation.adopt_arrays(names, init, user_frame()) if names else init
         if adopted is not init:
@@ -431,6 +432,7 @@ class TensorTracer:
         source = _iteration(iterable, origin)
         names = tuple(names or ())
         get_state, set_state = carried_whole(get_state, set_state, names, _is_tensor)
+        set_state = removing_undefined(get_state, set_state, names)  # (see _Loop.run)
         length = source.length()
         if type(length) is int and length == 0:
             # No items, known now (an empty array's graph is only used for empty arrays): the
