@@ -25,6 +25,13 @@ STAGED_NAMES = {
         "complex128"
     ).split()
 } | {("math", name) for name in MATH_NAMES}
+# heapq's and bisect's functions of a list, staged on one a staged loop grows (trace.tensors.heaps)
+STAGED_NAMES |= {
+    ("_heapq", name) for name in "heappush heappop heappushpop heapreplace heapify".split()
+} | {("heapq", "nsmallest"), ("heapq", "nlargest")}
+STAGED_NAMES |= {
+    ("_bisect", name) for name in "insort_right insort_left bisect_left bisect_right".split()
+}
 
 
 STACKED = (
