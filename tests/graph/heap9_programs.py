@@ -388,3 +388,21 @@ PROGRAMS = [
     (sum_of_popped, (_X, 4)),
     (heap_in_stack, (_X,)),
 ]
+
+
+def return_popped(x):
+    pq = []
+    for i, v in enumerate(x):
+        heapq.heappush(pq, (v, i))
+    first = heapq.heappop(pq)
+    return first, heapq.heapreplace(pq, (x[0] * 0.0, -1)), pq[0]
+
+
+def bisect_positions(x):
+    s = []
+    for v in x:
+        bisect.insort_left(s, int(v))
+    return [bisect.bisect_left(s, q) + bisect.bisect_right(s, q) for q in (0, 3, 5, 10)], s
+
+
+PROGRAMS += [(return_popped, (_X,)), (bisect_positions, (_I,))]

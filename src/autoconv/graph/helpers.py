@@ -408,6 +408,10 @@ LIST_METHODS = {
     **{name: _heap_function(name) for name in HEAP_FUNCS},
 }
 
+POPS = frozenset(LIST_METHODS[m] for m in ("pop", "heappop", "heapreplace", "heappushpop"))
+"""The list methods whose last output is an item of the list (or, `heappushpop`, the one
+pushed)."""
+
 
 def stacker(func):
     """`func` (np.stack, np.array, ...) taking a list whose run-time lists are spliced in."""

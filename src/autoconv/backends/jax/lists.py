@@ -79,10 +79,6 @@ _CHANGES = {
         for m in ("heappushpop", "heapreplace", "heapify", "bisect_left", "bisect_right")
     },
 }
-# The ones that give back an item of the list.
-_POPS = frozenset(
-    _helpers.LIST_METHODS[m] for m in ("pop", "heappop", "heapreplace", "heappushpop")
-)
 # (the ones that add an item take it first, not after an index as `insert`)
 _PUSHES = frozenset(
     _helpers.LIST_METHODS[m]
@@ -351,7 +347,7 @@ class ListPlan:
         node = item.node if isinstance(item, Tensor) else None
         if node is None or node.kind != "helper" or len(node.args) < 3:
             return None
-        if node.fn is not _helpers.list_item and node.fn not in _POPS:
+        if node.fn is not _helpers.list_item and node.fn not in _helpers.POPS:
             return None
         prefix, lst, tail = node.args[:3]
         if not (type(prefix) is list and type(tail) is list and self.is_list(lst)):
