@@ -363,8 +363,5 @@ def register() -> None:
     """Makes converted code route the calls in `STAGED` through the runtime while tracing."""
     from autoconv.runtime import calls
 
-    from autoconv.trace.tensors.heaps import STAGED as HEAPS
-
     calls.staged.update(STAGED)
-    calls.staged.update(HEAPS)
     calls.numpy_of_lists = numpy_of_lists
