@@ -30,8 +30,8 @@ from jax import lax
 from jax.experimental import io_callback
 
 from autoconv.backends.frame import ProgramFrame
-from autoconv.backends.jax import keyedops as _keyedops
 from autoconv.backends.jax import heapops as _heapops
+from autoconv.backends.jax import keyedops as _keyedops
 from autoconv.backends.jax import listops as _listops
 from autoconv.backends.jax import lists as _lists
 from autoconv.backends.jax import ops as _ops
