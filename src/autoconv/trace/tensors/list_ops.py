@@ -25,7 +25,7 @@ from autoconv.trace.tensors.accumulated import (
     run_time_item,
 )
 from autoconv.trace.tensors.appends import _NeedsAccumulator, as_its_kind, in_staged_loop, one_run
-from autoconv.trace.tensors.heaps import heap_call
+from autoconv.trace.tensors.heaps import PUSHES, heap_call
 from autoconv.trace.tensors.optionals import index_value
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.records import as_row, refuse_order
@@ -33,9 +33,8 @@ from autoconv.trace.tensors.rows import _weak, item_spec, parts
 
 _BOOL = ((), np.dtype(bool), True)
 # heapq's and bisect's functions that change the list (a staged loop's body that calls them
-# carries it as a run-time list), and those that push an item (their first argument).
+# carries it as a run-time list).
 HEAP_CHANGES = frozenset(HEAP_FUNCS) - {"bisect_left", "bisect_right"}
-_PUSHES = frozenset(("heappush", "heappushpop", "heapreplace", "insort_right", "insort_left"))
 _INT = ((), np.dtype(np.int64), True)
 
 
@@ -91,7 +90,7 @@ def _made_run_time(lst: list, name: str, args) -> bool:
             tuple(specs[0][0]),
             next((sp[1] for v, sp in zip(lst, specs) if not _weak(v)), specs[0][1]),
         )
-    elif name in _PUSHES and args and item_spec(args[0]) is not None:
+    elif name in PUSHES and args and item_spec(args[0]) is not None:
         spec = item_spec(args[0])
         like = (tuple(spec[0]), spec[1])
     elif name in ("insert", "remove", "index", "count") and item_spec(args[-1]) is not None:
@@ -178,7 +177,7 @@ def list_method(lst: list, name: str, args: tuple, kwargs: dict):
             # Changed in a staged loop's body: the loop carries it as a run-time list (its
             # items as they are give the kind; none: the items a branch appends do).
             # (a heap pushed onto from empty: the pushed item gives the kind)
-            kind = list(lst) or (list(args[:1]) if name in _PUSHES else [])
+            kind = list(lst) or (list(args[:1]) if name in PUSHES else [])
             raise _NeedsAccumulator(lst, kind, whole=True)
         if not _made_run_time(lst, name, args):
             if name in HEAP_FUNCS:
