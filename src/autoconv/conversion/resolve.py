@@ -26,6 +26,13 @@ STAGED_NAMES = {
     ).split()
 } | {("math", name) for name in MATH_NAMES}
 STAGED_NAMES.add(("collections", "Counter"))  # counting keys known when it runs (runtime.tallies)
+# heapq's and bisect's functions of a list, staged on one a staged loop grows (trace.tensors.heaps)
+STAGED_NAMES |= {
+    ("_heapq", name) for name in "heappush heappop heappushpop heapreplace heapify".split()
+} | {("heapq", "nsmallest"), ("heapq", "nlargest")}
+STAGED_NAMES |= {
+    ("_bisect", name) for name in "insort_right insort_left bisect_left bisect_right".split()
+}
 
 
 STACKED = (

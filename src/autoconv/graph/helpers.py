@@ -7,6 +7,9 @@ them to its own forms or calls them on the host), and a saved file names them by
 
 from __future__ import annotations
 
+import bisect
+import heapq
+
 import numpy as np
 
 # --- values that exist on some paths only (see trace.tensors.optionals) ---------------------
@@ -366,12 +369,48 @@ def _list_method(name: str):
     return method
 
 
+HEAP_FUNCS = {
+    "heappush": heapq.heappush,
+    "heappop": heapq.heappop,
+    "heappushpop": heapq.heappushpop,
+    "heapreplace": heapq.heapreplace,
+    "heapify": heapq.heapify,
+    "insort_right": bisect.insort_right,
+    "insort_left": bisect.insort_left,
+    "bisect_left": bisect.bisect_left,
+    "bisect_right": bisect.bisect_right,
+}
+"""The functions of `heapq` and `bisect` that take a list first, by name: staged on run-time
+lists as list methods (trace.tensors.heaps)."""
+HEAP_RESULTS = frozenset(("heappop", "heappushpop", "heapreplace", "bisect_left", "bisect_right"))
+
+
+def _heap_function(name: str):
+    fn = HEAP_FUNCS[name]
+
+    def method(prefix, run, tail, *args):
+        items = [*prefix, *run, *tail]
+        result = fn(items, *args)  # the library's own algorithm: eager's layout, exactly
+        return (items, result) if name in HEAP_RESULTS else items
+
+    method.__name__ = f"{name}_list"
+    method.__doc__ = f"`{fn.__module__.lstrip('_')}.{name}(items, *args)` of such a list."
+    return method
+
+
 # The list methods that read or change a list besides `append`: each gives the list after it
 # and the method's result.
 LIST_METHODS = {
-    name: _list_method(name)
-    for name in ("pop", "insert", "remove", "sort", "reverse", "index", "count", "setitem")
+    **{
+        name: _list_method(name)
+        for name in ("pop", "insert", "remove", "sort", "reverse", "index", "count", "setitem")
+    },
+    **{name: _heap_function(name) for name in HEAP_FUNCS},
 }
+
+POPS = frozenset(LIST_METHODS[m] for m in ("pop", "heappop", "heapreplace", "heappushpop"))
+"""The list methods whose last output is an item of the list (or, `heappushpop`, the one
+pushed)."""
 
 
 def stacker(func):

@@ -109,6 +109,12 @@ from autoconv.runtime.tries import (
 )
 from autoconv.runtime.unbound import past_guard, unbound_locals
 
+# heapq's and bisect's functions of a list, which conversion routes through `converted`
+from autoconv.runtime import calls as _calls  # isort: skip
+from autoconv.runtime.heaps import STAGED as _HEAPS  # isort: skip
+
+_calls.staged.update(_HEAPS)
+
 __all__ = [
     "bin",
     "chr",

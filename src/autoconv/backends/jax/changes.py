@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from autoconv.backends.jax import heap_changes as _heap_changes
+from autoconv.backends.jax import heapops as _heapops
 from autoconv.backends.jax import reads as _reads
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.backends.jax.host import to_eager
@@ -26,7 +28,7 @@ _COMPARING = frozenset(("remove", "index", "count", "in", "sort"))
 NAMES = (
     "list_slice list_pop list_insert list_setitem list_index list_count list_remove "
     "list_reverse list_sort list_nan_clash"
-).split()
+).split() + list(_heapops.HELPERS)
 
 
 def change_kind(node, plan):
@@ -52,6 +54,8 @@ def sets_error(node, plan) -> bool:
     fam = plan.family(node.args[1])
     if kind in ("pop", "remove", "index", "sort", "setitem") or fam.index is not None:
         return True
+    if kind in _heap_changes.KINDS:
+        return kind in ("heappop", "heapreplace")
     return kind in ("count", "in") and fam.dtype.kind in "fc"  # (a NaN looked for)
 
 
@@ -100,7 +104,9 @@ def lower(w, node, indent) -> bool:
         w.emit(indent, f"err = check({ok}, err, {cb}, {ref}[1], {_rows(plan, lst)}{more})", node)
         return record
 
-    if kind == "slice":
+    if kind in _heap_changes.KINDS:
+        _heap_changes.lower(w, node, indent, kind, parts, check)
+    elif kind == "slice":
         start, stop, step = args
         if step is not None and (not _is_int(step) or step == 0):
             why = "zero" if _is_int(step) else "known only when the graph runs"

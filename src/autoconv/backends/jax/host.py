@@ -17,6 +17,7 @@ from autoconv.graph.errors import where
 from autoconv.graph.graph import map_tensors
 from autoconv.graph.helpers import (
     LIST_METHODS,
+    POPS,
     list_item,
     mixed_output,
     parse_number,
@@ -89,7 +90,7 @@ def _host_read(t, node, plan) -> bool:
         return False
     if node.fn is list_item:
         return t.dtype.fields is not None
-    popped = node.fn is _POP and t is node.outputs[-1]
+    popped = node.fn in POPS and t is node.outputs[-1]
     return popped and (t.dtype.kind == "O" or t.dtype.fields is not None)
 
 
@@ -222,6 +223,10 @@ class HostValues:
         kwargs = map_tensors(node.kwargs, lambda x: self.value(x, env))
         if node.fn is _POP:  # the item a pop gives: the list's before it
             result = list_item(*args[:3], args[3] if len(args) > 3 else -1)
+            env[t.id] = result
+            return result
+        if node.fn in POPS:  # heapq's: the item it gives back (`heap_changes.py`)
+            result = node.fn(*args, **kwargs)[1]
             env[t.id] = result
             return result
         result = node.fn(*args, **kwargs)

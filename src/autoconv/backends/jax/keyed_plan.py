@@ -80,7 +80,7 @@ def plan(lists, node) -> bool:
 
 
 _READS = frozenset((kh.keyed_item, kh.keyed_get, kh.keyed_setdefault, kh.keyed_pop))
-_LIST_READS = frozenset((_helpers.list_item, _helpers.LIST_METHODS["pop"]))
+_LIST_READS = frozenset((_helpers.list_item, *_helpers.POPS))
 _OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv}
 _OPS["%"] = operator.mod
 

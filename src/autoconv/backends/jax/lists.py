@@ -72,7 +72,18 @@ _CHANGES = {
     _helpers.LIST_METHODS["insert"]: 1,
     **{_helpers.LIST_METHODS[m]: 0 for m in ("sort", "reverse", "index", "count", "setitem")},
     _helpers.contains_list: 0,
+    **{_helpers.LIST_METHODS[m]: 1 for m in ("heappush", "insort_right", "insort_left")},
+    _helpers.LIST_METHODS["heappop"]: -1,
+    **{
+        _helpers.LIST_METHODS[m]: 0
+        for m in ("heappushpop", "heapreplace", "heapify", "bisect_left", "bisect_right")
+    },
 }
+# (the ones that add an item take it first, not after an index as `insert`)
+_PUSHES = frozenset(
+    _helpers.LIST_METHODS[m]
+    for m in ("heappush", "insort_right", "insort_left", "heappushpop", "heapreplace")
+)
 # The most items a list grown in an unbounded loop may hold: no bound known while compiling.
 UNBOUNDED = math.inf
 _PROBE = 1 << 20  # items a loop's list holds when its body is traced again (`_resets`)
@@ -336,7 +347,7 @@ class ListPlan:
         node = item.node if isinstance(item, Tensor) else None
         if node is None or node.kind != "helper" or len(node.args) < 3:
             return None
-        if node.fn is not _helpers.list_item and node.fn is not _helpers.LIST_METHODS["pop"]:
+        if node.fn is not _helpers.list_item and node.fn not in _helpers.POPS:
             return None
         prefix, lst, tail = node.args[:3]
         if not (type(prefix) is list and type(tail) is list and self.is_list(lst)):
@@ -463,7 +474,9 @@ class ListPlan:
             if added < 0:
                 self.shrunk.add(fam)
             bound = (max(lo + known + added, 0), max(hi + known + added, 0))
-        if added == 1 or node.fn is _helpers.LIST_METHODS["setitem"]:
+        if node.fn in _PUSHES:
+            self._item(fam, args[0], node)  # (an item pushed)
+        elif added == 1 or node.fn is _helpers.LIST_METHODS["setitem"]:
             self._item(fam, args[1], node)  # (an item inserted or written)
         # The list after it is one run-time list: its items known while tracing join it.
         for v in (*prefix, *tail):

@@ -30,6 +30,7 @@ from jax import lax
 from jax.experimental import io_callback
 
 from autoconv.backends.frame import ProgramFrame
+from autoconv.backends.jax import heapops as _heapops
 from autoconv.backends.jax import keyedops as _keyedops
 from autoconv.backends.jax import listops as _listops
 from autoconv.backends.jax import lists as _lists
@@ -206,6 +207,7 @@ _HELPERS = {
     "append": append,
     "partial": functools.partial,  # gives a function written next to `run` what it reads
     **_listops.HELPERS,  # reads of run-time lists (reads.py)
+    **_heapops.HELPERS,  # heapq and bisect on run-time lists (changes.py)
     **_keyedops.HELPERS,  # sets and dicts with run-time keys (keyed.py)
 }
 

@@ -126,6 +126,18 @@ def refuse_sort(items) -> None:
         )
 
 
+def refuse_heap(name: str, items) -> None:
+    """`heapq.name` / `bisect.name` of a list holding tracers, or given one: it compares them,
+    and a Python list's layout is needed while JAX traces."""
+    if any(isinstance(i, _Tracer) for i in items):
+        _refuse(
+            f"`{name}()`",
+            "compares them to place them, and a Python list's layout is needed while JAX "
+            "traces. Use autoconv.function(f, backend='jax'), which keeps such a list on the "
+            "device, or arrays (`jnp.argmin` over the values not yet taken)",
+        )
+
+
 def _refuse(what: str, why: str):
     where, line = strings.user_line()
     shown = f"`{line}`: " if line else ""

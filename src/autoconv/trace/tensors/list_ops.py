@@ -7,7 +7,13 @@ from __future__ import annotations
 import numpy as np
 
 from autoconv.graph.errors import StagingError, where
-from autoconv.graph.helpers import LIST_METHODS, contains_list, join_list, slice_list
+from autoconv.graph.helpers import (
+    HEAP_FUNCS,
+    LIST_METHODS,
+    contains_list,
+    join_list,
+    slice_list,
+)
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import Tensor
 from autoconv.runtime.lists import CHANGES
@@ -19,12 +25,16 @@ from autoconv.trace.tensors.accumulated import (
     run_time_item,
 )
 from autoconv.trace.tensors.appends import _NeedsAccumulator, as_its_kind, in_staged_loop, one_run
+from autoconv.trace.tensors.heaps import PUSHES, heap_call
 from autoconv.trace.tensors.optionals import index_value
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.records import as_row, refuse_order
 from autoconv.trace.tensors.rows import _weak, item_spec, parts
 
 _BOOL = ((), np.dtype(bool), True)
+# heapq's and bisect's functions that change the list (a staged loop's body that calls them
+# carries it as a run-time list).
+HEAP_CHANGES = frozenset(HEAP_FUNCS) - {"bisect_left", "bisect_right"}
 _INT = ((), np.dtype(np.int64), True)
 
 
@@ -65,7 +75,12 @@ def _made_run_time(lst: list, name: str, args) -> bool:
     """A Python list of arrays or numbers whose method gets a value known only when the graph
     runs (`todo.remove(best)`): made a run-time list holding its items, in place; False where
     it cannot be (then Python's method runs, and meets the Tensor)."""
-    if not any(isinstance(a, Tensor) for a in args):
+    if name in HEAP_FUNCS:
+        from autoconv.runtime.sequences import holds_symbolic
+
+        if not holds_symbolic(lst, *args):
+            return False
+    elif not any(isinstance(a, Tensor) for a in args):
         return False
     specs = [item_spec(v) for v in lst]
     if any(spec is None for spec in specs):
@@ -75,6 +90,9 @@ def _made_run_time(lst: list, name: str, args) -> bool:
             tuple(specs[0][0]),
             next((sp[1] for v, sp in zip(lst, specs) if not _weak(v)), specs[0][1]),
         )
+    elif name in PUSHES and args and item_spec(args[0]) is not None:
+        spec = item_spec(args[0])
+        like = (tuple(spec[0]), spec[1])
     elif name in ("insert", "remove", "index", "count") and item_spec(args[-1]) is not None:
         spec = item_spec(args[-1])
         like = (tuple(spec[0]), spec[1])
@@ -155,14 +173,20 @@ def list_method(lst: list, name: str, args: tuple, kwargs: dict):
     """`lst.name(*args, **kwargs)` (pop, insert, remove, sort, reverse, index, count)."""
     n = accum_index(lst)
     if n is None:
-        if name in CHANGES and in_staged_loop(lst):
+        if (name in CHANGES or name in HEAP_CHANGES) and in_staged_loop(lst):
             # Changed in a staged loop's body: the loop carries it as a run-time list (its
             # items as they are give the kind; none: the items a branch appends do).
-            raise _NeedsAccumulator(lst, list(lst), whole=True)
+            # (a heap pushed onto from empty: the pushed item gives the kind)
+            kind = list(lst) or (list(args[:1]) if name in PUSHES else [])
+            raise _NeedsAccumulator(lst, kind, whole=True)
         if not _made_run_time(lst, name, args):
+            if name in HEAP_FUNCS:
+                return HEAP_FUNCS[name](lst, *args, **kwargs)
             return getattr(lst, name)(*args, **kwargs)
         n = 0
     origin = user_origin(2)
+    if name in HEAP_FUNCS:
+        return heap_call(lst, n, name, args, kwargs, origin)
     if name == "sort" and "key" in kwargs and not set(kwargs) - {"key", "reverse"}:
         from autoconv.trace.tensors.keyed_sort import sort_by_key
 

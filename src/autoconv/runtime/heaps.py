@@ -1,0 +1,84 @@
+"""`heapq` and `bisect` of a list in converted code (conversion.resolve routes their calls
+here). While a graph is traced, a list a staged loop grows or changes, or one holding items
+known only when the graph runs, gets the graph tracer's staged form (trace.tensors.heaps);
+otherwise the library's function runs."""
+
+import bisect
+import heapq
+
+from autoconv.runtime import staging
+from autoconv.runtime.sequences import holds_symbolic
+
+FUNCTIONS = {
+    "heappush": heapq.heappush,
+    "heappop": heapq.heappop,
+    "heappushpop": heapq.heappushpop,
+    "heapreplace": heapq.heapreplace,
+    "heapify": heapq.heapify,
+    "insort_right": bisect.insort_right,
+    "insort_left": bisect.insort_left,
+    "bisect_left": bisect.bisect_left,
+    "bisect_right": bisect.bisect_right,
+}
+_READS = frozenset(("bisect_left", "bisect_right"))
+
+
+def _staged(name: str):
+    fn = FUNCTIONS[name]
+
+    def call(heap, *args, **kwargs):
+        if staging.traces and type(heap) is list:
+            tracer = staging.graph_tracer
+            if (
+                staging.grown_list(heap)
+                or (name not in _READS and tracer.in_staged_loop(heap))
+                or holds_symbolic(heap, *args, *kwargs.values())
+            ):
+                return tracer.list_method(heap, name, args, kwargs)
+        elif staging.jax_tracing() and isinstance(heap, list):
+            if type(heap) is not list:
+                # The library's C code changes a list's storage without its methods: a
+                # stand-in that takes only appends (trace.jax.growth's, in a loop JAX stages)
+                # must refuse this use, as it refuses len(), rather than lose the items.
+                len(heap)
+            _refuse_jax(name, [*heap, *args])
+        return fn(heap, *args, **kwargs)
+
+    call.__name__ = name
+    call.__doc__ = f"`{name}(lst, ...)`, staged on a list whose items are known at run time."
+    return call
+
+
+def _refuse_jax(name: str, values) -> None:
+    """The error for a heap function JAX traces on tracers (also in tuples)."""
+    items = [i for v in values for i in (v if type(v) is tuple else (v,))]
+    if any(map(staging.jax_value, items)):
+        from autoconv.trace.jax.lists import refuse_heap
+
+        refuse_heap(name, items)
+
+
+def _smallest(fn, reverse: bool):
+    def call(n, iterable, key=None):
+        if staging.traces and type(n) is int and staging.grown_list(iterable):
+            from autoconv.runtime.items import list_item
+            from autoconv.runtime.py_builtins import sorted as sorted_
+
+            # Python documents them as sorted(iterable, key=key, reverse=...)[:n]: the same
+            # items in the same order, ties in the iterable's order.
+            return list_item(sorted_(iterable, key=key, reverse=reverse), slice(None, max(n, 0)))
+        if staging.jax_tracing() and type(iterable) in (list, tuple):
+            _refuse_jax(fn.__name__, iterable)
+        return fn(n, iterable, key=key)
+
+    call.__name__ = fn.__name__
+    call.__doc__ = f"`heapq.{fn.__name__}` of a list whose items are known at run time."
+    return call
+
+
+STAGED = {
+    **{fn: _staged(name) for name, fn in FUNCTIONS.items()},
+    heapq.nsmallest: _smallest(heapq.nsmallest, False),
+    heapq.nlargest: _smallest(heapq.nlargest, True),
+}
+"""The library functions above -> what converted code calls in their place."""
