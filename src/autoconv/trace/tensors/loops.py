@@ -61,6 +61,7 @@ from autoconv.trace.tensors.leaves import (
     _weak,
 )
 from autoconv.trace.tensors.list_ops import noted_kind
+from autoconv.trace.tensors.loop_lists import one_run_each
 from autoconv.trace.tensors.merge import _Merger
 from autoconv.trace.tensors.object_state import items_written
 from autoconv.trace.tensors.optionals import Optional, lift_pair, raise_node
@@ -281,7 +282,7 @@ class _Loop:
                     raise _BodyRaises(e) from None
                 out = list(self._read())
                 appended = self._appended_lists(snap, accums)
-                self._one_run_each(out, state_in, given, snap)
+                one_run_each(out, state_in, given, snap, self.names, self.origin)
             self.arrays.check()
         except _NeedsAccumulator as e:
             k = next((k for k, (lst, _, _) in enumerate(snap) if lst is e.lst), None)
@@ -363,31 +364,6 @@ class _Loop:
         with _g.sub_block() as passes:
             pass
         _Merger(("true", "false"), [fails, passes], self.origin, self.what).finish(entry)
-
-    def _one_run_each(self, out, state_in, given, snap):
-        """A variable the body binds to a list made in it (`frontier = nxt`), or whose list it
-        appends to while also rebinding it on some path (`cur = []`), where that list or the
-        variable's list before holds run-time items: one run-time list, which the loop carries
-        as one of its variables (`given`: the variables' lists as the body got them)."""
-        for i, o in enumerate(out):
-            if type(o) is not list or any(o is lst for lst, _, _ in snap):
-                continue
-            like = run_spec(given[i] or [])
-            if o is state_in[i]:
-                old = given[i]
-                if len(o) == len(old) and all(a is b for a, b in zip(o, old)):
-                    continue  # not changed
-                appended = len(o) > len(old) and all(a is b for a, b in zip(o, old))
-                if not appended and len(o) == len(old):
-                    continue  # items written in place: leaves the loop carries
-                # Appended to, or popped from, each iteration: a run-time list.
-                items = o[len(old) :] if appended else [*old, *o]
-                spec = next((sp for sp in map(item_spec, items) if sp is not None), None)
-                like = like or (None if spec is None else (tuple(spec[0]), spec[1]))
-            if like is not None or run_spec(o) is not None:
-                t = one_run(o, self.names[i], self.origin, like)
-                if t is not None:
-                    out[i] = [ListAccum(t)]
 
     def _accumulate_whole(self, k, snap, accums, kind):
         """List `k` of `snap`, which the body pops from or changes otherwise, carried by the
