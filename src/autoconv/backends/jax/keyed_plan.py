@@ -79,7 +79,10 @@ def plan(lists, node) -> bool:
 
 
 _READS = frozenset((kh.keyed_item, kh.keyed_get, kh.keyed_setdefault, kh.keyed_pop))
-_LIST_READS = frozenset((_helpers.list_item, _helpers.LIST_METHODS["pop"]))
+# (`max(lst)` and `min(lst)` give one of the items: of that list's kinds)
+_LIST_READS = frozenset(
+    (_helpers.list_item, _helpers.LIST_METHODS["pop"], _helpers.max_list, _helpers.min_list)
+)
 _OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv}
 _OPS["%"] = operator.mod
 
