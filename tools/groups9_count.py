@@ -1,5 +1,5 @@
 """Counts tests/graph/groups9_programs.py's programs by outcome on a backend (groups9):
-    python tools/groups9_count.py [numpy|jax] [NAME ...]"""
+python tools/groups9_count.py [numpy|jax] [NAME ...]"""
 
 import copy
 import sys

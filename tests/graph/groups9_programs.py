@@ -290,7 +290,9 @@ def runs_of_equal(xs):
     return out
 
 
-@prog((A,),)
+@prog(
+    (A,),
+)
 def run_lengths_encoding(xs):
     out = []
     run = []

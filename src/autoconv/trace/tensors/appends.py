@@ -17,6 +17,7 @@ from autoconv.runtime import staging as rt
 from autoconv.trace.core.closures import closure_cells, containers
 from autoconv.trace.tensors.accumulated import ListAccum, accum_index, one_kind
 from autoconv.trace.tensors.leaves import _spec_text, _struct, _weak
+from autoconv.trace.tensors.nested_runs import refuse_nested_runs
 from autoconv.trace.tensors.optionals import Optional, materialized
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.records import (
@@ -456,6 +457,7 @@ def _append(acc, items, name, origin):
     # A number whose Python type depends on the path goes in as that type, so that reads of
     # the list (which find each item's type when the graph runs) give eager's.
     items = [as_its_kind(it) for it in items]
+    refuse_nested_runs(items, name, origin)
     one_kind(items, f"goes into list `{name}`", origin, stacked=True)
     # (a record takes the list's layout: its spec before it is made its flat row)
     specs = [spec_against(it, acc.dtype) or item_spec(it) for it in items]

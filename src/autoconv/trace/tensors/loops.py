@@ -63,6 +63,7 @@ from autoconv.trace.tensors.leaves import (
 from autoconv.trace.tensors.list_ops import noted_kind
 from autoconv.trace.tensors.loop_lists import one_run_each
 from autoconv.trace.tensors.merge import _Merger
+from autoconv.trace.tensors.nested_runs import refuse_nested_runs
 from autoconv.trace.tensors.object_state import items_written
 from autoconv.trace.tensors.optionals import Optional, lift_pair, raise_node
 from autoconv.trace.tensors.path_types import kinds_of, tagged
@@ -220,6 +221,9 @@ class _Loop:
             self._attempts(graph, init, structs, init_leaves, carried, snap, accums, made)
         finally:
             mutation.forget_loop_params(made)
+        # An item read from a run-time list and changed in place in the body (`groups[-1]
+        # .append(x)`): refused here, before code after the loop reads the list as unchanged.
+        records.check_reads(clear=False)
 
     def _attempts(self, graph, init, structs, init_leaves, carried, snap, accums, made):
         body_locals = StagedLocals((self.test, self.body, *self.fns))
@@ -674,6 +678,7 @@ class _Loop:
             else:
                 specs = [item_spec(it) for it in items]
             self.item_like.setdefault(k, next((it for it in items if it is not None), None))
+            refuse_nested_runs(items, name, self.origin)
             for it, spec in zip(items, specs):
                 if spec is None:
                     self._error(

@@ -241,12 +241,14 @@ def written_back(item) -> None:
     _READS[:] = [e for e in _READS if e[1] is not item]
 
 
-def check_reads() -> None:
+def check_reads(clear: bool = True) -> None:
     """Raises where a dict or list read from a run-time list of records was changed in place
-    (`r["v"] = 0` for `r` in `out`): the list's item would not change, as it does eagerly."""
+    (`r["v"] = 0` for `r` in `out`): the list's item would not change, as it does eagerly.
+    `clear`: forget the reads (the trace ends); else they stay checked at its end."""
     graph = _g.current().graph
     found = [e for e in _READS if e[0] is graph and _parts(e[1]) != e[2]]
-    _READS.clear()
+    if clear or found:
+        _READS.clear()
     if found:
         _, item, parts, origin, layout = found[0]
         kind = type(item).__name__
