@@ -288,6 +288,12 @@ def row_field(row: tuple, index: int):
     return row[index]
 
 
+def inner_list(value: list) -> list:
+    """A list of run-time length that a run-time list holds as (a field of) an item, read
+    back: the list object itself (trace.tensors.records, layout "r")."""
+    return value
+
+
 def concat_lists(a: list, b: list) -> list:
     """Two run-time lists, one after the other (a new list)."""
     return [*a, *b]

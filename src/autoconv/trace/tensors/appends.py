@@ -11,13 +11,14 @@ from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import concat_lists
 from autoconv.graph.origin import _SKIP, user_origin
+from autoconv.graph.record_layout import inner_spec
 from autoconv.graph.tensor import Tensor
 from autoconv.runtime import keyed as keyed_rt
 from autoconv.runtime import staging as rt
 from autoconv.trace.core.closures import closure_cells, containers
 from autoconv.trace.tensors.accumulated import ListAccum, accum_index, one_kind
 from autoconv.trace.tensors.leaves import _spec_text, _struct, _weak
-from autoconv.trace.tensors.nested_runs import refuse_nested_runs
+from autoconv.trace.tensors.nested_runs import refuse_changed_items, refuse_nested_runs
 from autoconv.trace.tensors.optionals import Optional, materialized
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.records import (
@@ -260,6 +261,8 @@ def rebound_lists(names, results, blocks, origin, originals) -> dict:
             kept[i] = a_list  # whatever the merge gives goes back into the one list
         if any(held_elsewhere(v, name) for v in (a_list, b_list) if _in_snap(v, results)):
             continue  # the list a branch appended to is seen under another name too
+        for _, lists in results:  # `cur.append(-1); out.append(cur); cur = []`
+            refuse_changed_items(lists, origin, "branch of this `if`")
         contents = [
             list(v) if id(v) in originals else _content(v, lists)
             for v, (_, lists) in zip((a, b), results)
@@ -456,7 +459,7 @@ def _append(acc, items, name, origin):
             )
     # A number whose Python type depends on the path goes in as that type, so that reads of
     # the list (which find each item's type when the graph runs) give eager's.
-    items = [as_its_kind(it) for it in items]
+    items = [as_its_kind(it) for it in as_inner_runs(items, acc.dtype, name, origin)]
     refuse_nested_runs(items, name, origin)
     one_kind(items, f"goes into list `{name}`", origin, stacked=True)
     # (a record takes the list's layout: its spec before it is made its flat row)
@@ -486,3 +489,18 @@ def _append(acc, items, name, origin):
             )
     _g.add_node(node, [((None, *elem), acc.dtype)], origin)
     return node.outputs[0]
+
+
+def as_inner_runs(items, dtype, name: str, origin) -> list:
+    """`items` going into a run-time list of lists of run-time length (`dtype`): a list of
+    numbers (`[]`, `[x]`, or a run-time list with items after it) as one run-time list."""
+    spec = inner_spec(dtype)
+    if spec is None:
+        return items
+    out = []
+    for item in items:
+        if type(item) is list and not (len(item) == 1 and isinstance(item[0], ListAccum)):
+            t = one_run(item, name, origin, spec)
+            item = item if t is None else [ListAccum(t)]
+        out.append(item)
+    return out

@@ -63,7 +63,7 @@ from autoconv.trace.tensors.leaves import (
 from autoconv.trace.tensors.list_ops import noted_kind
 from autoconv.trace.tensors.loop_lists import one_run_each
 from autoconv.trace.tensors.merge import _Merger
-from autoconv.trace.tensors.nested_runs import refuse_nested_runs
+from autoconv.trace.tensors.nested_runs import refuse_nested_runs, widens
 from autoconv.trace.tensors.object_state import items_written
 from autoconv.trace.tensors.optionals import Optional, lift_pair, raise_node
 from autoconv.trace.tensors.path_types import kinds_of, tagged
@@ -714,6 +714,9 @@ class _Loop:
                 run = one_run([], name, self.origin, (elem, dtype))
                 snap[k] = (lst, name, [ListAccum(run)])
                 accums[k] = [elem, dtype, snap[k][2][0]]
+                changed = True
+            elif widens(accums[k][1], dtype):  # `[]` first, then lists of run-time length
+                accums[k][1] = dtype
                 changed = True
             else:
                 widened = optional is not None and self._widened(k, accums[k][1], items)
