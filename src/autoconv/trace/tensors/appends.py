@@ -18,7 +18,13 @@ from autoconv.runtime import staging as rt
 from autoconv.trace.core.closures import closure_cells, containers
 from autoconv.trace.tensors.accumulated import ListAccum, accum_index, one_kind
 from autoconv.trace.tensors.leaves import _spec_text, _struct, _weak
-from autoconv.trace.tensors.nested_runs import refuse_changed_items, refuse_nested_runs
+from autoconv.trace.tensors.nested_runs import (
+    note_items,
+    refuse_changed_items,
+    refuse_changed_since,
+    refuse_held_items,
+    refuse_nested_runs,
+)
 from autoconv.trace.tensors.optionals import Optional, materialized
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.records import (
@@ -247,6 +253,8 @@ def rebound_lists(names, results, blocks, origin, originals) -> dict:
     (an item written in one branch, appends in the other): the merged run-time list goes back
     into that list object, which every name holding it sees."""
     graph = _g.current().graph
+    for values, lists in results:  # `out.append(cur)` with `cur` a grown list, kept after
+        refuse_held_items(values, lists, origin, "branch of this `if`")
     kept = {}
     for i, name in enumerate(names):
         a, b = results[0][0][i], results[1][0][i]
@@ -343,6 +351,7 @@ def whole_lists(value):
     (`out.append(1)` after a staged loop appended to `out`) made one run-time list, as the
     graph returns it."""
     check_reads()  # (records read from run-time lists and changed in place: refused)
+    refuse_changed_since()  # (lists appended as items and changed later: refused)
     t = type(value)
     if t is list:
         n = accum_index(value)
@@ -459,6 +468,7 @@ def _append(acc, items, name, origin):
             )
     # A number whose Python type depends on the path goes in as that type, so that reads of
     # the list (which find each item's type when the graph runs) give eager's.
+    note_items(items, name, origin)  # (a list appended, changed later: refused)
     items = [as_its_kind(it) for it in as_inner_runs(items, acc.dtype, name, origin)]
     refuse_nested_runs(items, name, origin)
     one_kind(items, f"goes into list `{name}`", origin, stacked=True)
@@ -492,15 +502,19 @@ def _append(acc, items, name, origin):
 
 
 def as_inner_runs(items, dtype, name: str, origin) -> list:
-    """`items` going into a run-time list of lists of run-time length (`dtype`): a list of
-    numbers (`[]`, `[x]`, or a run-time list with items after it) as one run-time list."""
+    """`items` going into a run-time list (of `dtype`): a list holding run-time items and
+    items after them (`cur.append(v)` then `out.append(cur)`), or a list of numbers going
+    into a list of lists of run-time length (`[]`, `[x]`), as one run-time list."""
     spec = inner_spec(dtype)
-    if spec is None:
-        return items
     out = []
     for item in items:
-        if type(item) is list and not (len(item) == 1 and isinstance(item[0], ListAccum)):
+        tailed = type(item) is list and len(item) > 1 and accum_index(item) is not None
+        if tailed or spec is not None and type(item) is list and not _one_run_list(item):
             t = one_run(item, name, origin, spec)
             item = item if t is None else [ListAccum(t)]
         out.append(item)
     return out
+
+
+def _one_run_list(item) -> bool:
+    return len(item) == 1 and isinstance(item[0], ListAccum)

@@ -63,7 +63,12 @@ from autoconv.trace.tensors.leaves import (
 from autoconv.trace.tensors.list_ops import noted_kind
 from autoconv.trace.tensors.loop_lists import one_run_each
 from autoconv.trace.tensors.merge import _Merger
-from autoconv.trace.tensors.nested_runs import refuse_nested_runs, widens
+from autoconv.trace.tensors.nested_runs import (
+    as_one_run,
+    refuse_kept_items,
+    refuse_nested_runs,
+    widens,
+)
 from autoconv.trace.tensors.object_state import items_written
 from autoconv.trace.tensors.optionals import Optional, lift_pair, raise_node
 from autoconv.trace.tensors.path_types import kinds_of, tagged
@@ -286,6 +291,11 @@ class _Loop:
                     raise _BodyRaises(e) from None
                 out = list(self._read())
                 appended = self._appended_lists(snap, accums)
+                changes = [
+                    (*snap[k][:2], a[1] if type(a) is tuple else a, snap[k][2])
+                    for k, a in enumerate(appended)
+                ]
+                refuse_kept_items(out, changes, self.what, self.origin)
                 one_run_each(out, state_in, given, snap, self.names, self.origin)
             self.arrays.check()
         except _NeedsAccumulator as e:
@@ -675,8 +685,8 @@ class _Loop:
             optional = records.optional_dtype(items)
             if optional is not None:  # a value on some paths, None on others: one row each
                 specs = [((), optional)] * len(items)
-            else:
-                specs = [item_spec(it) for it in items]
+            else:  # (a grown list with items after its run-time ones: as one run-time list)
+                specs = [item_spec(as_one_run(it)) for it in items]
             self.item_like.setdefault(k, next((it for it in items if it is not None), None))
             refuse_nested_runs(items, name, self.origin)
             for it, spec in zip(items, specs):

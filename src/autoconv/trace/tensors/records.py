@@ -20,7 +20,7 @@ from autoconv.graph import graph as _g
 from autoconv.graph import record_layout as rl
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
-from autoconv.graph.helpers import inner_list
+from autoconv.graph.helpers import inner_list, inner_list_copy
 from autoconv.graph.origin import user_origin
 from autoconv.graph.record_layout import layout_of as layout_of
 from autoconv.graph.tensor import Tensor
@@ -205,6 +205,8 @@ def row_of(item, dtype) -> tuple:
     for j, (v, name) in enumerate(zip(leaves, dtype.names)):
         if isinstance(v, Choice):
             v = output(v)
+        elif kinds[j] == "r":  # the list as it is now (a copy when the graph runs)
+            v = emit("helper", "inner_list_copy", inner_list_copy, (v,), {}, [_spec(v)])[0]
         elif v is None and kinds[j] == "v":
             field = dtype.fields[name][0]
             v = np.zeros(field.shape, field.base) if field.shape else field.base.type(0)
@@ -293,6 +295,10 @@ def _leaf_texts(layout):
 
 def _optional(flag, value):
     return Optional(flag, value, None, "the list's item")
+
+
+def _spec(t) -> tuple:
+    return (tuple(t.shape), t.dtype, False)
 
 
 def _inner(layout, value):
