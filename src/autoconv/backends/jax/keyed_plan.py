@@ -97,11 +97,14 @@ def read_back(lists, item, depth=3):
     node = item.node if isinstance(item, Tensor) else None
     if node is None or depth == 0:
         return None
-    if node.kind == "helper" and node.fn in _LIST_READS and item is node.outputs[-1]:
+    sums = node.kind == "helper" and node.fn is _helpers.sum_list
+    if node.kind == "helper" and (node.fn in _LIST_READS or sums) and item is node.outputs[-1]:
         prefix, lst, tail = node.args[:3]  # `lst[i]`, `lst.pop()`: that list's kinds
         if not (type(prefix) is list and type(tail) is list and lists.is_list(lst)):
             return None
         extra = {eager_type(v) if isinstance(v, Tensor) else type(v) for v in (*prefix, *tail)}
+        # (`sum(lst)` too: of the items' kinds. Of no items it is the start, `0`, which a
+        # list of floats or NumPy values does not keep: the sum's own tag knows, not the list)
         if not all(k in (bool, int, float) or issubclass(k, np.generic) for k in extra):
             return None
         return lst, extra
