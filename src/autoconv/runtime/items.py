@@ -20,7 +20,7 @@ def setitem(target, key, value):
     graph is traced and a symbolic value is involved, the graph tracer's new array."""
     if _traces:
         return staging.graph_tracer.setitem(target, key, value)
-    if staging.jax_value(target) or _jax_array(target):
+    if staging.jax_value(target) or _jax_array(target) or _numpy_under_jax(target, key, value):
         if _VIEWS:
             _view_written(target)
         return staging.jax_ops().setitem(target, key, value)  # `target.at[key].set(value)`
@@ -30,6 +30,19 @@ def setitem(target, key, value):
         return staging.jax_ops().keyed_setitem(target, key, value)
     target[key] = value
     return target
+
+
+def _numpy_under_jax(target, key, value) -> bool:
+    """Whether `target` is a NumPy array that JAX's trace writes a traced item into, or at a
+    traced key, or in a staged branch or loop body (`out[0] = x.max()`, `seen[i] = True` in a
+    `lax.cond` branch): the name then gets a JAX array (`trace.jax.plain.setitem`)."""
+    np = _modules.get("numpy")
+    if np is None or type(target) is not np.ndarray or not staging.jax_tracing():
+        return False
+    keys = key if type(key) is tuple else (key,)
+    if staging.jax_value(value) or _jax_array(value) or any(map(staging.jax_value, keys)):
+        return True
+    return staging.jax_ops().in_staged_block()
 
 
 def _sequence_at_jax_key(target, key) -> bool:
@@ -317,7 +330,7 @@ def item(target, key):
     stand-in for the items it selects (JAX cannot read them), which the operator and `setitem`
     turn into `jnp.where(mask, target op value, target)`."""
     if _traces:
-        if type(target) is dict and keyed.stages(target, key):
+        if type(target) in keyed.DICTS and keyed.stages(target, key):
             return keyed.item(target, key)  # `d[k] += v`, keys known only when the graph runs
         tracer = staging.tracer_for(target)
         if tracer is not None and type(target) is list:
