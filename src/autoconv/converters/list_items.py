@@ -54,6 +54,9 @@ def transform(function_node, ctx, has_control_flow: bool = True) -> None:
     # `self.items[-1]`, `v in st.seen`: a list an object holds may have items a staged loop
     # appended (through a method), so its reads go through the runtime too.
     expressions.rewrite(function_node, _Attributes(ctx, locals_))
+    # `lst[0]` of a parameter at a constant key (a helper given a list a staged loop grew in
+    # its caller): read through the runtime too.
+    expressions.rewrite(function_node, _Params(ctx, frozenset(params) - names - ctx.globals))
 
 
 def _params(function_node) -> list:
@@ -374,3 +377,16 @@ class _Attributes(_Items):
     def visit_Call(self, node):
         self.generic_visit(node)
         return node  # `self.items.pop()`: `ac.converted` stages it (runtime.calls)
+
+
+class _Params(_Attributes):
+    """`lst[key]` of a parameter `lst` at a constant key: read as `_Items` reads a local list
+    (plain Python outside a graph trace, and on anything but a list). `names`: the
+    parameters."""
+
+    def _ours(self, node) -> bool:
+        return isinstance(node, gast.Name) and node.id in self.names
+
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        return node

@@ -291,6 +291,19 @@ def row_field(row: tuple, index: int):
     return row[index]
 
 
+def inner_list(value: list) -> list:
+    """A list of run-time length that a run-time list holds as (a field of) an item, read
+    back: the list object itself (trace.tensors.records, layout "r")."""
+    return value
+
+
+def inner_list_copy(value: list) -> list:
+    """A list of run-time length going into a run-time list as (a field of) an item: a copy,
+    so that the item keeps what the list held then (autoconv refuses code that changes the
+    list afterwards, where eagerly the item would show it)."""
+    return list(value)
+
+
 def concat_lists(a: list, b: list) -> list:
     """Two run-time lists, one after the other (a new list)."""
     return [*a, *b]

@@ -8,7 +8,10 @@ that is more than a tuple of leaves (a dict, a list, a nested tuple, a value-or-
 - `"x"`: one leaf (an array, a number, or a string written in the code: one field);
 - `("o",)`: a value or None (two fields: the value, and a bool flag "the value is there");
 - `("t", parts)`, `("l", parts)`: a tuple or list of parts;
-- `("d", keys, parts)`: a dict, its keys (str, int or bool) in order.
+- `("d", keys, parts)`: a dict, its keys (str, int or bool) in order;
+- `("r", shape, dtype)`: a list whose length is known only when the graph runs (a staged
+  loop appended to it: `runs.append(cur)`), of items of that shape and dtype (`dtype.str`):
+  one field of Python objects, the list itself.
 
 The layout travels with the dtype wherever the run-time list goes, so every read can rebuild
 the Python structure eager code has. Plain NumPy: this module imports nothing else.
@@ -45,18 +48,22 @@ def field_name(prefix: str, j: int, layout=None) -> str:
     return f"{prefix}{j}" if j or layout is None else f"{prefix}0{MARK}{layout!r}"
 
 
-def rebuild(layout, leaves, optional=None):
+def rebuild(layout, leaves, optional=None, inner=None):
     """The item of `layout` made of `leaves` (an iterator over its row's fields, in order).
-    `optional(flag, value)` makes a value-or-None; None: `value if flag else None`."""
+    `optional(flag, value)` makes a value-or-None; None: `value if flag else None`.
+    `inner(layout, value)` makes a list of run-time length ("r"); None: the list itself."""
     if layout == "x":
         return next(leaves)
     kind = layout[0]
+    if kind == "r":
+        value = next(leaves)
+        return value if inner is None else inner(layout, value)
     if kind == "o":
         value, flag = next(leaves), next(leaves)
         if optional is not None:
             return optional(flag, value)
         return value if flag else None
-    parts = [rebuild(p, leaves, optional) for p in layout[-1]]
+    parts = [rebuild(p, leaves, optional, inner) for p in layout[-1]]
     if kind == "t":
         return tuple(parts)
     if kind == "l":
@@ -79,7 +86,25 @@ def describe(layout, leaves) -> str:
         text = next(leaves)
         next(leaves)
         return f"{text} or None"
+    if kind == "r":
+        next(leaves)
+        return f"list({_dtype_name(layout)} each, of run-time length)"
     parts = [describe(p, leaves) for p in layout[-1]]
     if kind == "d":
         return "dict(" + ", ".join(f"{k!r}: {p}" for k, p in zip(layout[1], parts)) + ")"
     return ("tuple" if kind == "t" else "list") + "(" + ", ".join(parts) + ")"
+
+
+def _dtype_name(layout) -> str:
+    """`int64` (or `int64[3]` of items of a shape) of an "r" layout."""
+    name = np.dtype(layout[2]).name
+    return name + (f"[{', '.join(map(str, layout[1]))}]" if layout[1] else "")
+
+
+def inner_spec(dtype):
+    """`(elem shape, dtype)` of the lists of run-time length a run-time list of `dtype` holds
+    as its items (layout "r"), or None."""
+    layout = layout_of(dtype)
+    if type(layout) is not tuple or layout[0] != "r":
+        return None
+    return tuple(layout[1]), np.dtype(layout[2])

@@ -80,7 +80,8 @@ def plan(lists, node) -> bool:
 
 
 _READS = frozenset((kh.keyed_item, kh.keyed_get, kh.keyed_setdefault, kh.keyed_pop))
-_LIST_READS = frozenset((_helpers.list_item, *_helpers.POPS))
+# (`max(lst)` and `min(lst)` give one of the items: of that list's kinds)
+_LIST_READS = frozenset((_helpers.list_item, *_helpers.POPS, _helpers.max_list, _helpers.min_list))
 _OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv}
 _OPS["%"] = operator.mod
 
@@ -95,11 +96,14 @@ def read_back(lists, item, depth=3):
     node = item.node if isinstance(item, Tensor) else None
     if node is None or depth == 0:
         return None
-    if node.kind == "helper" and node.fn in _LIST_READS and item is node.outputs[-1]:
+    sums = node.kind == "helper" and node.fn is _helpers.sum_list
+    if node.kind == "helper" and (node.fn in _LIST_READS or sums) and item is node.outputs[-1]:
         prefix, lst, tail = node.args[:3]  # `lst[i]`, `lst.pop()`: that list's kinds
         if not (type(prefix) is list and type(tail) is list and lists.is_list(lst)):
             return None
         extra = {eager_type(v) if isinstance(v, Tensor) else type(v) for v in (*prefix, *tail)}
+        # (`sum(lst)` too: of the items' kinds. Of no items it is the start, `0`, which a
+        # list of floats or NumPy values does not keep: the sum's own tag knows, not the list)
         if not all(k in (bool, int, float) or issubclass(k, np.generic) for k in extra):
             return None
         return lst, extra

@@ -59,6 +59,7 @@ from autoconv.backends.jax.trips import trips as _trips
 from autoconv.graph import helpers as _helpers
 from autoconv.graph.eager_types import eager_type
 from autoconv.graph.graph import Graph, tensors_in
+from autoconv.graph.record_layout import inner_spec
 from autoconv.graph.tensor import Tensor
 
 # np.array(lst) and np.stack(lst) of one list are its buffer's first `count` rows.
@@ -329,6 +330,15 @@ class ListPlan:
             if fam.dtype.kind == "O":
                 self._objects(fam, item, node)
             return
+        if inner_spec(fam.dtype) is not None:
+            raise lowering_error(
+                node,
+                f"{self._text(fam)} holds lists whose lengths are known only when the graph "
+                "runs (`runs.append(cur)` of a list a staged loop grew), which one device "
+                "buffer does not keep. Append the values to one flat list and each group's "
+                "length to another (`flat.extend(cur); sizes.append(len(cur))`), or use "
+                "backend='numpy'",
+            )
         for j, (name, v) in enumerate(zip(fam.dtype.names, item)):
             if fam.dtype[name].base.kind == "O":
                 self._objects(fam, v, node)

@@ -70,6 +70,9 @@ class ListAccum:
     __bool__ = __iter__ = __len__ = __getitem__ = __array__ = __float__ = __int__ = _fail
     __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __truediv__ = _fail
     __rtruediv__ = __lt__ = __le__ = __gt__ = __ge__ = __index__ = _fail
+    # (`groups[-1][-1].append(v)` of a list read as a Python list: a list's methods)
+    append = extend = insert = pop = remove = sort = reverse = index = count = _fail
+    copy = clear = _fail
 
     def __eq__(self, other):
         # `lst[0] == 3` in code that reads the list as a Python list (a helper that indexes

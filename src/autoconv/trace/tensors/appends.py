@@ -11,6 +11,7 @@ from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import concat_lists
 from autoconv.graph.origin import _SKIP, user_origin
+from autoconv.graph.record_layout import inner_spec
 from autoconv.graph.tensor import Tensor
 from autoconv.runtime import keyed as keyed_rt
 from autoconv.runtime import staging as rt
@@ -18,6 +19,13 @@ from autoconv.trace.core.closures import closure_cells, containers
 from autoconv.trace.tensors import accumulated
 from autoconv.trace.tensors.accumulated import ListAccum, accum_index, list_name, one_kind
 from autoconv.trace.tensors.leaves import _spec_text, _struct, _weak
+from autoconv.trace.tensors.nested_runs import (
+    note_items,
+    refuse_changed_items,
+    refuse_changed_since,
+    refuse_held_items,
+    refuse_nested_runs,
+)
 from autoconv.trace.tensors.optionals import Optional, materialized
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.records import (
@@ -269,6 +277,8 @@ def rebound_lists(names, results, blocks, origin, originals) -> dict:
     (an item written in one branch, appends in the other): the merged run-time list goes back
     into that list object, which every name holding it sees."""
     graph = _g.current().graph
+    for values, lists in results:  # `out.append(cur)` with `cur` a grown list, kept after
+        refuse_held_items(values, lists, origin, "branch of this `if`")
     kept = {}
     for i, name in enumerate(names):
         a, b = results[0][0][i], results[1][0][i]
@@ -283,6 +293,8 @@ def rebound_lists(names, results, blocks, origin, originals) -> dict:
             kept[i] = a_list  # whatever the merge gives goes back into the one list
         if any(held_elsewhere(v, name) for v in (a_list, b_list) if _in_snap(v, results)):
             continue  # the list a branch appended to is seen under another name too
+        for _, lists in results:  # `cur.append(-1); out.append(cur); cur = []`
+            refuse_changed_items(lists, origin, "branch of this `if`")
         contents = [
             list(v) if id(v) in originals else _content(v, lists)
             for v, (_, lists) in zip((a, b), results)
@@ -363,6 +375,7 @@ def whole_lists(value):
     (`out.append(1)` after a staged loop appended to `out`) made one run-time list, as the
     graph returns it."""
     check_reads()  # (records read from run-time lists and changed in place: refused)
+    refuse_changed_since()  # (lists appended as items and changed later: refused)
     t = type(value)
     if t is list:
         n = accum_index(value)
@@ -479,7 +492,9 @@ def _append(acc, items, name, origin):
             )
     # A number whose Python type depends on the path goes in as that type, so that reads of
     # the list (which find each item's type when the graph runs) give eager's.
-    items = [as_its_kind(it) for it in items]
+    note_items(items, name, origin)  # (a list appended, changed later: refused)
+    items = [as_its_kind(it) for it in as_inner_runs(items, acc.dtype, name, origin)]
+    refuse_nested_runs(items, name, origin)
     one_kind(items, f"goes into list `{name}`", origin, stacked=True)
     # (a record takes the list's layout: its spec before it is made its flat row)
     specs = [spec_against(it, acc.dtype) or item_spec(it) for it in items]
@@ -508,3 +523,22 @@ def _append(acc, items, name, origin):
             )
     _g.add_node(node, [((None, *elem), acc.dtype)], origin)
     return node.outputs[0]
+
+
+def as_inner_runs(items, dtype, name: str, origin) -> list:
+    """`items` going into a run-time list (of `dtype`): a list holding run-time items and
+    items after them (`cur.append(v)` then `out.append(cur)`), or a list of numbers going
+    into a list of lists of run-time length (`[]`, `[x]`), as one run-time list."""
+    spec = inner_spec(dtype)
+    out = []
+    for item in items:
+        tailed = type(item) is list and len(item) > 1 and accum_index(item) is not None
+        if tailed or spec is not None and type(item) is list and not _one_run_list(item):
+            t = one_run(item, name, origin, spec)
+            item = item if t is None else [ListAccum(t)]
+        out.append(item)
+    return out
+
+
+def _one_run_list(item) -> bool:
+    return len(item) == 1 and isinstance(item[0], ListAccum)

@@ -61,7 +61,14 @@ from autoconv.trace.tensors.leaves import (
     _weak,
 )
 from autoconv.trace.tensors.list_ops import noted_kind
+from autoconv.trace.tensors.loop_lists import one_run_each
 from autoconv.trace.tensors.merge import _Merger
+from autoconv.trace.tensors.nested_runs import (
+    as_one_run,
+    refuse_kept_items,
+    refuse_nested_runs,
+    widens,
+)
 from autoconv.trace.tensors.object_state import items_written
 from autoconv.trace.tensors.optionals import Optional, lift_pair, raise_node
 from autoconv.trace.tensors.path_types import kinds_of, tagged
@@ -221,6 +228,9 @@ class _Loop:
             self._attempts(graph, init, structs, init_leaves, carried, snap, accums, made)
         finally:
             mutation.forget_loop_params(made)
+        # An item read from a run-time list and changed in place in the body (`groups[-1]
+        # .append(x)`): refused here, before code after the loop reads the list as unchanged.
+        records.check_reads(clear=False)
 
     def _attempts(self, graph, init, structs, init_leaves, carried, snap, accums, made):
         body_locals = StagedLocals((self.test, self.body, *self.fns))
@@ -283,7 +293,12 @@ class _Loop:
                     raise _BodyRaises(e) from None
                 out = list(self._read())
                 appended = self._appended_lists(snap, accums)
-                self._one_run_each(out, state_in, given, snap)
+                changes = [
+                    (*snap[k][:2], a[1] if type(a) is tuple else a, snap[k][2])
+                    for k, a in enumerate(appended)
+                ]
+                refuse_kept_items(out, changes, self.what, self.origin)
+                one_run_each(out, state_in, given, snap, self.names, self.origin)
             self.arrays.check()
         except _NeedsAccumulator as e:
             k = next((k for k, (lst, _, _) in enumerate(snap) if lst is e.lst), None)
@@ -365,31 +380,6 @@ class _Loop:
         with _g.sub_block() as passes:
             pass
         _Merger(("true", "false"), [fails, passes], self.origin, self.what).finish(entry)
-
-    def _one_run_each(self, out, state_in, given, snap):
-        """A variable the body binds to a list made in it (`frontier = nxt`), or whose list it
-        appends to while also rebinding it on some path (`cur = []`), where that list or the
-        variable's list before holds run-time items: one run-time list, which the loop carries
-        as one of its variables (`given`: the variables' lists as the body got them)."""
-        for i, o in enumerate(out):
-            if type(o) is not list or any(o is lst for lst, _, _ in snap):
-                continue
-            like = run_spec(given[i] or [])
-            if o is state_in[i]:
-                old = given[i]
-                if len(o) == len(old) and all(a is b for a, b in zip(o, old)):
-                    continue  # not changed
-                appended = len(o) > len(old) and all(a is b for a, b in zip(o, old))
-                if not appended and len(o) == len(old):
-                    continue  # items written in place: leaves the loop carries
-                # Appended to, or popped from, each iteration: a run-time list.
-                items = o[len(old) :] if appended else [*old, *o]
-                spec = next((sp for sp in map(item_spec, items) if sp is not None), None)
-                like = like or (None if spec is None else (tuple(spec[0]), spec[1]))
-            if like is not None or run_spec(o) is not None:
-                t = one_run(o, self.names[i], self.origin, like)
-                if t is not None:
-                    out[i] = [ListAccum(t)]
 
     def _accumulate_whole(self, k, snap, accums, kind):
         """List `k` of `snap`, which the body pops from or changes otherwise, carried by the
@@ -697,9 +687,10 @@ class _Loop:
             optional = records.optional_dtype(items)
             if optional is not None:  # a value on some paths, None on others: one row each
                 specs = [((), optional)] * len(items)
-            else:
-                specs = [item_spec(it) for it in items]
+            else:  # (a grown list with items after its run-time ones: as one run-time list)
+                specs = [item_spec(as_one_run(it)) for it in items]
             self.item_like.setdefault(k, next((it for it in items if it is not None), None))
+            refuse_nested_runs(items, name, self.origin)
             for it, spec in zip(items, specs):
                 if spec is None:
                     self._error(
@@ -735,6 +726,9 @@ class _Loop:
                 run = one_run([], name, self.origin, (elem, dtype))
                 snap[k] = (lst, name, [ListAccum(run)])
                 accums[k] = [elem, dtype, snap[k][2][0]]
+                changed = True
+            elif widens(accums[k][1], dtype):  # `[]` first, then lists of run-time length
+                accums[k][1] = dtype
                 changed = True
             else:
                 widened = optional is not None and self._widened(k, accums[k][1], items)

@@ -36,6 +36,7 @@ from autoconv.trace.tensors.leaves import (
     _tag_for,
     _weak,
 )
+from autoconv.trace.tensors.nested_runs import inner_runs_of, refuse_changed_items
 from autoconv.trace.tensors.optionals import Optional, lift_pair
 from autoconv.trace.tensors.path_types import kinds_of, tagged
 from autoconv.trace.tensors.records import layout_of
@@ -238,6 +239,8 @@ class _Merger:
         return ("mixed", len(self.pairs) - 2, len(self.pairs) - 1, kinds, name)
 
     def merge_lists(self, a_lists, b_lists):
+        for lists in (a_lists, b_lists):
+            refuse_changed_items(lists, self.origin, f"branch of this {self.what}")
         out = []
         for (lst, name, added_a, before), (_, _, added_b, _) in zip(a_lists, b_lists):
             if type(added_a) is list and type(added_b) is list and not added_a and not added_b:
@@ -281,6 +284,9 @@ class _Merger:
                 if widened is not None:
                     # None on this path, numbers on another statement's: the loop carries
                     # the list's items as values-or-None (trace again).
+                    raise _NeedsAccumulator(lst, [*added_a, *added_b], widen=widened)
+                widened = inner_runs_of(marker.tensor.dtype, [*added_a, *added_b])
+                if widened is not None:  # `[]` first, lists of run-time length now
                     raise _NeedsAccumulator(lst, [*added_a, *added_b], widen=widened)
             if marker is not None:
                 accs = []

@@ -20,11 +20,12 @@ from autoconv.graph import graph as _g
 from autoconv.graph import record_layout as rl
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, where
+from autoconv.graph.helpers import inner_list, inner_list_copy
 from autoconv.graph.origin import user_origin
 from autoconv.graph.record_layout import layout_of as layout_of
 from autoconv.graph.tensor import Tensor
 from autoconv.trace.tensors.choices import Choice, atom, output
-from autoconv.trace.tensors.optionals import Optional
+from autoconv.trace.tensors.optionals import RUN_LISTS, Optional
 from autoconv.trace.tensors.recording import emit
 
 _PY_NUMBERS = (bool, int, float, complex)
@@ -65,6 +66,10 @@ def _flat(v, like, leaves):
         if _numeric(v):
             leaves.extend((v, True))
             return like
+    if _inner_run(v):  # `runs.append(cur)`: the list itself, a field of Python objects
+        t = v[0].tensor
+        leaves.append(t)
+        return ("r", tuple(t.shape[1:]), t.dtype.str)
     if isinstance(v, Optional):
         if v.missing is not None or not _numeric(v.value):
             return None
@@ -87,6 +92,14 @@ def _flat(v, like, leaves):
         parts = tuple(_flat(x, s, leaves) for x, s in zip(v, subs))
         return None if None in parts else (kind, parts)
     return None
+
+
+def _inner_run(v) -> bool:
+    """A list of run-time length (one run-time list, of plain items) an item may hold."""
+    if type(v) is not list or len(v) != 1 or type(v[0]) not in RUN_LISTS:
+        return False
+    dtype = v[0].tensor.dtype
+    return dtype.fields is None and dtype.kind != "O"
 
 
 def _kind(layout):
@@ -116,6 +129,8 @@ def _dtype(layout, leaves, like=None):
         name = rl.field_name("n", j, layout)
         if kind == "f":
             fields.append((name, np.dtype(bool), ()))
+        elif kind == "r":
+            fields.append((name, np.dtype(object), ()))
         elif kind == "v" and v is None:
             field = like.fields[like.names[j]][0]
             fields.append((like.names[j], field.base, field.shape))
@@ -134,8 +149,8 @@ def _dtype(layout, leaves, like=None):
 
 def _leaf_kinds(layout, out):
     """Each leaf's kind: "x" (a leaf), "v" and "f" (a value-or-None's value and flag)."""
-    if layout == "x":
-        out.append("x")
+    if layout == "x" or layout[0] == "r":
+        out.append("x" if layout == "x" else "r")
     elif layout[0] == "o":
         out.extend(("v", "f"))
     else:
@@ -190,6 +205,8 @@ def row_of(item, dtype) -> tuple:
     for j, (v, name) in enumerate(zip(leaves, dtype.names)):
         if isinstance(v, Choice):
             v = output(v)
+        elif kinds[j] == "r":  # the list as it is now (a copy when the graph runs)
+            v = emit("helper", "inner_list_copy", inner_list_copy, (v,), {}, [_spec(v)])[0]
         elif v is None and kinds[j] == "v":
             field = dtype.fields[name][0]
             v = np.zeros(field.shape, field.base) if field.shape else field.base.type(0)
@@ -211,7 +228,7 @@ def rebuilt(dtype, leaves: tuple):
     layout = rl.layout_of(dtype)
     if layout is None:
         return leaves
-    item = rl.rebuild(layout, iter(leaves), _optional)
+    item = rl.rebuild(layout, iter(leaves), _optional, _inner)
     if type(item) is not tuple or any(type(v) in (dict, list) for v in item):
         graph = _g.current().graph
         if len(_READS) > 4096 or (_READS and _READS[0][0] is not graph):
@@ -241,12 +258,14 @@ def written_back(item) -> None:
     _READS[:] = [e for e in _READS if e[1] is not item]
 
 
-def check_reads() -> None:
+def check_reads(clear: bool = True) -> None:
     """Raises where a dict or list read from a run-time list of records was changed in place
-    (`r["v"] = 0` for `r` in `out`): the list's item would not change, as it does eagerly."""
+    (`r["v"] = 0` for `r` in `out`): the list's item would not change, as it does eagerly.
+    `clear`: forget the reads (the trace ends); else they stay checked at its end."""
     graph = _g.current().graph
     found = [e for e in _READS if e[0] is graph and _parts(e[1]) != e[2]]
-    _READS.clear()
+    if clear or found:
+        _READS.clear()
     if found:
         _, item, parts, origin, layout = found[0]
         kind = type(item).__name__
@@ -276,6 +295,16 @@ def _leaf_texts(layout):
 
 def _optional(flag, value):
     return Optional(flag, value, None, "the list's item")
+
+
+def _spec(t) -> tuple:
+    return (tuple(t.shape), t.dtype, False)
+
+
+def _inner(layout, value):
+    """An item's list of run-time length, read while tracing: that run-time list."""
+    spec = [((None, *layout[1]), np.dtype(layout[2]), False)]
+    return [RUN_LISTS[0](emit("helper", "inner_list", inner_list, (value,), {}, spec)[0])]
 
 
 def describe(dtype, texts) -> str | None:
