@@ -1,0 +1,129 @@
+"""perf27: the fast path's guards recognize tuples, lists and namedtuples of arrays and Python
+values (a list of `(w, b)` tuples no longer computes and hashes its key on every call); a call
+that does not fit them takes the general path and traces as before."""
+
+import collections
+
+import numpy as np
+import pytest
+
+import autoconv
+from autoconv.functions.dispatch import MISS
+from tests.graph.agreement import BACKENDS, same
+
+Pair = collections.namedtuple("Pair", "w b")
+
+
+def mlp(x, params):
+    for w, b in params:
+        x = np.tanh(x @ w + b)
+    return x
+
+
+def scaled(x, opts):
+    if opts[1]:
+        return x * opts[0]
+    return x - opts[0]
+
+
+def layers(x, pairs):
+    for p in pairs:
+        x = x @ p.w + p.b
+    return x
+
+
+RNG = np.random.default_rng(27)
+X = RNG.normal(size=(4, 8))
+PARAMS = [(RNG.normal(size=(8, 8)), RNG.normal(size=8)) for _ in range(3)]
+
+
+def _device(value, backend):
+    """`value` with its arrays as JAX arrays on the JAX backend (the fast path's second kind)."""
+    if backend != "jax":
+        return value
+    import jax
+
+    return jax.tree_util.tree_map(jax.device_put, value)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_list_of_tuples_of_arrays_takes_the_guards(backend):
+    fn = autoconv.function(mlp, backend=backend)
+    want = mlp(X, PARAMS)
+    assert same(want, fn(X, PARAMS))
+    assert same(want, fn(X, PARAMS))
+    args = (X, PARAMS)
+    assert same(want, fn._dispatch(args))  # recognized: no key computed
+    if backend == "jax":
+        kept = autoconv.function(mlp, backend=backend, keep_on_device=True)
+        dev = (_device(X, backend), _device(PARAMS, backend))
+        kept(*dev)
+        assert np.allclose(np.asarray(kept._dispatch(dev)), want)
+        assert kept.tracing_count == 1
+    assert fn.tracing_count == 1
+
+
+@pytest.mark.filterwarnings("ignore::autoconv.RetracingWarning")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_different_structure_misses_the_guards_and_traces(backend):
+    fn = autoconv.function(mlp, backend=backend)
+    fn(X, PARAMS)
+    fn(X, PARAMS)
+    others = [
+        PARAMS[:2],  # shorter
+        PARAMS + PARAMS[:1],  # longer
+        tuple(PARAMS),  # a tuple, not a list
+        [list(p) for p in PARAMS],  # lists inside
+        [(w.astype(np.float32), b) for w, b in PARAMS],  # another dtype
+        [(PARAMS[0][0][:, :6], PARAMS[0][1][:6]), (PARAMS[1][0][:6, :6], PARAMS[1][1][:6])],
+        [(w, float(b[0])) for w, b in PARAMS],  # a Python float for an array
+    ]
+    for other in others:
+        assert fn._dispatch((X, other)) is MISS
+        try:
+            want = ("ok", mlp(X, other))
+        except Exception as e:  # noqa: BLE001 - an outcome
+            want = ("raise", type(e))
+        if want[0] == "ok":
+            assert same(want[1], fn(X, other))
+        else:
+            with pytest.raises(want[1]):
+                fn(X, other)
+    assert same(mlp(X, PARAMS), fn(X, PARAMS))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_python_values_in_a_tuple_are_guarded_by_value(backend):
+    fn = autoconv.function(scaled, backend=backend)
+    for opts in [(2, True), (2, True), (3, True), (2.5, False), (2, True), (3, True)]:
+        assert same(scaled(X, opts), fn(X, opts))
+    assert fn.tracing_count == 3
+    assert fn._dispatch((X, (2, True))) is not MISS
+    assert fn._dispatch((X, (2, 1))) is MISS  # 1 is not True: another key
+    assert fn._dispatch((X, (4, True))) is MISS
+    assert fn._dispatch((X, [2, True])) is MISS
+    assert same(scaled(X, [2, 1]), fn(X, [2, 1]))
+    assert fn.tracing_count == 4
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_namedtuples_are_guarded_by_their_class(backend):
+    fn = autoconv.function(layers, backend=backend)
+    pairs = [Pair(w, b) for w, b in PARAMS]
+    want = layers(X, pairs)
+    assert same(want, fn(X, pairs))
+    assert same(want, fn._dispatch((X, pairs)))
+    plain = [(w, b) for w, b in PARAMS]
+    assert fn._dispatch((X, plain)) is MISS  # tuples are another key: no `.w`
+    with pytest.raises(AttributeError):
+        fn(X, plain)
+
+
+def test_the_guard_of_nested_items_binds_each_item_once():
+    fn = autoconv.function(mlp)
+    fn(X, PARAMS)
+    fn(X, PARAMS)
+    source = fn._dispatch.source
+    assert "len(a1) == 3" in source
+    assert "a1_2_1 := a1_2[1]" in source
+    assert "run_0(a0, a1_0_0, a1_0_1, a1_1_0, a1_1_1, a1_2_0, a1_2_1)" in source
