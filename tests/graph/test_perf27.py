@@ -127,3 +127,56 @@ def test_the_guard_of_nested_items_binds_each_item_once():
     assert "len(a1) == 3" in source
     assert "a1_2_1 := a1_2[1]" in source
     assert "run_0(a0, a1_0_0, a1_0_1, a1_1_0, a1_1_1, a1_2_0, a1_2_1)" in source
+
+
+# --- origins under a staged `break` (graph.origin.pinned) ------------------------------------
+
+
+def deep_break(x, n):
+    for _i in range(n):
+        if x.sum() > 1000.0:
+            break
+        x = x * 1.5
+    return x
+
+
+def deep_mismatch(x, n):
+    for i in range(n):
+        if x.sum() > 1000.0:
+            break
+        if i == 30:
+            x = x @ np.ones((5, 5))  # a shape error at the 31st nested step
+        x = x * 1.5
+    return x
+
+
+def _line_of(fn, text):
+    import inspect
+
+    lines, first = inspect.getsourcelines(fn)
+    return first + next(i for i, line in enumerate(lines) if text in line)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_nested_steps_of_a_break_keep_their_origins(backend):
+    x = np.ones(3)
+    fn = autoconv.function(deep_break, backend=backend)
+    assert same(deep_break(x, 40), fn(x, 40))
+    graph = fn.get_concrete_function(x, 40).graph
+    loop_line, body_line = _line_of(deep_break, "for _i in"), _line_of(deep_break, "x = x * 1.5")
+    if_line = _line_of(deep_break, "if x.sum()")
+    conds = collections.Counter(n.origin[1] for n in graph.walk() if n.kind == "cond")
+    # The user's `if` in each of the 40 steps; each remaining step's staged `if` is the loop's,
+    # at any depth of the nesting (39: none after the last step).
+    assert conds == {if_line: 40, loop_line: 39}
+    stops = [n for n in graph.walk() if n.kind == "call"]  # `not stop` of each step
+    assert len(stops) == 39 and all(n.origin[1] == loop_line for n in stops)
+    muls = [n for n in graph.walk() if n.op == "*"]
+    assert len(muls) >= 40 and all(n.origin[1] == body_line for n in muls)
+
+
+def test_an_error_deep_in_the_nesting_names_its_line():
+    x = np.ones(3)
+    with pytest.raises(autoconv.AutoconvError) as info:
+        autoconv.function(deep_mismatch)(x, 40)
+    assert f"test_perf27.py:{_line_of(deep_mismatch, 'x = x @ np.ones')}" in str(info.value)
