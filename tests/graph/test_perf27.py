@@ -9,7 +9,7 @@ import pytest
 
 import autoconv
 from autoconv.functions.dispatch import MISS
-from tests.graph.agreement import BACKENDS, same
+from tests.graph.agreement import BACKENDS, follows_the_rule, same
 
 Pair = collections.namedtuple("Pair", "w b")
 
@@ -180,3 +180,21 @@ def test_an_error_deep_in_the_nesting_names_its_line():
     with pytest.raises(autoconv.AutoconvError) as info:
         autoconv.function(deep_mismatch)(x, 40)
     assert f"test_perf27.py:{_line_of(deep_mismatch, 'x = x @ np.ones')}" in str(info.value)
+
+
+# --- item writes: the bounds are checked once (mutation.assign_item) ---------------------------
+
+
+def running_sum(x, extra):
+    out = np.zeros_like(x)
+    acc = 0.0
+    for i in range(x.shape[0] + extra):
+        acc = acc + x[i % x.shape[0]]
+        out[i] = acc
+    return out
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("extra", [0, 1])
+def test_item_writes_past_the_end_raise_index_error_as_eagerly(backend, extra):
+    follows_the_rule(running_sum, np.arange(6.0), extra, backend=backend, text=True)
