@@ -769,7 +769,13 @@ class ConcreteFunction(CompiledGraph):
                 ref = _strong(obj)
             self._objects[id(obj)] = ref
         self.first_call_only = False  # traced by a first call that created Variables
-        self._fast = _dispatch.make([(key, self)], function._nparams)
+        self._fast = self._make_fast  # (made at the first direct call: most never have one)
+
+    def _make_fast(self, args):
+        """The guards of this signature, made at the first call of this ConcreteFunction
+        (each `make` compiles its source), then used for it and every later call."""
+        self._fast = _dispatch.make([(self.key, self)], self.function._nparams)
+        return self._fast(args)
 
     def _object_died(self, _ref) -> None:
         self.function._forget_object(self)

@@ -724,7 +724,7 @@ def assign_item(target, key, value, slot=None, view=False, name=None):
                 f"graph cannot. Copy it first (`{name} = {name}.copy()`).",
             )
         spec = (target.shape, target.dtype)
-    _check_bounds(spec[0], key)
+        _check_bounds(spec[0], key)  # (a Tensor's were checked above, before `_private`)
     result = emit("helper", "setitem", _set_copy, (target, key, value), {}, [spec])[0]
     if spec[1].kind in "biu" and shapes.result_dtype(value).kind in "fc":
         # NumPy raises storing a NaN or an infinity into an integer array: kept even when

@@ -4,6 +4,8 @@ on Tensors, staged into `cond` and `while` nodes (registered with `autoconv.runt
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from autoconv.errors import AutoconvError
@@ -11,7 +13,7 @@ from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
-from autoconv.graph.origin import user_origin
+from autoconv.graph.origin import pinned, user_origin
 from autoconv.graph.tensor import Tensor
 from autoconv.graph.unrolled import Steps
 from autoconv.runtime import keyed as keyed_rt
@@ -480,7 +482,8 @@ class TensorTracer:
             ).run()
 
         origin = user_origin(2)
-        self.if_stmt(np.logical_not(stop), rest, None, get_state, set_state, names)
+        with pinned(sys._getframe()):  # (the `if`'s walks to the user's frame stop here)
+            self.if_stmt(np.logical_not(stop), rest, None, get_state, set_state, names)
 
     def for_rest(self, stop, iterable, items, item, body, get_state, set_state, names):
         """A Python `for` loop whose body just returned a symbolic stop: unless it stops, the
@@ -499,14 +502,15 @@ class TensorTracer:
 
                 for_stmt(left, body, get_state, set_state, names)
         else:
-            # (the origin only here: nested in the unrolled steps' `if`s, the walk to the
-            # user's frame grows with each step)
             source = _remaining(iterable, iter(left), item, user_origin(2))
 
             def rest():
                 self.for_stmt(source, body, get_state, set_state, names)
 
-        self.if_stmt(np.logical_not(stop), rest, None, get_state, set_state, names)
+        # Each remaining step nests in the `if` of the one before, called after that step's
+        # own frame returned: walks from inside to the user's frame stop here (`pinned`).
+        with pinned(sys._getframe()):
+            self.if_stmt(np.logical_not(stop), rest, None, get_state, set_state, names)
 
     def range(self, *args):
         return StagedRange(*args)

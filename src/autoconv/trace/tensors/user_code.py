@@ -15,14 +15,12 @@ import sys
 
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import _SKIP
+from autoconv.graph.origin import user_frame as _user_frame_from
 
 
 def user_frame():
     """The innermost frame outside autoconv and NumPy: the user's code that asked."""
-    frame = sys._getframe(1)
-    while frame is not None and frame.f_code.co_filename.startswith(_SKIP):
-        frame = frame.f_back
-    return frame
+    return _user_frame_from(sys._getframe(1))
 
 
 def frame_origin(frame):
