@@ -48,6 +48,7 @@ import numpy as np
 
 from autoconv.backends.jax import branch_stacks as _branch_stacks
 from autoconv.backends.jax import item_kinds as _item_kinds
+from autoconv.backends.jax import kind_combos as _kind_combos
 from autoconv.backends.jax import keyed_plan as _keyed_plan
 from autoconv.backends.jax import read_pairs as _read_pairs
 from autoconv.backends.jax import repeats as _repeats
@@ -311,7 +312,10 @@ class ListPlan:
             fam.kinds.update(derived[1])
         elif (chosen := _item_kinds.path_kinds(self, item)) is not None:
             fam.kinds.update(chosen[0])  # `1 if ... else lst[-1]`: the kinds of each path
-            fam.mapped += [(self._family[m[0].id], *m[1:]) for m in chosen[1]]
+            fam.mapped += [
+                m if isinstance(m, _kind_combos.Combo) else (self._family[m[0].id], *m[1:])
+                for m in chosen[1]
+            ]
         else:
             fam.kinds.update(_kinds(item))
         if fam.fields is None:
@@ -566,7 +570,11 @@ class ListPlan:
             on_device = users and not any(map(_host_use, users))
             if _branch_stacks.find(self, graph, node, t, stacker_func, PLAIN_STACKERS):
                 continue  # returned from inside a staged branch (branch_stacks.py)
-            if on_device and self._maskable(node, t):
+            # (np.array_equal of an empty list does not see the dtype NumPy gives it)
+            compared = all(u.kind == "call" and u.fn is np.array_equal for u in users)
+            if on_device and (
+                self._maskable(node, t) or (compared and self._maskable(node, t, empty=True))
+            ):
                 self.masked_stacks[id(node)] = t
                 continue
             for user in users:
@@ -694,13 +702,24 @@ def _all_kinds(fam, visiting=frozenset()) -> set:
     while mapped:
         more = set(found)
         for m in mapped:
-            src = m[0].root()
-            kinds = found if id(src) in seen else (set() if id(src) in visiting else None)
-            more |= _item_kinds.resolve(m, kinds if kinds is not None else _all_kinds(src, outer))
+            if isinstance(m, _kind_combos.Combo):  # `a / b` of two reads (kind_combos.py)
+                more |= m.resolve([_kinds_of(f, found, seen, visiting, outer) for f in m.families])
+                continue
+            kinds = _kinds_of(m[0], found, seen, visiting, outer)
+            more |= _item_kinds.resolve(m, kinds)
         if more == found:
             break
         found = more
     return found
+
+
+def _kinds_of(fam, found, seen, visiting, outer) -> set:
+    """The kinds of family `fam` read by a mapping of `_all_kinds`: those found so far where it
+    is among the families walked, none where it is being resolved further out."""
+    src = fam.root()
+    if id(src) in seen:
+        return found
+    return set() if id(src) in visiting else _all_kinds(src, outer)
 
 
 def _one_kind(node, fam, text):
