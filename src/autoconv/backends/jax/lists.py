@@ -48,8 +48,8 @@ import numpy as np
 
 from autoconv.backends.jax import branch_stacks as _branch_stacks
 from autoconv.backends.jax import item_kinds as _item_kinds
-from autoconv.backends.jax import kind_combos as _kind_combos
 from autoconv.backends.jax import keyed_plan as _keyed_plan
+from autoconv.backends.jax import kind_combos as _kind_combos
 from autoconv.backends.jax import read_pairs as _read_pairs
 from autoconv.backends.jax import repeats as _repeats
 from autoconv.backends.jax import string_handles as _string_handles
