@@ -251,3 +251,107 @@ KINDS = [
 )
 def test_item_types_followed(fn, args, backend):
     follows_the_rule(fn, *args, backend=backend)
+
+
+def backlog(arr):
+    backlog = 0
+    handled = []
+    for a in arr:
+        backlog += a
+        take = min(backlog, 1)
+        backlog -= take
+        handled.append(take)
+    return sum(handled), backlog, handled, len(handled)
+
+
+def reciprocals(x):
+    out = []
+    errors = 0
+    for v in x:
+        try:
+            if v == 0:
+                raise ZeroDivisionError
+            out.append(1.0 / v)
+        except ZeroDivisionError:
+            errors += 1
+            out.append(float("inf"))
+    return out, errors
+
+
+def taxes(incomes):
+    taxes = []
+    for income in incomes:
+        tax = 0.0
+        lower = 0
+        for upper, rate in [(10000, 0.0), (40000, 0.2), (np.inf, 0.4)]:
+            if income > lower:
+                tax += (min(income, upper) - lower) * rate
+            lower = upper
+        taxes.append(tax)
+    return taxes
+
+
+def mixed_sums(x):
+    out = [1]
+    for v in x:
+        out.append(v if v > 2 else 2)
+    return sum(out), sum(out, 0.5), out
+
+
+def branch_appends(x):
+    out = [0.5]
+    for v in x:
+        if v > 1:
+            out.append(v * 1.0)
+        else:
+            out.append(1.5)
+    if x[0] > 0:
+        out.append(2)
+    return out, sum(out)
+
+
+def while_appends(x):
+    out = []
+    i = 0
+    while i < len(x) and x[i] != 0:
+        out.append(x[i] if x[i] > 2 else 1)
+        i += 1
+    return out, sum(out)
+
+
+TAGGED = [
+    (backlog, (np.array([1, 0, 2, 1, 0, 3]),)),
+    (backlog, (np.array([0, 0]),)),
+    (backlog, (np.array([5]),)),
+    (reciprocals, (np.array([4.0, 0.0, 2.0]),)),
+    (reciprocals, (np.zeros(0),)),
+    (taxes, (np.array([50000.0, 12000.0, 90000.0]),)),
+    (taxes, (np.array([0.0]),)),
+    (mixed_sums, (np.array([1, 3]),)),
+    (mixed_sums, (np.array([1]),)),
+    (branch_appends, (np.array([2.0, 0.5]),)),
+    (branch_appends, (np.array([-2.0]),)),
+    (while_appends, (np.array([3, 1, 0, 5]),)),
+    (while_appends, (np.array([0]),)),
+]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn,args", TAGGED, ids=[f"{f.__name__}-{i}" for i, (f, _) in enumerate(TAGGED)]
+)
+def test_python_and_numpy_numbers_in_one_list(fn, args, backend):
+    follows_the_rule(fn, *args, backend=backend)
+
+
+def last_of_mixed(x):
+    out = []
+    for v in x:
+        out.append(v if v > 0 else 0)
+    return out[-1]
+
+
+@pytest.mark.skipif("jax" not in BACKENDS, reason="the JAX backend is optional")
+def test_an_item_read_from_a_mixed_list_stays_a_clear_error():
+    text = message(last_of_mixed, np.array([1, -1]), backend="jax")
+    assert "list `out`" in text and "several Python types" in text

@@ -53,6 +53,7 @@ from autoconv.backends.jax import kind_combos as _kind_combos
 from autoconv.backends.jax import read_pairs as _read_pairs
 from autoconv.backends.jax import repeats as _repeats
 from autoconv.backends.jax import string_handles as _string_handles
+from autoconv.backends.jax import tagged as _tagged
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.backends.jax.trips import const_int as _const_int
 from autoconv.backends.jax.trips import times as _times
@@ -134,7 +135,7 @@ class _Family:
 
     __slots__ = (
         *("parent", "elem", "dtype", "cap", "kinds", "sources", "name", "origin", "index"),
-        *("objects", "fields", "mapped"),
+        *("objects", "fields", "mapped", "untaggable"),
     )
 
     def __init__(self, t: Tensor, node):
@@ -152,6 +153,8 @@ class _Family:
         self.objects: list = []
         # Of a list of tuples (rows): the Python types of each item of the tuples.
         self.fields = [set() for _ in t.dtype.names] if t.dtype.names else None
+        # Whether an item's Python type is not known on the device (tagged.py)
+        self.untaggable = False
 
     def root(self) -> _Family:
         f = self
@@ -173,6 +176,8 @@ class ListPlan:
         self._changed: list = []  # (node, family) of each slice or list method
         self.handle_items: list = []  # strings made when the graph runs, appended
         self._block(graph.block)
+        # Lists of Python and NumPy numbers by path: a tag per item (tagged.py)
+        self.tagged = _tagged.plan(self)
         for node, fam in self._changed:
             if not self._numbers_only(node.outputs[0]):
                 _one_kind(node, fam.root(), self._text(fam.root()))
@@ -252,6 +257,14 @@ class ListPlan:
         kinds = self.all_kinds(t)
         return next(iter(kinds)) if len(kinds) == 1 else None
 
+    def tags(self, t: Tensor):
+        """The kinds of tagged list `t`'s items (tagged.py), or None where it is not one."""
+        return self.tagged.get(id(self.family(t)))
+
+    @staticmethod
+    def all_kinds_of(fam) -> set:
+        return _all_kinds(fam)
+
     def all_kinds(self, t: Tensor) -> set:
         """The Python types of list `t`'s items: its own, and those of the lists items were
         read back from (`order.append(queue.pop(0))`: whatever the queue held)."""
@@ -303,6 +316,8 @@ class ListPlan:
         the objects it may be."""
         source = self._read_from(as_kind_value(item))
         derived = _derived(self, item) if source is None else None
+        if not _tagged.taggable(item, _kinds) or source is not None or derived is not None:
+            fam.untaggable = True
         if source is not None:
             prefix, lst, tail = source
             fam.sources.append(self._family[lst.id])
@@ -377,6 +392,7 @@ class ListPlan:
             fa.kinds |= fb.kinds
             fa.sources += fb.sources
             fa.mapped += fb.mapped
+            fa.untaggable = fa.untaggable or fb.untaggable
             for o in fb.objects:
                 if not any(type(o) is type(x) and (o is x or o == x) for x in fa.objects):
                     fa.objects.append(o)

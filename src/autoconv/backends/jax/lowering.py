@@ -528,6 +528,8 @@ class _Writer:
         zeros = [f"jnp.zeros({shape!r}, {self.dtype(dt)})" for shape, dt in shapes]
         if self.plan.family(t).fields is not None:  # a list of tuples: a buffer per item
             zeros = [_tuple(zeros)]
+        elif self.plan.tags(t):  # each item's Python type beside it (tagged.py)
+            zeros = [f"({zeros[0]}, jnp.zeros({shapes[0][0][:1]!r}, jnp.int8))"]
         self.emit(indent, f"v{t.id} = ({zeros[0]}, 0)", node)
 
     def node_list_append(self, node, indent):
