@@ -355,3 +355,17 @@ def last_of_mixed(x):
 def test_an_item_read_from_a_mixed_list_stays_a_clear_error():
     text = message(last_of_mixed, np.array([1, -1]), backend="jax")
     assert "list `out`" in text and "several Python types" in text
+
+
+# --- np.polyfit of int data: NumPy fits in float64 (jax.numpy refused int operands) -------
+
+
+def trend(x):
+    t = np.arange(len(x))
+    return np.polyfit(t, x, 1)[0] > 0.05, np.polyfit(t, x * 1.0, 2).shape
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("x", [np.array([1, 2, 4, 8]), np.array([1.0, 0.5, 0.2])])
+def test_polyfit_of_ints(x, backend):
+    follows_the_rule(trend, x, backend=backend)

@@ -413,7 +413,9 @@ class _Writer:
                 # np.kron(int32, float32) computes in float64, jnp.kron in float32.
                 cast = [
                     f"fix({self.expr(a)}, {self.dtype(out)})"
-                    if isinstance(a, Tensor) and a.dtype != out and np.can_cast(a.dtype, out)
+                    if isinstance(a, (Tensor, np.ndarray))
+                    and a.dtype != out
+                    and np.can_cast(a.dtype, out)
                     else self.expr(a)
                     for a in args
                 ]
