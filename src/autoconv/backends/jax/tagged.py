@@ -28,9 +28,6 @@ _PY = (bool, int, float, complex)
 
 def plan(lists) -> dict:
     """id(family root) -> its kinds, for each family of `lists` that is tagged."""
-    from autoconv.backends.jax import lists as _lists
-    from autoconv.backends.jax import reads as _reads
-
     changed = {id(f.root()) for _, f in lists._changed}
     roots: dict = {}
     for tid, f in lists._family.items():
@@ -47,19 +44,28 @@ def plan(lists) -> dict:
         if not all(k in _PY or (isinstance(k, type) and issubclass(k, np.generic)) for k in kinds):
             continue
         users = [(tid, u) for tid in ids for u in lists.uses.get(tid, ())]
-        if all(_allowed(lists, tid, u, _lists, _reads) for tid, u in users):
+        if all(_allowed(lists, tid, u) for tid, u in users):
             out[key] = tuple(sorted(kinds, key=lambda k: (k not in _PY, k.__name__)))
     return out
 
 
-def _allowed(lists, tid, user, _lists, _reads) -> bool:
+def _allowed(lists, tid, user) -> bool:
     if user.kind == "list_append":
         return isinstance(user.args[0], Tensor) and user.args[0].id == tid
     if user.kind in ("cond", "while", "print"):
         return True
     if user.kind in ("call", "helper") and user.fn is builtins.len and len(user.args) == 1:
         return True
-    return _reads.read_kind(user, lists) == "sum"
+    args = user.args  # `sum(lst)` (as `reads.read_kind` finds it)
+    return (
+        user.kind == "helper"
+        and user.op == "sum"
+        and len(args) >= 3
+        and type(args[0]) is list
+        and type(args[2]) is list
+        and lists.is_list(args[1])
+        and args[1].id == tid
+    )
 
 
 def taggable(item, kinds_of) -> bool:
