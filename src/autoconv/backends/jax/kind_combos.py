@@ -62,6 +62,12 @@ class Combo:
 def combo(plan, value, tag, kinds):
     """A Combo for `mixed_output(value, tag, kinds)` where `tag` is computed from the
     `kind_index` of numbers read from run-time lists (`Combo`), else None."""
+    node = value.node
+    if node is not None and node.kind == "binop" and node.op in ("/", "//", "%", "**"):
+        if node.op == "**" or isinstance(node.args[1], Tensor):
+            # Python raises ZeroDivisionError where both are Python numbers, NumPy gives an
+            # infinity: which one, the device does not check (divisions.py checks Python's)
+            return None
     leaves, params = [], {}
     if not _leaves(tag, leaves, params, {}, depth=24) or not leaves:
         return None
