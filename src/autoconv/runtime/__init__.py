@@ -53,6 +53,7 @@ from autoconv.runtime.lazy_builtins import filter, map
 from autoconv.runtime.lists import (
     deque,
     filtered,
+    filtered_nested,
     joined,
     list_contains,
     list_del,
@@ -122,6 +123,7 @@ __all__ = [
     "enumerate",
     "filter",
     "filtered",
+    "filtered_nested",
     "float",
     "format",
     "formatted",
