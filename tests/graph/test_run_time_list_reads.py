@@ -7,6 +7,7 @@ each; and a list chosen by a staged conditional expression cannot be changed thr
 import numpy as np
 import pytest
 
+import autoconv
 from tests.graph.agreement import BACKENDS, follows_the_rule, message
 
 
@@ -54,7 +55,8 @@ def iterate_reversed(x):
 
 # Comparing the items of a run-time list stacks them (np.array of the list); on the JAX
 # backend that is np.array_equal of mask selections, also of a list that may be empty
-# (backends/jax/mask_equal.py).
+# (backends/jax/mask_equal.py). np.allclose of such a list stays docs/backends.md's
+# LoweringError there.
 COMPARED = (palindrome, appended_palindrome, equal_to_written, numpy_of_lists)
 CASES = [
     (f, x)
@@ -66,6 +68,10 @@ CASES = [
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("fn,x", CASES, ids=lambda v: getattr(v, "__name__", ""))
 def test_run_time_list_reads(fn, x, backend):
+    if backend == "jax" and fn is numpy_of_lists:
+        with pytest.raises(autoconv.AutoconvError, match="may hold no items"):
+            autoconv.function(fn, backend="jax")(x)
+        return
     follows_the_rule(fn, x, backend=backend)
 
 
