@@ -44,7 +44,7 @@ def array_equal_of_a_grown_list(row):
     return np.array_equal(out, row)
 
 
-# (On JAX a list grown in a staged loop used by np.array_equal is a documented LoweringError.)
+# (On JAX np.array_equal of a list grown in a staged loop is of mask selections: mask_equal.py.)
 # (fixed on main, b4deb58)
 def test_array_equal_of_a_grown_list():
     follows_the_rule(array_equal_of_a_grown_list, np.array([2, 4]))

@@ -423,7 +423,6 @@ JAX_LIMITS = {
     "running_min_stack": "several Python types",
     "sorted_pairs_top": "lists of numbers only",
     "count_good": "grown in a staged loop",
-    "max_pair_by_key": "whose length depends on",
     # `.sort(key=...)` of a run-time list stacks its keys (keyed_sort.py)
     "sort_by_negated_key": "whose length depends on",
     "sort_pairs_by_key_reversed": "whose length depends on",

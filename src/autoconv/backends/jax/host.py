@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from autoconv.backends.jax import tagged as _tagged
 from autoconv.backends.jax.branch_stacks import host_value as branch_value
 from autoconv.backends.jax.errors import LoweringError
 from autoconv.graph.eager_types import eager_type
@@ -106,6 +107,9 @@ def list_items(plan, t: Tensor, value, keep=False) -> list:
     made = plan.eager_items(t, buffer, count)  # tuples, strings
     if made is not None:
         return made
+    table = plan.tags(t)
+    if table is not None:  # Python and NumPy numbers, each item's type tagged (tagged.py)
+        return _tagged.items(table, buffer, count)
     kind = plan.item_kind(t)
     if kind is None and len(plan.family(t).kinds) > 1:
         fam = plan.family(t)

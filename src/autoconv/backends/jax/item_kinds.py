@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from autoconv.backends.jax import kind_combos as _kind_combos
 from autoconv.backends.jax.keyed_plan import read_back
 from autoconv.graph import helpers as _helpers
 from autoconv.graph.eager_types import eager_type
@@ -28,6 +29,9 @@ def path_kinds(plan, item):
     cond = tag.node if isinstance(tag, Tensor) else None
     if cond is not None and cond.kind == "helper" and cond.fn is _helpers.kind_index:
         return _computed(plan, value, cond, kinds)
+    if cond is not None and cond.kind != "cond" and isinstance(value, Tensor):
+        found = _kind_combos.combo(plan, value, tag, kinds)  # `a / b` of two reads
+        return None if found is None else (set(), [found])
     if cond is None or cond.kind != "cond" or not isinstance(value, Tensor):
         return None
     j = next((i for i, o in enumerate(cond.outputs) if o is tag), None)
@@ -116,10 +120,14 @@ def resolve(mapping, list_kinds) -> set:
     return out
 
 
-def field_kinds(plan, v) -> set:
+def field_kinds(plan, v, depth=4) -> set:
     """The Python types of a tuple's field appended to a run-time list: a field read back from
-    a run-time list's tuple (`q[0] = (q[0][0], 2)`) has that list's field's types."""
+    a run-time list's tuple (`q[0] = (q[0][0], 2)`) has that list's field's types; one a
+    staged branch chooses (`max(q[-1][1], e)`), those of its paths."""
     node = v.node if isinstance(v, Tensor) else None
+    if node is not None and node.kind == "cond" and depth > 0 and eager_type(v) is None:
+        j = next(i for i, o in enumerate(node.outputs) if o is v)
+        return set().union(*(field_kinds(plan, b.outputs[j], depth - 1) for b in node.blocks))
     source = plan._read_from(v) if node is not None and v.dtype.kind != "V" else None
     if source is not None:
         # `(stack.pop(), i)`: a number read back from a run-time list has that list's types

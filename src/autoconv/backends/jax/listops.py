@@ -298,3 +298,15 @@ HELPERS.update(
     list_sort=list_sort,
     list_nan_clash=list_nan_clash,
 )
+
+
+def tag_fold(tags, count, grid, remap, start):
+    """The Python type of `sum()` of a tagged list (tagged.py): `grid[a][b]` is the type of
+    `a + b`, folded over the first `count` tags (`remap`: a tag's index in the grid)."""
+    grid = jnp.asarray(grid, jnp.int32)
+    remap = jnp.asarray(remap, jnp.int32)
+    n = jnp.minimum(count, tags.shape[0])
+    return lax.fori_loop(0, n, lambda i, a: grid[a, remap[tags[i]]], jnp.asarray(start, jnp.int32))
+
+
+HELPERS["tag_fold"] = tag_fold

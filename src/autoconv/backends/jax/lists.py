@@ -49,9 +49,11 @@ import numpy as np
 from autoconv.backends.jax import branch_stacks as _branch_stacks
 from autoconv.backends.jax import item_kinds as _item_kinds
 from autoconv.backends.jax import keyed_plan as _keyed_plan
+from autoconv.backends.jax import kind_combos as _kind_combos
 from autoconv.backends.jax import read_pairs as _read_pairs
 from autoconv.backends.jax import repeats as _repeats
 from autoconv.backends.jax import string_handles as _string_handles
+from autoconv.backends.jax import tagged as _tagged
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.backends.jax.trips import const_int as _const_int
 from autoconv.backends.jax.trips import times as _times
@@ -145,7 +147,7 @@ class _Family:
 
     __slots__ = (
         *("parent", "elem", "dtype", "cap", "kinds", "sources", "name", "origin", "index"),
-        *("objects", "fields", "mapped"),
+        *("objects", "fields", "mapped", "untaggable"),
     )
 
     def __init__(self, t: Tensor, node):
@@ -163,6 +165,8 @@ class _Family:
         self.objects: list = []
         # Of a list of tuples (rows): the Python types of each item of the tuples.
         self.fields = [set() for _ in t.dtype.names] if t.dtype.names else None
+        # Whether an item's Python type is not known on the device (tagged.py)
+        self.untaggable = False
 
     def root(self) -> _Family:
         f = self
@@ -184,6 +188,8 @@ class ListPlan:
         self._changed: list = []  # (node, family) of each slice or list method
         self.handle_items: list = []  # strings made when the graph runs, appended
         self._block(graph.block)
+        # Lists of Python and NumPy numbers by path: a tag per item (tagged.py)
+        self.tagged = _tagged.plan(self)
         for node, fam in self._changed:
             if not self._numbers_only(node.outputs[0]):
                 _one_kind(node, fam.root(), self._text(fam.root()))
@@ -263,6 +269,14 @@ class ListPlan:
         kinds = self.all_kinds(t)
         return next(iter(kinds)) if len(kinds) == 1 else None
 
+    def tags(self, t: Tensor):
+        """The kinds of tagged list `t`'s items (tagged.py), or None where it is not one."""
+        return self.tagged.get(id(self.family(t)))
+
+    @staticmethod
+    def all_kinds_of(fam) -> set:
+        return _all_kinds(fam)
+
     def all_kinds(self, t: Tensor) -> set:
         """The Python types of list `t`'s items: its own, and those of the lists items were
         read back from (`order.append(queue.pop(0))`: whatever the queue held)."""
@@ -314,6 +328,8 @@ class ListPlan:
         the objects it may be."""
         source = self._read_from(as_kind_value(item))
         derived = _derived(self, item) if source is None else None
+        if not _tagged.taggable(item, _kinds) or source is not None or derived is not None:
+            fam.untaggable = True
         if source is not None:
             prefix, lst, tail = source
             fam.sources.append(self._family[lst.id])
@@ -323,7 +339,10 @@ class ListPlan:
             fam.kinds.update(derived[1])
         elif (chosen := _item_kinds.path_kinds(self, item)) is not None:
             fam.kinds.update(chosen[0])  # `1 if ... else lst[-1]`: the kinds of each path
-            fam.mapped += [(self._family[m[0].id], *m[1:]) for m in chosen[1]]
+            fam.mapped += [
+                m if isinstance(m, _kind_combos.Combo) else (self._family[m[0].id], *m[1:])
+                for m in chosen[1]
+            ]
         else:
             fam.kinds.update(_kinds(item))
         if fam.fields is None:
@@ -394,6 +413,7 @@ class ListPlan:
             fa.kinds |= fb.kinds
             fa.sources += fb.sources
             fa.mapped += fb.mapped
+            fa.untaggable = fa.untaggable or fb.untaggable
             for o in fb.objects:
                 if not any(type(o) is type(x) and (o is x or o == x) for x in fa.objects):
                     fa.objects.append(o)
@@ -589,7 +609,11 @@ class ListPlan:
             on_device = users and not any(map(_host_use, users))
             if _branch_stacks.find(self, graph, node, t, stacker_func, PLAIN_STACKERS):
                 continue  # returned from inside a staged branch (branch_stacks.py)
-            if on_device and self._maskable(node, t):
+            # (np.array_equal of an empty list does not see the dtype NumPy gives it)
+            compared = all(u.kind == "call" and u.fn is np.array_equal for u in users)
+            if on_device and (
+                self._maskable(node, t) or (compared and self._maskable(node, t, empty=True))
+            ):
                 self.masked_stacks[id(node)] = t
                 continue
             for user in users:
@@ -717,13 +741,24 @@ def _all_kinds(fam, visiting=frozenset()) -> set:
     while mapped:
         more = set(found)
         for m in mapped:
-            src = m[0].root()
-            kinds = found if id(src) in seen else (set() if id(src) in visiting else None)
-            more |= _item_kinds.resolve(m, kinds if kinds is not None else _all_kinds(src, outer))
+            if isinstance(m, _kind_combos.Combo):  # `a / b` of two reads (kind_combos.py)
+                more |= m.resolve([_kinds_of(f, found, seen, visiting, outer) for f in m.families])
+                continue
+            kinds = _kinds_of(m[0], found, seen, visiting, outer)
+            more |= _item_kinds.resolve(m, kinds)
         if more == found:
             break
         found = more
     return found
+
+
+def _kinds_of(fam, found, seen, visiting, outer) -> set:
+    """The kinds of family `fam` read by a mapping of `_all_kinds`: those found so far where it
+    is among the families walked, none where it is being resolved further out."""
+    src = fam.root()
+    if id(src) in seen:
+        return found
+    return set() if id(src) in visiting else _all_kinds(src, outer)
 
 
 def _one_kind(node, fam, text):

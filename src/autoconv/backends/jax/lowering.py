@@ -413,7 +413,9 @@ class _Writer:
                 # np.kron(int32, float32) computes in float64, jnp.kron in float32.
                 cast = [
                     f"fix({self.expr(a)}, {self.dtype(out)})"
-                    if isinstance(a, Tensor) and a.dtype != out and np.can_cast(a.dtype, out)
+                    if isinstance(a, (Tensor, np.ndarray))
+                    and a.dtype != out
+                    and np.can_cast(a.dtype, out)
                     else self.expr(a)
                     for a in args
                 ]
@@ -528,6 +530,8 @@ class _Writer:
         zeros = [f"jnp.zeros({shape!r}, {self.dtype(dt)})" for shape, dt in shapes]
         if self.plan.family(t).fields is not None:  # a list of tuples: a buffer per item
             zeros = [_tuple(zeros)]
+        elif self.plan.tags(t):  # each item's Python type beside it (tagged.py)
+            zeros = [f"({zeros[0]}, jnp.zeros({shapes[0][0][:1]!r}, jnp.int8))"]
         self.emit(indent, f"v{t.id} = ({zeros[0]}, 0)", node)
 
     def node_list_append(self, node, indent):

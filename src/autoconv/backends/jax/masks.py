@@ -33,7 +33,9 @@ import warnings
 import numpy as np
 
 from autoconv.backends.jax import bounds as _bounds
+from autoconv.backends.jax import mask_equal as _mask_equal
 from autoconv.backends.jax import reads as _reads
+from autoconv.backends.jax import sized as _sized
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.graph import helpers as _helpers
 from autoconv.graph.errors import warn_at, where
@@ -60,8 +62,10 @@ _FUNCS = {
     np.any: "any",
     np.all: "all",
     np.count_nonzero: "count_nonzero",
+    np.argmin: "argmin",
+    np.argmax: "argmax",
 }
-_METHODS = frozenset(("sum", "prod", "mean", "max", "min", "any", "all"))
+_METHODS = frozenset(("sum", "prod", "mean", "max", "min", "any", "all", "argmin", "argmax"))
 # Positional parameters after the array, as NumPy names them.
 _PARAMS = {
     "ufunc": ("axis", "dtype", "out", "keepdims"),
@@ -73,6 +77,8 @@ _PARAMS = {
     "any": ("axis", "out", "keepdims"),
     "all": ("axis", "out", "keepdims"),
     "count_nonzero": ("axis",),
+    "argmin": ("axis", "out", "keepdims"),
+    "argmax": ("axis", "out", "keepdims"),
 }
 # State of the lowered code: how often each `mean` of a selection was empty in this call, and
 # which min/max of a selection found it empty first (-1: none).
@@ -157,10 +163,13 @@ class MaskPlan:
             if self.lists is not None and self.lists.is_list(acc):
                 op += f" to {self.lists.describe(acc)}"
             why = f"{op} at {where(user.origin)} {why}"
+        what = "x[mask] selects as many elements as the mask has true values"
+        if node.kind == "call":  # sized.py's
+            what = f"np.{node.fn.__name__}() gives as many elements as the data says"
         return lowering_error(
             node,
-            "x[mask] selects as many elements as the mask has true values, a size that depends "
-            f"on the data, so XLA cannot compile it, and {why}. Instead, {_ADVICE}",
+            f"{what}, a size that depends on the data, so XLA cannot compile it, and {why}. "
+            f"Instead, {_ADVICE}",
         )
 
     # --- planning -------------------------------------------------------------------------
@@ -174,6 +183,13 @@ class MaskPlan:
             selection = Selection(node.outputs[0], _Rows(rows), tuple(fam.elem))
             self.selections[node.outputs[0].id] = selection
             self.nodes[id(node)] = "source"
+            return
+        sized = _sized.outputs(node)
+        if sized is not None:  # np.nonzero, np.unique: selections of a whole array
+            rows = _sized.Rows(int(np.prod(node.args[0].shape, dtype=np.int64)))
+            for out, rest in sized:
+                self.selections[out.id] = Selection(node.outputs[0], rows, rest)
+            self.nodes[id(node)] = "sized"
             return
         if node.kind == "getitem":
             selection = _source(node)
@@ -194,7 +210,9 @@ class MaskPlan:
         t = used[0]
         if self._reduction(node, t):
             op = self._reductions[id(node)][0]
-            if op in ("min", "max"):
+            if op in ("argmin", "argmax"):  # the position among the rows packed in front
+                self.selections[t.id].compact = True
+            if op in ("min", "max", "argmin", "argmax"):
                 self.errors.add(id(node))
                 if id(node) not in self._in_tests:
                     self._extremum_nodes.append(node)
@@ -211,6 +229,10 @@ class MaskPlan:
             self.errors.add(id(node))
         elif self._elementwise(node, used):
             self.nodes[id(node)] = "elementwise"
+        elif _mask_equal.is_equal(node, self.selections):
+            for v in used:
+                self.selections[v.id].compact = True
+            self.nodes[id(node)] = "equal"
         else:
             raise self.error(t, node, "needs its shape")
 
@@ -231,6 +253,8 @@ class MaskPlan:
         keepdims = params.get("keepdims", False)
         if not isinstance(keepdims, bool):
             return False
+        if op in ("argmin", "argmax") and (keepdims or self.selections[t.id].rest):
+            return False  # (a flat position of rows of several elements)
         self._reductions[id(node)] = (op, axis, params.get("dtype"), keepdims)
         return True
 
@@ -297,6 +321,12 @@ class MaskPlan:
         w.emit(indent, f"{m} = jnp.reshape({mask_expr}, {mask.shape + (1,) * len(s.rest)!r})", node)
         self._compact(w, node, t, indent)
 
+    def _lower_sized(self, w, node, indent):
+        _sized.lower(w, node, self._names, indent)
+        for out in node.outputs:
+            if out.id in self.selections:
+                self._compact(w, node, out, indent)
+
     def _lower_list_source(self, w, node, lst, indent):
         """np.stack([*before, *lst, *after]): the items known while tracing as rows around the
         buffer, the list's first `count` rows selected."""
@@ -333,6 +363,9 @@ class MaskPlan:
         if not s.compact:
             return
         size = int(np.prod(s.mask.shape))
+        if size == 0:  # nothing to index (each index is checked): one row to read
+            w.emit(indent, f"v{t.id}_rows = jnp.zeros({(1, *s.rest)!r}, v{t.id}.dtype)", node)
+            return
         rows = f"jnp.nonzero(jnp.ravel({m}), size={size}, fill_value=0)[0]"
         w.emit(indent, f"v{t.id}_rows = jnp.reshape(v{t.id}, {(size, *s.rest)!r})[{rows}]", node)
 
@@ -341,6 +374,9 @@ class MaskPlan:
         w.emit(indent, f"v{out.id} = {w.rhs(node)}", node)
         w._fix(node, out, indent)
         self._compact(w, node, out, indent)
+
+    def _lower_equal(self, w, node, indent):
+        _mask_equal.lower(w, node, self.selections, self._names, indent)
 
     def _lower_count(self, w, node, indent):
         t = [v for v in node.inputs if v.id in self.selections][0]
@@ -388,6 +424,14 @@ class MaskPlan:
             acc = w.dtype(acc)
             value = f"jnp.sum({x}, axis={axes!r}, dtype={acc}, where={m}) / fix({count}, {acc})"
             self._warn_if_empty(w, node, t, count, indent)
+        elif op in ("argmin", "argmax"):  # the first best of the rows packed in front
+            fill = _identity(op[3:], t.dtype)
+            if fill is None:
+                raise self.error(t, node, f"has no JAX form for {t.dtype} values")
+            self._fail_if_empty(w, node, t, count, indent)
+            size = int(np.prod(s.mask.shape))
+            rows = f"jnp.where(jnp.arange({max(size, 1)}) < {n}, v{t.id}_rows, {w.expr(fill)})"
+            value = f"jnp.{op}({rows})"
         else:  # min, max: eager NumPy raises on an empty selection
             initial = _identity(op, t.dtype)
             if initial is None:

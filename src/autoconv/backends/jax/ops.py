@@ -286,7 +286,8 @@ _IN_RESULT_DTYPE = frozenset(
     for f in [
         getattr(np, n, None)
         for n in (
-            "kron convolve correlate polyval interp outer dot tensordot einsum percentile quantile "
+            "kron convolve correlate polyval polyfit interp outer dot tensordot einsum percentile "
+            "quantile "
             "nanpercentile nanquantile median nanmedian"
         ).split()
     ]

@@ -17,6 +17,7 @@ import sys
 import numpy as np
 
 from autoconv.backends.jax import lists as _lists
+from autoconv.backends.jax import tagged as _tagged
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.graph import helpers as _helpers
 from autoconv.graph.eager_types import eager_type
@@ -197,11 +198,13 @@ def parts_of(w, node, lst, prefix, tail) -> str:
                 f"{plan.describe(lst)} holds items of shape {elem} and others of shape "
                 f"{shape}, which one buffer cannot hold",
             )
-    parts = f"({''.join(item_expr(w, node, lst, v) + ', ' for v in prefix)}), {w.ref(lst)}, "
-    return parts + f"({''.join(item_expr(w, node, lst, v) + ', ' for v in tail)})"
+    values = plan.tags(lst) is not None  # a tagged list's numbers (tagged.py)
+    ref = f"({w.ref(lst)}[0][0], {w.ref(lst)}[1])" if values else w.ref(lst)
+    parts = f"({''.join(item_expr(w, node, lst, v, values) + ', ' for v in prefix)}), {ref}, "
+    return parts + f"({''.join(item_expr(w, node, lst, v, values) + ', ' for v in tail)})"
 
 
-def item_expr(w, node, lst, v) -> str:
+def item_expr(w, node, lst, v, values=False) -> str:
     """An item of run-time list `lst` as its buffer holds it: a string as its index among the
     list's objects (`lists.ListPlan.object_index`), a tuple as a tuple."""
     plan = w.plan
@@ -209,6 +212,9 @@ def item_expr(w, node, lst, v) -> str:
     if fam.fields is not None and type(v) is tuple:
         kinds = [fam.dtype[name].base.kind for name in fam.dtype.names]
         return "(" + "".join(_atom_expr(w, lst, x, k) + ", " for x, k in zip(v, kinds)) + ")"
+    table = plan.tags(lst)
+    if table is not None and not values:  # with its Python type's tag (tagged.py)
+        return _tagged.item_expr(w, lst, v, _atom_expr(w, lst, v, fam.dtype.kind), table)
     return _atom_expr(w, lst, v, fam.dtype.kind)
 
 
@@ -271,6 +277,15 @@ def _compensated(node, plan, start) -> bool:
     """Whether Python's sum of these items compensates rounding: 3.12 and later, where every
     item is a Python float (and the start a Python int or float)."""
     prefix, lst, tail, *_ = node.args
+    if plan.tags(lst) is not None:  # Python and NumPy numbers (tagged.py)
+        if _COMPENSATED_SUM and float in plan.tags(lst):
+            raise lowering_error(
+                node,
+                f"`sum()` of {plan.describe(lst)} mixes Python floats with other kinds of "
+                "number, whose rounding Python's sum follows item by item; append one kind "
+                "of number",
+            )
+        return False
     kinds = [_kind(plan, v) for v in (*prefix, *tail)] + [_run_kind(plan, lst, node)]
     floats = [k is float for k in kinds]
     if _COMPENSATED_COMPLEX and complex in kinds:
@@ -316,6 +331,9 @@ def lower_tag(w, node, indent) -> bool:
     def index(kind):
         return kinds.index(kind) if kind is not None and kind in kinds else 0
 
+    if info["kind"] == "sum" and plan.tags(lst) is not None:  # folded on the device
+        w.emit(indent, f"v{t.id} = {_tagged.sum_tag(w, node, info, kinds, _standin)}", node)
+        return True
     if info["kind"] == "sum":
         # The type of Python's sum follows from the items' types only: replay it on
         # stand-ins, with the appended items and without (an empty run).
