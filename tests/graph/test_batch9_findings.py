@@ -7,7 +7,7 @@ xfail naming the class, checked to fail; a fix turns it into a plain test.
 import numpy as np
 import pytest
 
-from tests.graph.agreement import BACKENDS, follows_the_rule
+from tests.graph.agreement import BACKENDS, follows_the_rule, message
 
 
 def xfail(why):
@@ -64,22 +64,45 @@ def uf_roots(edges, n):
     return sorted({find(i) for i in range(n)})
 
 
-# On JAX the same program is a LoweringError ("list `parent` holds items of several Python
-# types (NumPy value, int)"), which docs/backends.md does not list: the same mix of NumPy
-# values and ints in the list is W2's cause on NumPy.
-W2_CASES = [
-    pytest.param(
-        b,
-        marks=xfail(
-            "W2: a sorted set of ints read from a list a staged loop wrote gives np.int64 items"
-            if b == "numpy"
-            else "W2 on JAX: an undocumented LoweringError, list of NumPy values and ints"
-        ),
-    )
-    for b in BACKENDS
-]
+@xfail("W2: a sorted set of ints read from a list a staged loop wrote gives np.int64 items")
+def test_union_find_roots_stay_python_ints():
+    follows_the_rule(uf_roots, np.array([[0, 1], [2, 3]]), 4)
 
 
-@pytest.mark.parametrize("backend", W2_CASES)
-def test_union_find_roots_stay_python_ints(backend):
-    follows_the_rule(uf_roots, np.array([[0, 1], [2, 3]]), 4, backend=backend)
+# On JAX the same program is the documented LoweringError of a list mixing Python numbers and
+# NumPy values (docs/backends.md), the same mix that is W2's cause on NumPy.
+@pytest.mark.skipif("jax" not in BACKENDS, reason="JAX is not installed")
+def test_union_find_roots_on_jax_name_the_mixed_list():
+    text = message(uf_roots, np.array([[0, 1], [2, 3]]), 4, backend="jax")
+    assert "list `parent` holds items of several Python types" in text
+
+
+# JW1 (wrong, JAX only): np.linalg.inv of a singular matrix gives infinities on the JAX
+# backend where eager NumPy raises LinAlgError, and so a `try: ... except LinAlgError:` never
+# takes its handler (linalg_error_handling). On NumPy the plain call raises LinAlgError as
+# eagerly; the handled one is C9, a clear error (not tested here).
+def plain_inv(A):
+    return np.linalg.inv(A)
+
+
+def safe_inv(A):
+    try:
+        return np.linalg.inv(A)
+    except np.linalg.LinAlgError:
+        return None
+
+
+def test_singular_inverse_raises_as_eagerly_on_numpy():
+    follows_the_rule(plain_inv, np.array([[1.0, 2.0], [2.0, 4.0]]))
+
+
+@pytest.mark.skipif("jax" not in BACKENDS, reason="JAX is not installed")
+@xfail("JW1: inv of a singular matrix on JAX is inf where eager raises LinAlgError")
+def test_singular_inverse_raises_on_jax():
+    follows_the_rule(plain_inv, np.array([[1.0, 2.0], [2.0, 4.0]]), backend="jax")
+
+
+@pytest.mark.skipif("jax" not in BACKENDS, reason="JAX is not installed")
+@xfail("JW1: inv of a singular matrix on JAX is inf, so the LinAlgError handler never runs")
+def test_singular_inverse_handler_on_jax():
+    follows_the_rule(safe_inv, np.array([[1.0, 2.0], [2.0, 4.0]]), backend="jax")
