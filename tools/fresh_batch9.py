@@ -3377,7 +3377,28 @@ FINDINGS = {
     "generator_filtered_pairs": ("b", "L-generator"),
     "custom_exception_validate": ("b", "L-try-statement-does-more"),
 }
-JAX_FINDINGS: dict = {}
+JAX_FINDINGS = {
+    # run 1 (JAX, one process a program, 150 s each), at main 833b22d; the rest as on NumPy
+    "linalg_error_handling": ("d", "JW1"),
+    "two_link_forward_kin": ("c", "JC1"),
+    "arithmetic_code_interval": ("c", "JC2"),
+    # no answer within 150 s: XLA compiles for minutes, then the answer is right (JH1)
+    "connected_components_labels": ("h", "JH1"),
+    "simulated_annealing_1d": ("h", "JH1"),
+    "union_find_rank": ("b", "L-jax-mixed-kinds"),
+    "move_to_front_encode": ("b", "L-jax-mixed-kinds"),
+    "payroll_with_overtime": ("b", "L-jax-mixed-kinds"),
+    "bounding_box_of_bright": ("b", "L-jax-size"),
+    "item_cooccurrence": ("b", "L-jax-size"),
+    "cusum_changepoint": ("b", "L-jax-size"),
+    "dice_sum_distribution": ("b", "L-jax-size"),
+    "histogram_equalize": ("b", "L-jax-size"),
+    "next_permutation": ("b", "L-jax-size"),
+    "otsu_threshold": ("b", "L-jax-size"),
+    "ema_crossover_signal": ("b", "L-jax-list (a string read back and compared)"),
+    "max_overlap_sweep": ("b", "L-jax-list (sort of tuples)"),
+    "order_totals_by_customer": ("b", "L-jax-list"),
+}
 
 
 if __name__ == "__main__":
