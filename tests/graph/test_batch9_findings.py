@@ -102,6 +102,26 @@ def test_singular_inverse_raises_on_jax():
     follows_the_rule(plain_inv, np.array([[1.0, 2.0], [2.0, 4.0]]), backend="jax")
 
 
+def plain_solve(A, b):
+    return np.linalg.solve(A, b)
+
+
+def plain_cholesky(A):
+    return np.linalg.cholesky(A)
+
+
+@pytest.mark.skipif("jax" not in BACKENDS, reason="JAX is not installed")
+@xfail("JW1: solve of a singular matrix on JAX is inf where eager raises LinAlgError")
+def test_singular_solve_raises_on_jax():
+    follows_the_rule(plain_solve, np.array([[1.0, 2.0], [2.0, 4.0]]), np.ones(2), backend="jax")
+
+
+@pytest.mark.skipif("jax" not in BACKENDS, reason="JAX is not installed")
+@xfail("JW1: cholesky of a matrix not positive definite on JAX is NaN, eager LinAlgError")
+def test_indefinite_cholesky_raises_on_jax():
+    follows_the_rule(plain_cholesky, np.array([[1.0, 2.0], [2.0, 1.0]]), backend="jax")
+
+
 @pytest.mark.skipif("jax" not in BACKENDS, reason="JAX is not installed")
 @xfail("JW1: inv of a singular matrix on JAX is inf, so the LinAlgError handler never runs")
 def test_singular_inverse_handler_on_jax():
