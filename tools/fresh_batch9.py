@@ -3343,13 +3343,12 @@ def kth_smallest_quickselect(a, k):
 # ---------------------------------------------------------------- outcomes
 
 FINDINGS = {
-    # run 1 (NumPy and noopt, the same on both), at main 833b22d
-    # wrong results (d)
-    "dataclass_inventory_ops": ("d", "W1"),
-    "union_find_rank": ("d", "W2"),
+    # run 1 (NumPy and noopt, the same on both), at main 833b22d; run 2 (NumPy) merged with
+    # main 56f459e: W2 (union_find_rank) and C1's gcd_lcm_of_array run, W1 and the other C1
+    # program are documented clear errors
+    "dataclass_inventory_ops": ("b", "L-try-changes-objects (was W1)"),
+    "functools_reduce_gcd": ("b", "L-functools-reduce (was C1)"),
     # errors on code the docs say runs, or limits they do not list (c)
-    "gcd_lcm_of_array": ("c", "C1"),
-    "functools_reduce_gcd": ("c", "C1"),
     "yahtzee_score": ("c", "C2"),
     "split_on_separator": ("c", "C3"),
     "elevator_scan_order": ("c", "C4"),
@@ -3385,7 +3384,7 @@ JAX_FINDINGS = {
     # no answer within 150 s: XLA compiles for minutes, then the answer is right (JH1)
     "connected_components_labels": ("h", "JH1"),
     "simulated_annealing_1d": ("h", "JH1"),
-    "union_find_rank": ("b", "L-jax-mixed-kinds"),
+    "union_find_rank": ("b", "L-jax-mixed-kinds (runs on main 56f459e: not rerun on JAX)"),
     "move_to_front_encode": ("b", "L-jax-mixed-kinds"),
     "payroll_with_overtime": ("b", "L-jax-mixed-kinds"),
     "bounding_box_of_bright": ("b", "L-jax-size"),
