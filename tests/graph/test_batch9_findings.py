@@ -12,10 +12,6 @@ import pytest
 from tests.graph.agreement import BACKENDS, follows_the_rule, message
 
 
-def xfail(why):
-    return pytest.mark.xfail(strict=True, reason=why)
-
-
 # W1 (was wrong): a method that raises under a staged condition and then writes an attribute's
 # dict at a string key chosen by a staged index, called in a `try` whose handler catches the
 # raise, wrote the dict anyway (dataclass_inventory_ops). Now, as with a constant key, the
@@ -99,10 +95,11 @@ def test_gcd_and_lcm_of_run_time_ints(backend):
     follows_the_rule(lcm_nonzero, np.array([4, 6, 0, 10]), backend=backend)
 
 
-# JW1 (wrong, JAX only): np.linalg.inv of a singular matrix gives infinities on the JAX
-# backend where eager NumPy raises LinAlgError, and so a `try: ... except LinAlgError:` never
-# takes its handler (linalg_error_handling). On NumPy the plain call raises LinAlgError as
-# eagerly; the handled one is C9, a clear error (not tested here).
+# JW1 (was wrong, JAX only): np.linalg.inv or solve of a singular matrix gave infinities on the
+# JAX backend, and cholesky of a matrix not positive definite NaNs, where eager NumPy raises
+# LinAlgError (linalg_error_handling). The JAX backend now tests the arguments and raises
+# NumPy's own error (backends/jax/linalg_checks.py). C9: inside a `try` that handles
+# LinAlgError, a clear error on both backends (the graph cannot jump to the handler).
 def plain_inv(A):
     return np.linalg.inv(A)
 
@@ -114,16 +111,6 @@ def safe_inv(A):
         return None
 
 
-def test_singular_inverse_raises_as_eagerly_on_numpy():
-    follows_the_rule(plain_inv, np.array([[1.0, 2.0], [2.0, 4.0]]))
-
-
-@pytest.mark.skipif("jax" not in BACKENDS, reason="JAX is not installed")
-@xfail("JW1: inv of a singular matrix on JAX is inf where eager raises LinAlgError")
-def test_singular_inverse_raises_on_jax():
-    follows_the_rule(plain_inv, np.array([[1.0, 2.0], [2.0, 4.0]]), backend="jax")
-
-
 def plain_solve(A, b):
     return np.linalg.solve(A, b)
 
@@ -132,19 +119,21 @@ def plain_cholesky(A):
     return np.linalg.cholesky(A)
 
 
-@pytest.mark.skipif("jax" not in BACKENDS, reason="JAX is not installed")
-@xfail("JW1: solve of a singular matrix on JAX is inf where eager raises LinAlgError")
-def test_singular_solve_raises_on_jax():
-    follows_the_rule(plain_solve, np.array([[1.0, 2.0], [2.0, 4.0]]), np.ones(2), backend="jax")
+SINGULAR = np.array([[1.0, 2.0], [2.0, 4.0]])
+REGULAR = np.array([[2.0, 1.0], [1.0, 3.0]])
 
 
-@pytest.mark.skipif("jax" not in BACKENDS, reason="JAX is not installed")
-@xfail("JW1: cholesky of a matrix not positive definite on JAX is NaN, eager LinAlgError")
-def test_indefinite_cholesky_raises_on_jax():
-    follows_the_rule(plain_cholesky, np.array([[1.0, 2.0], [2.0, 1.0]]), backend="jax")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_singular_matrices_raise_as_eagerly(backend):
+    for A in (SINGULAR, REGULAR):
+        follows_the_rule(plain_inv, A, backend=backend, text=True)
+        follows_the_rule(plain_solve, A, np.ones(2), backend=backend, text=True)
+    follows_the_rule(plain_cholesky, np.array([[1.0, 2.0], [2.0, 1.0]]), backend=backend)
+    follows_the_rule(plain_cholesky, REGULAR, backend=backend)
 
 
-@pytest.mark.skipif("jax" not in BACKENDS, reason="JAX is not installed")
-@xfail("JW1: inv of a singular matrix on JAX is inf, so the LinAlgError handler never runs")
-def test_singular_inverse_handler_on_jax():
-    follows_the_rule(safe_inv, np.array([[1.0, 2.0], [2.0, 4.0]]), backend="jax")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_handled_linalg_error_is_a_clear_error(backend):
+    text = message(safe_inv, SINGULAR, backend=backend)
+    assert "`np.linalg.inv` may raise LinAlgError when the graph runs" in text
+    assert "test_batch9_findings.py:" in text

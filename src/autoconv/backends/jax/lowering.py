@@ -31,6 +31,7 @@ from autoconv.backends.jax import divisions as _divisions
 from autoconv.backends.jax import draws as _draws
 from autoconv.backends.jax import host as _host
 from autoconv.backends.jax import keyed as _keyed
+from autoconv.backends.jax import linalg_checks as _linalg
 from autoconv.backends.jax import list_makers as _list_makers
 from autoconv.backends.jax import lists as _lists
 from autoconv.backends.jax import masks as _masks
@@ -252,6 +253,7 @@ class _Writer:
         self._check_cast(node, indent)
         self._check_divisor(node, indent)
         self._check_math(node, indent)
+        self._check_linalg(node, indent)
         outs = node.outputs
         if not outs:
             self.emit(indent, rhs, node)
@@ -285,6 +287,8 @@ class _Writer:
         if _casts.checked_value(node) is not None or _casts.empty_stack(node, self.plan):
             return True
         if _divisions.checked(node) is not None or _math_domain(node) is not None:
+            return True
+        if _linalg.fails(node) is not None:
             return True
         return bool(self._checks.get(id(node))) or id(node) in self.masks.errors
 
@@ -350,6 +354,20 @@ class _Writer:
         x = self.expr(node.args[0])
         fails = self.bind(found.fails, f"{fn.__name__}_fails")
         self.emit(indent, f"err = confirm({fails}({x}), err, {cb}, {x})", node)
+
+    def _check_linalg(self, node, indent):
+        """The run-time check of `np.linalg.inv`, `solve` or `cholesky`'s arguments: XLA gives
+        infinities or NaNs where NumPy raises LinAlgError (`linalg_checks.py`)."""
+        found = _linalg.fails(node)
+        if found is None:
+            return
+        fn = node.fn
+        record = _casts.replayer(node, lambda *v: fn(*map(np.asarray, v)))
+        self.callbacks.append(record)
+        cb = self.bind(record, f"linalg_error_{len(self.callbacks)}")
+        args = ", ".join(self.expr(a) for a in node.args)
+        test = self.bind(found, f"{fn.__name__}_fails")
+        self.emit(indent, f"err = confirm({test}({args}), err, {cb}, {args})", node)
 
     def _check_not_empty(self, node, indent):
         """np.stack of lists grown when the graph runs, whose result may be unused (it is

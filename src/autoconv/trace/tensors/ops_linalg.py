@@ -17,6 +17,7 @@ from autoconv.graph.shapes import fail, shape_of
 from autoconv.graph.tensor import Tensor
 from autoconv.trace.tensors.ops import rule, spec_of
 from autoconv.trace.tensors.recording import emit
+from autoconv.trace.tensors.user_code import refuse_if_handled
 
 
 def _standin(value):
@@ -77,7 +78,15 @@ def linalg_rule(*names):
 
 @linalg_rule("inv", "cholesky", "matrix_power")
 def _same(p, args, kwargs):
+    if p["__func__"] is not np.linalg.matrix_power:
+        _handled(p["__func__"])
     return [(_matrix(p, square=True), _dtypes(p, args, kwargs)[0])]
+
+
+def _handled(func) -> None:
+    """`inv`, `solve`, `cholesky` raise LinAlgError when the graph runs for a singular (or not
+    positive definite) matrix: inside a `try` that handles it, a clear error now."""
+    refuse_if_handled((np.linalg.LinAlgError,), f"`np.linalg.{func.__name__}`")
 
 
 @linalg_rule("det", "slogdet")
@@ -97,6 +106,7 @@ def _eigh(p, args, kwargs):
 
 @linalg_rule("solve")
 def _solve(p, args, kwargs):
+    _handled(np.linalg.solve)
     a = _matrix(p, square=True)
     b = tuple(shape_of(p["b"]))
     dtype = _dtypes(p, args, kwargs)[0]
