@@ -4,6 +4,7 @@ each wrong-result class's minimal program (the batch found no crash), run eagerl
 xfail naming the class, checked to fail; a fix turns it into a plain test.
 """
 
+import heapq
 import math
 
 import numpy as np
@@ -137,3 +138,15 @@ def test_a_handled_linalg_error_is_a_clear_error(backend):
     text = message(safe_inv, SINGULAR, backend=backend)
     assert "`np.linalg.inv` may raise LinAlgError when the graph runs" in text
     assert "test_batch9_findings.py:" in text
+
+
+# C8 (was an error naming heapq.py): heapq.nlargest / nsmallest of a Python list of values
+# known only when the graph runs (`a.tolist()`) are the staged sort's first n items.
+def top_two(a):
+    return heapq.nlargest(2, a.tolist()), heapq.nsmallest(2, list(a))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_nlargest_of_a_list_of_run_time_values(backend):
+    for a in (np.array([5, 3, 8]), np.array([1]), np.array([2, 2, 1])):
+        follows_the_rule(top_two, a, backend=backend)

@@ -507,6 +507,7 @@ _SECOND = [
     (c_del, (N,)),
     (c_tuple_keys, (L, L % 2)),
     (c_coded_keys, (L,)),
+    (c_coded_keys, (np.array([0, 1]),)),  # never the "big" branch: no such key, as eagerly
     (c_float_counts, (L, L * 0.5)),
     (c_python_keys, (L,)),
     (c_empty_return, (L,)),
@@ -584,9 +585,6 @@ REFUSED = {
     c_elements: ("`.elements()` is not staged",),
     dd_set: ("`d`", "gets a set as the value of a key"),
     c_most_common_run_time_n: ("dict `c`", "give `n` as a Python int"),
-    # A key written in the code, set in one branch of a staged `if` only: an input that never
-    # takes that branch gave `'big': 0`, where eager's Counter has no such key.
-    c_coded_keys: ("`c['big']`", "is set on some paths of this staged statement"),
 }
 # Not lowered to JAX (a LoweringError naming the line), as for a plain dict: a list of pairs
 # sorted, a sort by a key function, `.get()` with the default None, and arithmetic on two values
@@ -598,7 +596,6 @@ NOT_LOWERED = {
     c_add: "several Python types",
     c_sub: "several Python types",
     c_update_mapping: "several Python types",
-    c_loop_keys: "several Python types",
     dd_str: "holds strings, which this backend does not key",
     c_run_time_strings: "dict `c` holds strings, which this backend does not key",
 }

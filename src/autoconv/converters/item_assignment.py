@@ -31,7 +31,7 @@ made outside the graph through the graph.
 
 import gast
 
-from autoconv.converters import expressions, views, written_params
+from autoconv.converters import expressions, keyed, views, written_params
 from autoconv.pyct import anno, templates
 from autoconv.pyct.transformer import Transformer
 
@@ -60,6 +60,9 @@ def transform(function_node, ctx) -> None:
     ctx.nonlocals |= cells
     names |= cells
     arrays = _numpy_arrays(function_node, names) | (cells & ctx.closure_arrays)
+    # (a Counter's or defaultdict's item is never carried by its path either: `c["big"] += 1`
+    # in a staged branch rebinds `c`, whose run-time keys hold it where the branch ran)
+    arrays |= keyed.tally_names(function_node) & names
     written = written_params.find(function_node, names)
     own = written_params.own_arrays(function_node, names, _makes_array)
     through = views.find(function_node, names)

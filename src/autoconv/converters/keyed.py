@@ -345,19 +345,34 @@ def _counter(value) -> bool:
     return (getattr(value.func, "id", None) or getattr(value.func, "attr", None)) == "Counter"
 
 
-def _counter_names(function_node) -> set:
-    """Names the function binds only to `Counter(...)` calls."""
+def _counter_names(function_node, made_by=_counter) -> set:
+    """Names the function binds only to `Counter(...)` calls (to calls `made_by` accepts)."""
     made, bound, other = set(), set(), set()
     for node in walk(function_node):
         if isinstance(node, gast.Assign) and len(node.targets) == 1:
             target = node.targets[0]
-            if isinstance(target, gast.Name) and _counter(node.value):
+            if isinstance(target, gast.Name) and made_by(node.value):
                 made.add(target.id)
                 bound.add(id(target))
         elif isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Load):
             if id(node) not in bound:
                 other.add(node.id)
     return made - other
+
+
+def _tally(value) -> bool:
+    """`Counter(...)` or `defaultdict(...)` (also `collections.`'s)."""
+    if not (isinstance(value, gast.Call) and _makes_keyed(value)):
+        return False
+    name = getattr(value.func, "id", None) or getattr(value.func, "attr", None)
+    return name in ("Counter", "defaultdict")
+
+
+def tally_names(function_node) -> set:
+    """Names the function binds only to Counters and defaultdicts: a missing key of theirs
+    reads a default, so a key written on some paths only is a key of the run-time dict
+    (`converters.item_assignment` rebinds the name for it, never carrying the item's path)."""
+    return _counter_names(function_node, _tally)
 
 
 def _number(node) -> bool:

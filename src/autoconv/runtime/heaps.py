@@ -60,7 +60,11 @@ def _refuse_jax(name: str, values) -> None:
 
 def _smallest(fn, reverse: bool):
     def call(n, iterable, key=None):
-        if staging.traces and type(n) is int and staging.grown_list(iterable):
+        if (
+            staging.traces
+            and type(n) is int
+            and (staging.grown_list(iterable) or _symbolic_items(iterable, key))
+        ):
             from autoconv.runtime.items import list_item
             from autoconv.runtime.py_builtins import sorted as sorted_
 
@@ -74,6 +78,12 @@ def _smallest(fn, reverse: bool):
     call.__name__ = fn.__name__
     call.__doc__ = f"`heapq.{fn.__name__}` of a list whose items are known at run time."
     return call
+
+
+def _symbolic_items(iterable, key) -> bool:
+    """A Python list or tuple holding values known only when the graph runs (`a.tolist()` of
+    an array), compared by the staged sort (no `key`: Python would call it on each)."""
+    return key is None and type(iterable) in (list, tuple) and holds_symbolic(iterable)
 
 
 STAGED = {

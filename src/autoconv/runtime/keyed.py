@@ -21,6 +21,7 @@ _traces = staging.traces
 # object with a shadow.
 DICTS = (dict, Counter, defaultdict)
 KINDS = (set, *DICTS)
+_TALLIES = (Counter, defaultdict)
 
 SET_METHODS = frozenset(("add", "discard", "remove"))
 DICT_METHODS = frozenset(("get", "setdefault", "items", "values", "keys", "pop"))
@@ -138,8 +139,14 @@ def number_key(key) -> bool:
 
 
 def stages(obj, key) -> bool:
-    """Whether `key` stored into or looked up in `obj` goes to the graph's tracer."""
-    return bool(_traces) and (active(obj) is not None or staging.symbolic_key(key))
+    """Whether `key` stored into or looked up in `obj` goes to the graph's tracer: a run-time
+    key, a dict holding such keys, or a Counter or defaultdict inside a staged branch or loop
+    (a key it gets there exists where that path runs: a run-time key of its)."""
+    if not _traces:
+        return False
+    if active(obj) is not None or staging.symbolic_key(key):
+        return True
+    return type(obj) in _TALLIES and staging.graph_tracer.in_staged_block()
 
 
 def contains(obj, key):

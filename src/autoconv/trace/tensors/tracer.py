@@ -405,6 +405,10 @@ class TensorTracer:
         result = np.logical_not(_cond_tensor(value, user_origin(2)))
         return result if result.weak else _cast(result, bool)
 
+    def in_staged_block(self) -> bool:
+        """Whether a staged branch or loop body is being traced (in this thread)."""
+        return _g.building() and len(_g._SCOPES.stack) > 1
+
     # loops --------------------------------------------------------------------------------
     def mark(self):
         """Where the block being built ends now (None when this thread is not tracing)."""
