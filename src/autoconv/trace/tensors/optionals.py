@@ -305,13 +305,14 @@ def zeros_like(v):
 
 def lift_pair(name, a, b, origin):
     """`a` and `b`, one variable's values on two paths, made alike (`core.optional.lift_pair`).
-    An item or attribute (`d['big']`, `self.total`) that exists on one path only is an error:
-    the dict's keys (the object's attributes) would depend on the path."""
-    if (unbound(a) != unbound(b)) and staging._parse(name)[1]:
-        kind = "attribute" if staging._parse(name)[1][-1][0] else "key"
+    A dict's item at a string key (`d['big']`) that exists on one path only is an error: the
+    dict's keys would depend on the path. (An item of a list a staged loop grew reads as
+    unbound too: it exists when the graph runs.)"""
+    accessors = staging._parse(name)[1] if unbound(a) != unbound(b) else None
+    if accessors and not accessors[-1][0] and type(accessors[-1][1]) is str:
         raise StagingError(
             f"{where(origin)}: `{name}` is set on some paths of this staged statement and "
-            f"does not exist on others (no such {kind} before it), so whether it exists "
+            "does not exist on others (no such key before it), so whether it exists "
             "would be known only when the graph runs. Give it a value before the statement "
             f"(`{name} = 0`), or key the dict by a number or string made when the graph runs."
         )
