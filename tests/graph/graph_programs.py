@@ -251,6 +251,9 @@ class _Writer(Draws8, Draws9):
     def stmt(self, indent, depth, jumps):
         self.budget -= 1
         kinds = ["a", "t", "t", "t_literal", *sorted(self.features - {"print"})]
+        # The later rounds' features twice: a program has at most two of each round, and each
+        # draws many kinds of statement, which would be thin among the others otherwise.
+        kinds += sorted(self.features & {*NEW8, *NEW9})
         if "print" in self.features and self.chance(0.3):
             kinds.append("print")
         if jumps:

@@ -157,9 +157,9 @@ class Draws9:
         if kind == 0:
             self.emit(indent, f"q9, r9 = divmod({n}, {self.choice(['3', '-2', '2', 'k + 1'])})")
         elif kind == 1:
-            self.emit(indent, f"q9 = {n} // {self.choice(['2', '-3', 'k + 1'])}")
+            self.emit(indent, f"q9 = ({n}) // {self.choice(['2', '-3', 'k + 1'])}")
         elif kind == 2:
-            self.emit(indent, f"r9 = {n} % {self.choice(['3', '-2', 'k + 2'])}")
+            self.emit(indent, f"r9 = ({n}) % {self.choice(['3', '-2', 'k + 2'])}")
         elif kind == 3:
             self.emit(indent, f"t = round({self.scalar(1)}, {self.choice(['0', '1', '2'])})")
         elif kind == 4:

@@ -126,6 +126,9 @@ LIMITS = {
     # "a staged loop that binds a variable to a new set or dict holding keys known only when
     # the graph runs in each iteration"
     "new keyed container each iteration": r"is bound in this loop to a new (set|dict) holding",
+    # "a variable bound in a staged `if` to a run-time set or dict made in a branch and to
+    # another one on the other path"
+    "keyed container by path": r"is bound in this `if` to a (set|dict) holding keys known only",
     # "a list of lists (or dicts) indexed at a key known only when the graph runs"
     "list of lists at a run-time key": r"holds lists and is indexed at a key known only",
     # "a `defaultdict` or `Counter` (any dict subclass) given a key known only when the graph
@@ -543,8 +546,8 @@ def test_generator_makes_every_construct(monkeypatch):
         "itertools.product(",
         'lab9 = f"{',
         "divmod(",
-        " // -3",
-        " % -2",
+        "q9 = (",
+        "r9 = (",
         "t = round(",
         "abs(k - 3)",
         "while True:",
