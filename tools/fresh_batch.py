@@ -1190,5 +1190,112 @@ def main(programs=None) -> None:
     print(len(programs), "programs", counts)
 
 
+def jit_way(programs, path) -> None:
+    """Runs each program as `jax.jit(autoconv.convert(f))` with `jax.numpy` (tools/jit_batches.py's
+    judge) and prints each call that is not correct, then the counts per outcome (programs by
+    their worst call). `path` names the batch file (the user's file in messages)."""
+    import collections
+    import os
+
+    import jit_batches
+
+    os.environ["AUTOCONV_TRACEBACK"] = "full"
+    os.environ["JAX_TRACEBACK_FILTERING"] = "off"
+    import jax
+
+    from tests.jax import corpus
+
+    jax.config.update("jax_enable_x64", True)
+    per_program = collections.Counter()
+    for func, inputs in programs:
+        calls = [jit_batches.run_call(corpus, func, a, os.path.basename(path)) for a in inputs]
+        for k, (outcome, detail) in enumerate(calls):
+            if outcome not in jit_batches.CORRECT + ("skipped",):
+                print(f"{func.__name__} jit input {k}: {outcome}: {detail}", flush=True)
+        per_program[jit_batches._worst(calls)] += 1
+    print(len(programs), "programs (jit)", dict(per_program))
+
+
+class _NoAnswer(BaseException):
+    """Raised by the alarm: a BaseException, so no `except Exception` in the harness takes it."""
+
+
+def _no_answer(signum, frame):
+    raise _NoAnswer
+
+
+def timed_detail(programs, modes, seconds=120) -> list:
+    """fresh_batch5's rows, program by program, with a row labelled HANG for a program that has
+    no answer within `seconds` (SIGALRM can upset an XLA compile, so run JAX mode one process
+    per program where that matters)."""
+    import signal
+
+    import fresh_batch5
+
+    old = signal.signal(signal.SIGALRM, _no_answer)
+    rows = []
+    try:
+        for f, inputs in programs:
+            signal.alarm(seconds)
+            try:
+                rows += fresh_batch5.detail([(f, inputs)], modes)
+            except _NoAnswer:
+                for mode in modes:
+                    rows.append((f.__name__, mode, -1, "HANG", "", f"no answer in {seconds} s", ""))
+            finally:
+                signal.alarm(0)
+    finally:
+        signal.signal(signal.SIGALRM, old)
+    return rows
+
+
+def batch_main(programs, findings, jax_findings, path, argv) -> None:
+    """The command line of a fresh batch (fresh_batch9 on): `--mode M`, `--table`, `--detail`,
+    `--jit`, program names; see fresh_batch9.py's docstring."""
+    import contextlib
+    import io
+
+    import fresh_batch5
+
+    args = list(argv)
+    modes = ("numpy", "noopt", "jax")
+    if "--mode" in args:
+        modes = (args[args.index("--mode") + 1],)
+        del args[args.index("--mode") : args.index("--mode") + 2]
+    names = [a for a in args if not a.startswith("-")]
+    chosen = [p for p in programs if not names or p[0].__name__ in names]
+    if "--jit" in args:
+        jit_way(chosen, path)
+    elif "--table" in args:
+        with contextlib.redirect_stdout(io.StringIO()):  # the programs' own prints
+            rows = timed_detail(chosen, modes)
+        table = io.StringIO()
+        with contextlib.redirect_stdout(table):
+            fresh_batch5.table(rows, len(chosen), findings, jax_findings)
+        for line in table.getvalue().splitlines():  # the modes run (the table names all three)
+            if line.split()[0] in modes or line.startswith("new failure"):
+                print(line)
+    elif names or "--detail" in args:
+        with contextlib.redirect_stdout(io.StringIO()):
+            rows = timed_detail(chosen, modes)
+        for name, mode, k, label, exc, message, where in rows:
+            print(f"{name} {mode} input {k}: {label} {exc}: {message}\n    raised at {where}")
+    else:  # main's lines and counts, with the alarm
+        with contextlib.redirect_stdout(io.StringIO()):
+            rows = timed_detail(chosen, modes)
+        counts: dict = {}
+        worst = {}
+        for name, mode, _k, label, exc, message, _where in rows:
+            worst.setdefault((name, mode), f"{label} {exc}: {message[:250]}")
+        for mode in modes:
+            bad = [worst[(f.__name__, mode)] for f, _ in chosen if (f.__name__, mode) in worst]
+            counts[mode] = {"ok": len(chosen) - len(bad)}
+            for line in bad:
+                counts[mode][line.split()[0]] = counts[mode].get(line.split()[0], 0) + 1
+        for (name, mode), line in worst.items():
+            print(f"{name:28s} {mode:5s} {line}")
+        print(len(chosen), "programs", counts)
+
+
 if __name__ == "__main__":
     main()

@@ -22,6 +22,8 @@ class Context:
         self.local_names = local_names
         self.activity = scopes.Activity()  # memo of what statements bind and read
         self.globals, self.nonlocals = set(), set()
+        self.closure = frozenset()  # names read from an enclosing function's cells
+        self.closure_arrays = frozenset()  # those that held NumPy arrays
         self.flags = set()  # generated locals: retval, do_return, break_, continue_
         self.prologue = []  # statements that start the function body
         self.state_defs = []

@@ -2,6 +2,7 @@
 original's globals, closure cells and defaults. Results are cached per code object."""
 
 import ast
+import sys
 import types
 import warnings
 
@@ -220,6 +221,8 @@ def _convert(func, recursive):
             recursive=recursive,
             on_kept=lambda *k: kept.append(k),
             nested=False,
+            closure=code.co_freevars,
+            closure_arrays=_array_cells(func),
         )
     except Unconvertible as e:
         raise ConversionError(
@@ -237,6 +240,20 @@ def _convert(func, recursive):
     new_code = loader.requalify(new_code, func.__qualname__)
     library.register_generated(new_code, as_written)
     return _Converted(new_code, node, ac, kept)
+
+
+def _array_cells(func) -> set:
+    """The free variables of `func` whose cells hold NumPy arrays now: an enclosing function's
+    arrays, whose items the function may write (`converters.item_assignment`)."""
+    np = sys.modules.get("numpy")  # (none is an array where NumPy was never imported)
+    out = set()
+    for name, cell in zip(func.__code__.co_freevars, (np and func.__closure__) or ()):
+        try:
+            if isinstance(cell.cell_contents, np.ndarray):
+                out.add(name)
+        except ValueError:  # not bound yet
+            pass
+    return out
 
 
 def strip_evaluated_parts(tree) -> None:

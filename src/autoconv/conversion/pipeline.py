@@ -45,7 +45,18 @@ _COMPREHENSIONS = (gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp
 
 
 def convert(
-    node, *, namer, ac, resolver, recursive, on_kept, on_left=None, nested=True, indent=0
+    node,
+    *,
+    namer,
+    ac,
+    resolver,
+    recursive,
+    on_kept,
+    on_left=None,
+    nested=True,
+    indent=0,
+    closure=frozenset(),
+    closure_arrays=frozenset(),
 ) -> None:
     """Converts a gast FunctionDef or Lambda in place. Raises `checks.Unconvertible` when the
     function must stay Python (its converted form printed at indentation level `indent` too
@@ -55,6 +66,9 @@ def convert(
 
     With `nested=False`, the functions and lambdas the function defines stay as written: calls
     to them go through `ac.converted`, which converts them on their first call, as any callee.
+    `closure`: the names the function reads from an enclosing function's cells (its code's
+    free variables), which it may rebind with `nonlocal` (`converters.item_assignment`);
+    `closure_arrays`: those of them that held NumPy arrays when it was converted.
     """
     local_names = scopes.local_names(node)
     if not nested:
@@ -89,6 +103,8 @@ def convert(
         )
     docstring = _take_docstring(node)
     ctx.globals, ctx.nonlocals = functions.hoist_declarations(node)
+    ctx.closure = frozenset(closure) - ctx.local_names - ctx.globals
+    ctx.closure_arrays = ctx.closure & frozenset(closure_arrays)
     functions.explicit_super(node)
     has_control_flow = any(
         isinstance(n, (gast.If, gast.For, gast.While)) for n in scopes.own_nodes(node)

@@ -119,11 +119,14 @@ def _names(function_node) -> tuple:
         elif isinstance(node, gast.ClassDef):
             classes.add(node.name)
         elif isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.alias)):
-            others.add(
+            name = (
                 getattr(node, "name", None)
                 if not isinstance(node, gast.alias)
                 else (node.asname or node.name).split(".")[0]
             )
+            others.add(name)
+            if node is not function_node:  # a local `def step` hides a global `step`
+                shadowed.add(name)
     if isinstance(function_node, gast.Lambda):
         return shadowed, set(), set()
     # Targets of accepted assignments are also in `shadowed` (they are Store names).

@@ -53,7 +53,13 @@ _STABLE = (
 
 def transform(function_node, ctx) -> None:
     names = ctx.local_names - ctx.globals - ctx.nonlocals
-    arrays = _numpy_arrays(function_node, names)
+    # An enclosing function's variable whose items this function writes (`seen[i] = True` in a
+    # nested helper) is rebound as a local is, through its cell: declared `nonlocal`, so the
+    # enclosing function reads the graph's new array there (a list stays the same object).
+    cells = _item_written(function_node) & (ctx.closure | ctx.nonlocals)
+    ctx.nonlocals |= cells
+    names |= cells
+    arrays = _numpy_arrays(function_node, names) | (cells & ctx.closure_arrays)
     written = written_params.find(function_node, names)
     own = written_params.own_arrays(function_node, names, _makes_array)
     through = views.find(function_node, names)
@@ -67,6 +73,17 @@ def transform(function_node, ctx) -> None:
     written_params.rebind_after_calls(function_node, ctx.ac, (own | written) & names)
     if written:
         anno.set(function_node, written_params.WRITTEN, tuple(sorted(written)))
+
+
+def _item_written(function_node) -> set:
+    """The names the function's own statements write an item of (`a[k] = v`, `a[k] += v`)."""
+    found = set()
+    for node in written_params.own_nodes(function_node.body):
+        if isinstance(node, (gast.Assign, gast.AugAssign)):
+            for target in [node.target] if isinstance(node, gast.AugAssign) else node.targets:
+                if isinstance(target, gast.Subscript) and isinstance(target.value, gast.Name):
+                    found.add(target.value.id)
+    return found
 
 
 _NUMPY = ("np", "numpy", "jnp")  # jax.numpy as users import it: arrays too

@@ -20,7 +20,7 @@ def setitem(target, key, value):
     graph is traced and a symbolic value is involved, the graph tracer's new array."""
     if _traces:
         return staging.graph_tracer.setitem(target, key, value)
-    if staging.jax_value(target) or _jax_array(target):
+    if staging.jax_value(target) or _jax_array(target) or _numpy_under_jax(target, key, value):
         if _VIEWS:
             _view_written(target)
         return staging.jax_ops().setitem(target, key, value)  # `target.at[key].set(value)`
@@ -30,6 +30,19 @@ def setitem(target, key, value):
         return staging.jax_ops().keyed_setitem(target, key, value)
     target[key] = value
     return target
+
+
+def _numpy_under_jax(target, key, value) -> bool:
+    """Whether `target` is a NumPy array that JAX's trace writes a traced item into, or at a
+    traced key, or in a staged branch or loop body (`out[0] = x.max()`, `seen[i] = True` in a
+    `lax.cond` branch): the name then gets a JAX array (`trace.jax.plain.setitem`)."""
+    np = _modules.get("numpy")
+    if np is None or type(target) is not np.ndarray or not staging.jax_tracing():
+        return False
+    keys = key if type(key) is tuple else (key,)
+    if staging.jax_value(value) or _jax_array(value) or any(map(staging.jax_value, keys)):
+        return True
+    return staging.jax_ops().in_staged_block()
 
 
 def _sequence_at_jax_key(target, key) -> bool:

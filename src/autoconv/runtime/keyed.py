@@ -112,9 +112,10 @@ def shadow_lists(obj, name: str) -> list:
             if lst and not staging.grown_list(lst):
                 lst.clear()  # (a mirror of items since removed)
     found.snapped = True
-    lists = [(found.keys, f"{name}.keys()")]
+    name = name or found.name
+    lists = [(found.keys, f"{name}.keys()" if name else "")]
     if found.values is not None:
-        lists.append((found.values, f"{name}.values()"))
+        lists.append((found.values, f"{name}.values()" if name else ""))
     return lists
 
 

@@ -22,6 +22,10 @@ _FunctionType = type(lambda: None)
 _MAX_FUNCTIONS = 256
 
 
+def _chain(fn) -> bool:
+    return type(fn) is not _FunctionType and hasattr(type(fn), "functions")
+
+
 def _get(cell):
     try:
         return cell.cell_contents
@@ -69,6 +73,9 @@ class StagedLocals:
         self.cells = []  # (cell, value before the statement)
         seen_cells, seen_fns = set(), set()
         fns = [fn for fn in fns if fn is not None]
+        # The rest of an `elif` chain, the `else` of a staged `if` (`control_flow.ElifChain`):
+        # its tests and bodies.
+        fns = [g for fn in fns for g in (fn.functions() if _chain(fn) else (fn,))]
         # The converter's bodies are local functions of the converted function, sharing its
         # cells; a local may be reachable only through another of them held in a cell (a
         # nested body, or the `get_state` of a loop inside), so follow the functions the

@@ -13,6 +13,8 @@ recorded, as `(flag, clause)` pairs in program order) and `SETTLE(value)` (see `
 import sys
 import threading
 
+from autoconv.runtime import keyed
+
 BLOCK = [lambda: None]
 REACHABLE = [lambda exc: True]  # the tracer's: can the handler show `exc`'s run-time text?
 COMBINE = [None]
@@ -112,6 +114,10 @@ def _state(names: dict) -> list:
                 seen.append((id(held), tuple(map(id, held))))
             elif type(held) is dict:
                 seen.append((id(held), tuple(map(id, held.values()))))
+            shadow = keyed.active(held)  # a dict or set holding keys known only at run time
+            if shadow is not None:
+                for lst in (shadow.keys, shadow.values or ()):
+                    seen.append((id(lst), tuple(map(id, lst))))
     return seen
 
 

@@ -74,7 +74,9 @@ def lower(w, node, indent) -> bool:
     outs = node.outputs
     kfam = plan.family(keys)
     if kfam.dtype.kind == "O" or values is not None and plan.family(values).dtype.kind == "O":
-        raise lowering_error(node, f"{_text(node)} holds strings, which this backend does not key")
+        raise lowering_error(
+            node, f"{_text(node, kfam)} holds strings, which this backend does not key"
+        )
     for lst in (keys, values):
         if lst is not None:
             _reads.check_overflow(w, node, lst, indent)
@@ -143,8 +145,10 @@ def lower(w, node, indent) -> bool:
     return True
 
 
-def _text(node) -> str:
-    return "this set" if node.fn in _ONE_LIST else "this dict"
+def _text(node, fam=None) -> str:
+    kind = "set" if node.fn in _ONE_LIST else "dict"
+    name = fam.name.rsplit(".", 1)[0] if fam is not None and fam.name else ""  # `d.keys()`
+    return f"{kind} `{name}`" if name else f"this {kind}"
 
 
 def _key_check(w, node, keys, ok, key, indent):

@@ -4,15 +4,20 @@ lists and dicts those locals are or hold (`self.items`, `d['a']`, `out[0]`)."""
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 
 _FunctionType = type(lambda: None)
+# autoconv's own package: a cell of a function written there (`runtime.keyed_sets`' loop body
+# over a set it makes) holds no variable of the user's, so it names nothing in messages.
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep
 
 
 def closure_cells(fns, depth: int = 4, limit: int = 64) -> Iterator[tuple]:
     """`(name, cell, value)` for each bound closure cell of `fns` and of the functions those
-    cells hold, `depth` levels down (at most `limit` functions); unbound cells are left out."""
+    cells hold, `depth` levels down (at most `limit` functions); unbound cells are left out.
+    A cell of a function of autoconv's own is named ""."""
     seen: set = set()
     todo = [(fn, depth) for fn in fns if fn is not None]
     while todo and len(seen) < limit:
@@ -20,12 +25,13 @@ def closure_cells(fns, depth: int = 4, limit: int = 64) -> Iterator[tuple]:
         if type(fn) is not _FunctionType or id(fn) in seen:
             continue
         seen.add(id(fn))
+        own = fn.__code__.co_filename.startswith(_PACKAGE)
         for name, cell in zip(fn.__code__.co_freevars, fn.__closure__ or ()):
             try:
                 value = cell.cell_contents
             except ValueError:  # an unbound local
                 continue
-            yield name, cell, value
+            yield ("" if own else name), cell, value
             if left:
                 todo.extend((f, left - 1) for f in held_functions(value))
 

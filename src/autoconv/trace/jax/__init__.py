@@ -24,7 +24,7 @@ from autoconv.trace.jax.plain import (
     sequence_item,
     setitem,
 )
-from autoconv.trace.jax.state import JaxStagingError
+from autoconv.trace.jax.state import JaxStagingError, in_staged_block
 from autoconv.trace.jax.tracing import assert_, is_none, is_same, tracing
 
 hide_from_jax_tracebacks()
@@ -44,6 +44,7 @@ __all__ = [
     "for_stmt",
     "if_exp",
     "if_stmt",
+    "in_staged_block",
     "is_none",
     "is_same",
     "item_op",

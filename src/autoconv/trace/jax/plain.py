@@ -34,8 +34,12 @@ def setitem(target, key, value, name=None):
     cast to `target`'s dtype, as NumPy stores it). A boolean mask JAX knows only at run time
     takes a single value (`jnp.where`). Another name that refers to the same array would see
     the change eagerly and cannot here: an error naming both. `name`: the user's name of
-    `target` where the statement writes another (a view of it: runtime.items.setitem_view)."""
-    if not isinstance(target, (jax.Array, jax.core.Tracer)):
+    `target` where the statement writes another (a view of it: runtime.items.setitem_view).
+    A NumPy array given a traced item or key, or written in a staged branch or loop body
+    (which JAX traces for every path), gets a JAX array with the item set, as a JAX array
+    does: it cannot hold a tracer, and a write in place would happen on every path."""
+    numpy = type(target) is np.ndarray
+    if not numpy and not isinstance(target, (jax.Array, jax.core.Tracer)):
         target[key] = value  # a list or dict holds tracers as they are
         return target
     frame = user_frame(st._SKIP)
@@ -50,6 +54,8 @@ def setitem(target, key, value, name=None):
             f"gets a new one). Copy it first (`{name} = {name}.copy()`) or write "
             f"`{name} = {name}.at[...].set(...)` and use `{other}` as it was.",
         )
+    if numpy:
+        target = jnp.asarray(target)
     if type(value) is Masked:  # `x[mask] op= v`: the operator on every item, kept where chosen
         return jnp.where(_spread(value.mask, target), value.full.astype(target.dtype), target)
     value = jnp.asarray(value)

@@ -23,6 +23,7 @@ import contextlib
 import linecache
 import operator
 import os
+import threading
 
 import jax
 import jax.numpy as jnp
@@ -71,6 +72,7 @@ def user_code(origin: str, what: str):
     """Runs a traced branch or loop body; an exception from the user's code there (a `raise`,
     or an operation JAX cannot trace) becomes a `JaxStagingError` that says so: under JAX it
     is raised while tracing, whichever path the data would take."""
+    _BLOCKS.depth = getattr(_BLOCKS, "depth", 0) + 1
     try:
         yield
     except (AutoconvError, _Retry):
@@ -94,6 +96,18 @@ def user_code(origin: str, what: str):
                 + sequence_index_advice(_indexed_name(where[1]) if where else None)
             )
         raise JaxStagingError(text + ".)") from e
+    finally:
+        _BLOCKS.depth -= 1
+
+
+# How many staged branches and loop bodies JAX is tracing in this thread (`user_code`): a
+# NumPy array written there gets a JAX array (`plain.setitem`), since both paths run.
+_BLOCKS = threading.local()
+
+
+def in_staged_block() -> bool:
+    """Whether JAX is tracing a staged branch or loop body in this thread."""
+    return getattr(_BLOCKS, "depth", 0) > 0
 
 
 def sequence_index_advice(name) -> str:

@@ -56,16 +56,6 @@ def _key(shadow, key, origin, held=False):
         key = as_items([key])[0]
     if isinstance(key, Choice) or type(key) in _CODED:
         return _coded(shadow, key, origin)
-    spec = item_spec(key)
-    if spec is not None and spec[1].kind == "O":  # `f"{t:.2f}"`: a string made when it runs
-        _fail(
-            shadow,
-            origin,
-            f"gets the key {_spec_text(key)}, a string made when the graph runs, which has no "
-            "value while tracing: a key is known while tracing, a number, or a string written "
-            "in the code. Compare the number the string is made from instead.",
-            KeyedTypeError,
-        )
     if shadow.coded:
         _fail(
             shadow,
@@ -85,7 +75,8 @@ def _key(shadow, key, origin, held=False):
         )
     shadow.coded = False
     spec = item_spec(key)
-    bad = spec is None or spec[0] != () or spec[1].kind not in "biuf" and not is_row(spec[1])
+    # (a string made when the graph runs is an object item: Python compares such keys)
+    bad = spec is None or spec[0] != () or spec[1].kind not in "biufO" and not is_row(spec[1])
     if bad and held:
         _fail(
             shadow,
@@ -100,7 +91,7 @@ def _key(shadow, key, origin, held=False):
             shadow,
             origin,
             f"gets the key {_spec_text(key)} while its keys are known only when the graph runs: "
-            "such keys are numbers or tuples of numbers (a string, an array or an object "
+            "such keys are numbers, tuples of numbers or strings (an array or an object "
             "needs its value while tracing).",
             KeyedTypeError,
         )

@@ -119,6 +119,8 @@ POLICY = Policy(exact=lambda dtype, number: _holds(dtype, number))
 
 
 def _spec_text(v) -> str:
+    if isinstance(v, Tensor) and v.dtype == object and v.shape == ():
+        return "a string (or object) made when the graph runs"  # not `object[]`
     if isinstance(v, Tensor):
         return format_spec(v.shape, v.dtype, v.weak)
     if isinstance(v, (np.ndarray, np.generic)):
