@@ -28,12 +28,15 @@ def counter_of_tolist(a):
     return sorted(Counter(a.tolist()).items())
 
 
-# (a clear, documented error on main since 1b88155's merge: it was a wrong value)
+# (a clear, documented error on main since 1b88155's merge: it was a wrong value; counted when
+# the graph runs since task tally9)
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("fn", [counter_tally, counter_of_tolist])
 def test_counter_of_run_time_values(fn, backend):
-    text = message(fn, np.array([3, 1, 3, 2, 3]), backend=backend)
-    assert "to `collections`" in text and "dict key or set member" in text
+    if backend == "jax" and fn is counter_of_tolist:  # `sorted` of pairs: not lowered to JAX
+        assert "lists of numbers only" in message(fn, np.array([3, 1, 3]), backend=backend)
+        return
+    follows_the_rule(fn, np.array([3, 1, 3, 2, 3]), backend=backend)
 
 
 # W2 (wrong): a set made from rows of an array the function wrote into, united with another,

@@ -4,20 +4,18 @@ each wrong-result class's minimal program (the batch found no crash), run eagerl
 xfail naming the class, checked to fail; a fix turns it into a plain test.
 """
 
+import math
+
 import numpy as np
 import pytest
 
-from tests.graph.agreement import BACKENDS, follows_the_rule
+from tests.graph.agreement import BACKENDS, follows_the_rule, message
 
 
-def xfail(why):
-    return pytest.mark.xfail(strict=True, reason=why)
-
-
-# W1 (wrong): a method that raises under a staged condition and then writes an attribute's
+# W1 (was wrong): a method that raises under a staged condition and then writes an attribute's
 # dict at a string key chosen by a staged index, called in a `try` whose handler catches the
-# raise, writes the dict anyway (dataclass_inventory_ops). With a constant key it is the
-# documented clear error.
+# raise, wrote the dict anyway (dataclass_inventory_ops). Now, as with a constant key, the
+# documented clear error: the try's check of changed objects sees the run-time dict's lists.
 class Inv:
     def __init__(self):
         self.items = {}
@@ -40,14 +38,17 @@ def inv_remove(ops):
     return inv.items
 
 
-@xfail("W1: a handled raise in a method, then a write at a chosen key, writes anyway")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_handled_raise_then_write_at_chosen_key(backend):
-    follows_the_rule(inv_remove, np.array([2, 3]), backend=backend)
+    text = message(inv_remove, np.array([2, 3]), backend=backend)
+    assert "goes on to change objects after it" in text
+    assert "test_batch9_findings.py:" in text
 
 
-# W2 (wrong): union-find with path halving over a Python list of ints, then a sorted set of
-# the roots: the graph's items are np.int64 where eager's are Python ints (union_find_rank).
+# W2 (was wrong): union-find with path halving over a Python list of ints, then a sorted set
+# of the roots: the graph's items were np.int64 where eager's are Python ints
+# (union_find_rank); on JAX an undocumented LoweringError. The nested `find` now rebinds the
+# enclosing `parent` it writes (declared nonlocal), which keeps the items' Python types.
 def uf_roots(edges, n):
     parent = list(range(n))
 
@@ -64,22 +65,31 @@ def uf_roots(edges, n):
     return sorted({find(i) for i in range(n)})
 
 
-# On JAX the same program is a LoweringError ("list `parent` holds items of several Python
-# types (NumPy value, int)"), which docs/backends.md does not list: the same mix of NumPy
-# values and ints in the list is W2's cause on NumPy.
-W2_CASES = [
-    pytest.param(
-        b,
-        marks=xfail(
-            "W2: a sorted set of ints read from a list a staged loop wrote gives np.int64 items"
-            if b == "numpy"
-            else "W2 on JAX: an undocumented LoweringError, list of NumPy values and ints"
-        ),
-    )
-    for b in BACKENDS
-]
-
-
-@pytest.mark.parametrize("backend", W2_CASES)
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_union_find_roots_stay_python_ints(backend):
     follows_the_rule(uf_roots, np.array([[0, 1], [2, 3]]), 4, backend=backend)
+    follows_the_rule(uf_roots, np.array([[0, 1], [1, 2], [3, 0]]), 5, backend=backend)
+
+
+# C1 (was an error on code the docs say runs): `math.gcd` / `math.lcm` of run-time ints
+# (gcd_lcm_of_array) are Python's functions when the graph runs, giving a Python int.
+def gcd_fold(a):
+    g = 0
+    for v in a:
+        g = math.gcd(g, int(v))
+    return g
+
+
+def lcm_nonzero(a):
+    m = 1
+    for v in a:
+        if v != 0:
+            m = math.lcm(m, int(v))
+    return m
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_gcd_and_lcm_of_run_time_ints(backend):
+    for a in (np.array([12, 18, 30]), np.array([-4, 6]), np.zeros(0, dtype=np.int64)):
+        follows_the_rule(gcd_fold, a, backend=backend)
+    follows_the_rule(lcm_nonzero, np.array([4, 6, 0, 10]), backend=backend)

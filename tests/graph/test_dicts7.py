@@ -230,9 +230,18 @@ def dicts_compared(x):
     d = {}
     for v in x:
         d[int(v)] = 1
-    return d == {}
+    return d == {}, d != {}, d == {3: 1}, d == dict.fromkeys([3, 1, 4, 5, 9, 2, 6], 1)
 
 
-def test_a_run_time_dict_compared_with_an_operator_is_refused_naming_it():
-    text = message(dicts_compared, INTS)
-    assert "dict `d`" in text and "operand of `==`" in text and __file__ in text
+def dicts_merged(x):
+    d = {}
+    for v in x:
+        d[int(v)] = 1
+    return d | {}
+
+
+def test_a_run_time_dict_compared_is_staged_and_merged_is_refused_naming_it():
+    # `==` and `!=` compare the items when the graph runs (task tally9); `|` is refused
+    follows_the_rule(dicts_compared, INTS)
+    text = message(dicts_merged, INTS)
+    assert "dict `d`" in text and "operand of `|`" in text and __file__ in text

@@ -8,7 +8,7 @@ _MISSING = object()
 MATH_NAMES = (
     "sqrt exp expm1 log log1p log2 log10 pow sin cos tan asin acos atan atan2 sinh cosh "
     "tanh asinh acosh atanh hypot fabs floor ceil trunc erf erfc gamma lgamma degrees "
-    "radians copysign fmod isnan isinf isfinite isclose ldexp"
+    "radians copysign fmod isnan isinf isfinite isclose ldexp gcd lcm"
 ).split()
 """The functions of `math` of numbers that give a number (or a bool), staged on symbolic
 values."""
@@ -25,6 +25,7 @@ STAGED_NAMES = {
         "complex128"
     ).split()
 } | {("math", name) for name in MATH_NAMES}
+STAGED_NAMES.add(("collections", "Counter"))  # counting keys known when it runs (runtime.tallies)
 
 
 STACKED = (

@@ -42,7 +42,8 @@ class _Filtered(Transformer):
     def visit_ListComp(self, node):
         self.generic_visit(node)
         if len(node.generators) != 1:
-            return node
+            call = nested_call(node, self.ctx)
+            return node if call is None else expressions.located(call, node)
         gen = node.generators[0]
         if not gen.ifs and not _data_range(gen.iter, self.ctx):
             return node
@@ -55,6 +56,18 @@ class _Filtered(Transformer):
         if isinstance(node, gast.Call):
             node.args.append(gast.Constant(value=True, kind=None))
         return node
+
+    def visit_SetComp(self, node):
+        # `{f(v) for r in rows for v in r if v % 2}`: the set of the list the `for`s give, in
+        # their order (a set comprehension of one `for` is `converters.keyed`'s).
+        self.generic_visit(node)
+        if len(node.generators) == 1:
+            return node
+        call = nested_call(node, self.ctx)
+        if call is None:
+            return node
+        made = templates.expr("set(items)", items=call)
+        return expressions.located(made, node)
 
 
 _STAGED = ("range", "enumerate", "zip")  # built-ins whose `ac.` forms iterate staged values
@@ -97,16 +110,60 @@ def filtered_call(node, ctx, staged_builtins: bool = True):
     else:
         test = gen.ifs[0] if len(gen.ifs) == 1 else gast.BoolOp(op=gast.And(), values=gen.ifs)
         template = f"ac.filtered(items, lambda {params}: test, lambda {params}: value{unpack})"
-    items = gen.iter
+    items = _staged_iter(gen.iter, ctx) if staged_builtins else gen.iter
+    return templates.expr(template, ac=ctx.ac, items=items, test=test, value=node.elt)
+
+
+def _staged_iter(items, ctx):
+    """`items`, its `range`, `enumerate` or `zip` the runtime's, which iterates a Tensor (or a
+    run-time length) in a staged loop."""
     if (
-        staged_builtins
-        and isinstance(items, gast.Call)
+        isinstance(items, gast.Call)
         and isinstance(items.func, gast.Name)
         and items.func.id in _STAGED
         and ctx.is_builtin(items.func.id)
     ):
         items.func = expressions.located(templates.expr(f"ac.{items.func.id}", ac=ctx.ac), items)
-    return templates.expr(template, ac=ctx.ac, items=items, test=test, value=node.elt)
+    return items
+
+
+def nested_call(node, ctx):
+    """`ac.filtered_nested(...)` for a comprehension of several `for`s with a filter or a
+    computed `range` (`runtime.lists.filtered_nested`), or None where it cannot be one: each
+    target a name or a tuple of distinct names, no `:=`, `await`, `yield`, lambda or inner
+    comprehension."""
+    gens = node.generators
+    if not any(g.ifs or _data_range(g.iter, ctx) for g in gens):
+        return None
+    bound, levels, parts = [], [], {}
+    for k, gen in enumerate(gens):
+        target = gen.target
+        names = [target] if isinstance(target, gast.Name) else getattr(target, "elts", None)
+        if gen.is_async or not names or not all(isinstance(n, gast.Name) for n in names):
+            return None
+        before = ", ".join(bound)
+        bound += [n.id for n in names]
+        params = ", ".join(bound)
+        source = "None" if k == 0 else f"lambda {before}: source{k}"
+        if k:
+            parts[f"source{k}"] = _staged_iter(gen.iter, ctx)
+        test = "None"
+        if gen.ifs:
+            ifs = gen.ifs
+            parts[f"test{k}"] = ifs[0] if len(ifs) == 1 else gast.BoolOp(op=gast.And(), values=ifs)
+            test = f"lambda {params}: test{k}"
+        width = "None" if isinstance(target, gast.Name) else str(len(names))
+        levels.append(f"({source}, {test}, {width})")
+    if len(set(bound)) != len(bound):
+        return None  # a lambda cannot take one name twice
+    keep = (*_KEEP, *_SCOPES)  # (each lambda or inner comprehension kept as written)
+    if any(isinstance(n, keep) for part in (node.elt, *parts.values()) for n in walk(part)):
+        return None
+    template = (
+        f"ac.filtered_nested(items, ({', '.join(levels)},), lambda {', '.join(bound)}: value)"
+    )
+    items = _staged_iter(gens[0].iter, ctx)
+    return templates.expr(template, ac=ctx.ac, items=items, value=node.elt, **parts)
 
 
 def _escapes(part, names, ctx) -> bool:

@@ -32,6 +32,7 @@ from autoconv.pyct.transformer import Transformer
 from autoconv.pyct.walk import walk
 
 _MAKES = ("set", "dict", "frozenset")
+_TALLIES = ("Counter", "defaultdict")  # `collections`' dicts (runtime.tallies)
 # what `_Keyed` rewrites where the function binds no name only to sets and dicts (a
 # comprehension over an attribute's dict, `set(x.tolist())`)
 # (`k in self.d`, `self.d[k]`: an attribute's dict)
@@ -61,7 +62,9 @@ def _makes_keyed(value) -> bool:
         return False
     func = value.func
     if isinstance(func, gast.Name):
-        return func.id in _MAKES
+        return func.id in _MAKES or func.id in _TALLIES
+    if isinstance(func, gast.Attribute) and func.attr in _TALLIES:
+        return isinstance(func.value, gast.Name) and func.value.id == "collections"
     # the converter's own `name = ac.setitem(name, key, value)` of `name[key] = value`
     return isinstance(func, gast.Attribute) and func.attr == "setitem"
 
@@ -180,11 +183,13 @@ def _deleted(node, ac: str, names):
     if not (isinstance(node, gast.Delete) and len(node.targets) == 1):
         return node
     target = node.targets[0]
-    if not isinstance(target, gast.Subscript) or isinstance(
-        target.slice, (gast.Slice, gast.Constant)
-    ):
+    if not isinstance(target, gast.Subscript) or isinstance(target.slice, gast.Slice):
         return node
     value = target.value
+    if isinstance(target.slice, gast.Constant) and not (
+        isinstance(value, gast.Name) and value.id in names and _number(target.slice)
+    ):
+        return node  # (`del c[1]` of a name bound only to dicts: through the runtime)
     if not (
         isinstance(value, gast.Name)
         and value.id in names
@@ -333,6 +338,32 @@ def _staged_comprehension(node, ctx, staged_builtins: bool = True):
     )
 
 
+def _counter(value) -> bool:
+    """`Counter(...)` (or `collections.Counter(...)`)."""
+    if not (isinstance(value, gast.Call) and _makes_keyed(value)):
+        return False
+    return (getattr(value.func, "id", None) or getattr(value.func, "attr", None)) == "Counter"
+
+
+def _counter_names(function_node) -> set:
+    """Names the function binds only to `Counter(...)` calls."""
+    made, bound, other = set(), set(), set()
+    for node in walk(function_node):
+        if isinstance(node, gast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, gast.Name) and _counter(node.value):
+                made.add(target.id)
+                bound.add(id(target))
+        elif isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Load):
+            if id(node) not in bound:
+                other.add(node.id)
+    return made - other
+
+
+def _number(node) -> bool:
+    return type(node.value) in (int, float)
+
+
 def _text_constant(node) -> bool:
     return isinstance(node, gast.Constant) and not isinstance(node.value, (int, float))
 
@@ -342,11 +373,22 @@ class _Keyed(Transformer):
         super().__init__()
         self.ctx, self.ac = ctx, ctx.ac
         self.names = names
+        self.counters = _counter_names(ctx.function_node) if names else set()
         self.in_targets = in_targets
         self.written = written
 
     def _ours(self, node) -> bool:
         return isinstance(node, gast.Name) and node.id in self.names
+
+    def _counts(self, call) -> bool:
+        """`Counter(items)`, or `c.update(items)` / `c.subtract(items)` of a name bound only
+        to Counters (one argument)."""
+        if len(call.args) != 1 or call.keywords:
+            return False
+        func = call.func
+        if isinstance(func, gast.Attribute) and func.attr in ("update", "subtract"):
+            return isinstance(func.value, gast.Name) and func.value.id in self.counters
+        return _counter(call)
 
     def _held(self, node) -> bool:
         """One of the names, or an attribute's dict (`self.values`) that may hold keys known
@@ -373,6 +415,8 @@ class _Keyed(Transformer):
             return False
         func = node.func
         if isinstance(func, gast.Attribute):
+            if func.attr == "most_common":  # a Counter's pairs (`runtime.tallies`)
+                return len(node.args) <= 1
             return func.attr in _VIEWS and not node.args
         if not _sorted_call(node) or len(node.args) != 1:
             return False
@@ -414,15 +458,21 @@ class _Keyed(Transformer):
         made = _makes_keyed(node.left) and _makes_keyed(node.right)  # (before the rewrite)
         self.generic_visit(node)
         symbol = _SET_OPERATORS.get(type(node.op))
+        if isinstance(node.op, gast.Add):
+            symbol = "+"  # `Counter(a) + Counter(b)`, counts added (`runtime.tallies`)
         if symbol is None or not (made or self._ours(node.left) or self._ours(node.right)):
             return node
         return self._set_op(symbol, node.left, node.right, node)
 
     def visit_Compare(self, node):
         if len(node.ops) == 1 and type(node.ops[0]) in _SET_COMPARISONS:
+            # `Counter(a) == Counter(b)`: dicts the function makes, compared by their items
+            made = type(node.ops[0]) in (gast.Eq, gast.NotEq) and (
+                _makes_keyed(node.left) or _makes_keyed(node.comparators[0])
+            )
             self.generic_visit(node)
             left, right = node.left, node.comparators[0]
-            if self._ours(left) or self._ours(right):
+            if made or self._ours(left) or self._ours(right):
                 return self._set_op(_SET_COMPARISONS[type(node.ops[0])], left, right, node)
             return node
         self.generic_visit(node)
@@ -447,6 +497,22 @@ class _Keyed(Transformer):
         ):  # `set(x.tolist())`: its items may be known only when the graph runs
             call = templates.expr("ac.keyed_set(items)", ac=self.ac, items=node.args[0])
             return expressions.located(call, node)
+        if (
+            isinstance(func, gast.Name)
+            and func.id == "dict"
+            and self.ctx.is_builtin("dict")
+            and len(node.args) == 1
+            and not node.keywords
+            and not isinstance(node.args[0], gast.Starred)
+        ):  # `dict(counts)` of a Counter: a plain dict of its keys, known when the graph runs
+            call = templates.expr("ac.keyed_dict(items)", ac=self.ac, items=node.args[0])
+            return expressions.located(call, node)
+        if self._counts(node) and isinstance(node.args[0], (gast.GeneratorExp, gast.ListComp)):
+            # `Counter(int(v) for v in x)`, `c.update(...)`: a staged loop makes the items (an
+            # array's length may be known only when the graph runs)
+            items = _staged_comprehension(node.args[0], self.ctx)
+            if items is not None:
+                node.args[0] = expressions.located(items, node.args[0])
         if isinstance(node.func, gast.Name) and node.func.id in _ITERATES:  # `list(d)`
             node.args = [self._iterated(a) if self._ours(a) else a for a in node.args]
         return node

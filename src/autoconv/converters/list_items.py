@@ -212,7 +212,7 @@ def _grown(value, names) -> bool:
         return isinstance(value.slice, gast.Slice) and _grown(value.value, names)
     if isinstance(value, gast.BinOp) and isinstance(value.op, gast.Add):
         return _grown(value.left, names) or _grown(value.right, names)
-    if isinstance(value, gast.Call) and len(value.args) == 1 and _sorts(value.func):
+    if isinstance(value, gast.Call) and len(value.args) <= 1 and _sorts(value.func):
         return True  # `s = sorted(window)`: a run-time list where its argument is one
     if isinstance(value, gast.Call) and not value.keywords and len(value.args) <= 1:
         func = value.func
@@ -224,10 +224,11 @@ def _grown(value, names) -> bool:
 
 
 def _sorts(func) -> bool:
-    """`sorted` (converted code's `ac.sorted`, as the calls pass left it)."""
+    """`sorted` (converted code's `ac.sorted`, as the calls pass left it), or a Counter's
+    `.most_common`: a run-time list where it holds keys known only when the graph runs."""
     if isinstance(func, gast.Name):
         return func.id == "sorted"
-    return isinstance(func, gast.Attribute) and func.attr == "sorted"
+    return isinstance(func, gast.Attribute) and func.attr in ("sorted", "most_common")
 
 
 def _key(key):
@@ -282,9 +283,13 @@ class _Items(Transformer):
 
     def _made_list(self, node) -> bool:
         """`sorted(...)`, or `list(...)` of one of the lists: a run-time list while tracing."""
-        if not isinstance(node, gast.Call) or len(node.args) != 1:
+        if not isinstance(node, gast.Call) or len(node.args) > 1:
             return False
         func = node.func
+        if isinstance(func, gast.Attribute) and func.attr == "most_common":
+            return not node.keywords  # `c.most_common(1)[0]` of a Counter
+        if len(node.args) != 1:
+            return False
         if isinstance(func, gast.Name):
             return func.id == "sorted" or func.id == "list" and self._over_ours(node.args[0])
         return (

@@ -3,6 +3,8 @@
 order, `values` (a dict's) the run-time list of their values in the same order. Each function
 gives the lists after the operation (and its result), raising as Python's set and dict do."""
 
+from collections import defaultdict
+
 
 def _at(keys, key):
     for i, k in enumerate(keys):
@@ -100,12 +102,26 @@ def keyed_pairs(keys, values):
     return list(zip(keys, values))
 
 
-def keyed_dict(keys, values, table=None) -> dict:
+def keyed_most_common(keys, values, n=None):
+    """`c.most_common(n)` of a Counter: its pairs by count, largest first, ties in insertion
+    order (Python's `heapq.nlargest` and `sorted(..., reverse=True)` are stable so)."""
+    pairs = sorted(zip(keys, values), key=lambda kv: kv[1], reverse=True)
+    return pairs if n is None else pairs[: max(n, 0)]
+
+
+def keyed_dict(keys, values, table=None, kind=None) -> dict:
     """The dict the function returns (`table`: the keys written in the code, which `keys`
-    index)."""
+    index; `kind`: `Counter`, or `(default_factory,)` of a defaultdict, which it made)."""
     if table is not None:
         keys = [table[k] for k in keys]
-    return dict(zip(keys, values))
+    made = dict(zip(keys, values))
+    if kind is None:
+        return made
+    if type(kind) is tuple:
+        return defaultdict(kind[0], made)
+    out = kind()
+    out.update(made)  # (as `dict.update`: a Counter's own `update` of a mapping adds counts)
+    return out
 
 
 def keyed_set(keys, table=None) -> set:

@@ -45,8 +45,9 @@ def _internal() -> bool:
 
 _STDLIB = os.path.dirname(os.path.abspath(os.__file__)) + os.sep
 # The standard library's modules whose tables autoconv keeps Tensors in (by identity, as
-# autoconv means). Other library code hashing one keys the user's data (`Counter(values)`,
-# `defaultdict`, `statistics.mode`), which must count by value: it gets the clear error.
+# autoconv means). Other library code hashing one keys the user's data (`statistics.mode`,
+# `map(Counter, rows)`), which must count by value: it gets the clear error. (Converted code's
+# own `Counter(...)` and `defaultdict` reads count when the graph runs: `runtime.tallies`.)
 _LIBRARIES = (
     _AUTOCONV,
     "<frozen ",
@@ -58,7 +59,7 @@ _LIBRARIES = (
 def _hashed_inside() -> bool:
     """True when `hash(t)` comes from autoconv, the standard library's tables autoconv keeps
     (`weakref`, `functools`) or C code with no Python caller; False from the user's code and
-    from libraries that key data (`collections.Counter`)."""
+    from libraries that key data (`statistics.mode`)."""
     try:
         return sys._getframe(2).f_code.co_filename.startswith(_LIBRARIES)
     except ValueError:

@@ -47,12 +47,14 @@ from autoconv.runtime.keyed import iterated as keyed_iterated
 from autoconv.runtime.keyed import store as keyed_store
 from autoconv.runtime.keyed_comprehensions import built as keyed_built
 from autoconv.runtime.keyed_comprehensions import keys_of as keyed_keys
+from autoconv.runtime.keyed_sets import dict_made as keyed_dict
 from autoconv.runtime.keyed_sets import made as keyed_set
 from autoconv.runtime.keyed_sets import op as keyed_op
 from autoconv.runtime.lazy_builtins import filter, map
 from autoconv.runtime.lists import (
     deque,
     filtered,
+    filtered_nested,
     joined,
     list_contains,
     list_del,
@@ -123,6 +125,7 @@ __all__ = [
     "enumerate",
     "filter",
     "filtered",
+    "filtered_nested",
     "float",
     "format",
     "formatted",
@@ -153,6 +156,7 @@ __all__ = [
     "keyed_keys",
     "keyed_op",
     "keyed_set",
+    "keyed_dict",
     "keyed_iterated",
     "keyed_store",
     "deque",

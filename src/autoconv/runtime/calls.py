@@ -9,6 +9,8 @@ function runs that function's converted form: its first call converts it (see
 stack during the call.
 """
 
+from collections import Counter, defaultdict
+
 from autoconv.caches import IdentityCache, register_cache
 from autoconv.runtime import staging
 from autoconv.runtime.staging import functional_now as _functional_now
@@ -83,8 +85,10 @@ def converted(f):
                 return target
         if kind is _BuiltinMethod and type(f.__self__) is list and f.__name__ in _LIST_METHODS:
             return _list_method(f)  # `self.items.pop()`: a list converted code did not name
-        if kind is _BuiltinMethod and type(f.__self__) in (set, dict) and f.__name__ in _KEYED:
+        if kind is _BuiltinMethod and type(f.__self__) in _KINDS and f.__name__ in _KEYED:
             return _keyed_method(f)  # staged where a key is known only when the graph runs
+        if kind is _MethodType and type(f.__self__) is Counter and f.__name__ in _COUNTS:
+            return _keyed_method(f)  # `c.update(xs)`, `c.most_common()` (runtime.tallies)
         if kind is _MethodType and type(f.__self__).__module__.startswith("jax"):
             _no_jax_sort(f)
         if random_owners and kind is not _FunctionType:
@@ -128,6 +132,8 @@ def _prepare(owner) -> None:
 _LIST_METHODS = frozenset(("pop", "insert", "remove", "sort", "reverse", "index", "count"))
 
 
+_KINDS = (set, dict, Counter, defaultdict)  # (runtime.keyed.KINDS)
+_COUNTS = frozenset(("update", "most_common", "total", "subtract", "elements"))
 _KEYED = frozenset(
     ("add", "discard", "remove", "get", "setdefault", "items", "values", "keys", "pop")
     + ("copy", "clear", "update", "popitem", "union", "intersection", "difference")

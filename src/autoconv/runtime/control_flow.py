@@ -26,7 +26,7 @@ def if_stmt(cond, body, orelse=None, get_state=None, set_state=None, names=()):
     # `is True`/`is False` first: comparisons give bools, and two identity tests are cheaper
     # than a type lookup on the hot path.
     if cond is not True and cond is not False:
-        if _traces and type(cond) in (set, dict):
+        if _traces and type(cond) in keyed.KINDS:
             cond = keyed.view(cond)  # holding keys known only when the graph runs: their list
         else:
             cond = objects.tested(cond)  # a user's object: its `__bool__`, converted
@@ -46,7 +46,7 @@ def if_stmt(cond, body, orelse=None, get_state=None, set_state=None, names=()):
             i, n = 0, _len(orelse) - 1
             while i < n:
                 cond = orelse[i]()
-                if _traces and type(cond) in (set, dict):
+                if _traces and type(cond) in keyed.KINDS:
                     cond = keyed.view(cond)
                 tracer = None if cond is True or cond is False else _tracer_for(cond)
                 if tracer is not None:
@@ -101,7 +101,7 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
     condition) hands the rest of its iterations to the stop's tracer, staged from the current
     state.
     """
-    if _traces and type(iterable) in (set, dict):
+    if _traces and type(iterable) in keyed.KINDS:
         iterable = keyed.view(iterable, ordered=True)  # keys known only when the graph runs
     tracer = _TRACERS[type(iterable)]
     if tracer is None and _traces and type(iterable) is list:

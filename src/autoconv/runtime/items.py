@@ -330,7 +330,7 @@ def item(target, key):
     stand-in for the items it selects (JAX cannot read them), which the operator and `setitem`
     turn into `jnp.where(mask, target op value, target)`."""
     if _traces:
-        if type(target) is dict and keyed.stages(target, key):
+        if type(target) in keyed.DICTS and keyed.stages(target, key):
             return keyed.item(target, key)  # `d[k] += v`, keys known only when the graph runs
         tracer = staging.tracer_for(target)
         if tracer is not None and type(target) is list:

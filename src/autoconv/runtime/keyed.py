@@ -10,12 +10,22 @@ the graph's tracer (`autoconv.trace.tensors.keyed`). A staged loop or branch car
 lists as it carries any list it finds in its closures (`shadow_lists`).
 """
 
+from collections import Counter, defaultdict
+
 from autoconv.runtime import staging
 
 _traces = staging.traces
 
+# The dicts that hold keys known only when the graph runs: a plain dict, and the tallies of
+# `collections` (`runtime.tallies` gives their own reads and methods), and with sets, every
+# object with a shadow.
+DICTS = (dict, Counter, defaultdict)
+KINDS = (set, *DICTS)
+
 SET_METHODS = frozenset(("add", "discard", "remove"))
 DICT_METHODS = frozenset(("get", "setdefault", "items", "values", "keys", "pop"))
+# `Counter`'s own methods, which count (`runtime.tallies`)
+_COUNTER_METHODS = frozenset(("update", "most_common", "total", "subtract", "elements"))
 # set methods staged as set algebra (`runtime.keyed_sets.METHODS`)
 _SET_ALGEBRA = frozenset(
     "union intersection difference symmetric_difference issubset issuperset update "
@@ -39,7 +49,7 @@ class Shadow:
         self.coded: bool | None = None
         self.nones = False  # whether a value may be None (reads are then Optionals)
         self.keys: list = []
-        self.values: list | None = [] if type(obj) is dict else None
+        self.values: list | None = [] if type(obj) in DICTS else None
 
     def active(self) -> bool:
         return staging.grown_list(self.keys)
@@ -63,7 +73,7 @@ def shadow(obj, name: str = "", make: bool = False):
 
 def active(obj):
     """The shadow of a set or dict holding run-time keys, or None."""
-    if type(obj) not in (set, dict) or not _SHADOWS:
+    if type(obj) not in KINDS or not _SHADOWS:
         return None
     found = shadow(obj)
     return found if found is not None and found.active() else None
@@ -73,7 +83,7 @@ def rebound_in_loop(before, after) -> str | None:
     """Why a staged loop cannot carry a variable it rebinds from one set (or dict) to another
     holding keys known only when the graph runs (`seen = {int(v) for v in x if v < 0}` in the
     body: the keys live beside the object the body made), or None."""
-    if type(before) not in (set, dict) or type(after) is not type(before) or before is after:
+    if type(before) not in KINDS or type(after) is not type(before) or before is after:
         return None
     if active(after) is None and active(before) is None:
         return None
@@ -92,7 +102,7 @@ def shadow_lists(obj, name: str) -> list:
     and for one holding number keys known now, whose lists then mirror its items (such a key
     may arrive, and its keys become run-time ones: `trace.tensors.keyed`); [] for anything
     else."""
-    if type(obj) not in (set, dict):
+    if type(obj) not in KINDS:
         return []
     found = shadow(obj)
     if obj and (found is None or not found.active()):
@@ -151,7 +161,7 @@ def store(target, key, value) -> None:
     """`target[key] = value` for a target converted code cannot rebind (`self.counts[key] =
     n`): a dict holding run-time keys, or given a key known only when the graph runs, stores
     through the graph's tracer (which keeps the dict object); anything else as Python does."""
-    if _traces and type(target) is dict and stages(target, key):
+    if _traces and type(target) in DICTS and stages(target, key):
         staging.graph_tracer.setitem(target, key, value)
         return
     target[key] = value
@@ -161,7 +171,12 @@ def delete(obj, key) -> None:
     """`del obj[key]` (converted code: a name bound only to sets and dicts, or an attribute's
     dict): `obj.pop(key)`, staged, for a dict holding run-time keys or given a key known only
     when the graph runs (KeyError when it runs, as eagerly, where the key is missing)."""
-    if _traces and type(obj) is dict and stages(obj, key):
+    if _traces and type(obj) is Counter and stages(obj, key):
+        from autoconv.runtime import tallies  # (it imports this module)
+
+        tallies.delete(obj, key)  # (no KeyError for a missing key, as Python's Counter)
+        return
+    if _traces and type(obj) in DICTS and stages(obj, key):
         found = shadow(obj, make=True)
         staging.graph_tracer.keyed("pop", found, key)
         return
@@ -174,6 +189,10 @@ def delete(obj, key) -> None:
 
 def item(obj, key):
     """`obj[key]` (converted code: a name bound only to sets and dicts)."""
+    if _traces and type(obj) in DICTS and type(obj) is not dict and stages(obj, key):
+        from autoconv.runtime import tallies  # (it imports this module)
+
+        return tallies.item(obj, key)  # a missing key's count, or default
     if type(obj) is dict and stages(obj, key):
         found = active(obj)
         if found is None:
@@ -183,7 +202,7 @@ def item(obj, key):
         return staging.graph_tracer.keyed("item", found, key)
     if type(obj) is dict and staging.jax_value(key):  # a key chosen under JAX (`Choice`)
         return staging.jax_ops().keyed_item(obj, key)
-    if type(obj) is not dict:
+    if type(obj) not in DICTS:
         from autoconv.runtime.items import item_at  # (it imports this module)
 
         return item_at(obj, key)  # `self.arr[i]`: a list or array at a run-time index too
@@ -238,6 +257,11 @@ def method(f):
 
     def call(*args, **kwargs):
         symbolic = staging.symbolic_key
+        if _traces and type(obj) is Counter and name in _COUNTER_METHODS:
+            from autoconv.runtime import tallies  # (it imports this module)
+
+            if active(obj) is not None or tallies.run_time(args, kwargs):
+                return tallies.method(name, obj, args, kwargs)
         if _traces and not kwargs and type(obj) is set and name in _SET_ALGEBRA:
             from autoconv.runtime import keyed_sets  # (it imports the control flow, which
             # imports this module)
@@ -251,7 +275,7 @@ def method(f):
         if _traces and not kwargs and (active(obj) is not None or any(map(symbolic, args))):
             found = shadow(obj, make=True)
             return staging.graph_tracer.keyed(name, found, *args)
-        if _traces and name == "update" and type(obj) is dict and len(args) == 1:
+        if _traces and name == "update" and type(obj) in DICTS and len(args) == 1:
             return _dict_update(obj, args[0], kwargs)
         return f(*args, **kwargs)
 
@@ -262,7 +286,7 @@ def _dict_update(obj, other, kwargs) -> None:
     """`d.update(pairs)` of a dict holding no run-time keys: each pair stored as `d[k] = v` is
     (staged for a key known only when the graph runs; a hash here, in autoconv's code, would
     take a Tensor by identity)."""
-    if type(other) is dict and active(other) is not None:
+    if type(other) in DICTS and active(other) is not None:
         from autoconv.runtime.control_flow import for_stmt  # (it imports this module)
 
         for_stmt(list(active(other).keys), lambda k: store(obj, k, item(other, k)))
@@ -279,6 +303,17 @@ def _dict_update(obj, other, kwargs) -> None:
         store(obj, k, v)
     for k, v in kwargs.items():
         obj[k] = v
+
+
+def key_function(key, over=None):
+    """A sort or `max` key: `d.get` of a dict holding run-time keys as converted code calls
+    it (staged: Python's would see the dict empty); of the dict's own keys (`over` is the
+    dict: `sorted(d, key=d.get)`), its values, each there; else `key`."""
+    owner = getattr(key, "__self__", None)
+    if type(owner) in DICTS and getattr(key, "__name__", None) == "get":
+        if _traces and active(owner) is not None:
+            return (lambda k: item(owner, k)) if owner is over else method(key)
+    return key
 
 
 def extreme(which, obj, key):

@@ -16,7 +16,7 @@ _traces = staging.traces
 def keys_of(obj):
     """What a comprehension iterating `obj` itself visits: a dict's run-time keys in
     insertion order (a set's hash order is refused, naming it), else `obj`."""
-    if _traces and type(obj) in (set, dict):
+    if _traces and type(obj) in keyed.KINDS:
         return keyed.view(obj, ordered=True)
     return obj
 

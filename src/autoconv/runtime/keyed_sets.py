@@ -7,6 +7,8 @@ use. A set's order is its hashes', which a result's only staged readers (`sorted
 returning it) do not see. On Python values each is Python's own operator."""
 
 import operator
+from collections import Counter
+from collections.abc import Mapping
 
 from autoconv.runtime import keyed, py_builtins, staging
 from autoconv.runtime.control_flow import for_stmt, if_stmt
@@ -19,6 +21,7 @@ _OPERATORS = {
     "|": operator.or_,
     "-": operator.sub,
     "^": operator.xor,
+    "+": operator.add,
     "==": operator.eq,
     "!=": operator.ne,
     "<=": operator.le,
@@ -91,8 +94,16 @@ def _has(container):
 def op(symbol: str, a, b):
     """`a <symbol> b` (an in-place symbol rebinds `a` to the result, as Python does)."""
     a_set, b_set = type(a) in (set, frozenset), type(b) in (set, frozenset)
-    if _traces and (type(a) is dict or type(b) is dict):
+    if _traces and (type(a) in keyed.DICTS or type(b) in keyed.DICTS):
         found = keyed.active(a) or keyed.active(b)
+        if found is not None and symbol in ("==", "!="):
+            from autoconv.runtime import tallies  # (it imports this module)
+
+            return tallies.equal(a, b, symbol == "==")
+        if found is not None and symbol in "+-|&" and type(a) is type(b) is Counter:
+            from autoconv.runtime import tallies
+
+            return tallies.combined(symbol, a, b)
         if found is not None:  # Python would compare the empty object
             staging.graph_tracer.keyed("operator", found, symbol)
     if not (_traces and (a_set or b_set) and (run_time(a) or run_time(b))):
@@ -173,9 +184,30 @@ def method(name: str, obj, args):
 def made(items):
     """`set(items)`: staged where an item is known only when the graph runs (`set(x.tolist())`,
     a list a staged loop appended to), else Python's."""
+    if _traces and type(items) not in _COLLECTIONS and iter(items) is items:
+        items = list(items)  # (a generator of values known only when the graph runs)
     if _traces and run_time(items):
         return _set_of(items)
     return set(items)
+
+
+_COLLECTIONS = (list, tuple, set, frozenset, dict, str)
+
+
+def dict_made(*args, **kwargs):
+    """`dict(items)` (converted code: one argument): while a graph is traced, a plain dict of
+    the items of a dict, Counter or defaultdict holding keys known only when the graph runs
+    (which Python would see empty), or of pairs whose keys may be known only then (each
+    stored as `d[k] = v` is); else Python's `dict(...)`."""
+    if _traces and len(args) == 1 and not kwargs:
+        items = args[0]
+        if type(items) in keyed.DICTS and keyed.active(items) is not None:
+            return copied(items)
+        if type(items) in keyed.DICTS or not isinstance(items, Mapping):
+            out: dict = {}
+            keyed.method(out.update)(items)  # (Python's errors for a bad pair)
+            return out
+    return dict(*args, **kwargs)
 
 
 def _holds_symbolic(items) -> bool:

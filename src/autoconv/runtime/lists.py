@@ -236,3 +236,63 @@ def filtered(items, test, value, generator=False, unpack=False):
 
     for_stmt(items, body)
     return comprehension
+
+
+def filtered_nested(items, levels, value, generator=False):
+    """`[value(a, b) for a in items if t0(a) for b in f1(a) if t1(a, b)]`: a comprehension with
+    several `for`s (`converters/comprehensions.py`). `levels` holds one `(iterable, test,
+    width)` per `for`: `iterable(*names bound so far)` (None for the first, `items`, which
+    Python evaluates at once), `test(*names)` (None: no filter) and `width`, the count of names
+    a tuple target unpacks (None: one name). While tracing, each `for` is a staged loop and
+    each test a staged `if`, as the nested statements with an append would be."""
+
+    def rows(k, bound):
+        source, test, width = levels[k]
+        for item in items if k == 0 else source(*bound):
+            names = bound + _parts(item, width)
+            if test is None or test(*names):
+                if k + 1 == len(levels):
+                    yield value(*names)
+                else:
+                    yield from rows(k + 1, names)
+
+    if not _traces and not staging.jax_tracing():
+        made = rows(0, ())
+        return made if generator else list(made)
+    comprehension = []
+
+    def level(k, bound):
+        source, test, width = levels[k]
+
+        def body(item):
+            names = bound + _parts(item, width)
+
+            def inner():
+                if k + 1 == len(levels):
+                    comprehension.append(value(*names))
+                else:
+                    level(k + 1, names)
+
+            if test is None:
+                inner()
+            else:
+                if_stmt(test(*names), inner)
+
+        for_stmt(items if k == 0 else source(*bound), body)
+
+    level(0, ())
+    return comprehension
+
+
+def _parts(item, width) -> tuple:
+    """The names a `for` target binds from `item`: itself, or its `width` parts (Python's
+    ValueError where it has another count)."""
+    if width is None:
+        return (item,)
+    parts = tuple(item)
+    if len(parts) != width:
+        got = len(parts)
+        if got > width:
+            raise ValueError(f"too many values to unpack (expected {width})")
+        raise ValueError(f"not enough values to unpack (expected {width}, got {got})")
+    return parts

@@ -21,7 +21,7 @@ def and_(value, operand, *more, test=False):
     # The two-operand case, by far the most common, runs once through; more operands loop.
     while True:
         if value is not True and value is not False:
-            if _traces and type(value) in (set, dict):
+            if _traces and type(value) in keyed.KINDS:
                 value = keyed.operand(value, test)  # holding keys known only when it runs
             elif test:
                 value = objects.tested(value)  # a user's object: its `__bool__`, converted
@@ -44,7 +44,7 @@ def and_(value, operand, *more, test=False):
             past_operators(e)
             raise
         if not more:
-            if _traces and type(value) in (set, dict):
+            if _traces and type(value) in keyed.KINDS:
                 value = keyed.operand(value, test)
             elif test:
                 value = objects.tested(value)
@@ -91,7 +91,7 @@ def or_(value, operand, *more, test=False):
     # The two-operand case, by far the most common, runs once through; more operands loop.
     while True:
         if value is not True and value is not False:
-            if _traces and type(value) in (set, dict):
+            if _traces and type(value) in keyed.KINDS:
                 value = keyed.operand(value, test)  # holding keys known only when it runs
             elif test:
                 value = objects.tested(value)  # a user's object: its `__bool__`, converted
@@ -114,7 +114,7 @@ def or_(value, operand, *more, test=False):
             past_operators(e)
             raise
         if not more:
-            if _traces and type(value) in (set, dict):
+            if _traces and type(value) in keyed.KINDS:
                 value = keyed.operand(value, test)
             elif test:
                 value = objects.tested(value)
@@ -128,7 +128,7 @@ def or_(value, operand, *more, test=False):
 def not_(value):
     """`not value`."""
     if value is not True and value is not False:
-        if _traces and type(value) in (set, dict):
+        if _traces and type(value) in keyed.KINDS:
             value = keyed.view(value)  # holding keys known only when the graph runs
         else:
             value = objects.tested(value)  # a user's object: its `__bool__`, converted
@@ -142,7 +142,7 @@ def truth(value):
     """`not not value`: the truth of a test's operand (converters/walrus_tests.py), a Python
     bool, or on a symbolic value a bool its tracer stages (known when the graph runs)."""
     if value is not True and value is not False:
-        if _traces and type(value) in (set, dict):
+        if _traces and type(value) in keyed.KINDS:
             value = keyed.view(value)  # holding keys known only when the graph runs
         else:
             value = objects.tested(value)  # a user's object: its `__bool__`, converted
@@ -155,7 +155,7 @@ def truth(value):
 def if_exp(cond, if_true, if_false):
     """`if_true() if cond else if_false()`."""
     if cond is not True and cond is not False:
-        if _traces and type(cond) in (set, dict):
+        if _traces and type(cond) in keyed.KINDS:
             cond = keyed.view(cond)  # holding keys known only when the graph runs
         else:
             cond = objects.tested(cond)  # a user's object: its `__bool__`, converted

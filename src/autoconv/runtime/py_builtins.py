@@ -36,11 +36,13 @@ def _extreme(which, args, kwargs):
         # `max(map(float, x))`: its items, which Python's `max` would use up anyway, so that
         # symbolic ones are compared by staged choices as a list's are
         args = (_py.list(args[0]),)
-    if _traces and _py.len(args) == 1 and type(args[0]) in (set, dict):
+    if _traces and _py.len(args) == 1 and type(args[0]) in keyed.KINDS:
         found = keyed.extreme(which, args[0], kwargs.get("key"))  # `max(d, key=d.get)`
         if found is not None:
             return found
         args = (keyed.view(args[0], keys=True),)
+    if _traces and kwargs.get("key") is not None:
+        kwargs = {**kwargs, "key": keyed.key_function(kwargs["key"])}  # `max(ks, key=d.get)`
     if _traces and ("key" in kwargs or _has_tuples(args)):
         return _keyed(which, args, kwargs)
     if kwargs:
@@ -89,6 +91,7 @@ def sorted(iterable, /, *, key=None, reverse=False):  # noqa: A001
     """Python's `sorted`; while a graph is traced, items whose keys are symbolic numbers are
     placed by a stable argsort when the graph runs (trace.tensors.sequences)."""
     if _traces:
+        key = keyed.key_function(key, iterable)  # `key=counts.get`: read when it runs
         iterable = keyed.view(iterable, keys=True)  # a set or dict holding run-time keys
         shape = getattr(iterable, "shape", None) if type(iterable) is not list else None
         if type(shape) is tuple and shape == (None,) and staging.symbolic(iterable):
@@ -234,7 +237,7 @@ def in_(value, items):
     3)`) or a name the function binds only to lists (`v in vals` for `vals = list(x)`); while
     a graph is traced, a symbolic value or item of a plain tuple, list or set is compared when
     the graph runs."""
-    if _traces and type(items) in (set, dict):
+    if _traces and type(items) in keyed.KINDS:
         found = keyed.contains(items, value)  # a set or dict holding run-time keys
         if found is not None:
             return found

@@ -20,7 +20,7 @@ from autoconv.graph.tensor import Tensor
 # The functions of `keyedops.py` the lowered code calls.
 NAMES = (
     "keyed_contains keyed_add keyed_discard keyed_item keyed_get keyed_store keyed_setdefault "
-    "keyed_pop keyed_extreme keyed_pairs"
+    "keyed_pop keyed_extreme keyed_pairs keyed_most_common"
 ).split()
 _ONE_LIST = frozenset((kh.keyed_add, kh.keyed_discard, kh.keyed_remove, kh.keyed_contains))
 
@@ -132,11 +132,14 @@ def lower(w, node, indent) -> bool:
         fail = _reads._eager_error(lambda: fn([], []))
         _reads._check(w, node, keys, f"{name}_ok", indent, fail)
         _read(w, node, keys, outs[0], f"{name}_at", indent)
-    elif fn is kh.keyed_pairs:
+    elif fn in (kh.keyed_pairs, kh.keyed_most_common):
         if kfam.fields is not None or plan.family(values).fields is not None:
             raise lowering_error(node, f"`.items()` of {_text(node)} with tuple keys or values")
         rows = max(plan.family(outs[0]).cap, 1)
-        w.emit(indent, f"{name} = keyed_pairs({k}, {v}, {rows})", node)
+        if fn is kh.keyed_pairs:
+            w.emit(indent, f"{name} = keyed_pairs({k}, {v}, {rows})", node)
+        else:
+            w.emit(indent, f"{name} = keyed_most_common({k}, {v}, {rows}, {rest[0]!r})", node)
     else:  # pragma: no cover - a keyed helper added to keyed_plan and not here
         raise lowering_error(node, f"`{fn.__name__}` of {_text(node)}")
     for t in outs:

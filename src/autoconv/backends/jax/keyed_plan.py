@@ -31,12 +31,13 @@ ADDS = {
 }
 LOOKUPS = frozenset((kh.keyed_contains, kh.keyed_item, kh.keyed_get, kh.keyed_max, kh.keyed_min))
 OUTPUTS = frozenset((kh.keyed_dict, kh.keyed_set))  # made on the host from the lists
+_PAIRS = frozenset((kh.keyed_pairs, kh.keyed_most_common))  # new lists of `(key, value)`
 
 
 def is_keyed(node) -> bool:
     """Whether `node` is a keyed operation this backend lowers on the device."""
     fn = node.fn
-    return node.kind == "helper" and (fn in ADDS or fn in LOOKUPS or fn is kh.keyed_pairs)
+    return node.kind == "helper" and (fn in ADDS or fn in LOOKUPS or fn in _PAIRS)
 
 
 def plan(lists, node) -> bool:
@@ -51,7 +52,7 @@ def plan(lists, node) -> bool:
         return False
     if fn in LOOKUPS:
         return True
-    if fn is kh.keyed_pairs:
+    if fn in _PAIRS:
         keys, _ = ins
         (out,) = node.outputs
         lists.bounds[out.id] = lists.bounds[keys.id]
@@ -132,7 +133,13 @@ def read_back(lists, item, depth=3):
         except ZeroDivisionError:
             kept = False
         if kept:
-            return found
+            # The other kinds (a `.get` default) by `op` too: `d.get(k, 0) + 0.5` is a float.
+            lst, extra = found
+            try:
+                extra = {type(op(k(3), number) if read is a else op(number, k(3))) for k in extra}
+            except ZeroDivisionError:
+                return None
+            return lst, extra
     return None
 
 

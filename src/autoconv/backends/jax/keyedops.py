@@ -122,6 +122,20 @@ def keyed_pairs(keys, values, rows):
     return (fit(keys[0]), fit(values[0])), keys[1]
 
 
+def keyed_most_common(keys, values, rows, n):
+    """`c.most_common(n)` of a Counter (`n` None: all): its pairs by count, largest first,
+    ties in insertion order, in a list of `rows` rows."""
+    (kb, count), (vb, _) = keys, values
+    idx = jnp.arange(kb.shape[0])
+    # (`~` reverses the order of integers and bools without overflow; a float is negated)
+    down = -vb if jnp.issubdtype(vb.dtype, jnp.floating) else ~vb
+    order = jnp.lexsort((idx, down, idx >= count))  # (the last key sorts first)
+    pairs, _ = keyed_pairs((kb[order], count), (vb[order], count), rows)
+    if n is not None:
+        count = jnp.minimum(count, max(n, 0))
+    return pairs, count
+
+
 HELPERS = {
     f.__name__: f
     for f in (
@@ -135,6 +149,7 @@ HELPERS = {
         keyed_pop,
         keyed_extreme,
         keyed_pairs,
+        keyed_most_common,
     )
 }
 

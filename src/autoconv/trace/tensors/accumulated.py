@@ -222,8 +222,26 @@ _TAG_SPEC = ((), np.dtype(np.int64), True)
 
 
 def accum_index(lst: list):
-    """The index of the stand-in for the items a staged statement appended to `lst`, or None."""
-    return next((k for k, v in enumerate(lst) if isinstance(v, ListAccum)), None)
+    """The index of the stand-in for the items a staged statement appended to `lst`, or None.
+    A list holding two such runs (`up + down` of two filtered lists) becomes one run first,
+    where its items allow (`JOIN`)."""
+    found = None
+    for k, v in enumerate(lst):
+        if isinstance(v, ListAccum):
+            if found is not None:
+                return JOIN[0](lst, found)
+            found = k
+    return found
+
+
+def _unjoined(lst: list, first: int) -> int:
+    return first
+
+
+# `appends.join_runs(lst, first)`: makes `lst`'s runs and the items between them one run, in
+# place, giving its index (`first` where its items cannot be one). Set by `appends`, which
+# imports this module.
+JOIN = [_unjoined]
 
 
 def one_kind(items, what: str, origin, stacked: bool = False) -> None:

@@ -15,7 +15,8 @@ from autoconv.graph.tensor import Tensor
 from autoconv.runtime import keyed as keyed_rt
 from autoconv.runtime import staging as rt
 from autoconv.trace.core.closures import closure_cells, containers
-from autoconv.trace.tensors.accumulated import ListAccum, accum_index, one_kind
+from autoconv.trace.tensors import accumulated
+from autoconv.trace.tensors.accumulated import ListAccum, accum_index, list_name, one_kind
 from autoconv.trace.tensors.leaves import _spec_text, _struct, _weak
 from autoconv.trace.tensors.optionals import Optional, materialized
 from autoconv.trace.tensors.recording import emit
@@ -233,6 +234,29 @@ def one_run(value: list, name: str, origin, like=None):
             out = [((None, *elem), dtype, False)]
             acc = emit("helper", "list_concat", concat_lists, (acc, v.tensor), {}, out)[0]
     return acc
+
+
+def _join_runs(lst: list, first: int) -> int:
+    """`accumulated.JOIN`: `lst`'s runs (`up + down` of two filtered lists) and the items from
+    the first to the last as one run, in place; the run's index (`first` where they cannot be
+    one: a read then names the other kind)."""
+    if _JOINING:
+        return first  # (reading the runs' kinds while joining them)
+    last = max(k for k, v in enumerate(lst) if isinstance(v, ListAccum))
+    _JOINING.append(lst)
+    try:
+        shown = list_name(lst)
+        name = shown[6:-1] if shown.startswith("list `") else "the list"
+        run = one_run(lst[first : last + 1], name, user_origin(3))
+    finally:
+        _JOINING.pop()
+    if run is not None:
+        lst[first : last + 1] = [ListAccum(run)]
+    return first
+
+
+_JOINING: list = []
+accumulated.JOIN[0] = _join_runs
 
 
 def rebound_lists(names, results, blocks, origin, originals) -> dict:

@@ -12,7 +12,9 @@ from autoconv.graph import graph as _g
 from autoconv.graph import keyed_helpers as kh
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.origin import user_origin
+from autoconv.graph.tensor import Tensor
 from autoconv.runtime import keyed as keyed_rt
+from autoconv.runtime import tallies
 from autoconv.trace.tensors import appends, choices
 from autoconv.trace.tensors.accumulated import ListAccum, run_time_item
 from autoconv.trace.tensors.appends import _NeedsAccumulator, in_staged_loop, one_run
@@ -316,8 +318,8 @@ def keyed(op: str, shadow, *args):
             shadow,
             origin,
             f"holds keys known only when the graph runs, and is an operand of `{args[0]}`, "
-            "which is not staged on a dict: compare `len(d)` and each key's value "
-            "(`all(d[k] == e.get(k) for k in d)`).",
+            "which is not staged on a dict (`==` and `!=` are): loop over the keys "
+            "(`for k in e: d[k] = e[k]`), storing each.",
         )
     if op == "iterated":
         _fail(
@@ -435,7 +437,7 @@ def keyed(op: str, shadow, *args):
         )
     if op == "values":
         return list(values)
-    if op == "items":
+    if op in ("items", "most_common"):
         k, v = _run(keys), _run(values)
         if is_row(k.dtype) or is_row(v.dtype) or v.ndim > 1:
             _fail(
@@ -447,14 +449,19 @@ def keyed(op: str, shadow, *args):
             )
         pair = np.dtype([("p0", k.dtype), ("p1", v.dtype)])  # Python numbers, as eagerly
         spec = [((None,), pair, False)]
+        if op == "most_common":
+            return _most_common(shadow, k, v, spec, args[0], origin)
         return [ListAccum(emit("helper", "dict_items", kh.keyed_pairs, (k, v), {}, spec)[0])]
     if op == "output":
         if is_dict:
             fn_args, fn = (_run(keys), _run(values)), kh.keyed_dict
         else:
             fn_args, fn = (_run(keys),), kh.keyed_set
-        if shadow.coded:
-            fn_args += (tuple(shadow.table),)
+        kind = tallies.output_kind(shadow.obj)
+        if shadow.coded or kind is not None:
+            fn_args += (tuple(shadow.table) if shadow.coded else None,)
+        if kind is not None:
+            fn_args += (kind,)  # a Counter or defaultdict, as the function made
         name = "dict_output" if is_dict else "set_output"
         return emit("helper", name, fn, fn_args, {}, [_OBJECT])[0]
     if shadow.active():  # Python's method would see the object empty
@@ -465,6 +472,24 @@ def keyed(op: str, shadow, *args):
             "write it as a `for` loop over the keys (`for k in d:`), storing or removing each.",
         )
     return getattr(shadow.obj, op)(*args)  # a method autoconv does not stage: Python's
+
+
+def _most_common(shadow, k, v, spec, n, origin):
+    """`c.most_common(n)` of a Counter: its `(key, count)` pairs by count, largest first, ties
+    in insertion order (a stable sort, as Python's), the first `n` (all for None)."""
+    if n is not None and type(n) is not int:
+        _fail(
+            shadow,
+            origin,
+            f"holds keys known only when the graph runs, and `.most_common(n)` gets "
+            f"{_spec_text(n)}: "
+            "give `n` as a Python int (the number of pairs it gives is then known), or slice "
+            "`c.most_common()`.",
+        )
+    if v.dtype.kind not in "biuf":
+        _fail(shadow, origin, f"holds counts of {v.dtype}, which `.most_common()` cannot order.")
+    pairs = emit("helper", "most_common", kh.keyed_most_common, (k, v, n), {}, spec)[0]
+    return [ListAccum(pairs)]
 
 
 def _stored_value(shadow, value, origin):
@@ -576,10 +601,14 @@ def outputs(value):
     """A function's outputs with each set or dict holding run-time keys replaced by the value
     that builds it when the graph runs (a real Python set or dict, as eagerly)."""
     t = type(value)
-    if t in (set, dict):
+    if t in keyed_rt.KINDS:
         found = keyed_rt.active(value)
         if found is not None:
             return keyed("output", found)
+        if t is not dict and t is not set and any(isinstance(v, Tensor) for v in value.values()):
+            # a Counter or defaultdict holding values known only when the graph runs (`c["a"]
+            # += 1` in a staged loop): made when it runs, as one of run-time keys is
+            return keyed("output", keyed_rt.shadow(value, make=True))
         if t is dict:
             return {k: outputs(v) for k, v in value.items()} if value else value
         return value

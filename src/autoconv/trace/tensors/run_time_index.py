@@ -20,6 +20,7 @@ from autoconv.graph import graph as _g
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import raise_key, raise_new
 from autoconv.graph.tensor import PY_TYPES, Tensor
+from autoconv.runtime import keyed as keyed_rt
 from autoconv.trace.tensors import accumulated, switch
 from autoconv.trace.tensors.leaves import _cast
 from autoconv.trace.tensors.optionals import index_value
@@ -46,6 +47,8 @@ def item_at(target, key, origin):
         value = dict_read(target, key, origin)
         if value is not switch.NOT_MINE:
             return value
+    elif type(target) in keyed_rt.DICTS:
+        return keyed_rt.item(target, key)  # a Counter's or defaultdict's (runtime.tallies)
     elif isinstance(target, dict):
         _dict_subclass(target, origin)
     return target[key]  # Python's own read: its error asks for a key known now

@@ -13,6 +13,7 @@ eager code gets: an array of a run-time size (an unknown dimension, None), a Pyt
 from __future__ import annotations
 
 import builtins
+import collections
 import math
 
 import numpy as np
@@ -21,6 +22,7 @@ from autoconv.conversion.resolve import MATH_NAMES, STACKED, numpy_callable
 from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.tensor import Tensor
+from autoconv.runtime import tallies
 from autoconv.trace.tensors import staged_try
 from autoconv.trace.tensors.iteration import StagedNdenumerate
 
@@ -364,4 +366,5 @@ def register() -> None:
     from autoconv.runtime import calls
 
     calls.staged.update(STAGED)
+    calls.staged[collections.Counter] = tallies.made  # `Counter(xs)` of run-time items
     calls.numpy_of_lists = numpy_of_lists

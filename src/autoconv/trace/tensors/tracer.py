@@ -124,7 +124,7 @@ class TensorTracer:
                     # the graph runs (a switch over them: trace.tensors.switch)
                     switch.dict_write(target, key, value, user_origin(2))
                     return target
-            if type(target) is dict and keyed_rt.stages(target, key):
+            if type(target) in keyed_rt.DICTS and keyed_rt.stages(target, key):
                 return keyed_rt.setitem(target, key, value)  # keys known when the graph runs
             n = accumulated.accum_index(target) if type(target) is list else None
             if n is not None and not _known_item(key, n, len(target) - n - 1):
@@ -428,6 +428,8 @@ class TensorTracer:
         if isinstance(iterable, StagedZip) and iterable.sources is None:
             # A zip with a list of strings, all of known length: a Python loop, unrolled.
             return py_for_stmt(iterable.items, body, get_state, set_state, names)
+        if type(iterable) is list:
+            accumulated.accum_index(iterable)  # two runs (`up + down`) joined here, not inside
         source = _iteration(iterable, origin)
         names = tuple(names or ())
         get_state, set_state = carried_whole(get_state, set_state, names, _is_tensor)
