@@ -444,6 +444,7 @@ LEFT_OUT_IN_CI = {
     # graph_programs9 (tools/generator_hunt9_findings.md)
     "H1": ["heapq.heappush(h, hv)"],
     "H6": ["cnt9[ck] += 1", "dd[ck] += "],
+    "H7": ["][0] ", "][1] ", "][-1] "],
 }
 
 
