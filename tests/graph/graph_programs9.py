@@ -101,7 +101,7 @@ class Draws9:
 
     def tally(self, indent, depth, jumps):
         indices = [i for i in self.loop_scalars if i[0] == "i"]
-        kind = self.kind8(6, {0: "H6", 2: "H6"})
+        kind = self.kind8(6, {0: "H6", 1: "H8", 2: "H6", 3: "H8"})
         if kind == 0:  # (in a staged branch, a key added there is added on every path: H6)
             self.emit(indent, f"ck = {self.choice(['k % 3', '0', *(f'{i} % 3' for i in indices)])}")
             self.emit(indent, "cnt9[ck] += 1")

@@ -445,6 +445,7 @@ LEFT_OUT_IN_CI = {
     "H1": ["heapq.heappush(h, hv)"],
     "H6": ["cnt9[ck] += 1", "dd[ck] += "],
     "H7": ["][0] ", "][1] ", "][-1] "],
+    "H8": ["cnt9[int(", "dd[int("],
 }
 
 
