@@ -152,7 +152,7 @@ class Draws9:
             self.emit(indent, f'lab9 = f"{{{self.scalar(1)}:g}}"')
 
     def ints(self, indent, depth, jumps):
-        kind = self.kind8(7)
+        kind = self.kind8(7, {1: "H9", 2: "H9"})
         n = self._run_int()
         if kind == 0:
             self.emit(indent, f"q9, r9 = divmod({n}, {self.choice(['3', '-2', '2', 'k + 1'])})")
