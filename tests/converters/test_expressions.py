@@ -45,9 +45,13 @@ CASES = {
         "lambda a, b: (a or b) if not a else b",
         "lambda a, b: ac.if_exp(ac.not_(a), lambda: ac.or_(a, lambda: b), lambda: b)",
     ),
-    "chained_comparison_with_a_call_in_the_middle_stays": (
+    "chained_comparison_with_a_call_in_the_middle_evaluates_it_once": (
         "lambda x: 0 < f(x) <= 10",
-        "lambda x: 0 < ac.converted(f)(x) <= 10",
+        "lambda x: ac.compare_chain(('<', '<='), 0, lambda: ac.converted(f)(x), lambda: 10)",
+    ),
+    "chained_comparison_with_in_stays": (
+        "lambda x: 0 < f(x) in (1, 2)",
+        "lambda x: 0 < ac.converted(f)(x) in (1, 2)",
     ),
     "walrus_operand_stays_python": ("lambda a: a and (b := 1)", "lambda a: a and (b := 1)"),
     "numpy_and_builtins_are_called_as_they_are": (

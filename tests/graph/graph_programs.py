@@ -37,7 +37,11 @@ A body mixes, at random and nested up to three deep:
   `filter`/`map`, `min`/`max` with `key=`, `sorted` of a grown list read at an index, lists of
   lists, strings chosen by staged conditions joined and concatenated, and a counted `while`
   left by a `break` (graph_programs8's docstring; its `CI_OUT` keeps the statements of known
-  findings out of CI's draws).
+  findings out of CI's draws);
+- and, at most two a program, those of `graph_programs9.NEW9` (the fourth round): `heapq`,
+  `Counter` / `defaultdict(int)` tallies, `itertools`, f-strings of run-time numbers,
+  `divmod` / `//` / `%` of negative ints, chained comparisons, `while True` and `for ... else`
+  searches, and nested functions that return early or return pairs (graph_programs9).
 
 Every loop is bounded, so every program ends when run eagerly.
 """
@@ -49,6 +53,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from tests.graph.graph_programs8 import NEW8, PRELUDE8, RETURNS8, SETUP8, Draws8
+from tests.graph.graph_programs9 import NEW9, PRELUDE9, RETURNS9, SETUP9, Draws9
 
 DTYPES = ("float64", "float32", "int64", "int32")
 FLOATS = (-2.0, -1.0, -0.5, -0.0, 0.0, 0.5, 1.0, 1.5, 2.0, 3.0, float("nan"))
@@ -125,7 +130,7 @@ class Program:
     signature: Signature
 
 
-class _Writer(Draws8):
+class _Writer(Draws8, Draws9):
     """Draws the body of one program; `lines` is its source."""
 
     def __init__(self, draw):
@@ -142,6 +147,7 @@ class _Writer(Draws8):
         )
         # The third round's features, at most two a program: more would thin out the others.
         self.features |= draw(st.sets(st.sampled_from(NEW8), max_size=2))
+        self.features |= draw(st.sets(st.sampled_from(NEW9), max_size=2))  # (so are these)
         self.list_of_arrays = draw(st.booleans())
         self.loop_scalars = []  # loop indices and elements in scope
         self.returns = None  # what `return` gives: set by programs() once it has chosen
@@ -245,6 +251,9 @@ class _Writer(Draws8):
     def stmt(self, indent, depth, jumps):
         self.budget -= 1
         kinds = ["a", "t", "t", "t_literal", *sorted(self.features - {"print"})]
+        # The later rounds' features twice: a program has at most two of each round, and each
+        # draws many kinds of statement, which would be thin among the others otherwise.
+        kinds += sorted(self.features & {*NEW8, *NEW9})
         if "print" in self.features and self.chance(0.3):
             kinds.append("print")
         if jumps:
@@ -308,7 +317,7 @@ class _Writer(Draws8):
             if self.draw(st.booleans()):
                 emit("else:")
                 self.block(indent + 1, depth + 1, jumps)
-        elif kind in NEW or kind in NEW8:
+        elif kind in NEW or kind in NEW8 or kind in NEW9:
             getattr(self, kind + ("_" if kind == "try" else ""))(indent, depth, jumps)
         elif kind == "while":
             self.while_loop(indent, depth, jumps)
@@ -609,6 +618,7 @@ def programs(draw) -> Program:
         ("sentinel", ["found", "best_i"]),
         ("plist", ["cnt", "len(out)", "sum(out)"]),
         *RETURNS8.items(),
+        *RETURNS9.items(),
     ]:
         if feature in w.features:
             items += names
@@ -652,7 +662,7 @@ def programs(draw) -> Program:
     if "plist" in w.features:
         w.emit(1, "cnt = [0, 1, 0]")
         w.emit(1, "out = []")
-    for feature, lines in SETUP8.items():
+    for feature, lines in [*SETUP8.items(), *SETUP9.items()]:
         if feature in w.features:
             for line in lines:
                 w.emit(1, line)
@@ -660,7 +670,7 @@ def programs(draw) -> Program:
     while w.budget > 0:
         w.stmt(1, 0, frozenset({"return"}))
     w.emit(1, f"return {final}")
-    return Program(PRELUDE + PRELUDE8 + "\n".join(w.lines) + "\n", sig)
+    return Program(PRELUDE + PRELUDE8 + PRELUDE9 + "\n".join(w.lines) + "\n", sig)
 
 
 def _array(draw, dtype, n):

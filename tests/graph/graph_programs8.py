@@ -34,7 +34,9 @@ NEW8 = ("meter", "comps", "funcs", "ranked", "grid", "label", "countdown")
 # draw the statements that meet them (each drawing method names, per kind of statement, the
 # finding it meets), so that CI stays green; the hunt and the randomized runs draw them all.
 # Remove a finding here when its strict xfail in tests/graph/test_generator8_findings.py passes.
-CI_OUT = frozenset({"G2", "G3", "G4", "G5", "G8", "G10"})
+# (G2, G3, G4, G5, G8 fixed; G10 a documented error.) H1..: graph_programs9's findings, in
+# tools/generator_hunt9_findings.md.
+CI_OUT = frozenset({"H1", "H6", "H7", "H8", "H9"})
 
 
 def left_out() -> frozenset:
@@ -170,7 +172,7 @@ class Draws8:
 
     def grid(self, indent, depth, jumps):
         row = self.choice(["0", "1", "k % 2", *(f"{i} % 2" for i in self._indices())])
-        kind = self.kind8(5, {2: "G5"})
+        kind = self.kind8(5, {2: "H7"})  # (G5 fixed; H7 of gen9 meets them)
         if kind <= 1:
             self.emit(indent, f"grid[{row}].append({self.scalar()})")
         elif kind == 2:

@@ -50,7 +50,7 @@ def test_comprehension_with_a_filter_on_data(fn, backend):
     follows_the_rule(fn, X, backend=backend)
 
 
-# G2 (undocumented error, Tensor repr in the message): `filter(f, x)` over an array with a
+# G2 (undocumented error, Tensor repr in the message; fixed by gen9): `filter(f, x)` over an array with a
 # predicate that compares data, and a lambda called in a comprehension's filter: Python calls
 # the predicate, so its Tensor comparison becomes a Python bool while tracing. `map` of a
 # lambda runs; `map(float, x)` / `map(int, x)` is "float() of a float64 value known only when
@@ -76,8 +76,8 @@ def map_lambda(x):
     "fn",
     [
         filter_lambda,
-        pytest.param(lambda_in_a_filter, marks=xfail("G2 a lambda in a comprehension's filter")),
-        pytest.param(map_float, marks=xfail("G2 map(float, x)")),
+        lambda_in_a_filter,  # (fixed: a lambda reading none of the loop's names)
+        map_float,  # (fixed: map calls the staged float)
         map_lambda,
     ],
 )
@@ -166,7 +166,7 @@ def test_sorted_grown_list_read_at_an_index(fn, backend):
     follows_the_rule(fn, X, backend=backend)
 
 
-# G5 (undocumented error): an item of an inner list of a list of lists written in a staged
+# G5 (undocumented error; fixed by gen9): an item of an inner list of a list of lists written in a staged
 # branch inside a loop (`m2[1][0] = v`) is "list `m2[1]` is changed in a branch of this `if` in
 # a way other than append(); only append() can be staged". In a staged `if` outside a loop,
 # and `grid[i % 2].append(v)` in the loop, it runs.
@@ -189,7 +189,7 @@ def inner_item_written_in_a_branch(x):
 @pytest.mark.parametrize(
     "fn",
     [
-        pytest.param(inner_item_written_in_a_loop, marks=xfail("G5 m2[1][0] = v in a loop")),
+        inner_item_written_in_a_loop,  # (fixed: the loop carries `m2[1]` by its items)
         inner_item_written_in_a_branch,
     ],
 )
@@ -197,7 +197,7 @@ def test_item_of_an_inner_list(fn, backend):
     follows_the_rule(fn, X, backend=backend)
 
 
-# G6 (undocumented error naming the `def` line): an item write `b[0] += 1` of a local array in
+# G6 (undocumented error naming the `def` line; fixed by gen9): an item write `b[0] += 1` of a local array in
 # a staged branch that also calls a method changing an attribute is "`def f(x, y):` reads an
 # array that `b[0] += 1` changed in place, through another name or a view"; with the call
 # after the `if`, it runs.
@@ -232,7 +232,7 @@ def write_in_a_branch_method_after(x, y):
 @pytest.mark.parametrize(
     "fn",
     [
-        pytest.param(write_and_method_in_a_branch, marks=xfail("G6 item write + method call")),
+        write_and_method_in_a_branch,  # (fixed: the dropped trace's writes are forgotten)
         write_in_a_branch_method_after,
     ],
 )

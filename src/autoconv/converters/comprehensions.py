@@ -18,20 +18,16 @@ from autoconv.pyct import templates
 from autoconv.pyct.transformer import Transformer
 from autoconv.pyct.walk import walk
 
-# Left as written: `:=` would bind in the lambda; a lambda or inner comprehension closing over
-# the loop variable sees its last value eagerly (one variable for the whole comprehension), where
-# the lambdas' parameter would give each its own.
-_KEEP = (
-    gast.NamedExpr,
-    gast.Await,
-    gast.Yield,
-    gast.YieldFrom,
-    gast.Lambda,
-    gast.ListComp,
-    gast.SetComp,
-    gast.DictComp,
-    gast.GeneratorExp,
-)
+# Left as written: `:=` would bind in the lambda.
+_KEEP = (gast.NamedExpr, gast.Await, gast.Yield, gast.YieldFrom)
+# A lambda or generator closing over the loop variable that outlives its item sees the last
+# value eagerly (one variable for the whole comprehension), where the lambdas' parameter would
+# give each its own: such a comprehension is left as written too. One that reads none of the
+# loop's names (`if (lambda e: e < 0)(e)`, whose `e` is its own parameter), or is used up on
+# the spot, sees the same either way.
+_SCOPES = (gast.Lambda, gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp)
+# Built-ins that use up a generator (or an iterable of lambdas' results) before they return.
+_CONSUMERS = frozenset(("any", "all", "sum", "min", "max", "sorted", "list", "tuple", "set", "len"))
 
 
 def transform(function_node, ctx) -> None:
@@ -102,6 +98,9 @@ def filtered_call(node, ctx, staged_builtins: bool = True):
         return None  # `for _, kind, _ in events`: a lambda cannot take one name twice
     if any(isinstance(n, _KEEP) for part in (node.elt, *gen.ifs) for n in walk(part)):
         return None
+    loop_names = {n.id for n in names}
+    if any(_escapes(part, loop_names, ctx) for part in (node.elt, *gen.ifs)):
+        return None
     # `for a, b in ...`: the lambdas take the item's parts (`ac.filtered` unpacks it).
     params = ", ".join(n.id for n in names)
     unpack = ", unpack=True" if isinstance(target, gast.Tuple) else ""
@@ -157,10 +156,74 @@ def nested_call(node, ctx):
         levels.append(f"({source}, {test}, {width})")
     if len(set(bound)) != len(bound):
         return None  # a lambda cannot take one name twice
-    if any(isinstance(n, _KEEP) for part in (node.elt, *parts.values()) for n in walk(part)):
+    keep = (*_KEEP, *_SCOPES)  # (each lambda or inner comprehension kept as written)
+    if any(isinstance(n, keep) for part in (node.elt, *parts.values()) for n in walk(part)):
         return None
     template = (
         f"ac.filtered_nested(items, ({', '.join(levels)},), lambda {', '.join(bound)}: value)"
     )
     items = _staged_iter(gens[0].iter, ctx)
     return templates.expr(template, ac=ctx.ac, items=items, value=node.elt, **parts)
+
+
+def _escapes(part, names, ctx) -> bool:
+    """Whether `part` of a comprehension holds a lambda or generator that reads one of `names`
+    (the loop's) and may be called after its item: not a lambda called where it is written
+    (`(lambda w: w < v)(0)`), a list, set or dict comprehension (run on the spot), a generator
+    or a lambda of a comprehension (`ac.filtered`) handed to a built-in that uses it up
+    (`any(w > v for w in x)`)."""
+    parents = {}
+    for n in walk(part):
+        for child in gast.iter_child_nodes(n):
+            parents[id(child)] = n
+    for n in walk(part):
+        if not isinstance(n, (gast.Lambda, gast.GeneratorExp)) or not _free(n) & names:
+            continue
+        parent = parents.get(id(n))
+        if isinstance(n, gast.Lambda) and isinstance(parent, gast.Call) and parent.func is n:
+            continue  # called where it is written
+        if isinstance(n, gast.Lambda) and _filtered(parent, ctx):
+            if len(parent.args) < 4:
+                continue  # a list comprehension's: run on the spot
+            n, parent = parent, parents.get(id(parent))  # a generator's: as the generator
+        if (
+            isinstance(parent, gast.Call)
+            and isinstance(parent.func, gast.Name)
+            and parent.func.id in _CONSUMERS
+            and ctx.is_builtin(parent.func.id)
+            and parent.args[:1] == [n]
+        ):
+            continue  # used up by the call
+        return True
+    return False
+
+
+def _filtered(node, ctx) -> bool:
+    """Whether `node` is the `ac.filtered(...)` call a comprehension became."""
+    return (
+        isinstance(node, gast.Call)
+        and isinstance(node.func, gast.Attribute)
+        and node.func.attr == "filtered"
+        and isinstance(node.func.value, gast.Name)
+        and node.func.value.id == ctx.ac
+    )
+
+
+def _free(node) -> set:
+    """The names `node` reads that it does not bind itself (a lambda's parameters, a
+    comprehension's targets), nested scopes included."""
+    if isinstance(node, gast.Name):
+        return {node.id} if isinstance(node.ctx, gast.Load) else set()
+    inner = set()
+    for child in gast.iter_child_nodes(node):
+        inner |= _free(child)
+    if isinstance(node, gast.Lambda):
+        args = node.args
+        params = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+        inner -= {p.id for p in params if isinstance(p, gast.Name)}
+    elif isinstance(node, _SCOPES):
+        targets = {
+            n.id for g in node.generators for n in walk(g.target) if isinstance(n, gast.Name)
+        }
+        inner -= targets
+    return inner

@@ -20,7 +20,9 @@ holds, while tracing, a value whose None-ness is known only when the graph runs.
 Only the first operand is evaluated eagerly, as in Python. An operand holding `:=` stays as
 Python: inside a lambda it would bind in the lambda, not in the function. A chained comparison
 is split only when its middle operands are names, constants, or reads of a name by them
-(`x[0]`, `self.n`), which are safe to evaluate twice.
+(`x[0]`, `self.n`), which are safe to evaluate twice; other orderings go to the runtime, which
+evaluates each operand once (`0 < np.max(x) <= 2` -> `ac.compare_chain(('<', '<='), 0,
+lambda: np.max(x), lambda: 2)`).
 """
 
 import gast
@@ -152,8 +154,22 @@ class _Logical(Transformer):
             if isinstance(node.ops[0], gast.NotIn):
                 call = templates.expr("ac.not_(x)", ac=self.ac, x=call)
             return expressions.located(call, node)
-        if len(node.ops) < 2 or not all(_twice_safe(c) for c in node.comparators[:-1]):
+        if len(node.ops) < 2:
             return node
+        if not all(_twice_safe(c) for c in node.comparators[:-1]):
+            if not all(type(op) in _ORDER for op in node.ops) or any(
+                expressions.binds_or_suspends(c) for c in node.comparators
+            ):
+                return node
+            # `0 < np.max(x) <= 2`: each operand evaluated once, by the runtime
+            ops = gast.Tuple(
+                elts=[gast.Constant(value=_ORDER[type(op)], kind=None) for op in node.ops],
+                ctx=gast.Load(),
+            )
+            call = templates.expr("ac.compare_chain(ops, left)", ac=self.ac, ops=ops)
+            call.args[1] = node.left
+            call.args.extend(expressions.thunk(c) for c in node.comparators)
+            return expressions.located(self.as_test(call, test), node)
         operands = [node.left, *node.comparators]
         parts = [
             expressions.located(

@@ -62,7 +62,7 @@ from autoconv.runtime.lists import (
     list_iadd,
     list_method,
 )
-from autoconv.runtime.logical import and_, if_exp, not_, or_, truth
+from autoconv.runtime.logical import and_, compare_chain, if_exp, not_, or_, truth
 from autoconv.runtime.printing import (  # noqa: A004 - `ac.print` and others in converted code
     bin,
     chr,
@@ -122,6 +122,7 @@ __all__ = [
     "oct",
     "all",
     "and_",
+    "compare_chain",
     "any",
     "assert_",
     "bool",

@@ -25,9 +25,13 @@ def filter(function, iterable, /):  # noqa: A001
 def map(function, iterable, /, *iterables):  # noqa: A001
     """Python's `map`; while tracing, of items a staged loop appended (known only when
     the graph runs): `function` of each when the graph runs."""
-    if not _traces or iterables or not staging.grown_list(iterable):
+    if not _traces:
         return _py.map(function, iterable, *iterables)
-    return filtered(iterable, None, converted(function))
+    # (`map(float, x)` of Tensors: the staged `float`, as `float(v)` in converted code is)
+    function = converted(function)
+    if iterables or not staging.grown_list(iterable):
+        return _py.map(function, iterable, *iterables)
+    return filtered(iterable, None, function)
 
 
 def _same(value):

@@ -4,6 +4,8 @@ Operands after the first arrive as thunks, so evaluation stays short-circuit and
 values are Python's own: `or_(a, lambda: b)` returns `a` itself when `a` is true, not `True`.
 """
 
+import operator as _operator
+
 from autoconv.runtime import keyed, objects, staging
 from autoconv.runtime.unbound import past_operators, register, throw, unbound_error
 
@@ -51,6 +53,34 @@ def and_(value, operand, *more, test=False):
             return value
         operand, *more = more
     throw(new)  # out of the `except` block, which would chain the `NameError`
+
+
+_COMPARE = {
+    "<": _operator.lt,
+    "<=": _operator.le,
+    ">": _operator.gt,
+    ">=": _operator.ge,
+    "==": _operator.eq,
+    "!=": _operator.ne,
+}
+
+
+def compare_chain(ops, left, *operands, test=False):
+    """`left op0 operand0() op1 operand1() ...`, a chained comparison, as Python evaluates it:
+    each operand once, left to right, and `and` between the comparisons (`and_`: staged where
+    one is known only when the graph runs), stopping at the first false one."""
+    values = [left]
+
+    def comparison(i):
+        def compared():
+            if len(values) == i + 1:
+                values.append(operands[i]())
+            return _COMPARE[ops[i]](values[i], values[i + 1])
+
+        return compared
+
+    first = comparison(0)()
+    return and_(first, *(comparison(i) for i in range(1, len(ops))), test=test)
 
 
 def or_(value, operand, *more, test=False):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import sys
 
 import numpy as np
@@ -238,6 +239,10 @@ def unhashable(t: Tensor):
         library = frame  # `Counter(values)`: the standard library keys the user's data
         frame = frame.f_back
     names = [n for n, v in frame.f_locals.items() if v is t] if frame is not None else []
+    if names:
+        # (only a name the user's line shows: not one the converter bound, `key` of `c[f(v)]`)
+        line = source_line(frame)
+        names = [n for n in names if re.search(rf"\b{n}\b", line)]
     what = f"`{names[0]}`" if names else f"a value known only when the graph runs ({t.dtype})"
     if library is not None:
         module = library.f_globals.get("__name__", "the standard library")

@@ -154,9 +154,8 @@ class _Loop:
                     self.get_state, self.set_state = carry.state(self.get_state, self.set_state)
                 except _CarryHidden as carry:
                     # A function the body calls changes a `nonlocal` variable or an attribute
-                    # (hidden state): trace again with it among the loop's variables, which
-                    # carries it. Carrying it may show more (`self.buf[self.pos] = v` changes
-                    # `self.buf` once `self.pos` is a loop variable).
+                    # (hidden state), or an item of a list it reaches: carry it too, which may
+                    # show more (`self.buf[self.pos] = v` once `self.pos` is carried).
                     self.get_state, self.set_state, self.names = with_carried(
                         self.get_state, self.set_state, self.names, carry.refs
                     )
@@ -196,12 +195,10 @@ class _Loop:
         # variables are planned from the lists as the body will find them.
         lists = _closure_lists(self.body, self.test, self.get_state, *self.fns)
         lists = object_state.not_carried(lists, init, self.names)  # (`list_ref`'s are)
+        self.held = object_state.held_items(init, self.names)  # (restored by each attempt)
         fold_tails(lists, self.origin)
-        structs, init_leaves = [], []
-        for v in init:
-            leaves = []
-            structs.append(_struct(v, leaves))
-            init_leaves.append(leaves)
+        init_leaves = [[] for _ in init]
+        structs = [_struct(v, leaves) for v, leaves in zip(init, init_leaves)]
         # carried[(i, j)] = (shape, dtype): the loop variables, by variable and leaf;
         # carried[(i, j, 1)]: the kind tag of a leaf that is a Python number on some paths
         # and a NumPy value on others (self.kinds[(i, j)] lists the kinds, see `tagged`).
@@ -238,6 +235,7 @@ class _Loop:
 
         def attempt():
             hidden.undo()  # first: what a helper changed may be in a cell the next line resets
+            _restore(self.held)  # (the lists `list_ref` carries: their items before the loop)
             body_locals.start()  # each attempt from the state before the loop
             return self._trace(graph, init, structs, init_leaves, carried, snap, accums, made)
 
@@ -248,7 +246,7 @@ class _Loop:
             traced = settle(attempt, unsettled)
         except (_BodyRaises, _CarryHidden, object_state.CarryFields) as e:
             if not isinstance(e, _BodyRaises):  # (traced again: from the state before)
-                _restore(snap)
+                _restore([*snap, *self.held])
                 self.set_state(tuple(init)) if self.names else None
             body_locals.finish()
             hidden.undo()

@@ -564,6 +564,22 @@ def _mark_stale(t: Tensor, frame, line: str, name: str):
     t.graph._stale = True
 
 
+def forget_marks(blocks) -> None:
+    """Unmarks the arrays that statements traced into `blocks` changed in place: those blocks
+    are dropped (a staged `if` traced again carrying what its calls change), so the changes
+    never happen in the graph, and a read of the array afterwards is no stale read."""
+    dropped = {id(b) for b in blocks}
+    pending = list(blocks)
+    while pending:
+        block = pending.pop()
+        for node in block.nodes:
+            pending.extend(node.blocks or ())
+            for t in node.inputs or ():
+                stale = getattr(t, "_stale", None)
+                if stale is not None and any(id(b) in dropped for b in stale[0]):
+                    t._stale = None
+
+
 def _after(changed: list) -> bool:
     """True when the current block runs after the block where a value was changed on every
     path that reaches it (not in the other branch of the same `if`)."""

@@ -58,16 +58,29 @@ def items_written(lst, before, name, names) -> bool:
     return (
         len(lst) == len(before)
         and name not in names
-        and "." in name
+        and _reached(name)
         and not any(isinstance(v, ListAccum) for v in (*lst, *before))
     )
+
+
+def _reached(name: str) -> bool:
+    """Whether a list's name is an attribute or an item (`self.free_at`, `m2[1]`): a list
+    reached through an object or another list, which the loop carries by its path."""
+    return "." in name or "[" in name
 
 
 def not_carried(lists, state, names) -> list:
     """`(list, name)` of `lists` (those a loop's functions reach) but the objects' lists the
     loop carries as its variables (`list_ref`)."""
     own = {id(v) for v in state if type(v) is list}
-    return [(lst, n) for lst, n in lists if id(lst) not in own or not ("." in n and n in names)]
+    return [(lst, n) for lst, n in lists if id(lst) not in own or not (_reached(n) and n in names)]
+
+
+def held_items(state, names) -> list:
+    """`(list, name, items)` of the loop's variables that are lists carried by their items
+    (`list_ref`), as `appends._snapshot` gives: the loop's state holds the list itself, so
+    setting that state again does not give it its items back (`appends._restore` does)."""
+    return [(v, n, list(v)) for v, n in zip(state, names) if type(v) is list and _reached(n)]
 
 
 def list_ref(name, lst):

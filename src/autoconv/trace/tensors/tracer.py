@@ -246,6 +246,7 @@ class TensorTracer:
             # A function a branch calls changes a `nonlocal` variable or an attribute: trace
             # the `if` again with it among its variables, which joins it as theirs.
             branch_locals.finish()
+            mutation.forget_marks(blocks)  # (the branches' item writes are traced again)
             if names:
                 set_state(init)
             get_state, set_state, names = with_carried(get_state, set_state, names, refs)
@@ -258,6 +259,7 @@ class TensorTracer:
             # `d[k] = v` adds a key on some paths only: the dict's keys are run-time ones now
             # (trace.tensors.keyed), and the `if` is traced again storing into them.
             branch_locals.finish()
+            mutation.forget_marks(blocks)
             if names:
                 set_state(init)
             return self.if_stmt(cond, body, orelse, get_state, set_state, names)
