@@ -31,9 +31,11 @@ def checked(node) -> tuple | None:
     when the graph runs; else None."""
     if node.kind != "binop" or node.fn not in _OPERATORS or len(node.args) != 2:
         return None
-    if len(node.outputs) != 1 or not node.outputs[0].weak:
-        return None
     a, b = node.args
+    # (a Python number divided by a zero written in the code: NumPy's dtype, Python's error)
+    zero = node.fn != "**" and type(b) in _NUMBERS and b == 0 and _python_number(a)
+    if len(node.outputs) != 1 or not (node.outputs[0].weak or zero):
+        return None
     if not all(_python_number(v) for v in (a, b)):
         return None
     if node.fn == "**":
@@ -45,7 +47,7 @@ def checked(node) -> tuple | None:
             return None  # known while tracing
         if isinstance(b, Tensor) and b.dtype.kind == "c":
             return None
-    elif not isinstance(b, Tensor):
+    elif not isinstance(b, Tensor) and not zero:
         return None
     return a, b
 

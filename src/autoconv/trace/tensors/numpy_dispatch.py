@@ -31,7 +31,7 @@ from autoconv.trace.tensors import (
     staged_try,
 )
 from autoconv.trace.tensors.path_types import retag
-from autoconv.trace.tensors.recording import emit
+from autoconv.trace.tensors.recording import emit, may_raise
 from autoconv.trace.tensors.recording import one as _one
 
 # Tensor methods that are recorded as method calls; value: the NumPy function whose shape and
@@ -371,7 +371,17 @@ def binop(symbol, uf, a, b):
     elif python and symbol == "**":
         a = staged_try.power_base(a, b)  # 0.0 ** -1 raises ZeroDivisionError too
     specs = python or _ufunc_specs(uf, (a, b), {})
-    return retag(op, (a, b), {}, emit("binop", symbol, symbol, (a, b), {}, specs)[0])
+    out = emit("binop", symbol, symbol, (a, b), {}, specs)[0]
+    if symbol in ("/", "//", "%") and (
+        python and isinstance(b, Tensor) or type(b) in (int, float) and b == 0 and _weak_tensor(a)
+    ):
+        may_raise(out)  # Python's ZeroDivisionError, whether or not the quotient is used
+    return retag(op, (a, b), {}, out)
+
+
+def _weak_tensor(value) -> bool:
+    """A Python number known only when the graph runs."""
+    return type(value) is Tensor and value.weak
 
 
 def _text_operator(symbol, a, b):
