@@ -67,7 +67,10 @@ def shadow(obj, name: str = "", make: bool = False):
     if not make:
         return None
     if len(_SHADOWS) > 1024:
-        _SHADOWS.clear()
+        # The oldest half, of traces done by now: clearing them all dropped the shadows of the
+        # trace going on, whose sets then read as the empty Python objects (a wrong result).
+        for key in list(_SHADOWS)[:512]:
+            del _SHADOWS[key]
     found = _SHADOWS[id(obj)] = Shadow(obj, name)
     return found
 
