@@ -146,7 +146,15 @@ def top_two(a):
     return heapq.nlargest(2, a.tolist()), heapq.nsmallest(2, list(a))
 
 
+def top_two_by_key(a):
+    # (with `key=`: ties in the range's order, as sorted(..., key=key)[:n])
+    return heapq.nlargest(2, range(len(a)), key=lambda i: a[i]), heapq.nsmallest(
+        2, range(len(a)), key=lambda i: a[i]
+    )
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_nlargest_of_a_list_of_run_time_values(backend):
     for a in (np.array([5, 3, 8]), np.array([1]), np.array([2, 2, 1])):
         follows_the_rule(top_two, a, backend=backend)
+        follows_the_rule(top_two_by_key, a, backend=backend)

@@ -82,8 +82,13 @@ def _smallest(fn, reverse: bool):
 
 def _symbolic_items(iterable, key) -> bool:
     """A Python list or tuple holding values known only when the graph runs (`a.tolist()` of
-    an array), compared by the staged sort (no `key`: Python would call it on each)."""
-    return key is None and type(iterable) in (list, tuple) and holds_symbolic(iterable)
+    an array), or a list, tuple or range whose `key` gives such values (`key=lambda i: a[i]`,
+    asked of its first item): compared by the staged sort."""
+    if type(iterable) not in (list, tuple, range):
+        return False
+    if key is None:
+        return holds_symbolic(iterable)
+    return len(iterable) > 0 and holds_symbolic([key(iterable[0])])
 
 
 STAGED = {
