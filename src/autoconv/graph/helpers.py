@@ -7,10 +7,9 @@ them to its own forms or calls them on the host), and a saved file names them by
 
 from __future__ import annotations
 
-import bisect
-import heapq
-
 import numpy as np
+
+from autoconv.runtime import heaps as _heaps
 
 # --- values that exist on some paths only (see trace.tensors.optionals) ---------------------
 
@@ -382,17 +381,7 @@ def _list_method(name: str):
     return method
 
 
-HEAP_FUNCS = {
-    "heappush": heapq.heappush,
-    "heappop": heapq.heappop,
-    "heappushpop": heapq.heappushpop,
-    "heapreplace": heapq.heapreplace,
-    "heapify": heapq.heapify,
-    "insort_right": bisect.insort_right,
-    "insort_left": bisect.insort_left,
-    "bisect_left": bisect.bisect_left,
-    "bisect_right": bisect.bisect_right,
-}
+HEAP_FUNCS = _heaps.FUNCTIONS
 """The functions of `heapq` and `bisect` that take a list first, by name: staged on run-time
 lists as list methods (trace.tensors.heaps)."""
 HEAP_RESULTS = frozenset(("heappop", "heappushpop", "heapreplace", "bisect_left", "bisect_right"))
