@@ -56,7 +56,7 @@ def counter_in_branches(x):
 @pytest.mark.parametrize("f", [counts_in_branches, counts_in_loop])
 def test_a_key_set_on_some_paths_only_is_a_clear_error(f):
     text = message(f, X)
-    assert "is set on some paths of this staged statement" in text
+    assert "is set on some paths of a staged statement" in text
     assert "test_missing_keys9.py:" in text
 
 

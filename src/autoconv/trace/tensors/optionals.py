@@ -27,7 +27,7 @@ from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.runtime import staging
 from autoconv.trace.core import optional as core_optional
-from autoconv.trace.core.values import map_leaves, unbound
+from autoconv.trace.core.values import map_leaves
 from autoconv.trace.tensors import choices
 from autoconv.trace.tensors.choices import Choice
 from autoconv.trace.tensors.recording import cast
@@ -51,6 +51,7 @@ class Optional(core_optional.Optional):
         if self.flag is True:
             return self.value
         origin = user_origin(3)
+        _refuse_missing_key(self, origin)
         inner = self.value
         if isinstance(inner, Optional):  # a value or None inside (`found = None` in an `else`)
             flag = inner.flag
@@ -91,6 +92,25 @@ class Optional(core_optional.Optional):
 
     def __format__(self, spec):
         return format(self.unwrap(), spec)
+
+
+def _refuse_missing_key(v, origin) -> None:
+    """A dict's item at a string key that a staged statement set on some paths only, where it
+    did not exist before (`d["big"] = d.get("big", 0) + 1` in a loop, `d = {}` before it), read:
+    whether the key exists would be known only when the graph runs, which a dict's keys
+    written in the code cannot be. (Never read, it is no error: `d["seen"] = True`.)"""
+    missing = v.missing
+    if type(missing) is not tuple or missing[0] != "unbound":
+        return
+    accessors = staging._parse(missing[1])[1]
+    if accessors and not accessors[-1][0] and type(accessors[-1][1]) is str:
+        name = missing[1]
+        raise StagingError(
+            f"{where(origin)}: `{name}` is set on some paths of a staged statement before this "
+            "line and does not exist on others (no such key before it), so whether it exists "
+            "would be known only when the graph runs. Give it a value before that statement "
+            f"(`{name} = 0`), or key the dict by a number or string made when the graph runs."
+        )
 
 
 def unwrap_any(v):
@@ -305,17 +325,8 @@ def zeros_like(v):
 
 def lift_pair(name, a, b, origin):
     """`a` and `b`, one variable's values on two paths, made alike (`core.optional.lift_pair`).
-    A dict's item at a string key (`d['big']`) that exists on one path only is an error: the
-    dict's keys would depend on the path. (An item of a list a staged loop grew reads as
-    unbound too: it exists when the graph runs.)"""
-    accessors = staging._parse(name)[1] if unbound(a) != unbound(b) else None
-    if accessors and not accessors[-1][0] and type(accessors[-1][1]) is str:
-        raise StagingError(
-            f"{where(origin)}: `{name}` is set on some paths of this staged statement and "
-            "does not exist on others (no such key before it), so whether it exists "
-            "would be known only when the graph runs. Give it a value before the statement "
-            f"(`{name} = 0`), or key the dict by a number or string made when the graph runs."
-        )
+    (A dict's item at a string key that exists on one path only is refused where it is read:
+    `Optional.unwrap`.)"""
     return core_optional.lift_pair(name, a, b, origin, LIFTING)
 
 
