@@ -364,6 +364,7 @@ def binop(symbol, uf, a, b):
         return ufunc(uf, "__call__", (a, b), {})
     op = BINARY_OPERATORS[symbol]
     python = _python_result(op, (a, b))
+    divisor = b
     if python and symbol in ("/", "//", "%") and isinstance(b, Tensor):
         # Python numbers: a zero divisor raises ZeroDivisionError when the graph runs (or,
         # inside a `try` that handles it, takes the handler: staged_try).
@@ -372,11 +373,18 @@ def binop(symbol, uf, a, b):
         a = staged_try.power_base(a, b)  # 0.0 ** -1 raises ZeroDivisionError too
     specs = python or _ufunc_specs(uf, (a, b), {})
     out = emit("binop", symbol, symbol, (a, b), {}, specs)[0]
-    if symbol in ("/", "//", "%") and (
-        python and isinstance(b, Tensor) or type(b) in (int, float) and b == 0 and _weak_tensor(a)
-    ):
+    if symbol in ("/", "//", "%") and b is divisor and _may_divide_by_zero(python, a, b):
+        # (`b is divisor`: a `try` that handles the error has a divisor that cannot fail)
         may_raise(out)  # Python's ZeroDivisionError, whether or not the quotient is used
     return retag(op, (a, b), {}, out)
+
+
+def _may_divide_by_zero(python, a, b) -> bool:
+    """Whether `a / b` (`//`, `%`) of Python numbers may raise ZeroDivisionError: a divisor
+    known only when the graph runs, or a zero written in the code."""
+    if isinstance(b, Tensor):
+        return bool(python)
+    return type(b) in (int, float) and b == 0 and _weak_tensor(a)
 
 
 def _weak_tensor(value) -> bool:
