@@ -14,13 +14,19 @@ import jax.numpy as jnp
 import numpy as np
 
 
+def _float(a):
+    """`a` as NumPy's `linalg` computes it: an int matrix in float64."""
+    a = jnp.asarray(a)
+    return a if jnp.issubdtype(a.dtype, jnp.inexact) else a.astype(jnp.float64)
+
+
 def _singular(a, *rest):
-    lu = jax.lax.linalg.lu(jnp.asarray(a))[0]
+    lu = jax.lax.linalg.lu(_float(a))[0]
     return jnp.any(jnp.diagonal(lu, axis1=-2, axis2=-1) == 0)
 
 
 def _not_positive_definite(a):
-    a = jnp.asarray(a)
+    a = _float(a)
     return jnp.all(jnp.isfinite(a)) & jnp.any(jnp.isnan(jnp.linalg.cholesky(a)))
 
 
