@@ -243,7 +243,9 @@ def format_as_key(x):
 def test_a_formatted_tensor_is_a_run_time_string_never_a_dict_key():
     # An f-string of a Tensor is a string made when the graph runs (tests/graph/test_staged_print)
     assert autoconv.function(format_returned)(F64) == format_returned(F64) == "2.25"
-    raises_at(format_as_key, (F64,), "table.get(", "dict `table`", "known while tracing")
+    # (a run-time string is a key of a dict holding run-time keys; this one holds a key
+    # written in the code, which its keys cannot be mixed with)
+    raises_at(format_as_key, (F64,), "table.get(", "dict `table`", "use keys of one sort")
 
 
 # --- isinstance and np.isscalar -------------------------------------------------------------
