@@ -265,3 +265,37 @@ def test_function_without_control_flow_is_unchanged():
         return z + 1
 
     assert autoconv.to_code(plain) == "def plain(x, y):\n    z = x * y\n    return z + 1\n"
+
+
+def _counter():
+    calls = 0
+    total = np.zeros(3)
+
+    def step(v):
+        """Counts its calls.
+
+        And marks one item."""
+        nonlocal calls
+        calls += 1
+        total[0] = v
+        return v * 2
+
+    return step
+
+
+def test_a_closure_declaring_enclosing_variables_nonlocal_shows_code_that_compiles():
+    """A `nonlocal` (the user's, or one autoconv adds for an item written through a cell)
+    does not compile at a module's top level: the code shows the function inside a stand-in
+    for its enclosing function, which binds those variables; the docstring is unchanged."""
+    text = autoconv.to_code(_counter())
+    tree = ast.parse(text)
+    (outer,) = tree.body
+    assert outer.name == "_counter"
+    assert [type(s) for s in outer.body] == [ast.Assign, ast.FunctionDef, ast.Return]
+    assert {t.id for t in outer.body[0].targets} == {"calls", "total"}
+    inner = outer.body[1]
+    assert inner.name == "step" and [a.arg for a in inner.args.args] == ["v"]
+    assert ast.get_docstring(inner, clean=False) == _counter().__doc__
+    assert isinstance(inner.body[1], ast.Nonlocal)
+    step = autoconv.convert(_counter())
+    assert step(3) == 6

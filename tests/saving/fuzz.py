@@ -1418,8 +1418,11 @@ _GENERATED_NAME = re.compile(r"[vs]\d+|_(then|else|test|body|loop|if|else)_[vnw]
 # The dispatcher's (functions/dispatch.py): its own names and those of its namespace.
 DISPATCH_NAMES = frozenset(
     {"dispatch", "args", "e", "MISS", "ndarray", "jarray", "used", "dtype", "shape", "aval"}
+    | {"NoneType"}
 )
-_DISPATCH_NAME = re.compile(r"[at]\d+|(run|fail)_\d+|[dspTo]\d+_\d+")
+# Parameters and their types (`a0`, `t0`), items of containers and their types (`a0_1_2`,
+# `Ta0_1`), per-entry functions, and values of the namespace named by entry and path.
+_DISPATCH_NAME = re.compile(r"[at]\d+|T?a\d+(_\d+)+|(run|fail)_\d+|[dspTocML]\d+(_\d+)+")
 
 
 def token_problems(source: str, dispatch: bool = False) -> list:

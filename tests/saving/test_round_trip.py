@@ -29,8 +29,9 @@ def test_corpus_program_round_trips(program, tmp_path_factory):
     path = str(tmp_path_factory.getbasetemp() / f"{program.id}.acg")
     f = trace_and_save(program, path)
     if isinstance(f, SaveError):
-        # Only object arguments (Variables, generators passed in) and object state.
-        assert "object" in str(f), str(f)
+        # Only object arguments (Variables, generators passed in) and object state, and
+        # lists of structured items grown in a staged loop (docs/saving.md's table).
+        assert "object" in str(f) or "list of tuples, lists or dicts" in str(f), str(f)
         assert located(str(f), program.path), str(f)
         return
     if isinstance(f, autoconv.AutoconvError):

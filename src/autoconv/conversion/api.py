@@ -1,6 +1,9 @@
 """The public conversion API: `convert`, `to_code`, `do_not_convert`."""
 
+import ast
+import io
 import re
+import tokenize
 import types
 import warnings
 
@@ -39,7 +42,41 @@ def to_code(func, *, recursive: bool = True) -> Code:
     if isinstance(entry, ConversionError):
         # The cached error, raised afresh: without the traceback of the last time it was raised.
         raise entry.with_traceback(None)
-    return Code(_note_kept(entry.text, entry.kept) + "\n")
+    return Code(_note_kept(_enclosed(entry.text, target), entry.kept) + "\n")
+
+
+def _enclosed(text: str, func) -> str:
+    """`text`, or, where its function declares an enclosing function's variables `nonlocal`
+    (the user's `nonlocal`, or an item it writes there), `text` inside a stand-in for that
+    function binding them: a `nonlocal` at a module's top level does not compile."""
+    tree = ast.parse(text)
+    top = tree.body[0] if len(tree.body) == 1 else None
+    if not isinstance(top, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return text
+    cells = dict.fromkeys(n for s in top.body if isinstance(s, ast.Nonlocal) for n in s.names)
+    if not cells:
+        return text
+    parts = func.__qualname__.split(".<locals>.")
+    outer = parts[-2].rpartition(".")[2] if len(parts) > 1 else ""
+    outer = outer if outer.isidentifier() else "enclosing"
+    # Each line one level deeper, but for those inside a string (a docstring's lines).
+    inside = set()
+    for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+        if tok.type == tokenize.STRING:
+            inside.update(range(tok.start[0] + 1, tok.end[0] + 1))
+    lines = [
+        line if i in inside or not line else f"    {line}"
+        for i, line in enumerate(text.split("\n"), 1)
+    ]
+    return "\n".join(
+        [
+            f"# {top.name}'s enclosing function, reduced to the variables they share",
+            f"def {outer}():",
+            f"    {' = '.join(cells)} = ...",
+            *lines,
+            f"    return {top.name}",
+        ]
+    )
 
 
 def _note_kept(text: str, kept) -> str:

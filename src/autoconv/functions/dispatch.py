@@ -142,6 +142,8 @@ def _sub_guard(sub, p, first, t, tag, names, objects, types, checks, leaves) -> 
         dtype, shape = sub[1], sub[2]
         if dtype.itemsize == 0 or dtype.kind in "OmMV":
             return False
+        if not all(d is None or type(d) is int for d in shape):
+            return False  # only ints are written into the guard's text (a loaded key's too)
         names[f"d{tag}"] = dtype
 
         def facts(a):

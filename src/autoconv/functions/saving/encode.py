@@ -149,8 +149,8 @@ class Encoder:
     def decl(self, t) -> dict:
         if t.dtype.fields is not None:
             self.fail(
-                "a list of tuples appended in a staged loop",
-                "append each item of the tuple to a list of its own, or keep this function unsaved",
+                "a list of tuples, lists or dicts appended in a staged loop",
+                "append each of their items to a list of its own, or keep this function unsaved",
             )
         out = {"id": t.id, "shape": list(t.shape), "dtype": dtype_text(t.dtype)}
         if t.weak:
