@@ -70,7 +70,7 @@ def _makes_keyed(value) -> bool:
 
 
 def transform(function_node, ctx) -> None:
-    names = _keyed_names(function_node)
+    names = _keyed_names(function_node) | _helper_results(function_node, ctx)
     if names or any(isinstance(n, _REWRITTEN) for n in walk(function_node)):
         written = _written_paths(function_node)
         keyed = _Keyed(ctx, names, expressions.target_reads(function_node), written)
@@ -102,8 +102,10 @@ def _keyed_names(function_node) -> set:
         elif isinstance(node, (gast.Nonlocal, gast.Global)):
             for name in node.names:
                 kinds.setdefault(name, set()).add("other")
-    # A name the function never binds, tested with `in` (`if k in memo:` of an enclosing
-    # function's memo dict): the runtime's calls see what it holds when they run.
+    # A name the function never binds, or a parameter it does not rebind, tested with `in`
+    # (`if k in memo:` of an enclosing function's memo dict, `k in d` of a dict passed in):
+    # the runtime's calls see what it holds when they run.
+    params = _parameters(function_node)
     names = {
         node.comparators[0].id
         for node in walk(function_node)
@@ -111,7 +113,18 @@ def _keyed_names(function_node) -> set:
         and len(node.ops) == 1
         and isinstance(node.ops[0], (gast.In, gast.NotIn))
         and isinstance(node.comparators[0], gast.Name)
-        and node.comparators[0].id not in kinds
+        and (node.comparators[0].id not in kinds or node.comparators[0].id in params)
+    }
+    # A name whose dict methods the function calls (`d = count(x)` then `d.get(k)`, a
+    # parameter's `d.items()`): a dict made elsewhere, which may hold run-time keys too.
+    names |= {
+        node.func.value.id
+        for node in walk(function_node)
+        if isinstance(node, gast.Call)
+        and isinstance(node.func, gast.Attribute)
+        and node.func.attr in _DICT_METHODS
+        and isinstance(node.func.value, gast.Name)
+        and "make" not in kinds.get(node.func.value.id, ())
     }
     grew = True
     while grew:  # (a copy of a copy)
@@ -123,6 +136,51 @@ def _keyed_names(function_node) -> set:
                 names.add(name)
                 grew = True
     return names
+
+
+def _parameters(function_node) -> set:
+    """The function's parameters that its body never binds again."""
+    params = {
+        a.id
+        for a in gast.walk(function_node.args)
+        if isinstance(a, gast.Name) and isinstance(a.ctx, gast.Param)
+    }
+    for node in walk(function_node):
+        if isinstance(node, gast.Name) and isinstance(node.ctx, (gast.Store, gast.Del)):
+            params.discard(node.id)
+        elif isinstance(node, (gast.Nonlocal, gast.Global)):
+            params.difference_update(node.names)
+    return params
+
+
+def _helper_results(function_node, ctx) -> set:
+    """Names the function binds only to what a function of the user's returns (`d =
+    count(x)`): a dict made there may hold keys known only when the graph runs, which `in`
+    and item reads of the name see through the runtime (`ac.keyed_item` reads any other
+    value as Python does)."""
+    results, other, bound = set(), set(), set()
+    for node in walk(function_node):
+        if isinstance(node, gast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+            if (
+                isinstance(target, gast.Name)
+                and isinstance(value, gast.Call)
+                and isinstance(value.func, gast.Name)
+                and not ctx.is_builtin(value.func.id)
+                and value.func.id[:1].islower()  # (not a class: `p = Point(1, 2)`)
+                or isinstance(target, gast.Name)
+                and isinstance(value, gast.Call)
+                and isinstance(value.func, gast.Attribute)
+                and _makes_keyed(value)  # `d = ac.setitem(d, k, v)`
+            ):
+                results.add(target.id)
+                bound.add(id(target))
+        elif isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Load):
+            if id(node) not in bound:
+                other.add(node.id)
+        elif isinstance(node, (gast.Nonlocal, gast.Global)):
+            other.update(node.names)
+    return results - other
 
 
 def _stored_names(function_node) -> set:
@@ -279,6 +337,7 @@ def _written_paths(function_node) -> set:
 
 
 _VIEWS = ("items", "keys", "values")
+_DICT_METHODS = frozenset(_VIEWS + ("get", "setdefault", "most_common"))
 _SET_OPERATORS = {gast.BitAnd: "&", gast.BitOr: "|", gast.Sub: "-", gast.BitXor: "^"}
 _SET_COMPARISONS = {
     gast.Eq: "==",
