@@ -69,11 +69,12 @@ def lift(name: str, a, b, merger, names=()):
         return a, b
     if getattr(a, "default_factory", None) is not getattr(b, "default_factory", None):
         return a, b  # (two defaults: the merge's own message)
-    contents = [_content(v, lists) for v, lists in zip((a, b), merger.block_lists)]
-    if not any(c is None or run_spec(c[0]) is not None for c in contents) and (
+    found = [_content(v, lists) for v, lists in zip((a, b), merger.block_lists)]
+    contents = [c for c, _ in found]
+    if not any(run_time for _, run_time in found) and (
         None in contents or contents[0][0] == contents[1][0]
     ):
-        return a, b  # the same keys known now on both paths: merged as Python dicts are
+        return a, b  # no run-time keys, and the same keys (or others) on both paths: as before
     lifted = None if None in contents else _runs(name, a, contents, merger)
     if lifted is None:
         kind = "set" if type(a) is set else "dict"
@@ -88,21 +89,23 @@ def lift(name: str, a, b, merger, names=()):
 
 
 def _content(obj, lists):
-    """`(keys, values)` that set or dict `obj` holds at the end of a block (`lists`: the
-    changes of the lists the statement carries there; values None for a set), or None where
-    they cannot be one run-time list each (string keys, a list changed otherwise)."""
+    """`((keys, values), run_time)`: what set or dict `obj` holds at the end of a block
+    (`lists`: the changes of the lists the statement carries there; values None for a set),
+    None where they cannot be one run-time list each (string keys, a list changed otherwise),
+    and whether it holds run-time keys there."""
     shadow = keyed_rt.shadow(obj)
     if shadow is not None and (shadow.snapped or shadow.active()):
-        if shadow.coded or shadow.nones:
-            return None
         keys = _after(shadow.keys, lists)
         values = None if shadow.values is None else _after(shadow.values, lists)
+        run_time = keys is None or run_spec(keys) is not None
         if keys is None or (shadow.values is not None and values is None):
-            return None
-        return keys, values
+            return None, run_time
+        if shadow.coded or shadow.nones:
+            return None, run_time
+        return (keys, values), run_time
     if not all(map(keyed_rt.number_key, obj)):
-        return None
-    return list(obj), None if type(obj) is set else list(obj.values())
+        return None, False
+    return (list(obj), None if type(obj) is set else list(obj.values())), False
 
 
 def _after(lst, lists):
