@@ -18,8 +18,7 @@ import numpy as np
 from autoconv.graph import graph as _g
 from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
-from autoconv.graph.helpers import STR_METHODS, str_method
-from autoconv.graph.helpers import array_list
+from autoconv.graph.helpers import STR_METHODS, array_list, str_method
 from autoconv.graph.helpers import flat_items as _flat_items
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.trace.tensors.path_types import retag
