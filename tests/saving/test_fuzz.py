@@ -70,8 +70,11 @@ def numpy_runner(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def jax_runner(tmp_path_factory):
-    pytest.importorskip("jax")
-    return fuzz.Runner("jax", folder=str(tmp_path_factory.mktemp("fuzz-jax")))
+    jax = pytest.importorskip("jax")
+    filtering = jax.config.jax_traceback_filtering
+    yield fuzz.Runner("jax", folder=str(tmp_path_factory.mktemp("fuzz-jax")))
+    # (the runner turns JAX's filtering off: later tests in this process see JAX's default)
+    jax.config.update("jax_traceback_filtering", filtering)
 
 
 def check(runner, name, data, detail="", special=None):

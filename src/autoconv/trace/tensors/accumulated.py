@@ -22,6 +22,7 @@ from autoconv.graph.helpers import stacker as _bind_stack
 from autoconv.graph.origin import source_text, user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
 from autoconv.runtime import staging as rt
+from autoconv.trace.tensors import arraylike
 from autoconv.trace.core.values import Undefined
 from autoconv.trace.tensors.optionals import RUN_LISTS, Optional, index_value, materialized
 from autoconv.trace.tensors.path_types import tagged
@@ -111,6 +112,7 @@ def _from_user() -> bool:
 
 _g.HOLDERS[ListAccum] = (lambda v: (v.tensor,), lambda v, new: ListAccum(new[0]))
 RUN_LISTS.append(ListAccum)
+arraylike.RUN_LIST.append(ListAccum)
 
 
 def _run_stack(func, arrays, *args, **kwargs):

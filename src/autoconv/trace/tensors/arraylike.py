@@ -33,6 +33,8 @@ from autoconv.trace.tensors.user_code import (
 )
 
 _PY_NUMBERS = (bool, int, float, complex)
+RUN_LIST: list = []
+"""The type of a run-time list (accumulated.ListAccum, which registers it here)."""
 _TRACER_FILE = os.path.join("trace", "tensors", "tracer.py")
 _AUTOCONV_DIR = (
     os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep
@@ -505,10 +507,8 @@ def tolist(t: Tensor):
     if shape == (None,):
         # A flat array of a run-time length (`a[a > 0].tolist()`): a run-time list of Python
         # numbers, as a staged loop's appends make one.
-        from autoconv.trace.tensors.accumulated import ListAccum
-
         spec = [((None,), dtype, False)]
-        return [ListAccum(emit("helper", "tolist", array_list, (t,), {}, spec)[0])]
+        return [RUN_LIST[0](emit("helper", "tolist", array_list, (t,), {}, spec)[0])]
     if None in shape:
         fail(
             frame,
