@@ -3250,7 +3250,28 @@ FINDINGS = {
     "count_inversions_merge": ("b", "L-list-slice-run-time"),
     "chr_codes_to_string": ("b", "L-run-time-string-method"),
 }
-JAX_FINDINGS = {}
+JAX_FINDINGS = {
+    # run 1 (JAX, one process a program, `timeout 150`), at main e684eb1; the rest as on NumPy
+    "heap_kth_largest_stream": ("d", "JW1"),
+    "counter_arithmetic": ("d", "JW2"),
+    "roc_points_sorted": ("e", "JE1"),
+    "per36_table": ("c", "JC1"),
+    "students_failing_any": ("c", "JC2"),
+    "exp_smooth_skip_nan": ("b", "L-jax-mixed-kinds (W1 on NumPy; the message says tuples)"),
+    "double_doubles": ("b", "L-jax-size"),
+    "events_per_bucket": ("b", "L-jax-size"),
+    "error_bursts_window": ("b", "L-jax-size"),
+    "median_spike_replace": ("b", "L-jax-size"),
+    "interpolate_gaps": ("b", "L-jax-size"),
+    "expenses_by_category_np": ("b", "L-jax-size"),
+    "letter_histogram_numpy": ("b", "L-jax-size"),
+    "points_within_radius_sorted": ("b", "L-jax-size"),
+    "cross_validation_folds": ("b", "L-jax-size"),
+    "calendar_bookings_class": ("b", "L-jax-list (sort of tuples)"),
+    "johnson_two_machines": ("b", "L-jax-list (np.array of a list that may hold no items)"),
+    "classify_triangles": ("b", "L-jax-string-dict"),
+    "dict_from_zip_and_invert": ("b", "L-jax-string-dict"),
+}
 
 
 if __name__ == "__main__":

@@ -4,6 +4,9 @@ on NumPy and on JAX where it is installed. Each open class is a strict xfail nam
 checked to fail; a fix turns it into a plain test.
 """
 
+import heapq
+from collections import Counter
+
 import numpy as np
 import pytest
 
@@ -136,3 +139,64 @@ def test_fstring_of_value_or_none(backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_fstring_of_value_or_none_when_a_value(backend):
     follows_the_rule(format_value_or_none, np.array([0.5, 6.0]), backend=backend)
+
+
+# JW1 (wrong on JAX, heap_kth_largest_stream): a list appended with a value-or-None whose
+# value is a Python int: on JAX its items are np.int64 where eager's are ints.
+def heap_top_or_none(a):
+    heap = []
+    out = []
+    for v in a:
+        heapq.heappush(heap, int(v))
+        if len(heap) > 2:
+            heapq.heappop(heap)
+        out.append(heap[0] if len(heap) == 2 else None)
+    return out
+
+
+def test_python_int_or_none_items():
+    follows_the_rule(heap_top_or_none, np.array([5, 3, 9, 1]), backend="numpy")
+
+
+@pytest.mark.skipif("jax" not in BACKENDS, reason="jax not installed")
+@pytest.mark.xfail(strict=True, reason="JW1: int-or-None items are np.int64 on JAX")
+def test_python_int_or_none_items_on_jax():
+    follows_the_rule(heap_top_or_none, np.array([5, 3, 9, 1]), backend="jax")
+
+
+# JW2 (wrong on JAX, counter_arithmetic): Counter + Counter of run-time keys gives np.int64
+# counts on JAX where eager's are ints.
+def counter_sum(a):
+    return dict(Counter(a.tolist()) + Counter({2: 1}))
+
+
+def test_counter_sum_counts_are_ints():
+    follows_the_rule(counter_sum, np.array([2, 2, 3]), backend="numpy")
+
+
+@pytest.mark.skipif("jax" not in BACKENDS, reason="jax not installed")
+@pytest.mark.xfail(strict=True, reason="JW2: Counter + Counter counts are np.int64 on JAX")
+def test_counter_sum_counts_are_ints_on_jax():
+    follows_the_rule(counter_sum, np.array([2, 2, 3]), backend="jax")
+
+
+# JE1 (crash on JAX, roc_points_sorted): `zip(pts, pts[1:])` of a list grown in a staged loop
+# raises IndexError from the JAX backend's read check where eager returns.
+def shifted_pairs(y):
+    pts = [0.0]
+    for v in y:
+        pts.append(float(v))
+    s = 0.0
+    for a, b in zip(pts, pts[1:]):
+        s += b - a
+    return s
+
+
+def test_zip_with_shifted_run_time_list():
+    follows_the_rule(shifted_pairs, np.array([1, 0, 1]), backend="numpy")
+
+
+@pytest.mark.skipif("jax" not in BACKENDS, reason="jax not installed")
+@pytest.mark.xfail(strict=True, reason="JE1: IndexError from the JAX read check")
+def test_zip_with_shifted_run_time_list_on_jax():
+    runs_or_clear_error(shifted_pairs, np.array([1, 0, 1]), backend="jax")
