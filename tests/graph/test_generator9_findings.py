@@ -499,11 +499,11 @@ def test_inner_item_in_a_branch_after_a_return():
     )
 
 
-# H10 (wrong value, open; found by CI's draws once H6 was fixed): a Counter given a key in the
+# H10 (wrong value, fixed; found by CI's draws once H6 was fixed): a Counter given a key in the
 # staged rest of a function after a staged early `return`, and `dict(c)` of it returned there:
-# the dict made inside the staged branch holds run-time keys, and the `return` merges it as a
-# value, which keeps the empty Python object (`{}`, eager `{0: 1}`). H6's statements stay out
-# of CI's draws (graph_programs8.CI_OUT) until this is fixed.
+# the dict made inside the staged branch holds run-time keys, and the `return` merged it as a
+# value, which kept the empty Python object (`{}`, eager `{0: 1}`). The `if` now chooses between
+# the two paths' run-time lists of keys and values (trace/tensors/keyed_runs.py).
 def counter_copied_after_an_early_return(a, k):
     cnt = collections.Counter()
     if np.any(a < 0):
@@ -512,7 +512,6 @@ def counter_copied_after_an_early_return(a, k):
     return (dict(cnt),)
 
 
-@pytest.mark.xfail(strict=True, reason="H10: a run-time dict made in a staged branch, merged")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_a_counter_copied_after_an_early_return(backend):
     follows_the_rule(counter_copied_after_an_early_return, np.array([0.0]), 0, backend=backend)

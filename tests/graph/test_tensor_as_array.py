@@ -144,8 +144,14 @@ def test_tolist_in_a_python_loop():
     check(tolist_loop, F64)
 
 
-def test_tolist_of_a_run_time_length_raises():
-    raises_at(tolist_of, (F64,), "x.tolist()", "tolist()", "only known", input_signature=SPEC_NONE)
+def test_tolist_of_a_run_time_length():
+    # A flat array: a run-time list of its Python numbers. Deeper: the lists need the length.
+    g = autoconv.function(tolist_of, input_signature=SPEC_NONE)
+    for x in (F64, F64[:1], F64[:0]):
+        got = g(x)
+        assert got == x.tolist() and [type(v) for v in got] == [float] * len(x)
+    rows = [autoconv.TensorSpec((None, 2), np.float32)]
+    raises_at(tolist_of, (F32,), "x.tolist()", "tolist()", "only known", input_signature=rows)
 
 
 def rounding(x):

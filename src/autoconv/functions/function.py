@@ -451,12 +451,12 @@ class Function:
 
     def _trace(self, values, key) -> ConcreteFunction:
         from autoconv.trace.tensors import random as _random
-        from autoconv.trace.tensors.accumulated import check_output
+        from autoconv.trace.tensors.accumulated import UnboundReturn, check_output
         from autoconv.trace.tensors.appends import whole_lists
         from autoconv.trace.tensors.choices import chosen
         from autoconv.trace.tensors.keyed import outputs as keyed_outputs
         from autoconv.trace.tensors.optionals import output_records
-        from autoconv.trace.tensors.raising import raises_when_run
+        from autoconv.trace.tensors.raising import raises_at_return, raises_when_run
 
         settings = _passes.resolve(self.optimize)
         start = time.perf_counter()
@@ -554,6 +554,11 @@ class Function:
         outputs = _random.outputs(outputs)  # generators made inside: their run-time objects
         try:
             check_output(outputs)
+        except UnboundReturn as e:
+            code = inspect.unwrap(self.python_function).__code__
+            if not raises_at_return(e, graph, (code.co_filename, code.co_firstlineno)):
+                raise self._located(e) from None
+            outputs = None  # the graph raises before it returns
         except StagingError as e:
             raise self._located(e) from None
         graph.outputs = output_records(outputs)  # the Python type a path gives, where it varies

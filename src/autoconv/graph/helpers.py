@@ -303,6 +303,12 @@ def inner_list_copy(value: list) -> list:
     return list(value)
 
 
+def array_list(a) -> list:
+    """`a.tolist()` of a flat array of a length known only when the graph runs: a run-time
+    list of its Python numbers."""
+    return a.tolist()
+
+
 def concat_lists(a: list, b: list) -> list:
     """Two run-time lists, one after the other (a new list)."""
     return [*a, *b]
@@ -468,6 +474,7 @@ TABLE = {
     "autoconv.union_pick": union_pick,
     "autoconv.list_item": list_item,
     "autoconv.concat_lists": concat_lists,
+    "autoconv.array_list": array_list,
     "autoconv.kind_index": kind_index,
     "autoconv.sum_list": sum_list,
     "autoconv.max_list": max_list,

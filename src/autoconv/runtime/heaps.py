@@ -27,6 +27,8 @@ def _staged(name: str):
     fn = FUNCTIONS[name]
 
     def call(heap, *args, **kwargs):
+        if name in _READS and _searched(heap, args, kwargs):
+            return _search(heap, args[0], name)
         if staging.traces and type(heap) is list:
             tracer = staging.graph_tracer
             if (
@@ -47,6 +49,39 @@ def _staged(name: str):
     call.__name__ = name
     call.__doc__ = f"`{name}(lst, ...)`, staged on a list whose items are known at run time."
     return call
+
+
+def _searched(heap, args, kwargs) -> bool:
+    """`bisect(cuts, x)` of a sorted list (or tuple) of Python numbers and a number known only
+    when the graph runs: a search of the numbers, which the list is not part of."""
+    if kwargs or len(args) != 1 or type(heap) not in (list, tuple) or not heap:
+        return False
+    if not (staging.traces or staging.jax_tracing()):
+        return False
+    if not all(type(v) in (int, float) for v in heap):
+        return False
+    x = args[0]
+    symbolic = staging.tracer_for(x) is not None or staging.jax_value(x)
+    return symbolic and getattr(x, "ndim", 1) == 0 and all(map(_ascending, heap, heap[1:]))
+
+
+def _ascending(a, b) -> bool:
+    return a <= b
+
+
+def _search(items, x, name: str):
+    """Where `x` goes in sorted `items` (`bisect_left` / `bisect_right`), a Python int as
+    eagerly: NumPy's search of the same order (one comparison per item, as bisect's)."""
+    from autoconv.runtime.py_builtins import int as int_
+
+    side = "left" if name == "bisect_left" else "right"
+    if staging.jax_value(x):
+        import jax.numpy as jnp  # (a JAX value is here: JAX is loaded)
+
+        return jnp.searchsorted(jnp.asarray(items), x, side=side)  # (a traced int, as `len`)
+    import numpy as np
+
+    return int_(np.searchsorted(np.asarray(items), x, side=side))
 
 
 def _refuse_jax(name: str, values) -> None:

@@ -356,6 +356,8 @@ def item_at(target, key):
             # a list a staged statement appended to (or a loop carries whole)
             return staging.graph_tracer.list_item(target, key)
         if staging.tracer_for(target) is None and _symbolic(key):
+            if type(target) is str and type(key) is not slice:
+                target = list(target)  # `"FDCBA"[i]`: one of its characters, as a list's item
             return staging.graph_tracer.item_at(target, key)
     if _sequence_at_jax_key(target, key):
         return staging.jax_ops().sequence_item(target, key)

@@ -467,6 +467,12 @@ def repeated(items: list, count):
 class UnboundReturn(StagingError, UnboundLocalError):
     """A returned name no path binds: an AutoconvError of the type eager code raises."""
 
+    def eager(self) -> UnboundLocalError:
+        """The error eager code raises at the `return`."""
+        return UnboundLocalError(
+            f"cannot access local variable '{self.name}' where it is not associated with a value"
+        )
+
 
 def check_output(value, path="output"):
     """Raises if a function's outputs hold something a graph cannot return."""
@@ -474,11 +480,13 @@ def check_output(value, path="output"):
         value.fail()
     if rt.is_undefined(value):
         # Unbound on every path the trace took: eager code raises UnboundLocalError there.
-        raise UnboundReturn(
+        error = UnboundReturn(
             f"the returned value `{value.name}` is not bound on any path through the function "
             f"(eager Python raises UnboundLocalError: cannot access local variable "
             f"'{value.name}' where it is not associated with a value)"
         )
+        error.name = value.name
+        raise error
     if isinstance(value, ListAccum):
         raise StagingError(
             "the items that a staged loop appended to a list are known only when the graph "

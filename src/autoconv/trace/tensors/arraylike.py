@@ -18,7 +18,7 @@ import numpy as np
 from autoconv.graph import graph as _g
 from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
-from autoconv.graph.helpers import STR_METHODS, str_method
+from autoconv.graph.helpers import STR_METHODS, array_list, str_method
 from autoconv.graph.helpers import flat_items as _flat_items
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.trace.tensors.path_types import retag
@@ -502,6 +502,13 @@ def tolist(t: Tensor):
     shape = t._shape
     if not shape:
         return item(t, ())
+    if shape == (None,):
+        # A flat array of a run-time length (`a[a > 0].tolist()`): a run-time list of Python
+        # numbers, as a staged loop's appends make one.
+        from autoconv.trace.tensors.accumulated import ListAccum
+
+        spec = [((None,), dtype, False)]
+        return [ListAccum(emit("helper", "tolist", array_list, (t,), {}, spec)[0])]
     if None in shape:
         fail(
             frame,

@@ -576,27 +576,6 @@ def _set(lst, outs) -> None:
     lst[:] = [ListAccum(outs[0])]
 
 
-def check_not_rebound(names, init, results, origin) -> None:
-    """A variable that a staged `if` binds to a set or dict holding keys known only when the
-    graph runs, made in a branch, and to another object on the other path (`s = set(x.tolist())`
-    in one branch): refused, naming it (which object it holds is known only when the graph
-    runs, and the branch's shadow lists do not leave it)."""
-    for i, name in enumerate(names):
-        held = [r[0][i] if len(r[0]) > i else init[i] for r in results]
-        if not all(type(v) in (set, dict) for v in held) or held[0] is held[1]:
-            continue
-        found = [keyed_rt.active(v) for v in held]
-        if any(f is not None for f in found):
-            kind = "dict" if type(held[0]) is dict else "set"
-            made = f"{name} = {{}}" if kind == "dict" else f"{name} = set()"
-            raise StagingError(
-                f"{where(origin)}: `{name}` is bound in this `if` to a {kind} holding keys known "
-                f"only when the graph runs, made in a branch, and to another {kind} on the other "
-                f"path. Make it once before the `if` (`{made}`) and store its keys in the "
-                "branch (`.add(k)`, `.update(...)`, `d[k] = v`)."
-            )
-
-
 def outputs(value):
     """A function's outputs with each set or dict holding run-time keys replaced by the value
     that builds it when the graph runs (a real Python set or dict, as eagerly)."""

@@ -12,7 +12,7 @@ from autoconv.graph.tensor import format_spec
 from autoconv.trace.core import messages
 from autoconv.trace.core.join import SAME, plan_leaf
 from autoconv.trace.core.values import Undefined, unbound
-from autoconv.trace.tensors import object_state, records, unions
+from autoconv.trace.tensors import keyed_runs, object_state, records, unions
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
     _LOOPS,
@@ -54,6 +54,10 @@ class _Merger:
         self.what = what
         self.pairs = []  # (value in block 0, value in block 1, shape, dtype)
         self.node = None
+        # Per block, the changes of the lists the statement carries (`(list, name, added,
+        # before)`, as `TensorTracer.if_stmt` collects them): what a set's or dict's run-time
+        # lists hold at the end of each block (`keyed_runs`).
+        self.block_lists = ([], [])
 
     def _error(self, message):
         raise StagingError(f"{where(self.origin)}: {message}")
@@ -74,6 +78,8 @@ class _Merger:
                 name, defined, missing, self.what
             )
             return ("same", Undefined(name, message))
+        # Two sets or dicts, either holding run-time keys: their run-time lists (`keyed_runs`).
+        a, b = keyed_runs.lift(name, a, b, self, self.names)
         if object_state.by_fields(a, b) and any(
             object_state.made_in(v, self.blocks) for v in (a, b)
         ):

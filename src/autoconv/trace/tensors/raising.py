@@ -13,6 +13,7 @@ import numpy as np
 
 import autoconv
 from autoconv.errors import AutoconvError
+from autoconv.graph import graph as _g
 from autoconv.graph import shapes
 from autoconv.graph.errors import StagingError, raised_by_autoconv, where
 from autoconv.graph.origin import source_text, user_origin
@@ -223,6 +224,18 @@ def exception_origin(e):
             origin = (filename, tb.tb_lineno)
         tb = tb.tb_next
     return origin
+
+
+def raises_at_return(e, graph, origin) -> bool:
+    """A returned name no path binds (`e`, an `UnboundReturn`) in a graph that may raise the
+    user's errors before it returns: records that it raises eager's UnboundLocalError at the
+    end (`origin`), after those; True when recorded (else eager raises it now, as tracing
+    does)."""
+    if not any(n.effect for n in graph.block.nodes):
+        return False
+    with _g.build(graph, graph.block):
+        raise_node(e.eager(), origin)
+    return True
 
 
 def raises_when_run(e, graph) -> bool:

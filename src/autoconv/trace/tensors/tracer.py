@@ -287,7 +287,7 @@ class TensorTracer:
         ]
         kept = rebound_lists(names, results, blocks, origin, left)
         _check_lists_not_rebound(names, results, origin)
-        keyed.check_not_rebound(names, init, results, origin)
+        merger.block_lists = (results[0][1], results[1][1])
         merged = [
             merger.merge(name, init[i], results[0][0][i], results[1][0][i])
             for i, name in enumerate(names)

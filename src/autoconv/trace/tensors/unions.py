@@ -26,6 +26,7 @@ from autoconv.graph.errors import where
 from autoconv.graph.helpers import Slot, union_pick
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import Tensor
+from autoconv.runtime import keyed as keyed_rt
 from autoconv.trace.core.values import map_leaves, unbound
 from autoconv.trace.tensors import choices
 from autoconv.trace.tensors.accumulated import ListAccum
@@ -220,9 +221,18 @@ def _alternative(v, top: bool = True) -> bool:
     t = type(v)
     if t is tuple or t is list or (isinstance(v, tuple) and hasattr(t, "_fields")):
         return all(_alternative(x, False) for x in v)
+    if t in keyed_rt.KINDS and _run_time_keys(v):
+        return False  # its keys live beside it (`runtime.keyed`), which a Union does not hold
     if t is dict:
         return all(_alternative(x, False) for x in v.values())
     return _object(v)
+
+
+def _run_time_keys(v) -> bool:
+    """Whether set or dict `v` holds keys known only when the graph runs, or a staged
+    statement carries its keys' lists (which a branch may have made run-time ones)."""
+    shadow = keyed_rt.shadow(v)
+    return shadow is not None and (shadow.snapped or shadow.active())
 
 
 def _object(v) -> bool:
