@@ -3191,7 +3191,8 @@ def format_table_rows(x, prec):
 # ---------------------------------------------------------------- outcomes
 
 FINDINGS = {
-    # run 1 (NumPy and noopt, the same on both, program for program), at main e684eb1
+    # run 1 (NumPy and noopt, the same on both, program for program), at main e684eb1; run 2
+    # (NumPy) merged with main 10bce05: C5 and C6 run
     # wrong results (d) and crashes (e)
     "exp_smooth_skip_nan": ("d", "W1"),
     "game2048_move_score": ("e", "E1"),
@@ -3204,8 +3205,8 @@ FINDINGS = {
     "while_else_find_square": ("c", "C2"),
     "invoices_with_discounts": ("c", "C3"),
     "letter_grade_counts": ("c", "C4"),
-    "most_improved_student": ("c", "C5"),
-    "bisect_letter_bands": ("c", "C6"),
+    "most_improved_student": ("c", "C5 (runs at main 10bce05)"),
+    "bisect_letter_bands": ("c", "C6 (runs at main 10bce05)"),
     "reorder_needed": ("c", "C7 (W2 when the comprehension formats the items)"),
     "clip_and_count_clipped": ("c", "C8"),
     "running_max_closure_list": ("c", "C9"),
