@@ -3256,6 +3256,7 @@ JAX_FINDINGS = {
     "heap_kth_largest_stream": ("d", "JW1"),
     "counter_arithmetic": ("d", "JW2"),
     "roc_points_sorted": ("e", "JE1"),
+    "most_improved_student": ("b", "L-jax-size (run 2, main 10bce05; C5 in run 1)"),
     "per36_table": ("c", "JC1"),
     "students_failing_any": ("c", "JC2"),
     "exp_smooth_skip_nan": ("b", "L-jax-mixed-kinds (W1 on NumPy; the message says tuples)"),
