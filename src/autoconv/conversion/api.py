@@ -1,6 +1,5 @@
 """The public conversion API: `convert`, `to_code`, `do_not_convert`."""
 
-import ast
 import io
 import re
 import tokenize
@@ -48,33 +47,37 @@ def to_code(func, *, recursive: bool = True) -> Code:
 def _enclosed(text: str, func) -> str:
     """`text`, or, where its function declares an enclosing function's variables `nonlocal`
     (the user's `nonlocal`, or an item it writes there), `text` inside a stand-in for that
-    function binding them: a `nonlocal` at a module's top level does not compile."""
-    tree = ast.parse(text)
-    top = tree.body[0] if len(tree.body) == 1 else None
-    if not isinstance(top, (ast.FunctionDef, ast.AsyncFunctionDef)):
+    function binding them: a `nonlocal` at a module's top level does not compile. (Tokens,
+    not `ast`: CPython 3.11's `ast` objects are not safe to make in several threads at once.)"""
+    head = re.match(r"(?:async )?def (\w+)\(", text)
+    if head is None:
         return text
-    cells = dict.fromkeys(n for s in top.body if isinstance(s, ast.Nonlocal) for n in s.names)
-    if not cells:
-        return text
-    parts = func.__qualname__.split(".<locals>.")
-    outer = parts[-2].rpartition(".")[2] if len(parts) > 1 else ""
-    outer = outer if outer.isidentifier() else "enclosing"
-    # Each line one level deeper, but for those inside a string (a docstring's lines).
-    inside = set()
+    inside = set()  # lines that start inside a string (a docstring's)
     for tok in tokenize.generate_tokens(io.StringIO(text).readline):
         if tok.type == tokenize.STRING:
             inside.update(range(tok.start[0] + 1, tok.end[0] + 1))
-    lines = [
-        line if i in inside or not line else f"    {line}"
-        for i, line in enumerate(text.split("\n"), 1)
-    ]
+    lines = text.split("\n")
+    cells = {}
+    for i, line in enumerate(lines, 1):
+        found = re.fullmatch(r" {4}nonlocal (\w+(?:, \w+)*)", line)
+        if found and i not in inside:
+            cells.update(dict.fromkeys(found.group(1).split(", ")))
+    if not cells:
+        return text
+    name = head.group(1)
+    parts = func.__qualname__.split(".<locals>.")
+    outer = parts[-2].rpartition(".")[2] if len(parts) > 1 else ""
+    outer = outer if outer.isidentifier() else "enclosing"
     return "\n".join(
         [
-            f"# {top.name}'s enclosing function, reduced to the variables they share",
+            f"# {name}'s enclosing function, reduced to the variables they share",
             f"def {outer}():",
             f"    {' = '.join(cells)} = ...",
-            *lines,
-            f"    return {top.name}",
+            *(
+                line if i in inside or not line else f"    {line}"
+                for i, line in enumerate(lines, 1)
+            ),
+            f"    return {name}",
         ]
     )
 
