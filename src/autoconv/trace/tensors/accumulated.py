@@ -22,8 +22,8 @@ from autoconv.graph.helpers import stacker as _bind_stack
 from autoconv.graph.origin import source_text, user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
 from autoconv.runtime import staging as rt
-from autoconv.trace.tensors import arraylike
 from autoconv.trace.core.values import Undefined
+from autoconv.trace.tensors import arraylike
 from autoconv.trace.tensors.optionals import RUN_LISTS, Optional, index_value, materialized
 from autoconv.trace.tensors.path_types import tagged
 from autoconv.trace.tensors.recording import emit, may_raise
