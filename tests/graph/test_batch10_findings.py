@@ -36,7 +36,6 @@ def value_or_none_items(x):
     return np.array(out)
 
 
-@pytest.mark.xfail(strict=True, reason="W1: np.array of value-or-None items gets an extra axis")
 def test_array_of_value_or_none_items():
     follows_the_rule(value_or_none_items, np.array([1.0, 2.0]), backend="numpy")
 
@@ -65,13 +64,11 @@ def str_helper_items(s):
     return len([str(i) for i in _small_indices(s)])
 
 
-@pytest.mark.xfail(strict=True, reason="W2: formatting a helper's run-time list's items")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_format_items_of_a_helpers_run_time_list(backend):
     follows_the_rule(format_helper_items, np.array([4, 6, 1]), backend=backend)
 
 
-@pytest.mark.xfail(strict=True, reason="W2: formatting a helper's run-time list's items")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_len_of_formatted_helper_items(backend):
     follows_the_rule(str_helper_items, np.array([4, 6, 1]), backend=backend)

@@ -31,13 +31,16 @@ _CONSUMERS = frozenset(("any", "all", "sum", "min", "max", "sorted", "list", "tu
 
 
 def transform(function_node, ctx) -> None:
-    expressions.rewrite(function_node, _Filtered(ctx))
+    from autoconv.converters.keyed import helper_results
+
+    expressions.rewrite(function_node, _Filtered(ctx, helper_results(function_node, ctx)))
 
 
 class _Filtered(Transformer):
-    def __init__(self, ctx):
+    def __init__(self, ctx, results=frozenset()):
         super().__init__()
         self.ctx = ctx
+        self.results = results  # names bound only to what a function of the user's returns
 
     def visit_ListComp(self, node):
         self.generic_visit(node)
@@ -45,7 +48,9 @@ class _Filtered(Transformer):
             call = nested_call(node, self.ctx)
             return node if call is None else expressions.located(call, node)
         gen = node.generators[0]
-        if not gen.ifs and not _data_range(gen.iter, self.ctx):
+        if not gen.ifs and not (
+            _data_range(gen.iter, self.ctx) or _run_time_length(gen.iter, self.ctx, self.results)
+        ):
             return node
         call = filtered_call(node, self.ctx)
         return node if call is None else expressions.located(call, node)
@@ -82,6 +87,38 @@ def _data_range(node, ctx) -> bool:
         and node.func.id == "range"
         and ctx.is_builtin("range")
         and not all(isinstance(a, gast.Constant) for a in node.args)
+    )
+
+
+_SIZED_BY_DATA = frozenset(("nonzero", "flatnonzero", "argwhere", "where", "unique"))
+
+
+def _run_time_length(node, ctx, results) -> bool:
+    """An iterable whose length a graph may know only when it runs, which a comprehension
+    then iterates in a staged loop: what a function of the user's returns (`_idx(s)`, or a
+    name bound only to it: a list a staged loop grew there), a mask's selection (`x[x > 0]`),
+    or an index list NumPy sizes by the data (`np.nonzero(row)[0]`, `np.flatnonzero(m)`)."""
+    while isinstance(node, gast.Subscript):
+        if isinstance(node.slice, gast.Compare):
+            return True  # `x[x > 0]`
+        node = node.value
+    if isinstance(node, gast.Name):
+        return node.id in results
+    if not isinstance(node, gast.Call):
+        return False
+    func = node.func
+    if isinstance(func, gast.Attribute):
+        owner = func.value
+        return (
+            isinstance(owner, gast.Name)
+            and owner.id in ("np", "numpy")
+            and (func.attr in _SIZED_BY_DATA and (func.attr != "where" or len(node.args) == 1))
+        )
+    return (
+        isinstance(func, gast.Name)
+        and not ctx.is_builtin(func.id)
+        and not func.id.lstrip("_")[:1].isupper()
+        and func.id not in ("np", "numpy")
     )
 
 

@@ -70,7 +70,7 @@ def _makes_keyed(value) -> bool:
 
 
 def transform(function_node, ctx) -> None:
-    names = _keyed_names(function_node) | _helper_results(function_node, ctx)
+    names = _keyed_names(function_node) | helper_results(function_node, ctx)
     if names or any(isinstance(n, _REWRITTEN) for n in walk(function_node)):
         written = _written_paths(function_node)
         keyed = _Keyed(ctx, names, expressions.target_reads(function_node), written)
@@ -153,7 +153,7 @@ def _parameters(function_node) -> set:
     return params
 
 
-def _helper_results(function_node, ctx) -> set:
+def helper_results(function_node, ctx) -> set:
     """Names the function binds only to what a function of the user's returns (`d =
     count(x)`): a dict made there may hold keys known only when the graph runs, which `in`
     and item reads of the name see through the runtime (`ac.keyed_item` reads any other
@@ -167,7 +167,7 @@ def _helper_results(function_node, ctx) -> set:
                 and isinstance(value, gast.Call)
                 and isinstance(value.func, gast.Name)
                 and not ctx.is_builtin(value.func.id)
-                and value.func.id[:1].islower()  # (not a class: `p = Point(1, 2)`)
+                and not value.func.id.lstrip("_")[:1].isupper()  # (not a class: `Point(1, 2)`)
                 or isinstance(target, gast.Name)
                 and isinstance(value, gast.Call)
                 and isinstance(value.func, gast.Attribute)

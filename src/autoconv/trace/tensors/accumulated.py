@@ -89,6 +89,12 @@ class ListAccum:
 
     __hash__ = object.__hash__
 
+    def __format__(self, spec):
+        # `f"{i}"` of an item of such a list read as a Python list: never the placeholder.
+        if _from_user():
+            self._fail()
+        return repr(self)
+
     def __array_ufunc__(self, *args, **kwargs):
         self._fail()
 

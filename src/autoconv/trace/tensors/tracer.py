@@ -347,6 +347,8 @@ class TensorTracer:
             blocks.append(block)
         hidden.undo()
         hidden.check(lambda m: _fail_at(origin, m), what)
+        # A value-or-None the condition decides (`s if s is not None else 0.0`): its value.
+        values = [implied.settled((v,), cond, k == 0)[0] for k, v in enumerate(values)]
         merger = _Merger(labels, blocks, origin, what)
         merged = merger.merge(
             f"the {what}'s value", rt._Undefined("?"), values[0], values[1], expression=True
