@@ -127,7 +127,6 @@ def format_value_or_none(x):
     return f"mean {m}"
 
 
-@pytest.mark.xfail(strict=True, reason="E2: f-string of a value-or-None raises TypeError")
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_fstring_of_value_or_none(backend):
     runs_or_clear_error(format_value_or_none, np.array([5.0, 6.0]), backend=backend)

@@ -303,6 +303,11 @@ def inner_list_copy(value: list) -> list:
     return list(value)
 
 
+def text_or_none(flag, text: str) -> str:
+    """An f-string's piece for a value that may be None: its text, or "None"."""
+    return text if flag else "None"
+
+
 def array_list(a) -> list:
     """`a.tolist()` of a flat array of a length known only when the graph runs: a run-time
     list of its Python numbers."""
@@ -475,6 +480,7 @@ TABLE = {
     "autoconv.list_item": list_item,
     "autoconv.concat_lists": concat_lists,
     "autoconv.array_list": array_list,
+    "autoconv.text_or_none": text_or_none,
     "autoconv.kind_index": kind_index,
     "autoconv.sum_list": sum_list,
     "autoconv.max_list": max_list,

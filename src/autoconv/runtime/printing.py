@@ -78,6 +78,12 @@ def formatted(value):
         from autoconv.trace.jax import strings
 
         return strings.Deferred(value)
+    if _traces and type(value).__name__ == "Optional":
+        from autoconv.trace.tensors import printing
+        from autoconv.trace.tensors.optionals import Optional
+
+        if type(value) is Optional and value.missing is None and value.flag is not True:
+            return printing.OptionalText(value)  # its text or "None", when the graph runs
     return value
 
 

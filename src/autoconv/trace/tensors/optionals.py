@@ -91,6 +91,11 @@ class Optional(core_optional.Optional):
         return round(value) if ndigits is None else round(value, ndigits)
 
     def __format__(self, spec):
+        if self.missing is None and isinstance(self.flag, Tensor) and _g.building():
+            # `f"mean {m}"` of a value or None: its text, or "None", when the graph runs.
+            from autoconv.trace.tensors.printing import optional_marker
+
+            return optional_marker(self.flag, self.value, spec)
         return format(self.unwrap(), spec)
 
 

@@ -31,6 +31,7 @@ from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import parse_number as _parse_number
 from autoconv.graph.helpers import render as _render
 from autoconv.graph.helpers import str_method as _str_method
+from autoconv.graph.helpers import text_or_none
 from autoconv.graph.origin import user_origin
 from autoconv.runtime import tries
 from autoconv.trace.tensors.choices import Choice
@@ -296,6 +297,42 @@ def _formatted(value):
         pieces.append(value[at:])
     spec = [((), np.dtype(object))]
     return emit("helper", "format", _render, (tuple(pieces), *tensors), {}, spec)[0]
+
+
+def optional_marker(flag, value, spec: str) -> str:
+    """The marker of an f-string's piece for a value that may be None (`flag`: whether it
+    is there): the value's text, or "None", chosen when the graph runs."""
+    if spec in ("!r", "!s"):
+        if isinstance(value, _tensor.Tensor):
+            shown = _formatted(_marker(_as_printed(value), spec))
+        else:
+            shown = (repr if spec == "!r" else str)(value)
+    else:
+        shown = _formatted(format(value, spec))
+    if type(shown) is str:
+        shown = _g.add_const(np.array(shown, dtype=object), ((), np.dtype(object)), False)
+    spec_out = [((), np.dtype(object))]
+    text = emit("helper", "text_or_none", text_or_none, (flag, shown), {}, spec_out)[0]
+    return _marker(text, "")
+
+
+class OptionalText:
+    """A value that may be None in an f-string of converted code (`runtime.printing.formatted`):
+    formatted, `str()` and `repr()` as its text or "None", chosen when the graph runs."""
+
+    __slots__ = ("flag", "value")
+
+    def __init__(self, optional):
+        self.flag, self.value = optional.flag, optional.value
+
+    def __format__(self, spec):
+        return optional_marker(self.flag, self.value, spec)
+
+    def __str__(self):
+        return optional_marker(self.flag, self.value, "!s")
+
+    def __repr__(self):
+        return optional_marker(self.flag, self.value, "!r")
 
 
 def marked_tensors(text: str) -> list:
