@@ -8,7 +8,8 @@ _MISSING = object()
 MATH_NAMES = (
     "sqrt exp expm1 log log1p log2 log10 pow sin cos tan asin acos atan atan2 sinh cosh "
     "tanh asinh acosh atanh hypot fabs floor ceil trunc erf erfc gamma lgamma degrees "
-    "radians copysign fmod isnan isinf isfinite isclose ldexp gcd lcm"
+    "radians copysign fmod isnan isinf isfinite isclose ldexp gcd lcm isqrt factorial comb perm "
+    "dist"
 ).split()
 """The functions of `math` of numbers that give a number (or a bool), staged on symbolic
 values."""

@@ -11,6 +11,8 @@ would bind in the lambda) and no `await` or `yield`. Outside a trace `ac.filtere
 comprehension itself.
 """
 
+import copy
+
 import gast
 
 from autoconv.converters import expressions
@@ -127,6 +129,13 @@ def filtered_call(node, ctx, staged_builtins: bool = True):
     it cannot be one. `staged_builtins`: its `range`, `enumerate` or `zip` becomes the
     runtime's, which iterates a Tensor (or a run-time length) in a staged loop."""
     gen = node.generators[0]
+    if isinstance(gen.target, gast.Tuple) and any(
+        isinstance(n, gast.Tuple) for n in gen.target.elts
+    ):
+        node = _flat_target(node, ctx)  # `for i, (v, w) in enumerate(zip(x, y))`
+        if node is None:
+            return None
+        gen = node.generators[0]
     target = gen.target
     names = [target] if isinstance(target, gast.Name) else getattr(target, "elts", None)
     if gen.is_async or not names or not all(isinstance(n, gast.Name) for n in names):
@@ -149,6 +158,62 @@ def filtered_call(node, ctx, staged_builtins: bool = True):
         template = f"ac.filtered(items, lambda {params}: test, lambda {params}: value{unpack})"
     items = _staged_iter(gen.iter, ctx) if staged_builtins else gen.iter
     return templates.expr(template, ac=ctx.ac, items=items, test=test, value=node.elt)
+
+
+def _flat_target(node, ctx):
+    """A copy of comprehension `node` whose target's nested tuples (`i, (v, w)`) are names of
+    their own (`i, v_w`), each inner name read as an item of one (`v_w[0]`): a lambda takes no
+    nested parameters. None where an inner name is bound again inside (a nested scope)."""
+    node = copy.deepcopy(node)
+    gen = node.generators[0]
+    paths: dict = {}
+
+    def flat(t, at):
+        if isinstance(t, gast.Name):
+            paths[t.id] = at
+            return True
+        if not isinstance(t, gast.Tuple) or any(isinstance(e, gast.Starred) for e in t.elts):
+            return False
+        return all(flat(e, (*at, j)) for j, e in enumerate(t.elts))
+
+    elts = []
+    for e in gen.target.elts:
+        if isinstance(e, gast.Tuple):
+            name = ctx.namer.new("_".join(n.id for n in walk(e) if isinstance(n, gast.Name)))
+            if not flat(e, (name,)):
+                return None
+            e = gast.Name(id=name, ctx=gast.Store(), annotation=None, type_comment=None)
+        elts.append(e)
+    inner = {k: v for k, v in paths.items() if len(v) > 1}
+    parts = (node.elt, *gen.ifs)
+    if any(
+        isinstance(n, gast.Name) and n.id in inner and not isinstance(n.ctx, gast.Load)
+        for part in parts
+        for n in walk(part)
+    ):
+        return None
+    gen.target = gast.Tuple(elts=elts, ctx=gast.Store())
+    _Reads(inner).visit(node)
+    return node
+
+
+class _Reads(Transformer):
+    """Reads of the inner names of a nested target as items of their part's name."""
+
+    def __init__(self, paths):
+        super().__init__()
+        self.paths = paths
+
+    def visit_Name(self, node):
+        at = self.paths.get(node.id)
+        if at is None or not isinstance(node.ctx, gast.Load):
+            return node
+        out = gast.Name(id=at[0], ctx=gast.Load(), annotation=None, type_comment=None)
+        for j in at[1:]:
+            out = gast.Subscript(
+                value=out, slice=gast.Constant(value=j, kind=None), ctx=gast.Load()
+            )
+        return gast.copy_location(out, node)
 
 
 def _staged_iter(items, ctx):

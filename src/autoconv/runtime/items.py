@@ -355,6 +355,8 @@ def item_at(target, key):
         if type(target) is list and staging.grown_list(target):
             # a list a staged statement appended to (or a loop carries whole)
             return staging.graph_tracer.list_item(target, key)
+        if type(target) in keyed.DICTS and keyed.stages(target, key):
+            return keyed.item(target, key)  # `key=lambda k: d[k]` of a run-time dict's keys
         if staging.tracer_for(target) is None and _symbolic(key):
             if type(target) is str and type(key) is not slice:
                 target = list(target)  # `"FDCBA"[i]`: one of its characters, as a list's item

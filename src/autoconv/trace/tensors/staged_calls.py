@@ -248,7 +248,7 @@ def _math(func):
     def staged(*args, **kwargs):
         if not _symbolic(args, kwargs):
             return func(*args, **kwargs)
-        for x in args:
+        for x in args if func is not math.dist else ():  # (two points: sequences)
             if isinstance(x, Tensor) and x._shape and shapes.size(x._shape) != 1:
                 shapes.fail(
                     f"math.{func.__name__}() of {x!r}: only an array of one element is a "
