@@ -127,6 +127,16 @@ def _run_stack(func, arrays, *args, **kwargs):
 
 def _stack_lists(func, args, kwargs):
     arrays, *rest = args
+    for a in arrays:
+        if isinstance(a, ListAccum) and _nested_kinds(layout_of(a.tensor.dtype)) & {"r", "o", "d"}:
+            # (its rows hold an inner list, a value-or-None or a dict, which NumPy would read
+            # as eager code's items only once rebuilt: refused rather than a wrong shape)
+            raise StagingError(
+                f"{where(user_origin(3))}: numpy.{func.__name__} of a list a staged loop "
+                "appended lists, dicts or values that may be None to (a list of lists grown in "
+                "the loop): its items' layout is known only when the graph runs. Append arrays "
+                "instead (`rows.append(np.array(new))`), then np.array(rows) or np.stack(rows)."
+            )
     p = dict(kwargs)
     axis = rest[0] if rest else p.get("axis", 0)
     template = [a.tensor if isinstance(a, ListAccum) else a for a in arrays]
@@ -193,6 +203,17 @@ def _may_be_empty(func, arrays, outputs):
         for out in outputs:
             may_raise(out)
     return _one(outputs)
+
+
+def _nested_kinds(layout) -> set:
+    """The kinds of the parts of a run-time list's row layout (`records.layout_of`)."""
+    if layout is None or layout == "x":
+        return set()
+    kinds = {layout[0]}
+    if layout[0] in "tld":
+        for part in layout[-1]:
+            kinds |= _nested_kinds(part)
+    return kinds
 
 
 def _rows_result(func, arrays, rest, kwargs) -> tuple:
