@@ -6,6 +6,8 @@ JAX backend cannot lower a construct, its documented LoweringError naming the us
 - C2: `math.dist`, `math.isqrt`, `math.comb`, `math.factorial` of run-time values.
 - C7/W2: comprehensions over a list a helper grew in a staged loop (formatting its items gave
   autoconv's placeholder), over a mask's selection and over `np.nonzero(row)[0]`.
+- L-iterate-run-time-length: a comprehension over a name bound to `np.where(m)[0]`, or over
+  `zip(*np.nonzero(m))`.
 - C8: a comprehension whose target nests a tuple (`for i, (v, w) in enumerate(zip(x, y))`).
 - E2: an f-string of a value that may be None.
 - W1: `x if x is not None else d` appended in a staged loop, then `np.array` of the list.
@@ -103,6 +105,16 @@ def filled_forward(x):
             last = v
         out.append(last if last is not None else 0.0)
     return np.array(out), out
+
+
+@prog(np.array([[1.0, 2.0, 30.0], [1.0, 2.0, 3.0]]), np.ones((2, 2)))
+def cells_far_from_the_mean(scores):
+    flat = scores.ravel()
+    z = (flat - flat.mean()) / (flat.std() + 1e-9)
+    idx = np.where(np.abs(z) > 1.5)[0]
+    cells = [divmod(int(i), scores.shape[1]) for i in idx]
+    peaks = [(int(i), int(j)) for i, j in zip(*np.nonzero(scores == scores.max()))]
+    return cells, peaks
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

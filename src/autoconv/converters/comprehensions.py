@@ -35,7 +35,24 @@ _CONSUMERS = frozenset(("any", "all", "sum", "min", "max", "sorted", "list", "tu
 def transform(function_node, ctx) -> None:
     from autoconv.converters.keyed import helper_results
 
-    expressions.rewrite(function_node, _Filtered(ctx, helper_results(function_node, ctx)))
+    results = helper_results(function_node, ctx)
+    sized = _bound_only_to(function_node, lambda v: _run_time_length(v, ctx, results))
+    expressions.rewrite(function_node, _Filtered(ctx, results | sized))
+
+
+def _bound_only_to(function_node, accepts) -> set:
+    """The names the function binds only to values `accepts` (`idx = np.where(m)[0]`)."""
+    found, other, bound = set(), set(), set()
+    for node in walk(function_node):
+        if isinstance(node, gast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, gast.Name) and accepts(node.value):
+                found.add(target.id)
+                bound.add(id(target))
+        elif isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Load):
+            if id(node) not in bound:
+                other.add(node.id)
+    return found - other
 
 
 class _Filtered(Transformer):
@@ -109,6 +126,10 @@ def _run_time_length(node, ctx, results) -> bool:
     if not isinstance(node, gast.Call):
         return False
     func = node.func
+    if isinstance(func, gast.Name) and func.id in ("zip", "enumerate") and ctx.is_builtin(func.id):
+        # `zip(*np.nonzero(m))`, `enumerate(idx)`: as long as what they iterate
+        args = [a.value if isinstance(a, gast.Starred) else a for a in node.args]
+        return any(_run_time_length(a, ctx, results) for a in args)
     if isinstance(func, gast.Attribute):
         owner = func.value
         return (
