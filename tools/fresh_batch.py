@@ -1249,6 +1249,21 @@ def timed_detail(programs, modes, seconds=120) -> list:
     return rows
 
 
+def registry():
+    """`(programs, prog)`: a fresh batch's list of `(function, inputs)` and the decorator
+    `@prog(inputs...)` that adds a program to it."""
+    programs: list = []
+
+    def prog(*inputs):
+        def deco(f):
+            programs.append((f, inputs))
+            return f
+
+        return deco
+
+    return programs, prog
+
+
 def batch_main(programs, findings, jax_findings, path, argv) -> None:
     """The command line of a fresh batch (fresh_batch9 on): `--mode M`, `--table`, `--detail`,
     `--jit`, program names; see fresh_batch9.py's docstring."""

@@ -43,15 +43,7 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fresh_batch  # noqa: E402
 
-P = []
-
-
-def prog(*inputs):
-    def deco(f):
-        P.append((f, inputs))
-        return f
-
-    return deco
+P, prog = fresh_batch.registry()
 
 
 E = np.zeros(0)

@@ -36,23 +36,8 @@ def transform(function_node, ctx) -> None:
     from autoconv.converters.keyed import helper_results
 
     results = helper_results(function_node, ctx)
-    sized = _bound_only_to(function_node, lambda v: _run_time_length(v, ctx, results))
+    sized = expressions.bound_only_to(function_node, lambda v: _run_time_length(v, ctx, results))
     expressions.rewrite(function_node, _Filtered(ctx, results | sized))
-
-
-def _bound_only_to(function_node, accepts) -> set:
-    """The names the function binds only to values `accepts` (`idx = np.where(m)[0]`)."""
-    found, other, bound = set(), set(), set()
-    for node in walk(function_node):
-        if isinstance(node, gast.Assign) and len(node.targets) == 1:
-            target = node.targets[0]
-            if isinstance(target, gast.Name) and accepts(node.value):
-                found.add(target.id)
-                bound.add(id(target))
-        elif isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Load):
-            if id(node) not in bound:
-                other.add(node.id)
-    return found - other
 
 
 class _Filtered(Transformer):
@@ -109,18 +94,20 @@ def _data_range(node, ctx) -> bool:
     )
 
 
-_SIZED_BY_DATA = frozenset(("nonzero", "flatnonzero", "argwhere", "where", "unique"))
+_SIZED_BY_DATA = frozenset(("flatnonzero", "argwhere", "unique"))  # arrays of data-sized length
+_INDEX_TUPLES = frozenset(("nonzero", "where"))  # a tuple of such arrays (`where` of one argument)
 
 
 def _run_time_length(node, ctx, results) -> bool:
     """An iterable whose length a graph may know only when it runs, which a comprehension
     then iterates in a staged loop: what a function of the user's returns (`_idx(s)`, or a
     name bound only to it: a list a staged loop grew there), a mask's selection (`x[x > 0]`),
-    or an index list NumPy sizes by the data (`np.nonzero(row)[0]`, `np.flatnonzero(m)`)."""
-    while isinstance(node, gast.Subscript):
+    or an index array NumPy sizes by the data (`np.nonzero(row)[0]`, `np.flatnonzero(m)`).
+    (A row of one, `np.argwhere(m)[0]`, has a length known while tracing.)"""
+    if isinstance(node, gast.Subscript):
         if isinstance(node.slice, gast.Compare):
             return True  # `x[x > 0]`
-        node = node.value
+        return _numpy_call(node.value, _INDEX_TUPLES)  # `np.nonzero(row)[0]`
     if isinstance(node, gast.Name):
         return node.id in results
     if not isinstance(node, gast.Call):
@@ -128,20 +115,32 @@ def _run_time_length(node, ctx, results) -> bool:
     func = node.func
     if isinstance(func, gast.Name) and func.id in ("zip", "enumerate") and ctx.is_builtin(func.id):
         # `zip(*np.nonzero(m))`, `enumerate(idx)`: as long as what they iterate
-        args = [a.value if isinstance(a, gast.Starred) else a for a in node.args]
-        return any(_run_time_length(a, ctx, results) for a in args)
-    if isinstance(func, gast.Attribute):
-        owner = func.value
-        return (
-            isinstance(owner, gast.Name)
-            and owner.id in ("np", "numpy")
-            and (func.attr in _SIZED_BY_DATA and (func.attr != "where" or len(node.args) == 1))
+        return any(
+            _numpy_call(a.value, _INDEX_TUPLES)
+            if isinstance(a, gast.Starred)
+            else _run_time_length(a, ctx, results)
+            for a in node.args
         )
+    if isinstance(func, gast.Attribute):
+        return _numpy_call(node, _SIZED_BY_DATA)
     return (
         isinstance(func, gast.Name)
         and not ctx.is_builtin(func.id)
         and not func.id.lstrip("_")[:1].isupper()
         and func.id not in ("np", "numpy")
+    )
+
+
+def _numpy_call(node, names) -> bool:
+    """`np.name(...)` with `name` in `names` (`np.where` of one argument only)."""
+    if not isinstance(node, gast.Call) or not isinstance(node.func, gast.Attribute):
+        return False
+    func, owner = node.func, node.func.value
+    return (
+        isinstance(owner, gast.Name)
+        and owner.id in ("np", "numpy")
+        and func.attr in names
+        and (func.attr != "where" or len(node.args) == 1)
     )
 
 

@@ -152,3 +152,21 @@ def bound_pairs(targets, value) -> list:
     ):
         return list(zip(target.elts, value.elts))
     return []
+
+
+def bound_only_to(function_node, accepts) -> set:
+    """The names the function binds only by `name = value` with `accepts(value)` (never
+    otherwise, nor declared `global` / `nonlocal`)."""
+    found, other, bound = set(), set(), set()
+    for node in walk(function_node):
+        if isinstance(node, gast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, gast.Name) and accepts(node.value):
+                found.add(target.id)
+                bound.add(id(target))
+        elif isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Load):
+            if id(node) not in bound:
+                other.add(node.id)
+        elif isinstance(node, (gast.Nonlocal, gast.Global)):
+            other.update(node.names)
+    return found - other

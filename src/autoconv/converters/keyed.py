@@ -158,29 +158,20 @@ def helper_results(function_node, ctx) -> set:
     count(x)`): a dict made there may hold keys known only when the graph runs, which `in`
     and item reads of the name see through the runtime (`ac.keyed_item` reads any other
     value as Python does)."""
-    results, other, bound = set(), set(), set()
-    for node in walk(function_node):
-        if isinstance(node, gast.Assign) and len(node.targets) == 1:
-            target, value = node.targets[0], node.value
-            if (
-                isinstance(target, gast.Name)
-                and isinstance(value, gast.Call)
-                and isinstance(value.func, gast.Name)
-                and not ctx.is_builtin(value.func.id)
-                and not value.func.id.lstrip("_")[:1].isupper()  # (not a class: `Point(1, 2)`)
-                or isinstance(target, gast.Name)
-                and isinstance(value, gast.Call)
-                and isinstance(value.func, gast.Attribute)
-                and _makes_keyed(value)  # `d = ac.setitem(d, k, v)`
-            ):
-                results.add(target.id)
-                bound.add(id(target))
-        elif isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Load):
-            if id(node) not in bound:
-                other.add(node.id)
-        elif isinstance(node, (gast.Nonlocal, gast.Global)):
-            other.update(node.names)
-    return results - other
+
+    def returned(value) -> bool:
+        if not isinstance(value, gast.Call):
+            return False
+        func = value.func
+        if isinstance(func, gast.Attribute):
+            return _makes_keyed(value)  # the converter's `d = ac.setitem(d, k, v)`
+        return (
+            isinstance(func, gast.Name)
+            and not ctx.is_builtin(func.id)
+            and not func.id.lstrip("_")[:1].isupper()  # (not a class: `Point(1, 2)`)
+        )
+
+    return expressions.bound_only_to(function_node, returned)
 
 
 def _stored_names(function_node) -> set:
@@ -406,17 +397,7 @@ def _counter(value) -> bool:
 
 def _counter_names(function_node, made_by=_counter) -> set:
     """Names the function binds only to `Counter(...)` calls (to calls `made_by` accepts)."""
-    made, bound, other = set(), set(), set()
-    for node in walk(function_node):
-        if isinstance(node, gast.Assign) and len(node.targets) == 1:
-            target = node.targets[0]
-            if isinstance(target, gast.Name) and made_by(node.value):
-                made.add(target.id)
-                bound.add(id(target))
-        elif isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Load):
-            if id(node) not in bound:
-                other.add(node.id)
-    return made - other
+    return expressions.bound_only_to(function_node, made_by)
 
 
 def _tally(value) -> bool:
