@@ -467,6 +467,8 @@ class _Writer:
         if kind == "method":
             if node.fn not in _ops.METHODS:
                 raise lowering_error(node, f"the array method .{node.fn}() has no JAX form")
+            if node.fn == "round":  # `x.round(d)`: NumPy's own rounding (`ops.np_round`)
+                return f"{self.bind(_ops.np_round, 'np_round')}({self.call_args(args, kwargs)})"
             accumulate = self._accumulate_in(node, node.outputs[0].dtype)
             if accumulate is not None:
                 rest = self.call_args(args[1:], accumulate)

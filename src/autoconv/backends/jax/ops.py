@@ -87,13 +87,27 @@ def list_key(key):
     return key
 
 
+def _leading_mask(a, key, value) -> bool:
+    """Whether `a[key] = value` is a boolean mask over `a`'s leading axes, storing one value
+    (or a row of the selected items' shape) at each place it selects."""
+    if getattr(key, "dtype", None) != jnp.bool_ or not 0 < jnp.ndim(key) <= a.ndim:
+        return False
+    if tuple(key.shape) != tuple(a.shape[: jnp.ndim(key)]):
+        return False
+    item = tuple(a.shape[jnp.ndim(key) :])
+    vshape = tuple(jnp.shape(value))
+    return len(vshape) <= len(item) and all(v in (1, d) for v, d in zip(vshape[::-1], item[::-1]))
+
+
 def _set_copy(a, key, value):
     a = jnp.asarray(a)  # `a` may be a NumPy constant
     key = list_key(key)
-    if getattr(key, "dtype", None) == jnp.bool_ and jnp.ndim(key) == a.ndim and not jnp.ndim(value):
-        # `x[x < 0] = 0`: a whole-array mask and one value (JAX's `.at` needs a mask known
-        # while tracing; other values' shapes must match the count, known only at run time).
-        return jnp.where(key, jnp.asarray(value, dtype=a.dtype), a)
+    if _leading_mask(a, key, value):
+        # `x[x < 0] = 0`, `rows[mins == 0] = 0.0`: a mask over the leading axes and one value
+        # (or one row) for every place it selects (JAX's `.at` needs a mask known while
+        # tracing; values as many as it selects have a count known only at run time).
+        mask = jnp.reshape(key, key.shape + (1,) * (a.ndim - key.ndim))
+        return jnp.where(mask, jnp.asarray(value).astype(a.dtype), a)
     # NumPy casts what it stores to the array's dtype (`int[i] = 2.7` stores 2): so does this,
     # explicitly (JAX's own cast in `.set` warns that it will become an error).
     return a.at[key].set(jnp.asarray(value).astype(a.dtype))
@@ -105,7 +119,25 @@ def _flat_items(a):
 
 
 def _round(x, ndigits=None):
-    return jnp.round(x) if ndigits is None else jnp.round(x, ndigits)
+    return jnp.round(x) if ndigits is None else np_round(x, ndigits)
+
+
+def np_round(a, decimals=0, out=None):
+    """`np.round(a, decimals)` as NumPy computes it: `rint(a * 10**d) / 10**d` (`rint(a /
+    10**-d) * 10**-d` for a negative `d`). jax.numpy multiplies by the inverse power, which is
+    not exact: it gave 2.4000000000000004 for NumPy's 2.4."""
+    if out is not None:
+        raise TypeError("np.round(..., out=) has no JAX form")
+    a = jnp.asarray(a)
+    decimals = int(decimals)
+    if decimals == 0 or a.dtype.kind not in "fc":
+        return jnp.round(a, decimals)  # (ints: jax.numpy's integer rounding)
+    if a.dtype.kind == "c":
+        return np_round(a.real, decimals) + 1j * np_round(a.imag, decimals)
+    # (XLA turns a division by a constant into a product with its inverse: the barrier keeps
+    # the power a value it divides by, as NumPy does)
+    f = jax.lax.optimization_barrier(jnp.asarray(10.0 ** abs(decimals), a.dtype))
+    return jnp.rint(a * f) / f if decimals > 0 else jnp.rint(a / f) * f
 
 
 def _dim(a, i):
@@ -243,6 +275,8 @@ _SPECIAL = {
     builtins.abs: ("abs_", _abs),
     math.isclose: ("math_isclose", _math_isclose),
     builtins.round: ("round_", _round),
+    np.round: ("np_round", np_round),
+    np.around: ("np_round", np_round),
     builtins.min: ("jnp_minimum", jnp.minimum),
     builtins.max: ("jnp_maximum", jnp.maximum),
     np.asarray: ("jnp_asarray", jnp.asarray),
