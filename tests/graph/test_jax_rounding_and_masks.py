@@ -51,3 +51,19 @@ def test_a_count_of_values_for_a_mask_is_still_a_clear_error():
     with pytest.raises(autoconv.AutoconvError) as info:
         autoconv.function(stores_selected, backend="jax")(np.array([1.0, -2.0, 3.0]))
     assert "test_jax_rounding_and_masks.py:" in str(info.value)
+
+
+def test_rounding_under_jax_jit_is_numpys():
+    import jax
+
+    def f(x):
+        return np.round(x * 1.0, 1), np.around(x, 2)
+
+    old = jax.config.jax_enable_x64
+    jax.config.update("jax_enable_x64", True)  # (float64, as NumPy computes)
+    try:
+        got = jax.jit(autoconv.convert(f))(SPECIAL)
+    finally:
+        jax.config.update("jax_enable_x64", old)
+    for want, value in zip(f(SPECIAL), got):
+        assert np.asarray(value).tolist() == want.tolist()

@@ -21,6 +21,7 @@ STAGED_NAMES = {
     ("numpy", name)
     for name in (
         "arange zeros ones empty full take asarray asanyarray array ascontiguousarray ndenumerate "
+        "round around "
         "bool int8 "
         "int16 int32 int64 uint8 uint16 uint32 uint64 float16 float32 float64 complex64 "
         "complex128"

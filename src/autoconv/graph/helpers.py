@@ -303,6 +303,15 @@ def inner_list_copy(value: list) -> list:
     return list(value)
 
 
+def decimal_round(a, decimals, xp, keep):
+    """`np.round(a, decimals)` of a float array as NumPy computes it, in the array module `xp`
+    (jax.numpy): `rint(a * 10**d) / 10**d`, `rint(a / 10**-d) * 10**-d` for a negative `d`.
+    `keep(v)` hides the power from a compiler that would multiply by its inverse instead,
+    which is not exact (`np.round(2.4, 1)` gave 2.4000000000000004)."""
+    f = keep(xp.asarray(10.0 ** abs(decimals), a.dtype))
+    return xp.rint(a * f) / f if decimals > 0 else xp.rint(a / f) * f
+
+
 def text_or_none(flag, text: str) -> str:
     """An f-string's piece for a value that may be None: its text, or "None"."""
     return text if flag else "None"

@@ -9,6 +9,7 @@ function runs that function's converted form: its first call converts it (see
 stack during the call.
 """
 
+import sys as _sys
 from collections import Counter, defaultdict
 
 from autoconv.caches import IdentityCache, register_cache
@@ -76,6 +77,10 @@ def converted(f):
             effects_hook(f)
         if kind is _BuiltinMethod and f.__module__ == "math" and _jax_tracing():
             return staging.jax_ops().math_call(f)  # `math.sqrt(t)` of a JAX tracer: an error
+        if _jax_tracing() and getattr(f, "__name__", None) in ("round", "around"):
+            np = _sys.modules["numpy"]  # (loaded: JAX is tracing)
+            if f is np.round or f is np.around:
+                return staging.jax_ops().np_round  # NumPy's rounding of a tracer's floats
         if staged:
             try:
                 target = staged.get(f)

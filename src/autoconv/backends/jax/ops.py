@@ -134,10 +134,7 @@ def np_round(a, decimals=0, out=None):
         return jnp.round(a, decimals)  # (ints: jax.numpy's integer rounding)
     if a.dtype.kind == "c":
         return np_round(a.real, decimals) + 1j * np_round(a.imag, decimals)
-    # (XLA turns a division by a constant into a product with its inverse: the barrier keeps
-    # the power a value it divides by, as NumPy does)
-    f = jax.lax.optimization_barrier(jnp.asarray(10.0 ** abs(decimals), a.dtype))
-    return jnp.rint(a * f) / f if decimals > 0 else jnp.rint(a / f) * f
+    return _helpers.decimal_round(a, decimals, jnp, jax.lax.optimization_barrier)
 
 
 def _dim(a, i):

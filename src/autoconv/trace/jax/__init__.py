@@ -21,6 +21,7 @@ from autoconv.trace.jax.plain import (
     mark,
     masked_item,
     math_call,
+    np_round,
     sequence_item,
     setitem,
 )
@@ -54,6 +55,7 @@ __all__ = [
     "mark",
     "masked_item",
     "math_call",
+    "np_round",
     "not_",
     "or_",
     "range",

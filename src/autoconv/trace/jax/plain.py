@@ -16,6 +16,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from autoconv.conversion.library import generated_codes
+from autoconv.graph.helpers import decimal_round
 from autoconv.locations import user_frame
 from autoconv.runtime import staging
 from autoconv.runtime.items import _OPS
@@ -181,6 +182,18 @@ def _name_of(value, frame):
         if frame.f_locals.get(name, frame.f_globals.get(name)) is value:
             return name
     return None
+
+
+def np_round(a, decimals=0, out=None):
+    """`np.round` / `np.around` as converted code calls them under JAX: of a tracer of floats,
+    NumPy's own rounding (`graph.helpers.decimal_round`; jax.numpy's differs in the last
+    bit); of anything else, NumPy's function."""
+    if not isinstance(a, jax.core.Tracer) or out is not None:
+        return np.round(a, decimals, out)
+    decimals = int(decimals)
+    if decimals == 0 or a.dtype.kind != "f":
+        return jnp.round(a, decimals)
+    return decimal_round(a, decimals, jnp, jax.lax.optimization_barrier)
 
 
 def math_call(func):
