@@ -15,7 +15,13 @@ import pytest
 import autoconv
 from tests.graph.agreement import BACKENDS, follows_or_jax_limit, same
 
-INPUTS = [np.array([55.0, 95.0, 71.0, 80.0]), np.array([60.0]), np.zeros(0), np.array([90.5])]
+INPUTS = [
+    np.array([55.0, 95.0, 71.0, 80.0]),
+    np.array([60.0]),
+    np.zeros(0),
+    np.array([90.5]),
+    np.array([np.nan, 70.0]),  # bisect_left puts a NaN first, bisect_right last
+]
 
 
 def grade_letters(scores):

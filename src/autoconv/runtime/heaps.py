@@ -71,17 +71,21 @@ def _ascending(a, b) -> bool:
 
 def _search(items, x, name: str):
     """Where `x` goes in sorted `items` (`bisect_left` / `bisect_right`), a Python int as
-    eagerly: NumPy's search of the same order (one comparison per item, as bisect's)."""
+    eagerly: the count of the items bisect's own comparison puts before it (`item < x`; `not
+    x < item`), which is its answer for a sorted list, a NaN `x` included."""
     from autoconv.runtime.py_builtins import int as int_
 
-    side = "left" if name == "bisect_left" else "right"
     if staging.jax_value(x):
         import jax.numpy as jnp  # (a JAX value is here: JAX is loaded)
 
-        return jnp.searchsorted(jnp.asarray(items), x, side=side)  # (a traced int, as `len`)
-    import numpy as np
+        xp, to_int = jnp, lambda n: n  # (a traced int, as `len` of a run-time list is)
+    else:
+        import numpy as xp
 
-    return int_(np.searchsorted(np.asarray(items), x, side=side))
+        to_int = int_
+    a = xp.asarray(items)
+    before = a < x if name == "bisect_left" else xp.logical_not(x < a)
+    return to_int(xp.sum(before))
 
 
 def _refuse_jax(name: str, values) -> None:
