@@ -4,9 +4,8 @@ Operands after the first arrive as thunks, so evaluation stays short-circuit and
 values are Python's own: `or_(a, lambda: b)` returns `a` itself when `a` is true, not `True`.
 """
 
-import operator as _operator
-
 from autoconv.runtime import keyed, objects, staging
+from autoconv.runtime.sequences import COMPARISONS
 from autoconv.runtime.unbound import past_operators, register, throw, unbound_error
 
 _tracer_for = staging.tracer_for
@@ -55,16 +54,6 @@ def and_(value, operand, *more, test=False):
     throw(new)  # out of the `except` block, which would chain the `NameError`
 
 
-_COMPARE = {
-    "<": _operator.lt,
-    "<=": _operator.le,
-    ">": _operator.gt,
-    ">=": _operator.ge,
-    "==": _operator.eq,
-    "!=": _operator.ne,
-}
-
-
 def compare_chain(ops, left, *operands, test=False):
     """`left op0 operand0() op1 operand1() ...`, a chained comparison, as Python evaluates it:
     each operand once, left to right, and `and` between the comparisons (`and_`: staged where
@@ -75,7 +64,7 @@ def compare_chain(ops, left, *operands, test=False):
         def compared():
             if len(values) == i + 1:
                 values.append(operands[i]())
-            return _COMPARE[ops[i]](values[i], values[i + 1])
+            return COMPARISONS[ops[i]](values[i], values[i + 1])
 
         return compared
 

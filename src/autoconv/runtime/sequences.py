@@ -13,7 +13,7 @@ from autoconv.runtime import objects, staging
 _traces = staging.traces
 _TRACERS = staging.TRACERS
 
-_OPS = {
+COMPARISONS = {
     "<": _operator.lt,
     "<=": _operator.le,
     ">": _operator.gt,
@@ -56,7 +56,7 @@ def compare(op, a, b):
         and not staging.grown_list(b)
     ):
         return staging.graph_tracer.sequence("compare", op, a, b)
-    return _OPS[op](a, b)
+    return COMPARISONS[op](a, b)
 
 
 def staged_method(target, name, args, kwargs):
