@@ -75,8 +75,10 @@ class _Logical(Transformer):
         super().__init__()
         self.ac = ctx.ac
         self.tests = tests
-        self.lists = _bound_only_to(ctx.function_node, _makes_list)
-        self.tuples = _bound_only_to(ctx.function_node, _tuple_display)
+        # (`vals = list(x)`, `parts = [a, b]`: `v in vals` through `ac.in_`; `best = (v, -i)`:
+        # `cand > best` through `ac.compare`)
+        self.lists = expressions.bound_only_to(ctx.function_node, _makes_list)
+        self.tuples = expressions.bound_only_to(ctx.function_node, _tuple_display)
 
     def _tuple(self, node) -> bool:
         """A tuple written in place, or a name bound only to such tuples."""
@@ -222,26 +224,6 @@ def _makes_list(value) -> bool:
         and isinstance(value.func, gast.Name)
         and value.func.id in _MAKES_LISTS
     )
-
-
-def _bound_only_to(function_node, kind) -> set:
-    """Names the function binds only to values for which `kind(value node)` holds: lists or
-    tuples it makes (`_makes_list`: `vals = list(x)`, `parts = [a, b]`, a comprehension), so
-    `v in vals` goes through `ac.in_`; tuples it writes (`_tuple_display`: `best = (v, -i)`),
-    so `cand > best` goes through `ac.compare`."""
-    accepted, names, others = set(), set(), set()
-    for node in walk(function_node):
-        if isinstance(node, gast.Assign) and len(node.targets) == 1:
-            target, value = node.targets[0], node.value
-            if isinstance(target, gast.Name) and kind(value):
-                accepted.add(id(target))
-                names.add(target.id)
-        elif isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Load):
-            if id(node) not in accepted:
-                others.add(node.id)
-        elif isinstance(node, (gast.Nonlocal, gast.Global)):
-            others.update(node.names)
-    return names - others
 
 
 def _tuple_display(node) -> bool:
