@@ -30,6 +30,7 @@ class Context:
         self._state_names = {}
         self.nonlocal_used = {}  # name -> None, in first-declared order
         self.dead_bindings = set()  # names bound only in code that lowering found unreachable
+        self.helper_results = None  # memo of `converters.keyed.helper_results`
 
     def is_function_local(self, name) -> bool:
         return (

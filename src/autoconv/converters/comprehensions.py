@@ -123,12 +123,7 @@ def _run_time_length(node, ctx, results) -> bool:
         )
     if isinstance(func, gast.Attribute):
         return _numpy_call(node, _SIZED_BY_DATA)
-    return (
-        isinstance(func, gast.Name)
-        and not ctx.is_builtin(func.id)
-        and not func.id.lstrip("_")[:1].isupper()
-        and func.id not in ("np", "numpy")
-    )
+    return expressions.users_call(node, ctx)
 
 
 def _numpy_call(node, names) -> bool:

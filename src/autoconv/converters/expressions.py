@@ -170,3 +170,14 @@ def bound_only_to(function_node, accepts) -> set:
         elif isinstance(node, (gast.Nonlocal, gast.Global)):
             other.update(node.names)
     return found - other
+
+
+def users_call(node, ctx) -> bool:
+    """`f(...)` of a name that is no builtin nor, by its capital, a class (`Point(1, 2)`): a
+    call of a function of the user's, whose result the converter cannot see."""
+    return (
+        isinstance(node, gast.Call)
+        and isinstance(node.func, gast.Name)
+        and not ctx.is_builtin(node.func.id)
+        and not node.func.id.lstrip("_")[:1].isupper()
+    )

@@ -157,21 +157,19 @@ def helper_results(function_node, ctx) -> set:
     """Names the function binds only to what a function of the user's returns (`d =
     count(x)`): a dict made there may hold keys known only when the graph runs, which `in`
     and item reads of the name see through the runtime (`ac.keyed_item` reads any other
-    value as Python does)."""
-
-    def returned(value) -> bool:
-        if not isinstance(value, gast.Call):
-            return False
-        func = value.func
-        if isinstance(func, gast.Attribute):
-            return _makes_keyed(value)  # the converter's `d = ac.setitem(d, k, v)`
-        return (
-            isinstance(func, gast.Name)
-            and not ctx.is_builtin(func.id)
-            and not func.id.lstrip("_")[:1].isupper()  # (not a class: `Point(1, 2)`)
+    value as Python does). Found once per conversion (`ctx.helper_results`)."""
+    if ctx.helper_results is None:
+        # (the converter's `d = ac.setitem(d, k, v)` keeps what the name holds)
+        ctx.helper_results = expressions.bound_only_to(
+            function_node,
+            lambda v: (
+                expressions.users_call(v, ctx)
+                or isinstance(v, gast.Call)
+                and isinstance(v.func, gast.Attribute)
+                and _makes_keyed(v)
+            ),
         )
-
-    return expressions.bound_only_to(function_node, returned)
+    return ctx.helper_results
 
 
 def _stored_names(function_node) -> set:
