@@ -50,7 +50,7 @@ def _enclosed(text: str, func) -> str:
     function binding them: a `nonlocal` at a module's top level does not compile. (Tokens,
     not `ast`: CPython 3.11's `ast` objects are not safe to make in several threads at once.)"""
     head = re.match(r"(?:async )?def (\w+)\(", text)
-    if head is None:
+    if head is None or "\n    nonlocal " not in text:
         return text
     inside = set()  # lines that start inside a string (a docstring's)
     for tok in tokenize.generate_tokens(io.StringIO(text).readline):

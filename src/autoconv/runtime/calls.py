@@ -77,7 +77,7 @@ def converted(f):
             effects_hook(f)
         if kind is _BuiltinMethod and f.__module__ == "math" and _jax_tracing():
             return staging.jax_ops().math_call(f)  # `math.sqrt(t)` of a JAX tracer: an error
-        if _jax_tracing() and getattr(f, "__name__", None) in ("round", "around"):
+        if getattr(f, "__name__", None) in ("round", "around") and _jax_tracing():
             np = _sys.modules["numpy"]  # (loaded: JAX is tracing)
             if f is np.round or f is np.around:
                 return staging.jax_ops().np_round  # NumPy's rounding of a tracer's floats

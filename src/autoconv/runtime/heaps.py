@@ -54,9 +54,9 @@ def _staged(name: str):
 def _searched(heap, args, kwargs) -> bool:
     """`bisect(cuts, x)` of a sorted list (or tuple) of Python numbers and a number known only
     when the graph runs: a search of the numbers, which the list is not part of."""
-    if kwargs or len(args) != 1 or type(heap) not in (list, tuple) or not heap:
-        return False
     if not (staging.traces or staging.jax_tracing()):
+        return False
+    if kwargs or len(args) != 1 or type(heap) not in (list, tuple) or not heap:
         return False
     if not all(type(v) in (int, float) for v in heap):
         return False
