@@ -71,6 +71,16 @@ def rebuild(layout, leaves, optional=None, inner=None):
     return dict(zip(layout[1], parts))
 
 
+def leaf_kinds(layout) -> list:
+    """Each leaf's kind, in row order: "x" (a leaf), "r" (a list of run-time length), "v" and
+    "f" (a value-or-None's value and its flag)."""
+    if layout == "x" or layout[0] == "r":
+        return ["x" if layout == "x" else "r"]
+    if layout[0] == "o":
+        return ["v", "f"]
+    return [k for p in layout[-1] for k in leaf_kinds(p)]
+
+
 def records_out(items: list, layout) -> list:
     """A run-time list of rows as eager code holds its items: dicts, lists, tuples, None."""
     return [rebuild(layout, iter(row)) for row in items]

@@ -66,10 +66,18 @@ def _computed(plan, value, tag_node, kinds):
     return set(), [(source[0], source[1], tuple(read_kinds), table, kinds, eager_type(value))]
 
 
-def _const(t):
+def _output_index(node, t):
+    """The index of `t` among the outputs of `node`, or None."""
+    return next((i for i, o in enumerate(node.outputs) if o is t), None)
+
+
+def _const(t, kind=None):
+    """The constant int `t` is (`kind=bool`: the constant bool), else None."""
     node = t.node if isinstance(t, Tensor) else None
     if node is not None and node.kind == "const":
         t = node.attrs["value"]
+    if kind is bool:
+        return bool(t) if isinstance(t, (bool, np.bool_)) else None
     if isinstance(t, (int, np.integer)) and not isinstance(t, (bool, np.bool_)):
         return int(t)
     return None
@@ -120,14 +128,25 @@ def resolve(mapping, list_kinds) -> set:
     return out
 
 
-def field_kinds(plan, v, depth=4) -> set:
+def field_kinds(plan, v, depth=4, flag=None) -> set:
     """The Python types of a tuple's field appended to a run-time list: a field read back from
     a run-time list's tuple (`q[0] = (q[0][0], 2)`) has that list's field's types; one a
-    staged branch chooses (`max(q[-1][1], e)`), those of its paths."""
+    staged branch chooses (`max(q[-1][1], e)`, `heap[0] if c else None`), those of its paths.
+    `flag`: where `v` is a value-or-None's value, its flag: a path whose flag is False gives
+    None there, and its stand-in value's type is no type the item has."""
     node = v.node if isinstance(v, Tensor) else None
-    if node is not None and node.kind == "cond" and depth > 0 and eager_type(v) is None:
+    if node is not None and node.kind == "cond" and depth > 0:
+        # Each path's own: a number read from a run-time list is a Python number or a NumPy
+        # value as that list's items are, which `eager_type` of the join does not know.
         j = next(i for i, o in enumerate(node.outputs) if o is v)
-        return set().union(*(field_kinds(plan, b.outputs[j], depth - 1) for b in node.blocks))
+        k = _output_index(node, flag)
+        paths = [
+            b.outputs[j]
+            for b in node.blocks
+            if k is None or k >= len(b.outputs) or _const(b.outputs[k], bool) is not False
+        ]
+        if paths:
+            return set().union(*(field_kinds(plan, p, depth - 1) for p in paths))
     source = plan._read_from(v) if node is not None and v.dtype.kind != "V" else None
     if source is not None:
         # `(stack.pop(), i)`: a number read back from a run-time list has that list's types

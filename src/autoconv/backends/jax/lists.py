@@ -61,7 +61,7 @@ from autoconv.backends.jax.trips import trips as _trips
 from autoconv.graph import helpers as _helpers
 from autoconv.graph.eager_types import eager_type
 from autoconv.graph.graph import Graph, tensors_in
-from autoconv.graph.record_layout import inner_spec
+from autoconv.graph.record_layout import inner_spec, layout_of, leaf_kinds
 from autoconv.graph.tensor import Tensor
 
 # np.array(lst) and np.stack(lst) of one list are its buffer's first `count` rows.
@@ -358,11 +358,14 @@ class ListPlan:
                 "length to another (`flat.extend(cur); sizes.append(len(cur))`), or use "
                 "backend='numpy'",
             )
+        leaves = leaf_kinds(layout_of(fam.dtype) or ("t", ("x",) * len(item)))
         for j, (name, v) in enumerate(zip(fam.dtype.names, item)):
             if fam.dtype[name].base.kind == "O":
                 self._objects(fam, v, node)
             else:
-                fam.fields[j] |= _item_kinds.field_kinds(self, v)
+                value_of = j + 1 < len(item) and leaves[j : j + 1] == ["v"]
+                flag = item[j + 1] if value_of else None  # (a value-or-None's)
+                fam.fields[j] |= _item_kinds.field_kinds(self, v, flag=flag)
                 if len(fam.fields[j]) > 1:
                     raise lowering_error(
                         node,

@@ -524,7 +524,10 @@ def _stored_value(shadow, value, origin):
         value = value.unwrap()
     _ensure(shadow, values, value, origin)
     _check_kind(shadow, values, value, origin, "values")
-    return as_items([value])[0]  # a string a staged condition chose: the one it picks
+    # A string a staged condition chose: the one it picks. A number whose Python type depends
+    # on the path (`d.get(k, 0) + e.get(k, 0)` of reads): a node giving its path's type, as
+    # `append` stores it, so a backend keeping the values in a buffer knows their types.
+    return appends.as_its_kind(as_items([value])[0])
 
 
 def _maybe_none_read(shadow, raw, extra):

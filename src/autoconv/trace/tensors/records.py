@@ -148,14 +148,7 @@ def _dtype(layout, leaves, like=None):
 
 
 def _leaf_kinds(layout, out):
-    """Each leaf's kind: "x" (a leaf), "v" and "f" (a value-or-None's value and flag)."""
-    if layout == "x" or layout[0] == "r":
-        out.append("x" if layout == "x" else "r")
-    elif layout[0] == "o":
-        out.extend(("v", "f"))
-    else:
-        for p in layout[-1]:
-            _leaf_kinds(p, out)
+    out.extend(rl.leaf_kinds(layout))
 
 
 def optional_dtype(items):
