@@ -186,6 +186,7 @@ class ListPlan:
         self.uses: dict = {}  # tensor id -> nodes using it
         self.shrunk: set = set()  # the families a pop or remove takes items from
         self._changed: list = []  # (node, family) of each slice or list method
+        self._spans: list = []  # (family, most items) of the whole lists they work on
         self.handle_items: list = []  # strings made when the graph runs, appended
         self._block(graph.block)
         # Lists of Python and NumPy numbers by path: a tag per item (tagged.py)
@@ -196,6 +197,8 @@ class ListPlan:
         for tid, (_, hi) in self.bounds.items():
             fam = self._family[tid].root()
             fam.cap = max(fam.cap, hi)
+        for fam, hi in self._spans:  # a slice or method's whole list, in one buffer
+            fam.root().cap = max(fam.root().cap, hi)
         self.growable: list[_Family] = []  # families grown in loops with no bound, in order
         for fam in dict.fromkeys(f.root() for f in self._family.values()):
             if fam.cap == UNBOUNDED:
@@ -515,6 +518,9 @@ class ListPlan:
         for v in (*prefix, *tail):
             fam.kinds.add(eager_type(v) if isinstance(v, Tensor) else type(v))
         self._changed.append((node, fam))
+        # It works on the items known while tracing and the run-time ones in one buffer
+        # (`listops.list_full`), which must hold them all, even where it gives fewer.
+        self._spans.append((fam, hi + known))
         self.bounds[out.id] = bound
         self._family[out.id] = self._family[acc.id]
 
