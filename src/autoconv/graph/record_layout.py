@@ -81,6 +81,38 @@ def leaf_kinds(layout) -> list:
     return [k for p in layout[-1] for k in leaf_kinds(p)]
 
 
+def leaf_place(layout, j: int) -> str:
+    """Where leaf `j` of an item of `layout` is, as messages name it: "the items", "item 1 of
+    the tuples", "the value at 'b' of the dicts" (`layout` None: a plain tuple)."""
+    if layout is None:
+        return f"item {j} of the tuples"
+    path = _leaf_path(layout, [j], [])
+    if not path:
+        return "the items"
+    kind, key = path[-1]
+    noun = {"t": "tuples", "l": "lists", "d": "dicts"}[kind]
+    text = f"the value at {key!r} of the {noun}" if kind == "d" else f"item {key} of the {noun}"
+    for kind, key in reversed(path[:-1]):
+        text = f"the value at {key!r} of {text}" if kind == "d" else f"item {key} of {text}"
+    return text
+
+
+def _leaf_path(layout, left: list, path: list):
+    """The steps (kind, key) from the item to leaf `left[0]`, or None (`left` counts down)."""
+    if layout == "x" or layout[0] in ("r", "o"):
+        n = len(leaf_kinds(layout))
+        if left[0] < n:
+            return path
+        left[0] -= n
+        return None
+    for i, part in enumerate(layout[-1]):
+        key = layout[1][i] if layout[0] == "d" else i
+        found = _leaf_path(part, left, [*path, (layout[0], key)])
+        if found is not None:
+            return found
+    return None
+
+
 def records_out(items: list, layout) -> list:
     """A run-time list of rows as eager code holds its items: dicts, lists, tuples, None."""
     return [rebuild(layout, iter(row)) for row in items]

@@ -19,9 +19,11 @@ from autoconv.graph.eager_types import eager_type
 from autoconv.graph.tensor import Tensor
 
 
-def path_kinds(plan, item):
+def path_kinds(plan, item, flag=None):
     """`(kinds, mappings)` of an item a branch chooses (`as_kind` tagged by a `cond`), each
-    path's kind a constant or a mapping of a list read's; None where the graph shows other."""
+    path's kind a constant or a mapping of a list read's; None where the graph shows other.
+    `flag`: the item is a value-or-None's value, and a path where its flag is False (the
+    value None, a stand-in number in its place) gives no kind."""
     node = item.node if isinstance(item, Tensor) else None
     if node is None or node.kind != "helper" or node.fn is not _helpers.mixed_output:
         return None
@@ -39,7 +41,10 @@ def path_kinds(plan, item):
     if j is None or numpy_kind in (bool, int, float, complex):
         return None
     found, mappings = set(), []
+    k = _output_index(cond, flag)
     for block in cond.blocks:
+        if k is not None and _const(block.outputs[k], bool) is False:
+            continue
         path = _const(block.outputs[j])
         if path is not None:
             found.add(numpy_kind if kinds[path] is None else kinds[path])
@@ -64,6 +69,17 @@ def _computed(plan, value, tag_node, kinds):
         return None
     table = tuple(range(len(kinds)))
     return set(), [(source[0], source[1], tuple(read_kinds), table, kinds, eager_type(value))]
+
+
+def _resolved(plan, found, mappings) -> set:
+    """The kinds of `path_kinds`'s answer, with the lists read as the plan knows them now."""
+    out = set(found)
+    for m in mappings:
+        if isinstance(m, _kind_combos.Combo):
+            out |= m.resolve([plan.all_kinds_of(f) for f in m.families])
+        else:
+            out |= resolve(m, plan.all_kinds(m[0]))
+    return out
 
 
 def _output_index(node, t):
@@ -135,6 +151,13 @@ def field_kinds(plan, v, depth=4, flag=None) -> set:
     `flag`: where `v` is a value-or-None's value, its flag: a path whose flag is False gives
     None there, and its stand-in value's type is no type the item has."""
     node = v.node if isinstance(v, Tensor) else None
+    if node is not None and node.kind == "helper" and node.fn is _helpers.mixed_output:
+        # A number whose Python type is its path's (`as_kind`): the kinds its tag may give.
+        chosen = path_kinds(plan, v, flag)
+        if chosen is not None:
+            return _resolved(plan, *chosen)
+        value, _, kinds = node.args
+        return {eager_type(value) if k is None else k for k in kinds}
     if node is not None and node.kind == "cond" and depth > 0:
         # Each path's own: a number read from a run-time list is a Python number or a NumPy
         # value as that list's items are, which `eager_type` of the join does not know.

@@ -61,7 +61,7 @@ from autoconv.backends.jax.trips import trips as _trips
 from autoconv.graph import helpers as _helpers
 from autoconv.graph.eager_types import eager_type
 from autoconv.graph.graph import Graph, tensors_in
-from autoconv.graph.record_layout import inner_spec, layout_of, leaf_kinds
+from autoconv.graph.record_layout import layout_of, leaf_kinds, leaf_place
 from autoconv.graph.tensor import Tensor
 
 # np.array(lst) and np.stack(lst) of one list are its buffer's first `count` rows.
@@ -352,7 +352,8 @@ class ListPlan:
             if fam.dtype.kind == "O":
                 self._objects(fam, item, node)
             return
-        if inner_spec(fam.dtype) is not None:
+        leaves = leaf_kinds(layout_of(fam.dtype) or ("t", ("x",) * len(item)))
+        if "r" in leaves:  # (the item, or a list in its tuple, dict or list)
             raise lowering_error(
                 node,
                 f"{self._text(fam)} holds lists whose lengths are known only when the graph "
@@ -361,7 +362,6 @@ class ListPlan:
                 "length to another (`flat.extend(cur); sizes.append(len(cur))`), or use "
                 "backend='numpy'",
             )
-        leaves = leaf_kinds(layout_of(fam.dtype) or ("t", ("x",) * len(item)))
         for j, (name, v) in enumerate(zip(fam.dtype.names, item)):
             if fam.dtype[name].base.kind == "O":
                 self._objects(fam, v, node)
@@ -370,10 +370,13 @@ class ListPlan:
                 flag = item[j + 1] if value_of else None  # (a value-or-None's)
                 fam.fields[j] |= _item_kinds.field_kinds(self, v, flag=flag)
                 if len(fam.fields[j]) > 1:
+                    place = leaf_place(layout_of(fam.dtype), j)
                     raise lowering_error(
                         node,
-                        f"item {j} of the tuples appended to {self._text(fam)} is of several "
-                        "Python types, which one buffer does not keep; append one kind of number",
+                        f"{place} appended to {self._text(fam)} "
+                        f"{'are' if place == 'the items' else 'is'} of several Python types "
+                        f"({_kinds_text(fam.fields[j])}, by the path each took), which one "
+                        "buffer does not keep; append one kind of number (int(u), np.int64(u))",
                     )
 
     def _read_from(self, item):
@@ -796,6 +799,19 @@ def _options(v):
         options = list(node.args[1])
         return options if all(_options(o) is not None for o in options) else None
     return None
+
+
+def _kinds_text(kinds) -> str:
+    """`a Python int or a NumPy int64`: the types of a field, as messages name them."""
+    names = {
+        "a NumPy value"
+        if not isinstance(k, type)
+        else f"a Python {k.__name__}"
+        if k in (bool, int, float, complex)
+        else f"a NumPy {k.__name__}"
+        for k in kinds
+    }
+    return " or ".join(sorted(names))
 
 
 def _eager_column(kind, column) -> list:

@@ -12,7 +12,6 @@ from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import concat_lists
 from autoconv.graph.origin import _SKIP, user_origin
 from autoconv.graph.record_layout import inner_spec
-from autoconv.graph.tensor import Tensor
 from autoconv.runtime import keyed as keyed_rt
 from autoconv.runtime import staging as rt
 from autoconv.trace.core.closures import closure_cells, containers
@@ -26,7 +25,7 @@ from autoconv.trace.tensors.nested_runs import (
     refuse_held_items,
     refuse_nested_runs,
 )
-from autoconv.trace.tensors.optionals import Optional, materialized
+from autoconv.trace.tensors.optionals import Optional, as_its_kind
 from autoconv.trace.tensors.recording import emit
 from autoconv.trace.tensors.records import (
     LAYOUT_HINT,
@@ -467,20 +466,6 @@ class _Box:
 
     def __init__(self, value):
         self.value = value
-
-
-def as_its_kind(item):
-    """A number whose Python type depends on the path (`100.0 if l == 0 else g`, `u - 2` of
-    an item read back), made a node that gives its path's type when the graph runs; any other
-    value as it is."""
-    if type(item) is not Tensor:  # (an Optional's attributes are its value's, checked)
-        return item
-    kinds = getattr(item, "py_kinds", None)
-    if kinds is None or len(set(kinds[1])) < 2:
-        return item
-    # Even a Python float on one path and an np.float64 on the other: the list is returned or
-    # read back, where eager code shows which (np.stack alone would not tell them apart).
-    return materialized(item)
 
 
 def _append(acc, items, name, origin):

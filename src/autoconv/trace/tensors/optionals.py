@@ -265,6 +265,20 @@ def materialized(v):
     return node.outputs[0]
 
 
+def as_its_kind(item):
+    """A number whose Python type depends on the path (`100.0 if l == 0 else g`, `u - 2` of
+    an item read back), made a node that gives its path's type when the graph runs; any other
+    value as it is."""
+    if type(item) is not Tensor:  # (an Optional's attributes are its value's, checked)
+        return item
+    kinds = getattr(item, "py_kinds", None)
+    if kinds is None or len(set(kinds[1])) < 2:
+        return item
+    # Even a Python float on one path and an np.float64 on the other: the list is returned or
+    # read back, where eager code shows which (np.stack alone would not tell them apart).
+    return materialized(item)
+
+
 def _optional_value(v):
     """An Optional that may be None: the run-time value or None, for printing."""
     value = v.value

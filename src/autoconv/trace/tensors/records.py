@@ -25,7 +25,7 @@ from autoconv.graph.origin import user_origin
 from autoconv.graph.record_layout import layout_of as layout_of
 from autoconv.graph.tensor import Tensor
 from autoconv.trace.tensors.choices import Choice, atom, output
-from autoconv.trace.tensors.optionals import RUN_LISTS, Optional
+from autoconv.trace.tensors.optionals import RUN_LISTS, Optional, as_its_kind
 from autoconv.trace.tensors.recording import emit
 
 _PY_NUMBERS = (bool, int, float, complex)
@@ -198,6 +198,8 @@ def row_of(item, dtype) -> tuple:
     for j, (v, name) in enumerate(zip(leaves, dtype.names)):
         if isinstance(v, Choice):
             v = output(v)
+        elif isinstance(v, Tensor) and v.py_kinds is not None:
+            v = as_its_kind(v)  # a number whose Python type is its path's (`v or int(v)`)
         elif kinds[j] == "r":  # the list as it is now (a copy when the graph runs)
             v = emit("helper", "inner_list_copy", inner_list_copy, (v,), {}, [_spec(v)])[0]
         elif v is None and kinds[j] == "v":

@@ -19,7 +19,7 @@ from autoconv.graph.helpers import row_field
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.trace.tensors import records
 from autoconv.trace.tensors.choices import Choice, atom, output
-from autoconv.trace.tensors.optionals import Optional
+from autoconv.trace.tensors.optionals import Optional, as_its_kind
 from autoconv.trace.tensors.recording import emit
 
 _PY_NUMBERS = (bool, int, float, complex)
@@ -105,8 +105,8 @@ def as_items(items, dtype=None) -> list:
             item = records.row_of(item, spec[1])
         elif isinstance(item, Choice):
             item = output(item)
-        elif type(item) is tuple:
-            item = tuple(output(v) if isinstance(v, Choice) else v for v in item)
+        elif type(item) is tuple:  # (a number whose Python type is its path's: a node)
+            item = tuple(output(v) if isinstance(v, Choice) else as_its_kind(v) for v in item)
         out.append(item)
     return out
 
