@@ -154,7 +154,6 @@ def test_python_int_or_none_items():
 
 
 @pytest.mark.skipif("jax" not in BACKENDS, reason="jax not installed")
-@pytest.mark.xfail(strict=True, reason="JW1: int-or-None items are np.int64 on JAX")
 def test_python_int_or_none_items_on_jax():
     follows_the_rule(heap_top_or_none, np.array([5, 3, 9, 1]), backend="jax")
 
@@ -170,7 +169,6 @@ def test_counter_sum_counts_are_ints():
 
 
 @pytest.mark.skipif("jax" not in BACKENDS, reason="jax not installed")
-@pytest.mark.xfail(strict=True, reason="JW2: Counter + Counter counts are np.int64 on JAX")
 def test_counter_sum_counts_are_ints_on_jax():
     follows_the_rule(counter_sum, np.array([2, 2, 3]), backend="jax")
 
@@ -192,6 +190,5 @@ def test_zip_with_shifted_run_time_list():
 
 
 @pytest.mark.skipif("jax" not in BACKENDS, reason="jax not installed")
-@pytest.mark.xfail(strict=True, reason="JE1: IndexError from the JAX read check")
 def test_zip_with_shifted_run_time_list_on_jax():
     runs_or_clear_error(shifted_pairs, np.array([1, 0, 1]), backend="jax")

@@ -40,7 +40,6 @@ ERRORS = {
     "bucket_by_range": {b: "holds lists and is indexed at a key known only" for b in BACKENDS},
     "tokenize_digits_ops": {b: "must all have the same dtype" for b in BACKENDS},
     # (JAX only: documented in docs/backends.md)
-    "run_lengths_encoding": {"jax": "is of several Python types"},
     "mixed_shapes_appended": {"jax": "have a shape known"},
 }
 
@@ -198,24 +197,7 @@ def test_sums_of_runs_keep_python_types(backend):
         follows_the_rule(sums_of_runs, x, backend=backend)
 
 
-@pytest.mark.parametrize(
-    "backend",
-    [
-        pytest.param(
-            b,
-            marks=[
-                pytest.mark.xfail(
-                    strict=True,
-                    reason="JAX: sum() of an empty run of NumPy values appended to a list is "
-                    "np.int64(0), eagerly Python's 0 (one buffer keeps one type per list)",
-                )
-            ]
-            if b == "jax"
-            else [],
-        )
-        for b in BACKENDS
-    ],
-)
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_sum_of_an_empty_run_of_numpy_values(backend):
     follows_the_rule(sums_of_empty_runs, X, backend=backend)
 

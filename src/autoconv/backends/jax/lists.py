@@ -188,7 +188,15 @@ class ListPlan:
         self._changed: list = []  # (node, family) of each slice or list method
         self._spans: list = []  # (family, most items) of the whole lists they work on
         self.handle_items: list = []  # strings made when the graph runs, appended
+        self._sums: list = []  # (family, the read) of each `sum(lst)` appended (`_item`)
         self._block(graph.block)
+        for fam, read in self._sums:
+            fam, kinds = fam.root(), _tagged.sum_kinds(self, read)
+            if kinds is not None:  # the device tags each sum with its type (tagged.py)
+                fam.kinds |= kinds
+            else:  # of the items' kinds, as any read's
+                fam.sources.append(self._family[read.args[1].id])
+                fam.untaggable = True
         # Lists of Python and NumPy numbers by path: a tag per item (tagged.py)
         self.tagged = _tagged.plan(self)
         for node, fam in self._changed:
@@ -329,11 +337,14 @@ class ListPlan:
     def _item(self, fam, item, node):
         """Records an item added to a list of family `fam`: its Python type, and for strings
         the objects it may be."""
-        source = self._read_from(as_kind_value(item))
-        derived = _derived(self, item) if source is None else None
+        summed = _tagged.summed(item)
+        source = self._read_from(as_kind_value(item)) if summed is None else None
+        derived = _derived(self, item) if source is None and summed is None else None
         if not _tagged.taggable(item, _kinds) or source is not None or derived is not None:
             fam.untaggable = True
-        if source is not None:
+        if summed is not None:  # `sum(cur)`: its kinds follow from `cur`'s (`_sums`)
+            self._sums.append((fam, summed))  # (known once every pass has bounded `cur`)
+        elif source is not None:
             prefix, lst, tail = source
             fam.sources.append(self._family[lst.id])
             fam.kinds.update(k for v in (*prefix, *tail) for k in _kinds(v))

@@ -79,13 +79,53 @@ def taggable(item, kinds_of) -> bool:
     return len(set(kinds_of(item))) == 1
 
 
+def summed(item):
+    """The read `sum(lst)` where appended `item` is it as its Python type (`as_kind` tagged by
+    the sum's own `kind_index`, which the device works out: `reads.lower_tag`), else None."""
+    node = item.node if isinstance(item, Tensor) else None
+    if node is None or node.kind != "helper" or node.fn is not _helpers.mixed_output:
+        return None
+    value, tag = node.args[:2]
+    read = value.node if isinstance(value, Tensor) else None
+    tag_node = tag.node if isinstance(tag, Tensor) else None
+    if read is None or read.kind != "helper" or read.fn is not _helpers.sum_list:
+        return None
+    if tag_node is None or tag_node.fn is not _helpers.kind_index or tag_node.args[0] is not value:
+        return None
+    prefix, _, tail = read.args[:3]
+    return read if not prefix and not tail else None
+
+
+def sum_kinds(lists, read):
+    """The Python types `sum(lst)` (`read`) has, once the plan knows `lst`'s items' kinds and
+    bounds: Python's `start + item` of its items' one kind, and the start itself where `lst`
+    may hold no items (Python's `0` of a run of NumPy values); None where its items are of
+    several kinds (the sum's kinds are then the list's, as any read's)."""
+    lst = read.args[1]
+    start = read.args[3] if len(read.args) > 3 else 0
+    items = lists.all_kinds(lst)
+    first = eager_type(start) if isinstance(start, Tensor) else type(start)
+    if len(items) != 1 or not _number_kind(first) or not _number_kind(next(iter(items))):
+        return None
+    (kind,) = items
+    found = {type(builtins.sum([kind(1)], first(0)))}
+    return found | {first} if lists.bounds[lst.id][0] == 0 else found
+
+
+def _number_kind(kind) -> bool:
+    return kind in _PY or isinstance(kind, type) and issubclass(kind, np.number)
+
+
 def item_expr(w, lst, v, value: str, table) -> str:
     """`(value, tag)` of item `v` appended to tagged list `lst` (`value`: its expression)."""
     node = v.node if isinstance(v, Tensor) else None
     if node is not None and node.kind == "helper" and node.fn is _helpers.mixed_output:
         inner, tag, kinds = node.args
         own = eager_type(inner)
-        remap = [table.index(own if k is None else k) for k in kinds]
+        # (a kind no path gives, as `sum`'s tag lists, is not in the table: never chosen)
+        remap = [
+            table.index(x) if x in table else 0 for x in (own if k is None else k for k in kinds)
+        ]
         return f"({value}, jnp.asarray({remap!r}, jnp.int8)[{w.expr(tag)}])"
     kind = eager_type(v) if isinstance(v, Tensor) else type(v)
     return f"({value}, {table.index(kind)})"
