@@ -163,6 +163,7 @@ _STAGED_BUILTINS = (
     "float",
     "bool",
     "sum",
+    "round",
     "next",
     "any",
     "all",

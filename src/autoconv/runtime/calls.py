@@ -9,6 +9,7 @@ function runs that function's converted form: its first call converts it (see
 stack during the call.
 """
 
+import functools as _functools
 import sys as _sys
 from collections import Counter, defaultdict
 
@@ -81,6 +82,10 @@ def converted(f):
             np = _sys.modules["numpy"]  # (loaded: JAX is tracing)
             if f is np.round or f is np.around:
                 return staging.jax_ops().np_round  # NumPy's rounding of a tracer's floats
+            ops = staging.jax_ops()
+            if kind is _MethodType and staging.TRACERS[type(f.__self__)] is ops:
+                # `x.round(d)` of a tracer: its method is jax.numpy's rounding, not NumPy's
+                return _functools.partial(ops.np_round, f.__self__)
         if staged:
             try:
                 target = staged.get(f)

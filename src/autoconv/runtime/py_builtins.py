@@ -359,6 +359,18 @@ def float(value=_MISSING, /):  # noqa: A001
     return 0.0 if value is _MISSING else _py.float(value)
 
 
+def round(number, ndigits=None):  # noqa: A001
+    """Python's `round`; `round(t, d)` of a JAX tracer is NumPy's decimal rounding (its
+    `__round__` is jax.numpy's, which multiplies by a power of ten and differs in the last
+    bit: `round(t, 1)` of 2.4 was 2.4000000000000004)."""
+    if ndigits is not None:
+        rounded = getattr(_TRACERS[type(number)], "round", None)
+        if rounded is not None:
+            return rounded(number, ndigits)
+        return _py.round(number, ndigits)
+    return _py.round(number)
+
+
 def range(*args):  # noqa: A001 - mirrors the built-in it stands for
     """Python's `range(*args)`, or a staged range when a bound is symbolic."""
     for arg in args:

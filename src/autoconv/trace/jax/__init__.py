@@ -25,6 +25,7 @@ from autoconv.trace.jax.plain import (
     sequence_item,
     setitem,
 )
+from autoconv.trace.jax.plain import np_round as round  # noqa: A004 - `ac.round(t, d)`
 from autoconv.trace.jax.state import JaxStagingError, in_staged_block
 from autoconv.trace.jax.tracing import assert_, is_none, is_same, tracing
 
@@ -59,6 +60,7 @@ __all__ = [
     "not_",
     "or_",
     "range",
+    "round",
     "sequence_item",
     "setitem",
     "tracing",
