@@ -64,6 +64,14 @@ effects_hook = None
 converted code calls while tracing, to warn about effects that happen only at trace time."""
 
 
+def _is_tracer_round(f) -> bool:
+    """Whether bound method `f` is a JAX tracer's `round` (JAX names it `meth`)."""
+    owner = type(f.__self__)
+    if f.__func__ is not getattr(owner, "round", None) or not _jax_tracing():
+        return False
+    return staging.TRACERS[owner] is staging.jax_ops()
+
+
 def converted(f):
     """Returns what converted code calls in place of `f`: the converted form of a user function,
     `f` itself for built-ins, library code, classes and `do_not_convert` functions. Converted
@@ -82,10 +90,9 @@ def converted(f):
             np = _sys.modules["numpy"]  # (loaded: JAX is tracing)
             if f is np.round or f is np.around:
                 return staging.jax_ops().np_round  # NumPy's rounding of a tracer's floats
-            ops = staging.jax_ops()
-            if kind is _MethodType and staging.TRACERS[type(f.__self__)] is ops:
-                # `x.round(d)` of a tracer: its method is jax.numpy's rounding, not NumPy's
-                return _functools.partial(ops.np_round, f.__self__)
+        if kind is _MethodType and _is_tracer_round(f):
+            # `x.round(d)` of a tracer: its method is jax.numpy's rounding, not NumPy's
+            return _functools.partial(staging.jax_ops().np_round, f.__self__)
         if staged:
             try:
                 target = staged.get(f)
