@@ -383,3 +383,80 @@ def test_round_outside_traces_is_pythons():
 
     follows_the_rule(f, 2.25, np.float64(3.5))
     assert autoconv.convert(f)(2.25, np.float64(3.5)) == f(2.25, np.float64(3.5))
+
+
+# --- sorted() of a run-time list of tuples of real numbers ------------------------------------
+
+
+class Calendar:
+    def __init__(self):
+        self.booked = []
+
+    def book(self, s, e):
+        for bs, be in self.booked:
+            if s < be and bs < e:
+                return False
+        self.booked.append((s, e))
+        return True
+
+
+def calendar_bookings(reqs):
+    cal = Calendar()
+    res = [cal.book(int(s), int(e)) for s, e in reqs]
+    return res, sorted(cal.booked)
+
+
+def pairs_sorted_both_ways(x):
+    out = []
+    for i, v in enumerate(x):
+        if v > 0:
+            out.append((float(v) % 3, -i))
+    out.sort(reverse=True)
+    return out, sorted(out)
+
+
+def triples_sorted(x):
+    out = [(1, 0.5, True)]
+    for v in x:
+        out.append((int(v) // 2, float(v), bool(v > 2)))
+    return sorted(out)
+
+
+def pairs_with_zeros(x):
+    out = []
+    for v in x:
+        out.append((1, v))
+    return sorted(out)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_sorted_lists_of_tuples_of_numbers(backend):
+    follows_the_rule(
+        calendar_bookings, np.array([[10, 20], [15, 25], [5, 10], [25, 27]]), backend=backend
+    )
+    follows_the_rule(calendar_bookings, np.array([[1, 2]]), backend=backend)
+    follows_the_rule(
+        pairs_sorted_both_ways, np.array([3.0, 1.0, 0.0, 5.0, -0.0, 2.0]), backend=backend
+    )
+    follows_the_rule(triples_sorted, np.array([3, 1, 4, 1, 5]), backend=backend)
+    follows_the_rule(pairs_with_zeros, np.array([2.0, -0.0, 0.0]), backend=backend)
+
+
+def test_a_sorted_list_of_tuples_holding_a_nan_is_a_clear_error_on_jax():
+    follows_the_rule(pairs_with_zeros, np.array([1.0, np.nan]))
+    text = message(pairs_with_zeros, np.array([1.0, np.nan]), backend="jax")
+    assert "found a NaN when the graph ran" in text and "test_jax11.py:" in text, text
+
+
+def johnson_two_machines(a, b):
+    first = sorted([i for i in range(len(a)) if a[i] <= b[i]], key=lambda i: a[i])
+    last = sorted([i for i in range(len(a)) if a[i] > b[i]], key=lambda i: -b[i])
+    return first + last
+
+
+def test_sorted_by_key_of_a_run_time_list_names_its_length_on_jax():
+    a, b = np.array([3, 1, 4, 1, 5]), np.array([2, 7, 1, 8, 2])
+    follows_the_rule(johnson_two_machines, a, b)
+    text = message(johnson_two_machines, a, b, backend="jax")
+    # (the length, not "may hold no items": a first item would not make it run)
+    assert "whose length depends on the data" in text and "test_jax11.py:" in text, text

@@ -586,16 +586,12 @@ REFUSED = {
     dd_set: ("`d`", "gets a set as the value of a key"),
     c_most_common_run_time_n: ("dict `c`", "give `n` as a Python int"),
 }
-# Not lowered to JAX (a LoweringError naming the line), as for a plain dict: a list of pairs
-# sorted, a sort by a key function, `.get()` with the default None, and arithmetic on two values
-# read from run-time lists, whose Python types the JAX plan cannot tell apart.
+# Not lowered to JAX (a LoweringError naming the line), as for a plain dict: a sort by a key
+# function and `.get()` with the default None. (A list of pairs sorted, and arithmetic on two
+# values read from run-time lists, `Counter + Counter`, run since jax11.)
 NOT_LOWERED = {
-    dd_word_lengths: "`sort` of a list is lowered for lists of numbers only",
     c_sorted_by_count: "cannot be lowered to JAX",
     dd_get: "with the default None",
-    c_add: "several Python types",
-    c_sub: "several Python types",
-    c_update_mapping: "several Python types",
     dd_str: "holds strings, which this backend does not key",
     c_run_time_strings: "dict `c` holds strings, which this backend does not key",
 }

@@ -21,6 +21,7 @@ from autoconv.backends.jax import reads as _reads
 from autoconv.backends.jax.errors import lowering_error
 from autoconv.backends.jax.host import to_eager
 from autoconv.graph import helpers as _helpers
+from autoconv.graph.record_layout import layout_of
 from autoconv.graph.tensor import Tensor
 
 _METHODS = {fn: name for name, fn in _helpers.LIST_METHODS.items()}
@@ -83,7 +84,12 @@ def lower(w, node, indent) -> bool:
     prefix, lst, tail, *args = node.args
     parts = _reads.parts_of(w, node, lst, prefix, tail)
     fam = plan.family(lst)
-    if kind in _COMPARING and (fam.dtype.fields is not None or fam.elem or fam.dtype.kind == "O"):
+    rows = kind == "sort" and _real_rows(fam.dtype)  # tuples of numbers: compared in order
+    if (
+        kind in _COMPARING
+        and not rows
+        and (fam.dtype.fields is not None or fam.elem or fam.dtype.kind == "O")
+    ):
         raise lowering_error(
             node,
             f"`{kind}` of {plan.describe(lst)} is lowered for lists of numbers only (its items "
@@ -188,6 +194,14 @@ def lower(w, node, indent) -> bool:
     else:  # pragma: no cover - a method added to LIST_METHODS and not here
         raise lowering_error(node, f"`{kind}` of {plan.describe(lst)}")
     return True
+
+
+def _real_rows(dtype) -> bool:
+    """Whether a list's items are plain tuples of real numbers (one field each, no layout):
+    Python compares them item by item, as `listops.list_sort` sorts their fields."""
+    if dtype.fields is None or not dtype.names or layout_of(dtype) is not None:
+        return False
+    return all(dtype[n].shape == () and dtype[n].kind in "biuf" for n in dtype.names)
 
 
 def _set_past_end(n: int):

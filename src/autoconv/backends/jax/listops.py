@@ -270,19 +270,24 @@ def list_reverse(prefix, lst, tail):
 
 
 def list_sort(prefix, lst, tail, reverse=False):
-    """`items.sort(reverse=...)` of real numbers, stable as Python's: `(list, ok)`, not ok
-    where an item is NaN (Python's order then depends on where the NaN stands)."""
+    """`items.sort(reverse=...)` of real numbers (or of tuples of them, compared item by item
+    as Python compares tuples), stable as Python's: `(list, ok)`, not ok where an item is NaN
+    (Python's order then depends on where the NaN stands)."""
     buffer, n, over = list_full(prefix, lst, tail)
     idx = jnp.arange(_rows(buffer))
     past = idx >= n
     if reverse:  # Python's: reversed, sorted (stable), reversed again
         buffer = _gather(buffer, jnp.where(past, idx, n - 1 - idx))
-    key = jnp.where(buffer == 0, jnp.zeros_like(buffer), buffer)  # -0.0 equals 0.0
-    *_, order = lax.sort((past, key, idx), num_keys=3)
-    out = buffer[order]
+    fields = jax.tree_util.tree_leaves(buffer)  # (one, or a tuple's items in order)
+    keys = [jnp.where(b == 0, jnp.zeros_like(b), b) for b in fields]  # -0.0 equals 0.0
+    *_, order = lax.sort((past, *keys, idx), num_keys=len(keys) + 2)
+    out = _gather(buffer, order)
     if reverse:
         out = _gather(out, jnp.where(past, idx, n - 1 - idx))
-    ok = ~jnp.any(jnp.isnan(buffer) & ~past) if jnp.issubdtype(buffer.dtype, jnp.inexact) else True
+    ok = True
+    for b in fields:
+        if jnp.issubdtype(b.dtype, jnp.inexact):
+            ok = ok & ~jnp.any(jnp.isnan(b) & ~past)
     return _changed(out, n, n, over), ok & ~over
 
 

@@ -370,8 +370,7 @@ class ListPlan:
                 f"{self._text(fam)} holds lists whose lengths are known only when the graph "
                 "runs (`runs.append(cur)` of a list a staged loop grew), which one device "
                 "buffer does not keep. Append the values to one flat list and each group's "
-                "length to another (`flat.extend(cur); sizes.append(len(cur))`), or use "
-                "backend='numpy'",
+                "length to another (`flat.extend(cur); sizes.append(len(cur))`)",
             )
         for j, (name, v) in enumerate(zip(fam.dtype.names, item)):
             if fam.dtype[name].base.kind == "O":
@@ -632,8 +631,9 @@ class ListPlan:
             on_device = users and not any(map(_host_use, users))
             if _branch_stacks.find(self, graph, node, t, stacker_func, PLAIN_STACKERS):
                 continue  # returned from inside a staged branch (branch_stacks.py)
-            # (np.array_equal of an empty list does not see the dtype NumPy gives it)
-            compared = all(u.kind == "call" and u.fn is np.array_equal for u in users)
+            # (np.array_equal and np.argsort of an empty list do not see the dtype NumPy gives
+            # it: `sorted(idx, key=...)` is an argsort of its keys)
+            compared = all(u.kind == "call" and u.fn in _DTYPE_BLIND for u in users)
             if on_device and (
                 self._maskable(node, t) or (compared and self._maskable(node, t, empty=True))
             ):
@@ -705,6 +705,9 @@ class ListPlan:
         if empty:  # refused only because it may hold no items
             return not never_empty and not as_empty
         return never_empty or as_empty
+
+
+_DTYPE_BLIND = frozenset((np.array_equal, np.argsort))
 
 
 def _kinds(item) -> list:
