@@ -30,11 +30,12 @@ It prints, per program and dtype, the smallest n from which the GPU is faster at
 size.
 
 Device time (an H200 with 16 cores, estimated): start-up and JAX's GPU init ~10 s; threshold
-~40 s (60 small compiles a dtype, the 2^26 sizes dominate the timing: 256-512 MB copied per
-call); table ~30 s for chain, layers and k-means (NumPy eager references included) plus the
-descent, whose 1000 Python-range steps our backend unrolls: XLA compiles that once per regime,
-the longest part (`--steps` makes it shorter). The threshold runs first, the descent last, and
-`--budget` (seconds, default 270) skips what would start after it.
+~50 s (60 small compiles a dtype; the 2^24 and 2^26 sizes dominate the timing, 256-512 MB
+copied each way per call); table ~60 s (16 compiles, some with XLA's GEMM autotuning, and the
+NumPy eager references: about 1 s each at these sizes). The descent's 1000 Python-range steps
+are re-rolled into one loop (its first call took 0.2 s on this 2-core CPU). Whole run: about
+2 minutes. The threshold runs first, the descent last, and `--budget` (seconds, default 270)
+starts nothing after it.
 """
 
 from __future__ import annotations
