@@ -460,3 +460,53 @@ def test_sorted_by_key_of_a_run_time_list_names_its_length_on_jax():
     text = message(johnson_two_machines, a, b, backend="jax")
     # (the length, not "may hold no items": a first item would not make it run)
     assert "whose length depends on the data" in text and "test_jax11.py:" in text, text
+
+
+# --- max() / min() of a run-time list with a default= number -------------------------------------
+
+
+def extremes_of_a_slice(y):
+    pts = [0.5, 0.25]
+    for v in y:
+        pts.append(float(v))
+    return max(pts[2:], default=0.0), min(pts[3:], default=-1.0)
+
+
+def extremes_or_defaults(y):
+    out, ints = [], []
+    for v in y:
+        if v > 2:
+            out.append(v)
+            ints.append(int(v))
+    return max(out, default=0), min(out, default=np.int64(7)), max(ints, default=-1)
+
+
+def extreme_of_floats(y):
+    out = []
+    for v in y:
+        if v > 2:
+            out.append(float(v))
+    return max(out, default=0.5), min(out, default=float("inf"))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn", [extremes_of_a_slice, extremes_or_defaults, extreme_of_floats], ids=lambda f: f.__name__
+)
+def test_max_and_min_with_a_default(fn, backend):
+    for y in (np.array([2, 5, 0]), np.array([1]), np.array([4, 3])):
+        follows_the_rule(fn, y, backend=backend)
+
+
+def int_max_or_a_half(y):
+    out = []
+    for v in y:
+        if v > 2:
+            out.append(v)
+    return max(out, default=0.5)
+
+
+def test_a_default_the_items_dtype_cannot_hold_is_a_clear_error_on_jax():
+    follows_the_rule(int_max_or_a_half, np.array([1]))
+    text = message(int_max_or_a_half, np.array([1]), backend="jax")
+    assert "a `default=` number of their dtype" in text and "test_jax11.py:" in text, text

@@ -65,6 +65,20 @@ def sets_error(node, plan) -> bool:
     return False
 
 
+def _plain_default(args, dtype) -> bool:
+    """Whether `max`'s / `min`'s only other argument is its `default=`, a Python or NumPy real
+    number that the result's dtype holds exactly (the device gives it where no item is)."""
+    if len(args) != 1 or isinstance(args[0], Tensor):
+        return False
+    d = args[0]
+    if type(d) not in (bool, int, float) and not isinstance(d, (np.integer, np.floating)):
+        return False
+    try:
+        return bool(np.asarray(d).astype(dtype) == d) and np.asarray(d).dtype.kind != "c"
+    except (OverflowError, ValueError):
+        return False
+
+
 def _always_ok(node, plan, kind) -> bool:
     """Whether an item or max/min read can be seen to succeed while lowering: a list of
     bounded length that always holds the item (a constant key), or holds any item at all."""
@@ -147,18 +161,22 @@ def lower(w, node, indent) -> bool:
         if not _always_ok(node, plan, kind):
             _check(w, node, lst, f"{name}_ok", indent, _eager_error(lambda: [][0]))
     elif kind in ("max", "min"):
-        if elem or out.dtype.kind in "cOV" or args:
+        if elem or out.dtype.kind in "cOV" or (args and not _plain_default(args, out.dtype)):
             raise lowering_error(
                 node,
                 f"`{kind}()` of {plan.describe(lst)} is lowered for lists of real numbers "
-                "without other arguments only",
+                "without other arguments (or with a `default=` number of their dtype) only",
             )
         greater = kind == "max"
         w.emit(indent, f"{name}, {name}_at, {name}_ok = list_extreme({parts}, {greater})", node)
         info["at"] = f"{name}_at"
         fn = CALLS[kind]
+        ok = f"{name}_ok"
+        if args:  # `max(lst, default=d)`: d where the list holds no items (`at` is -1 then)
+            w.emit(indent, f"{name} = jnp.where({name}_at < 0, {w.expr(args[0])}, {name})", node)
+            ok = f"({name}_ok | ({name}_at < 0))"
         if not _always_ok(node, plan, kind):
-            _check(w, node, lst, f"{name}_ok", indent, _eager_error(lambda: fn([])))
+            _check(w, node, lst, ok, indent, _eager_error(lambda: fn([])))
     else:  # sum
         start = args[0] if args else 0
         compensated = _compensated(node, plan, start)
@@ -357,15 +375,17 @@ def lower_tag(w, node, indent) -> bool:
     prefix = [index(_kind(plan, v)) for v in info["prefix"]]
     tail = [index(_kind(plan, v)) for v in info["tail"]]
     run = index(_run_kind(plan, lst, node))
-    if all(g == run for g in (*prefix, *tail)):
+    # `max(lst, default=d)` of no items: d's type (its position `at` is -1 then)
+    extra = [index(_kind(plan, v)) for v in info["args"]] if info["kind"] != "item" else []
+    if all(g == run for g in (*prefix, *tail, *extra)):
         w.names[t.id] = repr(run)
         return False
     count = plan.count(lst)
     count = repr(count) if count is not None else f"{w.ref(lst)}[1]"
-    w.emit(
-        indent,
-        f"v{t.id} = item_tag({info['at']}, {len(prefix)}, {count}, {tuple(prefix)!r}, {run}, "
-        f"{tuple(tail)!r})",
-        node,
+    expr = (
+        f"item_tag({info['at']}, {len(prefix)}, {count}, {tuple(prefix)!r}, {run}, {tuple(tail)!r})"
     )
+    if extra:
+        expr = f"jnp.where({info['at']} < 0, {extra[0]}, {expr})"
+    w.emit(indent, f"v{t.id} = {expr}", node)
     return True
