@@ -421,7 +421,6 @@ JAX_LIMITS = {
     "eval_two_stacks": "several Python types",
     "rolling_median": "several Python types",
     "running_min_stack": "several Python types",
-    "sorted_pairs_top": "lists of numbers only",
     "count_good": "grown in a staged loop",
     # `.sort(key=...)` of a run-time list stacks its keys (keyed_sort.py)
     "sort_by_negated_key": "whose length depends on",
