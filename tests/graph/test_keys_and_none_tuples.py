@@ -4,11 +4,15 @@
   math.hypot(p.x, p.y)`): the runtime called the lambda unconverted, so `math.hypot` met a
   Tensor ("float() ... needs its value while tracing"). It is called converted now, as any
   call converted code makes.
+- A lambda given to library code (`functools.reduce(lambda a, b: a if a > b else b, xs)`,
+  `pairs.sort(key=lambda p: ...)`) is passed through `ac.converted`, so the library calls its
+  converted form (its `x if c else y` was a Tensor used as a bool).
 - A helper returning a tuple or a tuple of Nones (`return i, j` in nested loops, `return None,
   None` after them), unpacked by the caller (`i, j = find_pair(x, t)`): the items are
   values-or-None inside a value-or-None, and unpacking it failed while tracing.
 Each runs eagerly and as a graph on every input, on both backends."""
 
+import functools
 import math
 from collections import namedtuple
 
@@ -34,6 +38,17 @@ def smallest_magnitude(x):
     return min([float(v) for v in x], key=lambda v: math.fabs(v - 1.0), default=None)
 
 
+def reduced_max(x):
+    xs = [float(v) for v in x]
+    return functools.reduce(lambda a, b: a if a > b else b, xs) if xs else None
+
+
+def sorted_in_place(x):
+    pairs = [(float(v), i) for i, v in enumerate(x)]
+    pairs.sort(key=lambda p: -p[0] if p[0] > 0 else p[0])
+    return [i for _, i in pairs]
+
+
 def _find_pair(x, target):
     for i in range(len(x)):
         for j in range(i + 1, len(x)):
@@ -54,7 +69,15 @@ def pair_reported(x):
     return f"{i}-{j}"
 
 
-PROGRAMS = [farthest_point, by_magnitude, smallest_magnitude, pair_unpacked, pair_reported]
+PROGRAMS = [
+    farthest_point,
+    by_magnitude,
+    smallest_magnitude,
+    reduced_max,
+    sorted_in_place,
+    pair_unpacked,
+    pair_reported,
+]
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
