@@ -8,6 +8,8 @@
                                                    also str, repr and format: strings made then)
     vals.index(v)  ->  ac.list_method(vals, 'index', v)   (also count, remove and sort of a
                                                    local name: staged on a list of Tensors)
+    reduce(lambda a, b: ..., xs)  ->  reduce(ac.converted(lambda a, b: ...), xs)
+                                                  (a lambda that a call left as written calls)
 
 `ac.converted(f)` returns the function to call instead of calling it, so no extra frame stays
 on the stack during the call. A call whose target is known at conversion time (a global or
