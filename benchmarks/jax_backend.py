@@ -210,13 +210,23 @@ def _wait(value):
     return jax.block_until_ready(value)
 
 
+def _on_device(a):
+    if isinstance(a, (np.ndarray, np.generic)):
+        return jax.device_put(a)
+    if type(a) in (list, tuple):
+        return type(a)(_on_device(v) for v in a)
+    return a
+
+
 def measure_user(label, key, fn, args, hand_args, jit, rounds):
     """One issue-25 workload in both regimes: per-call medians, ratios and first calls."""
     out = {}
     device_args = []
     with x64():
         for a in args:
-            device_args.append(jax.device_put(a) if isinstance(a, (np.ndarray, np.generic)) else a)
+            # Arrays inside lists and tuples too (the mlp's (w, b) pairs), as the hand-written
+            # side's device_put of the whole pytree gives them; Python numbers stay numbers.
+            device_args.append(_on_device(a))
         hand_device = [jax.device_put(a) for a in hand_args]
     regimes = {
         "device": (True, tuple(device_args), tuple(hand_device)),
