@@ -308,7 +308,10 @@ def _flat_matcher(sub, jarray, javal):
     aval, facts_of = attrgetter("aval"), attrgetter("dtype", "shape")
 
     def match(v, leaves):
-        leaves_v, tree = flatten(v)
+        try:
+            leaves_v, tree = flatten(v)
+        except Exception:  # a user's class registered with JAX that fails to flatten
+            return False  # (the general path says what is wrong)
         if tree != treedef:
             return False
         types = list(map(type, leaves_v))

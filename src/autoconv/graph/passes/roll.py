@@ -11,7 +11,8 @@ which consecutive copies are the same computation up to
   counter carried by the loop), and
 - the values from before the loop that each step reads of its own, where they are arrays of
   one shape and dtype (the items of a Python list of arrays, `for w in weights`): the loop
-  reads row `i` of their `np.stack`, made once before it,
+  reads row `i` of their `np.stack`, made once before it (on a backend that copies the stack
+  at every call, only for a run of more than `STACKED_MIN` operations),
 
 and replaces such a run by one `while` node counting the steps. Only pure steps roll: a step
 with a print, a Variable update, a list append, a random draw, a conditional or a loop stays
