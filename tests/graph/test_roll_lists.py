@@ -163,17 +163,33 @@ def test_namedtuples_in_the_flat_guard(backend):
     assert fn._dispatch((X, [tuple(p) for p in params])) is MISS
 
 
-def test_a_container_jax_flattens_in_another_order_keeps_the_closures():
+def test_a_container_jax_flattens_in_another_order_is_flattened_as_the_key():
     class Backwards(collections.namedtuple("Backwards", "w b")):
         __slots__ = ()
 
     jax.tree_util.register_pytree_node(
         Backwards, lambda p: ((p.b, p.w), None), lambda _, c: Backwards(c[1], c[0])
     )
+    jarray = dispatch._jax_array()
     item = (Backwards, (("A", np.dtype("f8"), (2,)), ("A", np.dtype("i8"), (2,))))
-    key = (list, (item,) * 9)
-    seen = []
-    assert dispatch._flat_matcher(key, dispatch._jax_array(), True) is None
-    match = dispatch._matcher(key, dispatch._jax_array(), True)
     items = [Backwards(np.zeros(2), np.arange(2)) for _ in range(9)]
-    assert match(items, seen) and seen[0] is items[0].w
+    # Two levels: flattened item by item, in the key's order (w, then b).
+    match = dispatch._flat_matcher((list, (item,) * 9), jarray, True)
+    seen: list = []
+    assert match(items, seen) and seen[0] is items[0].w and seen[1] is items[0].b
+    # Deeper: JAX's flattening, which would give b first, is not used; the closures are.
+    deeper = (list, ((tuple, (item,)),) * 9)
+    assert dispatch._flat_matcher(deeper, jarray, True) is None
+    seen = []
+    assert dispatch._matcher(deeper, jarray, True)([(p,) for p in items], seen)
+    assert seen[0] is items[0].w
+
+
+def test_deeper_structures_take_jax_flattening():
+    key = (list, ((tuple, ((tuple, (("A", np.dtype("f8"), (2,)),)),)),) * 9)
+    match = dispatch._flat_matcher(key, dispatch._jax_array(), True)
+    value = [((np.zeros(2),),) for _ in range(9)]
+    seen: list = []
+    assert match(value, seen) and len(seen) == 9 and seen[3] is value[3][0][0]
+    assert not match([((np.zeros(2),),)] * 8 + [([np.zeros(2)],)], [])  # a list inside
+    assert not match([((np.zeros(3),),) for _ in range(9)], [])  # another shape

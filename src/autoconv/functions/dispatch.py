@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import sys
+from itertools import chain
 from operator import attrgetter
 
 import numpy as np
@@ -281,52 +282,92 @@ def _matcher(sub, jarray, javal):
 
 
 def _flat_matcher(sub, jarray, javal):
-    """For a container whose leaves are all arrays of fixed shapes, while JAX is loaded: a
-    matcher that flattens the value with JAX's pytree flattening (C++), compares its structure
-    with the key's, and the leaves' types, dtypes and shapes as lists (in C where all leaves
-    are of one array type; a mix takes the closures of `_matcher`). A list of 20 `(w, b)`
-    tuples: one flatten and three list compares instead of 61 Python calls. None for other
-    keys, or where JAX would flatten the key's containers in another order."""
-    if jarray is _NoJax or not javal:
-        return None
+    """For a container whose leaves are all arrays of fixed shapes: a matcher that flattens the
+    value (`_flattener`), then compares the leaves' types, dtypes and shapes with the key's as
+    lists, in C where all leaves are of one array type (a mix takes the closures of
+    `_matcher`). A list of 20 `(w, b)` tuples: a few maps and list compares instead of 61
+    Python calls. None for other keys."""
     specs: list = []
-    try:
-        skeleton = _skeleton(sub, specs)
-        if skeleton is None:
-            return None
-        from jax import tree_util  # (loaded: its array type is)
-
-        flat, treedef = tree_util.tree_flatten(skeleton)
-    except Exception:  # a namedtuple class that cannot be made from its items
+    if _skeleton(sub, specs) is None:
         return None
-    if flat != list(range(len(specs))):
-        return None  # a class registered with JAX flattens otherwise: the closures do
-    flatten = tree_util.tree_flatten
+    flatten = _flattener(sub, jarray)
     slow = _matcher(sub, jarray, javal)
+    if flatten is None or slow is None:
+        return None
     n = len(specs)
     of_jax, of_numpy = [jarray] * n, [np.ndarray] * n
-    aval, facts_of = attrgetter("aval"), attrgetter("dtype", "shape")
+    facts_of = attrgetter("dtype", "shape")
+    aval = attrgetter("aval") if javal else None
 
     def match(v, leaves):
-        try:
-            leaves_v, tree = flatten(v)
-        except Exception:  # a user's class registered with JAX that fails to flatten
-            return False  # (the general path says what is wrong)
-        if tree != treedef:
+        flat = flatten(v)
+        if flat is None:
             return False
-        types = list(map(type, leaves_v))
-        if types == of_jax:
-            facts = list(map(facts_of, map(aval, leaves_v)))
-        elif types == of_numpy:
-            facts = list(map(facts_of, leaves_v))
+        types = list(map(type, flat))
+        if types == of_numpy:
+            facts = list(map(facts_of, flat))
+        elif types == of_jax:
+            facts = list(map(facts_of, map(aval, flat) if aval else flat))
         else:
             return slow(v, leaves)
         if facts != specs:
             return False
-        leaves += leaves_v
+        leaves += flat
         return True
 
-    return match if slow is not None else None
+    return match
+
+
+def _flattener(sub, jarray):
+    """A function giving the leaves of a value of the key `sub`'s structure in the order
+    `signature.flatten` takes them, or None for a value of another structure. A container of
+    arrays, or of containers of arrays (a list of `(w, b)` tuples), is checked and flattened
+    by maps over its items; deeper ones by JAX's pytree flattening (C++) where JAX is loaded,
+    its structure compared with the key's. None where neither applies."""
+    kind, items = sub[0], sub[1]
+    n = len(items)
+    if all(item[0] == "A" for item in items):
+
+        def flat1(v):
+            if type(v) is not kind or len(v) != n:
+                return None
+            return list(v)
+
+        return flat1
+    if all(isinstance(item[0], type) and all(x[0] == "A" for x in item[1]) for item in items):
+        kinds = [item[0] for item in items]
+        lengths = [len(item[1]) for item in items]
+        join = chain.from_iterable
+
+        def flat2(v):
+            if type(v) is not kind or len(v) != n:
+                return None
+            if list(map(type, v)) != kinds or list(map(len, v)) != lengths:
+                return None
+            return list(join(v))
+
+        return flat2
+    if jarray is _NoJax:
+        return None
+    from jax import tree_util  # (loaded: its array type is)
+
+    specs: list = []
+    try:
+        leaves, treedef = tree_util.tree_flatten(_skeleton(sub, specs))
+    except Exception:  # a namedtuple class that cannot be made from its items
+        return None
+    if leaves != list(range(len(specs))):
+        return None  # a class registered with JAX flattens otherwise: the closures do
+    flatten = tree_util.tree_flatten
+
+    def by_jax(v):
+        try:
+            leaves, tree = flatten(v)
+        except Exception:  # a user's class registered with JAX that fails to flatten
+            return None  # (the general path says what is wrong)
+        return leaves if tree == treedef else None
+
+    return by_jax
 
 
 def _skeleton(sub, specs: list):
