@@ -78,11 +78,20 @@ def counted(x):
     return x, k
 
 
+# Since 7304e0e (main) each "stopped" `else` of the nest yields the return flag as a constant
+# True instead of passing the flag on, and `roll_break._level` takes only an `else` that passes
+# values on: the steps stay nested (values right, the loop not rolled).
+_FOLDED_FLAG = pytest.mark.xfail(
+    strict=True, reason="the nest's else yields a constant return flag: roll_break refuses it"
+)
+
 CASES = [
     (with_continue, (np.array([1.0, 2.0]),), 1),
     (with_continue, (np.array([3.0, 2.0]),), 1),
-    (return_inside, (np.array([1.0, 2.0]),), 1),
-    (return_inside, (np.array([0.01, 0.0]),), 1),  # never returns inside
+    pytest.param(return_inside, (np.array([1.0, 2.0]),), 1, marks=_FOLDED_FLAG),
+    pytest.param(return_inside, (np.array([0.01, 0.0]),), 1, marks=_FOLDED_FLAG),  # never
+    (return_inside, (np.array([1.0, 2.0]),), None),  # (its values, rolled or not)
+    (return_inside, (np.array([0.01, 0.0]),), None),
     (nested, (np.array([1.0, 2.0]),), None),
     (appended_in_the_steps, (np.array([1.0, 2.0]),), 0),
     (appended_around, (np.array([1.0, 2.0]),), 1),
@@ -97,9 +106,13 @@ CASES = [
 ]
 
 
+def _name(case) -> str:
+    return (case.values if hasattr(case, "values") else case)[0].__name__
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
-    "fn, args, whiles", CASES, ids=[f"{c[0].__name__}-{i}" for i, c in enumerate(CASES)]
+    "fn, args, whiles", CASES, ids=[f"{_name(c)}-{i}" for i, c in enumerate(CASES)]
 )
 def test_shapes_of_a_staged_break(fn, args, whiles, backend):
     _check(fn, *args, backend=backend, whiles=whiles)
