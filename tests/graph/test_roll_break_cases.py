@@ -30,6 +30,16 @@ def return_inside(x):
     return -x
 
 
+def two_returns(x):
+    for _ in range(8):
+        x = x * 1.5
+        if x[0] > 10.0:
+            return x[0]
+        if x[1] < -10.0:
+            return x[1]
+    return 0.5
+
+
 def nested(x):
     for _ in range(3):
         for _ in range(8):
@@ -78,20 +88,19 @@ def counted(x):
     return x, k
 
 
-# Since 7304e0e (main) each "stopped" `else` of the nest yields the return flag as a constant
-# True instead of passing the flag on, and `roll_break._level` takes only an `else` that passes
-# values on: the steps stay nested (values right, the loop not rolled).
-_FOLDED_FLAG = pytest.mark.xfail(
-    strict=True, reason="the nest's else yields a constant return flag: roll_break refuses it"
-)
-
 CASES = [
     (with_continue, (np.array([1.0, 2.0]),), 1),
     (with_continue, (np.array([3.0, 2.0]),), 1),
-    pytest.param(return_inside, (np.array([1.0, 2.0]),), 1, marks=_FOLDED_FLAG),
-    pytest.param(return_inside, (np.array([0.01, 0.0]),), 1, marks=_FOLDED_FLAG),  # never
-    (return_inside, (np.array([1.0, 2.0]),), None),  # (its values, rolled or not)
-    (return_inside, (np.array([0.01, 0.0]),), None),
+    # (each "stopped" else yields the return flag as a constant True, the innermost passes
+    # it on: the loop's flag, or the constant where it stopped before the innermost level)
+    (return_inside, (np.array([1.0, 2.0]),), 1),
+    (return_inside, (np.array([0.01, 0.0]),), 1),  # never returns inside
+    (return_inside, (np.array([1.6, 0.0]),), 1),  # at the last step
+    (return_inside, (np.array([2.2, 0.0]),), 1),  # at the one before
+    (return_inside, (np.array([17.0, 0.0]),), 1),  # at the first
+    (two_returns, (np.array([1.0, 2.0]),), 1),  # (the constants in the outer levels only)
+    (two_returns, (np.array([1.0, -2.0]),), 1),
+    (two_returns, (np.array([0.1, 0.1]),), 1),
     (nested, (np.array([1.0, 2.0]),), None),
     (appended_in_the_steps, (np.array([1.0, 2.0]),), 0),
     (appended_around, (np.array([1.0, 2.0]),), 1),
@@ -106,13 +115,9 @@ CASES = [
 ]
 
 
-def _name(case) -> str:
-    return (case.values if hasattr(case, "values") else case)[0].__name__
-
-
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
-    "fn, args, whiles", CASES, ids=[f"{_name(c)}-{i}" for i, c in enumerate(CASES)]
+    "fn, args, whiles", CASES, ids=[f"{c[0].__name__}-{i}" for i, c in enumerate(CASES)]
 )
 def test_shapes_of_a_staged_break(fn, args, whiles, backend):
     _check(fn, *args, backend=backend, whiles=whiles)
