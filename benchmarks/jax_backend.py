@@ -210,13 +210,23 @@ def _wait(value):
     return jax.block_until_ready(value)
 
 
+def _on_device(a):
+    if isinstance(a, (np.ndarray, np.generic)):
+        return jax.device_put(a)
+    if type(a) in (list, tuple):
+        return type(a)(_on_device(v) for v in a)
+    return a
+
+
 def measure_user(label, key, fn, args, hand_args, jit, rounds):
     """One issue-25 workload in both regimes: per-call medians, ratios and first calls."""
     out = {}
     device_args = []
     with x64():
         for a in args:
-            device_args.append(jax.device_put(a) if isinstance(a, (np.ndarray, np.generic)) else a)
+            # Arrays inside lists and tuples too (the mlp's (w, b) pairs), as the hand-written
+            # side's device_put of the whole pytree gives them; Python numbers stay numbers.
+            device_args.append(_on_device(a))
         hand_device = [jax.device_put(a) for a in hand_args]
     regimes = {
         "device": (True, tuple(device_args), tuple(hand_device)),
@@ -224,10 +234,11 @@ def measure_user(label, key, fn, args, hand_args, jit, rounds):
     }
     for regime, (keep, ours_args, jit_args) in regimes.items():
         gc.collect()
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         ours = autoconv.function(fn, backend="jax", keep_on_device=keep)
         ours.get_concrete_function(*ours_args)
         autoconv_part = time.perf_counter() - t0
+        autoconv_cpu = time.process_time() - c0
         _wait(ours(*ours_args))
         first_ours = time.perf_counter() - t0
         if keep:
@@ -258,19 +269,27 @@ def measure_user(label, key, fn, args, hand_args, jit, rounds):
             once = min(_batch(c, a, 1) for _ in range(3))
             sizes[k] = max(1, min(5000, int(0.02 / max(once, 1e-7))))
         times = {k: [] for k in columns}
-        ratios = []
+        ratios, cpu_ratios = [], []
         for r in range(rounds):
             order = list(columns) if r % 2 == 0 else list(columns)[::-1]
-            got = {k: _batch(columns[k][0], columns[k][1], sizes[k]) for k in order}
+            got, cpu = {}, {}
+            for k in order:
+                c0 = time.process_time()
+                got[k] = _batch(columns[k][0], columns[k][1], sizes[k])
+                cpu[k] = (time.process_time() - c0) / sizes[k]
             for k, v in got.items():
                 times[k].append(v)
             ratios.append(got["ours"] / got["jit"])
+            cpu_ratios.append(cpu["ours"] / max(cpu["jit"], 1e-9))
         out[regime] = {
             "ours": statistics.median(times["ours"]),
             "jit": statistics.median(times["jit"]),
             "ratio": statistics.median(ratios),
+            # CPU time of this process (XLA's threads included): less moved by other programs
+            "cpu_ratio": statistics.median(cpu_ratios),
             "first": first_ours,
             "autoconv": autoconv_part,
+            "autoconv_cpu": autoconv_cpu,
         }
     return label, out
 
@@ -292,22 +311,26 @@ def main_user(opts):
         rows.append(measure_user(label, key, fn, args, hand_args or args, hand[key], rounds))
     cpu = platform.processor() or platform.machine()
     print(f"JAX {jax.__version__}, device {jax.devices()[0]}, {os.cpu_count()} cores ({cpu})")
-    print(f"{rounds} rounds, median time per call, wall clock\n")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"{rounds} rounds, median time per call, wall clock; load average {load:.1f}\n")
     print(
-        "| workload | ours, device | jit, device | ours/jit, device | ours, NumPy in/out | "
-        "jit, NumPy in/out | ours/jit, NumPy | first call ours | autoconv part | "
-        "JAX+XLA of ours | first call jit |"
+        "| workload | ours, device | jit, device | ours/jit, device | ours/jit CPU, device | "
+        "ours, NumPy in/out | jit, NumPy in/out | ours/jit, NumPy | ours/jit CPU, NumPy | "
+        "first call ours | autoconv part | autoconv part CPU | JAX+XLA of ours | first call jit |"
     )
-    print("|" + " --- |" * 11)
-    logs = {"device": [], "numpy": []}
+    print("|" + " --- |" * 14)
+    logs = {"device": [], "numpy": [], "device (CPU)": [], "numpy (CPU)": []}
     for label, out in rows:
         d, n = out["device"], out["numpy"]
         logs["device"].append(math.log(d["ratio"]))
         logs["numpy"].append(math.log(n["ratio"]))
+        logs["device (CPU)"].append(math.log(d["cpu_ratio"]))
+        logs["numpy (CPU)"].append(math.log(n["cpu_ratio"]))
         print(
             f"| {label} | {_fmt(d['ours'])} | {_fmt(d['jit'])} | {d['ratio']:.2f}x | "
-            f"{_fmt(n['ours'])} | {_fmt(n['jit'])} | {n['ratio']:.2f}x | {_fmt(d['first'])} | "
-            f"{_fmt(d['autoconv'])} | {_fmt(d['first'] - d['autoconv'])} | "
+            f"{d['cpu_ratio']:.2f}x | {_fmt(n['ours'])} | {_fmt(n['jit'])} | {n['ratio']:.2f}x | "
+            f"{n['cpu_ratio']:.2f}x | {_fmt(d['first'])} | {_fmt(d['autoconv'])} | "
+            f"{_fmt(d['autoconv_cpu'])} | {_fmt(d['first'] - d['autoconv'])} | "
             f"{_fmt(out['first_jit'])} |"
         )
     for regime, values in logs.items():

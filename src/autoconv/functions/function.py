@@ -568,7 +568,7 @@ class Function:
         from autoconv import backends  # the API layer picks the backend; the IR never imports one
 
         traced = time.perf_counter()
-        optimized, records = _passes.optimize(graph, settings)
+        optimized, records = _passes.optimize(graph, settings, self.backend)
         optimized_at = time.perf_counter()
         program = backends.program(optimized, self.backend, self.device, self.keep_on_device)
         done = time.perf_counter()

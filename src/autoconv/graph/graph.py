@@ -136,6 +136,8 @@ class Graph:
         self._next_id = 0
         # Hints for the `roll` pass: the unrolled Python loops (`graph.unrolled.Steps`).
         self.unrolled: list = []
+        # Set when a Variable's creation is recorded (`creates_variables` then looks for it).
+        self.may_create = False
 
     @property
     def nodes(self) -> list[Node]:
@@ -470,6 +472,7 @@ def _copy_graph(graph: Graph, blocks=None, replace=None) -> Graph:
         new.inputs.append(made)
     new.input_names = list(graph.input_names)
     new.unrolled = list(getattr(graph, "unrolled", ()))
+    new.may_create = getattr(graph, "may_create", True)
     read = tensor if replace is None else (lambda t: tensor(replace(t)))
     new.block = _Copier(tensor, blocks=blocks, read=read).block(graph.block)
     new.outputs = map_tensors(graph.outputs, read)

@@ -15,7 +15,7 @@ from collections import Counter, defaultdict
 
 import numpy as np
 
-from autoconv.graph.graph import Block, Graph, Node, tensors_in, walk
+from autoconv.graph.graph import Block, Graph, Node, tensors_in
 from autoconv.graph.tensor import Tensor
 
 # NumPy functions whose results never share memory with their arguments.
@@ -167,7 +167,16 @@ class Uses:
 
 def count_nodes(graph: Graph) -> int:
     """Operations in the graph, nested blocks included."""
-    return sum(1 for _ in walk(graph.block))
+    # (Blocks' lengths, not a `walk` yielding each node: `optimize` counts after every pass.)
+    n = 0
+    stack = [graph.block]
+    while stack:
+        nodes = stack.pop().nodes
+        n += len(nodes)
+        for node in nodes:
+            if node.blocks:
+                stack.extend(node.blocks)
+    return n
 
 
 def may_alias_state(graph: Graph) -> set:

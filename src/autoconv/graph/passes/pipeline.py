@@ -134,29 +134,32 @@ class PassRecord:
     seconds: float
 
 
-def optimize(graph: Graph, settings: Settings | None = None) -> tuple[Graph, list[PassRecord]]:
+def optimize(
+    graph: Graph, settings: Settings | None = None, backend: str | None = None
+) -> tuple[Graph, list[PassRecord]]:
     """Runs the enabled passes on a copy of `graph`; returns the copy and what each pass did.
-    The traced graph is left as it is."""
+    The traced graph is left as it is. `backend`: the name of the one that will run it, for
+    the choices that depend on it (`roll.STACKED_MIN`)."""
     settings = current() if settings is None else settings
     # The copy and the passes allocate small objects among the graph's many, and run no user
     # code: the cyclic garbage collector's passes over a large graph took half their time.
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _optimize(graph, settings)
+        return _optimize(graph, settings, backend)
     finally:
         if enabled:
             gc.enable()
 
 
-def _optimize(graph: Graph, settings: Settings) -> tuple[Graph, list[PassRecord]]:
+def _optimize(graph: Graph, settings: Settings, backend) -> tuple[Graph, list[PassRecord]]:
     records: list[PassRecord] = []
     if settings.roll:
         # Planned on the traced graph, made by the copy: 1,000 unrolled steps are not copied
         # only to be dropped (the copy took as long as the pass).
         before = count_nodes(graph)
         start = time.perf_counter()
-        plan = roll.plan(graph)
+        plan = roll.plan(graph, backend)
         seconds = time.perf_counter() - start
         if plan.steps:
             graph = graph.copy(plan.blocks, plan.replace)

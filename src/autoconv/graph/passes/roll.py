@@ -11,7 +11,8 @@ which consecutive copies are the same computation up to
   counter carried by the loop), and
 - the values from before the loop that each step reads of its own, where they are arrays of
   one shape and dtype (the items of a Python list of arrays, `for w in weights`): the loop
-  reads row `i` of their `np.stack`, made once before it,
+  reads row `i` of their `np.stack`, made once before it (on a backend that copies the stack
+  at every call, only for a run of more than `STACKED_MIN` operations),
 
 and replaces such a run by one `while` node counting the steps. Only pure steps roll: a step
 with a print, a Variable update, a list append, a random draw, a conditional or a loop stays
@@ -58,6 +59,15 @@ from autoconv.graph.passes.roll_steps import (
 NAME = "roll"
 
 
+# Backends that copy a list's items into their stack at every call (JAX: the stack is an
+# operation of the compiled program; the NumPy backend reads the items themselves). There a run
+# of steps reading items rolls only when its unrolled copies would hold more than this many
+# operations: 20 `(w, b)` layers of 32x32 ran 1.2-1.4x slower rolled than unrolled (the stack
+# of 40 arrays per call), while XLA compiles a few hundred unrolled operations about as fast as
+# the loop (100 layers: see benchmarks/README.md, issue 25).
+STACKED_MIN = {"jax": 512}
+
+
 def run(graph: Graph, settings=None) -> int:
     """Rolls the runs of uniform steps of the graph's unrolled loops; returns how many steps
     were rolled away."""
@@ -74,10 +84,11 @@ def run(graph: Graph, settings=None) -> int:
     return done.steps
 
 
-def plan(graph: Graph) -> Plan:
+def plan(graph: Graph, backend: str | None = None) -> Plan:
     """Decides which steps of the graph's unrolled loops roll, without changing the graph
-    (the loop nodes it makes are new; their Tensors take new ids of `graph`)."""
-    done = Plan()
+    (the loop nodes it makes are new; their Tensors take new ids of `graph`). `backend`: the
+    one the graph is for, where it matters (`STACKED_MIN`)."""
+    done = Plan(STACKED_MIN.get(backend, 0))
     hints = getattr(graph, "unrolled", None)
     if hints:
         _roll_hinted(graph, hints, done)
@@ -187,6 +198,8 @@ def _roll_loop(graph, block, start, lengths, origin, plan: Plan) -> int:
         end = next((m + 1 for m in read_steps if s <= m < e), e)
         if _read_after(steps[end - 1], later, carried, steps[end] if end < len(steps) else None):
             end -= 1
+        if items and (end - s) * len(steps[s + 1].nodes) <= plan.stacked_min:
+            end = s  # a short run over a list's items: its stack would cost more per call
         if end - s >= 2:
             new_nodes.extend(_build(graph, steps, s, end, carried, stride, items, origin, repl))
             done += end - s

@@ -24,6 +24,7 @@ import numpy as np
 
 from autoconv.graph.graph import Block, Node, _Copier, new_tensor, walk
 from autoconv.graph.passes import roll_steps as rs
+from autoconv.graph.passes.cse import value_key
 from autoconv.graph.tensor import Tensor
 
 _MIN_LEVELS = 3  # the conds a chain needs before it is rolled
@@ -42,6 +43,16 @@ def plan(graph, done) -> None:
                     tried.update(id(c) for c in levels)
                     if _roll_chain(graph, block, levels, done):
                         continue  # its steps are gone (the template was copied)
+                    # Where the `else`s change what they make as constants (the flag of a
+                    # `return`, folded in the outer levels only), the chain may roll from
+                    # the first level that makes other ones.
+                    first = _constants(levels[0])
+                    other = next(
+                        (c for c in levels[1:] if not _same_constants(first, _constants(c))),
+                        None,
+                    )
+                    if other is not None:
+                        tried.discard(id(other))
             stack.extend(node.blocks)
 
 
@@ -55,7 +66,7 @@ def _level(node) -> bool:
     return (
         len(node.args) == 1
         and type(node.args[0]) is Tensor
-        and not other.nodes
+        and all(c.kind == "const" and not c.args and not c.effect for c in other.nodes)
         and not then.params
         and not other.params
         and len(then.outputs) == n == len(other.outputs)
@@ -116,6 +127,22 @@ def _spec(t):
     return (t._shape, t.dtype, t.weak)
 
 
+def _constants(level) -> dict:
+    """The results that a level's `else` makes as constants instead of passing them on (the
+    flag of a `return`, True wherever the loop stopped): position -> the const node."""
+    other = level.blocks[1]
+    made = {id(c) for c in other.nodes}
+    return {i: t.node for i, t in enumerate(other.outputs) if id(t.node) in made}
+
+
+def _same_constants(a: dict, b: dict) -> bool:
+    return a.keys() == b.keys() and all(
+        _spec(a[i].outputs[0]) == _spec(b[i].outputs[0])
+        and value_key(a[i].attrs.get("value")) == value_key(b[i].attrs.get("value"))
+        for i in a
+    )
+
+
 def _roll_chain(graph, block, levels, done) -> bool:
     m = len(levels)
     steps = _steps(levels[: m - 1], full_last=False)
@@ -150,16 +177,41 @@ def _roll_chain(graph, block, levels, done) -> bool:
     ):
         return False
     # The loop's variables: the state each level's `else` passes on (the chain's results), at
-    # the same place in every step, then the values a step reads of the one before.
+    # the same place in every step, then the values a step reads of the one before. A result
+    # that the `else`s make as one constant (a `return`'s flag) is the constant where the loop
+    # stopped after at most `last` steps, else the loop's value (a choice after the loop).
+    consts = _constants(levels[0])
+    inner_consts = _constants(levels[r + 1])
+    if any(not _same_constants(consts, _constants(c)) for c in levels[1 : r + 1]):
+        return False
+    if inner_consts and not _same_constants(consts, inner_consts):
+        return False
     state = None
     for k in range(r + 1):
-        where = _positions(steps[k], levels[k + 1].blocks[1].outputs)
+        outs = levels[k + 1].blocks[1].outputs
+        where = _positions(steps[k], [t for i, t in enumerate(outs) if i not in consts])
         if where is None or (state is not None and where != state):
             return False
         state = where
-    if _positions(inner, levels[r + 1].blocks[0].outputs) != state:
+    full = _positions(inner, levels[r + 1].blocks[0].outputs)
+    if full is None or [w for i, w in enumerate(full) if i not in consts] != state:
         return False
-    inits = levels[0].blocks[1].outputs
+    if consts and not inner_consts:
+        # The innermost `else` passes the value on: the loop's own, where it stops there.
+        passed = levels[r + 1].blocks[1].outputs
+        if _positions(steps[r], [passed[i] for i in consts]) != [full[i] for i in consts]:
+            return False
+    last = r + 1 if inner_consts else r
+    state = full
+    inits = list(levels[0].blocks[1].outputs)
+    made = []
+    for i, c in consts.items():
+        # A value the steps read of the one before starts as they read it; else its start is
+        # never read (a stop before any step takes the constant).
+        inits[i] = carried.get(state[i])
+        if inits[i] is None:
+            inits[i] = _constant_like(graph, c)
+            made.append(inits[i].node)
     variables: dict = {}
     # (two variables that every step sets to one value must also start from one)
     for place, init in [*zip(state, inits), *carried.items()]:
@@ -177,7 +229,9 @@ def _roll_chain(graph, block, levels, done) -> bool:
         return False
     if any(t.py_kinds is not None for t in levels[0].outputs):
         return False
-    outer = _build(graph, levels, steps, r + 2, variables, stride, pred0, state, done)
+    outer = made
+    chosen = (consts, last)
+    outer += _build(graph, levels, steps, r + 2, variables, stride, pred0, state, done, chosen)
     nodes = list(done.blocks.get(id(block), block.nodes))
     at = next(i for i, n in enumerate(nodes) if n is levels[0])
     nodes[at : at + 1] = outer
@@ -186,9 +240,31 @@ def _roll_chain(graph, block, levels, done) -> bool:
     return True
 
 
-def _build(graph, levels, steps, count, variables, stride, pred0, state, done) -> list:
+def _constant_like(graph, const) -> Tensor:
+    """A new constant node with the value of `const`, outside the chain."""
+    node = Node("const", "const", attrs=dict(const.attrs), origin=const.origin)
+    t = const.outputs[0]
+    node.outputs.append(new_tensor(graph, node, 0, t._shape, t.dtype, t.weak))
+    return node.outputs[0]
+
+
+def _chosen(graph, test, value, const, origin) -> Node:
+    """`value if test else <const>`: a cond after the loop."""
+    then, other = Block(), Block()
+    then.outputs = [value]
+    c = _constant_like(graph, const)
+    other.nodes = [c.node]
+    other.outputs = [c]
+    node = Node("cond", "cond", None, (test,), origin=origin)
+    node.blocks = [then, other]
+    node.outputs.append(new_tensor(graph, node, 0, value._shape, value.dtype, value.weak))
+    return node
+
+
+def _build(graph, levels, steps, count, variables, stride, pred0, state, done, chosen) -> list:
     """The operations that replace the chain: the initial counter and indices, then the loop
-    running `count` steps at most, whose body is a copy of the second level's step."""
+    running `count` steps at most, whose body is a copy of the second level's step; then, for
+    the constant results `chosen` names, the choice between the constant and the loop's value."""
     first, tmpl = steps[0], steps[1]
     origin = levels[0].origin
     outer: list = []
@@ -257,6 +333,20 @@ def _build(graph, levels, steps, count, variables, stride, pred0, state, done) -
     loop = rs.while_node(graph, inits, test, body, origin)
     outer.append(loop)
     skip = 2 + len(indices)
+    consts, last = chosen
+    if consts:
+        # Stopped after at most `last` steps (an `else` with the constant): the constant.
+        after = add("binop", ">", ">", (loop.outputs[0], last), np.bool_, body)
+        body.nodes.pop()  # (made by `add`: it belongs after the loop)
+        outer.append(after.node)
+        ran = Node("call", "logical_or", np.logical_or, (loop.outputs[1], after), origin=origin)
+        ran.outputs.append(new_tensor(graph, ran, 0, (), np.dtype(np.bool_), False))
+        outer.append(ran)
     for i, place in enumerate(state):
-        done.repl.add(levels[0].outputs[i], loop.outputs[skip + places.index(place)], True)
+        value = loop.outputs[skip + places.index(place)]
+        if i in consts:
+            choice = _chosen(graph, ran.outputs[0], value, consts[i], origin)
+            outer.append(choice)
+            value = choice.outputs[0]
+        done.repl.add(levels[0].outputs[i], value, True)
     return outer

@@ -28,14 +28,16 @@ class Plan:
     """The rolls `plan` decided, made by `run` or by the graph copy the passes work on
     (`graph.copy(plan.blocks, plan.replace)`, which then copies only what is left): `blocks`,
     id(block) -> its new nodes; `repl`, the loops' results in place of their last steps';
-    `steps`, how many steps were rolled away."""
+    `steps`, how many steps were rolled away; `stacked_min`, the fewest operations a run of
+    steps reading a list's items must hold to roll over their stack (`roll.plan`)."""
 
-    __slots__ = ("blocks", "repl", "steps")
+    __slots__ = ("blocks", "repl", "steps", "stacked_min")
 
-    def __init__(self):
+    def __init__(self, stacked_min: int = 0):
         self.blocks: dict = {}
         self.repl = Replacements()
         self.steps = 0
+        self.stacked_min = stacked_min
 
     def replace(self, t):
         return self.repl.resolve(t, True)
