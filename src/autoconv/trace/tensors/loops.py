@@ -71,7 +71,7 @@ from autoconv.trace.tensors.nested_runs import (
 )
 from autoconv.trace.tensors.object_state import items_written
 from autoconv.trace.tensors.optionals import Optional, lift_pair, raise_node
-from autoconv.trace.tensors.path_types import kinds_of, tagged
+from autoconv.trace.tensors.path_types import kept_kinds, kinds_of, tagged
 from autoconv.trace.tensors.raising import staged_error_origin, traced_body_failed
 from autoconv.trace.tensors.rows import item_spec
 from autoconv.trace.tensors.unions import Union
@@ -527,6 +527,7 @@ class _Loop:
             if o is state_in[i] and (type(o) not in (list, dict) or id(o) in grown):
                 # (a list or dict may have had an item written in place; a run-time list's
                 # items, written or appended, are the loop's `accums`)
+                changed |= kept_kinds(self.kinds, i, init_leaves[i], carried)
                 continue
             if unbound(o) and not isinstance(state_in[i], Optional):
                 continue  # only assigned on some paths of the body: not carried
