@@ -56,7 +56,7 @@ def _first_above(v, c):
 
 def kind_kept_through_a_loop(x, k):
     t = _first_above(x, 0)
-    for v in x:
+    for _v in x:
         if k > 1:
             t += 1.0
     return t
