@@ -4,6 +4,7 @@ hunt found (tools/generator_hunt11_findings.md), each as a minimal program, on b
 import numpy as np
 import pytest
 
+import autoconv
 from tests.graph.agreement import BACKENDS, follows_the_rule
 
 
@@ -78,3 +79,84 @@ def kind_kept_through_a_while(x, k):
 @pytest.mark.parametrize("k", [1, 2])
 def test_a_number_of_a_kind_by_path_kept_through_a_loop(fn, x, k, backend):
     follows_the_rule(fn, np.array(x), k, backend=backend)
+
+
+# J3 (error on code the docs say runs; own programs): an item of an array that a local dict or
+# list holds at a constant key (`params["w"][i] -= g`, `bufs[-1][i] = v`), written at a key
+# made of names, stayed as written: NumPy's ValueError "setting an array element with a
+# sequence" as an error naming the statement. It is now `d["w"] = ac.setitem_in(d, "w", i, v)`,
+# which stores the graph's new array where it is held (and branches and loops carry `d["w"]`
+# by its path); another name of the array is still the documented shared-array error.
+def updates_a_dict_of_arrays(x):
+    params = {"w": np.zeros(len(x)), "b": 0.0}
+    for _ in range(3):
+        for i in range(len(x)):
+            g = params["w"][i] - x[i]
+            params["w"][i] -= 0.5 * g
+        params["b"] += np.sum(x) * 0.1
+    return params
+
+
+def writes_arrays_of_a_dict_in_a_branch(x):
+    d = {"pos": np.zeros(len(x)), "neg": np.zeros((len(x), 2))}
+    for i, v in enumerate(x):
+        if v > 0:
+            d["pos"][i] = v
+        else:
+            d["neg"][i, 1] += -v
+    return d["pos"], d["neg"]
+
+
+def writes_an_array_of_a_list(x):
+    bufs = [np.zeros(len(x)), np.ones(len(x))]
+    for i in range(len(x)):
+        if x[i] > 0:
+            bufs[-1][i] = x[i]
+    return bufs
+
+
+def counts_in_a_list_of_a_dict(x):
+    d = {"h": [0, 0, 0]}
+    for v in x:
+        b = int(v > 0) + int(v > 1)
+        d["h"][b] += 1
+    return d
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn",
+    [
+        updates_a_dict_of_arrays,
+        writes_arrays_of_a_dict_in_a_branch,
+        writes_an_array_of_a_list,
+        counts_in_a_list_of_a_dict,
+    ],
+)
+@pytest.mark.parametrize("x", [[1.0, -2.0, 0.5, 3.0], [2.0], []])
+def test_an_array_held_in_a_dict_or_list_written_by_items(fn, x, backend):
+    follows_the_rule(fn, np.array(x), backend=backend)
+
+
+def another_name_of_a_held_array(x):
+    d = {"a": np.zeros(len(x))}
+    w = d["a"]
+    for i in range(len(x)):
+        d["a"][i] = x[i]
+    return w
+
+
+def test_another_name_of_a_held_array_is_the_shared_array_error():
+    with pytest.raises(autoconv.AutoconvError, match=r"the NumPy array `d\['a'\]`.*through `w`"):
+        autoconv.function(another_name_of_a_held_array)(np.array([1.0, 2.0]))
+
+
+def constant_item_of_a_held_array(x):
+    d = {"w": np.zeros(2)}
+    d["w"][0] = x[0]
+    return d
+
+
+def test_a_constant_item_of_a_held_array_is_the_documented_error():
+    with pytest.raises(ValueError, match=r'`d\["w"\]\[0\] = x\[0\]` stores a value known only'):
+        autoconv.function(constant_item_of_a_held_array)(np.array([1.0, 2.0]))
