@@ -160,3 +160,15 @@ def constant_item_of_a_held_array(x):
 def test_a_constant_item_of_a_held_array_is_the_documented_error():
     with pytest.raises(ValueError, match=r'`d\["w"\]\[0\] = x\[0\]` stores a value known only'):
         autoconv.function(constant_item_of_a_held_array)(np.array([1.0, 2.0]))
+
+
+# J5 (poor message): `type()` of a helper's result that is None on some paths named the
+# converter's `retval`; it names the user's argument of `type()`.
+def type_of_a_helper_result(x):
+    t = _first_above(x, 0)
+    return type(t) is float
+
+
+def test_type_of_a_helper_result_names_the_users_variable():
+    with pytest.raises(autoconv.AutoconvError, match=r"`type\(\)` of `t`, .* Test `t is None`"):
+        autoconv.function(type_of_a_helper_result)(np.array([1.0, 2.0]))
