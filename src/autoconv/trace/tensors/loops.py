@@ -62,6 +62,8 @@ from autoconv.trace.tensors.leaves import (
 )
 from autoconv.trace.tensors.list_ops import noted_kind
 from autoconv.trace.tensors.loop_lists import one_run_each
+from autoconv.trace.tensors.loop_objects import in_place as _in_place
+from autoconv.trace.tensors.loop_objects import kept as _kept
 from autoconv.trace.tensors.merge import _Merger
 from autoconv.trace.tensors.nested_runs import (
     as_one_run,
@@ -881,26 +883,3 @@ class _Loop:
                 if i < len(prefix) and i < len(lst):
                     prefix[i] = lst[i]
             lst[:] = [*prefix, ListAccum(node.outputs[len(keys) + n])]
-
-
-def _in_place(before, after, kept, i):
-    """A list or dict that the body changed only in place (`seen[u] = True` at a run-time
-    index: trace.tensors.switch) is, after the loop, the object it was before, holding the
-    loop's results: other names that hold it see them, as eagerly."""
-    if i < len(kept) and kept[i] and type(before) is type(after) and before is not after:
-        if type(before) is list:
-            before[:] = after
-        else:
-            before.clear()
-            before.update(after)
-        return before
-    return after
-
-
-def _kept(value) -> tuple:
-    """An empty dict the loop carries, or one with run-time keys' lists beside it, stays the one
-    object (the keys it gets when the graph runs are kept beside it, by its identity:
-    `runtime.keyed`)."""
-    if type(value) is not dict:
-        return ()
-    return (value,) if not value or keyed_rt.shadow(value) is not None else ()
