@@ -169,6 +169,19 @@ def setitem_attr(owner, attr: str, key, value) -> None:
         setattr(owner, attr, new)
 
 
+def setitem_in(owner, at, key, value):
+    """`owner[at][key] = value` (`params["w"][i] -= g`: an array a local dict or list holds at a
+    constant key), as `owner[at] = ac.setitem_in(owner, at, key, value)`: what `owner[at]`
+    holds afterwards. Where a graph gives the array a new value the statement stores it back,
+    which is what eager code sees when nothing else holds the old array (the graph tracer
+    checks that, `owner[at]` not counted); a list or dict held there is written as a local
+    one is."""
+    target = owner[at]
+    if _traces:  # (a list at a run-time index: a switch over its items, as `h[b] += 1` is)
+        return staging.graph_tracer.setitem(target, key, value, (owner, at))
+    return setitem(target, key, value)
+
+
 def setitems_attr(owner, attr: str, keys, values) -> None:
     """`owner.attr[k1], owner.attr[k2] = v1, v2` (a swap): the values are all read first, then
     each item is assigned as `setitem_attr` assigns it, left to right, as Python does."""

@@ -4,6 +4,7 @@ on Tensors, staged into `cond` and `while` nodes (registered with `autoconv.runt
 
 from __future__ import annotations
 
+import re
 import sys
 
 import numpy as np
@@ -709,10 +710,18 @@ class TensorTracer:
     def type_of(self, value):
         """`type(value)` as eager code has it: a Tensor's eager NumPy or Python type."""
         if isinstance(value, Optional):
+            from autoconv.graph.origin import source_text
+            from autoconv.trace.core.messages import shown
+
+            origin = user_origin(2)
+            what, test = f"`{value.name}`", f"`{value.name} is None`"
+            if shown(value.name) != value.name:  # the converter's `retval` (a helper's result)
+                arg = re.search(r"\btype\(([^()]+)\)", source_text(origin) or "")
+                name = arg.group(1) if arg else "the value"
+                what, test = f"`{name}`", f"`{name} is None`"
             raise StagingError(
-                f"{where(user_origin(2))}: `type()` of `{value.name}`, which is None on some "
-                "paths and a value on others (known only when the graph runs). Test "
-                f"`{value.name} is None` instead."
+                f"{where(origin)}: `type()` of {what}, which is None on some paths and a value "
+                f"on others (known only when the graph runs). Test {test} instead."
             )
         if isinstance(value, Tensor):
             return arraylike.eager_class(value)
