@@ -8,8 +8,11 @@ header here; on Python values they are Python's own.
 import builtins as _py
 import sys as _sys
 from collections.abc import Iterator as _Iterator
+from collections.abc import KeysView as _KeysView
+from collections.abc import ValuesView as _ValuesView
 
 from autoconv.runtime import keyed, objects, sequences, staging
+from autoconv.runtime.calls import converted
 
 _TRACERS = staging.TRACERS
 _traces = staging.traces
@@ -32,9 +35,9 @@ def min(*args, **kwargs):  # noqa: A001
 
 def _extreme(which, args, kwargs):
     """`max` or `min` (`which`) where a graph or a JAX trace may be running, or with keywords."""
-    if _traces and _py.len(args) == 1 and isinstance(args[0], _Iterator):
-        # `max(map(float, x))`: its items, which Python's `max` would use up anyway, so that
-        # symbolic ones are compared by staged choices as a list's are
+    if _traces and _py.len(args) == 1 and isinstance(args[0], (_Iterator, _ValuesView, _KeysView)):
+        # `max(map(float, x))`, `max(d.values())`: its items, which Python's `max` would use
+        # up anyway, so that symbolic ones are compared by staged choices as a list's are
         args = (_py.list(args[0]),)
     if _traces and _py.len(args) == 1 and type(args[0]) in keyed.KINDS:
         found = keyed.extreme(which, args[0], kwargs.get("key"))  # `max(d, key=d.get)`
@@ -80,6 +83,7 @@ def _keyed(which, args, kwargs):
     if key is None:
         keys = [objects.order_key(item) for item in items]  # a dataclass: its fields
     else:
+        key = converted(key)  # `key=lambda p: math.hypot(*p)`: the user's code, converted
         keys = [key(item) for item in items]
     if sequences.holds_symbolic(keys):
         return staging.graph_tracer.sequence("extreme", which, items, keys)
@@ -111,6 +115,7 @@ def sorted(iterable, /, *, key=None, reverse=False):  # noqa: A001
         if key is None:
             keys = [objects.order_key(item) for item in items]  # a dataclass: its fields
         else:
+            key = converted(key)  # the user's key function, converted as any call of it
             keys = [key(item) for item in items]
         if sequences.holds_symbolic(keys):
             return staging.graph_tracer.sequence("sort", items, keys, reverse)

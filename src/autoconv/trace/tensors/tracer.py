@@ -318,6 +318,8 @@ class TensorTracer:
         test = _cond_tensor(test, origin)
         text = message() if message is not None else None
         exc = AssertionError() if text is None else AssertionError(text)
+        if staged_try.handled_assert(exc, np.logical_not(test), origin):
+            return  # `try: assert ok` / `except AssertionError:` takes its handler then
         with _g.sub_block() as fails:
             raise_node(exc, origin)
         with _g.sub_block() as passes:
@@ -773,6 +775,11 @@ class ChosenList(list):
 
     append = extend = insert = remove = pop = clear = sort = reverse = _changed
     __setitem__ = __delitem__ = __iadd__ = __imul__ = _changed
+
+
+# Returned (or printed), a chosen list is the plain list of its items: the executors build
+# only plain lists, and would hand the caller the items' Tensors themselves.
+choices.CHOSEN[ChosenList] = lambda v: choices.chosen(list(v))
 
 
 def _fail_at(origin, message: str):
