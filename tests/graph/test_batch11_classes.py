@@ -13,6 +13,7 @@ JAX backend cannot lower a construct, its documented LoweringError naming the us
   gave a cast value where eager NumPy raises its casting error.
 - C3: `max(d.values())`, `min`, of a dict holding Tensor values.
 - C4: a `math` function in a `key=` lambda of `max`, `min` or `sorted`.
+- C7: a value-or-None appended under `if v is not None:` (a number, not a value-or-None).
 """
 
 import math
@@ -175,6 +176,38 @@ def farthest_and_nearest(pts):
     near = min(points, key=lambda p: math.sqrt(p[0] ** 2 + p[1] ** 2))
     order = sorted(points, key=lambda p: math.atan2(p[1], p[0]))
     return far, near, order
+
+
+# C7 ------------------------------------------------------------------------------------------
+
+
+@prog(np.array([4, 2, 9, 1, 0, 9, 9]), np.array([9, 9]), np.array([7]), np.zeros(0, dtype=int))
+def numbers_between_nines(digits):
+    nums = []
+    cur = None
+    for d in digits:
+        if d == 9:
+            if cur is not None:
+                nums.append(cur)
+            cur = None
+        else:
+            cur = int(d) if cur is None else cur * 10 + int(d)
+    if cur is not None:
+        nums.append(cur)
+    return nums, sum(nums), max(nums, default=-1)
+
+
+@prog(np.array([1.0, 3.0, 2.0, 5.0]), np.array([2.0]))
+def rises_from_previous(x):
+    out = []
+    prev = None
+    for v in x:
+        if prev is None:
+            pass
+        else:
+            out.append(v - prev)
+        prev = v
+    return out, np.array(out).sum() if out else 0.0
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -221,7 +221,12 @@ class TensorTracer:
                 _check_no_effects_before_raise(names, init, values, origin, raises)
                 values = ()
             lists = [
-                (lst, name, _appended(lst, before, _tracked(names, name), True), before)
+                (
+                    lst,
+                    name,
+                    _settled(_appended(lst, before, _tracked(names, name), True), cond, fn is body),
+                    before,
+                )
                 for lst, name, before in snap
             ]
             _restore(snap)
@@ -754,6 +759,14 @@ rt.register(
 
 def _is_tensor(value) -> bool:
     return isinstance(value, Tensor)
+
+
+def _settled(added, cond, truth: bool):
+    """Items a branch appended (`_appended`), each value-or-None that the branch's condition
+    decides as the value or None (`if cur is not None: out.append(cur)` appends numbers)."""
+    if type(added) is not list or not any(type(v) is Optional for v in added):
+        return added
+    return list(implied.settled(tuple(added), cond, truth))
 
 
 class ChosenList(list):
