@@ -62,6 +62,7 @@ from autoconv.trace.tensors.leaves import (
 )
 from autoconv.trace.tensors.list_ops import noted_kind
 from autoconv.trace.tensors.loop_lists import one_run_each
+from autoconv.trace.tensors.loop_messages import dict_values_text
 from autoconv.trace.tensors.merge import _Merger
 from autoconv.trace.tensors.nested_runs import (
     as_one_run,
@@ -388,6 +389,8 @@ class _Loop:
         if not kind and not before:
             self.unknown_kind.add(k)  # the items an append gives settle it (`_settle_lists`)
         spec = item_spec(kind[0]) if kind else ((), np.dtype(np.float64))
+        if spec is None and name.endswith(".values()"):  # a dict given run-time keys
+            self._error(dict_values_text(name, self.what, _spec_text(kind[0])))
         if spec is None:
             self._error(
                 f"list `{name}` is changed in this {self.what} by a method other than append(), "
