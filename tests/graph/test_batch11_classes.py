@@ -14,6 +14,8 @@ JAX backend cannot lower a construct, its documented LoweringError naming the us
 - C3: `max(d.values())`, `min`, of a dict holding Tensor values.
 - C4: a `math` function in a `key=` lambda of `max`, `min` or `sorted`.
 - C7: a value-or-None appended under `if v is not None:` (a number, not a value-or-None).
+- E2 (run 2): a value-or-None given to a NumPy function that takes None (`range=`, `a_max`):
+  the graph raised "is None here" where eager passes None on.
 """
 
 import math
@@ -208,6 +210,28 @@ def rises_from_previous(x):
             out.append(v - prev)
         prev = v
     return out, np.array(out).sum() if out else 0.0
+
+
+# E2 ------------------------------------------------------------------------------------------
+
+
+@prog(np.array([1.0, 2.0, 5.0, 2.5]), np.array([3.0, 3.0]), np.array([0.5]))
+def histogram_over_span_or_default(x):
+    lo, hi = x.min(), x.max()
+    counts, edges = np.histogram(x, bins=3, range=(lo, hi) if hi > lo else None)
+    return counts, edges.round(6)
+
+
+@prog(np.array([1.0, 2.0, 5.0]), np.array([-1.0, 4.0]))
+def clip_to_bound_if_any(x):
+    bound = x.max() / 2 if x[0] > 0 else None
+    return np.clip(x, 0.0, bound), np.clip(x, None, 3.0)
+
+
+@prog(np.array([1.0, 2.0]), np.array([-1.0, 2.0]))
+def none_in_arithmetic_still_raises(x):
+    m = x.max() if x[0] > 0 else None
+    return np.add(x, m)  # eagerly a TypeError where m is None
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
