@@ -227,6 +227,35 @@ def test_devices():
             autoconv.function(collatz, backend="jax", device="gpu")(np.int64(6))
 
 
+def _elementwise(a, b):
+    return np.sqrt(a * a + b) - a
+
+
+def _product_loop(x, w):
+    for _ in range(3):
+        x = np.tanh(x @ w)
+    return x
+
+
+@pytest.mark.parametrize(
+    "fn, shapes, dtype, cpu",
+    [
+        (_elementwise, [(1 << 20,)] * 2, np.float32, True),  # the GPU pays from 2^22 float32
+        (_elementwise, [(1 << 22,)] * 2, np.float32, False),
+        (_elementwise, [(1 << 22,)] * 2, np.float64, True),  # ... and from 2^24 float64
+        (_product_loop, [(256,), (256, 256)], np.float64, True),  # 2^16: a loop pays from 2^18
+        (_product_loop, [(512,), (512, 512)], np.float64, False),
+        (_product_loop, [(512,), (512, 512)], np.float32, True),  # ... float32 from 2^20
+    ],
+)
+def test_device_auto_keeps_graphs_the_gpu_runs_slower_on_the_cpu(fn, shapes, dtype, cpu):
+    from autoconv.backends.jax.program import _small
+
+    args = [np.zeros(s, dtype) for s in shapes]
+    graph = autoconv.function(fn).get_concrete_function(*args).optimized_graph
+    assert _small(graph) == cpu
+
+
 def test_bad_options():
     with pytest.raises(ValueError, match="backend"):
         autoconv.function(collatz, backend="torch")

@@ -446,7 +446,12 @@ class _Keyed(Transformer):
     def _held(self, node) -> bool:
         """One of the names, or an attribute's dict (`self.values`) that may hold keys known
         only when the graph runs (`runtime.keyed` reads any other object as Python does)."""
-        return self._ours(node) or isinstance(node, gast.Attribute) and _attribute_path(node)
+        return (
+            self._ours(node)
+            or isinstance(node, gast.Attribute)
+            and _attribute_path(node)
+            or self._made(node)
+        )
 
     def _iterated(self, node):
         call = templates.expr("ac.keyed_iterated(c)", ac=self.ac)
@@ -574,7 +579,7 @@ class _Keyed(Transformer):
         self.generic_visit(node)
         if (
             isinstance(node.ctx, gast.Load)
-            and (self._ours(node.value) or self._attribute_key(node))
+            and (self._ours(node.value) or self._attribute_key(node) or self._made(node.value))
             and not isinstance(node.slice, gast.Slice)
             # `cfg["opt"]` assigned as written: a name's path, never staged
             and not (
@@ -588,6 +593,11 @@ class _Keyed(Transformer):
             call.args[0] = node.value
             return expressions.located(call, node)
         return node
+
+    def _made(self, node) -> bool:
+        """`Counter(labels)[k]`, `dict(pairs)[k]`, `count(x)[k]`: an item of a set or dict a
+        call makes (or of what a user's function returns), which may hold run-time keys."""
+        return _makes_keyed(node) or expressions.users_call(node, self.ctx)
 
     def _attribute_key(self, node) -> bool:
         """`self.values[key]`: an attribute's item at a key that is a name (which may be known

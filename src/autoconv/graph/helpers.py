@@ -100,6 +100,14 @@ def raise_copy(exc):
     raise fresh(exc)
 
 
+def checked_raise(flag, value, exc):
+    """A chosen value where it is used: `exc` (what eager code raised on that option, `None.upper`
+    say) where `flag` is false, else `value`."""
+    if not flag:
+        raise fresh(exc)
+    return value
+
+
 def raise_new(cls, *args):
     raise cls(*args)
 
@@ -499,6 +507,7 @@ TABLE = {
     **{f"autoconv.{name}_list": fn for name, fn in LIST_METHODS.items()},
     "autoconv.or_none": optional_output,
     "autoconv.checked": checked,
+    "autoconv.checked_raise": checked_raise,
     "autoconv.raise": raise_copy,
     "autoconv.raise_new": raise_new,
     "autoconv.raise_key": raise_key,

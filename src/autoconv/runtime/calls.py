@@ -138,7 +138,7 @@ _LIST_METHODS = frozenset(("pop", "insert", "remove", "sort", "reverse", "index"
 
 
 _KINDS = (set, dict, Counter, defaultdict)  # (runtime.keyed.KINDS)
-_COUNTS = frozenset(("update", "most_common", "total", "subtract", "elements"))
+_COUNTS = frozenset(("update", "most_common", "total", "subtract", "elements", "copy"))
 _KEYED = frozenset(
     ("add", "discard", "remove", "get", "setdefault", "items", "values", "keys", "pop")
     + ("copy", "clear", "update", "popitem", "union", "intersection", "difference")

@@ -7,7 +7,7 @@ use. A set's order is its hashes', which a result's only staged readers (`sorted
 returning it) do not see. On Python values each is Python's own operator."""
 
 import operator
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Mapping
 
 from autoconv.runtime import keyed, py_builtins, staging
@@ -202,7 +202,7 @@ def dict_made(*args, **kwargs):
     if _traces and len(args) == 1 and not kwargs:
         items = args[0]
         if type(items) in keyed.DICTS and keyed.active(items) is not None:
-            return copied(items)
+            return copied(items, dict)
         if type(items) in keyed.DICTS or not isinstance(items, Mapping):
             out: dict = {}
             keyed.method(out.update)(items)  # (Python's errors for a bad pair)
@@ -214,11 +214,16 @@ def _holds_symbolic(items) -> bool:
     return type(items) in (list, tuple) and any(map(staging.symbolic_key, items))
 
 
-def copied(obj):
-    """`obj.copy()` of a set or dict holding run-time keys: a new one holding them."""
+def copied(obj, kind=None):
+    """`obj.copy()` of a set or dict holding run-time keys (or `dict(obj)`: `kind` dict): a new
+    one holding them, in the same order (its shadow's lists are values: the new one shares
+    them, with the table of keys written in the code)."""
     if type(obj) is set:
         return _set_of(obj)
-    from autoconv.runtime import keyed_comprehensions
-
-    keys = keyed_comprehensions.keys_of(obj)
-    return keyed_comprehensions.built("dict", keys, None, lambda k: k, lambda k: keyed.item(obj, k))
+    if kind is None:
+        kind = type(obj)
+    new = kind(obj.default_factory) if kind is defaultdict else kind()
+    found, made = keyed.active(obj), keyed.shadow(new, make=True)
+    made.keys, made.values = list(found.keys), list(found.values)
+    made.table, made.coded, made.nones = list(found.table), found.coded, found.nones
+    return new

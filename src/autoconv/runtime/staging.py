@@ -250,6 +250,8 @@ def _grown_items(get_state, names) -> bool:
             cell = cells.get(root)
             if cell is None or len(accessors) != 1 or accessors[0][0]:
                 continue
+            if type(accessors[0][1]) is slice:
+                continue  # (a list carried by its items)
             try:
                 container = cell.cell_contents
                 if held_at(container, accessors[0][1]) or _default_dict(container):
@@ -284,7 +286,12 @@ def read_state(get_state, names):
                 value = cells[root].cell_contents
             else:
                 value = get_state.__globals__[root]
-            if len(accessors) == 1 and not accessors[0][0] and held_at(value, accessors[0][1]):
+            if (
+                len(accessors) == 1
+                and not accessors[0][0]
+                and type(accessors[0][1]) is not slice
+                and held_at(value, accessors[0][1])
+            ):
                 held = _held_item(value, accessors[0][1])
                 values.append(_Undefined(name) if held is None else held)
                 continue
@@ -314,6 +321,9 @@ def _parse(name):
                 end = min((i for i in (rest.find(".", 1), rest.find("[", 1)) if i > 0), default=0)
                 end = end or len(rest)
                 accessors.append((True, rest[1:end]))
+            elif rest.startswith("[:]"):  # a list carried by its items (`best[:]`)
+                end = 3
+                accessors.append((False, slice(None)))
             else:
                 import ast
 

@@ -45,6 +45,7 @@ from autoconv.graph import helpers as _helpers
 from autoconv.graph import math_domains as _math_domains
 from autoconv.graph.graph import Block, Graph, Node, map_tensors, tensors_in
 from autoconv.graph.helpers import checked as _checked
+from autoconv.graph.helpers import checked_raise as _checked_raise
 from autoconv.graph.tensor import Tensor
 
 _RESERVED = frozenset(
@@ -683,7 +684,7 @@ class _Writer:
         self.callbacks.append(record)
         cb = self.bind(record, f"raise_{len(self.callbacks)}")
         vals = "".join(self.ref(t) + ", " for t in values.device)
-        if node.fn is _checked:
+        if node.fn is _checked or node.fn is _checked_raise:
             # An optional read where eager code reads it: the value, and the error raised
             # when the graph runs if it is missing.
             flag, value = node.args[0], node.args[1]

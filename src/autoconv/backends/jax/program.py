@@ -47,10 +47,23 @@ from autoconv.graph.variables import in_lock_order
 from autoconv.locks import new_lock
 from autoconv.trace.tensors.optionals import Optional
 
-# Graphs whose arrays all hold fewer elements than this run on the CPU under device="auto":
-# a kernel launch and a host round trip cost more on a GPU than the work (measured on the CPU
-# only; see docs/backends.md).
-AUTO_CPU_ELEMENTS = 1 << 16
+# device="auto": a graph whose arrays (inputs and intermediates) all hold fewer elements than
+# this runs on the CPU, where a GPU's transfers, kernel launches and host round trips cost more
+# than the work saves. Measured on an H200 against its 16-core host, NumPy arrays in and out
+# (benchmarks/jax_gpu.py --threshold, docs/backends.md): elementwise work pays from 2^22 float32
+# (2^24 float64) elements, work with loops or matrix products from 2^20 (2^18 float64).
+AUTO_CPU_ELEMENTS = {
+    ("elementwise", 4): 1 << 22,
+    ("elementwise", 8): 1 << 24,
+    ("heavy", 4): 1 << 20,
+    ("heavy", 8): 1 << 18,
+}
+# Operations that make a graph's work more than one pass over its arrays.
+_HEAVY = frozenset(
+    "matmul dot vdot inner outer tensordot einsum kron convolve correlate solve inv det lstsq "
+    "eig eigh eigvals eigvalsh svd qr cholesky pinv matrix_power fft ifft rfft irfft sort "
+    "argsort cumsum cumprod".split()
+)
 
 
 def x64():
@@ -237,14 +250,31 @@ def _devices(kind):
 
 
 def _small(graph) -> bool:
+    """Whether `device="auto"` runs `graph` on the CPU (`AUTO_CPU_ELEMENTS`)."""
+    largest, heavy, wide = 0, False, 4
+    tensors = [t for node in graph.walk() for t in node.outputs] + list(graph.inputs)
+    for t in tensors:
+        if None in t.shape:
+            return False  # (a size known only when it runs: as a large one)
+        largest = max(largest, int(np.prod(t.shape, dtype=np.int64)))
+        wide = max(wide, t.dtype.itemsize if t.dtype.kind in "fc" else 4)
     for node in graph.walk():
-        for t in node.outputs:
-            if None in t.shape or int(np.prod(t.shape, dtype=np.int64)) >= AUTO_CPU_ELEMENTS:
-                return False
-    return all(
-        None not in t.shape and int(np.prod(t.shape, dtype=np.int64)) < AUTO_CPU_ELEMENTS
-        for t in graph.inputs
-    )
+        if node.kind == "while" or node.op in _HEAVY or node.op == "@":
+            heavy = True
+            break
+    limit = AUTO_CPU_ELEMENTS[("heavy" if heavy else "elementwise", 8 if wide >= 8 else 4)]
+    return largest < limit
+
+
+def _placed(jit, device, *leaves):
+    """`jit` of the leaves, those that are not JAX arrays placed on `device` first (JAX arrays
+    are left where the caller put them, as `jax.jit` leaves them)."""
+    host = [i for i, leaf in enumerate(leaves) if not isinstance(leaf, jax.Array)]
+    if host:
+        leaves = list(leaves)
+        for i, placed in zip(host, jax.device_put([leaves[i] for i in host], device)):
+            leaves[i] = placed
+    return jit(*leaves)
 
 
 class JaxProgram(ProgramFrame):
@@ -408,7 +438,7 @@ class JaxProgram(ProgramFrame):
         `keep_on_device`, arrays stay the JAX arrays the program gives and only outputs that
         eager code gives as Python numbers are converted, as `_call` does (`_keep`)."""
         low = self.lowered
-        if self._stateful or low.has_effects or low.plan.growable or self.device is not None:
+        if self._stateful or low.has_effects or low.plan.growable:
             return None
         out = self.graph.outputs
         device = low.outputs.device
@@ -424,6 +454,9 @@ class JaxProgram(ProgramFrame):
             if None in converters:
                 return None
         jit, enter, on = self._jit, x64, X64_STATE
+        if self.device is not None:
+            # (inside the 64-bit scope: a float64 NumPy input stays float64 on the device)
+            jit = functools.partial(_placed, self._jit, self.device)
         if isinstance(out, Tensor):
             (conv,) = converters
             if conv is None:  # a JAX array kept on the device: the program's own output

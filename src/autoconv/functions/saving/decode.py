@@ -531,7 +531,7 @@ class Decoder:
 
 def _check_raising(node, where) -> None:
     """A node whose exception reaches the caller as the user's own (`raises`) is one of the
-    three helpers that raise what eager code raises, with the arguments they take."""
+    helpers that raise what eager code raises, with the arguments they take."""
     fn, args = node.fn, node.args
     raising = table.RAISING.get(table.name_of(fn)) if node.kind == "helper" else None
     if bool(node.attrs.get("raises")) != (raising is not None):
@@ -540,6 +540,10 @@ def _check_raising(node, where) -> None:
         fail(where, "a raise of something that is not a built-in exception")
     if raising == "raise_new" and not (args and args[0] in table.EXCEPTION_TYPES):
         fail(where, "a raise of something that is not a built-in exception class")
+    if raising == "checked_raise" and not (
+        len(args) == 3 and type(args[2]) in table.EXCEPTION_TYPES
+    ):
+        fail(where, "invalid arguments of a check for a chosen value")
     if raising == "checked" and not (
         len(args) == 4 and type(args[3]) is str and _missing_ok(args[2])
     ):

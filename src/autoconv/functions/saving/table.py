@@ -147,6 +147,7 @@ RAISING = {
     "autoconv.raise": "raise",
     "autoconv.raise_new": "raise_new",
     "autoconv.checked": "checked",
+    "autoconv.checked_raise": "checked_raise",
 }
 # Random numbers: np.random's global generator, Python's `random`, and the generator makers.
 for _name in _random._TABLES["legacy"]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 
 NUMBERS = (bool, int, float, complex)
+_NONE = object()  # (an attribute an option lacks)
 
 
 def atom(v) -> bool:
@@ -64,8 +65,9 @@ class MapsOptions:
     def __getattr__(self, attr):
         if attr.startswith("__"):
             raise AttributeError(attr)
-        values = [getattr(o, attr) for o in self.options]
-        if all(callable(v) for v in values):
+        # (an option without it, None say, raises in `_map`: a clear error unless all do)
+        values = [v for o in self.options if (v := getattr(o, attr, _NONE)) is not _NONE]
+        if values and all(callable(v) for v in values):
             return lambda *args, **kwargs: self._map(
                 lambda o: getattr(o, attr)(*args, **kwargs), f".{attr}()"
             )

@@ -203,30 +203,74 @@ def _value_of(other, option):
 
 def mapped(choice: Choice, fn, what: str):
     """`fn` of each option: a Choice of the results (atoms), or the results as a number
-    picked when the graph runs (all of one Python number type), or the one result."""
-    try:
-        results = [fn(o) for o in choice.options]
-    except StagingError:
-        raise
-    except Exception as e:  # the operation fails on some option: eagerly it may not
-        raised = _raised_by_each(choice, fn)
-        if raised is not None and all(type(r) is type(e) for r in raised):
-            raise  # (every option raises it: eager code does, whichever the graph picks)
-        raise StagingError(
-            f"{where(user_origin(3))}: `{choice.name}` is "
-            f"{' or '.join(repr(o) for o in choice.options)}, chosen by a condition known only "
-            f"when the graph runs, and {what} of one of them raises {type(e).__name__}: {e}"
-        ) from None
+    picked when the graph runs (all of one Python number type), or the one result. Options on
+    which `fn` raises a built-in exception (`None.upper()`) raise it when the graph runs, on
+    the path that picked one, as eager code does there."""
+    results, raised = [], {}
+    for k, o in enumerate(choice.options):
+        try:
+            results.append(fn(o))
+        except StagingError:
+            raise
+        except Exception as e:  # noqa: BLE001 - the operation fails on this option
+            results.append(None)
+            raised[k] = e
+    if raised and len(raised) == len(results):
+        first = next(iter(raised.values()))
+        if all(type(e) is type(first) for e in raised.values()):
+            raise first  # (every option raises it: eager code does, whichever the graph picks)
+        _refuse(choice, what, first)
+    tag = choice.tag
+    if raised:
+        if not all(type(e) in _STAGED_RAISES for e in raised.values()):
+            _refuse(choice, what, next(iter(raised.values())))
+        tag = _checked_tag(choice, raised)
+        stand_in = next(r for k, r in enumerate(results) if k not in raised)
+        results = [stand_in if k in raised else r for k, r in enumerate(results)]
     kind = mapped_results(results)
     if kind == "one":
-        return results[0]
+        return results[0]  # (a check above runs where it is recorded: it is an effect)
     if kind == "choice":
-        return Choice(choice.tag, tuple(results), choice.name)
+        return Choice(tag, tuple(results), choice.name)
     if kind == "table":
         table = np.asarray(results)
-        picked = np.take(_g.add_const(table, (table.shape, table.dtype), True), choice.tag)
+        picked = np.take(_g.add_const(table, (table.shape, table.dtype), True), tag)
         return _weak(picked)
     choice._fail(f"{what} gives values that are not strings or numbers of one type")
+
+
+def _refuse(choice: Choice, what: str, e: Exception):
+    advice = (
+        f"test `if {choice.name} is not None:` before it"
+        if None in choice.options
+        else "give it values for which this works on every path"
+    )
+    raise StagingError(
+        f"{where(user_origin(4))}: `{choice.name}` is "
+        f"{' or '.join(repr(o) for o in choice.options)}, chosen by a condition known only "
+        f"when the graph runs, and {what} of one of them raises {type(e).__name__}: {e}. "
+        f"The graph cannot raise that on that path only: {advice}."
+    ) from None
+
+
+# Exceptions the graph raises where an option that raised one is picked (a saved graph holds
+# only built-in ones).
+_STAGED_RAISES = (TypeError, AttributeError, ValueError, KeyError, IndexError, ZeroDivisionError)
+
+
+def _checked_tag(choice: Choice, raised: dict):
+    """`choice`'s tag behind one check per option in `raised`, which raises that option's
+    exception when the graph runs where the tag picks it."""
+    from autoconv.graph.helpers import checked_raise
+
+    tag = choice.tag
+    for k, e in raised.items():
+        ok = np.not_equal(tag, _g.add_const(np.int64(k), _TAG, True))
+        node = _g.Node("helper", "require", checked_raise, (ok, tag, e), attrs={"raises": True})
+        node.effect = True  # it raises where eager code would, even if the result is unused
+        _g.add_node(node, [_TAG], user_origin(4))
+        tag = node.outputs[0]
+    return tag
 
 
 def _held_as(value) -> str | None:
@@ -238,21 +282,6 @@ def _held_as(value) -> str | None:
         return None
     names = [k for k, v in frame.f_locals.items() if v is value and k.isidentifier()]
     return names[0] if len(names) == 1 else None
-
-
-def _raised_by_each(choice: Choice, fn):
-    """The exception `fn` raises for each option, or None where one gives a value."""
-    raised = []
-    for o in choice.options:
-        try:
-            fn(o)
-        except StagingError:
-            return None
-        except Exception as e:  # noqa: BLE001 - what eager code would raise
-            raised.append(e)
-        else:
-            return None
-    return raised
 
 
 def _weak(t: Tensor) -> Tensor:

@@ -11,11 +11,19 @@ two outputs of one `cond` that yield the same constants in each branch. In the b
 second `if` where `not do_return` is false, `retval` exists, so it is the number, not a
 number-or-None: `settled` gives it so, and the function's result is a number on every path
 (eager code never returns None there).
+
+Strings returned so (`if v >= 90: return "A" elif ...: return "B"` then `return "F"`) are a
+`Choice` among "A", "B" and None after the first `if`, its tag and `do_return` outputs of the
+same `cond`s: where `do_return` is true the tag never picks None, so the branch gets a Choice
+of the strings alone (`settled` again).
 """
 
 from __future__ import annotations
 
+import numpy as np
+
 from autoconv.graph.tensor import Tensor
+from autoconv.trace.tensors.choices import Choice
 from autoconv.trace.tensors.optionals import Optional
 
 
@@ -30,6 +38,8 @@ def settled(values: tuple, cond, truth: bool) -> tuple:
                 v = v.value
             elif known is False:
                 v = None
+        elif type(v) is Choice and None in v.options and isinstance(v.tag, Tensor):
+            v = _settled_choice(v, cond, truth)
         out.append(v)
     return tuple(out)
 
@@ -44,6 +54,131 @@ def _given(t: Tensor, cond, truth: bool):
         return None
     rc = truth == pc  # the root's value where the condition is `truth`
     return rc == pt
+
+
+def _settled_choice(v: Choice, cond, truth: bool):
+    """`v` with the options its tag cannot pick where `cond` is `truth` replaced by one it can
+    (the tag stays as it is), or the one option it must pick; `v` itself when that is unknown."""
+    if not isinstance(cond, Tensor):
+        return v
+    root, polarity = _root(cond)
+    picks = _picks(v.tag, root, truth == polarity, 8)
+    if picks is None or not picks or len(picks) == len(v.options):
+        return v
+    if len(picks) == 1:
+        return v.options[next(iter(picks))]
+    stand_in = v.options[min(picks)]
+    options = tuple(o if k in picks else stand_in for k, o in enumerate(v.options))
+    return Choice(v.tag, options, v.name)
+
+
+def _picks(tag, flag, value, depth: int, assumed: dict | None = None):
+    """The indices tag Tensor `tag` can hold where `flag` holds `value` (flag None: anywhere),
+    or None when that is not known. Both are followed through the `cond`s that made them (in a
+    branch where the flag is a constant other than `value`, the tag is never read) and the
+    `while` loops that carry them (what the loop starts with, and what a trip makes of any
+    state it may start from: `assumed` holds that, by the loop's parameters)."""
+    if flag is not None:
+        flag, polarity = _root(flag)
+        value = value == polarity
+        constant = _const(flag)
+        if constant is not None:
+            if constant != value:
+                return set()  # (the flag is never `value` here)
+            flag = None
+    if depth == 0:
+        return None
+    known = _int_const(tag)
+    if known is not None:
+        return {known}
+    if assumed is not None:
+        found = assumed.get((id(tag), id(flag) if flag is not None else None, value))
+        if found is not None:
+            return found
+    node = tag.node if isinstance(tag, Tensor) else None
+    if node is None:
+        return None
+    if node.kind == "call" and node.op == "take" and len(node.args) == 2 and not node.kwargs:
+        table, inner = node.args
+        table = _table(table)
+        picks = _picks(inner, flag, value, depth - 1, assumed) if table is not None else None
+        return None if picks is None else {int(table[k]) for k in picks}
+    if node.kind not in ("cond", "while") or not node.blocks:
+        return None
+    i = _output_index(node, tag)
+    j = _output_index(node, flag) if isinstance(flag, Tensor) and flag.node is node else None
+    if node.kind == "while":
+        return _loop_picks(node, i, j, value, depth, assumed)
+    found = set()
+    for block in node.blocks:
+        inner_flag = None
+        if j is not None:
+            out = block.outputs[j]
+            constant = _const(out)
+            if constant is not None and constant != value:
+                continue  # this branch never gives the flag `value`
+            if constant is None:
+                inner_flag = out
+        picks = _picks(block.outputs[i], inner_flag, value, depth - 1, assumed)
+        if picks is None:
+            return None
+        found |= picks
+    return found
+
+
+def _loop_picks(node, i: int, j, value, depth: int, assumed):
+    """`_picks` of output `i` of `while` node `node` where its output `j` (None: anywhere) is
+    `value`: the tags it may start with, grown by what trips make of them until none adds one."""
+    body = node.blocks[1]
+    params, outs = body.params, body.outputs
+    values = (True, False) if j is not None else (None,)
+
+    def each(starts, ends, known):
+        found = {}
+        for v in values:
+            picks = _picks(starts[i], starts[j] if j is not None else None, v, depth - 1, known)
+            if picks is None:
+                return None
+            found[v] = picks
+        return found
+
+    sets = each(node.args, None, assumed)
+    for _ in range(4):
+        if sets is None:
+            return None
+        known = dict(assumed or {})
+        flag_id = id(params[j]) if j is not None else None
+        known.update({(id(params[i]), flag_id, v): sets[v] for v in values})
+        after = each(outs, None, known)
+        if after is None:
+            return None
+        grown = {v: sets[v] | after[v] for v in values}
+        if grown == sets:
+            return sets[value if j is not None else None]
+        sets = grown
+    return None
+
+
+def _output_index(node, t):
+    return next((k for k, o in enumerate(node.outputs) if o is t), None)
+
+
+def _int_const(t):
+    node = t.node if isinstance(t, Tensor) else None
+    if node is not None and node.kind == "const":
+        value = node.attrs.get("value")
+        if isinstance(value, np.integer) and np.ndim(value) == 0:
+            return int(value)
+    return None
+
+
+def _table(t):
+    node = t.node if isinstance(t, Tensor) else None
+    if node is not None and node.kind == "const":
+        value = node.attrs.get("value")
+        if isinstance(value, np.ndarray) and value.ndim == 1 and value.dtype.kind == "i":
+            return value
+    return None
 
 
 def _root(t: Tensor, depth: int = 8):
@@ -62,11 +197,14 @@ def _root(t: Tensor, depth: int = 8):
     return t, polarity
 
 
-def _same(a, b) -> bool:
+def _same(a, b, depth: int = 8) -> bool:
     """Whether `a` and `b` are one value: the same Tensor, or two outputs of one `cond` that
-    yield equal constants in each of its branches."""
+    yield equal constants, or again such outputs of one inner `cond` (an `elif`), in each of its
+    branches."""
     if a is b:
         return True
+    if depth == 0:
+        return False
     if not (isinstance(a, Tensor) and isinstance(b, Tensor)) or a.node is not b.node:
         return False
     node = a.node
@@ -81,6 +219,8 @@ def _same(a, b) -> bool:
         if x is y:
             continue
         cx, cy = _const(x), _const(y)
+        if cx is None and cy is None and _same(x, y, depth - 1):
+            continue
         if cx is None or cy is None or cx != cy:
             return False
     return True

@@ -104,6 +104,10 @@ def _coded(shadow, key, origin):
     """A key written in the code (a string), or a Choice among such (`"pos" if v > 0 else
     "neg"`): its index in the shadow's table of them, as the keys' run-time list holds it."""
     options = key.options if isinstance(key, Choice) else (key,)
+    if shadow.coded is False and _object_keys(shadow) and all(type(o) in _CODED for o in options):
+        # Its keys are strings made when the graph runs (a comprehension's, staged): Python
+        # compares this one with them then.
+        return choices.output(key) if isinstance(key, Choice) else key
     if shadow.coded is False or any(type(o) not in _CODED for o in options):
         _fail(
             shadow,
@@ -117,6 +121,12 @@ def _coded(shadow, key, origin):
     table = shadow.table
     table.extend(o for o in dict.fromkeys(options) if o not in table)
     return choices.tag_of(key, tuple(table))
+
+
+def _object_keys(shadow) -> bool:
+    """Whether the shadow's keys are one run-time list of Python objects."""
+    keys = shadow.keys
+    return len(keys) == 1 and isinstance(keys[0], ListAccum) and keys[0].tensor.dtype.kind == "O"
 
 
 def _table_text(shadow) -> str:

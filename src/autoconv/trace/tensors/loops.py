@@ -195,7 +195,7 @@ class _Loop:
         # Items appended after an enclosing loop's run-time ones join them first: the loop's
         # variables are planned from the lists as the body will find them.
         lists = _closure_lists(self.body, self.test, self.get_state, *self.fns)
-        lists = object_state.not_carried(lists, init, self.names)  # (`list_ref`'s are)
+        lists = object_state.not_carried(lists, self.names)  # (`list_ref`'s are)
         self.held = object_state.held_items(init, self.names)  # (restored by each attempt)
         fold_tails(lists, self.origin)
         init_leaves = [[] for _ in init]
@@ -211,6 +211,7 @@ class _Loop:
         self.runs: set = set()  # (i, j) of leaves that are run-time lists (`frontier = nxt`)
         self.unknown_kind: set = set()  # lists carried whole from empty: kind from an append
         self.item_like: dict = {}  # per list: an item an append gave (its Python kind too)
+        self.nones_first: set = set()  # lists an attempt appended only None to (`_settle_lists`)
         for i, leaves in enumerate(init_leaves):
             for j, v in enumerate(leaves):
                 if isinstance(v, Choice):  # a value a staged condition chose before the loop
@@ -456,7 +457,8 @@ class _Loop:
                 added = _appended(lst, before, tracked)
                 if added is None and not tracked and items_written(lst, before, name, self.names):
                     # `self.free_at[k] = t`: carried item by item (`object_state.list_ref`)
-                    raise _CarryHidden([object_state.list_ref(name, lst)])
+                    ref = object_state.list_ref(object_state.carried_name(name), lst)
+                    raise _CarryHidden([ref])
                 if added is None and not tracked:
                     # Changed otherwise than by appends (`pop()`, `insert()`, `del`): the loop
                     # carries it as one run-time list, whose methods are staged.
@@ -686,6 +688,15 @@ class _Loop:
             if not items:
                 continue
             optional = records.optional_dtype(items)
+            if optional is None and all(it is None for it in items):
+                if k not in self.nones_first:
+                    # Only None so far (`d = None if prev is None else v - prev` while `prev`
+                    # is still the None before the loop): the next attempt, with the loop's
+                    # variables settled, may append values-or-None that give the kind.
+                    self.nones_first.add(k)
+                    changed = True
+                    continue
+                optional = records.optional_dtype([*items, 0.0])  # None every time: any kind
             if optional is not None:  # a value on some paths, None on others: one row each
                 specs = [((), optional)] * len(items)
             else:  # (a grown list with items after its run-time ones: as one run-time list)

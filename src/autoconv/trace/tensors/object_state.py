@@ -53,14 +53,20 @@ class CarryFields(Exception):  # noqa: N818 - a signal between two traces of a l
 
 
 def items_written(lst, before, name, names) -> bool:
-    """Whether `lst`, a list the loop does not carry (an object's), only had items replaced:
+    """Whether `lst`, a list the loop does not carry (an object's, or one a function the loop
+    calls writes into: `best[0] = v` of a closure's `best = [None]`), only had items replaced:
     its length is the same, and it holds no run-time items."""
     return (
         len(lst) == len(before)
         and name not in names
-        and _reached(name)
         and not any(isinstance(v, ListAccum) for v in (*lst, *before))
     )
+
+
+def carried_name(name: str) -> str:
+    """The loop's state name for list `name` carried by its items: `best[:]` for a plain name
+    (a path such as `self.free_at` is its own)."""
+    return name if _reached(name) else f"{name}[:]"
 
 
 def _reached(name: str) -> bool:
@@ -69,11 +75,10 @@ def _reached(name: str) -> bool:
     return "." in name or "[" in name
 
 
-def not_carried(lists, state, names) -> list:
+def not_carried(lists, names) -> list:
     """`(list, name)` of `lists` (those a loop's functions reach) but the objects' lists the
     loop carries as its variables (`list_ref`)."""
-    own = {id(v) for v in state if type(v) is list}
-    return [(lst, n) for lst, n in lists if id(lst) not in own or not (_reached(n) and n in names)]
+    return [(lst, n) for lst, n in lists if carried_name(n) not in names]
 
 
 def held_items(state, names) -> list:
@@ -90,7 +95,9 @@ def list_ref(name, lst):
         if value is not lst:
             lst[:] = value
 
-    return (name, lambda: lst, write)
+    # (read as a copy: the items before an iteration stay as they were while the body writes
+    # the list, so an item None before it and a number after it is carried as an Optional)
+    return (name, lambda: list(lst), write)
 
 
 # --- an object rebound each iteration, by its fields ----------------------------------------

@@ -556,8 +556,10 @@ def join(sep: str, items):
 def _as_marked(value):
     """A string made when the graph runs as its marker (checked to be a `str` then, as `+` and
     `join` check); a Python string as it is."""
-    if type(value) is Choice and all(type(o) is str for o in value.options):
-        value = chosen_value(value)  # a string a staged condition chose: the one it picks
+    if type(value) is Choice and all(type(o) is str or o is None for o in value.options):
+        # a string a staged condition chose: the one it picks (a None there fails the check
+        # when the graph runs, with eager code's TypeError)
+        value = chosen_value(value)
     if is_text(value):
         return _marker(value, "!str")
     if type(value) is not str:
