@@ -14,11 +14,13 @@ JAX backend cannot lower a construct, its documented LoweringError naming the us
 - C3: `max(d.values())`, `min`, of a dict holding Tensor values.
 - C4: a `math` function in a `key=` lambda of `max`, `min` or `sorted`.
 - C7: a value-or-None appended under `if v is not None:` (a number, not a value-or-None).
+- C10: worklist deques bound by one tuple assignment (`hi, lo = deque(), deque()`).
 - E2 (run 2): a value-or-None given to a NumPy function that takes None (`range=`, `a_max`):
   the graph raised "is None here" where eager passes None on.
 """
 
 import math
+from collections import deque
 
 import numpy as np
 import pytest
@@ -232,6 +234,28 @@ def clip_to_bound_if_any(x):
 def none_in_arithmetic_still_raises(x):
     m = x.max() if x[0] > 0 else None
     return np.add(x, m)  # eagerly a TypeError where m is None
+
+
+# C10 -----------------------------------------------------------------------------------------
+
+
+@prog(np.array([1.0, 3.0, 2.0, 5.0, 4.0, 0.5]), np.array([2.0]), np.zeros(0))
+def window_extremes_two_deques(x):
+    hi, lo = deque(), deque()
+    out = []
+    for i, v in enumerate(x):
+        while hi and x[hi[-1]] <= v:
+            hi.pop()
+        while lo and x[lo[-1]] >= v:
+            lo.pop()
+        hi.append(i)
+        lo.append(i)
+        if hi[0] <= i - 3:
+            hi.popleft()
+        if lo[0] <= i - 3:
+            lo.popleft()
+        out.append((float(x[hi[0]]), float(x[lo[0]])))
+    return out
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
