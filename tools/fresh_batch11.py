@@ -3049,6 +3049,7 @@ FINDINGS = {
     "accounts_dataclass_apply": ("c", "C6 (documented in run 2)"),
     "digits_to_numbers_split_on_nines": ("c", "C7 (runs)"),
     "crossing_times_linear": ("c", "C8 (documented in run 2)"),
+    "rolling_max_min_deque": ("c", "C10 (runs in run 3)"),
     # documented limits (b)
     "radix_sort_lsd": ("b", "L-container-at-run-time-key"),
     "frozen_readings_grouped": ("b", "L-container-at-run-time-key"),
@@ -3065,7 +3066,6 @@ FINDINGS = {
     "itertools_accumulate_chain": ("b", "L-python-value (itertools)"),
     "count_islands_dfs_recursive": ("b", "L-recursion-tensor-base"),
     "equalize_hist_by_hand": ("b", "L-list-over-64-run-time-index"),
-    "rolling_max_min_deque": ("b", "L-deque-as-deque"),
     "partition_two_equal": ("b", "L-set-iteration"),
     "count_ways_lru": ("b", "L-stdlib-keys (lru_cache)"),
     "counting_sort_stable": ("b", "L-library-list (itertools.accumulate)"),
