@@ -8,6 +8,8 @@
                                                    also str, repr and format: strings made then)
     vals.index(v)  ->  ac.list_method(vals, 'index', v)   (also count, remove and sort of a
                                                    local name: staged on a list of Tensors)
+    reduce(lambda a, b: ..., xs)  ->  reduce(ac.converted(lambda a, b: ...), xs)
+                                                  (a lambda that a call left as written calls)
 
 `ac.converted(f)` returns the function to call instead of calling it, so no extra frame stays
 on the stack during the call. A call whose target is known at conversion time (a global or
@@ -208,6 +210,23 @@ class _Calls(Transformer):
             value(node.func, self.shadowed)
         )
 
+    def _lambdas_converted(self, node):
+        """A call left as written: a lambda among its arguments, which the callee (library
+        code: `functools.reduce(lambda a, b: ...)`, `xs.sort(key=lambda p: ...)`) calls as it
+        is, goes through `ac.converted`, as a call of it in converted code would."""
+        for i, arg in enumerate(node.args):
+            if isinstance(arg, gast.Lambda):
+                node.args[i] = self._converted(arg)
+        for keyword in node.keywords:
+            if isinstance(keyword.value, gast.Lambda):
+                keyword.value = self._converted(keyword.value)
+        return node
+
+    def _converted(self, fn):
+        call = templates.expr("ac.converted(f)", ac=self.ctx.ac)
+        call.args[0] = fn
+        return expressions.located(call, fn)
+
     def visit_Call(self, node):
         self.generic_visit(node)
         func = node.func
@@ -239,7 +258,8 @@ class _Calls(Transformer):
             and func.value.id in self.builtin_typed
             and func.attr not in _KEYED  # `seen.add(k)`: a key may be known only at run time
         ):
-            return node  # a method of a built-in type: `', '.join(xs)`, `out.append(x)`
+            # a method of a built-in type: `', '.join(xs)`, `out.append(x)`
+            return self._lambdas_converted(node)
         if isinstance(func, gast.Name) and func.id in self.classes:
             return node  # a class this function defines: classes are called as they are
         if (
@@ -255,7 +275,7 @@ class _Calls(Transformer):
             node.func = expressions.located(templates.expr(fn, ac=self.ctx.ac), func)
             return node
         if self.ctx.resolver.is_passthrough(func, self.shadowed) and not self._stacks(node):
-            return node
+            return self._lambdas_converted(node)
         node.func = expressions.located(
             templates.expr("ac.converted(f)", ac=self.ctx.ac, f=node.func), node.func
         )

@@ -10,6 +10,8 @@ or branch appended (known only when the graph runs) are read as they are then:
     del queue[0]      ->  ac.list_del(queue, 0)
     ''.join(parts)    ->  ac.joined('', parts)
     [f(v) for v in losses]  ->  ac.filtered(losses, None, lambda v: f(v))
+    lo, hi = pair     ->  lo, hi = ac.unpack(pair, 2, -1)    (first, *rest: `first, rest =
+                                                            ac.unpack(pair, 2, 1)`)
 
 `obj.name[k]` at a constant `k` and `v in obj.name` of a local `obj` (`self.items[-1]` in a
 method) are read so too (`run_time_index` reads other keys). Otherwise only local names the
@@ -49,6 +51,8 @@ def transform(function_node, ctx, has_control_flow: bool = True) -> None:
         _nested_writes(function_node, names, ctx)
         expressions.rewrite(function_node, _Items(ctx, names))
         _joins(function_node, names, ctx.ac)
+    if has_control_flow:
+        _unpacks(function_node, names, ctx.ac)
     # `back == a.tolist()`, `sorted(v) == [1, 2, 3]`: a list written or made in place compared
     # with another list (perhaps one a helper grew in a staged loop), item by item when the
     # graph runs; Python's `==` would compare a Tensor item as a bool, or a run-time list's
@@ -121,6 +125,49 @@ def _joins(node, names, ac) -> None:
         return None
 
     _rewrite_statements(node, rewrite)
+
+
+def _unpacks(node, names, ac) -> None:
+    """`a, b = name` (and `first, *rest = name`) of one of the lists, or of a comprehension,
+    in `node`'s statements: `a, b = ac.unpack(name, 2, -1)` (`first, rest = ac.unpack(name,
+    2, 1)`), whose length may be known only when the graph runs (Python's unpacking outside a
+    trace)."""
+
+    def rewrite(item):
+        if not (isinstance(item, gast.Assign) and len(item.targets) == 1):
+            return None
+        target, value = item.targets[0], item.value
+        if not isinstance(target, (gast.Tuple, gast.List)) or not _list_valued(value, names, ac):
+            return None
+        stars = [k for k, t in enumerate(target.elts) if isinstance(t, gast.Starred)]
+        if len(stars) > 1:
+            return None
+        if stars:  # (`ac.unpack` gives the starred target its list)
+            target.elts[stars[0]] = target.elts[stars[0]].value
+        call = templates.expr(
+            f"ac.unpack(value, {len(target.elts)}, {stars[0] if stars else -1})",
+            ac=ac,
+            value=value,
+        )
+        item.value = expressions.located(call, value)
+        return item
+
+    _rewrite_statements(node, rewrite)
+
+
+def _list_valued(value, names, ac) -> bool:
+    """One of the lists, or a comprehension (`ac.filtered(...)` once staged)."""
+    if isinstance(value, gast.Name):
+        return value.id in names
+    if isinstance(value, gast.ListComp):
+        return True
+    return (
+        isinstance(value, gast.Call)
+        and isinstance(value.func, gast.Attribute)
+        and isinstance(value.func.value, gast.Name)
+        and value.func.value.id == ac
+        and value.func.attr == "filtered"
+    )
 
 
 def _deletes(node, names, ac) -> None:

@@ -108,6 +108,7 @@ from autoconv.runtime.tries import (
     try_which,
 )
 from autoconv.runtime.unbound import past_guard, unbound_locals
+from autoconv.runtime.unpacking import unpack
 
 # heapq's and bisect's functions of a list, which conversion routes through `converted`
 from autoconv.runtime import calls as _calls  # isort: skip
@@ -198,6 +199,7 @@ __all__ = [
     "str_format",
     "sum",
     "text",
+    "unpack",
     "truth",
     "try_begin",
     "try_end",

@@ -12,7 +12,6 @@ from collections.abc import KeysView as _KeysView
 from collections.abc import ValuesView as _ValuesView
 
 from autoconv.runtime import keyed, objects, sequences, staging
-from autoconv.runtime.calls import converted
 
 _TRACERS = staging.TRACERS
 _traces = staging.traces
@@ -66,6 +65,14 @@ def _has_tuples(args) -> bool:
     return _py.any(type(item) is tuple for item in items) or objects.ordered_objects(items)
 
 
+def _converted(fn):
+    """What converted code would call for `fn` (a key function): converted code calls a lambda
+    or a function of the user's by its converted form."""
+    from autoconv.runtime.calls import converted  # (it imports the control flow)
+
+    return converted(fn)
+
+
 def _keyed(which, args, kwargs):
     """`max`/`min` with `key=`, or of tuples, while a graph is traced: the key of each item taken
     once, as Python does; compared by the graph's tracer (staged choices, tuples item by item)
@@ -83,7 +90,7 @@ def _keyed(which, args, kwargs):
     if key is None:
         keys = [objects.order_key(item) for item in items]  # a dataclass: its fields
     else:
-        key = converted(key)  # `key=lambda p: math.hypot(*p)`: the user's code, converted
+        key = _converted(key)  # (a lambda's body is converted where it is called)
         keys = [key(item) for item in items]
     if sequences.holds_symbolic(keys):
         return staging.graph_tracer.sequence("extreme", which, items, keys)
@@ -115,7 +122,7 @@ def sorted(iterable, /, *, key=None, reverse=False):  # noqa: A001
         if key is None:
             keys = [objects.order_key(item) for item in items]  # a dataclass: its fields
         else:
-            key = converted(key)  # the user's key function, converted as any call of it
+            key = _converted(key)
             keys = [key(item) for item in items]
         if sequences.holds_symbolic(keys):
             return staging.graph_tracer.sequence("sort", items, keys, reverse)

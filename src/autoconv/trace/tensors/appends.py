@@ -25,6 +25,7 @@ from autoconv.trace.tensors.nested_runs import (
     refuse_changed_since,
     refuse_held_items,
     refuse_nested_runs,
+    rejoined,
 )
 from autoconv.trace.tensors.optionals import Optional, materialized
 from autoconv.trace.tensors.recording import emit
@@ -70,6 +71,7 @@ def fold_tails(lists, origin) -> None:
         tail = [] if n is None else lst[n + 1 :]
         if tail and all(item_spec(t) is not None for t in tail):
             lst[n:] = [ListAccum(_append(lst[n].tensor, tail, name, origin))]
+            rejoined(lst)
 
 
 def _snapshot(lists):
@@ -255,11 +257,14 @@ def _join_runs(lst: list, first: int) -> int:
     try:
         shown = list_name(lst)
         name = shown[6:-1] if shown.startswith("list `") else "the list"
-        run = one_run(lst[first : last + 1], name, user_origin(3))
+        # (where its first run was made: it may be joined past the user's code, as it is returned)
+        origin = getattr(lst[first].tensor.node, "origin", None) or user_origin(3)
+        run = one_run(lst[first : last + 1], name, origin)
     finally:
         _JOINING.pop()
     if run is not None:
         lst[first : last + 1] = [ListAccum(run)]
+        rejoined(lst)
     return first
 
 

@@ -130,6 +130,14 @@ def note_items(items, name: str, origin) -> None:
             _ITEMS.append((graph, item, _ids(item), name, origin))
 
 
+def rejoined(lst) -> None:
+    """`lst`, a list appended as an item, had its items made one run-time list in place by
+    autoconv (`appends._join_runs`, `fold_tails`): the same items, not a change of the user's."""
+    for k, entry in enumerate(_ITEMS):
+        if entry[1] is lst:
+            _ITEMS[k] = (*entry[:2], _ids(lst), *entry[3:])
+
+
 def _ids(v) -> tuple:
     return tuple(map(id, v.values() if type(v) is dict else v))
 

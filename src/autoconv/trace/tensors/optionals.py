@@ -57,7 +57,17 @@ class Optional(core_optional.Optional):
             flag = inner.flag
             flag = _require(self, flag, origin) if isinstance(flag, Tensor) else flag
             return inner.like(flag, map_leaves(inner.value, lambda v: _require(self, v, origin)))
-        return map_leaves(inner, lambda v: _require(self, v, origin))
+        return map_leaves(inner, lambda v: self._required(v, origin))
+
+    def _required(self, v, origin):
+        """Leaf `v` of the value behind the check; a value-or-None among them (`return i, j`
+        against `return None, None`) stays one, its flag behind the check."""
+        if isinstance(v, Optional):
+            flag = v.flag
+            return v.like(
+                _require(self, flag, origin) if isinstance(flag, Tensor) else flag, v.value
+            )
+        return _require(self, v, origin)
 
     def __bool__(self):
         return bool(self.unwrap())

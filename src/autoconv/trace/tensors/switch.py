@@ -307,12 +307,24 @@ def _options_text(options) -> str:
 
 
 def _fail(origin, name, x, y, what, why):
+    if type(x) in (list, dict) or type(y) in (list, dict):
+        # `groups[label].append(v)`: the list picked is changed, which a value of the graph
+        # standing for one of several lists cannot pass on to the one picked
+        advice = (
+            "A list or dict picked at a key known only when the graph runs cannot be changed "
+            "in place: write an `if` per key (`if label == 'low': groups['low'].append(v)`), "
+            "or keep counts or arrays as the items."
+        )
+    else:
+        advice = (
+            "Keep the items one kind (numbers or arrays of one dtype and shape, or strings), or "
+            "make the list a NumPy array."
+        )
     raise StagingError(
         f"{where(origin)}: `{name}` is {_spec_text(y if what == 'write' else x)}, and the "
         f"value {'written' if what == 'write' else 'read'} at an index known only when the graph "
         f"runs is {_spec_text(x if what == 'write' else y)}; it {why}, so one value of the "
-        "graph cannot stand for both. Keep the items one kind (numbers or arrays of one dtype "
-        "and shape, or strings), or make the list a NumPy array."
+        f"graph cannot stand for both. {advice}"
     )
 
 

@@ -333,6 +333,21 @@ class TensorTracer:
             np.logical_not(test)
         )
 
+    def require(self, ok, exc):
+        """Raises `exc` when the graph runs where `ok` is false (a check autoconv makes on the
+        user's line, as eager Python's own: `a, b = lst` of a list of run-time length)."""
+        origin = user_origin(3)
+        ok = _cond_tensor(ok, origin)
+        if not isinstance(ok, Tensor):
+            if not ok:
+                raise exc
+            return
+        with _g.sub_block() as fails:
+            raise_node(exc, origin)
+        with _g.sub_block() as passes:
+            pass
+        _Merger(("failing", "passing"), [fails, passes], origin, "check").finish(np.logical_not(ok))
+
     def if_exp(self, cond, if_true, if_false):
         return self._choice(cond, if_true, if_false, user_origin(2), "conditional expression")
 
