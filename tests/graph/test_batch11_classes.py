@@ -15,6 +15,9 @@ JAX backend cannot lower a construct, its documented LoweringError naming the us
 - C4: a `math` function in a `key=` lambda of `max`, `min` or `sorted`.
 - C7: a value-or-None appended under `if v is not None:` (a number, not a value-or-None).
 - C10: worklist deques bound by one tuple assignment (`hi, lo = deque(), deque()`).
+- H (found by tests/graph/test_generated_graphs.py once its f-strings were valid 3.11): an
+  unused item of a run-time list read past its end (`t = sorted(vals)[len(vals) // 2]`)
+  returned where eager raises IndexError.
 - E2 (run 2): a value-or-None given to a NumPy function that takes None (`range=`, `a_max`):
   the graph raised "is None here" where eager passes None on.
 """
@@ -256,6 +259,20 @@ def window_extremes_two_deques(x):
             lo.popleft()
         out.append((float(x[hi[0]]), float(x[lo[0]])))
     return out
+
+
+# H -------------------------------------------------------------------------------------------
+
+
+@prog(np.array([1.5, -0.5, 0.0]), np.array([-1.0, -2.0]))
+def unused_middle_of_negatives(x):
+    vals = []
+    if np.sum(x) < 0:
+        for v in x:
+            if v < 0:
+                vals.append(v)
+    t = sorted(vals)[len(vals) // 2]  # noqa: F841 (eagerly IndexError where vals is empty)
+    return x * 2
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
