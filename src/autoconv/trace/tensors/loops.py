@@ -62,6 +62,7 @@ from autoconv.trace.tensors.leaves import (
 )
 from autoconv.trace.tensors.list_ops import noted_kind
 from autoconv.trace.tensors.loop_lists import one_run_each
+from autoconv.trace.tensors.loop_messages import whole_list_text
 from autoconv.trace.tensors.loop_objects import in_place as _in_place
 from autoconv.trace.tensors.loop_objects import kept as _kept
 from autoconv.trace.tensors.merge import _Merger
@@ -392,18 +393,10 @@ class _Loop:
             self.unknown_kind.add(k)  # the items an append gives settle it (`_settle_lists`)
         spec = item_spec(kind[0]) if kind else ((), np.dtype(np.float64))
         if spec is None:
-            self._error(
-                f"list `{name}` is changed in this {self.what} by a method other than append(), "
-                "so its length is known only when the graph runs, and that needs arrays or "
-                f"numbers as items, not {_spec_text(kind[0])}."
-            )
+            self._error(whole_list_text(name, self.what, _spec_text(kind[0])))
         run = one_run(list(before), name, self.origin, (tuple(spec[0]), spec[1]))
         if run is None:
-            self._error(
-                f"list `{name}` is changed in this {self.what} by a method other than append(), "
-                "so its length is known only when the graph runs, and that needs its items to be "
-                "arrays or numbers of one kind."
-            )
+            self._error(whole_list_text(name, self.what, None))
         before = [ListAccum(run)]
         snap[k] = (lst, name, before)
         lst[:] = before

@@ -302,11 +302,15 @@ def _traced_branch_failed(
         cls = type(type(e).__name__, (StagingError, type(e)), {"__module__": __name__})
     except TypeError:  # an exception type that cannot be combined
         pass
-    return cls(
+    message = (
         f"{where(origin)}: {type(e).__name__}: {e}, while tracing {what} ({why}). Make "
         "this code work on either path, e.g. check the condition in Python first, or build the "
         "values with np.where."
     )
+    try:
+        return cls(message)
+    except TypeError:  # a type whose constructor takes more (NumPy's casting errors)
+        return StagingError(message)
 
 
 def traced_body_failed(e, what: str):

@@ -222,7 +222,12 @@ class TensorTracer:
                 _check_no_effects_before_raise(names, init, values, origin, raises)
                 values = ()
             lists = [
-                (lst, name, _appended(lst, before, _tracked(names, name), True), before)
+                (
+                    lst,
+                    name,
+                    _settled(_appended(lst, before, _tracked(names, name), True), cond, fn is body),
+                    before,
+                )
                 for lst, name, before in snap
             ]
             _restore(snap)
@@ -319,6 +324,8 @@ class TensorTracer:
         test = _cond_tensor(test, origin)
         text = message() if message is not None else None
         exc = AssertionError() if text is None else AssertionError(text)
+        if staged_try.handled_assert(exc, np.logical_not(test), origin):
+            return  # `try: assert ok` / `except AssertionError:` takes its handler then
         with _g.sub_block() as fails:
             raise_node(exc, origin)
         with _g.sub_block() as passes:
@@ -778,6 +785,14 @@ def _is_tensor(value) -> bool:
     return isinstance(value, Tensor)
 
 
+def _settled(added, cond, truth: bool):
+    """Items a branch appended (`_appended`), each value-or-None that the branch's condition
+    decides as the value or None (`if cur is not None: out.append(cur)` appends numbers)."""
+    if type(added) is not list or not any(type(v) is Optional for v in added):
+        return added
+    return list(implied.settled(tuple(added), cond, truth))
+
+
 class ChosenList(list):
     """The items of one of two lists a staged condition chooses between (`pos if v > 0 else
     neg`): read as a list, but a change made through it would reach neither list object."""
@@ -797,6 +812,11 @@ class ChosenList(list):
 
     append = extend = insert = remove = pop = clear = sort = reverse = _changed
     __setitem__ = __delitem__ = __iadd__ = __imul__ = _changed
+
+
+# Returned (or printed), a chosen list is the plain list of its items: the executors build
+# only plain lists, and would hand the caller the items' Tensors themselves.
+choices.CHOSEN[ChosenList] = lambda v: choices.chosen(list(v))
 
 
 def _fail_at(origin, message: str):
