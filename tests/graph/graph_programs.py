@@ -41,7 +41,12 @@ A body mixes, at random and nested up to three deep:
 - and, at most two a program, those of `graph_programs9.NEW9` (the fourth round): `heapq`,
   `Counter` / `defaultdict(int)` tallies, `itertools`, f-strings of run-time numbers,
   `divmod` / `//` / `%` of negative ints, chained comparisons, `while True` and `for ... else`
-  searches, and nested functions that return early or return pairs (graph_programs9).
+  searches, and nested functions that return early or return pairs (graph_programs9);
+- and, at most one a program, those of `graph_programs11.NEW11` (the fifth round): 2-D arrays
+  written in nested loops, loop elements as dict keys and set members, comprehensions and
+  lambdas that reuse a loop variable's name, a list that held a run-time value before its loop,
+  tuples appended, sentinels set from sentinels, methods that return early and change
+  attributes, and Python ints counting data (graph_programs11).
 
 Every loop is bounded, so every program ends when run eagerly.
 """
@@ -54,6 +59,7 @@ from hypothesis import strategies as st
 
 from tests.graph.graph_programs8 import NEW8, PRELUDE8, RETURNS8, SETUP8, Draws8
 from tests.graph.graph_programs9 import NEW9, PRELUDE9, RETURNS9, SETUP9, Draws9
+from tests.graph.graph_programs11 import NEW11, PRELUDE11, RETURNS11, SETUP11, Draws11
 
 DTYPES = ("float64", "float32", "int64", "int32")
 FLOATS = (-2.0, -1.0, -0.5, -0.0, 0.0, 0.5, 1.0, 1.5, 2.0, 3.0, float("nan"))
@@ -130,7 +136,7 @@ class Program:
     signature: Signature
 
 
-class _Writer(Draws8, Draws9):
+class _Writer(Draws8, Draws9, Draws11):
     """Draws the body of one program; `lines` is its source."""
 
     def __init__(self, draw):
@@ -148,6 +154,7 @@ class _Writer(Draws8, Draws9):
         # The third round's features, at most two a program: more would thin out the others.
         self.features |= draw(st.sets(st.sampled_from(NEW8), max_size=2))
         self.features |= draw(st.sets(st.sampled_from(NEW9), max_size=2))  # (so are these)
+        self.features |= draw(st.sets(st.sampled_from(NEW11), max_size=1))
         self.list_of_arrays = draw(st.booleans())
         self.loop_scalars = []  # loop indices and elements in scope
         self.returns = None  # what `return` gives: set by programs() once it has chosen
@@ -253,7 +260,7 @@ class _Writer(Draws8, Draws9):
         kinds = ["a", "t", "t", "t_literal", *sorted(self.features - {"print"})]
         # The later rounds' features twice: a program has at most two of each round, and each
         # draws many kinds of statement, which would be thin among the others otherwise.
-        kinds += sorted(self.features & {*NEW8, *NEW9})
+        kinds += sorted(self.features & {*NEW8, *NEW9, *NEW11})
         if "print" in self.features and self.chance(0.3):
             kinds.append("print")
         if jumps:
@@ -317,7 +324,7 @@ class _Writer(Draws8, Draws9):
             if self.draw(st.booleans()):
                 emit("else:")
                 self.block(indent + 1, depth + 1, jumps)
-        elif kind in NEW or kind in NEW8 or kind in NEW9:
+        elif kind in NEW or kind in NEW8 or kind in NEW9 or kind in NEW11:
             getattr(self, kind + ("_" if kind == "try" else ""))(indent, depth, jumps)
         elif kind == "while":
             self.while_loop(indent, depth, jumps)
@@ -619,6 +626,7 @@ def programs(draw) -> Program:
         ("plist", ["cnt", "len(out)", "sum(out)"]),
         *RETURNS8.items(),
         *RETURNS9.items(),
+        *RETURNS11.items(),
     ]:
         if feature in w.features:
             items += names
@@ -662,7 +670,7 @@ def programs(draw) -> Program:
     if "plist" in w.features:
         w.emit(1, "cnt = [0, 1, 0]")
         w.emit(1, "out = []")
-    for feature, lines in [*SETUP8.items(), *SETUP9.items()]:
+    for feature, lines in [*SETUP8.items(), *SETUP9.items(), *SETUP11.items()]:
         if feature in w.features:
             for line in lines:
                 w.emit(1, line)
@@ -670,7 +678,7 @@ def programs(draw) -> Program:
     while w.budget > 0:
         w.stmt(1, 0, frozenset({"return"}))
     w.emit(1, f"return {final}")
-    return Program(PRELUDE + PRELUDE8 + PRELUDE9 + "\n".join(w.lines) + "\n", sig)
+    return Program(PRELUDE + PRELUDE8 + PRELUDE9 + PRELUDE11 + "\n".join(w.lines) + "\n", sig)
 
 
 def _array(draw, dtype, n):

@@ -34,9 +34,10 @@ NEW8 = ("meter", "comps", "funcs", "ranked", "grid", "label", "countdown")
 # draw the statements that meet them (each drawing method names, per kind of statement, the
 # finding it meets), so that CI stays green; the hunt and the randomized runs draw them all.
 # Remove a finding here when its strict xfail in tests/graph/test_generator8_findings.py passes.
-# (G2, G3, G4, G5, G8 fixed; G10 a documented error; H5, H6, H9, H10 fixed.) H1..:
-# graph_programs9's findings, in tools/generator_hunt9_findings.md.
-CI_OUT = frozenset({"H1", "H7", "H8"})
+# (G2, G3, G4, G5, G8 fixed; G10 a documented error; H5, H6, H9, H10 fixed; H1 runs or is the
+# documented "list items of kinds by path" error, H8 runs: tools/generator_hunt11_findings.md.)
+# H1..: graph_programs9's findings, in tools/generator_hunt9_findings.md.
+CI_OUT = frozenset({"H7"})
 
 
 def left_out() -> frozenset:

@@ -143,13 +143,14 @@ class Draws9:
     def fmt(self, indent, depth, jumps):
         kind = self.kind8(4)
         if kind == 0:
-            self.emit(indent, f'lab9 = f"{{{self.data_scalar()}:.2f}}"')
+            # (single quotes: the scalar may be `d["k"]`, which Python 3.11 cannot nest in "")
+            self.emit(indent, f"lab9 = f'{{{self.data_scalar()}:.2f}}'")
         elif kind == 1:
             self.emit(indent, 'lab9 = f"{t}|{int(np.argmax(x))}"')
         elif kind == 2:
             self.emit(indent, f'lab9 = lab9 + f"{{{self.choice(["k", "len(x)", "int(a[0])"])}}},"')
         else:
-            self.emit(indent, f'lab9 = f"{{{self.scalar(1)}:g}}"')
+            self.emit(indent, f"lab9 = f'{{{self.scalar(1)}:g}}'")
 
     def ints(self, indent, depth, jumps):
         kind = self.kind8(7, {1: "H9", 2: "H9"})

@@ -139,6 +139,10 @@ LIMITS = {
     # "a list a staged loop appended to, given to library code that reads or changes it item
     # by item (`heapq.heappush(pq, item)` ...)"
     "grown list to library code": r"and it reached code that uses it as a Python list",
+    # "an array a function wrote into in place, read where its caller did not get the new
+    # array ... and an array a staged loop iterates over that its body changes in place"
+    "read after an in-place change": r"reads an array that `[^`]+` \(\S+\) changed in place, "
+    r"through another name or a view",
 }
 
 
@@ -423,7 +427,10 @@ def test_generated_graph_follows_the_rule(program_dir, example):
 def _sources(examples: int) -> str:
     sources = []
 
-    @settings(max_examples=examples, deadline=None, database=None, derandomize=True)
+    # (a fixed seed rather than derandomized examples: those explore the first choices of
+    # each draw more than the rest, so a rare construct comes and goes as the strategy grows)
+    @seed(20261130)
+    @settings(max_examples=examples, deadline=None, database=None)
     @given(programs())
     def collect(program):
         sources.append(program.source)
@@ -559,6 +566,25 @@ def test_generator_makes_every_construct(monkeypatch):
         "hi9, lo9 = split(",
         "if -1 < ",
         "t = int(-1 < ",
+        # the fifth round's features (graph_programs11.NEW11)
+        "M = np.outer(x, y)",
+        "] = min(M[",
+        "piv = M[",
+        "(m0, *mrest) in enumerate(M)",
+        "counts.get(v",
+        "in seen11:",
+        "in range(3)])",  # a comprehension's variable named as a loop's before it
+        " * 0.5 for v",
+        "f11 = lambda v",
+        "hist.append(hist[-1]",
+        "np.array([acc11, acc11])",
+        "round(acc11, 2)",
+        "rows11.append((",
+        "best_val = cur",
+        "and start is not None",
+        "if st11.step(",
+        "hits += int(",
+        "sum(1 for v",
     ):
         assert construct in text, construct
     for constructs in LEFT_OUT_IN_CI.values():

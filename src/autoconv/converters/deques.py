@@ -46,19 +46,27 @@ def _made(function_node, ctx) -> dict:
     for node in walk(function_node):
         if isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Load):
             bound[node.id] = bound.get(node.id, 0) + 1
-        if (
-            isinstance(node, gast.Assign)
-            and len(node.targets) == 1
-            and isinstance(node.targets[0], gast.Name)
-            and isinstance(node.value, gast.Call)
-            and len(node.value.args) <= 1
-            and not node.value.keywords
-            and resolver is not None
-            and resolver(node.value.func, set()) is collections.deque
-        ):
-            calls[node.targets[0].id] = node.value
+        if isinstance(node, gast.Assign) and len(node.targets) == 1 and resolver is not None:
+            for target, value in _pairs(node.targets[0], node.value):
+                if (
+                    isinstance(target, gast.Name)
+                    and isinstance(value, gast.Call)
+                    and len(value.args) <= 1
+                    and not value.keywords
+                    and resolver(value.func, set()) is collections.deque
+                ):
+                    calls[target.id] = value
     local = ctx.local_names - ctx.globals - ctx.nonlocals
     return {n: c for n, c in calls.items() if bound.get(n) == 1 and n in local}
+
+
+def _pairs(target, value) -> list:
+    """`(name, value)` of an assignment: `q = deque()`, or each of `a, b = deque(), deque()`."""
+    if isinstance(target, gast.Tuple) and isinstance(value, gast.Tuple):
+        if len(target.elts) == len(value.elts):
+            return list(zip(target.elts, value.elts))
+        return []
+    return [(target, value)]
 
 
 def _worklist(function_node, name: str) -> bool:

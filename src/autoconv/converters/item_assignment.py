@@ -161,6 +161,8 @@ def _rebinding(stmt, ac, names, in_control_flow, arrays, through=None):
         return _swap(stmt, target, ac, names, in_control_flow, arrays)
     if _attribute_item(target, stmt, names, in_control_flow):
         return _attribute_rebinding(stmt, target, ac)
+    if _held_item(target, stmt, names):
+        return _held_rebinding(stmt, target, ac, names, in_control_flow, arrays, through)
     if (
         isinstance(target, gast.Subscript)
         and isinstance(target.value, gast.Name)
@@ -258,6 +260,47 @@ def _attribute_item(target, stmt, names, in_control_flow) -> bool:
         and all(isinstance(n, _STABLE) or _read(n, stmt.value) for n in gast.walk(target.slice))
         and not expressions.binds_or_suspends(stmt.value)
     )
+
+
+def _held_item(target, stmt, names) -> bool:
+    """`params["w"][i] -= g`, `bufs[0][i] = v`: an item of what a local name holds at a
+    constant key (an array in a dict or list), with a key nothing in the value can change and
+    that is not a constant (`groups[-1]["n"] += 1`, `merged[-1][1] = e`: a record's field of a
+    grown list, which the list's own mechanisms write)."""
+    if not (isinstance(target, gast.Subscript) and isinstance(target.value, gast.Subscript)):
+        return False
+    holder = target.value
+    at = holder.slice
+    return (
+        isinstance(holder.value, gast.Name)
+        and holder.value.id in names
+        and (_int_key(at) is not None or isinstance(at, gast.Constant) and type(at.value) is str)
+        and _int_key(target.slice) is None
+        and not isinstance(target.slice, gast.Constant)
+        and all(isinstance(n, _STABLE) or _read(n, stmt.value) for n in gast.walk(target.slice))
+        and not expressions.binds_or_suspends(stmt.value)
+    )
+
+
+def _held_rebinding(stmt, target, ac, names, in_control_flow, arrays, through):
+    """`d["w"][i] = v` -> `d["w"] = ac.setitem_in(d, "w", i, v)`: the array's new value (a
+    graph's) is stored back where it is held, an assignment of an item of `d` at a constant
+    key, which branches and loops carry by its path (see `_rebinding`)."""
+    holder = target.value
+    key, value = _stored(stmt, holder, target.slice, ac)
+    call = templates.expr(
+        "ac.setitem_in(owner, at, key, value)",
+        ac=ac,
+        owner=_load(holder.value.id),
+        at=_copy(holder.slice),
+        key=key,
+        value=value,
+    )
+    outer = gast.Subscript(
+        value=_load(holder.value.id), slice=_copy(holder.slice), ctx=gast.Store()
+    )
+    node = expressions.located(gast.Assign(targets=[outer], value=call, type_comment=None), stmt)
+    return _rebinding(node, ac, names, in_control_flow, arrays, through)
 
 
 def _attribute_rebinding(stmt, target, ac):

@@ -53,6 +53,11 @@ def transform(function_node, ctx, has_control_flow: bool = True) -> None:
         _joins(function_node, names, ctx.ac)
     if has_control_flow:
         _unpacks(function_node, names, ctx.ac)
+    # `back == a.tolist()`, `sorted(v) == [1, 2, 3]`: a list written or made in place compared
+    # with another list (perhaps one a helper grew in a staged loop), item by item when the
+    # graph runs; Python's `==` would compare a Tensor item as a bool, or a run-time list's
+    # stand-in by its length.
+    expressions.rewrite(function_node, _Compares(ctx.ac))
     params = {a.id for a in _params(function_node)}
     locals_ = frozenset((ctx.local_names | params) - ctx.globals - ctx.nonlocals)
     # `self.items[-1]`, `v in st.seen`: a list an object holds may have items a staged loop
@@ -410,6 +415,40 @@ class _Items(Transformer):
             call.keywords = node.keywords
             return expressions.located(call, node)
         return node
+
+
+class _Compares(Transformer):
+    """`a == b` / `a != b` where a side is a list made in place (a display, a comprehension,
+    `list(...)`, `sorted(...)`, `x.tolist()`) -> `ac.list_equal(a, b, equal)`."""
+
+    def __init__(self, ac):
+        super().__init__()
+        self.ac = ac
+
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        if (
+            len(node.ops) == 1
+            and isinstance(node.ops[0], (gast.Eq, gast.NotEq))
+            and (_made_in_place(node.left) or _made_in_place(node.comparators[0]))
+        ):
+            equal = gast.Constant(value=isinstance(node.ops[0], gast.Eq), kind=None)
+            call = templates.expr("ac.list_equal(a, b, equal)", ac=self.ac, equal=equal)
+            call.args[:2] = [node.left, node.comparators[0]]
+            return expressions.located(call, node)
+        return node
+
+
+def _made_in_place(node) -> bool:
+    """A list display or comprehension, or a call that gives a new list."""
+    if isinstance(node, (gast.List, gast.ListComp)):
+        return True
+    if not isinstance(node, gast.Call):
+        return False
+    func = node.func
+    if isinstance(func, gast.Name):
+        return func.id in ("list", "sorted") and len(node.args) == 1
+    return isinstance(func, gast.Attribute) and func.attr == "tolist" and not node.args
 
 
 class _Attributes(_Items):

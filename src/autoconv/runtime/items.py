@@ -169,6 +169,19 @@ def setitem_attr(owner, attr: str, key, value) -> None:
         setattr(owner, attr, new)
 
 
+def setitem_in(owner, at, key, value):
+    """`owner[at][key] = value` (`params["w"][i] -= g`: an array a local dict or list holds at a
+    constant key), as `owner[at] = ac.setitem_in(owner, at, key, value)`: what `owner[at]`
+    holds afterwards. Where a graph gives the array a new value the statement stores it back,
+    which is what eager code sees when nothing else holds the old array (the graph tracer
+    checks that, `owner[at]` not counted); a list or dict held there is written as a local
+    one is."""
+    target = owner[at]
+    if _traces:  # (a list at a run-time index: a switch over its items, as `h[b] += 1` is)
+        return staging.graph_tracer.setitem(target, key, value, (owner, at))
+    return setitem(target, key, value)
+
+
 def setitems_attr(owner, attr: str, keys, values) -> None:
     """`owner.attr[k1], owner.attr[k2] = v1, v2` (a swap): the values are all read first, then
     each item is assigned as `setitem_attr` assigns it, left to right, as Python does."""
@@ -415,7 +428,41 @@ def item_op(op: str, item, value):
     as a new value (`setitem`) instead of being changed through the view."""
     inplace, plain = _OPS[op]
     if _traces and staging.tracer_for(item) is not None:
+        if op != "@=" and len(getattr(item, "shape", ())) > 0:
+            # Items changed in place (a row, a slice, a mask's selection; not one item, a
+            # NumPy scalar there): NumPy refuses a result their dtype cannot hold, as eagerly.
+            _cast_check(inplace, item.dtype, value)
+        return plain(item, value)
+    if _traces and type(item) is _np().ndarray and staging.tracer_for(value) is not None:
+        # A row of a NumPy array made while tracing (`acc[i] += f`, `f` a Tensor): NumPy's
+        # in-place ufunc cannot write a Tensor through the view, so the container gets the
+        # result (`setitem`), after NumPy's casting check (`int_rows += 0.5` raises, as eagerly).
+        if op != "@=":
+            _cast_check(inplace, item.dtype, value)
         return plain(item, value)
     if staging.jax_value(item):  # JAX's items (or a mask's stand-in): NumPy's casting rule
         return staging.jax_ops().item_op(op, item, value)
     return inplace(item, value)
+
+
+def _np():
+    import numpy
+
+    return numpy
+
+
+def _cast_check(inplace, dtype, value) -> None:
+    """Raises NumPy's casting error of `items op= value` for items of `dtype` (a Tensor
+    `value`: a Python number of its kind where it stands for one)."""
+    np = _np()
+    if isinstance(value, (bool, int, float, complex)):
+        probe_value = value
+    elif getattr(value, "dtype", None) is None:
+        return  # (a list or other operand: NumPy's own operator decides when the graph runs)
+    elif getattr(value, "weak", False):  # a Python number known only when the graph runs
+        kind = np.dtype(value.dtype).kind
+        probe_value = {"b": False, "i": 0, "u": 0, "f": 0.0, "c": 0j}.get(kind, 0)
+    else:
+        probe_value = np.zeros((), np.dtype(value.dtype))
+    with np.errstate(all="ignore"):
+        inplace(np.zeros(1, dtype), probe_value)

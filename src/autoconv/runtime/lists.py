@@ -29,7 +29,7 @@ def list_equal(a, b, equal: bool = True):
     them grown by a staged loop (its items known only when the graph runs), are equal where
     they have the same length and items then."""
     if _traces and type(a) is list and type(b) is list:
-        if staging.grown_list(a) or staging.grown_list(b):
+        if staging.grown_list(a) or staging.grown_list(b) or _symbolic_numbers(a, b):
             import numpy as np
 
             from autoconv.runtime.logical import not_
@@ -37,6 +37,17 @@ def list_equal(a, b, equal: bool = True):
             same = converted(np.array_equal)(a, b)
             return same if equal else not_(same)
     return a == b if equal else a != b
+
+
+def _symbolic_numbers(a, b) -> bool:
+    """Lists of the same length whose items are numbers, some known only when the graph runs
+    (`a.tolist() == [1, 2]`): Python's `==` would take an item's comparison as a bool."""
+    if len(a) != len(b) or not sequences.holds_symbolic(a, b):
+        return False
+    return all(type(v) not in _CONTAINERS and getattr(v, "ndim", 0) == 0 for v in (*a, *b))
+
+
+_CONTAINERS = (list, tuple, dict, set, str, bytes)
 
 
 def deque(items=(), /):

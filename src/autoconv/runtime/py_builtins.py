@@ -8,6 +8,8 @@ header here; on Python values they are Python's own.
 import builtins as _py
 import sys as _sys
 from collections.abc import Iterator as _Iterator
+from collections.abc import KeysView as _KeysView
+from collections.abc import ValuesView as _ValuesView
 
 from autoconv.runtime import keyed, objects, sequences, staging
 
@@ -32,9 +34,9 @@ def min(*args, **kwargs):  # noqa: A001
 
 def _extreme(which, args, kwargs):
     """`max` or `min` (`which`) where a graph or a JAX trace may be running, or with keywords."""
-    if _traces and _py.len(args) == 1 and isinstance(args[0], _Iterator):
-        # `max(map(float, x))`: its items, which Python's `max` would use up anyway, so that
-        # symbolic ones are compared by staged choices as a list's are
+    if _traces and _py.len(args) == 1 and isinstance(args[0], (_Iterator, _ValuesView, _KeysView)):
+        # `max(map(float, x))`, `max(d.values())`: its items, which Python's `max` would use
+        # up anyway, so that symbolic ones are compared by staged choices as a list's are
         args = (_py.list(args[0]),)
     if _traces and _py.len(args) == 1 and type(args[0]) in keyed.KINDS:
         found = keyed.extreme(which, args[0], kwargs.get("key"))  # `max(d, key=d.get)`

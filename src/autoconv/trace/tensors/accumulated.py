@@ -417,6 +417,10 @@ def _run_time(op, fn, lst, n, args, more_items):
         dtype = np.result_type(dtype, *(a.dtype if isinstance(a, Tensor) else a for a in args))
     prefix, _, tail = parts(lst, n)
     value = emit("helper", op, fn, (prefix, acc, tail, *args), {}, [(elem, dtype, False)])[0]
+    if op != "sum":
+        # `lst[k]` past the end (IndexError), `max()` of no items (ValueError): eager code
+        # raises there whether or not it uses the item.
+        may_raise(value)
     return run_time_item(value, tuple(type(a) for a in args))
 
 

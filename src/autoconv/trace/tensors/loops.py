@@ -62,6 +62,9 @@ from autoconv.trace.tensors.leaves import (
 )
 from autoconv.trace.tensors.list_ops import noted_kind
 from autoconv.trace.tensors.loop_lists import one_run_each
+from autoconv.trace.tensors.loop_messages import whole_list_text
+from autoconv.trace.tensors.loop_objects import in_place as _in_place
+from autoconv.trace.tensors.loop_objects import kept as _kept
 from autoconv.trace.tensors.merge import _Merger
 from autoconv.trace.tensors.nested_runs import (
     as_one_run,
@@ -71,7 +74,7 @@ from autoconv.trace.tensors.nested_runs import (
 )
 from autoconv.trace.tensors.object_state import items_written
 from autoconv.trace.tensors.optionals import Optional, lift_pair, raise_node
-from autoconv.trace.tensors.path_types import kinds_of, tagged
+from autoconv.trace.tensors.path_types import kept_kinds, kinds_of, tagged
 from autoconv.trace.tensors.raising import staged_error_origin, traced_body_failed
 from autoconv.trace.tensors.rows import item_spec
 from autoconv.trace.tensors.unions import Union
@@ -390,18 +393,10 @@ class _Loop:
             self.unknown_kind.add(k)  # the items an append gives settle it (`_settle_lists`)
         spec = item_spec(kind[0]) if kind else ((), np.dtype(np.float64))
         if spec is None:
-            self._error(
-                f"list `{name}` is changed in this {self.what} by a method other than append(), "
-                "so its length is known only when the graph runs, and that needs arrays or "
-                f"numbers as items, not {_spec_text(kind[0])}."
-            )
+            self._error(whole_list_text(name, self.what, _spec_text(kind[0])))
         run = one_run(list(before), name, self.origin, (tuple(spec[0]), spec[1]))
         if run is None:
-            self._error(
-                f"list `{name}` is changed in this {self.what} by a method other than append(), "
-                "so its length is known only when the graph runs, and that needs its items to be "
-                "arrays or numbers of one kind."
-            )
+            self._error(whole_list_text(name, self.what, None))
         before = [ListAccum(run)]
         snap[k] = (lst, name, before)
         lst[:] = before
@@ -529,6 +524,7 @@ class _Loop:
             if o is state_in[i] and (type(o) not in (list, dict) or id(o) in grown):
                 # (a list or dict may have had an item written in place; a run-time list's
                 # items, written or appended, are the loop's `accums`)
+                changed |= kept_kinds(self.kinds, i, init_leaves[i], carried)
                 continue
             if unbound(o) and not isinstance(state_in[i], Optional):
                 continue  # only assigned on some paths of the body: not carried
@@ -880,26 +876,3 @@ class _Loop:
                 if i < len(prefix) and i < len(lst):
                     prefix[i] = lst[i]
             lst[:] = [*prefix, ListAccum(node.outputs[len(keys) + n])]
-
-
-def _in_place(before, after, kept, i):
-    """A list or dict that the body changed only in place (`seen[u] = True` at a run-time
-    index: trace.tensors.switch) is, after the loop, the object it was before, holding the
-    loop's results: other names that hold it see them, as eagerly."""
-    if i < len(kept) and kept[i] and type(before) is type(after) and before is not after:
-        if type(before) is list:
-            before[:] = after
-        else:
-            before.clear()
-            before.update(after)
-        return before
-    return after
-
-
-def _kept(value) -> tuple:
-    """An empty dict the loop carries, or one with run-time keys' lists beside it, stays the one
-    object (the keys it gets when the graph runs are kept beside it, by its identity:
-    `runtime.keyed`)."""
-    if type(value) is not dict:
-        return ()
-    return (value,) if not value or keyed_rt.shadow(value) is not None else ()

@@ -10,7 +10,9 @@ container is caught when it is used (`check_live`).
 
 from __future__ import annotations
 
+import ast
 import dis
+import re
 import sys
 import weakref
 
@@ -46,13 +48,24 @@ _LOOP_FIRST: dict = {}
 def note_loop_param(param: Tensor, first, name: str = "") -> None:
     """`param` is a loop variable whose value before the loop is `first`; `name` (`h.g`): the
     attribute holding it, which may change it in place (no other name seeing it then)."""
-    slot = _held_slot(user_frame(), name, first) if "." in name else None
+    slot = _held_slot(user_frame(), name, first) if "." in name or "[" in name else None
     _LOOP_FIRST[id(param)] = (param, first, slot)
 
 
+_ITEM = re.compile(r"^(\w+)\[(.+)\]$")  # `d['w']`, `bufs[0]`: an item carried by its path
+
+
 def _held_slot(frame, name: str, target):
-    """(object, attribute) of the attribute path `name` the user's `frame` reaches, when it
-    holds `target` now."""
+    """(object, attribute) of the attribute path `name` the user's `frame` reaches, or (dict
+    or list, key) of an item `name` (`d['w']`), when it holds `target` now."""
+    item = _ITEM.match(name)
+    if item is not None:
+        owner = frame.f_locals.get(item.group(1)) if frame is not None else None
+        try:
+            at = ast.literal_eval(item.group(2))
+            return (owner, at) if type(owner) in (list, dict) and owner[at] is target else None
+        except (ValueError, SyntaxError, LookupError, TypeError):
+            return None
     first, *middle, attr = name.split(".")
     if frame is None or first not in frame.f_locals:
         return None
@@ -154,6 +167,11 @@ def _reaches(v, array, seen: set, depth: int, slot=None) -> bool:
     if t in (list, tuple, set, frozenset, dict):
         seen.add(id(v))
         items = v.values() if t is dict else v
+        if slot is not None and v is slot[0] and t in (list, dict):
+            # (`d["w"]` being rebound: runtime.items.setitem_in)
+            pairs = v.items() if t is dict else enumerate(v)
+            at = slot[1] % len(v) if t is list and type(slot[1]) is int and v else slot[1]
+            items = [x for k, x in pairs if x is not array or k != at]
         return any(_reaches(x, array, seen, depth + 1, slot) for _, x in zip(range(10_000), items))
     held = getattr(v, "__dict__", None)  # an object of the user's (not a function or class)
     if type(held) is dict and not isinstance(v, type) and not t.__module__.startswith(_OURS):
@@ -683,6 +701,8 @@ def assign_item(target, key, value, slot=None, view=False, name=None):
     frame = user_frame()
     line = source_line(frame)
     own = name or target_name(line)  # (`name`: the array of an in-place call, trace.inplace)
+    if own is not None and slot is not None and type(slot[0]) in (list, dict):
+        own = f"{own}[{slot[1]!r}]"  # `d['w']`: the array it holds (runtime.items.setitem_in)
     name = own or "the array"
     if staged_block and isinstance(target, np.ndarray):
         # A NumPy array the staged statement does not carry (`y` is not read after it): the

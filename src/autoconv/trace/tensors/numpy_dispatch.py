@@ -28,6 +28,7 @@ from autoconv.trace.tensors import (
     ops_arrays,  # noqa: F401 (fills ops.RULES)
     ops_linalg,  # noqa: F401 (fills ops.RULES)
     ops_more,  # noqa: F401 (fills ops.RULES)
+    optional_args,
     staged_try,
 )
 from autoconv.trace.tensors.path_types import retag
@@ -466,6 +467,11 @@ def function(func, args, kwargs):
     # A list a staged loop appended to, among the operands (`np.array_equal(out, row)`): as
     # the array NumPy makes of it (not the list's run-time value as it is).
     args = tuple(_grown_as_array(a, accumulated) for a in args)
+    if "random" not in (getattr(func, "__module__", None) or ""):
+        operand(None)  # (fills _LATE)
+        chosen = optional_args.by_presence(function, func, args, kwargs, _LATE[0])
+        if chosen is not optional_args.NOT_CHOSEN:
+            return chosen  # a value-or-None argument: the call with each, chosen by its flag
     args = tuple(operand(a) for a in args)
     kwargs = {k: operand(v) for k, v in kwargs.items()}
     if "random" in (getattr(func, "__module__", None) or ""):

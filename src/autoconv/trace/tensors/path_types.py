@@ -46,6 +46,21 @@ def kinds_of(v) -> tuple:
     return (t if t in _PY_NUMBERS else None,)
 
 
+def kept_kinds(kinds: dict, i: int, leaves, carried: dict) -> bool:
+    """A staged loop's variable `i` that its body leaves as it was (`t = helper(x)`, then a
+    body that assigns `t` on a path it does not take): each carried leaf whose Python type
+    depends on the path before the loop (`leaves`) keeps its kinds, as the loop records them
+    (`kinds`, `carried`) for a leaf the body changes; whether that changed what it carries."""
+    changed = False
+    for j, leaf in enumerate(leaves):
+        own = kinds_of(leaf)
+        if (i, j) in carried and len(own) > 1 and (i, j) not in kinds:
+            kinds[(i, j)] = own
+            carried[(i, j, 1)] = ((), np.dtype(np.int64), True)
+            changed = True
+    return changed
+
+
 def _tagged_in(v, found) -> None:
     t = type(v)
     if t is Tensor:

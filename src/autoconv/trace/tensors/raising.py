@@ -4,6 +4,7 @@ for code that only works on the path the data takes.
 
 from __future__ import annotations
 
+import operator
 import os
 import re
 import sys
@@ -29,6 +30,7 @@ from autoconv.trace.tensors.optionals import (
     user_raise,
     zeros_like,
 )
+from autoconv.trace.tensors.unions import Union
 from autoconv.trace.tensors.user_code import _try_around, target_name
 
 _AUTOCONV_DIR = os.path.dirname(os.path.abspath(autoconv.__file__)) + os.sep
@@ -300,11 +302,15 @@ def _traced_branch_failed(
         cls = type(type(e).__name__, (StagingError, type(e)), {"__module__": __name__})
     except TypeError:  # an exception type that cannot be combined
         pass
-    return cls(
+    message = (
         f"{where(origin)}: {type(e).__name__}: {e}, while tracing {what} ({why}). Make "
         "this code work on either path, e.g. check the condition in Python first, or build the "
         "values with np.where."
     )
+    try:
+        return cls(message)
+    except TypeError:  # a type whose constructor takes more (NumPy's casting errors)
+        return StagingError(message)
 
 
 def traced_body_failed(e, what: str):
@@ -378,6 +384,12 @@ def _stand_in(value, block):
             return t(*(walk(x) for x in v))
         if t is Optional:
             return Optional(walk(v.flag), walk(v.value), v.missing, v.name, v.origin)
+        if t is Union:  # (`retval` a tuple or None by a nested staged `return`)
+            tag = walk(v.ac_tag)
+            alternatives = tuple(walk(a) for a in v.ac_alternatives)
+            if tag is v.ac_tag and all(map(operator.is_, alternatives, v.ac_alternatives)):
+                return v
+            return zeros_like(v)  # its tag, or an alternative, made in `block`
         return v
 
     return walk(value)

@@ -184,6 +184,19 @@ def handled_raise(e):
     return HandledRaise(scope, k)
 
 
+def handled_assert(exc, fails, origin) -> bool:
+    """Whether a staged `try` handles the `AssertionError` of an `assert` in a statement of its
+    body (`fails`: where the test is false when the graph runs); it is then a failure point,
+    as a branch that raises is (`branches_raised`)."""
+    block = _block()
+    scope, k = tries.accepting(type(exc), block)
+    if scope is None:
+        return False
+    scope.caught.setdefault(k, []).append(exc)
+    scope.pending.append((fails, k, block, len(block.nodes), origin))
+    return True
+
+
 def branches_raised(cond, raised, origin) -> None:
     """After a staged `if` whose branches were traced: the failure points of the branches that
     raise an error a staged `try` handles (`raised`: what `_trace_branch` gave for each)."""

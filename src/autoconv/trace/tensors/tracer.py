@@ -4,6 +4,7 @@ on Tensors, staged into `cond` and `while` nodes (registered with `autoconv.runt
 
 from __future__ import annotations
 
+import re
 import sys
 
 import numpy as np
@@ -221,7 +222,12 @@ class TensorTracer:
                 _check_no_effects_before_raise(names, init, values, origin, raises)
                 values = ()
             lists = [
-                (lst, name, _appended(lst, before, _tracked(names, name), True), before)
+                (
+                    lst,
+                    name,
+                    _settled(_appended(lst, before, _tracked(names, name), True), cond, fn is body),
+                    before,
+                )
                 for lst, name, before in snap
             ]
             _restore(snap)
@@ -318,6 +324,8 @@ class TensorTracer:
         test = _cond_tensor(test, origin)
         text = message() if message is not None else None
         exc = AssertionError() if text is None else AssertionError(text)
+        if staged_try.handled_assert(exc, np.logical_not(test), origin):
+            return  # `try: assert ok` / `except AssertionError:` takes its handler then
         with _g.sub_block() as fails:
             raise_node(exc, origin)
         with _g.sub_block() as passes:
@@ -709,10 +717,18 @@ class TensorTracer:
     def type_of(self, value):
         """`type(value)` as eager code has it: a Tensor's eager NumPy or Python type."""
         if isinstance(value, Optional):
+            from autoconv.graph.origin import source_text
+            from autoconv.trace.core.messages import shown
+
+            origin = user_origin(2)
+            what, test = f"`{value.name}`", f"`{value.name} is None`"
+            if shown(value.name) != value.name:  # the converter's `retval` (a helper's result)
+                arg = re.search(r"\btype\(([^()]+)\)", source_text(origin) or "")
+                name = arg.group(1) if arg else "the value"
+                what, test = f"`{name}`", f"`{name} is None`"
             raise StagingError(
-                f"{where(user_origin(2))}: `type()` of `{value.name}`, which is None on some "
-                "paths and a value on others (known only when the graph runs). Test "
-                f"`{value.name} is None` instead."
+                f"{where(origin)}: `type()` of {what}, which is None on some paths and a value "
+                f"on others (known only when the graph runs). Test {test} instead."
             )
         if isinstance(value, Tensor):
             return arraylike.eager_class(value)
@@ -769,6 +785,14 @@ def _is_tensor(value) -> bool:
     return isinstance(value, Tensor)
 
 
+def _settled(added, cond, truth: bool):
+    """Items a branch appended (`_appended`), each value-or-None that the branch's condition
+    decides as the value or None (`if cur is not None: out.append(cur)` appends numbers)."""
+    if type(added) is not list or not any(type(v) is Optional for v in added):
+        return added
+    return list(implied.settled(tuple(added), cond, truth))
+
+
 class ChosenList(list):
     """The items of one of two lists a staged condition chooses between (`pos if v > 0 else
     neg`): read as a list, but a change made through it would reach neither list object."""
@@ -788,6 +812,11 @@ class ChosenList(list):
 
     append = extend = insert = remove = pop = clear = sort = reverse = _changed
     __setitem__ = __delitem__ = __iadd__ = __imul__ = _changed
+
+
+# Returned (or printed), a chosen list is the plain list of its items: the executors build
+# only plain lists, and would hand the caller the items' Tensors themselves.
+choices.CHOSEN[ChosenList] = lambda v: choices.chosen(list(v))
 
 
 def _fail_at(origin, message: str):
