@@ -47,7 +47,7 @@ def _made(function_node, ctx) -> dict:
         if isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Load):
             bound[node.id] = bound.get(node.id, 0) + 1
         if isinstance(node, gast.Assign) and len(node.targets) == 1 and resolver is not None:
-            for target, value in _pairs(node.targets[0], node.value):
+            for target, value in assigned_pairs(node.targets[0], node.value):
                 if (
                     isinstance(target, gast.Name)
                     and isinstance(value, gast.Call)
@@ -60,7 +60,7 @@ def _made(function_node, ctx) -> dict:
     return {n: c for n, c in calls.items() if bound.get(n) == 1 and n in local}
 
 
-def _pairs(target, value) -> list:
+def assigned_pairs(target, value) -> list:
     """`(name, value)` of an assignment: `q = deque()`, or each of `a, b = deque(), deque()`."""
     if isinstance(target, gast.Tuple) and isinstance(value, gast.Tuple):
         if len(target.elts) == len(value.elts):

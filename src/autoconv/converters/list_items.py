@@ -247,24 +247,13 @@ def _appended(function_node) -> set:
         ):
             assigns.append((node.targets[0].id, node.value))
         elif isinstance(node, gast.Assign) and len(node.targets) == 1:
-            assigns.extend(_pairs(node.targets[0], node.value))  # `heap, out = [], []`
+            pairs = deques.assigned_pairs(node.targets[0], node.value)  # `heap, out = [], []`
+            assigns.extend((t.id, v) for t, v in pairs if isinstance(t, gast.Name))
     while True:  # names made from such lists, until no more are found
         more = {name for name, value in assigns if name not in found and _grown(value, found)}
         if not more:
             return found
         found |= more
-
-
-def _pairs(target, value) -> list:
-    """`(name, value)` of each name a tuple assignment binds to an item of a tuple display."""
-    kinds = (gast.Tuple, gast.List)
-    if not isinstance(target, kinds) or not isinstance(value, kinds):
-        return []
-    if len(target.elts) != len(value.elts) or any(
-        isinstance(v, gast.Starred) for v in (*target.elts, *value.elts)
-    ):
-        return []
-    return [(t.id, v) for t, v in zip(target.elts, value.elts) if isinstance(t, gast.Name)]
 
 
 def _grown(value, names) -> bool:
