@@ -6,7 +6,8 @@
   call converted code makes.
 - A lambda given to library code (`functools.reduce(lambda a, b: a if a > b else b, xs)`,
   `pairs.sort(key=lambda p: ...)`) is passed through `ac.converted`, so the library calls its
-  converted form (its `x if c else y` was a Tensor used as a bool).
+  converted form (its `x if c else y` was a Tensor used as a bool), and so does a `math`
+  function given so (`functools.reduce(math.gcd, xs)`).
 - A helper returning a tuple or a tuple of Nones (`return i, j` in nested loops, `return None,
   None` after them), unpacked by the caller (`i, j = find_pair(x, t)`): the items are
   values-or-None inside a value-or-None, and unpacking it failed while tracing.
@@ -49,6 +50,11 @@ def sorted_in_place(x):
     return [i for _, i in pairs]
 
 
+def reduced_gcd(x):
+    ints = [int(abs(v)) for v in x]
+    return functools.reduce(math.gcd, ints, 0)
+
+
 def _find_pair(x, target):
     for i in range(len(x)):
         for j in range(i + 1, len(x)):
@@ -74,6 +80,7 @@ PROGRAMS = [
     by_magnitude,
     smallest_magnitude,
     reduced_max,
+    reduced_gcd,
     sorted_in_place,
     pair_unpacked,
     pair_reported,

@@ -21,7 +21,7 @@ runtime, which decides on each call.
 
 import gast
 
-from autoconv.conversion.resolve import numpy_callable, stacks_lists
+from autoconv.conversion.resolve import MATH_NAMES, numpy_callable, stacks_lists
 from autoconv.converters import expressions
 from autoconv.pyct import templates
 from autoconv.pyct.transformer import Transformer
@@ -216,12 +216,25 @@ class _Calls(Transformer):
         code: `functools.reduce(lambda a, b: ...)`, `xs.sort(key=lambda p: ...)`) calls as it
         is, goes through `ac.converted`, as a call of it in converted code would."""
         for i, arg in enumerate(node.args):
-            if isinstance(arg, gast.Lambda):
+            if self._called_later(arg):
                 node.args[i] = self._converted(arg)
         for keyword in node.keywords:
-            if isinstance(keyword.value, gast.Lambda):
+            if self._called_later(keyword.value):
                 keyword.value = self._converted(keyword.value)
         return node
+
+    def _called_later(self, arg) -> bool:
+        """A lambda, or a `math` function staged on Tensors (`functools.reduce(math.gcd, xs)`),
+        given to a call left as written."""
+        if isinstance(arg, gast.Lambda):
+            return True
+        return (
+            isinstance(arg, gast.Attribute)
+            and isinstance(arg.value, gast.Name)
+            and arg.value.id == "math"
+            and "math" not in self.shadowed
+            and arg.attr in MATH_NAMES
+        )
 
     def _converted(self, fn):
         call = templates.expr("ac.converted(f)", ac=self.ctx.ac)
