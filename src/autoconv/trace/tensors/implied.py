@@ -133,7 +133,7 @@ def _loop_picks(node, i: int, j, value, depth: int, assumed):
     params, outs = body.params, body.outputs
     values = (True, False) if j is not None else (None,)
 
-    def each(starts, ends, known):
+    def each(starts, known):
         found = {}
         for v in values:
             picks = _picks(starts[i], starts[j] if j is not None else None, v, depth - 1, known)
@@ -142,14 +142,14 @@ def _loop_picks(node, i: int, j, value, depth: int, assumed):
             found[v] = picks
         return found
 
-    sets = each(node.args, None, assumed)
+    sets = each(node.args, assumed)
     for _ in range(4):
         if sets is None:
             return None
         known = dict(assumed or {})
         flag_id = id(params[j]) if j is not None else None
         known.update({(id(params[i]), flag_id, v): sets[v] for v in values})
-        after = each(outs, None, known)
+        after = each(outs, known)
         if after is None:
             return None
         grown = {v: sets[v] | after[v] for v in values}
