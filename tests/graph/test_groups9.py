@@ -38,7 +38,8 @@ ERRORS = {
     "paragraphs_of_words": {b: "it reached code that uses it as a Python list" for b in BACKENDS},
     "bucket_by_mod": {b: "holds lists and is indexed at a key known only" for b in BACKENDS},
     "bucket_by_range": {b: "holds lists and is indexed at a key known only" for b in BACKENDS},
-    "tokenize_digits_ops": {b: "must all have the same dtype" for b in BACKENDS},
+    # (runs on NumPy since this stop; on JAX the documented strings-in-a-buffer limit)
+    "tokenize_digits_ops": {"jax": "holds strings made when the graph runs"},
     # (JAX only: documented in docs/backends.md)
     "mixed_shapes_appended": {"jax": "have a shape known"},
 }
@@ -65,9 +66,9 @@ def test_program(name, backend):
 
 
 def test_counts():
-    """The programs run as eagerly (numpy: 23 of 35 now, 12 before the change)."""
+    """The programs run as eagerly (numpy: 24 of 35 now, 12 before the change)."""
     numpy_ok = [n for n in PROGRAMS if "numpy" not in ERRORS.get(n, {})]
-    assert len(PROGRAMS) >= 35 and len(numpy_ok) == 23
+    assert len(PROGRAMS) >= 35 and len(numpy_ok) == 24
 
 
 # --- the mechanisms, directly -------------------------------------------------------------

@@ -16,9 +16,9 @@ import autoconv
 from tests.graph.agreement import BACKENDS, follows_the_rule, message
 from tests.graph.heap9_programs import PROGRAMS
 
-# Programs that meet a JAX limit listed in docs/backends.md: `sorted` of tuples and a keyed
-# sort whose list may be empty (not heapq's): the LoweringError names the line.
-_JAX_LIMITS = {"top_k_rows": "`sort`", "nsmallest_key": "`argsort`"}
+# Programs that meet a JAX limit listed in docs/backends.md: a keyed sort whose list may be
+# empty (not heapq's): the LoweringError names the line. (`sorted` of tuples runs since jax11.)
+_JAX_LIMITS = {"nsmallest_key": "`argsort`"}
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -20,8 +20,8 @@ ERRORS = {
     "argument_written": "is an argument of the function, so the caller would see the change",
     "alias_outside": "also reachable through `keep`",
 }
-# name -> part of the JAX backend's documented LoweringError
-JAX_ERRORS = {"list_helper": "holds items of several Python types"}
+# name -> part of the JAX backend's documented LoweringError (`list_helper` runs since jax11)
+JAX_ERRORS: dict = {}
 # Programs the jit way runs (the others call `int()` of a traced value, or write a list in a
 # traced branch: JAX's documented limits)
 JIT = (
