@@ -46,11 +46,10 @@ def _made(function_node, ctx) -> dict:
     for node in walk(function_node):
         if isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Load):
             bound[node.id] = bound.get(node.id, 0) + 1
-        if isinstance(node, gast.Assign) and len(node.targets) == 1 and resolver is not None:
-            for target, value in assigned_pairs(node.targets[0], node.value):
+        if isinstance(node, gast.Assign) and resolver is not None:
+            for target, value in expressions.bound_pairs(node.targets, node.value):
                 if (
-                    isinstance(target, gast.Name)
-                    and isinstance(value, gast.Call)
+                    isinstance(value, gast.Call)
                     and len(value.args) <= 1
                     and not value.keywords
                     and resolver(value.func, set()) is collections.deque
@@ -58,15 +57,6 @@ def _made(function_node, ctx) -> dict:
                     calls[target.id] = value
     local = ctx.local_names - ctx.globals - ctx.nonlocals
     return {n: c for n, c in calls.items() if bound.get(n) == 1 and n in local}
-
-
-def assigned_pairs(target, value) -> list:
-    """`(name, value)` of an assignment: `q = deque()`, or each of `a, b = deque(), deque()`."""
-    if isinstance(target, gast.Tuple) and isinstance(value, gast.Tuple):
-        if len(target.elts) == len(value.elts):
-            return list(zip(target.elts, value.elts))
-        return []
-    return [(target, value)]
 
 
 def _worklist(function_node, name: str) -> bool:

@@ -240,15 +240,10 @@ def _appended(function_node) -> set:
             and isinstance(node.func.value, gast.Name)
         ):
             found.add(node.func.value.id)
-        elif (
-            isinstance(node, gast.Assign)
-            and len(node.targets) == 1
-            and isinstance(node.targets[0], gast.Name)
-        ):
-            assigns.append((node.targets[0].id, node.value))
-        elif isinstance(node, gast.Assign) and len(node.targets) == 1:
-            pairs = deques.assigned_pairs(node.targets[0], node.value)  # `heap, out = [], []`
-            assigns.extend((t.id, v) for t, v in pairs if isinstance(t, gast.Name))
+        elif isinstance(node, gast.Assign):
+            # (`out = []`, and each name of `heap, out = [], []`)
+            pairs = expressions.bound_pairs(node.targets, node.value)
+            assigns.extend((t.id, v) for t, v in pairs)
     while True:  # names made from such lists, until no more are found
         more = {name for name, value in assigns if name not in found and _grown(value, found)}
         if not more:
