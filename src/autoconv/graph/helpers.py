@@ -312,10 +312,19 @@ def inner_list_copy(value: list) -> list:
 
 
 def decimal_round(a, decimals, xp, keep):
-    """`np.round(a, decimals)` of a float array as NumPy computes it, in the array module `xp`
-    (jax.numpy): `rint(a * 10**d) / 10**d`, `rint(a / 10**-d) * 10**-d` for a negative `d`.
-    `keep(v)` hides the power from a compiler that would multiply by its inverse instead,
-    which is not exact (`np.round(2.4, 1)` gave 2.4000000000000004)."""
+    """`np.round(a, decimals)` as NumPy computes it, in the array module `xp` (jax.numpy): of
+    floats, `rint(a * 10**d) / 10**d` (`rint(a / 10**-d) * 10**-d` for a negative `d`), of
+    complex numbers each part so, of integers (or `d` 0) `xp.round`'s own. `keep(v)` hides the
+    power from a compiler that would multiply by its inverse instead, which is not exact
+    (`np.round(2.4, 1)` gave 2.4000000000000004)."""
+    a = xp.asarray(a)
+    decimals = int(decimals)
+    if decimals == 0 or a.dtype.kind not in "fc":
+        return xp.round(a, decimals)
+    if a.dtype.kind == "c":
+        return decimal_round(a.real, decimals, xp, keep) + 1j * decimal_round(
+            a.imag, decimals, xp, keep
+        )
     f = keep(xp.asarray(10.0 ** abs(decimals), a.dtype))
     return xp.rint(a * f) / f if decimals > 0 else xp.rint(a / f) * f
 

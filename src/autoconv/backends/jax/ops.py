@@ -128,12 +128,6 @@ def np_round(a, decimals=0, out=None):
     not exact: it gave 2.4000000000000004 for NumPy's 2.4."""
     if out is not None:
         raise TypeError("np.round(..., out=) has no JAX form")
-    a = jnp.asarray(a)
-    decimals = int(decimals)
-    if decimals == 0 or a.dtype.kind not in "fc":
-        return jnp.round(a, decimals)  # (ints: jax.numpy's integer rounding)
-    if a.dtype.kind == "c":
-        return np_round(a.real, decimals) + 1j * np_round(a.imag, decimals)
     return _helpers.decimal_round(a, decimals, jnp, jax.lax.optimization_barrier)
 
 

@@ -190,9 +190,6 @@ def np_round(a, decimals=0, out=None):
     bit); of anything else, NumPy's function."""
     if not isinstance(a, jax.core.Tracer) or out is not None:
         return np.round(a, decimals, out)
-    decimals = int(decimals)
-    if decimals == 0 or a.dtype.kind != "f":
-        return jnp.round(a, decimals)
     return decimal_round(a, decimals, jnp, jax.lax.optimization_barrier)
 
 
