@@ -74,6 +74,10 @@ class Node:
         outs = ", ".join(f"%{t.id}" for t in self.outputs)
         return f"<Node {outs} = {self.op}>"
 
+    def output_index(self, t) -> int | None:
+        """The index of Tensor `t` among this node's outputs, or None."""
+        return next((i for i, o in enumerate(self.outputs) if o is t), None)
+
 
 def _owned(v):
     """`v` with each list and dict in it copied: a node keeps the values its arguments held when

@@ -36,12 +36,12 @@ def path_kinds(plan, item, flag=None):
         return None if found is None else (set(), [found])
     if cond is None or cond.kind != "cond" or not isinstance(value, Tensor):
         return None
-    j = next((i for i, o in enumerate(cond.outputs) if o is tag), None)
+    j = cond.output_index(tag)
     numpy_kind = eager_type(value)
     if j is None or numpy_kind in (bool, int, float, complex):
         return None
     found, mappings = set(), []
-    k = _output_index(cond, flag)
+    k = cond.output_index(flag)
     for block in cond.blocks:
         if k is not None and _const(block.outputs[k], bool) is False:
             continue
@@ -80,11 +80,6 @@ def _resolved(plan, found, mappings) -> set:
         else:
             out |= resolve(m, plan.all_kinds(m[0]))
     return out
-
-
-def _output_index(node, t):
-    """The index of `t` among the outputs of `node`, or None."""
-    return next((i for i, o in enumerate(node.outputs) if o is t), None)
 
 
 def _const(t, kind=None):
@@ -161,8 +156,8 @@ def field_kinds(plan, v, depth=4, flag=None) -> set:
     if node is not None and node.kind == "cond" and depth > 0:
         # Each path's own: a number read from a run-time list is a Python number or a NumPy
         # value as that list's items are, which `eager_type` of the join does not know.
-        j = next(i for i, o in enumerate(node.outputs) if o is v)
-        k = _output_index(node, flag)
+        j = node.output_index(v)
+        k = node.output_index(flag)
         paths = [
             b.outputs[j]
             for b in node.blocks

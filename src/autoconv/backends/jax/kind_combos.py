@@ -107,7 +107,7 @@ def _leaves(t, out, params, loops, depth) -> bool:
         return _leaves(node.args[0], out, params, loops, depth - 1)
     if node.kind == "getitem" and len(node.args) == 2 and _const(node.args[0]) is not None:
         return _leaves(node.args[1], out, params, loops, depth - 1)
-    j = next((i for i, o in enumerate(node.outputs) if o is t), None)
+    j = node.output_index(t)
     if node.kind == "cond" and j is not None:
         return all(_leaves(b.outputs[j], out, params, loops, depth - 1) for b in node.blocks)
     if node.kind == "while" and j is not None and len(node.blocks) == 2:
@@ -150,7 +150,7 @@ def _values(t, env) -> set:
         return found
     if node.kind == "helper":  # int()
         return _values(node.args[0], env)
-    j = next((i for i, o in enumerate(node.outputs) if o is t), None)
+    j = node.output_index(t)
     if node.kind == "cond":
         return set().union(*(_values(b.outputs[j], env) for b in node.blocks))
     if node.kind == "while":

@@ -105,8 +105,8 @@ def _picks(tag, flag, value, depth: int, assumed: dict | None = None):
         return None if picks is None else {int(table[k]) for k in picks}
     if node.kind not in ("cond", "while") or not node.blocks:
         return None
-    i = _output_index(node, tag)
-    j = _output_index(node, flag) if isinstance(flag, Tensor) and flag.node is node else None
+    i = node.output_index(tag)
+    j = node.output_index(flag) if isinstance(flag, Tensor) and flag.node is node else None
     if node.kind == "while":
         return _loop_picks(node, i, j, value, depth, assumed)
     found = set()
@@ -159,10 +159,6 @@ def _loop_picks(node, i: int, j, value, depth: int, assumed):
     return None
 
 
-def _output_index(node, t):
-    return next((k for k, o in enumerate(node.outputs) if o is t), None)
-
-
 def _int_const(t):
     node = t.node if isinstance(t, Tensor) else None
     if node is not None and node.kind == "const":
@@ -210,8 +206,7 @@ def _same(a, b, depth: int = 8) -> bool:
     node = a.node
     if node is None or node.kind != "cond" or not node.blocks:
         return False
-    i = next((k for k, o in enumerate(node.outputs) if o is a), None)
-    j = next((k for k, o in enumerate(node.outputs) if o is b), None)
+    i, j = node.output_index(a), node.output_index(b)
     if i is None or j is None:
         return False
     for block in node.blocks:
