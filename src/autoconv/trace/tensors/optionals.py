@@ -52,21 +52,16 @@ class Optional(core_optional.Optional):
             return self.value
         origin = user_origin(3)
         _refuse_missing_key(self, origin)
-        inner = self.value
-        if isinstance(inner, Optional):  # a value or None inside (`found = None` in an `else`)
-            flag = inner.flag
-            flag = _require(self, flag, origin) if isinstance(flag, Tensor) else flag
-            return inner.like(flag, map_leaves(inner.value, lambda v: _require(self, v, origin)))
-        return map_leaves(inner, lambda v: self._required(v, origin))
+        return map_leaves(self.value, lambda v: self._required(v, origin))
 
     def _required(self, v, origin):
-        """Leaf `v` of the value behind the check; a value-or-None among them (`return i, j`
-        against `return None, None`) stays one, its flag behind the check."""
+        """Leaf `v` of the value behind the check; a value-or-None there (the whole value, as
+        `found = None` in an `else` makes; or items, as `return i, j` against `return None,
+        None` makes) stays one, its flag and value behind the check."""
         if isinstance(v, Optional):
             flag = v.flag
-            return v.like(
-                _require(self, flag, origin) if isinstance(flag, Tensor) else flag, v.value
-            )
+            flag = _require(self, flag, origin) if isinstance(flag, Tensor) else flag
+            return v.like(flag, map_leaves(v.value, lambda x: _require(self, x, origin)))
         return _require(self, v, origin)
 
     def __bool__(self):
