@@ -326,13 +326,7 @@ class TensorTracer:
         exc = AssertionError() if text is None else AssertionError(text)
         if staged_try.handled_assert(exc, np.logical_not(test), origin):
             return  # `try: assert ok` / `except AssertionError:` takes its handler then
-        with _g.sub_block() as fails:
-            raise_node(exc, origin)
-        with _g.sub_block() as passes:
-            pass
-        _Merger(("failing", "passing"), [fails, passes], origin, "`assert`").finish(
-            np.logical_not(test)
-        )
+        _raise_where(np.logical_not(test), exc, origin, "`assert`")
 
     def require(self, ok, exc):
         """Raises `exc` when the graph runs where `ok` is false (a check autoconv makes on the
@@ -343,11 +337,7 @@ class TensorTracer:
             if not ok:
                 raise exc
             return
-        with _g.sub_block() as fails:
-            raise_node(exc, origin)
-        with _g.sub_block() as passes:
-            pass
-        _Merger(("failing", "passing"), [fails, passes], origin, "check").finish(np.logical_not(ok))
+        _raise_where(np.logical_not(ok), exc, origin, "check")
 
     def if_exp(self, cond, if_true, if_false):
         return self._choice(cond, if_true, if_false, user_origin(2), "conditional expression")
@@ -783,6 +773,15 @@ rt.register(
 
 def _is_tensor(value) -> bool:
     return isinstance(value, Tensor)
+
+
+def _raise_where(fails, exc, origin, what: str) -> None:
+    """Records that `exc` is raised when the graph runs where bool Tensor `fails` is true."""
+    with _g.sub_block() as failing:
+        raise_node(exc, origin)
+    with _g.sub_block() as passing:
+        pass
+    _Merger(("failing", "passing"), [failing, passing], origin, what).finish(fails)
 
 
 def _settled(added, cond, truth: bool):
