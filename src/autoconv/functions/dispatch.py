@@ -201,11 +201,10 @@ def _sub_guard(sub, p, first, t, tag, names, objects, types, checks, leaves) -> 
         if _size(sub) > _INLINE:
             # Many items: one call of a matcher made of closures. Python's compiler takes
             # about 10 ms for a guard of 40 arrays written out (its jumps), at every trace.
-            match = _flat_matcher(sub, names["jarray"], names["javal"])
-            if match is None:
-                match = _matcher(sub, names["jarray"], names["javal"])
+            match = _matcher(sub, names["jarray"], names["javal"])
             if match is None:
                 return False
+            match = _flat_matcher(sub, names["jarray"], names["javal"], match) or match
             names[f"M{tag}"] = match
             types.append(f"{first} is not None and M{tag}({p}, (L{tag} := []))")
             leaves.append(f"*L{tag}")
@@ -281,18 +280,20 @@ def _matcher(sub, jarray, javal):
     return None
 
 
-def _flat_matcher(sub, jarray, javal):
+def _flat_matcher(sub, jarray, javal, slow=None):
     """For a container whose leaves are all arrays of fixed shapes: a matcher that flattens the
     value (`_flattener`), then compares the leaves' types, dtypes and shapes with the key's as
     lists, in C where all leaves are of one array type (a mix takes the closures of
-    `_matcher`). A list of 20 `(w, b)` tuples: a few maps and list compares instead of 61
-    Python calls. None for other keys."""
+    `_matcher`: `slow`, made here if not given). A list of 20 `(w, b)` tuples: a few maps and
+    list compares instead of 61 Python calls. None for other keys."""
     specs: list = []
     if _skeleton(sub, specs) is None:
         return None
     flatten = _flattener(sub, jarray)
-    slow = _matcher(sub, jarray, javal)
-    if flatten is None or slow is None:
+    if flatten is None:
+        return None
+    slow = slow or _matcher(sub, jarray, javal)
+    if slow is None:
         return None
     n = len(specs)
     of_jax, of_numpy = [jarray] * n, [np.ndarray] * n

@@ -66,8 +66,10 @@ converted code calls while tracing, to warn about effects that happen only at tr
 
 def _is_tracer_round(f) -> bool:
     """Whether bound method `f` is a JAX tracer's `round` (JAX names it `meth`)."""
+    if not _jax_tracing():  # (first: every method a graph's trace calls passes here)
+        return False
     owner = type(f.__self__)
-    if f.__func__ is not getattr(owner, "round", None) or not _jax_tracing():
+    if f.__func__ is not getattr(owner, "round", None):
         return False
     return staging.TRACERS[owner] is staging.jax_ops()
 

@@ -251,17 +251,14 @@ def _devices(kind):
 
 def _small(graph) -> bool:
     """Whether `device="auto"` runs `graph` on the CPU (`AUTO_CPU_ELEMENTS`)."""
-    largest, heavy, wide = 0, False, 4
-    tensors = [t for node in graph.walk() for t in node.outputs] + list(graph.inputs)
-    for t in tensors:
+    largest, wide = 0, 4
+    nodes = list(graph.walk())
+    for t in [t for node in nodes for t in node.outputs] + list(graph.inputs):
         if None in t.shape:
             return False  # (a size known only when it runs: as a large one)
         largest = max(largest, int(np.prod(t.shape, dtype=np.int64)))
         wide = max(wide, t.dtype.itemsize if t.dtype.kind in "fc" else 4)
-    for node in graph.walk():
-        if node.kind == "while" or node.op in _HEAVY or node.op == "@":
-            heavy = True
-            break
+    heavy = any(n.kind == "while" or n.op in _HEAVY or n.op == "@" for n in nodes)
     limit = AUTO_CPU_ELEMENTS[("heavy" if heavy else "elementwise", 8 if wide >= 8 else 4)]
     return largest < limit
 

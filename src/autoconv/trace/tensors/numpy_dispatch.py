@@ -82,18 +82,23 @@ def _sequence_count(v) -> bool:
     return True
 
 
+def _late() -> list:
+    """`[Optional, Variable]`, imported on first use."""
+    if not _LATE:
+        from autoconv.graph.variables import Variable
+        from autoconv.trace.tensors.optionals import Optional
+
+        _LATE.extend((Optional, Variable))
+    return _LATE
+
+
 def operand(value):
     """A value as an operation sees it: Variables are read (at run time, in program order),
     Optionals are read behind their run-time check."""
     t = type(value)
     if t is Tensor or t is np.ndarray:
         return value  # the common case, without the imports below
-    if not _LATE:
-        from autoconv.graph.variables import Variable
-        from autoconv.trace.tensors.optionals import Optional
-
-        _LATE.extend((Optional, Variable))
-    Optional, Variable = _LATE
+    Optional, Variable = _late()
     if isinstance(value, Variable):
         return value._read_tensor()
     if type(value) is Optional:
@@ -467,14 +472,14 @@ def function(func, args, kwargs):
     # A list a staged loop appended to, among the operands (`np.array_equal(out, row)`): as
     # the array NumPy makes of it (not the list's run-time value as it is).
     args = tuple(_grown_as_array(a, accumulated) for a in args)
-    if "random" not in (getattr(func, "__module__", None) or ""):
-        operand(None)  # (fills _LATE)
-        chosen = optional_args.by_presence(function, func, args, kwargs, _LATE[0])
+    random = "random" in (getattr(func, "__module__", None) or "")
+    if not random:
+        chosen = optional_args.by_presence(function, func, args, kwargs, _late()[0])
         if chosen is not optional_args.NOT_CHOSEN:
             return chosen  # a value-or-None argument: the call with each, chosen by its flag
     args = tuple(operand(a) for a in args)
     kwargs = {k: operand(v) for k, v in kwargs.items()}
-    if "random" in (getattr(func, "__module__", None) or ""):
+    if random:
         return handler(func, args, kwargs)  # trying it on stand-ins would draw numbers
     return retag(func, args, kwargs, handler(func, args, kwargs))
 
