@@ -46,7 +46,14 @@ A body mixes, at random and nested up to three deep:
   written in nested loops, loop elements as dict keys and set members, comprehensions and
   lambdas that reuse a loop variable's name, a list that held a run-time value before its loop,
   tuples appended, sentinels set from sentinels, methods that return early and change
-  attributes, and Python ints counting data (graph_programs11).
+  attributes, and Python ints counting data (graph_programs11);
+- and, at most one a program, those of `graph_programs12.NEW12` (the sixth round): Python
+  numbers meeting NumPy values (`pow`, `**`, bool arithmetic, `int(v) * 0.5`), other names
+  and views of arrays written, Python lists changed in nested blocks (`del`, `insert`,
+  `extend`, `sort`, slice assignment), state a staged loop cannot see (a `nonlocal` counter
+  bumped by a call, a class attribute's dict), `while` loops with compound tests and
+  `while/else`, `try/finally` and `raise ... from`, strings built in loops, and
+  `enumerate(start=1)`, three-way `zip`, `reversed` (graph_programs12).
 
 Every loop is bounded, so every program ends when run eagerly.
 """
@@ -60,6 +67,7 @@ from hypothesis import strategies as st
 from tests.graph.graph_programs8 import NEW8, PRELUDE8, RETURNS8, SETUP8, Draws8
 from tests.graph.graph_programs9 import NEW9, PRELUDE9, RETURNS9, SETUP9, Draws9
 from tests.graph.graph_programs11 import NEW11, PRELUDE11, RETURNS11, SETUP11, Draws11
+from tests.graph.graph_programs12 import NEW12, PRELUDE12, RETURNS12, SETUP12, Draws12
 
 DTYPES = ("float64", "float32", "int64", "int32")
 FLOATS = (-2.0, -1.0, -0.5, -0.0, 0.0, 0.5, 1.0, 1.5, 2.0, 3.0, float("nan"))
@@ -136,7 +144,7 @@ class Program:
     signature: Signature
 
 
-class _Writer(Draws8, Draws9, Draws11):
+class _Writer(Draws8, Draws9, Draws11, Draws12):
     """Draws the body of one program; `lines` is its source."""
 
     def __init__(self, draw):
@@ -155,6 +163,7 @@ class _Writer(Draws8, Draws9, Draws11):
         self.features |= draw(st.sets(st.sampled_from(NEW8), max_size=2))
         self.features |= draw(st.sets(st.sampled_from(NEW9), max_size=2))  # (so are these)
         self.features |= draw(st.sets(st.sampled_from(NEW11), max_size=1))
+        self.features |= draw(st.sets(st.sampled_from(NEW12), max_size=1))
         self.list_of_arrays = draw(st.booleans())
         self.loop_scalars = []  # loop indices and elements in scope
         self.returns = None  # what `return` gives: set by programs() once it has chosen
@@ -260,7 +269,7 @@ class _Writer(Draws8, Draws9, Draws11):
         kinds = ["a", "t", "t", "t_literal", *sorted(self.features - {"print"})]
         # The later rounds' features twice: a program has at most two of each round, and each
         # draws many kinds of statement, which would be thin among the others otherwise.
-        kinds += sorted(self.features & {*NEW8, *NEW9, *NEW11})
+        kinds += sorted(self.features & {*NEW8, *NEW9, *NEW11, *NEW12})
         if "print" in self.features and self.chance(0.3):
             kinds.append("print")
         if jumps:
@@ -324,7 +333,7 @@ class _Writer(Draws8, Draws9, Draws11):
             if self.draw(st.booleans()):
                 emit("else:")
                 self.block(indent + 1, depth + 1, jumps)
-        elif kind in NEW or kind in NEW8 or kind in NEW9 or kind in NEW11:
+        elif kind in NEW or kind in NEW8 or kind in NEW9 or kind in NEW11 or kind in NEW12:
             getattr(self, kind + ("_" if kind == "try" else ""))(indent, depth, jumps)
         elif kind == "while":
             self.while_loop(indent, depth, jumps)
@@ -627,6 +636,7 @@ def programs(draw) -> Program:
         *RETURNS8.items(),
         *RETURNS9.items(),
         *RETURNS11.items(),
+        *RETURNS12.items(),
     ]:
         if feature in w.features:
             items += names
@@ -670,7 +680,7 @@ def programs(draw) -> Program:
     if "plist" in w.features:
         w.emit(1, "cnt = [0, 1, 0]")
         w.emit(1, "out = []")
-    for feature, lines in [*SETUP8.items(), *SETUP9.items(), *SETUP11.items()]:
+    for feature, lines in [*SETUP8.items(), *SETUP9.items(), *SETUP11.items(), *SETUP12.items()]:
         if feature in w.features:
             for line in lines:
                 w.emit(1, line)
@@ -678,7 +688,9 @@ def programs(draw) -> Program:
     while w.budget > 0:
         w.stmt(1, 0, frozenset({"return"}))
     w.emit(1, f"return {final}")
-    return Program(PRELUDE + PRELUDE8 + PRELUDE9 + PRELUDE11 + "\n".join(w.lines) + "\n", sig)
+    return Program(
+        PRELUDE + PRELUDE8 + PRELUDE9 + PRELUDE11 + PRELUDE12 + "\n".join(w.lines) + "\n", sig
+    )
 
 
 def _array(draw, dtype, n):
