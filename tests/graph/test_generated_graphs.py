@@ -100,7 +100,9 @@ LIMITS = {
     "constant key": r"is assigned inside a staged branch or loop with a constant key",
     # "an item assigned ... in an array that something else shares"
     "shared array": r"something else also refers to that array|is also reachable through"
-    r"|writes into `\w+` in place, and `\w+` is a view of, or the same array as",
+    r"|writes into `\w+` in place, and `\w+` is a view of, or the same array as"
+    # (docs: "an item assigned ... on an array that another name also holds (`b = a`, ...)")
+    r"|writes into `\w+` in place, and `\w+` also refers to that array",
     # "an item of a NumPy array made outside the graph updated at an index known only when the
     # graph runs, with a key the converter leaves as written"
     "call in the key of a NumPy array": r"updates an item of `[\w.]+` at an index known only",
@@ -585,6 +587,44 @@ def test_generator_makes_every_construct(monkeypatch):
         "if st11.step(",
         "hits += int(",
         "sum(1 for v",
+        # the sixth round's features (graph_programs12.NEW12)
+        ") * 0.5",
+        ")) // 2",
+        "pow(k, 2)",
+        "2 ** -k",
+        "np.float32(p) * 1.5",
+        "z12 = z12 + (",
+        "z12 = True + (",
+        "round(float(",
+        "if 0 < ",
+        "h12 = g12",
+        "g12 = g12.copy()",
+        "row12 = R12[",
+        "w12 = g12[",
+        "q12 = np.asarray(g12)",
+        "ys12.append(",
+        "del xs[",
+        "xs.insert(0, ",
+        "xs.extend([",
+        "xs.sort(",
+        "xs.reverse()",
+        "xs[0:2] = [",
+        "ys12.extend([",
+        "ll12[",
+        "tick()",
+        'Reg12.table["n"] += 1',
+        "cn12.note(",
+        ") and not (",
+        "except KeyError as e:",
+        'raise ValueError("wrapped") from e',
+        "finally:",
+        's12 += f"{v',
+        '"-".join(map(str, ',
+        "str(int(",
+        ", start=1):",
+        " in zip(x, y, a):",
+        " in reversed(range(len(x))):",
+        " in range(len(x) - 1, -1, -1):",
     ):
         assert construct in text, construct
     for constructs in LEFT_OUT_IN_CI.values():

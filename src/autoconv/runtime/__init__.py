@@ -115,8 +115,12 @@ from autoconv.runtime.unpacking import unpack
 # heapq's and bisect's functions of a list, which conversion routes through `converted`
 from autoconv.runtime import calls as _calls  # isort: skip
 from autoconv.runtime.heaps import STAGED as _HEAPS  # isort: skip
+import builtins as _builtins  # isort: skip
 
 _calls.staged.update(_HEAPS)
+# `map(str, xs)`, `sorted(xs, key=repr)`: the built-in passed as a value, staged as a call of
+# it in converted code is (a string made when the graph runs of a value known only then)
+_calls.staged.update({_builtins.str: str, _builtins.repr: repr, _builtins.format: format})
 
 __all__ = [
     "bin",

@@ -90,9 +90,42 @@ class HiddenState:
                     seen.add(id(value))
                     self.deques.append((value, list(value), var))
                 todo.extend(self._reach(value, var, user_helper, carried, seen))
+            if user_helper is None:
+                todo.extend(self._globals(fn, names, carried, seen))
+            else:
+                # `global calls; calls += 1` in a helper: the module's entry, as a cell.
+                for var in _global_stores(fn.__code__):
+                    if var not in names and (id(fn.__globals__), var) not in seen:
+                        seen.add((id(fn.__globals__), var))
+                        label = f"`{var}` (a global that `{user_helper}` changes)"
+                        cell = _GlobalCell(fn.__globals__, var)
+                        self.cells.append((cell, _get(cell), label, var))
         # A local the statement's own functions rebind (a loop's target, `nonlocal k, v`) is
         # theirs, even where a helper also reaches it (a lambda of an `elif` test reading `v`).
         self.cells = [c for c in self.cells if id(c[0]) not in own]
+
+    def _globals(self, fn, names, carried, seen):
+        """Notes the containers, user objects and user classes of the module that a statement's
+        own function reads by a global name (`Reg.table["n"] += 1`, `G.n += 1`, `TABLE[k] =
+        v`): the converter carries paths of its locals only, so a change to these is hidden
+        state as a closure's is. A helper's globals are not looked into: a cache it fills
+        while tracing is no state of the statement."""
+        module = fn.__globals__
+        for var in _global_reads(fn.__code__):
+            value = module.get(var, _EMPTY)
+            if value is _EMPTY or var in names or id(value) in seen:
+                continue
+            if type(value) is dict:
+                seen.add(id(value))
+                self.dicts.append((value, dict(value), var))
+            elif type(value) is set:
+                seen.add(id(value))
+                self.sets.append((value, set(value), var))
+            elif type(value) is deque:
+                seen.add(id(value))
+                self.deques.append((value, list(value), var))
+            else:
+                yield from self._reach(value, var, None, carried, seen)
 
     def _reach(self, value, var, helper, carried, seen):
         """The functions `value` holds (to look into), after noting the user objects it is."""
@@ -102,6 +135,18 @@ class HiddenState:
         if type(value) is _FunctionType or type(value) is tuple:
             for fn in held_functions(value):
                 yield fn, helper
+            return
+        if _user_class(value):
+            # `Reg.count += 1`, `Reg.table["n"] += 1`: the class's own attributes, and the
+            # entries of the dicts they are (not its methods: they change no class state).
+            if id(value) not in seen:
+                seen.add(id(value))
+                attrs = dict(value.__dict__)
+                self.objects.append((value, attrs, var, {a for (o, a) in carried if o == var}))
+                for attr, inner in attrs.items():
+                    if type(inner) is dict and id(inner) not in seen:
+                        seen.add(id(inner))
+                        self.dicts.append((inner, dict(inner), f"{var}.{attr}"))
             return
         for obj, name in _objects(value, var):
             if id(obj) in seen:
@@ -148,10 +193,7 @@ class HiddenState:
                 if now.get(attr, _EMPTY) is not before.get(attr, _EMPTY):
                     self.changed[f"`{name}.{attr}`"] = None
                     self.refs[f"`{name}.{attr}`"] = (f"{name}.{attr}", *_attribute(obj, attr))
-                    if attr in before:
-                        now[attr] = before[attr]
-                    else:
-                        del now[attr]
+                    _put_back(obj, now, attr, before.get(attr, _EMPTY))
 
         for members, before, name in self.sets:
             if members != before:
@@ -242,6 +284,40 @@ def _stored_cells(code) -> frozenset:
     )
 
 
+@functools.lru_cache(maxsize=4096)
+def _global_stores(code) -> tuple:
+    """The global names `code` assigns (`global calls; calls += 1`)."""
+    return tuple(
+        dict.fromkeys(
+            ins.argval for ins in dis.get_instructions(code) if ins.opname == "STORE_GLOBAL"
+        )
+    )
+
+
+class _GlobalCell:
+    """A module's entry `name` read and written as a closure's cell is (`cell_contents`)."""
+
+    __slots__ = ("module", "name")
+
+    def __init__(self, module: dict, name: str):
+        self.module, self.name = module, name
+
+    @property
+    def cell_contents(self):
+        try:
+            return self.module[self.name]
+        except KeyError:
+            raise ValueError("empty") from None
+
+    @cell_contents.setter
+    def cell_contents(self, value):
+        self.module[self.name] = value
+
+    @cell_contents.deleter
+    def cell_contents(self):
+        self.module.pop(self.name, None)
+
+
 def _setter(cell):
     def write(value):
         cell.cell_contents = value
@@ -275,9 +351,47 @@ def _attribute(obj, attr):
     namespace = object.__getattribute__(obj, "__dict__")
 
     def write(value):
-        namespace[attr] = value
+        _put_back(obj, namespace, attr, value)
 
     return (lambda: namespace.get(attr, _EMPTY)), write
+
+
+def _put_back(obj, namespace, attr, value) -> None:
+    """Sets (or, for `_EMPTY`, deletes) `attr` in `namespace`, the `__dict__` of `obj`: a
+    class's is read-only, so through `type.__setattr__` there."""
+    if isinstance(obj, type):
+        if value is _EMPTY:
+            if attr in namespace:
+                type.__delattr__(obj, attr)
+        else:
+            type.__setattr__(obj, attr, value)
+    elif value is _EMPTY:
+        namespace.pop(attr, None)
+    else:
+        namespace[attr] = value
+
+
+@functools.lru_cache(maxsize=4096)
+def _global_reads(code) -> tuple:
+    """The global names `code` reads (not its nested functions')."""
+    return tuple(
+        dict.fromkeys(
+            ins.argval for ins in dis.get_instructions(code) if ins.opname == "LOAD_GLOBAL"
+        )
+    )
+
+
+def _user_class(value) -> bool:
+    """A class of the user's (not of Python, NumPy, JAX or autoconv), whose attributes a
+    staged statement may change (`Reg.count += 1`)."""
+    if not isinstance(value, type) or type(value) is not type:
+        return False
+    module = getattr(value, "__module__", None) or ""
+    if module == "__main__":
+        return True
+    return module not in ("builtins", "numpy", "jax", "jaxlib", "abc", "typing") and not (
+        module.startswith(("autoconv.", "jax.", "jaxlib.", "numpy.", "_", "collections"))
+    )
 
 
 def with_carried(get_state, set_state, names, refs):
