@@ -308,8 +308,13 @@ class TensorTracer:
         # The lists first: a composite name (`lst[0]`, carried by its path) is stored into its
         # list afterwards, or the list's items before the `if` would overwrite it.
         merger.resolve_lists(list_results)
+        merged_lists = {id(entry[0]) for entry in results[0][1]}
         for i, lst in kept.items():
-            lst[:] = final[i]  # one list, an item written in a branch: the same object after
+            # One list, an item written in a branch: the same object after. Where the two
+            # values did not merge as a list (`r = xs` on both paths, `xs.insert(0, v)` on
+            # one), the list's own merge above gave its items, and the variable holds it.
+            if type(final[i]) is list or id(lst) not in merged_lists:
+                lst[:] = final[i]
             final[i] = lst
         if names:
             _set_final_state(set_state, final, names, origin, "this `if`")
