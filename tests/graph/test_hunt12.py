@@ -93,10 +93,52 @@ def branch_on_class_attribute(x):
     return Registry.count
 
 
+HISTORY = []
+
+
+class Totals:
+    def __init__(self):
+        self.n = 0
+
+    def bump(self):
+        self.n += 1
+
+
+TOTALS = Totals()
+
+
+def module_list_appended(x):
+    HISTORY.clear()
+    for v in x:
+        if v > 0:
+            HISTORY.append(v)
+    return len(HISTORY)
+
+
+def module_object_method(x):
+    TOTALS.n = 0
+    for v in x:
+        if v > 0:
+            TOTALS.bump()
+    return TOTALS.n
+
+
+def class_attribute_in_a_while(x):
+    Registry.count = 0
+    i = 0
+    while i < len(x) and x[i] > 0:
+        Registry.count += 1
+        i += 1
+    return Registry.count
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     "fn",
     [
+        module_list_appended,
+        module_object_method,
+        class_attribute_in_a_while,
         class_attribute_dict,
         class_attribute,
         module_object,
@@ -171,3 +213,34 @@ def test_join_of_plain_strings_stays_python():
         return "-".join(["a", "b"]) + str(len(x))
 
     assert f(np.zeros(3)) == "a-b3"
+
+
+# K4 (an error on code that runs, seed 1203): a staged `return xs` (the converter's `retval =
+# xs`) beside a path that changes `xs` otherwise than by appending (`xs.insert(0, 5)`): both
+# paths bind the variable to the one list, whose items the branches' merge gives; the
+# variable's own merge made "a list of 1 or a list of 4" and iterated it.
+def returned_list_changed_by_insert(x):
+    xs = [3, 1, 2]
+    if np.sum(x) > 0:
+        return xs
+    xs.insert(0, 5)
+    return xs
+
+
+def bound_list_sorted_on_one_path(x):
+    xs = [3, 1, 2]
+    if np.sum(x) > 0:
+        r = xs
+    else:
+        xs.sort()
+        xs.reverse()
+        r = xs
+    r.append(9)
+    return r, xs
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("fn", [returned_list_changed_by_insert, bound_list_sorted_on_one_path])
+@pytest.mark.parametrize("x", INPUTS, ids=lambda x: f"{x.dtype}{len(x)}")
+def test_one_list_bound_on_both_paths(fn, x, backend):
+    follows_the_rule(fn, x, backend=backend)

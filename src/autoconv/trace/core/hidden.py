@@ -109,22 +109,17 @@ class HiddenState:
         own function reads by a global name (`Reg.table["n"] += 1`, `G.n += 1`, `TABLE[k] =
         v`): the converter carries paths of its locals only, so a change to these is hidden
         state as a closure's is. A helper's globals are not looked into: a cache it fills
-        while tracing is no state of the statement."""
+        while tracing is no state of the statement. (A set or deque of the module stays as
+        Python changes it: `trace_effects` warns of it.)"""
         module = fn.__globals__
-        for var in _global_reads(fn.__code__):
+        for var in global_reads(fn.__code__):
             value = module.get(var, _EMPTY)
             if value is _EMPTY or var in names or id(value) in seen:
                 continue
             if type(value) is dict:
                 seen.add(id(value))
                 self.dicts.append((value, dict(value), var))
-            elif type(value) is set:
-                seen.add(id(value))
-                self.sets.append((value, set(value), var))
-            elif type(value) is deque:
-                seen.add(id(value))
-                self.deques.append((value, list(value), var))
-            else:
+            elif type(value) not in (set, deque):
                 yield from self._reach(value, var, None, carried, seen)
 
     def _reach(self, value, var, helper, carried, seen):
@@ -372,7 +367,7 @@ def _put_back(obj, namespace, attr, value) -> None:
 
 
 @functools.lru_cache(maxsize=4096)
-def _global_reads(code) -> tuple:
+def global_reads(code) -> tuple:
     """The global names `code` reads (not its nested functions')."""
     return tuple(
         dict.fromkeys(

@@ -14,7 +14,9 @@ from autoconv.graph.origin import _SKIP, user_origin
 from autoconv.graph.record_layout import inner_spec
 from autoconv.runtime import keyed as keyed_rt
 from autoconv.runtime import staging as rt
-from autoconv.trace.core.closures import closure_cells, containers
+from autoconv.runtime.staged_locals import converter_body
+from autoconv.trace.core.closures import closure_cells, containers, held_functions, user_object
+from autoconv.trace.core.hidden import global_reads
 from autoconv.trace.tensors import accumulated
 from autoconv.trace.tensors.accumulated import ListAccum, accum_index, list_name, one_kind
 from autoconv.trace.tensors.leaves import _spec_text, _struct, _weak
@@ -48,7 +50,8 @@ def _closure_lists(*fns):
     through the closures of functions they reach (the converter's branch and loop bodies), and
     inside the objects, dicts and lists those hold (`self.items`, `d['a']`, `out[0]`)."""
     found: dict = {}
-    for name, _, value in closure_cells(fns, depth=64):
+    held = [(name, value) for name, _, value in closure_cells(fns, depth=64)]
+    for name, value in held + module_values(fns, held):
         if type(value) is not _FunctionType:
             for inner_name, container in [(name, value), *containers(value, name)]:
                 if type(container) is list and id(container) not in found:
@@ -59,6 +62,23 @@ def _closure_lists(*fns):
 
 
 _FunctionType = type(_closure_lists)
+
+
+def module_values(fns, held) -> list:
+    """`(name, value)` of the module-level names the converter's bodies among `fns` and the
+    functions `held` (closure cells' values) read (`HIST.append(v)`, `STATE.items`): lists
+    that a statement changes there are its own, as an enclosing function's are."""
+    out = []
+    bodies = [*fns, *(f for _, v in held for f in held_functions(v))]
+    for fn in bodies:
+        if type(fn) is not _FunctionType or not converter_body(fn):
+            continue
+        module = fn.__globals__
+        for var in global_reads(fn.__code__):
+            value = module.get(var)
+            if type(value) is list or type(value) is dict or user_object(value):
+                out.append((var, value))
+    return out
 
 
 def fold_tails(lists, origin) -> None:
