@@ -67,3 +67,40 @@ PROGRAMS = [
 @pytest.mark.parametrize("x", [np.array([1.0, 4.0, 2.0]), np.array([-1.5, 3.0]), np.zeros(0)])
 def test_builtins_passed_as_functions(backend, fn, x):
     follows_the_rule(fn, x, backend=backend)
+
+
+# --- the text of a list a staged loop grew (str(), repr(), f-strings, str.format) ---------------
+
+
+def texts_of_a_grown_list(x):
+    out = []
+    for v in x:
+        if v > 1:
+            out.append(v)
+    return str(out), repr(out), f"{out}", f"{out!r}", f"{out}", "%s" % (out,)
+
+
+def texts_nested(x):
+    out = [0.5]
+    for v in x:
+        if v > 1:
+            out.append(float(v))
+    return str([1, out]), str((out,)), str({"a": out})
+
+
+def texts_of_rows_and_strings(x):
+    rows, names = [], []
+    for i, v in enumerate(x):
+        names.append("big" if v > 1 else "small")
+        if v > 1:
+            rows.append((i, v))
+    return str(rows), str(names)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fn", [texts_of_a_grown_list, texts_nested, texts_of_rows_and_strings], ids=lambda f: f.__name__
+)
+@pytest.mark.parametrize("x", [np.array([1.0, 4.0, 2.0]), np.zeros(0)], ids=["three", "empty"])
+def test_text_of_a_grown_list(backend, fn, x):
+    follows_the_rule(fn, x, backend=backend)
