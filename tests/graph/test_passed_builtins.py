@@ -77,7 +77,7 @@ def texts_of_a_grown_list(x):
     for v in x:
         if v > 1:
             out.append(v)
-    return str(out), repr(out), f"{out}", f"{out!r}", f"{out}", "%s" % (out,)
+    return str(out), repr(out), f"{out}", f"{out!r}", "{}".format(out), "%s" % (out,)  # noqa: UP031, UP032
 
 
 def texts_nested(x):
