@@ -38,8 +38,8 @@ def transform(function_node, ctx) -> None:
 
 def _run_lists(function_node, ac) -> set:
     """Names bound to a list the list_items converter reads through the runtime: a
-    comprehension (`ac.filtered(...)`), a worklist deque (`ac.deque(...)`) or a slice (`ac.list_item(kept, slice(...))`), whose
-    items may be known only when the graph runs."""
+    comprehension (`ac.filtered(...)`), a worklist deque (`ac.deque(...)`) or a slice
+    (`ac.list_item(kept, slice(...))`), whose items may be known only when the graph runs."""
     found = set()
     for node in walk(function_node):
         if (
