@@ -38,8 +38,8 @@ def transform(function_node, ctx) -> None:
 
 def _run_lists(function_node, ac) -> set:
     """Names bound to a list the list_items converter reads through the runtime: a
-    comprehension (`ac.filtered(...)`) or a slice (`ac.list_item(kept, slice(...))`), whose
-    items may be known only when the graph runs."""
+    comprehension (`ac.filtered(...)`), a worklist deque (`ac.deque(...)`) or a slice
+    (`ac.list_item(kept, slice(...))`), whose items may be known only when the graph runs."""
     found = set()
     for node in walk(function_node):
         if (
@@ -51,7 +51,7 @@ def _run_lists(function_node, ac) -> set:
             and isinstance(node.value.func.value, gast.Name)
             and node.value.func.value.id == ac
             and (
-                node.value.func.attr == "filtered"
+                node.value.func.attr in ("filtered", "deque")  # (a worklist deque: deques.py)
                 or node.value.func.attr == "list_item"
                 and _list_written(
                     node.value, {a.id for a in node.value.args[:1] if isinstance(a, gast.Name)}

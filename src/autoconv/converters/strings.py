@@ -30,17 +30,14 @@ def transform(function_node, ctx) -> None:
         for n in walk(r)
         if isinstance(n, (gast.JoinedStr, gast.BinOp, gast.Call))
     }
-    # (a lambda's joins stay: its items are its caller's, as `run_time_index` leaves them)
-    joins = not isinstance(function_node, gast.Lambda)
-    expressions.rewrite(function_node, _Strings(ctx, kept, joins))
+    expressions.rewrite(function_node, _Strings(ctx, kept))
 
 
 class _Strings(Transformer):
-    def __init__(self, ctx, kept, joins=True):
+    def __init__(self, ctx, kept):
         super().__init__()
         self.ctx = ctx
         self.kept = kept
-        self.joins = joins
 
     def visit_Call(self, node):
         func = node.func
@@ -56,24 +53,7 @@ class _Strings(Transformer):
         ):
             return node  # the message of an assert, formatted when it fails
         self.generic_visit(node)
-        return self._str_format(node, False) or self._joined(node) or node
-
-    def _joined(self, node):
-        """`", ".join(items)` (a separator written in the code) -> `ac.joined(", ", items)`,
-        else None: items made by `str` or `map(str, ...)` of values known only when the graph
-        runs are joined then (other passes convert the joins of their own lists before)."""
-        func = node.func
-        if not (
-            self.joins
-            and isinstance(func, gast.Attribute)
-            and isinstance(func.value, gast.Constant)
-            and type(func.value.value) is str
-            and id(node) not in self.kept
-        ):
-            return None
-        return expressions.joined(
-            node, self.ctx.ac, lambda items: not isinstance(items, gast.Starred)
-        )
+        return self._str_format(node, False) or node
 
     def visit_BinOp(self, node):
         self.generic_visit(node)
