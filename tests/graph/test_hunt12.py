@@ -244,3 +244,24 @@ def bound_list_sorted_on_one_path(x):
 @pytest.mark.parametrize("x", INPUTS, ids=lambda x: f"{x.dtype}{len(x)}")
 def test_one_list_bound_on_both_paths(fn, x, backend):
     follows_the_rule(fn, x, backend=backend)
+
+
+# K6 (a poor message, seed 1205): a returned list whose staged loop appended tuples of one
+# dtype and a later plain `append` another: the documented "appends of two kinds" error was
+# made when the graph's outputs were read, and cited the caller's line (and the `def` line).
+def tuples_of_two_dtypes_returned(x, y, k):
+    rows = []
+    for i, v in enumerate(y):
+        rows.append((i, v))
+    rows.append((k, 1.0 + x[0]))
+    return (rows,)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_returned_list_of_two_kinds_cites_the_loop(backend):
+    text = message(
+        tuples_of_two_dtypes_returned, np.array([1.0, 2.0]), np.array([1, 2]), 0, backend=backend
+    )
+    line = tuples_of_two_dtypes_returned.__code__.co_firstlineno + 2
+    assert f"test_hunt12.py:{line}: items appended to list" in text, text
+    assert "must all have the same dtype" in text

@@ -407,7 +407,11 @@ def whole_lists(value):
             items = [whole_lists(v) for v in value]
             return value if all(a is b for a, b in zip(items, value)) else items
         if n < len(value) - 1 or (n and layout_of(value[n].tensor.dtype) is not None):
-            run = one_run(value, "the returned list", user_origin(3))
+            # (no frame of the user's is running now: an error cites the staged statement that
+            # made the run-time items, not the caller's line)
+            node = getattr(value[n].tensor, "node", None)
+            origin = getattr(node, "origin", None) or user_origin(3)
+            run = one_run(value, "the returned list", origin)
             value = value if run is None else [ListAccum(run)]
         return returned_list(value)  # records: rebuilt when the graph runs
     if t is tuple:
