@@ -118,6 +118,9 @@ class Draws12:
         i = self.choice(["0", "-1", *(f"{j} % len(x)" for j in self._indices())])
         kind = self.kind8(6)
         if kind == 0:
+            emit(0, "q12 = np.asarray(g12)")
+            emit(0, f"q12[{i}] = {self.scalar(1)}")
+        elif kind == 4:
             emit(0, "h12 = g12")
             emit(0, f"h12[{i}] {self.choice(['=', '+='])} {self.scalar(1)}")
         elif kind == 1:
@@ -130,9 +133,6 @@ class Draws12:
         elif kind == 3:
             emit(0, f"w12 = g12[{self.choice(['1:', ':', '::-1'])}]")
             emit(0, f"w12 {self.choice(['*=', '+='])} {self.choice(['2', 's', 't'])}")
-        elif kind == 4:
-            emit(0, "q12 = np.asarray(g12)")
-            emit(0, f"q12[{i}] = {self.scalar(1)}")
         else:
             v = f"v{next(self.ids)}"
             emit(0, f"for {v} in range(len(x)):")
@@ -157,15 +157,15 @@ class Draws12:
             emit(2, f"if {v} {self.choice(CMP)} {self.choice(SMALL)}:")
             emit(3, "break")
         elif kind == 2:
-            emit(0, "if len(xs) > 1:")
-            emit(1, f"del xs[{self.choice(['0', '-1', '1'])}]")
+            emit(0, self.choice(["xs.sort()", "xs.sort(reverse=True)", "xs.reverse()"]))
+            emit(0, f"t = t + xs[{self.choice(['0', '-1'])}]")
         elif kind == 3:
             emit(0, f"xs.insert(0, {self.choice(['k', '5', 'len(x)'])})")
         elif kind == 4:
             emit(0, f"xs.extend([{self.choice(['k', '4'])}, {self.choice(['1', 'len(x)'])}])")
         elif kind == 5:
-            emit(0, self.choice(["xs.sort()", "xs.sort(reverse=True)", "xs.reverse()"]))
-            emit(0, f"t = t + xs[{self.choice(['0', '-1'])}]")
+            emit(0, "if len(xs) > 1:")
+            emit(1, f"del xs[{self.choice(['0', '-1', '1'])}]")
         elif kind == 6:
             emit(0, f"xs[0:2] = [{self.choice(['k', '7'])}, {self.choice(['0', 'len(x)'])}]")
         elif kind == 7:  # extends with data in a loop

@@ -54,7 +54,7 @@ from hypothesis import strategies as st
 import autoconv
 from autoconv.graph import passes
 from tests.differential import TimedOut
-from tests.graph import graph_programs8
+from tests.graph import graph_programs, graph_programs8
 from tests.graph.conftest import SETTINGS
 from tests.graph.graph_programs import Program, inputs, programs
 from tests.test_generated_programs import _load
@@ -464,6 +464,14 @@ def test_generator_makes_every_construct(monkeypatch):
     hunt and the randomized runs draw: the same examples with CI set or not)."""
     monkeypatch.setattr(graph_programs8, "left_out", frozenset)
     text = _sources(1500)
+    # (the fifth and sixth rounds' statements, from programs that have one of their features
+    # each: a program has at most one, so they are thin among all programs)
+    late = []
+    for feature in graph_programs.NEW11 + graph_programs.NEW12:
+        monkeypatch.setattr(graph_programs, "LATE", (feature,))
+        late.append(_sources(100))
+    late = "\n".join(late)
+    text += late  # (their other statements count for all)
     for construct in (
         "np.sum(",
         "while ",
@@ -568,6 +576,9 @@ def test_generator_makes_every_construct(monkeypatch):
         "hi9, lo9 = split(",
         "if -1 < ",
         "t = int(-1 < ",
+    ):
+        assert construct in text, construct
+    late_constructs = (
         # the fifth round's features (graph_programs11.NEW11)
         "M = np.outer(x, y)",
         "] = min(M[",
@@ -625,8 +636,8 @@ def test_generator_makes_every_construct(monkeypatch):
         " in zip(x, y, a):",
         " in reversed(range(len(x))):",
         " in range(len(x) - 1, -1, -1):",
-    ):
-        assert construct in text, construct
+    )
+    assert [c for c in late_constructs if c not in late] == []
     for constructs in LEFT_OUT_IN_CI.values():
         for construct in constructs:
             assert construct in text, construct
