@@ -47,7 +47,8 @@ A body mixes, at random and nested up to three deep:
   lambdas that reuse a loop variable's name, a list that held a run-time value before its loop,
   tuples appended, sentinels set from sentinels, methods that return early and change
   attributes, and Python ints counting data (graph_programs11);
-- and, at most one a program, those of `graph_programs12.NEW12` (the sixth round): Python
+- and, sharing that one (at most one of the two rounds' a program), those of
+  `graph_programs12.NEW12` (the sixth round): Python
   numbers meeting NumPy values (`pow`, `**`, bool arithmetic, `int(v) * 0.5`), other names
   and views of arrays written, Python lists changed in nested blocks (`del`, `insert`,
   `extend`, `sort`, slice assignment), state a staged loop cannot see (a `nonlocal` counter
