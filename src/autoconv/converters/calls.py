@@ -235,8 +235,8 @@ class _Calls(Transformer):
             return False
         value = getattr(self.ctx.resolver, "value", None)
         fn = value(node.func, self.shadowed) if value is not None else None
-        if isinstance(fn, types.BuiltinFunctionType):  # (`math.fsum`; not `enumerate`)
-            return getattr(fn, "__module__", None) not in (None, "builtins")
+        # (a C function reads the stand-in for the items through its own protocols, which
+        # raise the clear error themselves: `math.fsum(vals)` asks it for a float)
         return isinstance(fn, types.FunctionType) and not numpy_callable(fn)
 
     def _called_later(self, arg) -> bool:
