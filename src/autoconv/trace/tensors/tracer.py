@@ -536,6 +536,29 @@ class TensorTracer:
     def range(self, *args):
         return StagedRange(*args)
 
+    def rolls(self) -> bool:
+        """Whether the graph being built re-rolls its Python loops (the `roll` pass is on)."""
+        return getattr(_g.current().graph, "early_roll", False)
+
+    def roll_rest(self, rest, body, get_state, set_state, names, undo) -> bool:
+        """The steps `rest` (a Python range) of a loop whose body leaves its state as it finds
+        it and does nothing Python sees (`runtime.pure_steps`), as one staged loop: what the
+        `roll` pass makes of their unrolled copies. `undo`: (mark, state), where the graph and
+        the state stood before the first of them, which was traced (it is dropped). False,
+        with the graph and the state as they were at `undo`, when the loop cannot be staged."""
+        block = _g.current().block
+        mark, state = undo
+        del block.nodes[mark:]
+        set_state(state)
+        try:
+            source = _remaining(rest, None, rest.start - rest.step, None)
+            self.for_stmt(source, body, get_state, set_state, names)
+        except AutoconvError:
+            del block.nodes[mark:]
+            set_state(state)
+            return False
+        return True
+
     def extreme(self, which, args, **kwargs):
         """`max(*args)` / `min(*args)` with symbolic values, as Python computes them: the first
         item, replaced by each later one that is greater (smaller), as staged choices. A list a
