@@ -111,13 +111,15 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
     # While a graph is traced, the loop is unrolled: its tracer notes where each iteration
     # begins (for the `roll` pass).
     steps = _python_loop() if _traces else None
-    settling = None
+    settling = resume = None
     if steps is not None and type(iterable) is range and names:
         settling = _settling(iterable, body, get_state, set_state, names)
     try:
         items = iter(iterable)
         for item in items:
             if steps is not None:
+                if item == resume:  # the steps from here on compare the index alike
+                    settling = _settling(iterable, body, get_state, set_state, names)
                 steps.step()
             stop = body(item)
             if settling is not None and stop is not True:
@@ -127,11 +129,12 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
                     # The step left the state as it found it: it is undone, and it and the
                     # rest are staged as one loop, the loop the `roll` pass would make.
                     steps.starts.pop()
-                    steps.end()
                     roll = staging.graph_tracer.roll_rest
-                    if roll(rest, body, *settling.state, settling.undo):
+                    done = roll(rest, body, *settling.state, settling.undo, settling.aliases, steps)
+                    if done is True:
                         return
-                    settling, steps = None, _python_loop()  # (it could not: unrolled on)
+                    # It could not be staged (from here): unrolled on.
+                    settling, steps, resume = None, _python_loop(), done
                     steps.step()
                     stop = body(item)
                 elif not settling.tries or _len(rest) <= pure_steps.MIN_LEFT:

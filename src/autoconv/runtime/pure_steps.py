@@ -30,6 +30,7 @@ import types
 
 import numpy as np
 
+from autoconv.errors import AutoconvError
 from autoconv.runtime import staging
 
 MIN_LEFT = 16
@@ -82,10 +83,11 @@ _codes: dict = {}  # code object -> whether its instructions pass (the values ar
 
 
 def stageable(body):
-    """The cells that `body(i)`, the converted body of a `for` over a Python range, and the
-    functions it reaches assign (`{name: cell}`: the loop's variables and its temporaries) when
-    it does the same at every step given the same state and nothing that Python sees (see the
-    module's docstring); else None."""
+    """`(written, aliases)` when `body(i)`, the converted body of a `for` over a Python range,
+    does the same at every step given the same state and the same answers of its index's
+    comparisons, and nothing that Python sees (see the module's docstring); else None.
+    `written`: the cells it and the functions it reaches assign (`{name: cell}`: the loop's
+    variables and temporaries); `aliases`: those of them it sets to the index (`i = itr`)."""
     global Tensor
     if Tensor is None:
         from autoconv.graph.tensor import Tensor
@@ -95,7 +97,8 @@ def stageable(body):
     written: dict = {}
     if not _function(body, set(), written, index=code.co_varnames[0]):
         return None
-    return written
+    aliases = _codes[(code, code.co_varnames[0])][1]
+    return written, {name: written[name] for name in aliases if name in written}
 
 
 def _function(fn, seen: set, written: dict, index=None) -> bool:
@@ -106,11 +109,12 @@ def _function(fn, seen: set, written: dict, index=None) -> bool:
     if fn.__defaults__ or fn.__kwdefaults__:
         return False  # (their values: not worth a check here)
     key = (code, index)
-    stores = _codes.get(key)
-    if stores is None:
-        stores = _codes[key] = _instructions(code, index)
-    if stores is False:
+    found = _codes.get(key)
+    if found is None:
+        found = _codes[key] = _instructions(code, index)
+    if found is False:
         return False
+    stores = found[0]
     cells = dict(zip(code.co_freevars, fn.__closure__ or ()))
     for name in stores:  # `nonlocal` names it assigns
         cell = cells.get(name)
@@ -155,9 +159,12 @@ def _global_names(code) -> set:
 
 
 def _instructions(code, index):
-    """The names `code` assigns with `nonlocal` (STORE_DEREF), or False where an instruction
-    is not one a pure step may run."""
-    stores = set()
+    """The names `code` assigns with `nonlocal` (STORE_DEREF) and those it sets to `index`
+    (`i = itr`), or False where an instruction is not one a pure step may run. The index may
+    be used anyhow here: what a step does with it is checked as the staged loop is traced
+    (`Index`)."""
+    stores, aliases = set(), set()
+    before = None
     for i in dis.get_instructions(code):
         op = i.opcode
         if op not in _OPS:
@@ -169,55 +176,174 @@ def _instructions(code, index):
             return False
         if name == "KW_NAMES" and "out" in code.co_consts[i.arg]:
             return False
-        if name in ("LOAD_FAST", "LOAD_DEREF", "LOAD_CLOSURE") and i.argval == index:
-            return False  # the step's index: needed as a Python int
         if name == "COMPARE_OP" and i.argval not in ("<", "<=", "==", "!=", ">", ">="):
             return False
         if name == "STORE_DEREF":
             stores.add(i.argval)
-    return frozenset(stores)
+            if before is not None and before.opname == "LOAD_FAST" and before.argval == index:
+                aliases.add(i.argval)
+        if name not in ("CACHE", "NOP"):
+            before = i
+    return frozenset(stores), frozenset(aliases)
 
 
 class Settling:
     """Watches the state of a loop whose body is `stageable`: `settled()` after each step says
     whether that step left the loop's variables as it found them (all Tensors alike), and its
-    temporaries Tensors. `state` is then the loop's (get_state, set_state, names) with the
-    temporaries added (a function may read them after the loop: the converter's state has
-    only the variables the code after it reads), and `undo` where that step began: the
-    graph's length (`mark()`) and the values of `state`."""
+    temporaries Tensors or plain Python values. Then `state` is the loop's (get_state,
+    set_state, names) with the temporaries that hold Tensors added (a function may read them
+    after the loop: the converter's state has only the variables the code after it reads),
+    and `undo` where that step began: the graph's length (`mark()`) and the values of `state`.
+    The temporaries that hold Python values keep that step's: every later step gives the
+    same. `aliases`: the cells the body sets to the index."""
 
-    __slots__ = ("state", "count", "mark", "before", "undo", "tries")
+    __slots__ = ("names", "written", "aliases", "read", "mark", "before", "undo", "tries")
+    __slots__ += ("state", "_get", "_set")
 
-    def __init__(self, get_state, set_state, names, written, mark):
+    def __init__(self, get_state, set_state, names, found, mark):
+        written, self.aliases = found
         cells = dict(zip(get_state.__code__.co_freevars, get_state.__closure__ or ()))
-        temps = [n for n, c in written.items() if n not in names or cells.get(n) is not c]
-        self.state = _with(get_state, set_state, names, temps, written)
-        self.count, self.mark = len(names), mark
+        self.written = {
+            n: c
+            for n, c in written.items()
+            if (n not in names or cells.get(n) is not c) and n not in self.aliases
+        }
+        self.names, self.mark, self._get, self._set = tuple(names), mark, get_state, set_state
+        self.read = _with(get_state, set_state, names, list(self.written), written)
         state, self.before = self._read()
         self.undo = (mark(), state)
         self.tries = TRIES
+        self.state = None
 
     def settled(self) -> bool:
         state, now = self._read()
         if now is not None and now == self.before:
+            count = len(self.names)
+            temps = [n for n, v in zip(self.written, state[count:]) if type(v) is Tensor]
+            self.state = _with(self._get, self._set, self.names, temps, self.written)
+            kept = [k for k, n in enumerate(self.written) if n in temps]
+            mark, before = self.undo
+            self.undo = (mark, (*before[:count], *(before[count + k] for k in kept)))
             return True
         self.before, self.undo = now, (self.mark(), state)
         self.tries -= 1
         return False
 
     def _read(self):
-        """The loop's variables and temporaries, and what a step can see of the variables:
-        each one's shape, dtype and weakness (None unless all, and the temporaries, are plain
-        Tensors)."""
-        get_state, _, names = self.state
+        """The loop's variables and temporaries, and what a step can see of them: each
+        variable's shape, dtype and weakness (None unless all are plain Tensors and the
+        temporaries Tensors or Python values without any)."""
+        get_state, _, names = self.read
         state = staging.read_state(get_state, names)
         out = []
+        count = len(self.names)
         for k, v in enumerate(state):
-            if type(v) is not Tensor or v.py_kinds is not None or v._stale is not None:
+            if type(v) is Tensor and v.py_kinds is None and v._stale is None:
+                if k < count:
+                    out.append((v._shape, v.dtype, v.weak))
+            elif k < count or type(v) not in _CONSTANTS and not staging.is_undefined(v):
                 return state, None
-            if k < self.count:
-                out.append((v._shape, v.dtype, v.weak))
         return state, tuple(out)
+
+
+_CONSTANTS = frozenset((int, float, bool, complex, str, type(None)))
+
+
+class IndexNeeded(AutoconvError):
+    """A staged step used its index other than in a comparison whose answer is the same for
+    every step left (the loop is then unrolled)."""
+
+
+class Index:
+    """The index of the steps `rest` of a settled loop (a Python range), as its staged body
+    sees it: comparisons with a Python int give the answer they give at every step left (as
+    a Python bool); anything else is refused (`touched`), as is a comparison whose answer
+    changes."""
+
+    __slots__ = ("rest", "touched", "resume")
+
+    def __init__(self, rest):
+        self.rest, self.touched = rest, False
+        self.resume = None  # the first step from which a refused comparison answers alike
+
+    def _compare(self, other, op):
+        if type(other) is int:
+            rest = self.rest
+            if op in ("==", "!="):
+                if other not in rest:
+                    return op == "!="
+                if len(rest) == 1:
+                    return op == "=="
+            else:  # (monotonic along the range: its ends answer for it)
+                first, last = _ORDER[op](rest[0], other), _ORDER[op](rest[-1], other)
+                if first == last:
+                    return first
+            if rest.step > 0 and other + 1 < rest[-1]:
+                self.resume = other + 1  # (`if i < 10`: the steps from 11 on answer alike)
+                raise IndexNeeded("the loop's index is compared with a step it runs")
+        return self._refuse()
+
+    def _refuse(self, *args, **kwargs):
+        self.touched = True
+        raise IndexNeeded("the loop's index is needed as an int (the loop is unrolled)")
+
+    def __lt__(self, other):
+        return self._compare(other, "<")
+
+    def __le__(self, other):
+        return self._compare(other, "<=")
+
+    def __gt__(self, other):
+        return self._compare(other, ">")
+
+    def __ge__(self, other):
+        return self._compare(other, ">=")
+
+    def __eq__(self, other):
+        return self._compare(other, "==")
+
+    def __ne__(self, other):
+        return self._compare(other, "!=")
+
+    def __getattr__(self, name):
+        self.touched = True
+        raise AttributeError(name)
+
+    __hash__ = __bool__ = __index__ = __int__ = __float__ = __complex__ = _refuse
+    __len__ = __iter__ = __contains__ = __getitem__ = __call__ = _refuse
+    __repr__ = __str__ = __format__ = __reduce__ = __reduce_ex__ = __copy__ = _refuse
+    __array__ = __array_ufunc__ = __array_function__ = _refuse
+    __neg__ = __pos__ = __abs__ = __invert__ = __round__ = __trunc__ = _refuse
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _refuse
+    __truediv__ = __rtruediv__ = __floordiv__ = __rfloordiv__ = __mod__ = __rmod__ = _refuse
+    __pow__ = __rpow__ = __matmul__ = __rmatmul__ = __divmod__ = __rdivmod__ = _refuse
+    __lshift__ = __rlshift__ = __rshift__ = __rrshift__ = _refuse
+    __and__ = __rand__ = __or__ = __ror__ = __xor__ = __rxor__ = _refuse
+
+
+_ORDER = {
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+}
+
+
+def holds(values, index: Index) -> bool:
+    """Whether `index` is among `values` (nodes' arguments), deeply."""
+    todo = list(values)
+    while todo:
+        v = todo.pop()
+        if v is index:
+            return True
+        t = type(v)
+        if t is tuple or t is list:
+            todo.extend(v)
+        elif t is dict:
+            todo.extend(v.values())
+        elif t is slice:
+            todo.extend((v.start, v.stop, v.step))
+    return False
 
 
 _templates: dict = {}  # names -> the code of a get_state and a set_state of them
