@@ -10,7 +10,7 @@ import pytest
 
 import autoconv
 from autoconv.runtime import pure_steps
-from tests.graph.agreement import BACKENDS, same
+from tests.graph.agreement import BACKENDS, follows_the_rule, same
 
 STEPS = 40
 RNG = np.random.default_rng(12)
@@ -132,8 +132,26 @@ def index_read_by_a_function_after(x, w):
     return w, last()
 
 
+def running_sum(x):
+    out = np.zeros_like(x)
+    acc = 0.0
+    for i in range(x.shape[0]):
+        acc = acc + x[i]
+        out[i] = acc
+    return out
+
+
+def backwards(x, h):
+    for i in range(-1, -x.shape[0] - 1, -1):
+        h = np.tanh(x[i] @ np.ones((4, 4)) + h)
+    return h
+
+
 STAGED = [
     (descent, (X, Y, W)),
+    (running_sum, (RNG.random(50),)),
+    (running_sum, (RNG.random((50, 3)),)),
+    (backwards, (X, W)),
     (warm_up, (X, Y, W)),
     (index_tested, (X, W)),
     (index_read_by_a_function_after, (X, W)),
@@ -300,6 +318,30 @@ def index_compared_with_an_array(x, w):
     return w
 
 
+def index_past_the_end(x, w):
+    acc = w
+    for i in range(x.shape[0] + 3):
+        acc = acc + x[i]
+    return acc
+
+
+def index_of_a_tuple(x, w):
+    rows = tuple(x)
+    for i in range(STEPS):
+        w = w * 0.5 + rows[i % 3]
+    return w
+
+
+def index_as_a_key_and_compared(x, w):
+    out = np.zeros((STEPS,))
+    for i in range(STEPS):
+        w = w * 0.5
+        if i < 3:
+            w = w + 1.0
+        out[i] = np.sum(w)
+    return out
+
+
 def index_as_a_number(x, w):
     for i in range(STEPS):
         w = w * 0.5 + i
@@ -377,6 +419,8 @@ UNROLLED = [
     (index_in_a_python_list, (X, W)),
     (index_as_a_shape, (X, W)),
     (index_as_a_number, (X, W)),
+    (index_of_a_tuple, (X, W)),
+    (index_as_a_key_and_compared, (X, W)),
     (index_compared_with_a_float, (X, W)),
     (index_parity, (X, W)),
     (index_compared_with_an_array, (X, W)),
@@ -398,6 +442,11 @@ def test_steps_python_tells_apart_stay_unrolled(fn, args, backend, capsys):
     got = autoconv.function(fn, backend=backend)(*copy.deepcopy(args))
     assert same(want, got), (want, got)
     assert capsys.readouterr().out == printed
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_an_index_past_the_end_raises_as_eagerly(backend):
+    follows_the_rule(index_past_the_end, X, W, backend=backend)
 
 
 def test_a_global_list_gets_every_step():

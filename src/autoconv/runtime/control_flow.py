@@ -130,7 +130,15 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
                     # rest are staged as one loop, the loop the `roll` pass would make.
                     steps.starts.pop()
                     roll = staging.graph_tracer.roll_rest
-                    done = roll(rest, body, *settling.state, settling.undo, settling.aliases, steps)
+                    done = roll(
+                        rest,
+                        body,
+                        *settling.state,
+                        settling.undo,
+                        settling.aliases,
+                        settling.subscripts,
+                        steps,
+                    )
                     if done is True:
                         return
                     # It could not be staged (from here): unrolled on.

@@ -69,7 +69,7 @@ _ATTRS = frozenset(
     stack vstack hstack concatenate expand_dims swapaxes moveaxis broadcast_to diag trace
     float64 float32 float16 int64 int32 int16 int8 uint8 bool_ complex128 complex64 newaxis pi
     e inf nan amax amin nanmax nanmin nansum nanmean linalg norm inv solve det pinv
-    list_item item_at if_stmt converted len
+    list_item item_at setitem if_stmt converted len
     """.split()
 )
 
@@ -83,11 +83,12 @@ _codes: dict = {}  # code object -> whether its instructions pass (the values ar
 
 
 def stageable(body):
-    """`(written, aliases)` when `body(i)`, the converted body of a `for` over a Python range,
-    does the same at every step given the same state and the same answers of its index's
-    comparisons, and nothing that Python sees (see the module's docstring); else None.
-    `written`: the cells it and the functions it reaches assign (`{name: cell}`: the loop's
-    variables and temporaries); `aliases`: those of them it sets to the index (`i = itr`)."""
+    """`(written, aliases, subscripts)` when `body(i)`, the converted body of a `for` over a
+    Python range, does the same at every step given the same state and the same answers of
+    its index's comparisons, and nothing that Python sees (see the module's docstring); else
+    None. `written`: the cells it and the functions it reaches assign (`{name: cell}`: the
+    loop's variables and temporaries); `aliases`: those of them it sets to the index (`i =
+    itr`); `subscripts`: see `_instructions`."""
     global Tensor
     if Tensor is None:
         from autoconv.graph.tensor import Tensor
@@ -97,8 +98,8 @@ def stageable(body):
     written: dict = {}
     if not _function(body, set(), written, index=code.co_varnames[0]):
         return None
-    aliases = _codes[(code, code.co_varnames[0])][1]
-    return written, {name: written[name] for name in aliases if name in written}
+    _, aliases, subscripts = _codes[(code, code.co_varnames[0])]
+    return written, {name: written[name] for name in aliases if name in written}, subscripts
 
 
 def _function(fn, seen: set, written: dict, index=None) -> bool:
@@ -159,13 +160,16 @@ def _global_names(code) -> set:
 
 
 def _instructions(code, index):
-    """The names `code` assigns with `nonlocal` (STORE_DEREF) and those it sets to `index`
-    (`i = itr`), or False where an instruction is not one a pure step may run. The index may
-    be used anyhow here: what a step does with it is checked as the staged loop is traced
-    (`Index`)."""
-    stores, aliases = set(), set()
-    before = None
-    for i in dis.get_instructions(code):
+    """`(stores, aliases, subscripts)` of `code`, or False where an instruction is not one a
+    pure step may run. `stores`: the names it assigns with `nonlocal` (STORE_DEREF);
+    `aliases`: those it sets to `index` (`i = itr`); `subscripts`: where it reads `index`
+    if only as the key of `ac.item_at(x, i)` or `ac.setitem(out, i, v)` (`x[i]`, `out[i] =
+    v`), as (helper, name of `x` or `out`) pairs; None when it reads it otherwise. The index
+    may be used anyhow here: what a step does with it is checked as the staged loop is traced
+    (`Index`, `tensor_keys`)."""
+    stores, aliases, subscripts = set(), set(), []
+    done = [i for i in dis.get_instructions(code) if i.opname not in ("CACHE", "NOP")]
+    for k, i in enumerate(done):
         op = i.opcode
         if op not in _OPS:
             return False
@@ -180,11 +184,34 @@ def _instructions(code, index):
             return False
         if name == "STORE_DEREF":
             stores.add(i.argval)
-            if before is not None and before.opname == "LOAD_FAST" and before.argval == index:
-                aliases.add(i.argval)
-        if name not in ("CACHE", "NOP"):
-            before = i
-    return frozenset(stores), frozenset(aliases)
+        if name == "LOAD_FAST" and i.argval == index:
+            after = done[k + 1] if k + 1 < len(done) else None
+            if after is not None and after.opname == "STORE_DEREF":
+                aliases.add(after.argval)
+            key = _subscript(done, k)
+            if key is None or subscripts is None:
+                subscripts = None
+            else:
+                subscripts.append(key)
+    return frozenset(stores), frozenset(aliases), subscripts and tuple(subscripts)
+
+
+def _subscript(done, k):
+    """`(helper, name)` where instruction `k`, a read of the index, is the key of a call
+    `ac.item_at(name, i)` or `ac.setitem(name, i, ...)`; else None."""
+    if k < 3:
+        return None
+    module, helper, target = done[k - 3], done[k - 2], done[k - 1]
+    loads = ("LOAD_DEREF", "LOAD_FAST", "LOAD_GLOBAL")
+    if module.opname not in loads or module.argval != "ac" or target.opname not in loads:
+        return None
+    if helper.opname not in ("LOAD_METHOD", "LOAD_ATTR"):
+        return None
+    if helper.argval == "item_at" and done[k + 1].opname == "PRECALL" and done[k + 1].arg == 2:
+        return "item_at", target.argval
+    if helper.argval == "setitem":
+        return "setitem", target.argval
+    return None
 
 
 class Settling:
@@ -198,10 +225,10 @@ class Settling:
     same. `aliases`: the cells the body sets to the index."""
 
     __slots__ = ("names", "written", "aliases", "read", "mark", "before", "undo", "tries")
-    __slots__ += ("state", "_get", "_set")
+    __slots__ += ("state", "_get", "_set", "subscripts")
 
     def __init__(self, get_state, set_state, names, found, mark):
-        written, self.aliases = found
+        written, self.aliases, self.subscripts = found
         cells = dict(zip(get_state.__code__.co_freevars, get_state.__closure__ or ()))
         self.written = {
             n: c
@@ -244,6 +271,28 @@ class Settling:
             elif k < count or type(v) not in _CONSTANTS and not staging.is_undefined(v):
                 return state, None
         return state, tuple(out)
+
+
+def tensor_keys(body, subscripts, rest) -> bool:
+    """Whether the staged body may read its index as a Tensor (the loop's counter): it reads
+    it only as the key of `x[i]` and `out[i] = v` (`subscripts`), where `x` and `out` are
+    Tensors now whose first axis holds every step of `rest` (a key out of bounds raises, as
+    eagerly, in the unrolled steps; a staged one would not)."""
+    if not subscripts:
+        return False
+    cells = dict(zip(body.__code__.co_freevars, body.__closure__ or ()))
+    low, high = min(rest[0], rest[-1]), max(rest[0], rest[-1])
+    for _, name in subscripts:
+        cell = cells.get(name)
+        try:
+            value = cell.cell_contents if cell is not None else body.__globals__[name]
+        except (ValueError, KeyError):
+            return False
+        if type(value) is not Tensor or not value._shape or type(value._shape[0]) is not int:
+            return False
+        if not -value._shape[0] <= low or high >= value._shape[0]:
+            return False
+    return True
 
 
 _CONSTANTS = frozenset((int, float, bool, complex, str, type(None)))

@@ -542,11 +542,13 @@ class TensorTracer:
         """Whether the graph being built re-rolls its Python loops (the `roll` pass is on)."""
         return getattr(_g.current().graph, "early_roll", False)
 
-    def roll_rest(self, rest, body, get_state, set_state, names, undo, aliases, steps):
+    def roll_rest(self, rest, body, get_state, set_state, names, undo, aliases, subscripts, steps):
         """The steps `rest` (a Python range) of a loop whose body leaves its state as it finds
         it and does nothing Python sees (`runtime.pure_steps`), as one staged loop: what the
         `roll` pass makes of their unrolled copies. The body's index is a `pure_steps.Index`:
-        comparisons that answer alike for every step left, nothing else. `undo`: (mark,
+        comparisons that answer alike for every step left, nothing else; or the loop's counter
+        where it only reads and writes items of arrays (`subscripts`, see
+        `pure_steps.tensor_keys`). `undo`: (mark,
         state), where the graph and the state stood before the first of them, which was
         traced (it is dropped); `aliases`: the cells the body sets to the index, which hold
         the last one after the loop, as unrolled; `steps`: the loop's `Steps` before. True
@@ -556,12 +558,23 @@ class TensorTracer:
         """
         block = _g.current().block
         mark, state = undo
-        del block.nodes[mark:]
+
+        def back():
+            del block.nodes[mark:]
+            for v in state:
+                if type(v) is Tensor:
+                    v._stale = None  # (none was, `pure_steps.Settling`: the step's writes)
+            set_state(state)
+
+        back()
         steps.end()  # (the `roll` pass's hint on the steps before, unrolled)
-        set_state(state)
         index = pure_steps.Index(rest)
+        if pure_steps.tensor_keys(body, subscripts, rest):
+            source = _remaining(rest, None, rest.start - rest.step, None)  # (Tensor items)
+        else:
+            source = _Settled(rest, index)
         try:
-            self.for_stmt(_Settled(rest, index), body, get_state, set_state, names)
+            self.for_stmt(source, body, get_state, set_state, names)
             made = block.nodes[mark:]
             nodes = [*made, *(n for top in made for sub in top.blocks for n in _g.walk(sub))]
             if index.touched or any(
@@ -569,8 +582,7 @@ class TensorTracer:
             ):
                 raise pure_steps.IndexNeeded("the index was used")
         except AutoconvError:
-            del block.nodes[mark:]
-            set_state(state)
+            back()
             return None if index.touched else index.resume
         for cell in aliases.values():
             cell.cell_contents = rest[-1]
