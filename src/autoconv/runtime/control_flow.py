@@ -118,7 +118,7 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
         items = iter(iterable)
         for item in items:
             if steps is not None:
-                if item == resume:  # the steps from here on compare the index alike
+                if resume is not None and item == resume:  # (a range's int: see below)
                     settling = _settling(iterable, body, get_state, set_state, names)
                 steps.step()
             stop = body(item)
