@@ -118,8 +118,9 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
         items = iter(iterable)
         for item in items:
             if steps is not None:
-                if resume is not None and item == resume:  # (a range's int: see below)
+                if resume is not None and item >= resume:  # (a range's int: see below)
                     settling = _settling(iterable, body, get_state, set_state, names)
+                    resume = None
                 steps.step()
             stop = body(item)
             if settling is not None and stop is not True:

@@ -1,26 +1,29 @@
 """Which Python `range` loops may stop unrolling early while a graph is traced.
 
 A loop over a Python `range` is unrolled while tracing (AutoGraph's rule), and the `roll` pass
-later folds the identical copies back into one staged loop. Tracing the 1,000 copies is most of
-a first call, so a loop whose steps provably trace alike is staged once its state settles: the
-first steps run in Python as usual, and once a step leaves the loop's variables as it found them
-(Tensors of the same shapes, dtypes and weakness), the remaining steps become one staged loop
-(`TensorTracer.roll_rest`), which the roll pass would have made of their copies.
+later folds the identical copies back into one staged loop. Tracing the 1,000 copies was most
+of a first call, so a loop whose steps provably trace alike is staged instead: its steps run in
+Python as usual until one leaves the loop's variables as it found them (Tensors of the same
+shapes, dtypes and weakness); that step is undone, and it and the rest become one staged loop
+(`TensorTracer.roll_rest`), the loop the roll pass would have made of their copies.
 
 That is only the same as unrolling when a step cannot tell the steps apart and does nothing that
 Python sees. `stageable(body)` checks it from the body's bytecode and the values it reaches:
-- the index is not read (`for _ in range(n)`): `if i < 10`, `layers[i]`, `x[:i]` need it as an
-  int, so such loops stay unrolled;
 - no attribute, item, global or in-place writes, no imports, no nested functions, no jumps (the
   converted body has none; a user's own `if` in a called helper has);
-- the attributes read and methods called are from a list of NumPy functions, array
-  methods and autoconv's runtime helpers known to be free of effects (no `print`, no random
-  draws, no `out=`, no list methods);
+- the attributes read and methods called are from a list of NumPy functions, array methods
+  and autoconv's runtime helpers known to be free of effects (no `print`, no random draws, no
+  `out=`, no list methods);
 - every value it reaches from its closure and globals is an array, a number, a string, a
   dtype, a tuple of those, NumPy or autoconv's runtime, or a function that passes the same
-  checks (the `if` branches the converter made, a user's helper).
-A loop that fails a check, or whose state never settles within a few steps, is unrolled as
-before.
+  checks (the `if` branches the converter made, a user's helper);
+and `Settling` that the variables are all Tensors and the temporaries Tensors or plain Python
+values. The index is checked as the staged loop is traced: the body gets an `Index`, which
+answers comparisons with an int that answer alike for every step left (`if i < 10` from step
+10 on: the loop is staged from the step where they all do) and refuses anything else (the loop
+is then unrolled); or, where the body only reads and writes items at it (`x[i]`, `out[i] = v`)
+of arrays whose first axis holds every step, the loop's counter (`tensor_keys`). A loop that
+fails a check, or whose state does not settle within a few steps, is unrolled as before.
 """
 
 from __future__ import annotations
@@ -69,13 +72,13 @@ _ATTRS = frozenset(
     stack vstack hstack concatenate expand_dims swapaxes moveaxis broadcast_to diag trace
     float64 float32 float16 int64 int32 int16 int8 uint8 bool_ complex128 complex64 newaxis pi
     e inf nan amax amin nanmax nanmin nansum nanmean linalg norm inv solve det pinv
-    list_item item_at setitem if_stmt converted len
+    list_item item_at setitem if_stmt for_stmt range converted len
     """.split()
 )
 
 _SAFE_TYPES = frozenset((int, float, bool, complex, str, type(None), np.ndarray))
 _MODULES = frozenset(("numpy", "numpy.linalg", "autoconv.runtime"))
-_TYPES = (int, float, bool, complex)
+_TYPES = (int, float, bool, complex, range)
 
 Tensor = None  # autoconv.graph.tensor.Tensor, once a graph is traced (that package imports this)
 
