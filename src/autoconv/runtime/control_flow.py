@@ -124,18 +124,21 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
                 steps.step()
             stop = body(item)
             if settling is not None and stop is not True:
-                # (a symbolic stop too: the staged loop stops where the step would)
-                rest = range(item, iterable.stop, iterable.step)
+                # A step that may stop the loop (a symbolic stop) is undone and staged with the
+                # rest: the staged loop stops where it would.
+                undone = stop is not None and stop is not False
+                rest = range(item + (0 if undone else iterable.step), iterable.stop, iterable.step)
                 if settling.settled() and _len(rest) >= pure_steps.MIN_LEFT:
-                    # The step left the state as it found it: it is undone, and it and the
-                    # rest are staged as one loop, the loop the `roll` pass would make.
-                    steps.starts.pop()
+                    # The step left the state as it found it: the rest is staged as one loop,
+                    # the loop the `roll` pass would make of their copies.
+                    if undone:
+                        steps.starts.pop()
                     roll = staging.graph_tracer.roll_rest
                     done = roll(
                         rest,
                         body,
                         *settling.state,
-                        settling.undo,
+                        settling.start if undone else settling.undo,
                         settling.aliases,
                         settling.subscripts,
                         steps,
@@ -144,9 +147,10 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
                         return
                     # It could not be staged (from here): unrolled on.
                     settling, steps, resume = None, _python_loop(), done
-                    steps.step()
-                    stop = body(item)
-                elif not settling.tries or _len(rest) <= pure_steps.MIN_LEFT:
+                    if undone:
+                        steps.step()
+                        stop = body(item)
+                elif not settling.tries or _len(rest) < pure_steps.MIN_LEFT:
                     settling = None
             if stop is None or stop is False:
                 continue

@@ -222,13 +222,17 @@ class Settling:
     whether that step left the loop's variables as it found them (all Tensors alike), and its
     temporaries Tensors or plain Python values. Then `state` is the loop's (get_state,
     set_state, names) with the temporaries that hold Tensors added (a function may read them
-    after the loop: the converter's state has only the variables the code after it reads),
-    and `undo` where that step began: the graph's length (`mark()`) and the values of `state`.
-    The temporaries that hold Python values keep that step's: every later step gives the
-    same. `aliases`: the cells the body sets to the index."""
+    after the loop: the converter's state has only the variables the code after it reads);
+    `undo` is where the graph and the state stand, the graph's length (`mark()`) and the
+    values of `state`, and `start` the same before that step. The temporaries that hold
+    Python values keep that step's: every later step gives the same. `aliases`: the cells the
+    body sets to the index. The settled step stays in the graph (unless it may stop the loop:
+    then the staged loop starts with it): what its copy in the loop reads only from before
+    the loop is then the same computation as its own, which the `cse` pass runs once, before
+    the loop."""
 
     __slots__ = ("names", "written", "aliases", "read", "mark", "before", "undo", "tries")
-    __slots__ += ("state", "_get", "_set", "subscripts")
+    __slots__ += ("state", "_get", "_set", "subscripts", "start")
 
     def __init__(self, get_state, set_state, names, found, mark):
         written, self.aliases, self.subscripts = found
@@ -241,9 +245,9 @@ class Settling:
         self.names, self.mark, self._get, self._set = tuple(names), mark, get_state, set_state
         self.read = _with(get_state, set_state, names, list(self.written), written)
         state, self.before = self._read()
-        self.undo = (mark(), state)
+        self.start = (mark(), state)
         self.tries = TRIES
-        self.state = None
+        self.state = self.undo = None
 
     def settled(self) -> bool:
         state, now = self._read()
@@ -252,10 +256,14 @@ class Settling:
             temps = [n for n, v in zip(self.written, state[count:]) if type(v) is Tensor]
             self.state = _with(self._get, self._set, self.names, temps, self.written)
             kept = [k for k, n in enumerate(self.written) if n in temps]
-            mark, before = self.undo
-            self.undo = (mark, (*before[:count], *(before[count + k] for k in kept)))
+
+            def pick(values):
+                return (*values[:count], *(values[count + k] for k in kept))
+
+            self.undo = (self.mark(), pick(state))
+            self.start = (self.start[0], pick(self.start[1]))
             return True
-        self.before, self.undo = now, (self.mark(), state)
+        self.before, self.start = now, (self.mark(), state)
         self.tries -= 1
         return False
 

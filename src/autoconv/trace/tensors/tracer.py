@@ -548,13 +548,12 @@ class TensorTracer:
         `roll` pass makes of their unrolled copies. The body's index is a `pure_steps.Index`:
         comparisons that answer alike for every step left, nothing else; or the loop's counter
         where it only reads and writes items of arrays (`subscripts`, see
-        `pure_steps.tensor_keys`). `undo`: (mark,
-        state), where the graph and the state stood before the first of them, which was
-        traced (it is dropped); `aliases`: the cells the body sets to the index, which hold
-        the last one after the loop, as unrolled; `steps`: the loop's `Steps` before. True
-        when staged; else the graph and the state are as they were at `undo`, and the result
-        is the step from which it may be staged (the index compared with a step of `rest`:
-        `if i < 10`), or None.
+        `pure_steps.tensor_keys`). `undo`: (mark, state), where the graph and the state stand
+        before the first of them (a step traced after `mark` is dropped); `aliases`: the cells
+        the body sets to the index, which hold the last one after the loop, as unrolled;
+        `steps`: the loop's `Steps` before. True when staged; else the graph and the state are
+        as they were at `undo`, and the result is the step from which it may be staged (the
+        index compared with a step of `rest`: `if i < 10`), or None.
         """
         block = _g.current().block
         mark, state = undo
