@@ -33,6 +33,7 @@ import types
 
 import numpy as np
 
+from autoconv.caches import IdentityCache, register_cache
 from autoconv.errors import AutoconvError
 from autoconv.runtime import staging
 
@@ -82,7 +83,9 @@ _TYPES = (int, float, bool, complex, range)
 
 Tensor = None  # autoconv.graph.tensor.Tensor, once a graph is traced (that package imports this)
 
-_codes: dict = {}  # code object -> whether its instructions pass (the values are checked apart)
+# code object -> {index name: what `_instructions` found} (the values are checked apart)
+_codes = IdentityCache()
+register_cache("pure loop steps: instructions", _codes)
 
 
 def stageable(body):
@@ -101,7 +104,7 @@ def stageable(body):
     written: dict = {}
     if not _function(body, set(), written, index=code.co_varnames[0]):
         return None
-    _, aliases, subscripts = _codes[(code, code.co_varnames[0])]
+    _, aliases, subscripts = _codes.get(code)[code.co_varnames[0]]
     return written, {name: written[name] for name in aliases if name in written}, subscripts
 
 
@@ -112,10 +115,13 @@ def _function(fn, seen: set, written: dict, index=None) -> bool:
     code = fn.__code__
     if fn.__defaults__ or fn.__kwdefaults__:
         return False  # (their values: not worth a check here)
-    key = (code, index)
-    found = _codes.get(key)
+    by_index = _codes.get(code)
+    if by_index is None:
+        by_index = {}
+        _codes.put(code, by_index)
+    found = by_index.get(index)
     if found is None:
-        found = _codes[key] = _instructions(code, index)
+        found = by_index[index] = _instructions(code, index)
     if found is False:
         return False
     stores = found[0]
@@ -407,6 +413,7 @@ def holds(values, index: Index) -> bool:
 
 
 _templates: dict = {}  # names -> the code of a get_state and a set_state of them
+register_cache("pure loop steps: state functions", _templates)
 
 
 def _with(get_state, set_state, names, temps, written):
