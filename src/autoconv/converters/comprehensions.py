@@ -78,6 +78,21 @@ class _Filtered(Transformer):
         made = templates.expr("set(items)", items=call)
         return expressions.located(made, node)
 
+    def visit_DictComp(self, node):
+        # `{(i, j): A[i, j] for i in range(n) for j in range(m) if A[i, j]}`: the dict of the
+        # pairs the `for`s give, in their order (`dict(...)` of a run-time list stores each
+        # pair as `d[k] = v`); a dict comprehension of one `for` is `converters.keyed`'s.
+        self.generic_visit(node)
+        if len(node.generators) == 1:
+            return node
+        pair = gast.Tuple(elts=[node.key, node.value], ctx=gast.Load())
+        listed = gast.ListComp(elt=pair, generators=node.generators)
+        call = nested_call(listed, self.ctx)
+        if call is None:
+            return node
+        made = templates.expr("dict(items)", items=call)
+        return expressions.located(made, node)
+
 
 _STAGED = ("range", "enumerate", "zip")  # built-ins whose `ac.` forms iterate staged values
 

@@ -182,6 +182,7 @@ class Tensor:
     def __bool__(self):
         if building():
             uses.arraylike.no_match_case(self)  # `case 0:` of a `match` on a Tensor
+            uses.arraylike.no_comprehension_test(self)  # a comprehension left as Python
         raise StagingError(
             f"{_here()}: a symbolic Tensor ({self!r}) was used as a Python bool. Its value is "
             "only known when the graph runs. In code that autoconv converts (autoconv.function "
@@ -220,6 +221,10 @@ class Tensor:
 
     def __complex__(self):
         uses.arraylike.no_python_number(self, "complex")
+
+    def as_integer_ratio(self):
+        """Library code computing exactly (`statistics.mean`): a clear error while tracing."""
+        uses.arraylike.exact_ratio(self)
 
     def __index__(self):
         uses.arraylike.no_python_number(self, "index")

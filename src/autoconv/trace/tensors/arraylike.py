@@ -21,6 +21,7 @@ from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import STR_METHODS, array_list, str_method
 from autoconv.graph.helpers import flat_items as _flat_items
 from autoconv.graph.tensor import PY_TYPES, Tensor
+from autoconv.trace.tensors.library_values import exact_ratio as exact_ratio  # Tensor's
 from autoconv.trace.tensors.path_types import retag
 from autoconv.trace.tensors.recording import emit, may_raise
 from autoconv.trace.tensors.user_code import (
@@ -320,6 +321,27 @@ def no_match_case(t: Tensor):
         "statement stays Python: autoconv stages `if`/`elif`, not `match`. Write the cases as "
         "`if k == 0: ... elif k == 1: ... else: ...`, which is staged.",
     )
+
+
+def no_comprehension_test(t: Tensor):
+    """A comprehension's `if` (or a `for` over a value) known only when the graph runs, in a
+    comprehension left as Python (`:=` in it binds in the function, which the runtime's form,
+    whose parts are lambdas, cannot): the comprehension is named, and the loop to write."""
+    frame = user_frame()
+    if frame is None or frame.f_code.co_name not in _COMPREHENSIONS:
+        return
+    line = source_line(frame)
+    walrus = " (`:=` in it binds a name of the function, which autoconv keeps as Python)"
+    fail(
+        frame,
+        f"the comprehension in `{line}` tests a value known only when the graph runs ({t!r})"
+        f"{walrus if ':=' in line else ''}, and a comprehension autoconv leaves as Python needs "
+        "its `if` now. Write it as a `for` statement with an `if` and `out.append(...)` (a "
+        "`:=` there becomes a plain assignment), which is staged.",
+    )
+
+
+_COMPREHENSIONS = ("<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>")
 
 
 def _item_write_target(line: str) -> tuple[str, str] | None:
