@@ -168,6 +168,7 @@ def helper_results(function_node, ctx) -> set:
                 and isinstance(v.func, gast.Attribute)
                 and _makes_keyed(v)
             ),
+            unpacked=True,  # `indptr, data = to_csr(A)`: each may be a list a loop grew there
         )
     return ctx.helper_results
 

@@ -196,6 +196,8 @@ class Tensor:
             # `a, b = row`: as eagerly, one item per index of a first dimension known now (a
             # wrong count raises Python's own ValueError).
             return (self[i] for i in range(self._shape[0]))
+        if building() and self.dtype == object and not self._shape:
+            uses.arraylike.no_string_iteration(self)  # `for c in str(n)`
         raise StagingError(
             f"{_here()}: a symbolic Tensor ({self!r}) cannot be iterated in code that is not "
             "converted: its first dimension is unknown until the graph runs (or longer than "

@@ -344,6 +344,19 @@ def no_comprehension_test(t: Tensor):
 _COMPREHENSIONS = ("<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>")
 
 
+def no_string_iteration(t: Tensor):
+    """Iterating a string made when the graph runs (`for c in str(n)`, `sum(int(c) for c in
+    f"{v}")`): its characters are known only then; the user's line and what to write."""
+    frame = user_frame()
+    fail(
+        frame,
+        f"`{source_line(frame)}` iterates a string made when the graph runs (an f-string or "
+        "str() of a value), whose characters are known only then, which graph mode does not "
+        "stage. Compute from the number instead (its digits: `n % 10` and `n //= 10` in a "
+        "`while n > 0:` loop), or return the string and iterate it outside.",
+    )
+
+
 def _item_write_target(line: str) -> tuple[str, str] | None:
     """The array (a name or an attribute) whose item the statement `line` updates from its
     own items, and the key's text (`("bins", "b")` for `bins[b] += 1`, `dp` in `dp[c] = dp[c]
