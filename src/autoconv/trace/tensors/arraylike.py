@@ -22,6 +22,7 @@ from autoconv.graph.helpers import STR_METHODS, array_list, str_method
 from autoconv.graph.helpers import flat_items as _flat_items
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.trace.tensors.library_values import exact_ratio as exact_ratio  # Tensor's
+from autoconv.trace.tensors.library_values import in_library, library_needs_value
 from autoconv.trace.tensors.path_types import retag
 from autoconv.trace.tensors.recording import emit, may_raise
 from autoconv.trace.tensors.user_code import (
@@ -148,6 +149,8 @@ def no_python_number(t: Tensor, what: str):
     """`int(t)`, `float(t)`, `operator.index(t)`, `np.asarray(t)` while tracing: a clear error
     that says what to write instead, for the construct on the user's line."""
     frame = user_frame()
+    if in_library(frame) and what in ("float", "int", "index"):
+        library_needs_value(f"takes its {what}() (`{source_line(frame)}` there)")
     line = source_line(frame)
     op = opname(frame)
     spec = _shown(t, frame, line)

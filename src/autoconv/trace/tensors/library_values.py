@@ -18,9 +18,20 @@ _STDLIB = os.path.dirname(os.path.abspath(os.__file__)) + os.sep
 
 def exact_ratio(t) -> None:
     """`t.as_integer_ratio()` while tracing: a StagingError at the user's call of the library."""
+    library_needs_value("computes with its exact value (`as_integer_ratio()`)")
+
+
+def in_library(frame) -> bool:
+    """Whether `frame` runs the standard library's Python code (`statistics`)."""
+    return frame is not None and frame.f_code.co_filename.startswith(_STDLIB)
+
+
+def library_needs_value(what: str) -> None:
+    """A StagingError at the user's line that called standard-library code which `what` (needs
+    the value of a number known only when the graph runs)."""
     from autoconv.conversion.library import generated_codes
 
-    frame = sys._getframe(1)
+    frame = sys._getframe(2)
     library = None
     while frame is not None and id(frame.f_code) not in generated_codes:
         if library is None and frame.f_code.co_filename.startswith(_STDLIB):
@@ -28,11 +39,11 @@ def exact_ratio(t) -> None:
         frame = frame.f_back
     origin = None if frame is None else (frame.f_code.co_filename, frame.f_lineno)
     line = source_line(frame)
-    what = f"`{line}` gives" if line else "this gives"
+    gives = f"`{line}` gives" if line else "this gives"
     by = f"`{library}`" if library else "library code"
     raise StagingError(
-        f"{where(origin)}: {what} a number known only when the graph runs to {by}, which "
-        "computes with its exact value (`as_integer_ratio()`), needed while tracing. Use "
+        f"{where(origin)}: {gives} a number known only when the graph runs to {by}, which "
+        f"{what}, needed while tracing. Use "
         "NumPy's forms, which are staged: np.mean, np.median, np.std(..., ddof=1), np.var "
         "of np.array(values) (`float(...)` of the result for a Python float)."
     )
