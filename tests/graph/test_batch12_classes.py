@@ -14,6 +14,13 @@ JAX backend cannot lower a construct, its documented LoweringError naming the us
 - C2: `:=` in a comprehension's filter: a clear error naming the comprehension.
 - C5: an object made in a staged loop's body and changed there (`th = T(v); th.c = ...`).
 - C6: a dict comprehension with two `for`s and a staged filter.
+- C3: `np.column_stack`, `map(f, a, b)` of run-time lists; a comprehension over a list a
+  helper returned in a tuple (`indptr, data = to_csr(A)`).
+- C7: `c == START` of a tuple of run-time ints in a function that also tests tuples against a
+  set (the converter's `keyed_op`).
+- C13: `.sort(key=lambda e: (e[0], e[1]))` (tuple keys) of a run-time list; `for _, _, v in`
+  a run-time list.
+- C10, library code: clear errors for iterating a run-time string and for `statistics`.
 """
 
 import contextlib
@@ -181,6 +188,85 @@ def nonzero_entries_dict(A):
     return {(i, j): float(A[i, j]) for i in range(2) for j in range(2) if A[i, j]}
 
 
+# C3 ------------------------------------------------------------------------------------------
+
+
+@prog(np.array([1.0, -1.0, 2.0]), np.array([3.0]))
+def columns_of_positives(x):
+    cols = []
+    for v in x:
+        if v > 0:
+            cols.append(np.array([v, v * v]))
+    return np.column_stack(cols)
+
+
+@prog(np.array([1, 2, 3, 4, 6]), np.array([1]))
+def products_of_evens_and_odds(x):
+    evens = [v for v in x.tolist() if v % 2 == 0]
+    odds = [v for v in x.tolist() if v % 2 == 1]
+    return list(map(lambda a, b: a * b + 1, evens, odds))
+
+
+def _split_signs(x):
+    pos, neg = [], []
+    for v in x:
+        if v > 0:
+            pos.append(v)
+        else:
+            neg.append(v)
+    return pos, neg
+
+
+@prog(np.array([1.0, -2.0, 3.0]), np.zeros(0))
+def helper_lists_unpacked(x):
+    pos, neg = _split_signs(x)
+    return [float(v) for v in pos], [round(float(v), 1) for v in neg]
+
+
+# C7 ------------------------------------------------------------------------------------------
+
+STOP = {(3, 0), (3, 2)}
+START2 = (0, 3)
+
+
+def _pair(seq, i):
+    return (int(seq[i]), int(seq[i + 1]))
+
+
+@prog(np.array([0, 3, 1, 1, 3, 0]), np.array([1, 1, 1, 1]))
+def codon_pairs(seq):
+    start, found = None, []
+    for frame in range(2):
+        i = frame
+        start = None
+        while i + 2 <= len(seq):
+            c = _pair(seq, i)  # (a helper's result: the converter's `keyed_op`)
+            if start is None and c == START2:
+                start = i
+            elif start is not None and c in STOP:
+                found.append((frame, start, i))
+                start = None
+            i += 2
+    return found
+
+
+# C13 -----------------------------------------------------------------------------------------
+
+
+@prog(np.array([[0.0, 2.0, 0.0], [3.0, 0.0, 4.0]]), np.zeros((2, 3)))
+def transposed_entries(A):
+    entries = [(j, i, A[i, j]) for i in range(A.shape[0]) for j in range(A.shape[1]) if A[i, j]]
+    entries.sort(key=lambda e: (e[0], e[1]))
+    return [(r, c) for r, c, _ in entries], [float(v) for _, _, v in entries]
+
+
+@prog(np.array([5, -1, 4, 7, 3, 9, 2]), np.zeros(0, dtype=np.int64))
+def pairs_by_two_keys(x):
+    e = [(int(v) % 3, int(v)) for v in x if v > 0]
+    e.sort(key=lambda t: (t[0], -t[1]), reverse=True)
+    return e
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("f,inputs", P, ids=[f.__name__ for f, _ in P])
 def test_program(f, inputs, backend):
@@ -268,3 +354,30 @@ def test_walrus_in_filter_is_an_error():
     assert "the comprehension in `return [y for v in x if (y := v * v) > 2]`" in text
     assert "`:=` in it binds a name of the function" in text
     assert "Write it as a `for` statement" in text
+
+
+def digit_sum_by_text(x):
+    return sum(int(c) for c in str(int(x[0])))
+
+
+def fmean_of_list(x):
+    return statistics.fmean(x.tolist())
+
+
+def median_of_list(x):
+    return statistics.median(x.tolist())
+
+
+def test_iterating_a_run_time_string_is_an_error():
+    text = message(digit_sum_by_text, np.array([38]))
+    assert "iterates a string made when the graph runs" in text
+    assert "`n % 10`" in text and "test_batch12_classes.py:" in text
+
+
+def test_library_code_given_run_time_numbers_names_the_call():
+    text = message(fmean_of_list, np.array([1.0, 2.0]))
+    assert "`return statistics.fmean(x.tolist())` gives a number known only" in text
+    assert "takes its float()" in text and "test_batch12_classes.py:" in text
+    text = message(median_of_list, np.array([1.0, 3.0, 2.0]))
+    assert "This line is in `statistics`, called from" in text
+    assert "test_batch12_classes.py:" in text

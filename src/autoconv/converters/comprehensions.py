@@ -125,6 +125,10 @@ def _run_time_length(node, ctx, results) -> bool:
         return _numpy_call(node.value, _INDEX_TUPLES)  # `np.nonzero(row)[0]`
     if isinstance(node, gast.Name):
         return node.id in results
+    if isinstance(node, gast.ListComp):
+        # `entries = [... for i in ... for j in ... if A[i, j]]`: filtered, so possibly a list
+        # whose length is known only when the graph runs
+        return any(g.ifs for g in node.generators)
     if not isinstance(node, gast.Call):
         return False
     func = node.func
@@ -171,7 +175,19 @@ def filtered_call(node, ctx, staged_builtins: bool = True):
     if gen.is_async or not names or not all(isinstance(n, gast.Name) for n in names):
         return None
     if len({n.id for n in names}) != len(names):
-        return None  # `for _, kind, _ in events`: a lambda cannot take one name twice
+        # `for _, _, v in entries`: a lambda cannot take one name twice; Python binds the
+        # last, so the earlier ones get names of their own (read nowhere).
+        last = {n.id: k for k, n in enumerate(names)}
+        names = [
+            n
+            if last[n.id] == k
+            else gast.Name(
+                id=ctx.namer.new(n.id), ctx=gast.Store(), annotation=None, type_comment=None
+            )
+            for k, n in enumerate(names)
+        ]
+        if isinstance(target, gast.Tuple):
+            target = gast.Tuple(elts=names, ctx=gast.Store())
     if any(isinstance(n, _KEEP) for part in (node.elt, *gen.ifs) for n in walk(part)):
         return None
     loop_names = {n.id for n in names}
