@@ -381,3 +381,21 @@ def test_library_code_given_run_time_numbers_names_the_call():
     text = message(median_of_list, np.array([1.0, 3.0, 2.0]))
     assert "This line is in `statistics`, called from" in text
     assert "test_batch12_classes.py:" in text
+
+
+RATES = {"standard": (5.0, 0.5), "express": (15.0, 1.0)}
+
+
+def table_read_at_run_time_key(x):
+    out = []
+    for v in x:
+        r = RATES.get(("standard", "express", "none")[int(v)])
+        out.append(r[0] if r is not None else -1.0)
+    return out
+
+
+def test_read_of_a_module_table_at_a_run_time_key_says_read():
+    text = message(table_read_at_run_time_key, np.array([0, 1]))
+    assert "holds keys known while tracing ('standard', 'express')" in text
+    assert "is read (`.get()`) at a key known only when the graph runs" in text
+    assert "test_batch12_classes.py:" in text
