@@ -267,6 +267,13 @@ def pairs_by_two_keys(x):
     return e
 
 
+@prog(np.array([1.0, -1.0, 2.0]), np.array([-3.0]))
+def ids_of_positive_records(x):
+    fixed = [(1.0, 0, [0]), (2.0, 1, [1])]
+    heap = [(float(v), i, [i]) for i, v in enumerate(x) if v > 0]
+    return {i: 0 for _, i, _ in fixed}, {i: len(s) for _, i, s in heap}, {i for _, i, _ in heap}
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("f,inputs", P, ids=[f.__name__ for f, _ in P])
 def test_program(f, inputs, backend):

@@ -174,20 +174,9 @@ def filtered_call(node, ctx, staged_builtins: bool = True):
     names = [target] if isinstance(target, gast.Name) else getattr(target, "elts", None)
     if gen.is_async or not names or not all(isinstance(n, gast.Name) for n in names):
         return None
-    if len({n.id for n in names}) != len(names):
-        # `for _, _, v in entries`: a lambda cannot take one name twice; Python binds the
-        # last, so the earlier ones get names of their own (read nowhere).
-        last = {n.id: k for k, n in enumerate(names)}
-        names = [
-            n
-            if last[n.id] == k
-            else gast.Name(
-                id=ctx.namer.new(n.id), ctx=gast.Store(), annotation=None, type_comment=None
-            )
-            for k, n in enumerate(names)
-        ]
-        if isinstance(target, gast.Tuple):
-            target = gast.Tuple(elts=names, ctx=gast.Store())
+    names = distinct(names, ctx)
+    if isinstance(target, gast.Tuple):
+        target = gast.Tuple(elts=names, ctx=gast.Store())
     if any(isinstance(n, _KEEP) for part in (node.elt, *gen.ifs) for n in walk(part)):
         return None
     loop_names = {n.id for n in names}
@@ -204,6 +193,21 @@ def filtered_call(node, ctx, staged_builtins: bool = True):
         template = f"ac.filtered(items, lambda {params}: test, lambda {params}: value{unpack})"
     items = _staged_iter(gen.iter, ctx) if staged_builtins else gen.iter
     return templates.expr(template, ac=ctx.ac, items=items, test=test, value=node.elt)
+
+
+def distinct(names: list, ctx) -> list:
+    """`names` (a target's Name nodes) with each name bound more than once renamed but for its
+    last binding (`for _, _, v in entries`: a lambda cannot take one name twice; Python binds
+    the last, and the others are read nowhere)."""
+    last = {n.id: k for k, n in enumerate(names)}
+    if len(last) == len(names):
+        return names
+    return [
+        n
+        if last[n.id] == k
+        else gast.Name(id=ctx.namer.new(n.id), ctx=gast.Store(), annotation=None, type_comment=None)
+        for k, n in enumerate(names)
+    ]
 
 
 def _flat_target(node, ctx):
