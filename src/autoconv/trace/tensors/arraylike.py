@@ -327,20 +327,22 @@ def no_match_case(t: Tensor):
 
 
 def no_comprehension_test(t: Tensor):
-    """A comprehension's `if` (or a `for` over a value) known only when the graph runs, in a
-    comprehension left as Python (`:=` in it binds in the function, which the runtime's form,
-    whose parts are lambdas, cannot): the comprehension is named, and the loop to write."""
+    """A comprehension's `if` known only when the graph runs, in a comprehension left as Python
+    because `:=` in it binds in the function (which the runtime's form, whose parts are
+    lambdas, cannot): the comprehension is named, and the loop to write."""
     frame = user_frame()
     if frame is None or frame.f_code.co_name not in _COMPREHENSIONS:
         return
     line = source_line(frame)
-    walrus = " (`:=` in it binds a name of the function, which autoconv keeps as Python)"
+    if ":=" not in line:
+        return  # (another comprehension kept as Python: `groupby` comparing in C, ...)
     fail(
         frame,
         f"the comprehension in `{line}` tests a value known only when the graph runs ({t!r})"
-        f"{walrus if ':=' in line else ''}, and a comprehension autoconv leaves as Python needs "
-        "its `if` now. Write it as a `for` statement with an `if` and `out.append(...)` (a "
-        "`:=` there becomes a plain assignment), which is staged.",
+        " (`:=` in it binds a name of the function, which autoconv keeps as Python), and a "
+        "comprehension autoconv leaves as Python needs its `if` now. Write it as a `for` "
+        "statement with an `if` and `out.append(...)` (the `:=` there a plain assignment), "
+        "which is staged.",
     )
 
 
