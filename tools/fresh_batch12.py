@@ -2854,7 +2854,7 @@ FINDINGS = {
     "kmer_counts": ("b", "L-tuple-key-items"),
     "codon_usage_table": ("b", "L-tuple-key-items"),
     "confusion_matrix_dict": ("b", "L-tuple-key-items"),
-    "match_stack_commands": ("b", "L-match"),
+    "match_stack_commands": ("b", "L-match (runs in run 3: main stages value patterns)"),
     "match_tuple_patterns": ("b", "L-match"),
     "naive_bayes_counts": ("b", "L-run-time-key"),
     "ordered_dict_lru": ("b", "L-run-time-key"),
