@@ -212,12 +212,6 @@ def dict_made(*args, **kwargs):
         items = args[0]
         if type(items) in keyed.DICTS and keyed.active(items) is not None:
             return copied(items, dict)
-        if type(items) is list and staging.grown_list(items):
-            # `dict(sorted(d.items()))`: pairs a staged loop made, stored one by one as the
-            # comprehension `{k: v for k, v in items}` stores them.
-            from autoconv.runtime.keyed_comprehensions import built
-
-            return built("dict", items, None, lambda k, v: k, lambda k, v: v, unpack=True)
         if type(items) in keyed.DICTS or not isinstance(items, Mapping):
             out: dict = {}
             keyed.method(out.update)(items)  # (Python's errors for a bad pair)
