@@ -36,6 +36,7 @@ from autoconv.converters import (
     run_time_index,
     staged_try,
     strings,
+    suppress,
     walrus_tests,
     written_params,
 )
@@ -117,6 +118,7 @@ def convert(
     # `x if c else y` may choose a string when the graph runs (`"-".join(parts)` then joins it)
     has_choice = any(isinstance(n, gast.IfExp) for n in scopes.own_nodes(node))
     joins = run_time_index.joins_text(scopes.own_nodes(node))
+    suppress.transform(node, ctx)  # `with suppress(E):` is a `try`: before marking them
     staged_try.mark_users(node)
     scopes.forget_own_nodes(node)
     handlers.transform(node, ctx)  # the user's own handlers, before the converter adds any

@@ -38,7 +38,7 @@ from autoconv.trace.tensors.rows import (
     parts,
     stand_in,
 )
-from autoconv.trace.tensors.user_code import user_frame
+from autoconv.trace.tensors.user_code import statement_at, user_frame
 
 _PY_NUMBERS = (bool, int, float, complex)
 
@@ -60,9 +60,12 @@ class ListAccum:
         return f"<items appended in a staged loop: {spec} each>"
 
     def _fail(self, *args, **kwargs):
+        origin = user_origin(2)
+        line = statement_at(*origin) if origin else ""
         raise StagingError(
-            f"{where(user_origin(2))}: a list holds items a staged loop appended (known only "
-            "when the graph runs), and it reached code that uses it as a Python list (a "
+            f"{where(origin)}: {f'`{line}`: ' if line else ''}a list holds items a staged loop "
+            "appended (known only when the graph runs), and it reached code that uses it as a "
+            "Python list (a "
             "library's function, NumPy's reductions, or code autoconv does not convert). In "
             "converted code, len(), items, slices, `in`, `for` loops, sum/max/min and "
             "np.stack/np.array of it are staged: pass np.stack(lst) to other code."
@@ -101,7 +104,19 @@ class ListAccum:
     def __array_function__(self, func, types, args, kwargs):
         if func in STACKERS:
             return _stack_lists(func, args, kwargs)
+        if func is np.column_stack and not kwargs and len(args) == 1:
+            # `np.column_stack(cols)`: 1-d items side by side (a stack along axis 1), 2-d
+            # ones joined along it, as NumPy's own definition of it.
+            ndim = {len(_item_shape(a)) for a in args[0]}
+            if ndim == {1}:
+                return _stack_lists(np.stack, (args[0], 1), {})
+            if ndim == {2}:
+                return _stack_lists(np.concatenate, (args[0], 1), {})
         self._fail()
+
+
+def _item_shape(a) -> tuple:
+    return tuple(a.tensor.shape[1:]) if isinstance(a, ListAccum) else tuple(np.shape(a))
 
 
 STACKERS = (np.stack, np.concatenate, np.vstack, np.hstack)
@@ -287,8 +302,10 @@ def one_kind(items, what: str, origin, stacked: bool = False) -> None:
             continue
         if stacked and all(k is None or PY_TYPES[item.dtype.kind] is k for k in kinds[1]):
             continue
-        shown = " or ".join(
-            "a NumPy value" if k is None else f"a Python {k.__name__}" for k in kinds[1]
+        shown = " or ".join(  # each kind once, however many paths give it
+            dict.fromkeys(
+                "a NumPy value" if k is None else f"a Python {k.__name__}" for k in kinds[1]
+            )
         )
         raise StagingError(
             f"{where(origin)}: `{kinds[2]}` is {shown}, depending on the path taken, and "
