@@ -349,7 +349,8 @@ class _Writer:
         if found is None:
             return
         fn = node.fn
-        record = _casts.replayer(node, lambda v: fn(float(np.asarray(v))))
+        # (the argument as Python has it: a float, or an int for `math.isqrt`)
+        record = _casts.replayer(node, lambda v: fn(np.asarray(v).item()))
         self.callbacks.append(record)
         cb = self.bind(record, f"math_error_{len(self.callbacks)}")
         x = self.expr(node.args[0])
