@@ -140,7 +140,8 @@ def settle(assumed: dict, accums: dict, appended: list) -> bool:
     for k, (_, _, outer) in accums.items():
         got = appended[k] if k < len(appended) else None
         if type(got) is list:  # the loop's first run-time list: its items, and those appended
-            assumed[k] = union(initial(outer), of_items(got))
+            now = union(initial(outer), of_items(got))
+            assumed[k] = union(assumed[k], now) if k in assumed else now
             continue
         before = assumed.get(k)
         if type(got) is not tuple or before is None:

@@ -327,6 +327,7 @@ class _Loop:
                 return None
             appended = [e.items if n == k else [] for n in range(len(snap))]
             self._settle_lists(snap, accums, appended)
+            _kinds.settle(self.item_kinds, accums, appended)  # (its items' kinds, from these)
             return None
         finally:
             _LOOPS.pop()
