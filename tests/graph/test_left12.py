@@ -10,6 +10,7 @@
 - JC2: `math.isqrt` of a run-time int on JAX.
 """
 
+import heapq
 import math
 from collections import Counter
 
@@ -77,6 +78,14 @@ def float32_meets_items(x):
     return x[0], 0.0
 
 
+def heap_of_floats_meets_float32(x):
+    h = []
+    for v in x:
+        heapq.heappush(h, float(v))
+    s = heapq.heappop(h)
+    return x[0] * s, s
+
+
 def mixed_kinds(x):
     # (a Python int on one path, an np.int64 on the other: each item keeps its own type)
     vals = []
@@ -100,6 +109,7 @@ PY_KINDS = [
     (j4, INTS),
     (counts_in_a_tuple, INTS),
     (float32_meets_items, FLOAT32),
+    (heap_of_floats_meets_float32, FLOAT32),
 ]
 
 

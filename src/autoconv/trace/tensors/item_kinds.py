@@ -24,6 +24,10 @@ from autoconv.trace.tensors.optionals import RUN_LISTS
 
 _PY_NUMBERS = (bool, int, float, complex)
 _METHODS = frozenset(LIST_METHODS.values())
+# The list methods (and heapq's, bisect's functions) that store their last argument.
+_STORES = frozenset(
+    ("insert", "setitem", "heappush", "heappushpop", "heapreplace", "insort_right", "insort_left")
+)
 _DEPTH = 200  # a deeper chain of nodes: not told
 
 
@@ -86,7 +90,7 @@ def of_list(t, depth: int = 0) -> frozenset | None:
         if type(prefix) is not list or type(tail) is not list:
             return None
         # (`insert` and item assignment store their last argument)
-        stored = rest[-1:] if node.op in ("insert", "setitem", "heappush", "heappushpop") else ()
+        stored = rest[-1:] if node.op in _STORES else ()
         items = of_items([*prefix, *tail, *stored])
         return union(items, of_list(acc, depth + 1))
     return None
