@@ -76,12 +76,9 @@ def test_comprehensions_over_run_time_dicts(backend, fn, x):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("x", [INTS, EMPTY])
-def test_dict_comprehension_over_sorted_keys_of_two_dicts(backend, x, request):
-    if backend == "jax" and x is INTS:
-        # A regression of this stop (the JAX backend's path-typed dict values): the items
-        # `sums[k] / counts[k]` are refused as "of several Python types", though each is a
-        # NumPy float64 (issue 24's closing note).
-        request.applymarker(pytest.mark.xfail(strict=True, reason="several Python types"))
+def test_dict_comprehension_over_sorted_keys_of_two_dicts(backend, x):
+    # `sums[k] / counts[k]`: NumPy sums over Python int counts, a NumPy float64 on every path
+    # (on JAX, once refused as "of several Python types")
     follows_the_rule(means_by_key, x, np.arange(len(x)) * 0.5, backend=backend)
 
 

@@ -113,6 +113,7 @@ def convert(
     local_key = run_time_index.reads_at_local_key(scopes.own_nodes(node))
     # `x if c else y` may choose a string when the graph runs (`"-".join(parts)` then joins it)
     has_choice = any(isinstance(n, gast.IfExp) for n in scopes.own_nodes(node))
+    joins = run_time_index.joins_text(scopes.own_nodes(node))
     staged_try.mark_users(node)
     scopes.forget_own_nodes(node)
     handlers.transform(node, ctx)  # the user's own handlers, before the converter adds any
@@ -133,6 +134,8 @@ def convert(
     keyed.transform(node, ctx)
     if has_control_flow or has_comprehension or local_key or has_choice:
         run_time_index.transform(node, ctx)
+    elif joins:  # (`",".join(map(str, xs))`: strings made when the graph runs)
+        run_time_index.transform(node, ctx, reads=False)
     strings.transform(node, ctx)
     calls.transform(node, ctx)
     if staged_try.transform(node, ctx):

@@ -26,10 +26,24 @@ from autoconv.pyct import templates
 from autoconv.pyct.transformer import Transformer
 
 
-def transform(function_node, ctx, joins: bool = True) -> None:
-    """`joins`: also `sep.join(xs)` (not in a lambda, whose items are the caller's)."""
-    reads = _Reads(ctx.ac, expressions.target_reads(function_node), joins)
-    expressions.rewrite(function_node, reads)
+def transform(function_node, ctx, joins: bool = True, reads: bool = True) -> None:
+    """`joins`: also `sep.join(xs)` (not in a lambda, whose items are the caller's);
+    `reads`: the reads at keys (else only the joins)."""
+    rewriter = _Reads(ctx.ac, expressions.target_reads(function_node), joins, reads)
+    expressions.rewrite(function_node, rewriter)
+
+
+def joins_text(own_nodes) -> bool:
+    """Whether the function joins strings with a separator written in the code (`",".join(
+    map(str, xs))`): the items may be strings made when the graph runs."""
+    return any(
+        isinstance(n, gast.Call)
+        and isinstance(n.func, gast.Attribute)
+        and n.func.attr == "join"
+        and isinstance(n.func.value, gast.Constant)
+        and type(n.func.value.value) is str
+        for n in own_nodes
+    )
 
 
 def constant_key(node) -> bool:
@@ -51,11 +65,12 @@ def _constant(node) -> bool:
 
 
 class _Reads(Transformer):
-    def __init__(self, ac, in_targets, joins=True):
+    def __init__(self, ac, in_targets, joins=True, reads=True):
         super().__init__()
         self.ac = ac
         self.in_targets = in_targets
         self.joins = joins
+        self.reads = reads
 
     def _index(self, node) -> bool:
         return (
@@ -69,7 +84,8 @@ class _Reads(Transformer):
         self.generic_visit(node)
         key = node.slice
         if (
-            not isinstance(node.ctx, gast.Load)
+            not self.reads
+            or not isinstance(node.ctx, gast.Load)
             or id(node) in self.in_targets
             or _constant(key)
             or expressions.binds_or_suspends(key)

@@ -113,10 +113,17 @@ from autoconv.runtime.unbound import past_guard, unbound_locals
 from autoconv.runtime.unpacking import unpack
 
 # heapq's and bisect's functions of a list, which conversion routes through `converted`
+import builtins as _builtins  # isort: skip
+
 from autoconv.runtime import calls as _calls  # isort: skip
 from autoconv.runtime.heaps import STAGED as _HEAPS  # isort: skip
 
 _calls.staged.update(_HEAPS)
+# A built-in passed as a function (`map(str, xs)`, `key=abs` is Python's own): the runtime's
+# form that converted code calls where `str(v)` is written, so a Tensor is never made a string
+# of its placeholder. (`int`, `float`, `len`, `type`: the tracer's, staged_calls.STAGED.)
+_PASSED = "str repr format chr hex oct bin bool round sum max min any all sorted".split()
+_calls.staged.update({getattr(_builtins, name): globals()[name] for name in _PASSED})
 
 __all__ = [
     "bin",

@@ -178,8 +178,10 @@ def joined(sep, items):
     """`sep.join(items)` (`converters/list_items.py`)."""
     if _traces and type(sep) is str and staging.grown_list(items):
         return staging.graph_tracer.join(sep, items)
-    if _traces and type(sep) is str and type(items) is _generator:
-        items = list(items)  # `"".join(chr(c) for c in codes)`: its strings, as join reads them
+    if _traces and type(sep) is str and hasattr(type(items), "__next__"):
+        # `"".join(chr(c) for c in codes)`, `"-".join(map(str, xs))`: an iterator's strings,
+        # as join reads them
+        items = list(items)
     if (
         _traces
         and type(sep) is str

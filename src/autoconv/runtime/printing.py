@@ -84,6 +84,11 @@ def formatted(value):
 
         if type(value) is Optional and value.missing is None and value.flag is not True:
             return printing.OptionalText(value)  # its text or "None", when the graph runs
+    if _traces and type(value) in (list, tuple, dict):
+        from autoconv.trace.tensors import printing
+
+        if printing.symbolic(value):  # `f"{out}"` of a list a staged loop grew
+            return printing.ContainerText(value)
     return value
 
 

@@ -103,3 +103,12 @@ def recorder(node):
     record.slot = slot
     record.node = node
     return record
+
+
+def tagged_valid(node, check, expr) -> str:
+    """The test that a quotient of numbers read from run-time lists does not raise: its
+    divisor is not 0, or its Python type (`check`: its kind tag, and for each of the tag's
+    values whether it is a Python number) is NumPy's, which gives an infinity."""
+    tag, python = check
+    flags = "jnp.asarray(" + repr(tuple(python)) + ")"
+    return f"({valid(node, expr)}) | ~{flags}[{expr(tag)}]"

@@ -29,15 +29,18 @@ class Combo:
     item's own NumPy type). The tag is followed through constants, `+ - * //`, constant
     tables, and the branches and loops that carry it (`a = parent[a]` in a `while`)."""
 
-    __slots__ = ("families", "leaves", "tag", "kinds", "numpy_kind", "params")
+    __slots__ = ("families", "leaves", "tag", "kinds", "numpy_kind", "params", "division")
 
-    def __init__(self, families, leaves, tag, kinds, numpy_kind, params):
+    def __init__(self, families, leaves, tag, kinds, numpy_kind, params, division=None):
         self.families = families  # each read's list family
         self.leaves = leaves  # each read's (kind_index Tensor, other kinds, read kinds)
         self.tag = tag
         self.kinds = kinds
         self.numpy_kind = numpy_kind
         self.params = params  # id of a loop's parameter -> (its initial value, its next)
+        # A division (or power) whose Python-number paths may raise ZeroDivisionError, which
+        # the device does not check: `ListPlan` refuses it where such a path is possible.
+        self.division = division
 
     def resolve(self, list_kinds: list) -> set:
         """The kinds the item has, each read's list holding `list_kinds[i]`."""
@@ -62,12 +65,13 @@ class Combo:
 def combo(plan, value, tag, kinds):
     """A Combo for `mixed_output(value, tag, kinds)` where `tag` is computed from the
     `kind_index` of numbers read from run-time lists (`Combo`), else None."""
-    node = value.node
+    node, division = value.node, None
     if node is not None and node.kind == "binop" and node.op in ("/", "//", "%", "**"):
         if node.op == "**" or isinstance(node.args[1], Tensor):
             # Python raises ZeroDivisionError where both are Python numbers, NumPy gives an
-            # infinity: which one, the device does not check (divisions.py checks Python's)
-            return None
+            # infinity: the device does not check which, so such a path is refused once the
+            # reads' kinds are known (`sums[k] / counts[k]` of NumPy sums is never one).
+            division = node
     leaves, params = [], {}
     if not _leaves(tag, leaves, params, {}, depth=24) or not leaves:
         return None
@@ -79,7 +83,7 @@ def combo(plan, value, tag, kinds):
             return None
         families.append(plan._family[source[0].id])
         found.append((t, set(source[1]), tuple(read_kinds)))
-    return Combo(families, found, tag, tuple(kinds), eager_type(value), params)
+    return Combo(families, found, tag, tuple(kinds), eager_type(value), params, division)
 
 
 def _leaves(t, out, params, loops, depth) -> bool:

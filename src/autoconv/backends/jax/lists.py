@@ -64,6 +64,8 @@ from autoconv.graph.graph import Graph, tensors_in
 from autoconv.graph.record_layout import layout_of, leaf_kinds, leaf_place
 from autoconv.graph.tensor import Tensor
 
+_PY_NUMBERS = frozenset((bool, int, float, complex))
+
 # np.array(lst) and np.stack(lst) of one list are its buffer's first `count` rows.
 PLAIN_STACKERS = (np.array, np.asarray, np.stack)
 # Changes of run-time lists (`changes.py`): the list methods and slices, and how many items
@@ -197,6 +199,7 @@ class ListPlan:
             else:  # of the items' kinds, as any read's
                 fam.sources.append(self._family[read.args[1].id])
                 fam.untaggable = True
+        self._check_divisions()
         # Lists of Python and NumPy numbers by path: a tag per item (tagged.py)
         self.tagged = _tagged.plan(self)
         for node, fam in self._changed:
@@ -218,6 +221,20 @@ class ListPlan:
         self.host_nodes = self._host_stackers(graph)
         self.strings = _string_handles.Table()
         self.handles = _string_handles.plan(graph, self)
+
+    def _check_divisions(self) -> None:
+        """The quotients of reads (`a / b` of two `stack.pop()`s) that are Python numbers on
+        some path: Python raises ZeroDivisionError there, where the device divides by zero
+        silently, so the lowering checks the divisor on those paths (`zero_checks`: id of the
+        division -> its tag and, for each of the tag's values, whether it is such a path)."""
+        self.zero_checks: dict = {}
+        for fam in dict.fromkeys(f.root() for f in self._family.values()):
+            for m in fam.mapped:
+                if not isinstance(m, _kind_combos.Combo) or m.division is None:
+                    continue
+                if m.resolve([_all_kinds(f) for f in m.families]) & _PY_NUMBERS:
+                    python = tuple(k in _PY_NUMBERS for k in m.kinds)
+                    self.zero_checks[id(m.division)] = (m.tag, python)
 
     def _numbers_only(self, t: Tensor) -> bool:
         """Whether list `t` is only stacked (`np.mean(gains[-3:])`) or measured: its items'

@@ -123,6 +123,10 @@ class _Traced:
 class _Loop:
     """Traces a loop until its variables settle, then records a `while` node."""
 
+    # The body surely runs once (a `for` over items whose number is known now): what it
+    # leaves is a loop variable's Python type, not what came before.
+    first_trip = False
+
     def __init__(
         self, test, body, get_state, set_state, names, origin, what, carry_last=False, fns=()
     ):
@@ -810,6 +814,7 @@ class _Loop:
                 inits.append(node.outputs[0])
         # Loop outputs, in the body block.
         outs = []
+        settled = set()  # (i, j) of the leaves whose tag the first trip settles
         with _g.build(graph, body_block):
             for key in keys:
                 i, j = key[:2]
@@ -823,6 +828,8 @@ class _Loop:
                     outs.append(tag_of(value, self.choices[key]))
                     continue
                 if len(key) == 3:
+                    if self.first_trip and kinds_of(value) == (None,):
+                        settled.add((i, j))  # a NumPy value after any trip (`c += v > 1`)
                     value = _tag_for(value, self.kinds[(i, j)])
                 elif isinstance(value, ListAccum):
                     value = value.tensor
@@ -865,6 +872,8 @@ class _Loop:
                     leaves[j] = loop_unions.union(plan, results[(i, j)], values, self.names[i])
                 elif (i, j) in self.choices:
                     leaves[j] = Choice(results[(i, j)], self.choices[(i, j)], self.names[i])
+                elif (i, j, 1) in results and (i, j) in settled and not results[(i, j)].weak:
+                    leaves[j] = results[(i, j)]
                 elif (i, j, 1) in results:
                     kinds = self.kinds[(i, j)]
                     leaves[j] = tagged(results[(i, j)], results[(i, j, 1)], kinds, self.names[i])

@@ -214,6 +214,9 @@ def _symbolic(value, depth: int = 0) -> bool:
     return symbolic(value) or bool(_g.tensors_in(value))
 
 
+symbolic = _symbolic  # (runtime.printing.formatted: a container an f-string formats)
+
+
 _PLAIN = frozenset((int, float, bool, complex, bytes, type(None)))
 
 
@@ -335,6 +338,27 @@ class OptionalText:
         return optional_marker(self.flag, self.value, "!r")
 
 
+class ContainerText:
+    """A list, tuple or dict holding symbolic values in an f-string of converted code
+    (`runtime.printing.formatted`): formatted, `str()` and `repr()` as its repr, made when the
+    graph runs (a container's str is its repr; a format spec is Python's TypeError)."""
+
+    __slots__ = ("shown", "kind")
+
+    def __init__(self, value):
+        self.shown, self.kind = _shown(value), type(value)
+
+    def __format__(self, spec):
+        if spec:
+            raise TypeError(f"unsupported format string passed to {self.kind.__name__}.__format__")
+        return self.shown
+
+    def __str__(self):
+        return self.shown
+
+    __repr__ = __str__
+
+
 def marked_tensors(text: str) -> list:
     """The Tensors that the format markers in `text` stand for (in the graph being built)."""
     table = _markers(_g.current().graph)
@@ -411,11 +435,10 @@ def text_of(value, spec: str):
 
     value = _picks(value)
     kind = type(value)
-    if kind in (list, tuple, dict) and spec in ("!s", "!r"):
+    if kind in (list, tuple, dict) and spec in ("!s", "!r", ""):
         if not _symbolic(value):
             return None
-        shown = _g.map_tensors(value, lambda t: _Shown(_marker(_as_printed(t), "!r")))
-        return _formatted(builtins.repr(shown))  # str() of a container is its repr
+        return _formatted(_shown(value))  # str() of a container is its repr
     if kind in _PLAIN or kind is str or not _symbolic(value):
         return None
     value = operand(materialized(value))
@@ -446,8 +469,7 @@ class Markers:
         if kind in (list, tuple, dict) and _symbolic(value):
             # Its repr (or str: the same for a container) made when the graph runs, then
             # formatted as a string.
-            shown = _g.map_tensors(value, lambda t: _Shown(_marker(_as_printed(t), "!r")))
-            value = _formatted(builtins.repr(shown))
+            value = _formatted(_shown(value))
             spec = _as_string_spec(spec)
         elif kind not in _PLAIN and kind is not str and _symbolic(value):
             value = operand(materialized(value))
@@ -470,16 +492,28 @@ def _piece_now(value, spec: str) -> str:
     return _render(((0, spec),), value)
 
 
-class _Shown:
-    """Shows a marker as the repr of the value it stands for (`text_of` of a container)."""
+def _shown(value) -> str:
+    """The repr of `value`, a container holding symbolic values, with a marker for each: a
+    list a staged loop grew is its items' reprs, joined when the graph runs."""
+    from autoconv.runtime import lists, staging
+    from autoconv.runtime import printing as run_printing
 
-    __slots__ = ("marker",)
-
-    def __init__(self, marker):
-        self.marker = marker
-
-    def __repr__(self):
-        return self.marker
+    kind = type(value)
+    if staging.grown_list(value):
+        parts = lists.filtered(value, None, run_printing.repr)
+        return "[" + _marker(staging.graph_tracer.join(", ", parts), "!s") + "]"
+    if kind is list:
+        return "[" + ", ".join(map(_shown, value)) + "]"
+    if kind is tuple:
+        return "(" + ", ".join(map(_shown, value)) + ("," if len(value) == 1 else "") + ")"
+    if kind is dict:
+        return "{" + ", ".join(f"{_shown(k)}: {_shown(v)}" for k, v in value.items()) + "}"
+    if kind is _tensor.Tensor:
+        return _marker(_as_printed(value), "!r")
+    made = text_of(value, "!r") if _symbolic(value) else None  # (a value-or-None, a choice)
+    if type(made) is _tensor.Tensor:
+        return _marker(made, "!s")
+    return builtins.repr(value) if made is None else made
 
 
 def is_text(value) -> bool:

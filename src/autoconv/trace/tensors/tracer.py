@@ -481,7 +481,7 @@ class TensorTracer:
             counter.value = i + 1
             return stop
 
-        _Loop(
+        loop = _Loop(
             test,
             body2,
             get2,
@@ -491,7 +491,9 @@ class TensorTracer:
             "`for` loop",
             carry_last=True,
             fns=(body,),
-        ).run()
+        )
+        loop.first_trip = type(length) is int  # (and not 0: returned above)
+        loop.run()
 
     def while_rest(self, stop, test, body, get_state, set_state, names):
         """A Python `while` loop whose body just returned a symbolic stop: unless it stops,
