@@ -374,8 +374,7 @@ class _Writer:
         if found is None:
             return
         fn = node.fn
-        # (the argument as Python has it: a float, or an int for `math.isqrt`)
-        record = _casts.replayer(node, lambda v: fn(np.asarray(v).item()))
+        record = _casts.replayer(node, lambda v: fn(np.asarray(v).item()))  # (isqrt: an int)
         self.callbacks.append(record)
         cb = self.bind(record, f"math_error_{len(self.callbacks)}")
         x = self.expr(node.args[0])
