@@ -284,6 +284,12 @@ def isqrt_caught(x):
     return out
 
 
+def isqrt_of_a_float_in_a_branch(x):
+    if x[0] > 10:
+        return math.isqrt(x[0] * 0.5)  # eager TypeError, where the branch runs
+    return 1
+
+
 BIG = np.array([2**63 - 1, 2**62, 2**62 - 1, 3037000499**2, 3037000499**2 - 1, 10**18 - 1])
 
 
@@ -292,6 +298,8 @@ def test_isqrt_of_a_run_time_int(backend):
     for x in (np.array([0, 1, 2, 3, 4, 15, 16, 17]), BIG, np.array([9, -4])):
         follows_the_rule(isqrt_each, x, backend=backend, text=True)
         follows_the_rule(isqrt_caught, x, backend=backend)
+    for x in (np.array([4]), np.array([40])):
+        follows_the_rule(isqrt_of_a_float_in_a_branch, x, backend=backend, text=True)
 
 
 def test_a_read_of_python_ints_is_a_python_int_while_tracing():
