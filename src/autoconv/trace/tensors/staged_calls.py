@@ -262,8 +262,10 @@ def _math(func):
         except (ValueError, OverflowError):
             kind = float
         except TypeError as e:
-            if not all(isinstance(v, (bool, int, float, complex, np.generic)) for v in numbers):
-                kind = float  # (`math.dist` of points: sequences)
+            if func is math.dist or not all(
+                isinstance(v, (bool, int, float, complex, np.generic)) for v in numbers
+            ):
+                kind = float  # (`math.dist` of points: sequences, which stand-ins are not)
             else:
                 # Of the arguments' kinds (`math.isqrt` of a float): eager's error on any
                 # value, raised where the user's call runs (in a staged branch: when taken).
