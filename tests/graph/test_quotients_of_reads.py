@@ -7,6 +7,8 @@ import numpy as np
 import pytest
 from agreement import BACKENDS, follows_the_rule
 
+import autoconv
+
 
 def python_means(keys, vals):
     tot, n = {}, {}
@@ -75,3 +77,30 @@ def test_quotients_of_reads(backend, fn, keys):
 def test_a_zero_python_divisor_raises_as_eager(backend):
     follows_the_rule(ratios, KEYS, np.array([1.0, 2.0, -1.0, 4.0]), backend=backend)  # raises
     follows_the_rule(ratios, KEYS, np.array([1.0, 2.0, 3.0, 4.0]), backend=backend)
+
+
+# --- quotients of numbers: XLA's reciprocal of a constant divisor is not NumPy's division -----
+
+
+def number_quotients(x):
+    total = 0
+    for v in x:
+        total += int(v)
+    vals = [float(v) for v in x]
+    return total / max(len(x), 1), sum(vals) / len(vals) if vals else 0.0, total / 3
+
+
+def whole_means(x):
+    return np.mean(x), x.mean(), float(np.sum(x)) / len(x)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_number_quotients_are_numpys_to_the_last_bit(backend):
+    # integer-valued floats: the sums are exact, so only the division could differ (compared
+    # by repr: the differential tests allow JAX's float64 a relative 1e-9)
+    rng = np.random.default_rng(12)
+    for fn in (number_quotients, whole_means):
+        graph = autoconv.function(fn, backend=backend)
+        for _ in range(8):
+            x = rng.integers(0, 100, int(rng.integers(1, 12))).astype(float)
+            assert repr(graph(x)) == repr(fn(x))

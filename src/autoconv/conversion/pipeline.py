@@ -31,6 +31,7 @@ from autoconv.converters import (
     keyed,
     list_items,
     logical_expressions,
+    match_statements,
     return_statements,
     run_time_index,
     staged_try,
@@ -70,6 +71,8 @@ def convert(
     free variables), which it may rebind with `nonlocal` (`converters.item_assignment`);
     `closure_arrays`: those of them that held NumPy arrays when it was converted.
     """
+    if not isinstance(node, gast.Lambda) and match_statements.transform(node, namer):
+        scopes.forget_own_nodes(node)  # (an `if` chain now: staged as any)
     local_names = scopes.local_names(node)
     if not nested:
         for child in user_scopes(node):

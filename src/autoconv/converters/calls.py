@@ -19,6 +19,8 @@ better. Names the function binds itself, closure variables and everything else g
 runtime, which decides on each call.
 """
 
+import types
+
 import gast
 
 from autoconv.conversion.resolve import MATH_NAMES, numpy_callable, stacks_lists
@@ -38,8 +40,8 @@ def transform(function_node, ctx) -> None:
 
 def _run_lists(function_node, ac) -> set:
     """Names bound to a list the list_items converter reads through the runtime: a
-    comprehension (`ac.filtered(...)`) or a slice (`ac.list_item(kept, slice(...))`), whose
-    items may be known only when the graph runs."""
+    comprehension (`ac.filtered(...)`), a worklist deque (`ac.deque(...)`) or a slice
+    (`ac.list_item(kept, slice(...))`), whose items may be known only when the graph runs."""
     found = set()
     for node in walk(function_node):
         if (
@@ -51,7 +53,7 @@ def _run_lists(function_node, ac) -> set:
             and isinstance(node.value.func.value, gast.Name)
             and node.value.func.value.id == ac
             and (
-                node.value.func.attr == "filtered"
+                node.value.func.attr in ("filtered", "deque")  # (a worklist deque: deques.py)
                 or node.value.func.attr == "list_item"
                 and _list_written(
                     node.value, {a.id for a in node.value.args[:1] if isinstance(a, gast.Name)}
@@ -223,6 +225,20 @@ class _Calls(Transformer):
                 keyword.value = self._converted(keyword.value)
         return node
 
+    def _given_lists(self, node) -> bool:
+        """A library function (not NumPy's) given a list the function builds, which may hold
+        items a staged loop appended (`statistics.mean(vals)`): called through the runtime,
+        which names the list where the library fails on it (`runtime.calls._reading_lists`)."""
+        lists = self.builtin_typed | self.run_lists
+        listed = [*node.args, *(k.value for k in node.keywords)]
+        if not any(isinstance(a, gast.Name) and a.id in lists for a in listed):
+            return False
+        value = getattr(self.ctx.resolver, "value", None)
+        fn = value(node.func, self.shadowed) if value is not None else None
+        if isinstance(fn, types.BuiltinFunctionType):  # (`math.fsum`; not `enumerate`)
+            return getattr(fn, "__module__", None) not in (None, "builtins")
+        return isinstance(fn, types.FunctionType) and not numpy_callable(fn)
+
     def _called_later(self, arg) -> bool:
         """A lambda, or a `math` function staged on Tensors (`functools.reduce(math.gcd, xs)`),
         given to a call left as written."""
@@ -288,7 +304,11 @@ class _Calls(Transformer):
             fn = f"ac.{func.id}"
             node.func = expressions.located(templates.expr(fn, ac=self.ctx.ac), func)
             return node
-        if self.ctx.resolver.is_passthrough(func, self.shadowed) and not self._stacks(node):
+        if (
+            self.ctx.resolver.is_passthrough(func, self.shadowed)
+            and not self._stacks(node)
+            and not self._given_lists(node)
+        ):
             return self._lambdas_converted(node)
         node.func = expressions.located(
             templates.expr("ac.converted(f)", ac=self.ctx.ac, f=node.func), node.func

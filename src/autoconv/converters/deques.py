@@ -5,11 +5,18 @@ and branches carry its items as they carry any list's:
     q.popleft()         ->  ac.list_method(q, 'popleft')      (list_items: `pop(0)` of a list)
     q.appendleft(v)     ->  ac.list_method(q, 'appendleft', v)  (`insert(0, v)`)
 
-Only a local name bound once, to `deque(...)` with no `maxlen`, and used only as a worklist
-(its methods `append`, `appendleft`, `pop`, `popleft`, `extend`, `clear`; `len(q)`, `q[i]`,
-`while q`, `if q`, `not q`, `for v in q`, `v in q`) is rewritten: where the deque could be seen
-as one (returned, passed on, printed, stored, `isinstance`), it stays a deque. Outside a graph
-trace `ac.deque(...)` is the deque itself.
+A deque with a `maxlen` (a sliding window) keeps it by the statements Python's deque runs
+itself, which staged loops and branches then carry as any others:
+
+    w = deque(maxlen=k)  ->  maxlen_w = k; w = ac.deque((), maxlen_w)
+    w.append(v)          ->  w.append(v); if maxlen_w is not None and len(w) > maxlen_w: w.popleft()
+
+Only a local name bound once, to `deque(...)`, and used only as a worklist (its methods
+`append`, `appendleft`, `pop`, `popleft`, `extend`, `clear`; `len(q)`, `q[i]`, `while q`, `if
+q`, `not q`, `for v in q`, `v in q`, `sum(q)` and other reductions, `list(q)`, NumPy's functions
+of it) is rewritten: where the deque could be seen as one (returned, passed on, printed,
+stored, `isinstance`, `q.maxlen`), it stays a deque. Outside a graph trace `ac.deque(...)` is
+the deque itself, which never grows past its `maxlen`, so the added statements do nothing.
 """
 
 import collections
@@ -21,7 +28,16 @@ from autoconv.pyct import templates
 from autoconv.pyct.walk import walk
 
 METHODS = frozenset(("append", "appendleft", "pop", "popleft", "extend", "clear"))
-_WRAPPERS = ("len", "bool")
+# Calls that read a deque as they read a list of the same items
+_WRAPPERS = ("len", "bool", "sum", "max", "min", "list", "tuple", "sorted", "any", "all")
+_NUMPY = ("np", "numpy")
+# The statement that keeps a bounded deque's length after each way it grows: `append` and
+# `extend` drop items at the left, `appendleft` at the right
+_TRIMS = {
+    "append": "if m is not None and len(q) > m:\n    q.popleft()",
+    "extend": "while m is not None and len(q) > m:\n    q.popleft()",
+    "appendleft": "if m is not None and len(q) > m:\n    q.pop()",
+}
 
 
 def transform(function_node, ctx) -> set:
@@ -30,12 +46,69 @@ def transform(function_node, ctx) -> set:
     if not made:
         return set()
     names = {name for name in made if _worklist(function_node, name)}
+    bounds = {}  # name -> (the hidden name of its maxlen, the maxlen's expression)
     for name, call in made.items():
-        if name in names:
-            new = templates.expr("ac.deque(items)", ac=ctx.ac)
-            new.args = call.args
-            call.func, call.args = expressions.located(new.func, call.func), new.args
+        if name not in names:
+            continue
+        new = templates.expr("ac.deque(items)", ac=ctx.ac)
+        items, maxlen = _arguments(call)
+        new.args = [items] if items is not None else []
+        if maxlen is not None:
+            bounds[name] = (ctx.namer.new(f"maxlen_{name}"), maxlen)
+            new.args = [
+                items or gast.Tuple(elts=[], ctx=gast.Load()),
+                gast.Name(id=bounds[name][0], ctx=gast.Load(), annotation=None, type_comment=None),
+            ]
+        call.func, call.args, call.keywords = expressions.located(new.func, call.func), new.args, []
+    if bounds:
+        _keep_bounds(function_node, bounds, made)
     return names
+
+
+def _arguments(call) -> tuple:
+    """`(items, maxlen)` expressions of a `deque(...)` call (None where not given, or for a
+    `maxlen=None` written in the code)."""
+    items = call.args[0] if call.args else None
+    maxlen = call.args[1] if len(call.args) > 1 else None
+    for k in call.keywords:
+        if k.arg == "maxlen":
+            maxlen = k.value
+        elif k.arg == "iterable":
+            items = k.value
+    if isinstance(maxlen, gast.Constant) and maxlen.value is None:
+        maxlen = None
+    return items, maxlen
+
+
+def _keep_bounds(function_node, bounds: dict, made: dict) -> None:
+    """Binds each bounded deque's maxlen once, before the deque is made, and trims the deque
+    after each statement that grows it."""
+    calls = {id(made[name]): name for name in bounds}
+
+    def rewrite(stmt):
+        if isinstance(stmt, gast.Assign) and any(id(n) in calls for n in walk(stmt.value)):
+            made_here = [calls[id(n)] for n in walk(stmt.value) if id(n) in calls]
+            first = [
+                templates.stmts("m = value", m=bounds[name][0], value=bounds[name][1])[0]
+                for name in made_here
+            ]
+            return [*first, stmt]
+        call = stmt.value if isinstance(stmt, gast.Expr) else None
+        func = call.func if isinstance(call, gast.Call) else None
+        if (
+            isinstance(func, gast.Attribute)
+            and isinstance(func.value, gast.Name)
+            and func.value.id in bounds
+            and func.attr in _TRIMS
+        ):
+            m, value = bounds[func.value.id]
+            trim = _TRIMS[func.attr]
+            if isinstance(value, gast.Constant):  # (a number written in the code)
+                trim = trim.replace("m is not None and ", "")
+            return [stmt, *templates.stmts(trim, m=m, q=func.value.id)]
+        return None
+
+    expressions.rewrite_statements(function_node, rewrite)
 
 
 def _made(function_node, ctx) -> dict:
@@ -50,8 +123,8 @@ def _made(function_node, ctx) -> dict:
             for target, value in expressions.bound_pairs(node.targets, node.value):
                 if (
                     isinstance(value, gast.Call)
-                    and len(value.args) <= 1
-                    and not value.keywords
+                    and len(value.args) <= 2
+                    and all(k.arg in ("iterable", "maxlen") for k in value.keywords)
                     and resolver(value.func, set()) is collections.deque
                 ):
                     calls[target.id] = value
@@ -94,6 +167,8 @@ def _use_of_a_worklist(node, parent, parents) -> bool:
         )
     if isinstance(parent, gast.Call) and any(a is node for a in parent.args):
         func = parent.func
+        if isinstance(func, gast.Attribute) and isinstance(func.value, gast.Name):
+            return func.value.id in _NUMPY  # `np.mean(w)`: NumPy reads a list as a deque
         return isinstance(func, gast.Name) and func.id in _WRAPPERS and len(parent.args) == 1
     if isinstance(parent, (gast.For, gast.comprehension)) and parent.iter is node:
         return True

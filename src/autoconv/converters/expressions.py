@@ -181,3 +181,26 @@ def users_call(node, ctx) -> bool:
         and not ctx.is_builtin(node.func.id)
         and not node.func.id.lstrip("_")[:1].isupper()
     )
+
+
+def rewrite_statements(node, rewrite) -> None:
+    """Each statement of `node` (not in nested functions or classes) replaced by
+    `rewrite(stmt)` where that gives a statement (or a list of them), else searched in turn."""
+    for field in child_fields(type(node)):
+        value = getattr(node, field, None)
+        if type(value) is not list:
+            continue
+        out = []
+        for item in value:
+            new = rewrite(item)
+            if type(new) is list:
+                out.extend(located(n, item) for n in new)
+            elif new is not None:
+                out.append(located(new, item))
+            else:
+                out.append(item)
+                if isinstance(item, (gast.stmt, gast.ExceptHandler, gast.match_case)) and not (
+                    isinstance(item, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef))
+                ):
+                    rewrite_statements(item, rewrite)
+        value[:] = out

@@ -27,7 +27,7 @@ import gast
 from autoconv.converters import comprehensions, deques, expressions, run_time_index
 from autoconv.pyct import templates
 from autoconv.pyct.transformer import Transformer
-from autoconv.pyct.walk import child_fields, walk
+from autoconv.pyct.walk import walk
 
 # The list methods other than `append` that read or change a list in place (and a worklist
 # deque's, which converters/deques.py makes a list while a graph is traced).
@@ -86,29 +86,6 @@ def _lambda(node) -> bool:
     return isinstance(node, gast.Lambda)
 
 
-def _rewrite_statements(node, rewrite) -> None:
-    """Each statement of `node` (not in nested functions or classes) replaced by
-    `rewrite(stmt)` where that gives a statement (or a list of them), else searched in turn."""
-    for field in child_fields(type(node)):
-        value = getattr(node, field, None)
-        if type(value) is not list:
-            continue
-        out = []
-        for item in value:
-            new = rewrite(item)
-            if type(new) is list:
-                out.extend(expressions.located(n, item) for n in new)
-            elif new is not None:
-                out.append(expressions.located(new, item))
-            else:
-                out.append(item)
-                if isinstance(item, (gast.stmt, gast.ExceptHandler, gast.match_case)) and not (
-                    isinstance(item, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef))
-                ):
-                    _rewrite_statements(item, rewrite)
-        value[:] = out
-
-
 def _joins(node, names, ac) -> None:
     """`name += value` in `node`'s statements (not nested functions or classes) becomes
     `name = ac.list_iadd(name, value)`: Python's `+=` outside a trace."""
@@ -124,7 +101,7 @@ def _joins(node, names, ac) -> None:
             return templates.stmts(template, ac=ac, name=item.target.id, value=item.value)[0]
         return None
 
-    _rewrite_statements(node, rewrite)
+    expressions.rewrite_statements(node, rewrite)
 
 
 def _unpacks(node, names, ac) -> None:
@@ -152,7 +129,7 @@ def _unpacks(node, names, ac) -> None:
         item.value = expressions.located(call, value)
         return item
 
-    _rewrite_statements(node, rewrite)
+    expressions.rewrite_statements(node, rewrite)
 
 
 def _list_valued(value, names, ac) -> bool:
@@ -198,7 +175,7 @@ def _deletes(node, names, ac) -> None:
             return templates.stmts(template, ac=ac, name=target.value.id, key=target.slice)[0]
         return None
 
-    _rewrite_statements(node, rewrite)
+    expressions.rewrite_statements(node, rewrite)
 
 
 def _nested_writes(node, names, ctx) -> None:
@@ -235,7 +212,7 @@ def _nested_writes(node, names, ctx) -> None:
         )
         return [*read, item, *back]
 
-    _rewrite_statements(node, rewrite)
+    expressions.rewrite_statements(node, rewrite)
 
 
 def _appended(function_node) -> set:

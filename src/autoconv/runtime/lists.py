@@ -50,15 +50,19 @@ def _symbolic_numbers(a, b) -> bool:
 _CONTAINERS = (list, tuple, dict, set, str, bytes)
 
 
-def deque(items=(), /):
-    """`collections.deque(items)` used as a worklist (converters/deques.py): while a graph is
-    traced, a list, whose items staged loops and branches carry (`popleft()` is its
-    `pop(0)`); otherwise the deque."""
+def deque(items=(), maxlen=None, /):
+    """`collections.deque(items, maxlen)` used as a worklist (converters/deques.py): while a
+    graph is traced, a list, whose items staged loops and branches carry (`popleft()` is its
+    `pop(0)`; the converter keeps its `maxlen`); otherwise the deque."""
     if _traces:
-        return list(items)
+        import collections
+
+        if maxlen is None or type(items) in (list, tuple, range):
+            return list(collections.deque(items, maxlen))  # (its last `maxlen` items)
+        return list(items)  # (a run-time list: the converter's statements trim it)
     import collections
 
-    return collections.deque(items)
+    return collections.deque(items, maxlen)
 
 
 # A worklist deque's methods, of the list it is while a graph is traced.

@@ -473,6 +473,12 @@ class _Writer:
             a, b = self.operands(args, common)
             if self._result_typed(node, common, node.fn):
                 self._typed.add(id(node))
+            if node.fn == "/" and node.outputs and not node.outputs[0].shape:
+                # XLA divides by a number it knows (written in the code, or one it works out,
+                # as a list's count) as a multiplication by its reciprocal, which Python's and
+                # NumPy's `7 / 3` are not (one unit in the last place off, a third of the
+                # time): a number's quotient stays a division.
+                b = f"lax.optimization_barrier({b})"
             return f"{a} {node.fn} {b}"
         if kind == "unop":
             if node.fn == "abs":

@@ -141,7 +141,10 @@ def _size(a, axis=None):
 
 def _mean_all(x, count, dtype=None):
     # NumPy's `_mean`: the sum (float64 for integers and bools), divided in float64, cast back.
+    # (The count behind a barrier: XLA divides by a constant as a multiplication by its
+    # reciprocal, one unit in the last place off NumPy's quotient a third of the time.)
     s = jnp.sum(x, dtype=dtype)
+    count = jax.lax.optimization_barrier(jnp.float64(count))
     return (s.astype(jnp.float64) / count).astype(s.dtype)
 
 

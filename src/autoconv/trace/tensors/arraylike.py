@@ -20,6 +20,7 @@ from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import STR_METHODS, array_list, str_method
 from autoconv.graph.helpers import flat_items as _flat_items
+from autoconv.graph.origin import user_frame as _user_frame_from
 from autoconv.graph.tensor import PY_TYPES, Tensor
 from autoconv.trace.tensors.path_types import retag
 from autoconv.trace.tensors.recording import emit, may_raise
@@ -240,6 +241,7 @@ def unhashable(t: Tensor):
     while frame is not None and frame.f_code.co_filename.startswith(_tensor._STDLIB):
         library = frame  # `Counter(values)`: the standard library keys the user's data
         frame = frame.f_back
+    frame = _user_frame_from(frame)  # (out of the runtime that called the library)
     names = [n for n, v in frame.f_locals.items() if v is t] if frame is not None else []
     if names:
         # (only a name the user's line shows: not one the converter bound, `key` of `c[f(v)]`)
