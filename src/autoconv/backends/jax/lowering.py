@@ -351,7 +351,7 @@ class _Writer:
         if found is None:
             return
         fn = node.fn
-        record = _casts.replayer(node, lambda v: fn(float(np.asarray(v))))
+        record = _casts.replayer(node, lambda v: fn(np.asarray(v).item()))  # (isqrt: an int)
         self.callbacks.append(record)
         cb = self.bind(record, f"math_error_{len(self.callbacks)}")
         x = self.expr(node.args[0])

@@ -23,10 +23,10 @@ from autoconv.graph.origin import source_text, user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
 from autoconv.runtime import staging as rt
 from autoconv.trace.core.values import Undefined
-from autoconv.trace.tensors import arraylike
+from autoconv.trace.tensors import arraylike, item_kinds
 from autoconv.trace.tensors.optionals import RUN_LISTS, Optional, index_value, materialized
 from autoconv.trace.tensors.path_types import tagged
-from autoconv.trace.tensors.recording import emit, may_raise
+from autoconv.trace.tensors.recording import cast, emit, may_raise
 from autoconv.trace.tensors.recording import one as _one
 from autoconv.trace.tensors.records import flatten, layout_of, refuse_order
 from autoconv.trace.tensors.rows import (
@@ -438,7 +438,9 @@ def _run_time(op, fn, lst, n, args, more_items):
         # `lst[k]` past the end (IndexError), `max()` of no items (ValueError): eager code
         # raises there whether or not it uses the item.
         may_raise(value)
-    return run_time_item(value, tuple(type(a) for a in args))
+    known = item_kinds.of_items([*prefix, *tail, *more_items])
+    known = item_kinds.union(known, item_kinds.of_list(acc))
+    return run_time_item(value, tuple(type(a) for a in args), known)
 
 
 def item_kind(lst: list, n: int, op: str, origin, more=()) -> tuple:
@@ -469,15 +471,20 @@ def item_kind(lst: list, n: int, op: str, origin, more=()) -> tuple:
     return elem, acc.dtype
 
 
-def run_time_item(value, extra=()):
+def run_time_item(value, extra=(), known=None):
     """An item read from a run-time list (`value`): a row as its tuple; a number as a Python
     number or a NumPy scalar as the run-time item is, which a tag made when the graph runs
-    records (`extra`: Python types the read may give besides, as `sum`'s start of no items)."""
+    records (`extra`: Python types the read may give besides, as `sum`'s start of no items;
+    `known`: the kinds the read can give, `item_kinds`, None if untold)."""
     if is_row(value.dtype):
         return fields(value)  # a tuple, as eagerly
     if value.shape or value.dtype.kind == "O":  # (a string: the value the graph picks)
         return value
     dtype = value.dtype
+    if known is not None:
+        one = item_kinds.one_python_kind(known, dtype)
+        if one is not None:  # every item a Python number of one type: the read is one too
+            return cast(value, one)
     kinds = [None, PY_TYPES[dtype.kind]]
     for kind in (int if dtype.kind in "fc" else None, *extra):
         if kind in _PY_NUMBERS and kind not in kinds:
