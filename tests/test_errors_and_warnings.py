@@ -208,18 +208,18 @@ def test_to_code_says_that_a_match_stays_python(user_module):
     module = user_module("""
         def f(v):
             match v:
-                case 1:
+                case [1]:
                     return "one"
             def inner(w):
                 match w:
-                    case _:
+                    case [*_]:
                         return w
             return inner(v)
 
         def g(v):
             if v:
                 match v:
-                    case 1:
+                    case [1]:
                         return "one"
             return "other"
     """)
@@ -242,7 +242,7 @@ def test_match_statement_raises_in_strict_mode(user_module, strict_mode):
     module = user_module("""
         def f(v):
             match v:
-                case 1:
+                case [1]:
                     return "one"
             return "other"
     """)

@@ -296,14 +296,14 @@ def test_warnings_come_at_the_first_trace_and_in_strict_mode_at_conversion(
     module = user_module("""
         def f(v):
             match v:
-                case 1:
+                case [1]:
                     return 1.0
             return 2.0
     """)
     with warnings.catch_warnings():
         warnings.simplefilter("error", autoconv.ConversionWarning)
         converted = autoconv.convert(module.f)
-        assert converted(1) == 1.0  # outside traces: no conversion, no warning
+        assert converted([1]) == 1.0  # outside traces: no conversion, no warning
     with pytest.warns(autoconv.ConversionWarning, match="the match at"):
         autoconv.function(converted)(2)
     strict_mode(True)

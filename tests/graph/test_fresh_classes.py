@@ -589,10 +589,24 @@ def long_list_item_at_run_time_index(x):
 
 
 def match_on_a_tensor(x):
+    # (a sequence pattern keeps the `match` Python; value patterns alone become an `if`)
     k = np.argmax(x)
     match k:
         case 0:
             return 10
+        case [*_]:
+            return 20
+        case _:
+            return 30
+
+
+def match_by_values(x):
+    k = np.argmax(x)
+    match k:
+        case 0:
+            return 10
+        case 1 | 2:
+            return 20
         case _:
             return 30
 
@@ -606,6 +620,7 @@ def test_item_write_and_match_messages(backend):
     with pytest.warns(autoconv.ConversionWarning, match="match"):
         message = refused(match_on_a_tensor, backend, (x,), Exception, "`case 0:`")
     assert "stays Python" in message and "elif" in message
+    check(match_by_values, backend, (x,))
 
 
 def test_signatures_are_listed_in_trace_order():

@@ -416,11 +416,10 @@ PROGRAMS = [
 # Programs whose graph is a documented LoweringError on JAX (docs/backends.md): the list's
 # items are of several Python kinds by path, or its size is known only when the graph runs
 # in a way XLA's buffers do not follow.
+# (`apply_each`, `rolling_median`, `running_min_stack` run on JAX since their run-time lists
+# are known to hold Python numbers of one type, trace/tensors/item_kinds.py)
 JAX_LIMITS = {
-    "apply_each": "several Python types",
     "eval_two_stacks": "several Python types",
-    "rolling_median": "several Python types",
-    "running_min_stack": "several Python types",
     "count_good": "grown in a staged loop",
     # `.sort(key=...)` of a run-time list stacks its keys (keyed_sort.py)
     "sort_by_negated_key": "whose length depends on",

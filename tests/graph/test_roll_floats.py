@@ -5,6 +5,7 @@ NumPy's results (bit for bit on each backend) and dtypes."""
 import numpy as np
 import pytest
 
+from autoconv.runtime import pure_steps
 from tests.graph.agreement import BACKENDS
 from tests.graph.test_roll import _check, _loops
 
@@ -32,7 +33,9 @@ def decay(x, y, w):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("fn", [warm_up, decay])
-def test_a_rate_computed_from_the_step_rolls(backend, fn):
+def test_a_rate_computed_from_the_step_rolls(backend, fn, monkeypatch):
+    # The pass's own loop: staged while traced (test_roll12.py) a settled loop never reaches it.
+    monkeypatch.setattr(pure_steps, "MIN_LEFT", 10**9)
     concrete = _check(fn, X, Y, np.zeros(4), backend=backend, loops=1)
     assert len(list(concrete.optimized_graph.walk())) < 20
     got = concrete(X, Y, np.zeros(4))

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import autoconv
+from autoconv.runtime import pure_steps
 from tests.graph.agreement import BACKENDS
 from tests.graph.test_roll import _check, _loops
 
@@ -21,7 +22,9 @@ def running_sum(x):
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_a_running_sum_written_into_out_i_is_one_loop(backend):
+def test_a_running_sum_written_into_out_i_is_one_loop(backend, monkeypatch):
+    # The pass's own loop: staged while traced (test_roll12.py) a settled loop never reaches it.
+    monkeypatch.setattr(pure_steps, "MIN_LEFT", 10**9)
     concrete = _check(running_sum, RNG.random(300), backend=backend, loops=1)
     assert len(list(concrete.graph.walk())) > 900
     assert len(list(concrete.optimized_graph.walk())) < 20

@@ -31,10 +31,12 @@ from autoconv.converters import (
     keyed,
     list_items,
     logical_expressions,
+    match_statements,
     return_statements,
     run_time_index,
     staged_try,
     strings,
+    suppress,
     walrus_tests,
     written_params,
 )
@@ -70,6 +72,8 @@ def convert(
     free variables), which it may rebind with `nonlocal` (`converters.item_assignment`);
     `closure_arrays`: those of them that held NumPy arrays when it was converted.
     """
+    if not isinstance(node, gast.Lambda) and match_statements.transform(node, namer):
+        scopes.forget_own_nodes(node)  # (an `if` chain now: staged as any)
     local_names = scopes.local_names(node)
     if not nested:
         for child in user_scopes(node):
@@ -114,6 +118,7 @@ def convert(
     # `x if c else y` may choose a string when the graph runs (`"-".join(parts)` then joins it)
     has_choice = any(isinstance(n, gast.IfExp) for n in scopes.own_nodes(node))
     joins = run_time_index.joins_text(scopes.own_nodes(node))
+    suppress.transform(node, ctx)  # `with suppress(E):` is a `try`: before marking them
     staged_try.mark_users(node)
     scopes.forget_own_nodes(node)
     handlers.transform(node, ctx)  # the user's own handlers, before the converter adds any

@@ -19,6 +19,8 @@ better. Names the function binds itself, closure variables and everything else g
 runtime, which decides on each call.
 """
 
+import types
+
 import gast
 
 from autoconv.conversion.resolve import MATH_NAMES, numpy_callable, stacks_lists
@@ -223,6 +225,20 @@ class _Calls(Transformer):
                 keyword.value = self._converted(keyword.value)
         return node
 
+    def _given_lists(self, node) -> bool:
+        """A library function (not NumPy's) given a list the function builds, which may hold
+        items a staged loop appended (`statistics.mean(vals)`): called through the runtime,
+        which names the list where the library fails on it (`runtime.calls._reading_lists`)."""
+        lists = self.builtin_typed | self.run_lists
+        listed = [*node.args, *(k.value for k in node.keywords)]
+        if not any(isinstance(a, gast.Name) and a.id in lists for a in listed):
+            return False
+        value = getattr(self.ctx.resolver, "value", None)
+        fn = value(node.func, self.shadowed) if value is not None else None
+        # (a C function reads the stand-in for the items through its own protocols, which
+        # raise the clear error themselves: `math.fsum(vals)` asks it for a float)
+        return isinstance(fn, types.FunctionType) and not numpy_callable(fn)
+
     def _called_later(self, arg) -> bool:
         """A lambda, or a `math` function staged on Tensors (`functools.reduce(math.gcd, xs)`),
         given to a call left as written."""
@@ -288,7 +304,11 @@ class _Calls(Transformer):
             fn = f"ac.{func.id}"
             node.func = expressions.located(templates.expr(fn, ac=self.ctx.ac), func)
             return node
-        if self.ctx.resolver.is_passthrough(func, self.shadowed) and not self._stacks(node):
+        if (
+            self.ctx.resolver.is_passthrough(func, self.shadowed)
+            and not self._stacks(node)
+            and not self._given_lists(node)
+        ):
             return self._lambdas_converted(node)
         node.func = expressions.located(
             templates.expr("ac.converted(f)", ac=self.ctx.ac, f=node.func), node.func

@@ -78,6 +78,21 @@ class _Filtered(Transformer):
         made = templates.expr("set(items)", items=call)
         return expressions.located(made, node)
 
+    def visit_DictComp(self, node):
+        # `{(i, j): A[i, j] for i in range(n) for j in range(m) if A[i, j]}`: the dict of the
+        # pairs the `for`s give, in their order (`dict(...)` of a run-time list stores each
+        # pair as `d[k] = v`); a dict comprehension of one `for` is `converters.keyed`'s.
+        self.generic_visit(node)
+        if len(node.generators) == 1:
+            return node
+        pair = gast.Tuple(elts=[node.key, node.value], ctx=gast.Load())
+        listed = gast.ListComp(elt=pair, generators=node.generators)
+        call = nested_call(listed, self.ctx)
+        if call is None:
+            return node
+        made = templates.expr("dict(items)", items=call)
+        return expressions.located(made, node)
+
 
 _STAGED = ("range", "enumerate", "zip")  # built-ins whose `ac.` forms iterate staged values
 
@@ -110,6 +125,10 @@ def _run_time_length(node, ctx, results) -> bool:
         return _numpy_call(node.value, _INDEX_TUPLES)  # `np.nonzero(row)[0]`
     if isinstance(node, gast.Name):
         return node.id in results
+    if isinstance(node, gast.ListComp):
+        # `entries = [... for i in ... for j in ... if A[i, j]]`: filtered, so possibly a list
+        # whose length is known only when the graph runs
+        return any(g.ifs for g in node.generators)
     if not isinstance(node, gast.Call):
         return False
     func = node.func
@@ -155,8 +174,9 @@ def filtered_call(node, ctx, staged_builtins: bool = True):
     names = [target] if isinstance(target, gast.Name) else getattr(target, "elts", None)
     if gen.is_async or not names or not all(isinstance(n, gast.Name) for n in names):
         return None
-    if len({n.id for n in names}) != len(names):
-        return None  # `for _, kind, _ in events`: a lambda cannot take one name twice
+    names = distinct(names, ctx)
+    if isinstance(target, gast.Tuple):
+        target = gast.Tuple(elts=names, ctx=gast.Store())
     if any(isinstance(n, _KEEP) for part in (node.elt, *gen.ifs) for n in walk(part)):
         return None
     loop_names = {n.id for n in names}
@@ -173,6 +193,21 @@ def filtered_call(node, ctx, staged_builtins: bool = True):
         template = f"ac.filtered(items, lambda {params}: test, lambda {params}: value{unpack})"
     items = _staged_iter(gen.iter, ctx) if staged_builtins else gen.iter
     return templates.expr(template, ac=ctx.ac, items=items, test=test, value=node.elt)
+
+
+def distinct(names: list, ctx) -> list:
+    """`names` (a target's Name nodes) with each name bound more than once renamed but for its
+    last binding (`for _, _, v in entries`: a lambda cannot take one name twice; Python binds
+    the last, and the others are read nowhere)."""
+    last = {n.id: k for k, n in enumerate(names)}
+    if len(last) == len(names):
+        return names
+    return [
+        n
+        if last[n.id] == k
+        else gast.Name(id=ctx.namer.new(n.id), ctx=gast.Store(), annotation=None, type_comment=None)
+        for k, n in enumerate(names)
+    ]
 
 
 def _flat_target(node, ctx):

@@ -311,6 +311,8 @@ class _ControlFlow:
         names = [n for n in bound if n in live and self.ctx.is_function_local(n)]
         names.sort(key=lambda n: self.first_bound.get(n, len(self.first_bound)))
         paths, rebound, skip = [], set(), set()
+        composites: list = []
+        made: dict = {}  # name -> [its bindings here, those that call a class]
         for child in scopes.walk_scope(nodes):
             path = anno.get(child, ITEM_PATH)
             if path is not None:
@@ -321,12 +323,25 @@ class _ControlFlow:
                 continue
             if id(child) not in skip:
                 rebound.update(_binds(child))
+                for name in _binds(child):
+                    made.setdefault(name, [0, 0])[0] += 1
+            if self.makes_object(child):
+                made.setdefault(child.targets[0].id, [0, 0])[1] += 1
             if isinstance(child, (gast.Assign, gast.AugAssign, gast.AnnAssign)):
                 for target in _targets(getattr(child, "targets", None) or [child.target]):
                     composite = _composite(target)
                     if composite and composite != getattr(target, "id", None):
-                        if composite not in names and _root(composite) in self.ctx.local_names:
-                            names.append(composite)
+                        if composite not in composites:
+                            composites.append(composite)
+        for composite in composites:
+            root = _root(composite)
+            bindings, objects = made.get(root, (0, 0))
+            if root not in names and bindings and bindings == objects:
+                # `th = Thermometer(t)`, then `th.f = ...`: an object the statements make
+                # anew each time, not live after them: its attributes are not state either.
+                continue
+            if composite not in names and root in self.ctx.local_names:
+                names.append(composite)
         for path in paths:
             if _root(path) in rebound and _root(path) not in names:
                 # The statements bind the name anew and it is not live after them: neither are
@@ -338,6 +353,20 @@ class _ControlFlow:
             if path not in names and _root(path) in self.ctx.local_names:
                 names.append(path)
         return names
+
+    def makes_object(self, node) -> bool:
+        """Whether `node` is `name = SomeClass(...)` with a class of the function's globals
+        (a new object each time it runs)."""
+        if not (
+            isinstance(node, gast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], gast.Name)
+            and isinstance(node.value, gast.Call)
+        ):
+            return False
+        value = getattr(self.ctx.resolver, "value", None)
+        made = None if value is None else value(node.value.func, self.ctx.local_names)
+        return isinstance(made, type) and made.__module__ not in ("builtins", "numpy")
 
     def state_args(self, state) -> list:
         if not state:

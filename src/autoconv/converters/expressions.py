@@ -154,16 +154,20 @@ def bound_pairs(targets, value) -> list:
     return []
 
 
-def bound_only_to(function_node, accepts) -> set:
+def bound_only_to(function_node, accepts, unpacked: bool = False) -> set:
     """The names the function binds only by `name = value` with `accepts(value)` (never
-    otherwise, nor declared `global` / `nonlocal`)."""
+    otherwise, nor declared `global` / `nonlocal`); `unpacked`: also the names of a tuple
+    target (`a, b = value`), each bound to a part of what `value` gives."""
     found, other, bound = set(), set(), set()
     for node in walk(function_node):
         if isinstance(node, gast.Assign) and len(node.targets) == 1:
             target = node.targets[0]
-            if isinstance(target, gast.Name) and accepts(node.value):
-                found.add(target.id)
-                bound.add(id(target))
+            names = [target]
+            if unpacked and isinstance(target, (gast.Tuple, gast.List)):
+                names = target.elts
+            if all(isinstance(n, gast.Name) for n in names) and accepts(node.value):
+                found.update(n.id for n in names)
+                bound.update(id(n) for n in names)
         elif isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Load):
             if id(node) not in bound:
                 other.add(node.id)

@@ -168,6 +168,7 @@ def helper_results(function_node, ctx) -> set:
                 and isinstance(v.func, gast.Attribute)
                 and _makes_keyed(v)
             ),
+            unpacked=True,  # `indptr, data = to_csr(A)`: each may be a list a loop grew there
         )
     return ctx.helper_results
 
@@ -363,6 +364,7 @@ def _staged_comprehension(node, ctx, staged_builtins: bool = True):
     gen = node.generators[0]
     target = gen.target
     names = [target] if isinstance(target, gast.Name) else target.elts
+    names = comprehensions.distinct(names, ctx)  # (`for _, i, _ in heap`)
     params = ", ".join(n.id for n in names)
     unpack = ", unpack=True" if isinstance(target, gast.Tuple) else ""
     kind = "dict" if is_dict else "set"

@@ -133,10 +133,19 @@ def _unpacks(node, names, ac) -> None:
 
 
 def _list_valued(value, names, ac) -> bool:
-    """One of the lists, or a comprehension (`ac.filtered(...)` once staged)."""
+    """One of the lists, a comprehension (`ac.filtered(...)` once staged), or a method's
+    result (`c.most_common(1)`, `d.items()`) or `sorted(...)`/`list(...)`, which may be a
+    list a staged statement grew (`ac.unpack` leaves any other value to Python)."""
     if isinstance(value, gast.Name):
         return value.id in names
     if isinstance(value, gast.ListComp):
+        return True
+    if isinstance(value, gast.Call) and (
+        isinstance(value.func, gast.Attribute)
+        and not (isinstance(value.func.value, gast.Name) and value.func.value.id == ac)
+        or isinstance(value.func, gast.Name)
+        and value.func.id in ("sorted", "list")
+    ):
         return True
     return (
         isinstance(value, gast.Call)

@@ -461,6 +461,7 @@ class Function:
         settings = _passes.resolve(self.optimize)
         start = time.perf_counter()
         graph = _g.Graph(self._name)
+        graph.early_roll = settings.roll  # (`runtime.pure_steps`: loops staged as they trace)
         specs = iter(sig.leaf_specs(key))
 
         def placeholder(path, leaf_key):

@@ -276,8 +276,10 @@ def _filled(v, values):
         kind, value = v.kind, values[v.index]
         if value is None:
             return None  # a number that is None on this path (an optional's `or_none`)
-        if type(value) in (str, bytes):
-            return value  # a string made when the graph ran (np.asarray would make np.str_)
+        if type(value) in (str, bytes) or kind is object:
+            # a string made when the graph ran (np.asarray would make np.str_), or a number
+            # whose Python type the graph gave it (`as_kind`)
+            return value
         if kind in (bool, int, float, complex):
             return kind(np.asarray(value).item())
         if kind is np.ndarray or (kind is None and np.ndim(value)):

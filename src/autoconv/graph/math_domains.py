@@ -43,6 +43,8 @@ DOMAINS = {
     math.expm1: Domain(OverflowError, lambda x: (x > _EXP_MAX) & (x < _INF), 0.0, 1000.0),
     math.cosh: Domain(OverflowError, lambda x: (abs(x) > _COSH_MAX) & (abs(x) < _INF), 0.0, 1e3),
     math.sinh: Domain(OverflowError, lambda x: (abs(x) > _COSH_MAX) & (abs(x) < _INF), 0.0, 1e3),
+    # (of an integer: its arguments are ints)
+    math.isqrt: Domain(ValueError, lambda x: x < 0, 1, -1),
 }
 
 

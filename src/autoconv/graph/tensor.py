@@ -182,6 +182,7 @@ class Tensor:
     def __bool__(self):
         if building():
             uses.arraylike.no_match_case(self)  # `case 0:` of a `match` on a Tensor
+            uses.arraylike.no_comprehension_test(self)  # a comprehension left as Python
         raise StagingError(
             f"{_here()}: a symbolic Tensor ({self!r}) was used as a Python bool. Its value is "
             "only known when the graph runs. In code that autoconv converts (autoconv.function "
@@ -195,6 +196,8 @@ class Tensor:
             # `a, b = row`: as eagerly, one item per index of a first dimension known now (a
             # wrong count raises Python's own ValueError).
             return (self[i] for i in range(self._shape[0]))
+        if building() and self.dtype == object and not self._shape:
+            uses.arraylike.no_string_iteration(self)  # `for c in str(n)`
         raise StagingError(
             f"{_here()}: a symbolic Tensor ({self!r}) cannot be iterated in code that is not "
             "converted: its first dimension is unknown until the graph runs (or longer than "
@@ -220,6 +223,10 @@ class Tensor:
 
     def __complex__(self):
         uses.arraylike.no_python_number(self, "complex")
+
+    def as_integer_ratio(self):
+        """Library code computing exactly (`statistics.mean`): a clear error while tracing."""
+        uses.arraylike.exact_ratio(self)
 
     def __index__(self):
         uses.arraylike.no_python_number(self, "index")

@@ -5,6 +5,8 @@ attribute access) or a generator's body (run between `next()` calls, left as Pyt
 from __future__ import annotations
 
 import inspect
+import linecache
+import os
 import sys
 
 from autoconv.graph.origin import _SKIP
@@ -46,6 +48,8 @@ def reason(depth: int = 1) -> str:
                 "attribute access, so autoconv does not convert it: make it a method and call "
                 f"it (`obj.{attr}()` rather than `obj.{attr}`)."
             )
+        if frame.f_code.co_filename.startswith(_STDLIB):
+            return _library_reason(frame)
         if frame.f_code.co_flags & inspect.CO_GENERATOR:
             return (
                 f" This line is in generator `{frame.f_code.co_name}`, whose body autoconv "
@@ -57,3 +61,24 @@ def reason(depth: int = 1) -> str:
     finally:
         del frame
     return ""
+
+
+_STDLIB = os.path.dirname(os.path.abspath(os.__file__)) + os.sep
+
+
+def _library_reason(frame) -> str:
+    """The user's line that called the standard-library code `frame` runs: that code is
+    Python's own, given a value known only when the graph runs."""
+    library = os.path.basename(frame.f_code.co_filename).removesuffix(".py")
+    caller = frame.f_back
+    while caller is not None and caller.f_code.co_filename.startswith((_STDLIB, *_SKIP)):
+        caller = caller.f_back
+    if caller is None:
+        return ""
+    line = linecache.getline(caller.f_code.co_filename, caller.f_lineno).strip()
+    return (
+        f" This line is in `{library}`, called from {caller.f_code.co_filename}:"
+        f"{caller.f_lineno} (`{line}`) with a value known only when the graph runs; the "
+        f"standard library's code is not converted: compute it with NumPy (np.median, np.mean, "
+        "np.sort, ...) on an array."
+    )

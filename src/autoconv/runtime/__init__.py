@@ -100,6 +100,7 @@ from autoconv.runtime.py_builtins import type_of as type  # noqa: A004 - `ac.typ
 from autoconv.runtime.sequences import compare
 from autoconv.runtime.staging import functional_now
 from autoconv.runtime.tries import (
+    suppressed,
     try_begin,
     try_end,
     try_exception,
@@ -212,6 +213,7 @@ __all__ = [
     "text",
     "unpack",
     "truth",
+    "suppressed",
     "try_begin",
     "try_end",
     "try_exception",

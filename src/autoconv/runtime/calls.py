@@ -124,7 +124,9 @@ def converted(f):
         target = f if id(f) in _as_is else _recursive().for_function(f)
         if target is f and (_traces or _jax_tracing()) and hands_functions(f):
             return _converting_arguments(f)
-        return target
+        return _reading_lists(f) if target is f and _traces else target
+    if kind is _BuiltinMethod and _traces:
+        return _reading_lists(f)  # (`math.fsum(vals)`)
     if kind in _AS_IS:
         return f
     if kind is _MethodType:
@@ -237,6 +239,36 @@ def _converting_arguments(f):
         args = [_converted_function(a) for a in args]
         kwargs = {k: _converted_function(v) for k, v in kwargs.items()}
         return f(*args, **kwargs)
+
+    return call
+
+
+def _reading_lists(f):
+    """`f`, library code called as it is while a graph is traced: where it fails on a list
+    holding items a staged loop appended (which it reads as a Python list: `statistics.mean(
+    vals)`), a clear error naming it rather than the library's own."""
+
+    def call(*args, **kwargs):
+        try:
+            return f(*args, **kwargs)
+        except Exception as e:
+            if not any(staging.grown_list(a) for a in (*args, *kwargs.values())):
+                raise
+            from autoconv.errors import AutoconvError, StagingError
+            from autoconv.locations import describe
+
+            if isinstance(e, AutoconvError):
+                raise
+            frame = _sys._getframe(1)
+            name = f"{getattr(f, '__module__', None) or ''}.{f.__name__}".lstrip(".")
+            raise StagingError(
+                f"{describe(frame.f_code.co_filename, frame.f_lineno)}: `{name}` is given a "
+                "list whose items a staged loop appended (known only when the graph runs), "
+                "and reads it as a Python list, which fails while tracing "
+                f"({type(e).__name__}: {e}). Stack the list first (`np.array(lst)`) and "
+                "use NumPy's functions (np.mean, np.std, np.median), or let autoconv convert "
+                "the function."
+            ) from None
 
     return call
 

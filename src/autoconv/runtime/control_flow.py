@@ -6,7 +6,7 @@ the iterable (`staging.tracer_for`), that tracer stages the statement instead. K
 they run once per `if` and once per loop in Python mode.
 """
 
-from autoconv.runtime import keyed, objects, staging
+from autoconv.runtime import keyed, objects, pure_steps, staging
 from autoconv.runtime.logical import not_
 from autoconv.runtime.unbound import past_operators, register, throw, unbound_error
 
@@ -111,12 +111,47 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
     # While a graph is traced, the loop is unrolled: its tracer notes where each iteration
     # begins (for the `roll` pass).
     steps = _python_loop() if _traces else None
+    settling = resume = None
+    if steps is not None and type(iterable) is range and names:
+        settling = _settling(iterable, body, get_state, set_state, names)
     try:
         items = iter(iterable)
         for item in items:
             if steps is not None:
+                if resume is not None and item >= resume:  # (a range's int: see below)
+                    settling = _settling(iterable, body, get_state, set_state, names)
+                    resume = None
                 steps.step()
             stop = body(item)
+            if settling is not None and stop is not True:
+                # A step that may stop the loop (a symbolic stop) is undone and staged with the
+                # rest: the staged loop stops where it would.
+                undone = stop is not None and stop is not False
+                rest = range(item + (0 if undone else iterable.step), iterable.stop, iterable.step)
+                if settling.settled() and _len(rest) >= pure_steps.MIN_LEFT:
+                    # The step left the state as it found it: the rest is staged as one loop,
+                    # the loop the `roll` pass would make of their copies.
+                    if undone:
+                        steps.starts.pop()
+                    roll = staging.graph_tracer.roll_rest
+                    done = roll(
+                        rest,
+                        body,
+                        *settling.state,
+                        settling.start if undone else settling.undo,
+                        settling.aliases,
+                        settling.subscripts,
+                        steps,
+                    )
+                    if done is True:
+                        return
+                    # It could not be staged (from here): unrolled on.
+                    settling, steps, resume = None, _python_loop(), done
+                    if undone:
+                        steps.step()
+                        stop = body(item)
+                elif not settling.tries or _len(rest) < pure_steps.MIN_LEFT:
+                    settling = None
             if stop is None or stop is False:
                 continue
             if stop is not True:
@@ -141,6 +176,18 @@ def for_stmt(iterable, body, get_state=None, set_state=None, names=()):
             past_operators(e)
             raise
     throw(new)
+
+
+def _settling(iterable, body, get_state, set_state, names):
+    """A watch on the state of a loop over a Python range whose rest may be staged once the
+    state settles (`pure_steps`), or None."""
+    if _len(iterable) < pure_steps.MIN_LEFT + 1 or not staging.graph_tracer.rolls():
+        return None
+    written = pure_steps.stageable(body)
+    if written is None or get_state is None or get_state.__closure__ is None:
+        return None
+    mark = staging.graph_tracer.mark
+    return pure_steps.Settling(get_state, set_state, names, written, mark)
 
 
 def _python_loop():

@@ -282,10 +282,13 @@ def method(f):
             from autoconv.runtime import keyed_sets
 
             return keyed_sets.copied(obj)
+        dict_update = name == "update" and type(obj) in DICTS and len(args) == 1
+        if _traces and dict_update and active(obj) is None and staging.grown_list(args[0]):
+            return _dict_update(obj, args[0], kwargs)  # (`dict(sorted(d.items()))`)
         if _traces and not kwargs and (active(obj) is not None or any(map(symbolic, args))):
             found = shadow(obj, make=True)
             return staging.graph_tracer.keyed(name, found, *args)
-        if _traces and name == "update" and type(obj) in DICTS and len(args) == 1:
+        if _traces and dict_update:
             return _dict_update(obj, args[0], kwargs)
         return f(*args, **kwargs)
 
@@ -300,6 +303,17 @@ def _dict_update(obj, other, kwargs) -> None:
         from autoconv.runtime.control_flow import for_stmt  # (it imports this module)
 
         for_stmt(list(active(other).keys), lambda k: store(obj, k, item(other, k)))
+        for k, v in kwargs.items():
+            store(obj, k, v)
+        return
+    if staging.grown_list(other):  # pairs a staged loop appended: each stored when it runs
+        from autoconv.runtime.control_flow import for_stmt
+
+        def store_pair(pair):
+            k, v = pair  # (a pair of another length: Python's ValueError while tracing)
+            store(obj, k, v)
+
+        for_stmt(other, store_pair)
         for k, v in kwargs.items():
             store(obj, k, v)
         return

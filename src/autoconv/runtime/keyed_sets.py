@@ -91,6 +91,9 @@ def _has(container):
     return lambda item: py_builtins.in_(item, container)
 
 
+_COMPARED = frozenset(("==", "!=", "<", "<=", ">", ">="))
+
+
 def op(symbol: str, a, b):
     """`a <symbol> b` (an in-place symbol rebinds `a` to the result, as Python does)."""
     a_set, b_set = type(a) in (set, frozenset), type(b) in (set, frozenset)
@@ -107,6 +110,12 @@ def op(symbol: str, a, b):
         if found is not None:  # Python would compare the empty object
             staging.graph_tracer.keyed("operator", found, symbol)
     if not (_traces and (a_set or b_set) and (run_time(a) or run_time(b))):
+        if _traces and symbol in _COMPARED and type(a) is type(b) and type(a) in (tuple, list):
+            # `c == START` of tuples holding run-time items (the converter could not tell
+            # them from sets): item by item when the graph runs, as `ac.compare` does.
+            from autoconv.runtime.sequences import compare
+
+            return compare(symbol, a, b)
         return _OPERATORS[symbol](a, b)
     if not (a_set and b_set):
         if symbol in ("==", "!="):

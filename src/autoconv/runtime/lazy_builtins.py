@@ -29,6 +29,11 @@ def map(function, iterable, /, *iterables):  # noqa: A001
         return _py.map(function, iterable, *iterables)
     # (`map(float, x)` of Tensors: the staged `float`, as `float(v)` in converted code is)
     function = converted(function)
+    if iterables and _py.any(map(staging.grown_list, (iterable, *iterables))):
+        # `map(f, a, b)` of lists a staged loop grew: `[f(u, v) for u, v in zip(a, b)]`
+        from autoconv.runtime.py_builtins import zip as staged_zip
+
+        return filtered(staged_zip(iterable, *iterables), None, function, unpack=True)
     if iterables or not staging.grown_list(iterable):
         return _py.map(function, iterable, *iterables)
     return filtered(iterable, None, function)

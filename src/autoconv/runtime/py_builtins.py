@@ -254,6 +254,13 @@ def in_(value, items):
         if found is not None:
             return found
     if _traces and type(items) in (tuple, list, set, frozenset, dict):
+        if type(value) is list and type(items) in (tuple, list) and _lists_among(items):
+            # `sorted(c) in ([1, 2, 3], [2, 3, 4])`: each list compared as `==` compares it
+            # (`list_equal`: a run-time list by its length and items when the graph runs).
+            from autoconv.runtime.lists import list_equal
+
+            equal = (list_equal(value, i) if type(i) is list else value == i for i in items)
+            return _truth(equal, True)
         if staging.grown_list(items):
             return staging.graph_tracer.list_contains(items, value)
         if type(items) in (tuple, list) and sequences.holds_symbolic(value, items):
@@ -270,6 +277,10 @@ def in_(value, items):
         if lists.applies(value, items):
             return lists.contains(items, value)
     return value in items
+
+
+def _lists_among(items) -> bool:
+    return _py.any(type(i) is list for i in items)
 
 
 def _symbolic_leaf(value) -> bool:

@@ -213,3 +213,18 @@ def accepting(kind, block):
                 return scope, k
             return None, 0
     return None, 0
+
+
+def suppressed(manager, *kinds) -> tuple:
+    """The exception types a `with suppress(*kinds):` block (converters.suppress, now a `try`)
+    catches; `manager` must be contextlib's `suppress`, which the block was read as."""
+    import contextlib
+
+    if manager is not contextlib.suppress:
+        from autoconv.errors import ConversionError
+
+        raise ConversionError(
+            f"autoconv reads `with suppress(...)` as `contextlib.suppress`, but `suppress` is "
+            f"{manager!r} here: name your own function otherwise, or call it before the `with`."
+        )
+    return kinds

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import operator
 
+from autoconv.graph.helpers import mixed_output
 from autoconv.graph.tensor import Tensor
 
 _OPERATORS = {
@@ -105,10 +106,27 @@ def recorder(node):
     return record
 
 
-def tagged_valid(node, check, expr) -> str:
-    """The test that a quotient of numbers read from run-time lists does not raise: its
-    divisor is not 0, or its Python type (`check`: its kind tag, and for each of the tag's
-    values whether it is a Python number) is NumPy's, which gives an infinity."""
+def found(node, plan):
+    """`(division, check)` where lowering `node` checks a divisor: a division of Python
+    numbers (`check` None), or the path's Python type given to a quotient of numbers read
+    from run-time lists (`node` a `mixed_output`; `check` from `ListPlan.zero_checks`: the
+    kind tag, and for each of its values whether it is a Python number); else None."""
+    if checked(node) is not None:
+        return node, None
+    if node.kind == "helper" and node.fn is mixed_output:
+        value = node.args[0]
+        division = value.node if isinstance(value, Tensor) else None
+        check = plan.zero_checks.get(id(division))
+        if check is not None:
+            return division, check
+    return None
+
+
+def test(division, check, expr) -> str:
+    """The test, in lowered code, that `found`'s division does not raise: its divisor is
+    not 0, or (`check`) its Python type is NumPy's, which gives an infinity."""
+    if check is None:
+        return valid(division, expr)
     tag, python = check
     flags = "jnp.asarray(" + repr(tuple(python)) + ")"
-    return f"({valid(node, expr)}) | ~{flags}[{expr(tag)}]"
+    return f"({valid(division, expr)}) | ~{flags}[{expr(tag)}]"

@@ -210,7 +210,7 @@ class _Writer:
             # device computes with its value, in the dtype the graph gives it.
             value = node.args[0] if node.fn is _host.mixed_output else node.args[1]
             t = node.outputs[0]
-            self._check_tagged_divisor(node, indent)
+            self._check_divisor(node, indent)  # (a quotient of reads: its Python type's)
             self.emit(indent, f"v{t.id} = fix({self.expr(value)}, {self.dtype(t.dtype)})", node)
             return True
         if self.is_host(node):
@@ -288,9 +288,7 @@ class _Writer:
             return True
         if _casts.checked_value(node) is not None or _casts.empty_stack(node, self.plan):
             return True
-        if _divisions.checked(node) is not None or _math_domain(node) is not None:
-            return True
-        if self._tagged_division(node) is not None:
+        if _divisions.found(node, self.plan) is not None or _math_domain(node) is not None:
             return True
         if _linalg.fails(node) is not None:
             return True
@@ -338,34 +336,13 @@ class _Writer:
 
     def _check_divisor(self, node, indent):
         """The run-time check of a division of Python numbers by zero (see divisions.py)."""
-        if _divisions.checked(node) is None:
-            return
-        record = _divisions.recorder(node)
-        self.callbacks.append(record)
-        cb = self.bind(record, f"zero_division_{len(self.callbacks)}")
-        self.emit(indent, f"err = check({_divisions.valid(node, self.expr)}, err, {cb})", node)
-
-    def _tagged_division(self, node):
-        """`(division node, check)` where `node` gives a quotient of reads its path's Python
-        type and that type may be a Python number (`ListPlan.zero_checks`), else None."""
-        if node.kind != "helper" or node.fn is not _host.mixed_output:
-            return None
-        value = node.args[0]
-        division = value.node if isinstance(value, Tensor) else None
-        check = self.plan.zero_checks.get(id(division))
-        return None if check is None else (division, check)
-
-    def _check_tagged_divisor(self, node, indent):
-        """The run-time check of a quotient of reads that is a Python number on some path."""
-        found = self._tagged_division(node)
+        found = _divisions.found(node, self.plan)
         if found is None:
             return
-        division, check = found
-        record = _divisions.recorder(division)
+        record = _divisions.recorder(found[0])
         self.callbacks.append(record)
         cb = self.bind(record, f"zero_division_{len(self.callbacks)}")
-        ok = _divisions.tagged_valid(division, check, self.expr)
-        self.emit(indent, f"err = check({ok}, err, {cb})", node)
+        self.emit(indent, f"err = check({_divisions.test(*found, self.expr)}, err, {cb})", node)
 
     def _check_math(self, node, indent):
         """The run-time check of a `math` function's argument: XLA gives a NaN or an infinity
@@ -374,7 +351,7 @@ class _Writer:
         if found is None:
             return
         fn = node.fn
-        record = _casts.replayer(node, lambda v: fn(float(np.asarray(v))))
+        record = _casts.replayer(node, lambda v: fn(np.asarray(v).item()))  # (isqrt: an int)
         self.callbacks.append(record)
         cb = self.bind(record, f"math_error_{len(self.callbacks)}")
         x = self.expr(node.args[0])

@@ -260,6 +260,16 @@ def _math_isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0):
     return (a == b) | (near & jnp.isfinite(a) & jnp.isfinite(b))
 
 
+def _math_isqrt(n):
+    """`math.isqrt`: the floor of the square root, exactly (the float root's floor corrected
+    by one either way; divisions, not squares, so that no product overflows). A negative
+    argument raises where the lowering checks `math_domains`; here it gives 0."""
+    m = jnp.maximum(jnp.asarray(n), 0).astype(jnp.int64)
+    r = jnp.floor(jnp.sqrt(m.astype(jnp.float64))).astype(jnp.int64)
+    r = jnp.where((r > 0) & (m // jnp.maximum(r, 1) < r), r - 1, r)
+    return jnp.where(m // (r + 1) >= r + 1, r + 1, r)
+
+
 _SPECIAL = {
     builtins.int: ("int_", _to_int),
     builtins.float: ("float_", _to_float),
@@ -268,6 +278,7 @@ _SPECIAL = {
     builtins.len: ("len", builtins.len),
     builtins.abs: ("abs_", _abs),
     math.isclose: ("math_isclose", _math_isclose),
+    math.isqrt: ("math_isqrt", _math_isqrt),
     builtins.round: ("round_", _round),
     np.round: ("np_round", np_round),
     np.around: ("np_round", np_round),

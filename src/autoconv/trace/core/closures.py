@@ -51,6 +51,10 @@ def containers(value, name: str, depth: int = 2) -> Iterator[tuple]:
     user's object, values of a dict or items of a list, `depth` levels down, each named as the
     user would write it (`self.items`, `d['a']`, `out[0]`)."""
     seen: set = set()
+    if type(value) is _MethodType and user_object(value.__self__):
+        # A bound method a branch calls (`union_methods`' branch per object of a `Union`):
+        # its object's lists are what the call changes (`self.hist.append(v)`).
+        value = value.__self__
 
     def walk(v, n, left):
         t = type(v)
@@ -93,3 +97,6 @@ def user_object(value) -> bool:
         return type(object.__getattribute__(value, "__dict__")) is dict
     except AttributeError:
         return False
+
+
+_MethodType = type(user_object.__get__(0))  # a bound method

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from autoconv.trace.core.values import unbound
+from autoconv.trace.core.values import is_undefined, unbound
 
 
 class Optional:
@@ -139,7 +139,20 @@ def optional_for(a, b, name: str, origin, lifting: Lifting):
         if is_missing(x) and not is_missing(y) and numeric_structure(y, lifting):
             value = y.value if isinstance(y, Optional) else y
             return lifting.optional(False, value, missing_of(x, name), name, origin)
+        if is_undefined(x) and y is not None and _constant_structure(y, lifting):
+            # (`r = "ok"` on one path, not bound yet on the other: a staged `try`'s statements
+            # after a failure point; a read where it is unbound raises as eager code does. Not
+            # an `Undefined`, whose use is an error already.)
+            return lifting.optional(False, y, missing_of(x, name), name, origin)
     return None
+
+
+def _constant_structure(v, lifting: Lifting) -> bool:
+    """A constant leaf (a string written in the code), or tuples of them and numbers."""
+    parts = _items(v)
+    if parts is None:
+        return lifting.constant(v) or lifting.numeric(v)
+    return type(v) is tuple and all(_constant_structure(x, lifting) for x in parts[1])
 
 
 def lift_pair(name: str, a, b, origin, lifting: Lifting):

@@ -22,12 +22,12 @@ from autoconv.trace.jax import state as st
 class Choice(core.MapsOptions):
     """One of `options`, the one `tag` (an int32 JAX value) indexes when the program runs."""
 
-    __slots__ = ("tag", "options", "name", "origin")
+    __slots__ = ("tag", "options", "ac_name", "origin")
 
     def __init__(self, tag, options: tuple, name: str = "value", origin=None):
         self.tag = tag
         self.options = options
-        self.name = name
+        self.ac_name = name  # not `name`: an enum member's `.name` is read through it
         self.origin = origin or st.user_origin()  # the statement that chose it
 
     def __repr__(self):
@@ -36,7 +36,7 @@ class Choice(core.MapsOptions):
     def _fail(self, use, origin=None):
         st.fail(
             origin or st.user_origin(),
-            f"{_shown(self.name)} is {' or '.join(repr(o) for o in self.options)}, chosen by a "
+            f"{_shown(self.ac_name)} is {' or '.join(repr(o) for o in self.options)}, chosen by a "
             f"condition JAX knows only when the program runs, and {use} needs the one value "
             "while tracing. Compare it instead (`if label == 'pos':`), or keep a number or an "
             "array (an index into the options) and choose the text outside `jax.jit`.",
@@ -94,7 +94,7 @@ def _paired(a: Choice, b: Choice):
         return None
     options = options_of(*joined)
     remap = jnp.asarray([options.index(j) for j in joined], jnp.int32)
-    return Choice(remap[a.tag * len(b.options) + b.tag], options, a.name, a.origin)
+    return Choice(remap[a.tag * len(b.options) + b.tag], options, a.ac_name, a.origin)
 
 
 def pairwise(a: Choice, b: Choice, compare):
@@ -129,15 +129,15 @@ def mapped(choice: Choice, fn, what: str):
     except Exception as e:  # the operation fails on some option: eagerly it may not
         st.fail(
             st.user_origin(),
-            f"{_shown(choice.name)} is {' or '.join(repr(o) for o in choice.options)}, chosen by a "
-            f"condition JAX knows only when the program runs, and {what} of one of them raises "
-            f"{type(e).__name__}: {e}",
+            f"{_shown(choice.ac_name)} is {' or '.join(repr(o) for o in choice.options)}, chosen "
+            f"by a condition JAX knows only when the program runs, and {what} of one of them "
+            f"raises {type(e).__name__}: {e}",
         )
     kind = core.mapped_results(results)
     if kind == "one":
         return results[0]
     if kind == "choice":
-        return Choice(choice.tag, tuple(results), choice.name, choice.origin)
+        return Choice(choice.tag, tuple(results), choice.ac_name, choice.origin)
     if kind == "table":
         return jnp.asarray(results)[choice.tag]
     choice._fail(f"{what}, which gives values that are not strings or numbers of one type,")

@@ -23,10 +23,10 @@ from autoconv.graph.origin import source_text, user_origin
 from autoconv.graph.tensor import PY_TYPES, Tensor, format_spec
 from autoconv.runtime import staging as rt
 from autoconv.trace.core.values import Undefined
-from autoconv.trace.tensors import arraylike
+from autoconv.trace.tensors import arraylike, item_kinds
 from autoconv.trace.tensors.optionals import RUN_LISTS, Optional, index_value, materialized
 from autoconv.trace.tensors.path_types import tagged
-from autoconv.trace.tensors.recording import emit, may_raise
+from autoconv.trace.tensors.recording import cast, emit, may_raise
 from autoconv.trace.tensors.recording import one as _one
 from autoconv.trace.tensors.records import flatten, layout_of, refuse_order
 from autoconv.trace.tensors.rows import (
@@ -38,7 +38,7 @@ from autoconv.trace.tensors.rows import (
     parts,
     stand_in,
 )
-from autoconv.trace.tensors.user_code import user_frame
+from autoconv.trace.tensors.user_code import statement_at, user_frame
 
 _PY_NUMBERS = (bool, int, float, complex)
 
@@ -60,9 +60,12 @@ class ListAccum:
         return f"<items appended in a staged loop: {spec} each>"
 
     def _fail(self, *args, **kwargs):
+        origin = user_origin(2)
+        line = statement_at(*origin) if origin else ""
         raise StagingError(
-            f"{where(user_origin(2))}: a list holds items a staged loop appended (known only "
-            "when the graph runs), and it reached code that uses it as a Python list (a "
+            f"{where(origin)}: {f'`{line}`: ' if line else ''}a list holds items a staged loop "
+            "appended (known only when the graph runs), and it reached code that uses it as a "
+            "Python list (a "
             "library's function, NumPy's reductions, or code autoconv does not convert). In "
             "converted code, len(), items, slices, `in`, `for` loops, sum/max/min and "
             "np.stack/np.array of it are staged: pass np.stack(lst) to other code."
@@ -101,7 +104,19 @@ class ListAccum:
     def __array_function__(self, func, types, args, kwargs):
         if func in STACKERS:
             return _stack_lists(func, args, kwargs)
+        if func is np.column_stack and not kwargs and len(args) == 1:
+            # `np.column_stack(cols)`: 1-d items side by side (a stack along axis 1), 2-d
+            # ones joined along it, as NumPy's own definition of it.
+            ndim = {len(_item_shape(a)) for a in args[0]}
+            if ndim == {1}:
+                return _stack_lists(np.stack, (args[0], 1), {})
+            if ndim == {2}:
+                return _stack_lists(np.concatenate, (args[0], 1), {})
         self._fail()
+
+
+def _item_shape(a) -> tuple:
+    return tuple(a.tensor.shape[1:]) if isinstance(a, ListAccum) else tuple(np.shape(a))
 
 
 STACKERS = (np.stack, np.concatenate, np.vstack, np.hstack)
@@ -287,8 +302,10 @@ def one_kind(items, what: str, origin, stacked: bool = False) -> None:
             continue
         if stacked and all(k is None or PY_TYPES[item.dtype.kind] is k for k in kinds[1]):
             continue
-        shown = " or ".join(
-            "a NumPy value" if k is None else f"a Python {k.__name__}" for k in kinds[1]
+        shown = " or ".join(  # each kind once, however many paths give it
+            dict.fromkeys(
+                "a NumPy value" if k is None else f"a Python {k.__name__}" for k in kinds[1]
+            )
         )
         raise StagingError(
             f"{where(origin)}: `{kinds[2]}` is {shown}, depending on the path taken, and "
@@ -421,7 +438,9 @@ def _run_time(op, fn, lst, n, args, more_items):
         # `lst[k]` past the end (IndexError), `max()` of no items (ValueError): eager code
         # raises there whether or not it uses the item.
         may_raise(value)
-    return run_time_item(value, tuple(type(a) for a in args))
+    known = item_kinds.of_items([*prefix, *tail, *more_items])
+    known = item_kinds.union(known, item_kinds.of_list(acc))
+    return run_time_item(value, tuple(type(a) for a in args), known)
 
 
 def item_kind(lst: list, n: int, op: str, origin, more=()) -> tuple:
@@ -452,15 +471,20 @@ def item_kind(lst: list, n: int, op: str, origin, more=()) -> tuple:
     return elem, acc.dtype
 
 
-def run_time_item(value, extra=()):
+def run_time_item(value, extra=(), known=None):
     """An item read from a run-time list (`value`): a row as its tuple; a number as a Python
     number or a NumPy scalar as the run-time item is, which a tag made when the graph runs
-    records (`extra`: Python types the read may give besides, as `sum`'s start of no items)."""
+    records (`extra`: Python types the read may give besides, as `sum`'s start of no items;
+    `known`: the kinds the read can give, `item_kinds`, None if untold)."""
     if is_row(value.dtype):
         return fields(value)  # a tuple, as eagerly
     if value.shape or value.dtype.kind == "O":  # (a string: the value the graph picks)
         return value
     dtype = value.dtype
+    if known is not None:
+        one = item_kinds.one_python_kind(known, dtype)
+        if one is not None:  # every item a Python number of one type: the read is one too
+            return cast(value, one)
     kinds = [None, PY_TYPES[dtype.kind]]
     for kind in (int if dtype.kind in "fc" else None, *extra):
         if kind in _PY_NUMBERS and kind not in kinds:

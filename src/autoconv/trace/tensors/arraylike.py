@@ -20,7 +20,10 @@ from autoconv.graph import tensor as _tensor
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import STR_METHODS, array_list, str_method
 from autoconv.graph.helpers import flat_items as _flat_items
+from autoconv.graph.origin import user_frame as _user_frame_from
 from autoconv.graph.tensor import PY_TYPES, Tensor
+from autoconv.trace.tensors.library_values import exact_ratio as exact_ratio  # Tensor's
+from autoconv.trace.tensors.library_values import in_library, library_needs_value
 from autoconv.trace.tensors.path_types import retag
 from autoconv.trace.tensors.recording import emit, may_raise
 from autoconv.trace.tensors.user_code import (
@@ -147,6 +150,8 @@ def no_python_number(t: Tensor, what: str):
     """`int(t)`, `float(t)`, `operator.index(t)`, `np.asarray(t)` while tracing: a clear error
     that says what to write instead, for the construct on the user's line."""
     frame = user_frame()
+    if in_library(frame) and what in ("float", "int", "index"):
+        library_needs_value(f"takes its {what}() (`{source_line(frame)}` there)")
     line = source_line(frame)
     op = opname(frame)
     spec = _shown(t, frame, line)
@@ -240,6 +245,7 @@ def unhashable(t: Tensor):
     while frame is not None and frame.f_code.co_filename.startswith(_tensor._STDLIB):
         library = frame  # `Counter(values)`: the standard library keys the user's data
         frame = frame.f_back
+    frame = _user_frame_from(frame)  # (out of the runtime that called the library)
     names = [n for n, v in frame.f_locals.items() if v is t] if frame is not None else []
     if names:
         # (only a name the user's line shows: not one the converter bound, `key` of `c[f(v)]`)
@@ -319,6 +325,42 @@ def no_match_case(t: Tensor):
         f"`{line}` tests a value known only when the graph runs ({t!r}), but a `match` "
         "statement stays Python: autoconv stages `if`/`elif`, not `match`. Write the cases as "
         "`if k == 0: ... elif k == 1: ... else: ...`, which is staged.",
+    )
+
+
+def no_comprehension_test(t: Tensor):
+    """A comprehension's `if` known only when the graph runs, in a comprehension left as Python
+    because `:=` in it binds in the function (which the runtime's form, whose parts are
+    lambdas, cannot): the comprehension is named, and the loop to write."""
+    frame = user_frame()
+    if frame is None or frame.f_code.co_name not in _COMPREHENSIONS:
+        return
+    line = source_line(frame)
+    if ":=" not in line:
+        return  # (another comprehension kept as Python: `groupby` comparing in C, ...)
+    fail(
+        frame,
+        f"the comprehension in `{line}` tests a value known only when the graph runs ({t!r})"
+        " (`:=` in it binds a name of the function, which autoconv keeps as Python), and a "
+        "comprehension autoconv leaves as Python needs its `if` now. Write it as a `for` "
+        "statement with an `if` and `out.append(...)` (the `:=` there a plain assignment), "
+        "which is staged.",
+    )
+
+
+_COMPREHENSIONS = ("<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>")
+
+
+def no_string_iteration(t: Tensor):
+    """Iterating a string made when the graph runs (`for c in str(n)`, `sum(int(c) for c in
+    f"{v}")`): its characters are known only then; the user's line and what to write."""
+    frame = user_frame()
+    fail(
+        frame,
+        f"`{source_line(frame)}` iterates a string made when the graph runs (an f-string or "
+        "str() of a value), whose characters are known only then, which graph mode does not "
+        "stage. Compute from the number instead (its digits: `n % 10` and `n //= 10` in a "
+        "`while n > 0:` loop), or return the string and iterate it outside.",
     )
 
 

@@ -35,12 +35,12 @@ _NUMBERS = (bool, int, float, complex)
 class Choice(core_choices.MapsOptions):
     """One of `options`, the one `tag` (an int Tensor) indexes when the graph runs."""
 
-    __slots__ = ("tag", "options", "name")
+    __slots__ = ("tag", "options", "ac_name")
 
     def __init__(self, tag, options: tuple, name: str = "value"):
         self.tag = tag
         self.options = options
-        self.name = name
+        self.ac_name = name  # not `name`: an enum member's `.name` is read through it
 
     def __repr__(self):
         if not _tensor._internal() and _g.building() and len({repr(o) for o in self.options}) > 1:
@@ -50,7 +50,7 @@ class Choice(core_choices.MapsOptions):
             if marker is not None:
                 return marker
         shown = " or ".join(repr(o) for o in self.options)
-        return f"<{self.name}: {shown}, known when the graph runs>"
+        return f"<{self.ac_name}: {shown}, known when the graph runs>"
 
     # --- uses that map over the options -------------------------------------------------
     def _map(self, fn, what):
@@ -138,7 +138,7 @@ class Choice(core_choices.MapsOptions):
 
     def _fail(self, why):
         shown = " or ".join(repr(o) for o in self.options)
-        name = _held_as(self) or self.name
+        name = _held_as(self) or self.ac_name
         # A conditional expression's value has no name of its own: its hint says `value`.
         named = name.replace(".", "").replace("_", "").replace("[", "").replace("]", "")
         named = named.isalnum()
@@ -196,7 +196,7 @@ def _value_of(other, option):
     if isinstance(other, Choice):
         raise StagingError(
             f"{where(user_origin(4))}: comparing two values that staged conditions chose "
-            f"(`{other.name}`): compare the numbers or conditions that chose them instead."
+            f"(`{other.ac_name}`): compare the numbers or conditions that chose them instead."
         )
     return other
 
@@ -231,7 +231,7 @@ def mapped(choice: Choice, fn, what: str):
     if kind == "one":
         return results[0]  # (a check above runs where it is recorded: it is an effect)
     if kind == "choice":
-        return Choice(tag, tuple(results), choice.name)
+        return Choice(tag, tuple(results), choice.ac_name)
     if kind == "table":
         table = np.asarray(results)
         picked = np.take(_g.add_const(table, (table.shape, table.dtype), True), tag)
@@ -241,12 +241,12 @@ def mapped(choice: Choice, fn, what: str):
 
 def _refuse(choice: Choice, what: str, e: Exception):
     advice = (
-        f"test `if {choice.name} is not None:` before it"
+        f"test `if {choice.ac_name} is not None:` before it"
         if None in choice.options
         else "give it values for which this works on every path"
     )
     raise StagingError(
-        f"{where(user_origin(4))}: `{choice.name}` is "
+        f"{where(user_origin(4))}: `{choice.ac_name}` is "
         f"{' or '.join(repr(o) for o in choice.options)}, chosen by a condition known only "
         f"when the graph runs, and {what} of one of them raises {type(e).__name__}: {e}. "
         f"The graph cannot raise that on that path only: {advice}."
@@ -343,7 +343,7 @@ def truth(choice: Choice):
 
 _g.HOLDERS[Choice] = (
     lambda v: (v.tag,),
-    lambda v, new: Choice(new[0], v.options, v.name),
+    lambda v, new: Choice(new[0], v.options, v.ac_name),
 )
 
 
@@ -368,7 +368,7 @@ def compared(a, b, symbol: str):
     try:
         table = np.asarray([[bool(op(x, y)) for y in right] for x in left], np.bool_)
     except TypeError as e:
-        name = a.name if isinstance(a, Choice) else b.name
+        name = a.ac_name if isinstance(a, Choice) else b.ac_name
         raise StagingError(
             f"{where(user_origin(3))}: `{name}` is chosen by a condition known only when the "
             f"graph runs, and `{symbol}` of one of its values raises TypeError: {e}. Compare "

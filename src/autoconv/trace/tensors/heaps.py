@@ -17,6 +17,7 @@ import numpy as np
 
 from autoconv.graph.errors import StagingError, where
 from autoconv.graph.helpers import HEAP_RESULTS, LIST_METHODS
+from autoconv.trace.tensors import item_kinds
 from autoconv.trace.tensors.accumulated import ListAccum, item_kind, list_name, run_time_item
 from autoconv.trace.tensors.appends import as_its_kind
 from autoconv.trace.tensors.optionals import index_value
@@ -59,4 +60,8 @@ def heap_call(lst: list, n: int, name: str, args: tuple, kwargs: dict, origin):
     lst[:] = [ListAccum(outs[0])]
     if len(outs) == 1:
         return None
-    return outs[1] if specs[1] is _INT else run_time_item(outs[1])
+    if specs[1] is _INT:
+        return outs[1]
+    # (an item of the list, or the one pushed: Python numbers of one type give one)
+    known = item_kinds.union(item_kinds.of_parts(prefix, acc, tail), item_kinds.of_items(args))
+    return run_time_item(outs[1], known=known)

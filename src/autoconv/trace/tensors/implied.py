@@ -69,7 +69,7 @@ def _settled_choice(v: Choice, cond, truth: bool):
         return v.options[next(iter(picks))]
     stand_in = v.options[min(picks)]
     options = tuple(o if k in picks else stand_in for k, o in enumerate(v.options))
-    return Choice(v.tag, options, v.name)
+    return Choice(v.tag, options, v.ac_name)
 
 
 def _picks(tag, flag, value, depth: int, assumed: dict | None = None):

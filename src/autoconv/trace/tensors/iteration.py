@@ -70,6 +70,17 @@ class _PyRangeSource(_Source):
         return i + start if start else i
 
 
+class _Settled(_PyRangeSource):
+    """The steps left of a Python `range` loop whose state settled (`runtime.pure_steps`):
+    each item is the one `Index` of them, which answers only comparisons alike for all."""
+
+    def __init__(self, r, index):
+        self.r, self.index = r, index
+
+    def item(self, i):
+        return self.index
+
+
 def _weak_item(value):
     """`value` as the Python number kind eager iteration would give (a weak Tensor)."""
     if isinstance(value, Tensor) and not value.weak:

@@ -51,6 +51,28 @@ def _fail(shadow, origin, message, error=StagingError):
     raise error(f"{where(origin)}: {line}{what} {message}")
 
 
+def _refuse_read(shadow, op, origin, e):
+    """A read (`d.get(k)`, `d[k]`, `k in d`) at a run-time key of a dict whose keys are known
+    now, which cannot become a run-time one here: what to write for a read, not a store."""
+    if "does not carry it" not in str(e) and "holds the value" not in str(e):
+        raise e
+    shown = ", ".join(repr(k) for k in list(shadow.obj)[:3]) + (
+        ", ..." if len(shadow.obj) > 3 else ""
+    )
+    read = {"get": "`.get()`", "contains": "`in`", "item": "`[]`"}.get(op, f"`.{op}()`")
+    _fail(
+        shadow,
+        origin,
+        f"holds keys known while tracing ({shown}) and is read ({read}) at a key known only "
+        "when the graph runs, which needs its keys and values as run-time lists that this "
+        "statement cannot keep (values that are not numbers of one kind, or a branch or loop "
+        "that does not carry the dict). Choose by the number the key came from instead (a "
+        "tuple of the values indexed as the keys are: `COSTS[int(v) - 1]`), or test each key "
+        "(`if name == 'express': ...`).",
+        KeyedTypeError,
+    )
+
+
 def _key(shadow, key, origin, held=False):
     """`key` as an item of the keys' run-time list: a number, or a tuple of numbers (a row).
     `held`: a key the object holds now, which becomes a run-time one."""
@@ -367,7 +389,10 @@ def keyed(op: str, shadow, *args):
                 )
             return getattr(shadow.obj, op)(*args)  # Python's own answer on the empty object
         if not shadow.active() and shadow.obj:
-            _promote(shadow, origin)  # its keys known now become run-time ones
+            try:
+                _promote(shadow, origin)  # its keys known now become run-time ones
+            except KeyedTypeError as e:
+                _refuse_read(shadow, op, origin, e)
         key, present = _maybe_none(args[0], op)
         key = _key(shadow, key, origin)
         if not shadow.active():

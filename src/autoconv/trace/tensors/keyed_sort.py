@@ -25,16 +25,22 @@ def sort_by_key(lst: list, key, reverse, origin) -> bool:
     if not any(isinstance(v, ListAccum) for v in keys):
         return False
     column = stack_items(np.array, keys)
-    if column.ndim != 1 or column.dtype.kind not in "biuf":
+    if column.ndim not in (1, 2) or column.dtype.kind not in "biuf":
+        return False
+    if column.ndim == 2 and column.shape[1] is None:
         return False
     if column.dtype.kind == "f":
         _no_nan(column, [column], origin)
     if reverse:  # equal keys stay in their first order: a stable sort of the negated keys
-        order = np.argsort(
-            -(column.astype(np.int64) if column.dtype.kind in "bu" else column), kind="stable"
-        )
-    else:
+        column = -(column.astype(np.int64) if column.dtype.kind in "bu" else column)
+    if column.ndim == 1:
         order = np.argsort(column, kind="stable")
+    else:
+        # Tuple keys (`key=lambda e: (e[0], e[1])`), compared place by place: a lexsort, whose
+        # last column is the first key (stable, as Python's sort).
+        width = column.shape[1]
+        column = column.reshape(-1, width)  # (no keys at all: NumPy's array of none is 1-d)
+        order = np.lexsort(tuple(column[:, j] for j in reversed(range(width))))
     items = list(lst)
     lst[:] = filtered(order, None, lambda i: list_item(items, i))
     return True

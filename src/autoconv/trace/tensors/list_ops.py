@@ -17,6 +17,7 @@ from autoconv.graph.helpers import (
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import Tensor
 from autoconv.runtime.lists import CHANGES
+from autoconv.trace.tensors import item_kinds
 from autoconv.trace.tensors.accumulated import (
     ListAccum,
     accum_index,
@@ -224,7 +225,7 @@ def list_method(lst: list, name: str, args: tuple, kwargs: dict):
     outs = emit("helper", name, LIST_METHODS[name], (prefix, acc, tail, *args), {}, specs)
     lst[:] = [ListAccum(outs[0])]
     if name == "pop":
-        return run_time_item(outs[1])
+        return run_time_item(outs[1], known=item_kinds.of_parts(prefix, acc, tail))
     return outs[1] if len(outs) > 1 else None
 
 

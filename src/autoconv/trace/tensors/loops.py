@@ -18,6 +18,7 @@ from autoconv.trace.core.fixed_point import settle
 from autoconv.trace.core.hidden import HiddenState, with_carried
 from autoconv.trace.core.values import unbound
 from autoconv.trace.core.whole import carried_whole, removing_undefined
+from autoconv.trace.tensors import item_kinds as _kinds
 from autoconv.trace.tensors import loop_texts, loop_unions, mutation, object_state, records
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.appends import (
@@ -216,6 +217,7 @@ class _Loop:
         self.unions: dict = {}  # (i, j) -> the plan of a leaf whose kind depends on the path
         self.runs: set = set()  # (i, j) of leaves that are run-time lists (`frontier = nxt`)
         self.unknown_kind: set = set()  # lists carried whole from empty: kind from an append
+        self.item_kinds: dict = {}  # per run-time list: its items' kinds (`item_kinds`)
         self.item_like: dict = {}  # per list: an item an append gave (its Python kind too)
         self.nones_first: set = set()  # lists an attempt appended only None to (`_settle_lists`)
         for i, leaves in enumerate(init_leaves):
@@ -329,6 +331,7 @@ class _Loop:
                 return None
             appended = [e.items if n == k else [] for n in range(len(snap))]
             self._settle_lists(snap, accums, appended)
+            _kinds.settle(self.item_kinds, accums, appended)  # (its items' kinds, from these)
             return None
         finally:
             _LOOPS.pop()
@@ -344,6 +347,7 @@ class _Loop:
         grown = {id(snap[k][0]) for k in accums}
         changed = self._settle(init, structs, init_leaves, carried, out, state_in, grown)
         changed |= self._settle_lists(snap, accums, appended)
+        changed |= _kinds.settle(self.item_kinds, accums, appended)
         if changed:
             return None
         traced = _Traced(params, acc_params, cond_block, body_block, cond, stop, out, appended)
@@ -513,6 +517,9 @@ class _Loop:
         for k, (elem, dtype, _) in accums.items():
             lst, name, before = snap[k]
             acc_params[k] = _param(graph, ((None, *elem), dtype, False), name)
+            _kinds.assume(
+                acc_params[k], self.item_kinds.setdefault(k, _kinds.initial(accums[k][2]))
+            )
             lst[:] = [*_prefix(before), ListAccum(acc_params[k])]
         return state_in, params, acc_params
 

@@ -350,7 +350,7 @@ class _Merger:
         for it, spec in zip(items, specs):
             if spec is None:
                 self._error(
-                    f"list `{name}` gets {len(added_a)} item(s) appended in the "
+                    f"{_list_text(name)} gets {len(added_a)} item(s) appended in the "
                     f"{self.labels[0]} branch and {len(added_b)} in the {self.labels[1]} "
                     f"branch of this {self.what}, so its length is known only when the graph "
                     "runs; that needs arrays, numbers or tuples of them as items, not "
@@ -458,3 +458,8 @@ def _optional_of(acc, items):
         return None
     like = np.zeros(elem, acc.dtype) if elem else acc.dtype.type(0)
     return records.optional_dtype([like, *items])
+
+
+def _list_text(name: str) -> str:
+    """`list `out``, or what a list with no name of the user's is: a comprehension's."""
+    return f"list `{name}`" if name else "the list this comprehension (or `filter`/`map`) builds"

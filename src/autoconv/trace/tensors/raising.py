@@ -95,9 +95,27 @@ def _trace_branch(fn):
                 "`try` (or outside `autoconv.function`), or compute both results and choose "
                 "with an `if` on the condition or np.where."
             ) from None
+        _refuse_suppressing_with(e, origin)
         raise_node(e, origin)
         return True
     return False
+
+
+def _refuse_suppressing_with(e, origin) -> None:
+    """An error for a staged `raise` inside a `with` whose manager's `__exit__` may suppress
+    it (trace.tensors.with_exits): eager code would go on where the graph raises."""
+    from autoconv.trace.tensors.with_exits import suppressing_with
+
+    found = suppressing_with(e)
+    if found is not None:
+        line, manager, kind = found
+        raise StagingError(
+            f"{where(origin)}: this `raise {type(e).__name__}` is under a condition known only "
+            f"when the graph runs, inside the `with {manager}` at line {line}, whose "
+            f"`{kind}.__exit__` may suppress it: a graph cannot ask `__exit__` when it runs, so "
+            "it would raise where eager code goes on. Test the condition outside the `with` "
+            "(or catch the error with `try: ... except ...:` inside it)."
+        ) from None
 
 
 _MESSAGE = re.compile(r"^.*?:\d+: ")  # a StagingError's location before its message

@@ -255,11 +255,23 @@ def _math(func):
                     "Python number; use np." + func.__name__ + " for arrays"
                 )
         args = staged_try.math_args(func, args)
+        standins = {k: _standin_number(v) for k, v in kwargs.items()}
+        numbers = [_standin_number(x) for x in args]
         try:  # the result's type, from numbers of the arguments' kinds
-            standins = {k: _standin_number(v) for k, v in kwargs.items()}
-            kind = builtins.type(func(*(_standin_number(x) for x in args), **standins))
-        except (ValueError, OverflowError, TypeError):
+            kind = builtins.type(func(*numbers, **standins))
+        except (ValueError, OverflowError):
             kind = float
+        except TypeError as e:
+            if func is math.dist or not all(
+                isinstance(v, (bool, int, float, complex, np.generic)) for v in numbers
+            ):
+                kind = float  # (`math.dist` of points: sequences, which stand-ins are not)
+            else:
+                # Of the arguments' kinds (`math.isqrt` of a float): eager's error on any
+                # value, raised where the user's call runs (in a staged branch: when taken).
+                error = TypeError(str(e))
+                error.as_written = True
+                raise error from None
         from autoconv.trace.tensors.numpy_dispatch import emit
 
         dtype = np.asarray(kind()).dtype
@@ -272,8 +284,11 @@ def _math(func):
 
 
 def _standin_number(x):
+    """A number of `x`'s kind: a Python number for a weak Tensor, a NumPy scalar otherwise
+    (whose type an error message names, as eagerly)."""
     if isinstance(x, Tensor):
-        return 1 if x.dtype.kind in "iub" else 0.5
+        value = 1 if x.dtype.kind in "iub" else 0.5
+        return value if x.weak or x.shape else x.dtype.type(value)
     return x
 
 

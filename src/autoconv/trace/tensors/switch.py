@@ -113,7 +113,7 @@ def dict_read(d: dict, key: Choice, origin=None):
     present = [j for j in range(len(options)) if j not in missing]
     if not present:
         raise StagingError(
-            f"{where(origin)}: `{key.name}` is {_options_text(options)}, and none of them is a "
+            f"{where(origin)}: `{key.ac_name}` is {_options_text(options)}, and none of them is a "
             "key of this dict: eager code raises KeyError here."
         )
     value = d[options[present[0]]]
@@ -136,7 +136,7 @@ def dict_write(d: dict, key: Choice, value, origin=None) -> None:
         missing = []
     if missing:
         raise StagingError(
-            f"{where(origin)}: this stores into a dict at `{key.name}`, which is "
+            f"{where(origin)}: this stores into a dict at `{key.ac_name}`, which is "
             f"{_options_text(options)}, chosen by a condition known only when the graph runs, "
             f"and {_options_text(missing)} is not a key of the dict yet, so its keys would be "
             "known only then. Give the dict every key first (`d = {"
@@ -288,7 +288,7 @@ def _plain(value, name, origin) -> None:
 def _dict_options(d, key: Choice, origin) -> tuple:
     if len(key.options) > LIMIT:
         raise StagingError(
-            f"{where(origin)}: `{key.name}` has {len(key.options)} values, more than {LIMIT}: "
+            f"{where(origin)}: `{key.ac_name}` has {len(key.options)} values, more than {LIMIT}: "
             "index the dict with a value known now."
         )
     return key.options

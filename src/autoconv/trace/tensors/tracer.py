@@ -18,6 +18,7 @@ from autoconv.graph.origin import pinned, user_origin
 from autoconv.graph.tensor import Tensor
 from autoconv.graph.unrolled import Steps
 from autoconv.runtime import keyed as keyed_rt
+from autoconv.runtime import pure_steps
 from autoconv.runtime import staging as rt
 from autoconv.runtime.control_flow import ElifChain
 from autoconv.runtime.control_flow import for_stmt as py_for_stmt
@@ -63,6 +64,7 @@ from autoconv.trace.tensors.iteration import (
     StagedZip,
     _iteration,
     _remaining,
+    _Settled,
 )
 from autoconv.trace.tensors.leaves import _cast, _cond_tensor, _run_time_len, grown_len
 from autoconv.trace.tensors.loops import _Loop
@@ -542,6 +544,55 @@ class TensorTracer:
 
     def range(self, *args):
         return StagedRange(*args)
+
+    def rolls(self) -> bool:
+        """Whether the graph being built re-rolls its Python loops (the `roll` pass is on)."""
+        return getattr(_g.current().graph, "early_roll", False)
+
+    def roll_rest(self, rest, body, get_state, set_state, names, undo, aliases, subscripts, steps):
+        """The steps `rest` (a Python range) of a loop whose body leaves its state as it finds
+        it and does nothing Python sees (`runtime.pure_steps`), as one staged loop: what the
+        `roll` pass makes of their unrolled copies. The body's index is a `pure_steps.Index`:
+        comparisons that answer alike for every step left, nothing else; or the loop's counter
+        where it only reads and writes items of arrays (`subscripts`, see
+        `pure_steps.tensor_keys`). `undo`: (mark, state), where the graph and the state stand
+        before the first of them (a step traced after `mark` is dropped); `aliases`: the cells
+        the body sets to the index, which hold the last one after the loop, as unrolled;
+        `steps`: the loop's `Steps` before. True when staged; else the graph and the state are
+        as they were at `undo`, and the result is the step from which it may be staged (the
+        index compared with a step of `rest`: `if i < 10`), or None.
+        """
+        block = _g.current().block
+        mark, state = undo
+
+        def back():
+            del block.nodes[mark:]
+            for v in state:
+                if type(v) is Tensor:
+                    v._stale = None  # (none was, `pure_steps.Settling`: the step's writes)
+            set_state(state)
+
+        back()
+        steps.end()  # (the `roll` pass's hint on the steps before, unrolled)
+        index = pure_steps.Index(rest)
+        if pure_steps.tensor_keys(body, subscripts, rest):
+            source = _remaining(rest, None, rest.start - rest.step, None)  # (Tensor items)
+        else:
+            source = _Settled(rest, index)
+        try:
+            self.for_stmt(source, body, get_state, set_state, names)
+            made = block.nodes[mark:]
+            nodes = [*made, *(n for top in made for sub in top.blocks for n in _g.walk(sub))]
+            if index.touched or any(
+                pure_steps.holds((n.args, n.kwargs, n.attrs), index) for n in nodes
+            ):
+                raise pure_steps.IndexNeeded("the index was used")
+        except AutoconvError:
+            back()
+            return None if index.touched else index.resume
+        for cell in aliases.values():
+            cell.cell_contents = rest[-1]
+        return True
 
     def extreme(self, which, args, **kwargs):
         """`max(*args)` / `min(*args)` with symbolic values, as Python computes them: the first

@@ -23,7 +23,7 @@ from autoconv.errors import StagingError
 from autoconv.graph import graph as _g
 from autoconv.graph.eager_types import eager_type
 from autoconv.graph.errors import where
-from autoconv.graph.helpers import Slot, union_pick
+from autoconv.graph.helpers import Slot, mixed_output, union_pick
 from autoconv.graph.origin import user_origin
 from autoconv.graph.tensor import Tensor
 from autoconv.runtime import keyed as keyed_rt
@@ -32,6 +32,7 @@ from autoconv.trace.tensors import choices
 from autoconv.trace.tensors.accumulated import ListAccum
 from autoconv.trace.tensors.choices import _TAG, Choice, atom
 from autoconv.trace.tensors.optionals import STAND_INS, Optional, _zero, materialized, zeros_like
+from autoconv.trace.tensors.path_types import tagged
 from autoconv.trace.tensors.recording import emit
 
 _NUMBERS = (bool, int, float, complex)
@@ -315,6 +316,13 @@ def join(merger, name: str, x, y):
             on = [t if k in own else _zero(t) for _, own in paths]
             merger.pairs.append((on[0], on[1], (t.shape, t.dtype, t.weak)))
             pairs.append(len(merger.pairs) - 1)
+            if t.py_kinds is not None:
+                # A number whose Python type is its path's (`m[0] += s` in a branch not taken
+                # keeps a Python 0.0): its kind tag goes along (`resolve` tags the value).
+                tag, kinds, what = t.py_kinds
+                on = [tag if k in own else np.int64(0) for _, own in paths]
+                merger.pairs.append((*on, _TAG))
+                pairs[-1] = (pairs[-1], len(merger.pairs) - 1, kinds, what)
         slots.append(pairs)
     return ("union", tag_pair, tuple(alternatives), slots, named(name, merger.origin))
 
@@ -377,9 +385,25 @@ def resolve(node, leaf) -> Union:
         if pairs is None:
             alts.append(alt)
             continue
-        outputs = iter(node.outputs[j] for j in pairs)
+        outputs = iter(_slot_value(node, j) for j in pairs)
         alts.append(_g.map_tensors(alt, lambda t, it=outputs: next(it)))
     return Union(node.outputs[tag], tuple(alts), name)
+
+
+def _slot_value(node, j):
+    """A value of an alternative after the statement `node`: its output, tagged with its
+    kinds where its Python type depends on the path (`join`)."""
+    if type(j) is not tuple:
+        return node.outputs[j]
+    value, tag, kinds, what = j
+    return tagged(node.outputs[value], node.outputs[tag], kinds, what)
+
+
+def _slot(j, t) -> Slot:
+    """Where value `t` goes in an alternative's shell: a number its path's type (`as_kind`)
+    as the graph gives it (`object`), anything else as eager code types it."""
+    mixed = t.node is not None and t.node.kind == "helper" and t.node.fn is mixed_output
+    return Slot(j, object if mixed else eager_type(t))
 
 
 def output(union: Union):
@@ -391,13 +415,18 @@ def output(union: Union):
     shells, values = [], []
     for alt in union.ac_alternatives:
         # A number that may be None inside the alternative: its value, or None, then.
-        alt = map_leaves(alt, lambda v: materialized(v) if isinstance(v, Optional) else v)
+        # (and a number whose Python type is its path's: as that type)
+        alt = map_leaves(alt, lambda v: materialized(v) if _materialize(v) else v)
         found = _g.tensors_in(alt)
-        slots = iter(Slot(j, eager_type(t)) for j, t in enumerate(found))
+        slots = iter(_slot(j, t) for j, t in enumerate(found))
         shells.append(_g.map_tensors(alt, lambda t, it=slots: next(it)))
         values.append(tuple(found))
     args = (union.ac_tag, tuple(shells), tuple(values))
     return emit("helper", "union", union_pick, args, {}, [((), object)])[0]
+
+
+def _materialize(v) -> bool:
+    return isinstance(v, Optional) or (isinstance(v, Tensor) and v.py_kinds is not None)
 
 
 _g.HOLDERS[Union] = (
