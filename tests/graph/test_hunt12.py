@@ -1,6 +1,8 @@
 """The sixth round of the graph-program generator (issue 24, task hunt12): the classes its
 hunt found (tools/generator_hunt12_findings.md), each as a minimal program, on both backends."""
 
+import collections
+
 import numpy as np
 import pytest
 
@@ -265,3 +267,29 @@ def test_returned_list_of_two_kinds_cites_the_loop(backend):
     line = tuples_of_two_dtypes_returned.__code__.co_firstlineno + 2
     assert f"test_hunt12.py:{line}: items appended to list" in text, text
     assert "must all have the same dtype" in text
+
+
+# K8 (open; seed 1206, 4 of 800, before this round too): a `defaultdict` counted at a run-time
+# key in a staged branch that also sets a sentinel, beside a branch that raises when it runs
+# (`e0, e1 = y` of four items): the raising path's stand-ins leave the dict's values of the
+# other branch's block, and the executor refuses "a value computed here ... used outside it".
+def tally_beside_a_raising_branch(x, y, s):
+    dd = collections.defaultdict(int)
+    best = None
+    if best is None or x[-1] > best:
+        best = x[-1]
+    if s >= 1:
+        dd[int(np.min(y)) % 2] += 1
+        if best is None or x[-1] > best:
+            best = x[-1]
+    else:
+        e0, e1 = y
+    return sorted(dd.items())
+
+
+@pytest.mark.xfail(strict=True, reason="K8: a run-time keyed defaultdict beside a raising branch")
+@pytest.mark.parametrize("s", [2, -2])
+def test_tally_beside_a_raising_branch(s):
+    x = np.array([-3, 2, 0, -1], dtype=np.int32)
+    y = np.array([0, -1, -1, 4], dtype=np.int32)
+    follows_the_rule(tally_beside_a_raising_branch, x, y, np.int32(s))
