@@ -22,6 +22,7 @@ which stages it for a dict given a key known only when the graph runs:
 (the value first, as Python evaluates it, where the target or key could change on the way).
 """
 
+import collections
 import copy
 
 import gast
@@ -32,6 +33,7 @@ from autoconv.pyct.transformer import Transformer
 from autoconv.pyct.walk import walk
 
 _MAKES = ("set", "dict", "frozenset")
+_MODULE_CONTAINERS = (dict, set, collections.Counter, collections.defaultdict)
 _TALLIES = ("Counter", "defaultdict")  # `collections`' dicts (runtime.tallies)
 # what `_Keyed` rewrites where the function binds no name only to sets and dicts (a
 # comprehension over an attribute's dict, `set(x.tolist())`)
@@ -71,6 +73,7 @@ def _makes_keyed(value) -> bool:
 
 def transform(function_node, ctx) -> None:
     names = _keyed_names(function_node) | helper_results(function_node, ctx)
+    names |= _module_containers(function_node, ctx)
     if names or any(isinstance(n, _REWRITTEN) for n in walk(function_node)):
         written = _written_paths(function_node)
         keyed = _Keyed(ctx, names, expressions.target_reads(function_node), written)
@@ -171,6 +174,22 @@ def helper_results(function_node, ctx) -> set:
             unpacked=True,  # `indptr, data = to_csr(A)`: each may be a list a loop grew there
         )
     return ctx.helper_results
+
+
+def _module_containers(function_node, ctx) -> set:
+    """Global names of sets and dicts (a Counter, a defaultdict) the function reads and never
+    binds: a staged statement may store a key into one (`TALLY["pos"] += 1` in a staged loop),
+    which its later reads must see through the runtime as a local's are."""
+    value = getattr(ctx.resolver, "value", None)
+    if value is None or isinstance(function_node, gast.Lambda):
+        return set()
+    stored, found = _stored_names(function_node), set()
+    for node in walk(function_node):
+        if isinstance(node, gast.Name) and isinstance(node.ctx, gast.Load):
+            if node.id not in stored and node.id not in found:
+                if type(value(node, frozenset())) in _MODULE_CONTAINERS:
+                    found.add(node.id)
+    return found
 
 
 def _stored_names(function_node) -> set:

@@ -57,6 +57,8 @@ class Shadow:
 
 
 _SHADOWS: dict = {}  # id(obj) -> Shadow
+# (a module's Counter a trace counted into keeps no run-time keys of a finished graph)
+staging.when_idle.append(_SHADOWS.clear)
 
 
 def shadow(obj, name: str = "", make: bool = False):

@@ -54,9 +54,18 @@ def enter_trace() -> None:
 
 
 def leave_trace() -> None:
-    """Notes that the block `enter_trace` announced is done."""
+    """Notes that the block `enter_trace` announced is done (when no graph is being built
+    any more, runs the `when_idle` hooks)."""
     traces.pop()
+    if not traces:
+        for hook in when_idle:
+            hook()
     _update_may_trace()
+
+
+when_idle: list = []
+"""Functions called when no thread builds a graph any more: what a trace noted on objects that
+outlive it (a module's dict's run-time keys, `runtime.keyed`) is forgotten."""
 
 
 def reset_traces(count: int) -> None:

@@ -32,6 +32,7 @@ import textwrap
 import threading
 import types
 import warnings
+from collections import Counter, OrderedDict, defaultdict
 
 import autoconv
 from autoconv.caches import IdentityCache, register_cache
@@ -54,6 +55,10 @@ _MUTATORS = {
     ),
 }
 _KINDS = {list: "list", dict: "dict", set: "set"}
+# collections' dicts: a module's tally (`TALLY["pos"] += 1`) changes as a dict's does
+for _cls in (Counter, defaultdict, OrderedDict):
+    _MUTATORS[_cls] = _MUTATORS[dict] | {"subtract", "move_to_end"}
+    _KINDS[_cls] = _cls.__name__
 
 _print_lines = IdentityCache()  # code -> line of its first built-in `print` call, or 0
 register_cache("trace warnings: print lines per code", _print_lines)
