@@ -306,3 +306,25 @@ def test_a_read_of_python_ints_is_a_python_int_while_tracing():
     # (the graph: no kind tag for the popped item, `int` among its outputs' specs)
     c = autoconv.function(c5).get_concrete_function(np.array([3, -1]))
     assert "kind_index" not in c.graph.as_text()
+
+
+def lindley_waits(inter, serv):
+    # 50 unrolled appends of a value a staged `max` chooses: the kinds of the list's items are
+    # read from a graph whose list versions join at every step (once walked 2**50 times)
+    w = 0.0
+    waits = [w]
+    for i in range(1, 50):
+        w = max(0.0, w + serv[i - 1] - inter[i])
+        waits.append(w)
+    return max(waits), sum(1 for v in waits if v > 0)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_kinds_of_a_list_grown_through_many_joins(backend):
+    rng = np.random.default_rng(41)
+    follows_the_rule(
+        lindley_waits,
+        rng.exponential(1.25, size=50),
+        rng.exponential(1.0, size=50),
+        backend=backend,
+    )

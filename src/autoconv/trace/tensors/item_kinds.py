@@ -50,19 +50,30 @@ def of_item(v) -> frozenset | None:
     return frozenset((None,))
 
 
-def of_items(items) -> frozenset | None:
+def of_items(items, memo: dict | None = None) -> frozenset | None:
     """The union of the kinds of `items` (Python values or Tensors), None if one is untold."""
     found: set = set()
     for v in items:
-        kinds = of_list(v.tensor) if type(v) in RUN_LISTS else of_item(v)
+        kinds = of_list(v.tensor, 0, memo) if type(v) in RUN_LISTS else of_item(v)
         if kinds is None:
             return None
         found |= kinds
     return frozenset(found)
 
 
-def of_list(t, depth: int = 0) -> frozenset | None:
-    """The kinds the items of run-time list `t` (a Tensor) can have, or None if untold."""
+def of_list(t, depth: int = 0, memo: dict | None = None) -> frozenset | None:
+    """The kinds the items of run-time list `t` (a Tensor) can have, or None if untold.
+    (`memo`: the lists already told, by id: a list's versions form a graph, not a tree,
+    where branches join them: `waits.append(max(0.0, w))` 50 times made 2**50 walks.)"""
+    if memo is None:
+        memo = {}
+    key = id(t)
+    if key not in memo:
+        memo[key] = _of_list(t, depth, memo)
+    return memo[key]
+
+
+def _of_list(t, depth, memo) -> frozenset | None:
     node = getattr(t, "node", None)
     if node is None or depth > _DEPTH:
         return None
@@ -72,27 +83,27 @@ def of_list(t, depth: int = 0) -> frozenset | None:
     if kind == "list_new":
         return frozenset()
     if kind == "list_append":
-        return union(of_list(node.args[0], depth + 1), of_items(node.args[1:]))
+        return union(of_list(node.args[0], depth + 1, memo), of_items(node.args[1:], memo))
     index = node.output_index(t)
     if kind == "cond":
-        return _joined((b.outputs[index] for b in node.blocks), depth)
+        return _joined((b.outputs[index] for b in node.blocks), depth, memo)
     if kind == "while":
         body = node.blocks[1]
         if len(body.outputs) < len(node.outputs) or len(node.args) != len(node.outputs):
             return None
-        return _joined((node.args[index], body.outputs[index]), depth)
+        return _joined((node.args[index], body.outputs[index]), depth, memo)
     if kind != "helper" or index != 0:
         return None
     if node.fn is concat_lists:
-        return _joined(node.args, depth)
+        return _joined(node.args, depth, memo)
     if node.fn in _METHODS and len(node.args) >= 3:
         prefix, acc, tail, *rest = node.args
         if type(prefix) is not list or type(tail) is not list:
             return None
         # (`insert` and item assignment store their last argument)
         stored = rest[-1:] if node.op in _STORES else ()
-        items = of_items([*prefix, *tail, *stored])
-        return union(items, of_list(acc, depth + 1))
+        items = of_items([*prefix, *tail, *stored], memo)
+        return union(items, of_list(acc, depth + 1, memo))
     return None
 
 
@@ -101,10 +112,10 @@ def of_parts(prefix, acc, tail) -> frozenset | None:
     return union(of_items([*prefix, *tail]), of_list(acc))
 
 
-def _joined(lists, depth) -> frozenset | None:
+def _joined(lists, depth, memo) -> frozenset | None:
     found: frozenset | None = frozenset()
     for t in lists:
-        found = union(found, of_list(t, depth + 1))
+        found = union(found, of_list(t, depth + 1, memo))
         if found is None:
             return None
     return found
