@@ -90,7 +90,9 @@ class HiddenState:
                     seen.add(id(value))
                     self.deques.append((value, list(value), var))
                 todo.extend(self._reach(value, var, user_helper, carried, seen))
-            if user_helper is None:
+            if user_helper is None and not fn.__code__.co_filename.startswith(_PACKAGE):
+                # (autoconv's own functions, a tracer's loop test or `assign_item` called
+                # directly: their module's tables are no state of the user's)
                 todo.extend(self._globals(fn, names, carried, seen))
             else:
                 # `global calls; calls += 1` in a helper: the module's entry, as a cell.
