@@ -125,8 +125,6 @@ def converted(f):
         if target is f and (_traces or _jax_tracing()) and hands_functions(f):
             return _converting_arguments(f)
         return _reading_lists(f) if target is f and _traces else target
-    if kind is _BuiltinMethod and _traces:
-        return _reading_lists(f)  # (`math.fsum(vals)`)
     if kind in _AS_IS:
         return f
     if kind is _MethodType:
